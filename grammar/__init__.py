@@ -1,0 +1,1 @@
+"""The Lark grammar of the notation; its files ship inside the installed package."""

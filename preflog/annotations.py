@@ -1,0 +1,36 @@
+"""Annotations: comments in braces and move glyphs (NOTATION.md §1)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .span import Span
+
+
+class Glyph(enum.Enum):
+    """A judgement written directly after a card or a call."""
+
+    GOOD = "!"
+    MISTAKE = "?"
+    EXCELLENT = "!!"
+    BLUNDER = "??"
+    INTERESTING = "!?"
+    DUBIOUS = "?!"
+
+
+@attrs.frozen(slots=True)
+class Comment:
+    """The text between ``{`` and ``}``, kept exactly as typed."""
+
+    text: str
+    span: Span | None = attrs.field(default=None, eq=False, repr=False)
+
+
+Comments = tuple[Comment, ...]
+
+
+def span_field() -> Span | None:
+    """The ``span`` attribute every record read from text carries; it never takes part in equality."""
+    return attrs.field(default=None, eq=False, repr=False)  # type: ignore[no-any-return]

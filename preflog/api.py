@@ -1,0 +1,67 @@
+"""Load and dump games like :mod:`json`: ``loads``/``load``, ``dumps``/``dump``, ``iter_games``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from .errors import NotationError
+from .game import Game
+from .reader import read_games
+from .writer import dumps
+
+
+def iter_games(fp: IO[str] | IO[bytes] | str, path: str | None = None) -> Iterator[Game]:
+    """The games of a file one at a time, memory not growing with the file.
+
+    Raises :class:`NotationError` (holding all of that game's errors) at the first game with errors.
+    """
+    for parsed in read_games(fp, path or getattr(fp, "name", None)):
+        if parsed.errors:
+            raise NotationError.collect(parsed.errors)
+        yield parsed.game
+
+
+def loads_all(text: str, path: str | None = None) -> list[Game]:
+    """All games of ``text``; :class:`NotationError` with every error of the text if there are any."""
+    games, errors = [], []
+    for parsed in read_games(text, path):
+        games.append(parsed.game)
+        errors.extend(parsed.errors)
+    if errors:
+        raise NotationError.collect(errors)
+    return games
+
+
+def load_all(fp: IO[str] | IO[bytes], path: str | None = None) -> list[Game]:
+    """All games of a file (see :func:`loads_all`)."""
+    games, errors = [], []
+    for parsed in read_games(fp, path or getattr(fp, "name", None)):
+        games.append(parsed.game)
+        errors.extend(parsed.errors)
+    if errors:
+        raise NotationError.collect(errors)
+    return games
+
+
+def _one(games: list[Game], path: str | None) -> Game:
+    if len(games) != 1:
+        raise NotationError(f"expected one game, found {len(games)}; use loads_all or iter_games for several",
+                            path=path)
+    return games[0]
+
+
+def loads(text: str, path: str | None = None) -> Game:
+    """The one game of ``text``; :class:`NotationError` if it has errors or not exactly one game."""
+    return _one(loads_all(text, path), path)
+
+
+def load(fp: IO[str] | IO[bytes], path: str | None = None) -> Game:
+    """The one game of a file (see :func:`loads`)."""
+    path = path or getattr(fp, "name", None)
+    return _one(load_all(fp, path), path)
+
+
+def dump(games: Game | Iterable[Game], fp: IO[str], *, unicode: bool = False) -> None:
+    """Write the canonical text of a game or games to ``fp``."""
+    fp.write(dumps(games, unicode=unicode))

@@ -1,0 +1,155 @@
+"""One deal as written: its header and its statements, each optional (NOTATION.md §3)."""
+
+from __future__ import annotations
+
+import enum
+from decimal import Decimal
+
+import attrs
+
+from .annotations import Comments, span_field
+from .auction import Bids, Contract
+from .cards import Card
+from .defence import Defence
+from .hand import Hand
+from .play import Claim, Play
+from .span import Span
+
+
+@attrs.frozen(slots=True)
+class HandEntry:
+    """One active player's hand; ``hand`` is ``None`` when it is not known (``?``)."""
+
+    player: str
+    hand: Hand | None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Hands:
+    """The ``hands`` statement, entries in bidding order (eldest hand first)."""
+
+    entries: tuple[HandEntry, ...]
+    span: Span | None = span_field()
+
+    def of(self, player: str) -> Hand | None:
+        """The hand of ``player`` (``None`` if unknown); ``KeyError`` if the player holds none."""
+        for entry in self.entries:
+            if entry.player == player:
+                return entry.hand
+        raise KeyError(player)
+
+
+@attrs.frozen(slots=True)
+class Talon:
+    """The two talon (widow) cards; ``cards`` is ``None`` when they are not known (``?``)."""
+
+    cards: tuple[Card, ...] | None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Discard:
+    """The declarer's two discarded cards; ``cards`` is ``None`` when they are not known (``?``)."""
+
+    cards: tuple[Card, ...] | None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class PlayerTricks:
+    player: str
+    tricks: int
+
+
+class ResultKind(enum.Enum):
+    """The three ways to write a result: every player's tricks, the declarer's, or relative."""
+
+    TRICKS = "tricks"
+    DECLARER = "declarer"
+    RELATIVE = "relative"
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """The ``result`` statement.
+
+    ``TRICKS``: ``tricks`` per player; ``DECLARER``: ``count`` tricks for the declarer;
+    ``RELATIVE``: ``count`` over (+) or under (−) the contract, 0 for ``=``.
+    """
+
+    kind: ResultKind
+    tricks: tuple[PlayerTricks, ...] = ()
+    count: int | None = None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+class PenaltyKind(enum.Enum):
+    POOL = "pool"
+    MOUNTAIN = "mountain"
+    WHISTS = "whists"
+
+
+@attrs.frozen(slots=True)
+class Penalty:
+    """A manual entry on the score sheet; with ``WHISTS``, ``player`` writes on ``target``."""
+
+    player: str
+    kind: PenaltyKind
+    amount: Decimal
+    target: str | None = None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class WhistEntry:
+    """Whists one player has written on ``player``."""
+
+    player: str
+    amount: Decimal
+
+
+@attrs.frozen(slots=True)
+class SheetEntry:
+    """One player's line of a ``sheet`` checkpoint; fields not written are ``None``."""
+
+    player: str
+    pool: Decimal | None = None
+    mountain: Decimal | None = None
+    whists: tuple[WhistEntry, ...] | None = None
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Sheet:
+    """The ``sheet`` statement: the score sheet as written on paper after this deal."""
+
+    entries: tuple[SheetEntry, ...]
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Deal:
+    """A deal: its number and dealer (as written, or as the notation implies) and its statements."""
+
+    number: int
+    dealer: str
+    comments: Comments = ()
+    hands: Hands | None = None
+    talon: Talon | None = None
+    bids: Bids | None = None
+    discard: Discard | None = None
+    contract: Contract | None = None
+    defence: Defence | None = None
+    play: Play | None = None
+    claim: Claim | None = None
+    result: Result | None = None
+    penalties: tuple[Penalty, ...] = ()
+    sheet: Sheet | None = None
+    span: Span | None = span_field()

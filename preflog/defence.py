@@ -1,0 +1,43 @@
+"""The defenders' decisions after the contract (Code 3.8): whist, pass, half-whist."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from .annotations import Comments, Glyph, span_field
+from .span import Span
+
+
+class DecisionKind(enum.Enum):
+    WHIST = "whist"
+    PASS = "pass"
+    HALF = "half"
+
+
+class WhistMode(enum.Enum):
+    """How a single whister chose to play (Code 3.8.5)."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+@attrs.frozen(slots=True)
+class Decision:
+    """One defender's word, in order from the declarer's left."""
+
+    kind: DecisionKind
+    glyph: Glyph | None = None
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Defence:
+    """The ``whist`` statement: the decisions and, for a single whister, open or closed play."""
+
+    decisions: tuple[Decision, ...]
+    mode: WhistMode | None = None
+    comments: Comments = ()
+    span: Span | None = span_field()

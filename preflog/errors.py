@@ -1,0 +1,83 @@
+"""``NotationError``: what is wrong with a text, and exactly where."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .span import Span
+
+
+class NotationError(ValueError):
+    """A notation error at ``path:line:column`` (1-based), with the source line as excerpt.
+
+    When a text has several errors, the one raised is the first and ``errors`` holds all of them,
+    in order of position.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int = 1,
+        column: int = 1,
+        end_line: int | None = None,
+        end_column: int | None = None,
+        excerpt: str = "",
+        errors: Sequence[NotationError] = (),
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.end_line = line if end_line is None else end_line
+        self.end_column = column + 1 if end_column is None else end_column
+        self.excerpt = excerpt
+        self.errors: list[NotationError] = list(errors) or [self]
+
+    @classmethod
+    def at(cls, span: Span, message: str, *, path: str | None = None, source_line: str = "") -> NotationError:
+        return cls(message, path=path, line=span.line, column=span.column,
+                   end_line=span.end_line, end_column=span.end_column, excerpt=source_line)
+
+    @classmethod
+    def collect(cls, errors: Sequence[NotationError]) -> NotationError:
+        """One error standing for all of ``errors`` (its fields are those of the first)."""
+        first = errors[0]
+        return cls(first.message, path=first.path, line=first.line, column=first.column,
+                   end_line=first.end_line, end_column=first.end_column,
+                   excerpt=first.excerpt, errors=errors)
+
+    @property
+    def location(self) -> str:
+        return f"{self.path or '<string>'}:{self.line}:{self.column}"
+
+    def caret(self) -> str:
+        """The excerpt and a caret line under the offending text."""
+        if not self.excerpt:
+            return ""
+        text = self.excerpt.replace("\t", " ")
+        width = self.end_column - self.column if self.end_line == self.line else len(text) - self.column + 1
+        width = max(1, min(width, len(text) - self.column + 1))
+        return f"    {text}\n    {' ' * (self.column - 1)}^{'~' * (width - 1)}"
+
+    def format(self) -> str:
+        """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret."""
+        head = f"{self.location}: error: {self.message}"
+        caret = self.caret()
+        return f"{head}\n{caret}" if caret else head
+
+    def __str__(self) -> str:
+        if len(self.errors) == 1:
+            return self.format()
+        more = len(self.errors) - 1
+        return f"{self.format()}\n(and {more} more error{'s' * (more > 1)})"
+
+    def to_dict(self) -> dict[str, object]:
+        """The error as plain data, for ``--json`` output."""
+        return {
+            "path": self.path, "line": self.line, "column": self.column,
+            "end_line": self.end_line, "end_column": self.end_column,
+            "message": self.message, "excerpt": self.excerpt,
+        }

@@ -1,0 +1,54 @@
+"""A game (one pulka): its tags, annotations and deals (NOTATION.md §2)."""
+
+from __future__ import annotations
+
+import attrs
+
+from .annotations import Comments, span_field
+from .deal import Deal
+from .span import Span
+
+#: Tags in the order the canonical writer puts them; ``Rule.*`` after ``WhistPrice``, unknown tags last.
+TAG_ORDER: tuple[str, ...] = (
+    "Event", "Site", "Date", "Round", "Players", "Rules", "Pool", "WhistPrice",
+    "Rule.*", "Result", "Source", "Annotator", "Scorer",
+)
+
+
+def tag_rank(name: str) -> int:
+    """The place of a tag in canonical order (unknown tags share the last place)."""
+    key = "Rule.*" if name.startswith("Rule.") else name
+    try:
+        return TAG_ORDER.index(key)
+    except ValueError:
+        return len(TAG_ORDER)
+
+
+@attrs.frozen(slots=True)
+class Tag:
+    name: str
+    value: str
+    span: Span | None = span_field()
+
+
+@attrs.frozen(slots=True)
+class Game:
+    """One game: tags in canonical order, comments on the tag block, and the deals."""
+
+    tags: tuple[Tag, ...]
+    deals: tuple[Deal, ...] = ()
+    comments: Comments = ()
+    span: Span | None = span_field()
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of tag ``name``, or ``default``."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return default
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The player ids of the ``Players`` tag in clockwise seating order."""
+        value = self.tag("Players")
+        return tuple(value.split()) if value else ()

@@ -1,0 +1,105 @@
+"""A player's hand: a set of cards, written dotted (``AKQ.J9.-.T87``) or grouped by suit symbols."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from .cards import CARD_SPELLINGS, RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit
+
+
+def parse_ranks(text: str) -> list[Rank] | None:
+    """The ranks spelled in ``text`` (``"AK10"``, ``"ТКД"``), or ``None`` if a character is not a rank."""
+    ranks: list[Rank] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith("10", i):
+            ranks.append(Rank.TEN)
+            i += 2
+            continue
+        rank = RANK_SPELLINGS.get(text[i])
+        if rank is None:
+            return None
+        ranks.append(rank)
+        i += 1
+    return ranks
+
+
+@attrs.frozen(slots=True)
+class Hand:
+    """A set of cards, kept in canonical order (ladder order of suits, high to low ranks).
+
+    ``cards`` may hold a card twice only if a hand was built that way by hand; the reader
+    reports such hands instead of building them.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs, key=Card.sort_key.fget)))
+
+    @classmethod
+    def from_dotted(cls, text: str) -> Hand:
+        """Read ``spades.clubs.diamonds.hearts`` with ``-`` or nothing for a void."""
+        parts = text.split(".")
+        if len(parts) != 4:
+            raise ValueError(f"a dotted hand has four suits: {text!r}")
+        cards: list[Card] = []
+        for suit, part in zip(Suit, parts):
+            if part == "-":
+                continue
+            ranks = parse_ranks(part)
+            if ranks is None:
+                raise ValueError(f"not a hand: {text!r}")
+            cards.extend(Card(r, suit) for r in ranks)
+        return cls(tuple(_intern(cards)))
+
+    @classmethod
+    def from_groups(cls, groups: Iterable[str]) -> Hand:
+        """Read suit groups such as ``♠AKQ`` ``♥T87`` (any order)."""
+        cards: list[Card] = []
+        for group in groups:
+            suit = SUIT_SPELLINGS.get(group[:1])
+            rest = group[1:]
+            ranks = [] if rest == "-" else parse_ranks(rest)
+            if suit is None or ranks is None:
+                raise ValueError(f"not a suit group: {group!r}")
+            cards.extend(Card(r, suit) for r in ranks)
+        return cls(tuple(_intern(cards)))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def suit(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of one suit, high to low."""
+        return tuple(c for c in self.cards if c.suit == suit)
+
+    def duplicates(self) -> tuple[Card, ...]:
+        """Cards that stand in the hand more than once."""
+        seen: set[Card] = set()
+        return tuple(c for c in self.cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+
+    def dotted(self) -> str:
+        """The canonical dotted form, ``-`` for a void."""
+        return ".".join(
+            "".join(c.rank.letter for c in self.suit(s)) or "-" for s in Suit
+        )
+
+    def grouped(self) -> str:
+        """Suit groups with symbols, voids left out: ``♠AKQ ♣J9 ♥T87``."""
+        groups = [
+            s.symbol + "".join(c.rank.letter for c in self.suit(s)) for s in Suit if self.suit(s)
+        ]
+        return " ".join(groups) if groups else "-.-.-.-"
+
+    def __str__(self) -> str:
+        return self.dotted()
+
+
+def _intern(cards: Iterable[Card]) -> Iterator[Card]:
+    for c in cards:
+        yield CARD_SPELLINGS[c.rank.letter + c.suit.letter]

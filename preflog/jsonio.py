@@ -1,0 +1,156 @@
+"""Games as JSON, through cattrs converters for every record.
+
+Cards, hands and bids are written in their canonical spelling (``"As"``, ``"AKQ.J9.-.T87"``,
+``"7h"``), enums by value, amounts as integers or, when not whole, as strings (``"2.5"``) so that
+no digit is lost. Source spans and empty or default fields are left out.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from . import annotations, auction, deal, defence, game, play
+from .calls import BID_SPELLINGS, Bid
+from .cards import CARD_SPELLINGS, Card
+from .errors import NotationError
+from .annotations import Comment
+from .game import Game, Tag, tag_rank
+from .hand import Hand
+
+FORMAT = "preflog"
+VERSION = 1
+
+
+def _records() -> list[type]:
+    modules = (annotations, auction, deal, defence, play, game)
+    found = []
+    for module in modules:
+        for value in vars(module).values():
+            if attrs.has(value) and value.__module__ == module.__name__:
+                attrs.resolve_types(value, vars(sys.modules[value.__module__]))
+                found.append(value)
+    return found
+
+
+def _lookup(table: dict[str, Any], what: str) -> Any:
+    def structure(value: Any, _type: Any) -> Any:
+        try:
+            return table[value]
+        except (KeyError, TypeError):
+            raise ValueError(f"not {what}: {value!r}") from None
+    return structure
+
+
+def _amount(value: Decimal) -> int | str:
+    sign, digits, exponent = value.as_tuple()
+    return int(value) if isinstance(exponent, int) and exponent >= 0 else str(value)
+
+
+def _decimal(value: Any, _type: Any) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"not an amount: {value!r}")
+    try:
+        return Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"not an amount: {value!r}") from None
+
+
+def _comment(value: Any, _type: Any) -> Comment:
+    if not isinstance(value, str) or "}" in value:
+        raise ValueError(f"not a comment: {value!r}")
+    return Comment(value)
+
+
+def _hand(value: Any, _type: Any) -> Hand:
+    if not isinstance(value, str):
+        raise ValueError(f"not a hand: {value!r}")
+    return Hand.from_dotted(value)
+
+
+def _tags_out(tags: tuple[Tag, ...]) -> dict[str, str]:
+    return {t.name: t.value for t in tags}
+
+
+def _tags_in(value: Any, _type: Any) -> tuple[Tag, ...]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ValueError("tags must be an object of strings")
+    return tuple(sorted((Tag(k, v) for k, v in value.items()), key=lambda t: tag_rank(t.name)))
+
+
+def make_converter() -> cattrs.Converter:
+    """The converter between records and plain JSON data."""
+    c = cattrs.Converter(forbid_extra_keys=True)
+    c.register_unstructure_hook(Card, str)
+    c.register_structure_hook(Card, _lookup(CARD_SPELLINGS, "a card"))
+    c.register_unstructure_hook(Bid, str)
+    c.register_structure_hook(Bid, _lookup(BID_SPELLINGS, "a bid"))
+    c.register_unstructure_hook(Hand, Hand.dotted)
+    c.register_structure_hook(Hand, _hand)
+    c.register_unstructure_hook(Decimal, _amount)
+    c.register_structure_hook(Decimal, _decimal)
+    c.register_unstructure_hook(Comment, lambda comment: comment.text)
+    c.register_structure_hook(Comment, _comment)
+    records = set(_records()) - {Comment}
+
+    def overrides(cls: type) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        if "span" in attrs.fields_dict(cls):
+            found["span"] = override(omit=True)
+        if cls is Game:
+            found["tags"] = override(unstruct_hook=_tags_out, struct_hook=_tags_in)
+        return found
+
+    c.register_unstructure_hook_factory(
+        lambda t: t in records,
+        lambda cls: make_dict_unstructure_fn(cls, c, _cattrs_omit_if_default=True, **overrides(cls)))
+    c.register_structure_hook_factory(
+        lambda t: t in records,
+        lambda cls: make_dict_structure_fn(cls, c, _cattrs_forbid_extra_keys=True, **overrides(cls)))
+    return c
+
+
+_converter: cattrs.Converter | None = None
+
+
+def converter() -> cattrs.Converter:
+    global _converter
+    if _converter is None:
+        _converter = make_converter()
+    return _converter
+
+
+def to_data(games: list[Game]) -> dict[str, Any]:
+    """The JSON document of ``games`` as plain data."""
+    return {"format": FORMAT, "version": VERSION, "games": converter().unstructure(games, list[Game])}
+
+
+def to_json(games: list[Game], *, indent: int | None = 1) -> str:
+    return json.dumps(to_data(games), ensure_ascii=False, indent=indent) + "\n"
+
+
+def from_json(text: str, path: str | None = None) -> list[Game]:
+    """The games of a JSON document made by :func:`to_json`; :class:`NotationError` if it is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        line = text.split("\n")[exc.lineno - 1] if exc.lineno - 1 < len(text.split("\n")) else ""
+        raise NotationError(f"not JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno,
+                            excerpt=line) from None
+    if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("games"), list)):
+        raise NotationError('not a preflog JSON document: expected {"format": "preflog", "version": 1, '
+                            '"games": [...]}', path=path)
+    if data.get("version") != VERSION:
+        raise NotationError(f"preflog JSON version {data.get('version')!r} is not known (this reads {VERSION})",
+                            path=path)
+    try:
+        return converter().structure(data["games"], list[Game])
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        raise NotationError(f"the JSON does not describe games: {detail}", path=path) from None

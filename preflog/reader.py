@@ -1,0 +1,242 @@
+"""Read the notation: text → games, every error collected with its exact place.
+
+``read_games`` is the streaming core: it takes a string or a file (text or binary), cuts it into
+games and deals (:mod:`preflog.splitter`), parses each piece with the cached LALR parser whose
+callbacks build the records (:mod:`preflog.builder`), and yields each game with its errors.
+"""
+
+from __future__ import annotations
+
+import io
+from importlib import resources
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+import attrs
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from .annotations import Comment
+from .builder import Builder, GameContext
+from .deal import Deal
+from .errors import NotationError
+from .game import Game, Tag
+from .span import Span
+from .splitter import GameText, Piece, split_games
+from .vocabulary import STATEMENT_ORDER
+
+_GRAMMAR_PACKAGE = "preflog.grammar"
+_GRAMMAR_FILE = "preflog.lark"
+
+
+def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = None) -> Lark:
+    """The notation's LALR parser, loaded from the grammar shipped inside the package."""
+    text = resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr", lexer="contextual", start=["tags", "deal"],
+        strict=strict, cache=cache and not strict, transformer=transformer,
+    )
+
+
+class _Parser:
+    """One parser with its builder; a lock keeps one parse at a time (the builder holds context)."""
+
+    def __init__(self) -> None:
+        self.builder = Builder()
+        self.lark = make_parser(transformer=self.builder)
+        self.lock = threading.Lock()
+
+
+_parser: _Parser | None = None
+_parser_lock = threading.Lock()
+
+
+def _get_parser() -> _Parser:
+    global _parser
+    if _parser is None:
+        with _parser_lock:
+            if _parser is None:
+                _parser = _Parser()
+    return _parser
+
+
+@attrs.frozen(slots=True)
+class ParsedGame:
+    """A game as far as it could be read, and the errors found in it (empty when it is clean)."""
+
+    game: Game
+    errors: tuple[NotationError, ...]
+
+
+def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> Iterator[ParsedGame]:
+    """Every game of ``source`` with its errors; never raises :class:`NotationError`.
+
+    ``source`` is the text itself or a file object (text or binary, read line by line so that memory
+    does not grow with the file).
+    """
+    lines = _lines(source, path)
+    parser = _get_parser()
+    for game_text in split_games(lines):
+        yield _read_game(parser, game_text, path)
+    if lines.error is not None:
+        yield ParsedGame(Game(()), (lines.error,))
+
+
+class _Lines:
+    """The lines of a source; a UTF-8 error stops the lines and is kept as a NotationError."""
+
+    def __init__(self, source: str | IO[str] | IO[bytes], path: str | None) -> None:
+        self.source, self.path = source, path
+        self.error: NotationError | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        source = self.source
+        raw: Iterable[str | bytes] = io.StringIO(source) if isinstance(source, str) else source
+        for number, line in enumerate(raw, 1):
+            if isinstance(line, bytes):
+                try:
+                    text = line.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    good = line[: exc.start].decode("utf-8")
+                    self.error = NotationError(
+                        f"the file is not UTF-8 text: byte 0x{line[exc.start]:02x} cannot be read",
+                        path=self.path, line=number, column=len(good) + 1,
+                        excerpt=good.rstrip("\r\n"))
+                    return
+                line = text
+            if number == 1 and line.startswith("\ufeff"):
+                line = " " + line[1:]  # a byte-order mark: keep columns, drop the mark
+            yield line
+
+
+def _lines(source: str | IO[str] | IO[bytes], path: str | None) -> _Lines:
+    return _Lines(source, path)
+
+
+def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> ParsedGame:
+    head, deal_pieces = game_text.pieces()
+    errors: list[tuple[Span, str]] = []
+    tags: tuple[Tag, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    span: Span | None = None
+    deals: list[Deal] = []
+    with parser.lock:
+        builder = parser.builder
+        builder.errors = errors
+        builder.context = GameContext()
+        if head is not None:
+            result = _parse_piece(parser, head, "tags", errors)
+            if result is not None:
+                tags, comments, span = result
+        players_tag = next((t for t in tags if t.name == "Players"), None)
+        if players_tag is None:
+            where = span or (Span(deal_pieces[0].line, deal_pieces[0].column, deal_pieces[0].line,
+                                  deal_pieces[0].column + 4) if deal_pieces else None)
+            if where is not None:
+                errors.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
+        elif not any(s.line == players_tag.span.line for s, _ in errors if players_tag.span):
+            builder.context.players = tuple(players_tag.value.split())
+        for piece in deal_pieces:
+            deal = _parse_piece(parser, piece, "deal", errors)
+            if deal is not None:
+                deals.append(deal)
+            else:
+                _skip_deal(builder.context, piece.text)
+    game = Game(tags, tuple(deals), comments, span)
+    return ParsedGame(game, tuple(_errors(errors, game_text, path)))
+
+
+def _parse_piece(parser: _Parser, piece: Piece, start: str, errors: list[tuple[Span, str]]) -> Any:
+    parser.builder.line_offset = piece.line - 1
+    text = " " * (piece.column - 1) + piece.text
+    try:
+        return parser.lark.parse(text, start=start)
+    except UnexpectedInput as exc:
+        errors.append(_syntax_error(exc, text, piece.line - 1, start))
+        return None
+
+
+_DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
+
+
+def _skip_deal(context: GameContext, text: str) -> None:
+    """Keep the numbering and the dealer rotation going past a deal that could not be read."""
+    m = _DEAL_HEAD.match(text)
+    number = int(m.group(1)) if m and m.group(1) else (context.next_number or 1)
+    dealer = m.group(2) if m and m.group(2) in context.players else None
+    players = context.players
+    if dealer is None and players:
+        prev = context.previous_dealer
+        dealer = players[0] if prev not in players else players[(players.index(prev) + 1) % len(players)]
+    context.previous_dealer = dealer
+    context.next_number = number + 1
+
+
+# ---- syntax errors in words ---------------------------------------------------------------------
+
+_WORDS = {
+    "CARD": "a card", "BID": "a bid", "NAME": "a player", "PREFIX": "'Player:'", "NUMBER": "a number",
+    "DOTTED": "a hand", "SUITS": "a hand", "UNKNOWN": "'?'", "COMMENT": "a comment", "GLYPH": "a glyph",
+    "TAG": "a tag", "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
+    "$END": "the end of the deal", "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
+}
+_STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist"}
+
+
+def _describe(expected: Iterable[str]) -> str:
+    names: list[str] = []
+    statements = [t for t in expected if t in _STATEMENT_KEYWORDS]
+    for t in sorted(expected):
+        if t in _STATEMENT_KEYWORDS and len(statements) > 2:
+            continue
+        word = _WORDS.get(t, f"'{t.lower()}'")
+        if word not in names:
+            names.append(word)
+    if len(statements) > 2:
+        names.append("a later statement")
+    if len(names) > 1:
+        return ", ".join(names[:-1]) + " or " + names[-1]
+    return names[0] if names else "nothing more"
+
+
+def _word_at(text: str, pos: int) -> str:
+    m = re.compile(r"[^\s{}()|;]+|.").match(text, pos)
+    word = m.group() if m else text[pos : pos + 1]
+    return word[:30]
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, line_offset: int, start: str) -> tuple[Span, str]:
+    line, column = exc.line + line_offset, exc.column
+    if isinstance(exc, UnexpectedCharacters):
+        word = _word_at(text, exc.pos_in_stream)
+        span = Span(line, column, line, column + len(word))
+        if word.startswith("{"):
+            return span, "this comment is not closed: '{' has no matching '}'"
+        if word.startswith("[") and start == "tags":
+            return span, f"cannot read the tag {word!r}: a tag reads [Name \"value\"]"
+        return span, f"cannot read {word!r} here: expected {_describe(exc.allowed)}"
+    assert isinstance(exc, UnexpectedToken)
+    tok: Token = exc.token
+    expected = exc.expected
+    if tok.type == "$END":
+        return (Span(line, column, line, column + len(tok.value or " ")),
+                f"this {'deal' if start == 'deal' else 'tag block'} ends too early: expected {_describe(expected)}")
+    span = Span(line, column, (tok.end_line or tok.line) + line_offset, tok.end_column or column + 1)
+    if tok.type in _STATEMENT_KEYWORDS and start == "deal":
+        return span, (f"{tok.value!r} is out of place: a deal's statements go in the order "
+                      f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
+    if tok.type == "TAG":
+        return span, f"unexpected tag {tok.value!r}: a tag block goes before the deals of its game"
+    return span, f"unexpected {tok.value!r}: expected {_describe(expected)}"
+
+
+def _errors(found: list[tuple[Span, str]], game_text: GameText, path: str | None) -> list[NotationError]:
+    lines = game_text.text.split("\n")
+    out = []
+    for span, message in sorted(found, key=lambda e: (e[0].line, e[0].column)):
+        index = span.line - game_text.line
+        source_line = lines[index].rstrip("\r") if 0 <= index < len(lines) else ""
+        out.append(NotationError.at(span, message, path=path, source_line=source_line))
+    return out

@@ -1,0 +1,194 @@
+"""Write games in the canonical form of the notation (NOTATION.md: "canonical export").
+
+ASCII cards (or suit symbols with ``unicode=True``), dotted hands with ``Player:`` prefixes in
+bidding order, one statement per line, ``|`` between tricks, tags in a fixed order. Reading what
+this module writes and writing it again gives the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from .annotations import Comment, Glyph
+from .auction import Bids, Call, CallKind, Contract
+from .calls import Bid
+from .cards import Card
+from .deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Sheet, Talon
+from .defence import Defence
+from .game import Game, Tag
+from .play import Claim, Play, PlayedCard
+
+
+class _Writer:
+    def __init__(self, unicode: bool) -> None:
+        self.unicode = unicode
+
+    def card(self, card: Card) -> str:
+        return card.unicode() if self.unicode else str(card)
+
+    def bid(self, bid: Bid) -> str:
+        return bid.unicode() if self.unicode else str(bid)
+
+    # ---- games ---------------------------------------------------------------------------------
+
+    def game(self, game: Game) -> str:
+        lines = [self.tag(t) for t in game.tags]
+        if game.comments:
+            lines.append(_comments(game.comments).lstrip())
+        blocks = ["\n".join(lines)] if lines else []
+        blocks += [self.deal(d) for d in game.deals]
+        return "\n\n".join(blocks) + "\n"
+
+    def tag(self, tag: Tag) -> str:
+        if "\n" in tag.value or "\r" in tag.value:
+            raise ValueError(f"tag {tag.name} holds a line break, which a tag cannot")
+        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{tag.name} "{value}"]'
+
+    def deal(self, deal: Deal) -> str:
+        lines = [f"deal {deal.number} dealer {deal.dealer}{_comments(deal.comments)}"]
+        if deal.hands is not None:
+            lines.append(self.hands(deal.hands))
+        if deal.talon is not None:
+            lines.append(self.cards("talon", deal.talon))
+        if deal.bids is not None:
+            lines.append(self.bids(deal.bids))
+        if deal.discard is not None:
+            lines.append(self.cards("discard", deal.discard))
+        if deal.contract is not None:
+            lines.append(self.contract(deal.contract))
+        if deal.defence is not None:
+            lines.append(self.defence(deal.defence))
+        if deal.play is not None:
+            lines.append(self.play(deal.play))
+        if deal.claim is not None:
+            lines.append(self.claim(deal.claim))
+        if deal.result is not None:
+            lines.append(self.result(deal.result))
+        lines += [self.penalty(p) for p in deal.penalties]
+        if deal.sheet is not None:
+            lines.append(self.sheet(deal.sheet))
+        return "\n".join(lines)
+
+    # ---- statements ----------------------------------------------------------------------------
+
+    def hands(self, hands: Hands) -> str:
+        parts = ["hands"]
+        for e in hands.entries:
+            if e.hand is None:
+                text = "?"
+            else:
+                text = e.hand.grouped() if self.unicode else e.hand.dotted()
+            parts.append(f"{e.player}: {text}{_comments(e.comments)}")
+        return " ".join(parts)
+
+    def cards(self, keyword: str, statement: Talon | Discard) -> str:
+        cards = "?" if statement.cards is None else " ".join(self.card(c) for c in statement.cards)
+        return f"{keyword} {cards}{_comments(statement.comments)}"
+
+    def bids(self, bids: Bids) -> str:
+        return " ".join(["bids"] + [self.call(c) for c in bids.calls])
+
+    def call(self, call: Call) -> str:
+        words = []
+        if call.player is not None:
+            words.append(f"{call.player}:")
+        if call.dark:
+            words.append("dark")
+        if call.hand:
+            words.append("hand")
+        assert call.kind is not CallKind.BID or call.bid is not None
+        words.append(self.bid(call.bid) if call.bid is not None and call.kind is CallKind.BID else call.kind.value)
+        return " ".join(words) + _glyph(call.glyph) + _comments(call.comments)
+
+    def contract(self, contract: Contract) -> str:
+        prefix = f"{contract.declarer}: " if contract.declarer is not None else ""
+        return f"contract {prefix}{self.bid(contract.bid)}{_glyph(contract.glyph)}{_comments(contract.comments)}"
+
+    def defence(self, defence: Defence) -> str:
+        words = ["whist"] + [d.kind.value + _glyph(d.glyph) + _comments(d.comments) for d in defence.decisions]
+        if defence.mode is not None:
+            words.append(defence.mode.value + _comments(defence.comments))
+        return " ".join(words)
+
+    def play(self, play: Play) -> str:
+        head = "play" + _comments(play.comments)
+        body = self.line(play.cards, 0)
+        return f"{head} {body}" if body else head
+
+    def line(self, cards: Iterable[PlayedCard], offset: int) -> str:
+        cards = tuple(cards)
+        words = []
+        for i, pc in enumerate(cards):
+            text = self.card(pc.card) + _glyph(pc.glyph) + _comments(pc.comments)
+            for v in pc.variations:
+                inner = self.line(v.cards, offset + i)
+                text += f" ({_comments(v.comments).lstrip()}{' ' if v.comments and inner else ''}{inner})"
+            words.append(text)
+            if (offset + i + 1) % 3 == 0 and i + 1 < len(cards):
+                words.append("|")
+        return " ".join(words)
+
+    def claim(self, claim: Claim) -> str:
+        words = ["claim"]
+        for share in claim.shares:
+            words.append(share.player)
+            if share.tricks is not None:
+                words.append(str(share.tricks))
+        return " ".join(words) + _comments(claim.comments)
+
+    def result(self, result: Result) -> str:
+        if result.kind is ResultKind.TRICKS:
+            body = " ".join(f"{t.player} {t.tricks}" for t in result.tricks)
+        elif result.kind is ResultKind.DECLARER:
+            body = str(result.count)
+        else:
+            count = result.count or 0
+            body = "=" if count == 0 else f"{count:+d}"
+        return f"result {body}{_comments(result.comments)}"
+
+    def penalty(self, penalty: Penalty) -> str:
+        target = f" {penalty.target}" if penalty.kind is PenaltyKind.WHISTS else ""
+        return (f"penalty {penalty.player} {penalty.kind.value}{target} {_number(penalty.amount)}"
+                f"{_comments(penalty.comments)}")
+
+    def sheet(self, sheet: Sheet) -> str:
+        entries = []
+        for e in sheet.entries:
+            words = [e.player]
+            if e.pool is not None:
+                words += ["pool", _number(e.pool)]
+            if e.mountain is not None:
+                words += ["mountain", _number(e.mountain)]
+            if e.whists is not None:
+                words.append("whists")
+                for w in e.whists:
+                    words += [w.player, _number(w.amount)]
+            entries.append(" ".join(words))
+        return "sheet " + "; ".join(entries) + _comments(sheet.comments)
+
+
+def _comments(comments: Iterable[Comment]) -> str:
+    out = ""
+    for c in comments:
+        if "}" in c.text:
+            raise ValueError(f"a comment cannot hold '}}': {c.text!r}")
+        out += " {" + c.text + "}"
+    return out
+
+
+def _glyph(glyph: Glyph | None) -> str:
+    return glyph.value if glyph is not None else ""
+
+
+def _number(value: Decimal) -> str:
+    return str(value)
+
+
+def dumps(games: Game | Iterable[Game], *, unicode: bool = False) -> str:
+    """The canonical text of a game or of several games (separated by a blank line)."""
+    writer = _Writer(unicode)
+    if isinstance(games, Game):
+        return writer.game(games)
+    return "\n".join(writer.game(g) for g in games)
