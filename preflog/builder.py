@@ -371,52 +371,21 @@ class Builder(Transformer[Token, Any]):
 
     def _line(self, items: list[Any], offset: int) -> tuple[PlayedCard, ...]:
         """Played cards from flat items; ``offset`` is how many cards of the play precede them."""
-        out: list[PlayedCard] = []
-        card: Token | None = None
-        glyph: Glyph | None = None
-        comments: list[Comment] = []
-        variations: list[Variation] = []
-        previous: Any = None
-
-        def flush() -> None:
-            if card is not None:
-                out.append(PlayedCard(CARD_SPELLINGS[card.value], glyph, tuple(comments), tuple(variations),
-                                      self.span(card)))
-
+        line = _LineBuilder(self, offset)
         for item in items:
             if isinstance(item, _RawVariation):
-                if card is None:
-                    self.error(item.span, "a variation must follow the card it replaces")
-                elif item.depth > MAX_VARIATION_DEPTH:
-                    self.error(item.span, f"variations are nested more than {MAX_VARIATION_DEPTH} deep")
-                else:
-                    inner = self._line(item.items, offset + len(out))
-                    variations.append(Variation(inner, item.comments, item.span))
+                line.variation(item)
+            elif item.type == "CARD_RUN":
+                line.run(item)
+            elif item.type == "CARD":
+                line.card(item.value, self.span(item))
+            elif item.type == "GLYPH":
+                line.glyph(item)
+            elif item.type == "COMMENT":
+                line.comment(item)
             else:
-                t = item.type
-                if t == "CARD":
-                    flush()
-                    card, glyph, comments, variations = item, None, [], []
-                elif t == "GLYPH":
-                    if not (isinstance(previous, Token) and previous.type == "CARD"):
-                        self.error(self.span(item), f"glyph {item.value!r} must follow a card directly")
-                    else:
-                        glyph = self._glyph(item)
-                elif t == "COMMENT":
-                    if card is None:
-                        self.error(self.span(item), "a comment here must follow a card")
-                    else:
-                        comments.append(self.comment(item))
-                else:  # BAR
-                    count = offset + len(out) + (card is not None)
-                    if (card is None and not out) or count % 3 or (isinstance(previous, Token)
-                                                                   and previous.type == "BAR"):
-                        self.error(self.span(item),
-                                   f"'|' after {count % 3 or 3 if count else 0} card(s) of a trick: "
-                                   "'|' separates tricks of 3 cards")
-            previous = item
-        flush()
-        return tuple(out)
+                line.bar(self.span(item))
+        return line.finish()
 
     def claim(self, children: list[Token]) -> Claim:
         toks = [t for t in children[1:] if t.type != "COMMENT"]
@@ -492,6 +461,89 @@ class Builder(Transformer[Token, Any]):
             seen.add(e.player)
         comments = self._trailing_comments([c for c in children[1:] if isinstance(c, Token)])
         return Sheet(entries, comments, self._from_to(children))
+
+
+_RUN_ITEM = re.compile(r"\n|\||[^\s|]+")
+
+
+class _LineBuilder:
+    """Assembles one line of play (the main line or a variation) card by card."""
+
+    __slots__ = ("b", "offset", "out", "card_text", "card_span", "glyph_", "comments", "variations", "last")
+
+    def __init__(self, builder: Builder, offset: int) -> None:
+        self.b = builder
+        self.offset = offset
+        self.out: list[PlayedCard] = []
+        self.card_text: str | None = None
+        self.card_span: Span | None = None
+        self.glyph_: Glyph | None = None
+        self.comments: list[Comment] = []
+        self.variations: list[Variation] = []
+        self.last = ""  # the kind of the previous item: card, bar, glyph, comment, variation
+
+    def flush(self) -> None:
+        if self.card_text is not None:
+            self.out.append(PlayedCard(CARD_SPELLINGS[self.card_text], self.glyph_, tuple(self.comments),
+                                       tuple(self.variations), self.card_span))
+
+    def card(self, text: str, span: Span) -> None:
+        self.flush()
+        self.card_text, self.card_span = text, span
+        self.glyph_, self.comments, self.variations = None, [], []
+        self.last = "card"
+
+    def run(self, tok: Token) -> None:
+        """The cards and bars of a CARD_RUN token, each with its own span."""
+        line = tok.line + self.b.line_offset  # type: ignore[operator]
+        shift = tok.column  # column of index 0 of the current line, counted from the token's start
+        for m in _RUN_ITEM.finditer(tok.value):
+            text = m.group()
+            if text == "\n":
+                line += 1
+                shift = -m.start()
+                continue
+            column = m.start() + shift
+            span = Span(line, column, line, column + len(text))
+            if text == "|":
+                self.bar(span)
+            else:
+                self.card(text, span)
+
+    def glyph(self, tok: Token) -> None:
+        if self.last != "card":
+            self.b.error(self.b.span(tok), f"glyph {tok.value!r} must follow a card directly")
+        else:
+            self.glyph_ = _GLYPHS[tok.value]
+        self.last = "glyph"
+
+    def comment(self, tok: Token) -> None:
+        if self.card_text is None:
+            self.b.error(self.b.span(tok), "a comment here must follow a card")
+        else:
+            self.comments.append(self.b.comment(tok))
+        self.last = "comment"
+
+    def variation(self, raw: _RawVariation) -> None:
+        if self.card_text is None:
+            self.b.error(raw.span, "a variation must follow the card it replaces")
+        elif raw.depth > MAX_VARIATION_DEPTH:
+            self.b.error(raw.span, f"variations are nested more than {MAX_VARIATION_DEPTH} deep")
+        else:
+            inner = self.b._line(raw.items, self.offset + len(self.out))
+            self.variations.append(Variation(inner, raw.comments, raw.span))
+        self.last = "variation"
+
+    def bar(self, span: Span) -> None:
+        count = self.offset + len(self.out) + (self.card_text is not None)
+        in_trick = count % 3
+        if self.last == "bar" or self.card_text is None or in_trick:
+            self.b.error(span, f"'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards")
+        self.last = "bar"
+
+    def finish(self) -> tuple[PlayedCard, ...]:
+        self.flush()
+        return tuple(self.out)
 
 
 _FIELD_OF: dict[type, str] = {

@@ -23,6 +23,8 @@ from .errors import NotationError
 from .annotations import Comment
 from .game import Game, Tag, tag_rank
 from .hand import Hand
+from .writer import dumps
+from .api import loads_all
 
 FORMAT = "preflog"
 VERSION = 1
@@ -150,7 +152,11 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
         raise NotationError(f"preflog JSON version {data.get('version')!r} is not known (this reads {VERSION})",
                             path=path)
     try:
-        return converter().structure(data["games"], list[Game])
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        games = converter().structure(data["games"], list[Game])
+        text = dumps(games)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
         raise NotationError(f"the JSON does not describe games: {detail}", path=path) from None
+    # What JSON can say but the notation forbids (a hand of 9 cards, an unknown player…) is found by
+    # reading back the text the games make; its errors point into that text.
+    return loads_all(text, f"{path or '<json>'} (as notation)")

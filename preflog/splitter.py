@@ -86,3 +86,12 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
                 in_comment = True
     if buffer:
         yield GameText("".join(buffer), first_line)
+
+
+def file_comments(text: str) -> list[tuple[int, str]]:
+    """The ``%`` comments of ``text`` (line number and text): the notation does not keep them."""
+    found = []
+    for m in _SCAN.finditer(text):
+        if m.group().startswith("%"):
+            found.append((text.count("\n", 0, m.start()) + 1, m.group()))
+    return found

@@ -1,0 +1,51 @@
+"""``preflog convert``: between the notation and JSON."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..api import loads_all
+from ..errors import NotationError
+from ..jsonio import from_json, to_json
+from ..writer import dumps
+from .common import EXIT_ERRORS, display_name, print_errors, read_text
+
+
+def _is_json(path: str, text: str) -> bool:
+    return path.lower().endswith(".json") or text.lstrip().startswith("{")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--to", "target", type=click.Choice(["json", "pref"]), required=True, help="The format to write.")
+@click.option("--from", "source", type=click.Choice(["json", "pref"]),
+              help="The format of FILE (default: JSON if it ends in .json or starts with '{').")
+@click.option("--unicode", is_flag=True, help="With --to pref: write suit symbols.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write here, not to stdout.")
+def convert(file: str, target: str, source: str | None, unicode: bool, output: str | None) -> None:
+    """Convert FILE (- for standard input) between the notation and JSON.
+
+    pref → json → pref gives the canonical text exactly. The JSON document is
+    {"format": "preflog", "version": 1, "games": [...]}.
+
+    \b
+    Examples:
+      preflog convert game.pref --to json -o game.json
+      preflog convert game.json --to pref
+    """
+    name = display_name(file)
+    try:
+        text = read_text(file)
+        is_json = source == "json" if source else _is_json(file, text)
+        games = from_json(text, name) if is_json else loads_all(text, name)
+    except NotationError as exc:
+        print_errors(exc.errors)
+        sys.exit(EXIT_ERRORS)
+    result = to_json(games) if target == "json" else dumps(games, unicode=unicode)
+    if output:
+        with open(output, "w", encoding="utf-8", newline="\n") as out:
+            out.write(result)
+    else:
+        click.echo(result, nl=False)
