@@ -79,7 +79,9 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
     lines = _lines(source, path)
     parser = _get_parser()
     for game_text in split_games(lines):
-        yield _read_game(parser, game_text, path)
+        parsed = _read_game(parser, game_text, path)
+        if parsed is not None:
+            yield parsed
     if lines.error is not None:
         yield ParsedGame(Game(()), (lines.error,))
 
@@ -115,8 +117,10 @@ def _lines(source: str | IO[str] | IO[bytes], path: str | None) -> _Lines:
     return _Lines(source, path)
 
 
-def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> ParsedGame:
+def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> ParsedGame | None:
     head, deal_pieces = game_text.pieces()
+    if head is None and not deal_pieces:
+        return None  # nothing but white space and % comments
     errors: list[tuple[Span, str]] = []
     tags: tuple[Tag, ...] = ()
     comments: tuple[Comment, ...] = ()
@@ -126,12 +130,18 @@ def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> Parsed
         builder = parser.builder
         builder.errors = errors
         builder.context = GameContext()
+        salvaged: str | None = None
         if head is not None:
             result = _parse_piece(parser, head, "tags", errors)
             if result is not None:
                 tags, comments, span = result
+            else:
+                salvaged = _salvage_players(head.text)
         players_tag = next((t for t in tags if t.name == "Players"), None)
-        if players_tag is None:
+        if salvaged is not None:
+            # The tag block has a syntax error (reported); its well-formed Players tag still counts.
+            builder.context.players = tuple(salvaged.split())
+        elif players_tag is None:
             where = span or (Span(deal_pieces[0].line, deal_pieces[0].column, deal_pieces[0].line,
                                   deal_pieces[0].column + 4) if deal_pieces else None)
             if where is not None:
@@ -158,6 +168,14 @@ def _parse_piece(parser: _Parser, piece: Piece, start: str, errors: list[tuple[S
         return None
 
 
+_PLAYERS_TAG = re.compile(r'^[ \t]*\[[ \t]*Players[ \t]+"([^"\\\n]*)"[ \t]*\]', re.M)
+
+
+def _salvage_players(text: str) -> str | None:
+    m = _PLAYERS_TAG.search(text)
+    return m.group(1) if m else None
+
+
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
 
 
@@ -177,7 +195,7 @@ def _skip_deal(context: GameContext, text: str) -> None:
 # ---- syntax errors in words ---------------------------------------------------------------------
 
 _WORDS = {
-    "CARD": "a card", "BID": "a bid", "NAME": "a player", "PREFIX": "'Player:'", "NUMBER": "a number",
+    "CARD": "a card", "CARD_RUN": "a card", "BID": "a bid", "NAME": "a player", "PREFIX": "'Player:'", "NUMBER": "a number",
     "DOTTED": "a hand", "SUITS": "a hand", "UNKNOWN": "'?'", "COMMENT": "a comment", "GLYPH": "a glyph",
     "TAG": "a tag", "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
     "$END": "the end of the deal", "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
@@ -185,9 +203,12 @@ _WORDS = {
 _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist"}
 
 
+_LAST = ("a comment", "a later statement", "the end of the deal")
+
+
 def _describe(expected: Iterable[str]) -> str:
-    names: list[str] = []
     statements = [t for t in expected if t in _STATEMENT_KEYWORDS]
+    names: list[str] = []
     for t in sorted(expected):
         if t in _STATEMENT_KEYWORDS and len(statements) > 2:
             continue
@@ -196,6 +217,7 @@ def _describe(expected: Iterable[str]) -> str:
             names.append(word)
     if len(statements) > 2:
         names.append("a later statement")
+    names.sort(key=lambda w: (w in _LAST, _LAST.index(w) if w in _LAST else 0))
     if len(names) > 1:
         return ", ".join(names[:-1]) + " or " + names[-1]
     return names[0] if names else "nothing more"
