@@ -463,7 +463,8 @@ class Builder(Transformer[Token, Any]):
         return Sheet(entries, comments, self._from_to(children))
 
 
-_RUN_ITEM = re.compile(r"\n|\||[^\s|]+")
+# The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc").
+_RUN_ITEM = re.compile(r"\n|\||(?:10|[789TJQKAВДКТ])[scdh♠♣♦♥♤♧♢♡птбч]")
 
 
 class _LineBuilder:

@@ -191,4 +191,10 @@ def dumps(games: Game | Iterable[Game], *, unicode: bool = False) -> str:
     writer = _Writer(unicode)
     if isinstance(games, Game):
         return writer.game(games)
+    games = list(games)
+    for game in games[:-1]:
+        if not game.deals:
+            # NOTATION.md §2: only a tag block after a deal starts a new game.
+            raise ValueError("a game without deals cannot be followed by another game: "
+                             "their tag blocks would read as one")
     return "\n".join(writer.game(g) for g in games)

@@ -193,3 +193,8 @@ def test_spans_point_at_the_source() -> None:
     assert (deal.bids.calls[1].span.line, deal.bids.calls[1].span.column) == (4, 10)
     ah = deal.play.cards[2].span
     assert (ah.line, ah.column, ah.end_line, ah.end_column) == (6, 3, 6, 5)
+
+
+def test_cards_may_touch_in_a_run() -> None:
+    deal = one("deal\nplay 7бQc 9c|Kh\n")
+    assert [(str(p.card), p.span.column) for p in deal.play.cards] == [("7d", 6), ("Qc", 8), ("9c", 11), ("Kh", 14)]
