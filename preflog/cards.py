@@ -84,6 +84,11 @@ DECK: tuple[Card, ...] = tuple(
 
 _BY_PAIR: dict[tuple[Rank, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
 
+
+def card_of(rank: Rank, suit: Suit) -> Card:
+    """The one card object of ``rank`` and ``suit``."""
+    return _BY_PAIR[rank, suit]
+
 #: Every spelling of every card, e.g. ``"Тп"``, ``"10♠"``, ``"Ts"``.
 CARD_SPELLINGS: dict[str, Card] = {
     r + s: _BY_PAIR[rank, suit]

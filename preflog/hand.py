@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from .cards import CARD_SPELLINGS, RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit
+from .cards import RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit, card_of
 
 
 def parse_ranks(text: str) -> list[Rank] | None:
@@ -49,8 +49,8 @@ class Hand:
             ranks = parse_ranks(part)
             if ranks is None:
                 raise ValueError(f"not a hand: {text!r}")
-            cards.extend(Card(r, suit) for r in ranks)
-        return cls(tuple(_intern(cards)))
+            cards.extend(card_of(r, suit) for r in ranks)
+        return cls(tuple(cards))
 
     @classmethod
     def from_groups(cls, groups: Iterable[str]) -> Hand:
@@ -62,8 +62,8 @@ class Hand:
             ranks = [] if rest == "-" else parse_ranks(rest)
             if suit is None or ranks is None:
                 raise ValueError(f"not a suit group: {group!r}")
-            cards.extend(Card(r, suit) for r in ranks)
-        return cls(tuple(_intern(cards)))
+            cards.extend(card_of(r, suit) for r in ranks)
+        return cls(tuple(cards))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -99,7 +99,3 @@ class Hand:
     def __str__(self) -> str:
         return self.dotted()
 
-
-def _intern(cards: Iterable[Card]) -> Iterator[Card]:
-    for c in cards:
-        yield CARD_SPELLINGS[c.rank.letter + c.suit.letter]

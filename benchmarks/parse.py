@@ -1,0 +1,78 @@
+"""Parse throughput: deals per second for the reader and for `preflog parse` as a whole process.
+
+    python benchmarks/parse.py [--deals 3000] [--repeat 3]
+
+Writes an archive of synthetic full-play deals (games of 30 deals), then prints
+  - the in-process throughput of ``preflog.read_games`` (deals/s),
+  - a bare regular-expression tokenizer pass over the same text (deals/s) and the ratio,
+  - `preflog parse FILE` as a whole process, start-up included (deals/s; target ≥ 1,500).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import preflog  # noqa: E402
+from synth import archive  # noqa: E402
+
+# One alternative per kind of token of the notation; the fastest pass over the text that still
+# sees every token: a floor for what any tokenizer in Python can do.
+TOKEN = re.compile(r"""\s+|%[^\n]*|\{[^}]*\}|\[[^\]]*\]|[A-Za-z\u0400-\u04FF][\w]*:?|[-.0-9TJQKAВДКТ]+\.[-.0-9TJQKAВДКТ]*
+                   |(?:10|[6-9TJQKAВДКТ])[scdh♠♣♦♥птбч]\w*|[+-]?\d+|[|()?!;=]+|.""", re.X)
+
+
+def best(seconds: list[float]) -> float:
+    return min(seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    text = archive(args.deals)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "archive.pref"
+        path.write_text(text, encoding="utf-8")
+        print(f"archive: {args.deals} full-play deals, {len(text) / 1e6:.2f} MB, {text.count(chr(10))} lines")
+
+        list(preflog.read_games(text[:5000]))  # warm up: grammar loaded from the cache
+        reader: list[float] = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            deals = sum(len(p.game.deals) for p in preflog.read_games(text))
+            reader.append(time.perf_counter() - start)
+        assert deals == args.deals, deals
+        tokens: list[float] = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            count = sum(1 for _ in TOKEN.finditer(text))
+            tokens.append(time.perf_counter() - start)
+        r, t = best(reader), best(tokens)
+        print(f"reader (in process):        {args.deals / r:10,.0f} deals/s  ({r:.3f} s)")
+        print(f"bare regex tokenizer pass:  {args.deals / t:10,.0f} deals/s  ({t:.3f} s, {count:,} tokens)")
+        print(f"reader / regex time ratio:  {r / t:10.1f} x")
+
+        exe = shutil.which("preflog") or str(Path(sys.executable).with_name("preflog"))
+        whole: list[float] = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            subprocess.run([exe, "parse", str(path)], check=True, capture_output=True)
+            whole.append(time.perf_counter() - start)
+        w = best(whole)
+        verdict = "meets" if args.deals / w >= 1500 else "MISSES"
+        print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,500 target)")
+
+
+if __name__ == "__main__":
+    main()

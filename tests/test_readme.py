@@ -1,0 +1,25 @@
+"""The README's two commands stay true: CI runs its test command, and the start command's pieces exist."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import ROOT
+
+
+def commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```sh\n(.*?)\n```", readme, re.S)
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    start, tests = commands()[:2]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert tests in ci.splitlines()
+    assert "pytest" in tests and "preflog" in start
+
+
+def test_the_start_command_names_files_that_exist() -> None:
+    start = commands()[0]
+    for name in re.findall(r"samples/[\w.*-]+", start):
+        assert list(ROOT.glob(name)), name
