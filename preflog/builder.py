@@ -392,10 +392,11 @@ class Builder(Transformer[Token, Any]):
         shares: list[ClaimShare] = []
         span = self._from_to(children)
         if len(toks) == 1 and toks[0].type == "NAME":
-            shares.append(ClaimShare(self.player(toks[0])))
+            shares.append(ClaimShare(self.player(toks[0]), span=self.span(toks[0])))
         elif len(toks) % 2 == 0 and all(t.type == ("NAME", "NUMBER")[i % 2] for i, t in enumerate(toks)):
             for name, count in zip(toks[::2], toks[1::2]):
-                shares.append(ClaimShare(self.player(name), int(self.number(count, "a claimed trick count"))))
+                shares.append(ClaimShare(self.player(name), int(self.number(count, "a claimed trick count")),
+                                         self.span(name).to(self.span(count))))
         else:
             self.error(span, "a claim reads 'claim Player' (all the rest) or 'claim Player N Player N …'")
         return Claim(tuple(shares), self._trailing_comments(children), span)
@@ -413,7 +414,8 @@ class Builder(Transformer[Token, Any]):
                 return Result(ResultKind.RELATIVE, count=n, comments=comments, span=span)
             n = self._tricks(toks[0])
             return Result(ResultKind.DECLARER, count=n, comments=comments, span=span)
-        pairs = tuple(PlayerTricks(self.player(n), self._tricks(c)) for n, c in zip(toks[::2], toks[1::2]))
+        pairs = tuple(PlayerTricks(self.player(n), self._tricks(c), self.span(n).to(self.span(c)))
+                      for n, c in zip(toks[::2], toks[1::2]))
         named = [p.player for p in pairs]
         for p in sorted({p for p in named if named.count(p) > 1}):
             self.error(span, f"result gives {p} tricks twice")
@@ -445,7 +447,8 @@ class Builder(Transformer[Token, Any]):
             else:  # WHISTS and its pairs
                 pairs = children[i + 1:]
                 whists = tuple(
-                    WhistEntry(self.player(n), self.number(a, "whists", signed=True, whole=False))
+                    WhistEntry(self.player(n), self.number(a, "whists", signed=True, whole=False),
+                               self.span(n).to(self.span(a)))
                     for n, a in zip(pairs[::2], pairs[1::2])
                 )
                 values["whists"] = whists

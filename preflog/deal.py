@@ -61,8 +61,11 @@ class Discard:
 
 @attrs.frozen(slots=True)
 class PlayerTricks:
+    """Tricks one player took."""
+
     player: str
     tricks: int
+    span: Span | None = span_field()
 
 
 class ResultKind(enum.Enum):
@@ -112,6 +115,7 @@ class WhistEntry:
 
     player: str
     amount: Decimal
+    span: Span | None = span_field()
 
 
 @attrs.frozen(slots=True)

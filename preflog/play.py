@@ -48,6 +48,7 @@ class ClaimShare:
 
     player: str
     tricks: int | None = None
+    span: Span | None = span_field()
 
 
 @attrs.frozen(slots=True)

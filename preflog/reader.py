@@ -24,7 +24,7 @@ from .errors import NotationError
 from .game import Game, Tag
 from .span import Span
 from .splitter import GameText, Piece, split_games
-from .vocabulary import STATEMENT_ORDER
+from .vocabulary import KEYWORDS, STATEMENT_ORDER
 
 _GRAMMAR_PACKAGE = "preflog.grammar"
 _GRAMMAR_FILE = "preflog.lark"
@@ -245,13 +245,19 @@ def _syntax_error(exc: UnexpectedInput, text: str, line_offset: int, start: str)
     if tok.type == "$END":
         return (Span(line, column, line, column + len(tok.value or " ")),
                 f"this {'deal' if start == 'deal' else 'tag block'} ends too early: expected {_describe(expected)}")
-    span = Span(line, column, (tok.end_line or tok.line) + line_offset, tok.end_column or column + 1)
+    word = _word_at(text, tok.start_pos) if tok.start_pos is not None else tok.value
+    if tok.type == "TAG" or "\n" in word:
+        word = tok.value
+    span = Span(line, column, line + word.count("\n"), column + len(word))
     if tok.type in _STATEMENT_KEYWORDS and start == "deal":
         return span, (f"{tok.value!r} is out of place: a deal's statements go in the order "
                       f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
     if tok.type == "TAG":
         return span, f"unexpected tag {tok.value!r}: a tag block goes before the deals of its game"
-    return span, f"unexpected {tok.value!r}: expected {_describe(expected)}"
+    message = f"unexpected {word!r}: expected {_describe(expected)}"
+    if word.lower() in KEYWORDS and word != word.lower():
+        message += f" (keywords are written in lower case: {word.lower()!r})"
+    return span, message
 
 
 def _errors(found: list[tuple[Span, str]], game_text: GameText, path: str | None) -> list[NotationError]:

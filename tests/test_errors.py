@@ -12,6 +12,13 @@ from preflog import NotationError
 from .conftest import HEAD
 
 CASES = [
+    ('capitalised keyword', '[Players "Anna Boris Vera"]\nDeal 1\n',
+     [(2, 1, "unexpected 'Deal': expected a tag or a comment (keywords are written in lower case: 'deal')")]),
+    ('whole word shown', '[Players "Anna Boris Vera"]\ndeal\nbids 6s pass 5h\n',
+     [(3, 14, "unexpected '5h': expected a bid, 'dark', a glyph, 'hand', 'here', 'mis', 'pass', 'Player:', "
+              "a comment or a later statement")]),
+    ('comma in result', '[Players "Anna Boris Vera"]\ndeal\nresult Boris 7, Vera 2\n',
+     [(3, 15, "cannot read ',' here: expected a player or a comment")]),
     ('bad card', '[Players "Anna Boris Vera"]\ndeal\nplay Kh Kx 7h\n',
      [(3, 9, "unexpected 'Kx': expected '|', a card, a glyph, '(', ')', a comment or a later statement")]),
     ('unclosed comment', '[Players "Anna Boris Vera"]\ndeal\nbids 6s {greedy pass\n',

@@ -198,3 +198,24 @@ def test_spans_point_at_the_source() -> None:
 def test_cards_may_touch_in_a_run() -> None:
     deal = one("deal\nplay 7бQc 9c|Kh\n")
     assert [(str(p.card), p.span.column) for p in deal.play.cards] == [("7d", 6), ("Qc", 8), ("9c", 11), ("Kh", 14)]
+
+
+def test_every_record_read_from_text_carries_its_span() -> None:
+    """Walk a whole sample: every attrs record with a span field has it set."""
+    import attrs
+
+    from .conftest import SAMPLES
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, tuple):
+            for i, item in enumerate(value):
+                walk(item, f"{where}[{i}]")
+        elif attrs.has(type(value)):
+            if "span" in attrs.fields_dict(type(value)):
+                assert value.span is not None, where  # type: ignore[attr-defined]
+            for field in attrs.fields(type(value)):
+                walk(getattr(value, field.name), f"{where}.{field.name}")
+
+    for path in SAMPLES:
+        for game in preflog.loads_all(path.read_text(encoding="utf-8")):
+            walk(game, path.name)
