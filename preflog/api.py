@@ -22,26 +22,24 @@ def iter_games(fp: IO[str] | IO[bytes] | str, path: str | None = None) -> Iterat
         yield parsed.game
 
 
-def loads_all(text: str, path: str | None = None) -> list[Game]:
-    """All games of ``text``; :class:`NotationError` with every error of the text if there are any."""
+def _all(source: str | IO[str] | IO[bytes], path: str | None) -> list[Game]:
     games, errors = [], []
-    for parsed in read_games(text, path):
+    for parsed in read_games(source, path):
         games.append(parsed.game)
         errors.extend(parsed.errors)
     if errors:
         raise NotationError.collect(errors)
     return games
+
+
+def loads_all(text: str, path: str | None = None) -> list[Game]:
+    """All games of ``text``; :class:`NotationError` with every error of the text if there are any."""
+    return _all(text, path)
 
 
 def load_all(fp: IO[str] | IO[bytes], path: str | None = None) -> list[Game]:
     """All games of a file (see :func:`loads_all`)."""
-    games, errors = [], []
-    for parsed in read_games(fp, path or getattr(fp, "name", None)):
-        games.append(parsed.game)
-        errors.extend(parsed.errors)
-    if errors:
-        raise NotationError.collect(errors)
-    return games
+    return _all(fp, path or getattr(fp, "name", None))
 
 
 def _one(games: list[Game], path: str | None) -> Game:

@@ -76,7 +76,7 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
     ``source`` is the text itself or a file object (text or binary, read line by line so that memory
     does not grow with the file).
     """
-    lines = _lines(source, path)
+    lines = _Lines(source, path)
     parser = _get_parser()
     for game_text in split_games(lines):
         parsed = _read_game(parser, game_text, path)
@@ -111,10 +111,6 @@ class _Lines:
             if number == 1 and line.startswith("\ufeff"):
                 line = " " + line[1:]  # a byte-order mark: keep columns, drop the mark
             yield line
-
-
-def _lines(source: str | IO[str] | IO[bytes], path: str | None) -> _Lines:
-    return _Lines(source, path)
 
 
 def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> ParsedGame | None:
