@@ -23,7 +23,8 @@ def iter_games(fp: IO[str] | IO[bytes] | str, path: str | None = None) -> Iterat
 
 
 def _all(source: str | IO[str] | IO[bytes], path: str | None) -> list[Game]:
-    games, errors = [], []
+    games: list[Game] = []
+    errors: list[NotationError] = []
     for parsed in read_games(source, path):
         games.append(parsed.game)
         errors.extend(parsed.errors)

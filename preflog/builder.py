@@ -35,7 +35,6 @@ MAX_VARIATION_DEPTH = 64
 _GLYPHS = {g.value: g for g in Glyph}
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE = re.compile(r"\\(.)")
-_STATEMENT_TYPES = (Hands, Talon, Bids, Discard, Contract, Defence, Play, Claim, Result, Penalty, Sheet)
 
 
 @attrs.define(slots=True)
@@ -74,7 +73,8 @@ class Builder(Transformer[Token, Any]):
 
     def span(self, tok: Token) -> Span:
         o = self.line_offset
-        return Span(tok.line + o, tok.column, tok.end_line + o, tok.end_column)  # type: ignore[operator]
+        # Tokens from the parser always have positions; lark types them as optional.
+        return Span(tok.line + o, tok.column, tok.end_line + o, tok.end_column)  # type: ignore[operator, arg-type]
 
     def error(self, span: Span, message: str) -> None:
         self.errors.append((span, message))
@@ -499,8 +499,8 @@ class _LineBuilder:
 
     def run(self, tok: Token) -> None:
         """The cards and bars of a CARD_RUN token, each with its own span."""
-        line = tok.line + self.b.line_offset  # type: ignore[operator]
-        shift = tok.column  # column of index 0 of the current line, counted from the token's start
+        line: int = tok.line + self.b.line_offset  # type: ignore[operator]
+        shift: int = tok.column  # type: ignore[assignment]  # column of index 0 of the current line, counted from the token's start
         for m in _RUN_ITEM.finditer(tok.value):
             text = m.group()
             if text == "\n":

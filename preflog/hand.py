@@ -9,6 +9,10 @@ import attrs
 from .cards import RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit, card_of
 
 
+def _canonical(card: Card) -> tuple[int, int]:
+    return (card.suit, -card.rank)
+
+
 def parse_ranks(text: str) -> list[Rank] | None:
     """The ranks spelled in ``text`` (``"AK10"``, ``"ТКД"``), or ``None`` if a character is not a rank."""
     ranks: list[Rank] = []
@@ -34,7 +38,7 @@ class Hand:
     reports such hands instead of building them.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs, key=Card.sort_key.fget)))
+    cards: tuple[Card, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs, key=_canonical)))
 
     @classmethod
     def from_dotted(cls, text: str) -> Hand:

@@ -16,7 +16,8 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from . import annotations, auction, deal, defence, game, play
+from . import annotations as notes
+from . import auction, deal, defence, game, play
 from .calls import BID_SPELLINGS, Bid
 from .cards import CARD_SPELLINGS, Card
 from .errors import NotationError
@@ -31,7 +32,7 @@ VERSION = 1
 
 
 def _records() -> list[type]:
-    modules = (annotations, auction, deal, defence, play, game)
+    modules = (notes, auction, deal, defence, play, game)
     found = []
     for module in modules:
         for value in vars(module).values():

@@ -241,7 +241,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, line_offset: int, start: str)
     if tok.type == "$END":
         return (Span(line, column, line, column + len(tok.value or " ")),
                 f"this {'deal' if start == 'deal' else 'tag block'} ends too early: expected {_describe(expected)}")
-    word = _word_at(text, tok.start_pos) if tok.start_pos is not None else tok.value
+    start_pos: int | None = getattr(tok, "start_pos", None)  # lark types it loosely
+    word = _word_at(text, start_pos) if start_pos is not None else tok.value
     if tok.type == "TAG" or "\n" in word:
         word = tok.value
     span = Span(line, column, line + word.count("\n"), column + len(word))

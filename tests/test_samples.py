@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import preflog
-from preflog import DECK, CallKind, DecisionKind, Game, Glyph, PenaltyKind, ResultKind
+from preflog import DECK, DecisionKind, Game, Glyph, ResultKind
 
 from .conftest import SAMPLES
 
