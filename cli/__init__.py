@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from .. import __version__
@@ -12,7 +15,7 @@ from .parse import parse
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="preflog")
-def main() -> None:
+def cli() -> None:
     """Game logs of Preferans: read, format and convert them.
 
     \b
@@ -23,6 +26,17 @@ def main() -> None:
     """
 
 
-main.add_command(parse)
-main.add_command(fmt)
-main.add_command(convert)
+cli.add_command(parse)
+cli.add_command(fmt)
+cli.add_command(convert)
+
+
+def main() -> None:
+    """The ``preflog`` entry point: the click group, quiet when the reader of its output goes away."""
+    try:
+        cli()
+    except BrokenPipeError:
+        # Python docs, "Note on SIGPIPE": point stdout at devnull so the final flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)

@@ -51,6 +51,16 @@ def read_text(path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; exit 2 with the reason if it cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+    except OSError as exc:
+        click.echo(f"preflog: error: cannot write {path}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
 def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     reason = exc.strerror or str(exc)
     click.echo(f"preflog: error: cannot read {display_name(path)}: {reason}", err=True)

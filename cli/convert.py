@@ -10,7 +10,7 @@ from ..api import loads_all
 from ..errors import NotationError
 from ..jsonio import from_json, to_json
 from ..writer import dumps
-from .common import EXIT_ERRORS, display_name, print_errors, read_text
+from .common import EXIT_ERRORS, display_name, print_errors, read_text, write_text
 
 
 def _is_json(path: str, text: str) -> bool:
@@ -45,7 +45,6 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
         sys.exit(EXIT_ERRORS)
     result = to_json(games) if target == "json" else dumps(games, unicode=unicode)
     if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as out:
-            out.write(result)
+        write_text(output, result)
     else:
         click.echo(result, nl=False)

@@ -10,7 +10,7 @@ from ..api import loads_all
 from ..errors import NotationError
 from ..splitter import file_comments
 from ..writer import dumps
-from .common import EXIT_ERRORS, EXIT_OK, display_name, print_errors, read_text
+from .common import EXIT_ERRORS, EXIT_OK, display_name, print_errors, read_text, write_text
 
 
 @click.command()
@@ -51,14 +51,13 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
                 status = EXIT_ERRORS
             continue
         dropped = file_comments(text)
-        if dropped and (in_place or path != "-"):
+        if dropped:
             lines = ", ".join(str(line) for line, _ in dropped[:8]) + (", …" if len(dropped) > 8 else "")
             click.echo(f"{name}: warning: % comments are not kept by the notation; "
                        f"{len(dropped)} dropped (line {lines}); write {{…}} to keep a comment", err=True)
         if in_place:
             if canonical != text:
-                with open(path, "w", encoding="utf-8", newline="\n") as out:
-                    out.write(canonical)
+                write_text(path, canonical)
                 click.echo(f"reformatted {name}", err=True)
         else:
             click.echo(canonical, nl=False)

@@ -8,6 +8,7 @@ callbacks build the records (:mod:`preflog.builder`), and yields each game with 
 from __future__ import annotations
 
 import io
+import logging
 from importlib import resources
 import re
 import threading
@@ -25,6 +26,9 @@ from .game import Game, Tag
 from .span import Span
 from .splitter import GameText, Piece, split_games
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
+
+# Lark logs a failed cache read or write with a traceback; a cache miss only costs time, so keep quiet.
+logging.getLogger("lark").addHandler(logging.NullHandler())
 
 _GRAMMAR_PACKAGE = "preflog.grammar"
 _GRAMMAR_FILE = "preflog.lark"

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import preflog
-from preflog.cli import main
+from preflog.cli import cli as main
 
 from .conftest import HEAD, SAMPLES
 
@@ -150,3 +150,9 @@ def test_the_installed_command_works_from_any_directory(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (0, '[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 6s pass pass\n')
     bad = subprocess.run([str(exe), "parse", "nothing.pref"], cwd=tmp_path, capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_an_output_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "dir.json"
+    code, _, err = run("convert", str(SOCHI), "--to", "json", "-o", str(target))
+    assert code == 2 and err == f"preflog: error: cannot write {target}: No such file or directory\n"
