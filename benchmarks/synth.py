@@ -48,7 +48,7 @@ def play_out(hands: dict[str, list[Card]], order: list[str], leader: str, trump:
         led = talon_leads[number].suit if number < len(talon_leads) else None
         for p in seat:
             card = rng.choice(_legal(hands[p], led, trump))
-            led = led or card.suit
+            led = led if led is not None else card.suit  # Suit.SPADES is 0: never test a suit for truth
             hands[p].remove(card)
             trick.append((p, card))
             cards.append(card)

@@ -1,0 +1,194 @@
+"""A deal as a sequence of events, each with the source span it was read from.
+
+``events_of(deal)`` translates the records of a deal into the events written in it. The engine adds
+the events the rules imply (the talon taken, a trick completed, the deal over) as it replays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from .auction import Call
+from .calls import Bid
+from .cards import Card
+from .deal import Deal, Penalty, Result, Sheet
+from .defence import DecisionKind, WhistMode
+from .hand import Hand
+from .play import ClaimShare, PlayedCard
+from .span import Span
+
+
+def _source() -> object:
+    return attrs.field(default=None, eq=False, repr=False)
+
+
+@attrs.frozen(slots=True)
+class DealStarted:
+    number: int
+    dealer: str
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class Dealt:
+    """The cards dealt: each active player's hand (``None`` where unknown) and the talon."""
+
+    hands: tuple[tuple[str, Hand | None], ...] | None
+    talon: tuple[Card, ...] | None
+    spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class CallMade:
+    call: Call
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class BiddingEnded:
+    """The end of the ``bids`` statement; ``recorded`` is False when the deal has none."""
+
+    recorded: bool
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class TalonTaken:
+    """The declarer takes the talon (shown to all, Code 3.4.1). Implied by the rules, not written."""
+
+    player: str
+    cards: tuple[Card, ...] | None
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class Discarded:
+    cards: tuple[Card, ...] | None
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class ContractDeclared:
+    bid: Bid
+    declarer: str | None
+    source: object = _source()
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class DefenceDecided:
+    kind: DecisionKind
+    source: object = _source()
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class WhistModeChosen:
+    mode: WhistMode
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class CardPlayed:
+    card: Card
+    source: PlayedCard | None = attrs.field(default=None, eq=False, repr=False)
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class TrickCompleted:
+    """A trick of three cards is over; ``winner`` is ``None`` when it goes to nobody or is unknown."""
+
+    number: int
+    winner: str | None
+    cards: tuple[Card, ...]
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class Claimed:
+    shares: tuple[ClaimShare, ...]
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class ResultRecorded:
+    result: Result
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class PenaltyRecorded:
+    penalty: Penalty
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class SheetRecorded:
+    sheet: Sheet
+    span: Span | None = None
+
+
+@attrs.frozen(slots=True)
+class DealEnded:
+    span: Span | None = None
+
+
+Event = (DealStarted | Dealt | CallMade | BiddingEnded | TalonTaken | Discarded | ContractDeclared
+         | DefenceDecided | WhistModeChosen | CardPlayed | TrickCompleted | Claimed | ResultRecorded
+         | PenaltyRecorded | SheetRecorded | DealEnded)
+
+
+def _head(deal: Deal) -> Span | None:
+    s = deal.span
+    return None if s is None else Span(s.line, s.column, s.line, s.column + 4)
+
+
+def events_of(deal: Deal) -> Iterator[Event]:
+    """The events written in a deal, in the order they happened."""
+    yield DealStarted(deal.number, deal.dealer, _head(deal))
+    hands = deal.hands
+    talon = deal.talon
+    yield Dealt(
+        None if hands is None else tuple((e.player, e.hand) for e in hands.entries),
+        None if talon is None else talon.cards,
+        () if hands is None else tuple(e.span for e in hands.entries),
+        hands.span if hands is not None else (talon.span if talon is not None else None),
+    )
+    if deal.bids is not None:
+        for call in deal.bids.calls:
+            yield CallMade(call, call.span)
+    end = deal.bids.span if deal.bids is not None else None
+    yield BiddingEnded(deal.bids is not None, None if end is None else Span(end.end_line, end.end_column,
+                                                                         end.end_line, end.end_column))
+    if deal.discard is not None:
+        yield Discarded(deal.discard.cards, deal.discard.span)
+    if deal.contract is not None:
+        yield ContractDeclared(deal.contract.bid, deal.contract.declarer, deal.contract, deal.contract.span)
+    if deal.defence is not None:
+        for decision in deal.defence.decisions:
+            yield DefenceDecided(decision.kind, decision, decision.span)
+        if deal.defence.mode is not None:
+            yield WhistModeChosen(deal.defence.mode, deal.defence.span)
+    if deal.play is not None:
+        for pc in deal.play.cards:
+            yield CardPlayed(pc.card, pc, pc.span)
+    if deal.claim is not None:
+        yield Claimed(deal.claim.shares, deal.claim.span)
+    if deal.result is not None:
+        yield ResultRecorded(deal.result, deal.result.span)
+    for penalty in deal.penalties:
+        yield PenaltyRecorded(penalty, penalty.span)
+    if deal.sheet is not None:
+        yield SheetRecorded(deal.sheet, deal.sheet.span)
+    s = deal.span
+    yield DealEnded(None if s is None else Span(s.end_line, s.end_column, s.end_line, s.end_column))
+
+
+def variation_events(cards: tuple[PlayedCard, ...]) -> Iterator[CardPlayed]:
+    """The card events of a variation's line."""
+    for pc in cards:
+        yield CardPlayed(pc.card, pc, pc.span)

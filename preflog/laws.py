@@ -1,0 +1,78 @@
+"""The laws of the game as pure functions, each with its section of the Preferans Code."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .calls import Bid
+from .cards import Card, Suit
+
+
+def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
+    """The active players from the eldest hand (left of the dealer) clockwise; with four players the
+    dealer sits out (Code 3.2.10, 3.3.2)."""
+    d = players.index(dealer)
+    order = tuple(players[(d + k) % len(players)] for k in range(1, len(players) + 1))
+    return order[:3] if len(players) == 4 else order
+
+
+def next_dealer(players: Sequence[str], dealer: str) -> str:
+    """The deal passes clockwise (Code 3.2.2)."""
+    return players[(players.index(dealer) + 1) % len(players)]
+
+
+def obligation(bid: Bid) -> int:
+    """Tricks the defenders must take: 6→4, 7→2, 8/9/10→1, misère none (Code 3.8.2)."""
+    if bid.is_misere:
+        return 0
+    return {6: 4, 7: 2}.get(bid.level, 1)
+
+
+def trump_of(bid: Bid | None) -> Suit | None:
+    """The trump suit of a contract; none on no-trump and misère (Code 3.6.7) or all-pass (3.7.5)."""
+    return None if bid is None or bid.strain is None else bid.strain.suit
+
+
+def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tuple[str, Suit] | None:
+    """What the rule of Code 3.9.3 demands of a hand: follow ``led``, else trump, else nothing.
+
+    Returns ("follow", suit) or ("trump", suit), or ``None`` when any card may be played.
+    """
+    if led is None:
+        return None
+    suits = {c.suit for c in hand}
+    if led in suits:
+        return ("follow", led)
+    if trump is not None and trump in suits:
+        return ("trump", trump)
+    return None
+
+
+def trick_winner(cards: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
+    """The seat that takes a trick: the highest trump, else the highest card of the suit led (3.9.4)."""
+    best_seat, best = cards[0]
+    for seat, card in cards[1:]:
+        if card.suit == best.suit:
+            if card.rank > best.rank:
+                best_seat, best = seat, card
+        elif trump is not None and card.suit == trump:
+            best_seat, best = seat, card
+        # a card of another suit, not a trump, never wins
+    return best_seat
+
+
+def talon_trick_winner(cards: Sequence[tuple[int, Card]], talon_card: Card, four_players: bool) -> int | None:
+    """The winner of an all-pass trick led from the talon (Code 3.7.6.1, 3.7.6.3).
+
+    With three players the highest card of the talon card's suit takes it (the talon card's rank does
+    not count); with four, the talon card takes part and, unbeaten, gives the trick to the dealer
+    (returned as 3). ``None`` when no player followed (three players).
+    """
+    suit = talon_card.suit
+    followers = [(seat, card) for seat, card in cards if card.suit == suit]
+    if four_players:
+        best = max(followers, key=lambda sc: sc[1].rank, default=None)
+        return best[0] if best is not None and best[1].rank > talon_card.rank else 3
+    if not followers:
+        return None
+    return max(followers, key=lambda sc: sc[1].rank)[0]

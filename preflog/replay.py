@@ -1,0 +1,142 @@
+"""Replay and check a game: folds over the one stream of events of ``preflog.events``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from .annotations import Comment, Glyph
+from .engine import GameState, apply, implied
+from .events import CardPlayed, Event, events_of, variation_events
+from .game import Game
+from .rules import Rules, rules_of
+from .violations import Violation
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """One event of a game, the state after it, what it broke, and the comments and glyph on it."""
+
+    event: Event
+    state: GameState
+    violations: tuple[Violation, ...] = ()
+    glyph: Glyph | None = None
+    comments: tuple[Comment, ...] = ()
+
+    @property
+    def deal(self) -> int | None:
+        return self.state.deal.number if self.state.deal else None
+
+
+def _annotations(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
+    source = getattr(event, "source", None)
+    if source is None:
+        call = getattr(event, "call", None)
+        source = call
+    if source is None:
+        return None, ()
+    return getattr(source, "glyph", None), tuple(getattr(source, "comments", ()))
+
+
+def run(state: GameState, events: Iterator[Event] | Sequence[Event]) -> Iterator[Step]:
+    """Apply ``events`` from ``state``, with every event the rules imply, one step each."""
+    for event in events:
+        state, found = apply(state, event)
+        glyph, comments = _annotations(event)
+        yield Step(event, state, tuple(found), glyph, comments)
+        while (derived := implied(state)) is not None:
+            state, found = apply(state, derived)
+            yield Step(derived, state, tuple(found))
+
+
+def start(game: Game, rules: Rules | str | None = None) -> tuple[GameState, list[Violation]]:
+    """The state before the first deal, and the problems of the game's rules tags."""
+    if isinstance(rules, Rules):
+        chosen, problems = rules, []
+    else:
+        chosen, problems = rules_of(game, rules)
+    found = [Violation(p.code, p.message, p.span) for p in problems]
+    return GameState(game.players, chosen), found
+
+
+class Replay(Sequence[Step]):
+    """Every step of a game, in order, with a cursor for going forward and back.
+
+    >>> replay = preflog.replay(game)
+    >>> replay[10].state.deal.hands          # the state after any step
+    >>> replay.forward(); replay.back()      # or step with the cursor
+    """
+
+    def __init__(self, game: Game, rules: Rules | str | None = None) -> None:
+        self.game = game
+        state, self.rules_problems = start(game, rules)
+        self.initial = state
+        steps: list[Step] = []
+        for deal in game.deals:
+            steps.extend(run(state, events_of(deal)))
+            state = steps[-1].state
+        self.steps: tuple[Step, ...] = tuple(steps)
+        self.position = -1  # before the first step
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+        return self.steps[index]
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[self.position] if self.position >= 0 else None
+
+    def forward(self) -> Step | None:
+        """Go one step forward; ``None`` at the end."""
+        if self.position + 1 >= len(self.steps):
+            return None
+        self.position += 1
+        return self.steps[self.position]
+
+    def back(self) -> Step | None:
+        """Go one step back; ``None`` before the first step."""
+        if self.position < 0:
+            return None
+        self.position -= 1
+        return self.current
+
+    def seek(self, position: int) -> Step | None:
+        self.position = max(-1, min(position, len(self.steps) - 1))
+        return self.current
+
+
+def replay(game: Game, rules: Rules | str | None = None) -> Replay:
+    """The replay of a game under its own rules (or ``rules``: a preset name or a Rules record)."""
+    return Replay(game, rules)
+
+
+def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
+    """Every rule violation in a game, variations included, in the order they occur."""
+    state, found = start(game, rules)
+    for deal in game.deals:
+        before = state
+        for step in run(state, events_of(deal)):
+            found.extend(step.violations)
+            event = step.event
+            if isinstance(event, CardPlayed) and event.source is not None and event.source.variations:
+                found.extend(_variations(before, event))
+            before = step.state
+        state = before
+    return found
+
+
+def _variations(before: GameState, event: CardPlayed) -> list[Violation]:
+    """Check each variation of a card from the position where it branches (NOTATION.md §3)."""
+    found: list[Violation] = []
+    assert event.source is not None
+    for variation in event.source.variations:
+        state = before
+        for step in run(state, variation_events(variation.cards)):
+            found.extend(step.violations)
+            if isinstance(step.event, CardPlayed) and step.event.source is not None and step.event.source.variations:
+                found.extend(_variations(state, step.event))
+            state = step.state
+    return found

@@ -1,0 +1,79 @@
+"""Rule violations: a stable code, the rule broken, its section of the Preferans Code, and where."""
+
+from __future__ import annotations
+
+import attrs
+
+from .span import Span
+
+#: Every violation the engine reports: code → (the rule in a few words, Code section or source).
+CATALOGUE: dict[str, tuple[str, str]] = {
+    "R101": ("unknown convention", "RULES.md"),
+    "R102": ("unknown rule option", "RULES.md"),
+    "R103": ("invalid rule option value", "RULES.md"),
+    "D101": ("a card dealt twice", "1.3.1, 3.2.8"),
+    "D102": ("the deal passes clockwise", "3.2.2"),
+    "D103": ("the dealer stays after an all-pass", "3.7.7"),
+    "D104": ("a sitting-out dealer gets no cards", "3.2.10"),
+    "A201": ("calls go clockwise from the eldest hand", "3.3.2"),
+    "A202": ("each bid must be higher than the last", "3.3.7"),
+    "A203": ("a player who passed is out of the auction", "3.3.10"),
+    "A204": ("misère only as a player's first call", "3.3.9"),
+    "A205": ("a misère bidder makes no other bid", "3.3.9, 3.6.3"),
+    "A206": ("only the eldest hand may say here, matching the last bid", "3.3.8"),
+    "A207": ("a call after the auction is over", "3.3.1, 3.3.12"),
+    "A208": ("the auction is not finished", "3.3.1"),
+    "A209": ("the lowest bid after an all-pass", "3.7.8"),
+    "A210": ("dark and hand bids only where the convention has them", "3.3.19"),
+    "T301": ("the discard comes from the declarer's twelve cards", "3.4.1"),
+    "T302": ("a discard only by a declarer who took the talon", "3.4.1"),
+    "T303": ("the contract is not lower than the last bid", "3.4.3"),
+    "T304": ("misère only after a misère bid", "3.3.9"),
+    "T305": ("a misère bidder's contract is misère", "3.6.3"),
+    "T306": ("the contract is declared by the winner of the auction", "3.4.1"),
+    "T307": ("an all-pass has no discard, contract or whist", "3.7.1"),
+    "W401": ("whist decisions go from the declarer's left", "3.8.1"),
+    "W402": ("half-whist only where the convention has it", "3.8.7"),
+    "W403": ("half-whist by the second defender after a pass, on a six or a seven", "3.8.7"),
+    "W404": ("returning the whist", "3.8.8, 3.8.8.1, 3.8.8.2"),
+    "W405": ("open or closed is chosen by a single whister", "3.8.4, 3.8.5"),
+    "W406": ("misère is not whisted", "3.6.6"),
+    "W407": ("Stalingrad: six spades is whisted by both", "seed 000 §6.2"),
+    "W408": ("a contract nobody whists is not played", "3.8.1, 3.8.7"),
+    "P501": ("a card the player does not hold", "3.9.2, 3.2.16"),
+    "P502": ("follow suit", "2.1.3, 3.9.3"),
+    "P503": ("trump when void in the suit led", "3.9.3"),
+    "P504": ("a card played twice", "3.9.2"),
+    "P505": ("more than ten tricks", "2.1.1, 3.9.5"),
+    "P506": ("revoke: a suit played after the player showed void in it", "3.9.16"),
+    "P507": ("play before the defence is settled", "3.8.1, 3.9.1"),
+    "C601": ("a claim gives away exactly the tricks not played", "3.9.22"),
+    "C602": ("the result agrees with the play", "2.1.2, 3.9.4"),
+    "C603": ("the result fits the contract", "3.8.7, 3.9.22"),
+    "C604": ("a result needs a declarer", "3.7.1"),
+}
+
+
+@attrs.frozen(slots=True)
+class Violation:
+    """One broken rule at one place: ``code`` (e.g. ``P502``), a message naming the rule and section."""
+
+    code: str
+    message: str
+    span: Span | None = None
+    deal: int | None = None
+
+    @property
+    def rule(self) -> str:
+        return CATALOGUE[self.code][0]
+
+    @property
+    def section(self) -> str:
+        return CATALOGUE[self.code][1]
+
+    @classmethod
+    def of(cls, code: str, detail: str, span: Span | None, deal: int | None = None) -> Violation:
+        """A violation whose message is ``detail``, then the rule and its Code section."""
+        rule, section = CATALOGUE[code]
+        where = "Code " + section if section[0].isdigit() else section
+        return cls(code, f"{detail} [{code}: {rule}, {where}]", span, deal)
