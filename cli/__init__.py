@@ -8,9 +8,11 @@ import sys
 import click
 
 from .. import __version__
+from .check import check
 from .convert import convert
 from .fmt import fmt
 from .parse import parse
+from .replay import replay
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,14 +23,18 @@ def cli() -> None:
     \b
     Examples:
       preflog parse game.pref            check the notation, one line per file
+      preflog check game.pref            check every card and call against the rules
+      preflog replay game.pref           step through the deals
       preflog fmt --in-place game.pref   rewrite a file in canonical form
       preflog convert game.pref --to json > game.json
     """
 
 
 cli.add_command(parse)
+cli.add_command(check)
 cli.add_command(fmt)
 cli.add_command(convert)
+cli.add_command(replay)
 
 
 def main() -> None:

@@ -24,7 +24,11 @@ from .game import Game, Tag
 from .hand import Hand
 from .jsonio import from_json, to_json
 from .play import Claim, ClaimShare, Play, PlayedCard, Variation
+from .engine import DealState, GameState, apply, implied
 from .reader import ParsedGame, read_games
+from .replay import Replay, Step, check, replay
+from .rules import PRESETS, Rules, rules_of
+from .violations import CATALOGUE, Violation
 from .span import Span
 from .writer import dumps
 
@@ -34,6 +38,8 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
 __all__ = [
+    "CATALOGUE", "DealState", "GameState", "PRESETS", "Replay", "Rules", "Step", "Violation", "apply", "check",
+    "implied", "replay", "rules_of",
     "Bid", "Bids", "Call", "CallKind", "Card", "Claim", "ClaimShare", "Comment", "Contract", "DECK", "Deal",
     "Decision", "DecisionKind", "Defence", "Discard", "Game", "Glyph", "Hand", "HandEntry", "Hands", "LADDER",
     "MISERE", "NotationError", "ParsedGame", "Penalty", "PenaltyKind", "Play", "PlayedCard", "PlayerTricks",

@@ -49,6 +49,7 @@ class DealState:
     high_seat: int | None = None
     hand_bid: bool = False
     auction: str = OPEN
+    bidding_over: bool = False                    # the bids statement (or its absence) is behind us
     min_level: int = 6
     # talon, discard, contract
     declarer: int | None = None
@@ -251,6 +252,7 @@ def _word(call: Call) -> str:
 
 
 def _bidding_ended(d: DealState, e: BiddingEnded, out: Violations) -> DealState:
+    d = attrs.evolve(d, bidding_over=True)
     if not e.recorded:
         return attrs.evolve(d, auction=UNKNOWN)
     if d.auction != OPEN:
@@ -262,7 +264,8 @@ def _bidding_ended(d: DealState, e: BiddingEnded, out: Violations) -> DealState:
     waiting = d.active[_next_caller(d)]
     out.append(Violation.of("A208", f"the auction stops before it is over: {waiting} has still to call", e.span,
                             d.number))
-    return attrs.evolve(d, auction=UNKNOWN)
+    # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
+    return attrs.evolve(d, auction=UNKNOWN, declarer=d.high_seat)
 
 
 def _talon_taken(d: DealState, e: TalonTaken, out: Violations) -> DealState:
@@ -459,9 +462,14 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
     elif hand is None and card.suit in voids[seat]:
         out.append(Violation.of("P506", f"{player} showed no {card.suit.name.lower()} earlier and now plays {card}",
                                 span, n))
+    played = d.played
     if hand is not None and card in hand:
         hands = hands[:seat] + (hand - {card},) + hands[seat + 1:]
-    return attrs.evolve(d, hands=hands, trick=d.trick + ((seat, card),), played=d.played | {card}, voids=voids)
+        played = played | {card}
+    elif hand is None:
+        played = played | {card}
+    # a card the player does not hold stays where it is: its owner may still play it
+    return attrs.evolve(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
 
 
 def _check_play_allowed(d: DealState, span: Span | None, out: Violations) -> None:
@@ -628,7 +636,7 @@ def implied(g: GameState) -> Event | None:
     if len(d.trick) == 3:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick),
                               None)
-    if (d.declarer is not None and not d.talon_taken and not d.hand_bid and not d.is_all_pass
+    if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
             and d.auction in (WON, UNKNOWN)):
         return TalonTaken(d.active[d.declarer], d.talon, None)
     return None

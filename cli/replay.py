@@ -1,0 +1,100 @@
+"""``preflog replay``: a game step by step, in text or interactively."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..api import loads_all
+from ..errors import NotationError
+from ..events import DealStarted, TrickCompleted
+from ..render import Renderer
+from ..replay import Replay, replay as make_replay
+from .common import EXIT_ERRORS, display_name, print_errors, read_text
+
+HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--deal", "deal_number", type=int, help="Only this deal.")
+@click.option("--unicode", is_flag=True, help="Suit symbols.")
+@click.option("--interactive/--no-interactive", default=None,
+              help="Step with the keyboard (the default when standard output is a terminal).")
+def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool | None) -> None:
+    """Replay FILE step by step: the deal, the auction, the contract and defence, each card, each trick.
+
+    In a terminal, step through with the keys n (next), b (back), t (next trick), d (jump to a deal)
+    and q (quit); otherwise every step is printed, the hands shown after each trick.
+
+    \b
+    Examples:
+      preflog replay samples/annotated.pref --unicode
+      preflog replay samples/sochi-pulka.pref --deal 3 --no-interactive
+    """
+    name = display_name(file)
+    try:
+        games = loads_all(read_text(file), name)
+    except NotationError as exc:
+        print_errors(exc.errors)
+        sys.exit(EXIT_ERRORS)
+    renderer = Renderer(unicode)
+    replays = [make_replay(g) for g in games]
+    if deal_number is not None and not any(d.number == deal_number for g in games for d in g.deals):
+        raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
+    if interactive is None:
+        interactive = sys.stdout.isatty() and sys.stdin.isatty()
+    for r in replays:
+        if interactive:
+            _interactive(r, renderer, deal_number)
+        else:
+            _print_all(r, renderer, deal_number)
+
+
+def _print_all(r: Replay, renderer: Renderer, deal_number: int | None) -> None:
+    for step in r:
+        if deal_number is not None and step.deal != deal_number:
+            continue
+        d = step.state.deal
+        if isinstance(step.event, DealStarted) and d is not None:
+            click.echo("")
+        click.echo(renderer.line(step))
+        if d is not None and (isinstance(step.event, TrickCompleted) or type(step.event).__name__ == "Dealt"):
+            for row in renderer.table(d):
+                click.echo(row)
+
+
+def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> None:
+    if deal_number is not None:
+        r.seek(next(i for i, s in enumerate(r) if s.deal == deal_number))
+    else:
+        r.forward()
+    while True:
+        click.clear()
+        step = r.current
+        if step is not None and step.state.deal is not None:
+            d = step.state.deal
+            click.echo(f"Deal {d.number} · dealer {d.dealer} · step {r.position + 1} of {len(r)}\n")
+            for row in renderer.table(d):
+                click.echo(row)
+            click.echo("\n" + renderer.line(step))
+        click.echo(f"\n{HELP}")
+        key = click.getchar()
+        if key in ("q", "\x03", "\x04"):
+            return
+        if key in ("n", "\r", "\n", " "):
+            r.forward()
+        elif key == "b":
+            if r.position > 0:
+                r.back()
+        elif key == "t":
+            while (s := r.forward()) is not None and not isinstance(s.event, TrickCompleted):
+                pass
+            if r.current is None:
+                r.seek(len(r) - 1)
+        elif key == "d":
+            number = click.prompt("deal", type=int)
+            target = next((i for i, s in enumerate(r) if s.deal == number), None)
+            if target is not None:
+                r.seek(target)
