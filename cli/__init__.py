@@ -11,6 +11,7 @@ from .. import __version__
 from .check import check
 from .convert import convert
 from .fmt import fmt
+from .generate import generate
 from .parse import parse
 from .replay import replay
 
@@ -25,6 +26,7 @@ def cli() -> None:
       preflog parse game.pref            check the notation, one line per file
       preflog check game.pref            check every card and call against the rules
       preflog replay game.pref           step through the deals
+      preflog generate --deals 100       random games that follow the rules
       preflog fmt --in-place game.pref   rewrite a file in canonical form
       preflog convert game.pref --to json > game.json
     """
@@ -35,6 +37,7 @@ cli.add_command(check)
 cli.add_command(fmt)
 cli.add_command(convert)
 cli.add_command(replay)
+cli.add_command(generate)
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ import click
 
 from ..api import loads_all
 from ..errors import NotationError
-from ..jsonio import from_json, to_json
 from ..writer import dumps
 from .common import EXIT_ERRORS, display_name, print_errors, read_text, write_text
 
@@ -35,6 +34,8 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
       preflog convert game.pref --to json -o game.json
       preflog convert game.json --to pref
     """
+    from ..jsonio import from_json, to_json  # cattrs only when converting
+
     name = display_name(file)
     try:
         text = read_text(file)

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from .annotations import Comment, Glyph
 from .api import dump, iter_games, load, load_all, loads, loads_all
@@ -22,7 +22,6 @@ from .defence import Decision, DecisionKind, Defence, WhistMode
 from .errors import NotationError
 from .game import Game, Tag
 from .hand import Hand
-from .jsonio import from_json, to_json
 from .play import Claim, ClaimShare, Play, PlayedCard, Variation
 from .engine import DealState, GameState, apply, implied
 from .reader import ParsedGame, read_games
@@ -32,10 +31,16 @@ from .violations import CATALOGUE, Violation
 from .span import Span
 from .writer import dumps
 
-try:
-    __version__ = version("preflog")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+__version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
+
+
+def __getattr__(name: str) -> Any:
+    """JSON support is loaded when first used: cattrs is not needed to read or check a file."""
+    if name in ("to_json", "from_json"):
+        from . import jsonio
+
+        return getattr(jsonio, name)
+    raise AttributeError(f"module 'preflog' has no attribute {name!r}")
 
 __all__ = [
     "CATALOGUE", "DealState", "GameState", "PRESETS", "Replay", "Rules", "Step", "Violation", "apply", "check",

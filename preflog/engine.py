@@ -23,6 +23,7 @@ from .events import (
     TrickCompleted, WhistModeChosen,
 )
 from .laws import bidding_order, must_play, next_dealer, talon_trick_winner, trick_winner, trump_of
+from .records import make_evolve
 from .rules import Rules
 from .span import Span
 from .violations import Violation
@@ -31,7 +32,7 @@ OPEN, ALL_PASS, WON, UNKNOWN = "open", "all-pass", "won", "unknown"
 DEALER = 3  # the index of the sitting-out dealer in ``tricks`` (four players)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # dict-based, for make_evolve: copied on every event
 class DealState:
     """Everything known about a deal after some of its events."""
 
@@ -54,6 +55,7 @@ class DealState:
     # talon, discard, contract
     declarer: int | None = None
     contract: Bid | None = None
+    trump_suit: Suit | None = None                # kept when the contract is declared (hot in play)
     talon_taken: bool = False
     discard: tuple[Card, ...] | None = None
     discard_span: Span | None = None
@@ -79,7 +81,7 @@ class DealState:
 
     @property
     def trump(self) -> Suit | None:
-        return trump_of(self.contract)
+        return self.trump_suit
 
     @property
     def trump_known(self) -> bool:
@@ -121,7 +123,7 @@ class DealState:
         return 0 if seat is None else self.tricks[seat]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # dict-based, for make_evolve
 class GameState:
     """The game between deals: dealer rotation, all-passes in a row, and the deal in progress."""
 
@@ -134,6 +136,9 @@ class GameState:
 
 
 Violations = list[Violation]
+
+_deal = make_evolve(DealState)
+_game = make_evolve(GameState)
 
 
 # ---- the deal ----------------------------------------------------------------------------------
@@ -156,7 +161,7 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     active = bidding_order(players, e.dealer) if e.dealer in players else tuple(players[:3])
     min_level = g.rules.all_pass_exit if g.all_pass_streak else 6
     deal = DealState(e.number, e.dealer, active, len(players) == 4, min_level=min_level)
-    return attrs.evolve(g, deal=deal, stays=stays)
+    return _game(g, deal=deal, stays=stays)
 
 
 def _dealt(d: DealState, e: Dealt, out: Violations) -> DealState:
@@ -179,7 +184,7 @@ def _dealt(d: DealState, e: Dealt, out: Violations) -> DealState:
         if card in seen:
             out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand", e.span,
                                     d.number))
-    return attrs.evolve(d, hands=tuple(hands), talon=e.talon)
+    return _deal(d, hands=tuple(hands), talon=e.talon)
 
 
 def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState:
@@ -225,7 +230,7 @@ def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState
             out.append(Violation.of("A209", f"after an all-pass the lowest bid is {d.min_level}, not {bid}", span, n))
         else:
             high, high_seat, hand_bid = bid, seat, call.hand
-    d = attrs.evolve(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
+    d = _deal(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
                      high_seat=high_seat, hand_bid=hand_bid)
     return _close_auction(d)
 
@@ -241,9 +246,9 @@ def _next_caller(d: DealState) -> int:
 
 def _close_auction(d: DealState) -> DealState:
     if len(d.passed) == 3:
-        return attrs.evolve(d, auction=ALL_PASS)
+        return _deal(d, auction=ALL_PASS)
     if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
-        return attrs.evolve(d, auction=WON, declarer=d.high_seat)
+        return _deal(d, auction=WON, declarer=d.high_seat)
     return d
 
 
@@ -252,20 +257,20 @@ def _word(call: Call) -> str:
 
 
 def _bidding_ended(d: DealState, e: BiddingEnded, out: Violations) -> DealState:
-    d = attrs.evolve(d, bidding_over=True)
+    d = _deal(d, bidding_over=True)
     if not e.recorded:
-        return attrs.evolve(d, auction=UNKNOWN)
+        return _deal(d, auction=UNKNOWN)
     if d.auction != OPEN:
         return d
     if len(d.passed) == 2 and d.high is None:
         # Code 3.3.15: after two passes the third hand may take the talon without a bid.
         seat = next(s for s in range(3) if s not in d.passed)
-        return attrs.evolve(d, auction=WON, declarer=seat)
+        return _deal(d, auction=WON, declarer=seat)
     waiting = d.active[_next_caller(d)]
     out.append(Violation.of("A208", f"the auction stops before it is over: {waiting} has still to call", e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
-    return attrs.evolve(d, auction=UNKNOWN, declarer=d.high_seat)
+    return _deal(d, auction=UNKNOWN, declarer=d.high_seat)
 
 
 def _talon_taken(d: DealState, e: TalonTaken, out: Violations) -> DealState:
@@ -274,7 +279,7 @@ def _talon_taken(d: DealState, e: TalonTaken, out: Violations) -> DealState:
     hands = list(d.hands)
     hand = hands[seat]
     hands[seat] = None if hand is None or d.talon is None else hand | frozenset(d.talon)
-    d = attrs.evolve(d, hands=tuple(hands), talon_taken=True)
+    d = _deal(d, hands=tuple(hands), talon_taken=True)
     if d.discard is not None:
         d = _check_discard(d, d.discard, d.discard_span, out)
     return d
@@ -291,7 +296,7 @@ def _discarded(d: DealState, e: Discarded, out: Violations) -> DealState:
     if e.cards is None:  # not known: nothing to check
         return d
     if not d.talon_taken:  # the declarer is not known yet (no bids): checked when the talon is taken
-        return attrs.evolve(d, discard=e.cards, discard_span=e.span)
+        return _deal(d, discard=e.cards, discard_span=e.span)
     return _check_discard(d, e.cards, e.span, out)
 
 
@@ -306,7 +311,7 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
                 out.append(Violation.of("T301", f"{card} is not among {d.player(seat)}'s twelve cards", span,
                                         d.number))
         hands[seat] = hand - frozenset(cards)
-    return attrs.evolve(d, hands=tuple(hands), discard=cards, discard_span=span)
+    return _deal(d, hands=tuple(hands), discard=cards, discard_span=span)
 
 
 def _contract(d: DealState, e: ContractDeclared, out: Violations) -> DealState:
@@ -333,7 +338,7 @@ def _contract(d: DealState, e: ContractDeclared, out: Violations) -> DealState:
         out.append(Violation.of("T303", f"{bid} is lower than the bid of {high}", span, n))
     elif high is None and not bid.is_misere and bid.level < d.min_level:
         out.append(Violation.of("A209", f"after an all-pass the lowest game is {d.min_level}, not {bid}", span, n))
-    return attrs.evolve(d, declarer=declarer, contract=bid)
+    return _deal(d, declarer=declarer, contract=bid, trump_suit=trump_of(bid))
 
 
 def _defence(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> DealState:
@@ -341,14 +346,14 @@ def _defence(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
     if d.is_all_pass:
         if not d.decisions:
             out.append(Violation.of("T307", "whist decisions on an all-pass", span, n))
-        return attrs.evolve(d, decisions=d.decisions + ((0, kind),))
+        return _deal(d, decisions=d.decisions + ((0, kind),))
     contract = d.contract
     if contract is not None and contract.is_misere:
         if not d.decisions:
             out.append(Violation.of("W406", "misère is not whisted: the defenders play it open", span, n))
-        return attrs.evolve(d, decisions=d.decisions + ((0, kind),))
+        return _deal(d, decisions=d.decisions + ((0, kind),))
     if d.declarer is None:  # who speaks is not known; keep the words
-        return attrs.evolve(d, decisions=d.decisions + ((len(d.decisions) % 3, kind),))
+        return _deal(d, decisions=d.decisions + ((len(d.decisions) % 3, kind),))
     first, second = (d.declarer + 1) % 3, (d.declarer + 2) % 3
     said = [k for _, k in d.decisions]
     speaker: int | None
@@ -395,7 +400,7 @@ def _defence(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
     if (rules.stalingrad and contract is not None and contract == Bid(6, contract.strain)
             and contract.strain is not None and contract.strain.value == 0 and kind is not W):
         out.append(Violation.of("W407", f"{name or 'a defender'} must whist six spades under Stalingrad", span, n))
-    return attrs.evolve(d, decisions=d.decisions + ((speaker if speaker is not None else 0, kind),))
+    return _deal(d, decisions=d.decisions + ((speaker if speaker is not None else 0, kind),))
 
 
 def _mode(d: DealState, e: WhistModeChosen, out: Violations) -> DealState:
@@ -403,7 +408,7 @@ def _mode(d: DealState, e: WhistModeChosen, out: Violations) -> DealState:
     if e.mode is WhistMode.OPEN and whisters != 1 and not d.is_all_pass:
         out.append(Violation.of("W405", f"'open' is a single whister's choice, and {whisters} whist", e.span,
                                 d.number))
-    return attrs.evolve(d, mode=e.mode)
+    return _deal(d, mode=e.mode)
 
 
 def _talon_lead(d: DealState, rules: Rules) -> bool:
@@ -417,9 +422,9 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
     if d.completed >= 10:
         out.append(Violation.of("P505", f"{card} is played after all ten tricks", span, n))
         return d
-    seat = d.to_play
+    seat = None if d.leader is None else (d.leader + len(d.trick)) % 3
     if seat is None:  # the trick winners are not known (no contract): nothing more can be checked
-        return attrs.evolve(d, trick=d.trick + ((0, card),), played=d.played | {card})
+        return _deal(d, trick=d.trick + ((0, card),), played=d.played | {card})
     player = d.active[seat]
     hands = d.hands
     hand = hands[seat]
@@ -441,7 +446,7 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
         led: Suit | None = d.talon[d.completed].suit if d.talon else None
     else:
         led = d.trick[0][1].suit if d.trick else None
-    trump = d.trump
+    trump = d.trump_suit
     voids = d.voids
     if led is not None and card.suit != led:
         if hand is not None and card in hand:
@@ -469,7 +474,7 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
     elif hand is None:
         played = played | {card}
     # a card the player does not hold stays where it is: its owner may still play it
-    return attrs.evolve(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
+    return _deal(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
 
 
 def _check_play_allowed(d: DealState, span: Span | None, out: Violations) -> None:
@@ -495,7 +500,7 @@ def _trick(d: DealState, e: TrickCompleted) -> DealState:
     else:
         tricks[winner] += 1
         lost = d.lost
-    return attrs.evolve(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks), lost=lost)  # type: ignore
+    return _deal(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks), lost=lost)  # type: ignore
 
 
 def _claim(d: DealState, e: Claimed, out: Violations) -> DealState:
@@ -515,7 +520,7 @@ def _claim(d: DealState, e: Claimed, out: Violations) -> DealState:
             seat = d.seat(share.player)
             if seat is not None:
                 tricks[seat] += share.tricks or 0
-    return attrs.evolve(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)  # type: ignore[arg-type]
+    return _deal(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)  # type: ignore[arg-type]
 
 
 def _result(d: DealState, e: ResultRecorded, out: Violations) -> DealState:
@@ -590,12 +595,12 @@ def apply(g: GameState, event: Event) -> tuple[GameState, list[Violation]]:
         d = handler(d, event, rules, out)
     elif isinstance(event, DealEnded):
         return _end(g, d), out
-    return attrs.evolve(g, deal=d), out
+    return _game(g, deal=d), out
 
 
 def _end(g: GameState, d: DealState) -> GameState:
     streak = g.all_pass_streak + 1 if d.is_all_pass else 0
-    return attrs.evolve(g, deal=attrs.evolve(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak)
+    return _game(g, deal=_deal(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak)
 
 
 _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] = {
@@ -625,7 +630,7 @@ def _trick_done(d: DealState, e: TrickCompleted, rules: Rules) -> DealState:
         leader = d.seat(e.winner) if e.winner is not None else None
         if leader == DEALER:
             leader = 0
-    return attrs.evolve(d, leader=leader)
+    return _deal(d, leader=leader)
 
 
 def implied(g: GameState) -> Event | None:
@@ -652,4 +657,4 @@ def _winner_name(d: DealState, rules: Rules) -> str | None:
         return None if seat is None else d.player(seat)
     if not d.trump_known:
         return None
-    return d.player(trick_winner(d.trick, d.trump))
+    return d.player(trick_winner(d.trick, d.trump_suit))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -39,15 +39,23 @@ def _annotations(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
     return getattr(source, "glyph", None), tuple(getattr(source, "comments", ()))
 
 
-def run(state: GameState, events: Iterator[Event] | Sequence[Event]) -> Iterator[Step]:
-    """Apply ``events`` from ``state``, with every event the rules imply, one step each."""
+def advance(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, list[Violation]]]:
+    """Apply ``events`` from ``state`` with every event the rules imply: (event, state after, violations)."""
     for event in events:
         state, found = apply(state, event)
-        glyph, comments = _annotations(event)
-        yield Step(event, state, tuple(found), glyph, comments)
-        while (derived := implied(state)) is not None:
+        yield event, state, found
+        derived = implied(state)
+        while derived is not None:
             state, found = apply(state, derived)
-            yield Step(derived, state, tuple(found))
+            yield derived, state, found
+            derived = implied(state)
+
+
+def run(state: GameState, events: Iterable[Event]) -> Iterator[Step]:
+    """The steps of ``events`` from ``state``: each event, the state after it, its violations and notes."""
+    for event, after, found in advance(state, events):
+        glyph, comments = _annotations(event)
+        yield Step(event, after, tuple(found), glyph, comments)
 
 
 def start(game: Game, rules: Rules | str | None = None) -> tuple[GameState, list[Violation]]:
@@ -118,12 +126,12 @@ def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
     state, found = start(game, rules)
     for deal in game.deals:
         before = state
-        for step in run(state, events_of(deal)):
-            found.extend(step.violations)
-            event = step.event
-            if isinstance(event, CardPlayed) and event.source is not None and event.source.variations:
+        for event, after, violations in advance(state, events_of(deal)):
+            if violations:
+                found.extend(violations)
+            if type(event) is CardPlayed and event.source is not None and event.source.variations:
                 found.extend(_variations(before, event))
-            before = step.state
+            before = after
         state = before
     return found
 
@@ -134,9 +142,10 @@ def _variations(before: GameState, event: CardPlayed) -> list[Violation]:
     assert event.source is not None
     for variation in event.source.variations:
         state = before
-        for step in run(state, variation_events(variation.cards)):
-            found.extend(step.violations)
-            if isinstance(step.event, CardPlayed) and step.event.source is not None and step.event.source.variations:
-                found.extend(_variations(state, step.event))
-            state = step.state
+        for step_event, after, violations in advance(state, variation_events(variation.cards)):
+            found.extend(violations)
+            if (type(step_event) is CardPlayed and step_event.source is not None
+                    and step_event.source.variations):
+                found.extend(_variations(state, step_event))
+            state = after
     return found

@@ -1,0 +1,36 @@
+"""``preflog generate``: random but rule-abiding games in the notation."""
+
+from __future__ import annotations
+
+import click
+
+from ..generate import generate as make_games
+from ..rules import PRESETS
+from ..writer import dumps
+from .common import write_text
+
+
+@click.command()
+@click.option("--deals", type=click.IntRange(1, 1_000_000), default=30, show_default=True, help="How many deals.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
+@click.option("--players", type=click.Choice(["3", "4"]), default="3", show_default=True)
+@click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)), default="sochi", show_default=True)
+@click.option("--per-game", type=click.IntRange(0, 1_000_000), default=0,
+              help="Start a new game every N deals (default: one game).")
+@click.option("--unicode", is_flag=True, help="Suit symbols.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write here, not to stdout.")
+def generate(deals: int, seed: int, players: str, preset: str, per_game: int, unicode: bool,
+             output: str | None) -> None:
+    """Write random full-play deals that follow the rules: auctions, misère, all-pass, one and two
+    whisters, half-whist, open and closed play.
+
+    \b
+    Examples:
+      preflog generate --deals 20 --seed 7
+      preflog generate --deals 3000 --players 4 --rules leningrad --per-game 30 -o archive.pref
+    """
+    text = dumps(make_games(deals, seed, players=int(players), rules=preset, per_game=per_game), unicode=unicode)
+    if output:
+        write_text(output, text)
+    else:
+        click.echo(text, nl=False)
