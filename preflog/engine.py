@@ -195,7 +195,11 @@ def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState
     seat = _next_caller(d)
     player = d.active[seat]
     if call.player is not None and call.player != player:
-        out.append(Violation.of("A201", f"it is {player}'s turn to call, not {call.player}'s", span, n))
+        if call.player in d.active and d.active.index(call.player) in d.passed:
+            out.append(Violation.of("A203", f"{call.player} has passed and is out of the auction; "
+                                    f"it is {player}'s turn", span, n))
+        else:
+            out.append(Violation.of("A201", f"it is {player}'s turn to call, not {call.player}'s", span, n))
     if (call.dark and not rules.dark_bids) or (call.hand and not rules.hand_bids):
         word = "dark" if call.dark and not rules.dark_bids else "hand"
         out.append(Violation.of("A210", f"{word!r} calls are not part of {rules.name} "
