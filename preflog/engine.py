@@ -182,8 +182,8 @@ def _dealt(d: DealState, e: Dealt, out: Violations) -> DealState:
         hands[seat] = frozenset(hand)
     for card in e.talon or ():
         if card in seen:
-            out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand", e.span,
-                                    d.number))
+            out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand",
+                                    e.talon_span or e.span, d.number))
     return _deal(d, hands=tuple(hands), talon=e.talon)
 
 

@@ -39,6 +39,7 @@ class Dealt:
     talon: tuple[Card, ...] | None
     spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
     span: Span | None = None
+    talon_span: Span | None = attrs.field(default=None, eq=False, repr=False)
 
 
 @attrs.frozen(slots=True)
@@ -157,6 +158,7 @@ def events_of(deal: Deal) -> Iterator[Event]:
         None if talon is None else talon.cards,
         () if hands is None else tuple(e.span for e in hands.entries),
         hands.span if hands is not None else (talon.span if talon is not None else None),
+        talon.span if talon is not None else None,
     )
     if deal.bids is not None:
         for call in deal.bids.calls:

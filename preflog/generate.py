@@ -123,7 +123,9 @@ class Generator:
                         if seat == 0 and high is not None and high_seat != 0 and rng.random() < 0.4:
                             call, high_seat = Call(CallKind.HERE), 0
                         else:
-                            bid = target if high is None or target > high else nxt
+                            climb = nxt < target and rng.random() < 0.6
+                            bid = nxt if climb or not target > (high or nxt) else target
+                            bid = bid if high is None or bid > high else nxt
                             call, high, high_seat = Call(CallKind.BID, bid), bid, seat
             else:
                 candidates = [b for b in steps if (high is None or b > high) and not (high and high.is_misere)]

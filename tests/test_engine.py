@@ -64,7 +64,7 @@ EXACT = [
     ("A210 dark calls only where the convention has them, Code 3.3.19",
      "deal 1\nbids dark pass pass pass\n", HEAD, [("A210", 4, 6)]),
     ("D101 a card dealt twice, Code 1.3.1",
-     "deal 1\nhands KJ98.T.QJ8.K7 QT.QJ.AKT.AT9 A7.AK98.9.QJ8\ntalon 7c 7h\n", HEAD, [("D101", 4, 1)]),
+     "deal 1\nhands KJ98.T.QJ8.K7 QT.QJ.AKT.AT9 A7.AK98.9.QJ8\ntalon 7c 7h\n", HEAD, [("D101", 5, 1)]),
     ("D102 the deal passes clockwise, Code 3.2.2",
      "deal 1 dealer Anna\ndeal 2 dealer Vera\n", HEAD, [("D102", 4, 1)]),
     ("D103 in classic the dealer stays after an all-pass, Code 3.7.7",
