@@ -47,7 +47,10 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
         interactive = sys.stdout.isatty() and sys.stdin.isatty()
     for r in replays:
         if interactive:
-            _interactive(r, renderer, deal_number)
+            if deal_number is not None and not any(s.deal == deal_number for s in r):
+                continue
+            if not _interactive(r, renderer, deal_number):
+                return  # q quits, whatever games are left
         else:
             _print_all(r, renderer, deal_number)
 
@@ -65,7 +68,8 @@ def _print_all(r: Replay, renderer: Renderer, deal_number: int | None) -> None:
                 click.echo(row)
 
 
-def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> None:
+def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool:
+    """Step through one game; False when the user quits, True at the end of the game."""
     if deal_number is not None:
         r.seek(next(i for i, s in enumerate(r) if s.deal == deal_number))
     else:
@@ -82,9 +86,10 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> None
         click.echo(f"\n{HELP}")
         key = click.getchar()
         if key in ("q", "\x03", "\x04"):
-            return
+            return False
         if key in ("n", "\r", "\n", " "):
-            r.forward()
+            if r.forward() is None:
+                return True
         elif key == "b":
             if r.position > 0:
                 r.back()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import preflog
-from preflog import DECK, Game, card
+from preflog import DECK, Game
 from preflog.events import CardPlayed
 from preflog.generate import generate
 from preflog.laws import must_play
