@@ -23,3 +23,14 @@ def test_the_start_command_names_files_that_exist() -> None:
     start = commands()[0]
     for name in re.findall(r"samples/[\w.*-]+", start):
         assert list(ROOT.glob(name)), name
+
+
+def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
+    from preflog.rules import OPTIONS
+    from preflog.violations import CATALOGUE
+
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for code, (rule, section) in CATALOGUE.items():
+        assert f"| `{code}` | {rule} | {section} |" in doc, code
+    for option in OPTIONS:
+        assert f"| `{option}` |" in doc, option
