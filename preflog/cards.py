@@ -57,7 +57,7 @@ RANK_SPELLINGS: dict[str, Rank] = {
 }
 
 
-@attrs.frozen(slots=True, order=False)
+@attrs.frozen(slots=True, order=False, cache_hash=True)  # cards fill the engine's sets: hash once
 class Card:
     """One of the 32 cards. Use :func:`card` or :data:`DECK`; there is one object per card."""
 
