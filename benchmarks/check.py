@@ -9,15 +9,16 @@ parsing plus ``preflog.check``, and `preflog check FILE` as a whole process (tar
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import preflog
-from preflog.generate import generate
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import preflog  # noqa: E402
+from preflog.generate import generate  # noqa: E402
+from process import time_command  # noqa: E402
 
 
 def main() -> None:
@@ -45,13 +46,7 @@ def main() -> None:
         pc, co = min(parse_check), min(check_only)
         print(f"check only (in process):      {args.deals / co:10,.0f} deals/s  ({co:.3f} s)")
         print(f"parse + check (in process):   {args.deals / pc:10,.0f} deals/s  ({pc:.3f} s)")
-        exe = shutil.which("preflog") or str(Path(sys.executable).with_name("preflog"))
-        whole = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            subprocess.run([exe, "check", str(path)], check=True, capture_output=True)
-            whole.append(time.perf_counter() - start)
-        w = min(whole)
+        w = time_command(["check", str(path)], args.repeat)
         verdict = "meets" if args.deals / w >= 1000 else "MISSES"
         print(f"`preflog check` (process):    {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,000 target)")
 

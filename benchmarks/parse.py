@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
+from process import time_command  # noqa: E402
 from synth import archive  # noqa: E402
 
 # One alternative per kind of token of the notation; the fastest pass over the text that still
@@ -63,13 +62,7 @@ def main() -> None:
         print(f"bare regex tokenizer pass:  {args.deals / t:10,.0f} deals/s  ({t:.3f} s, {count:,} tokens)")
         print(f"reader / regex time ratio:  {r / t:10.1f} x")
 
-        exe = shutil.which("preflog") or str(Path(sys.executable).with_name("preflog"))
-        whole: list[float] = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            subprocess.run([exe, "parse", str(path)], check=True, capture_output=True)
-            whole.append(time.perf_counter() - start)
-        w = best(whole)
+        w = time_command(["parse", str(path)], args.repeat)
         verdict = "meets" if args.deals / w >= 1500 else "MISSES"
         print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,500 target)")
 
