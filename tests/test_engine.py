@@ -258,3 +258,13 @@ def test_unknown_rules_are_errors_at_the_tag(tag: str, code: str, message: str) 
     game = preflog.loads(f'[Players "Anna Boris Vera"]\n{tag}\n')
     (v,) = preflog.check(game)
     assert v.code == code and v.message.startswith(message) and v.span.line == 2
+
+
+def test_variations_are_checked_from_their_branch_point() -> None:
+    """NOTATION.md §3: a variation is an alternative to the card it follows, legal from that position."""
+    legal = FULL.replace("play 7d Td 9d", "play 7d (8d Td 9d) Td 9d")       # Boris could lead the eight
+    assert found(legal) == []
+    illegal = FULL.replace("play 7d Td 9d", "play 7d Td 9d (8c)")          # Anna holds 9d only: 8c revokes
+    assert found(illegal) == [("P502", 10, 16)]
+    not_held = FULL.replace("play 7d Td 9d", "play 7d (Ah) Td 9d")         # the ace of hearts is Vera's
+    assert found(not_held) == [("P501", 10, 10)]
