@@ -51,6 +51,7 @@ class DealState:
     hand_bid: bool = False
     auction: str = OPEN
     bidding_over: bool = False                    # the bids statement (or its absence) is behind us
+    talon_leads: bool = False                     # an all-pass whose first two tricks the talon leads
     min_level: int = 6
     # talon, discard, contract
     declarer: int | None = None
@@ -277,6 +278,11 @@ def _bidding_ended(d: DealState, e: BiddingEnded, out: Violations) -> DealState:
     return _deal(d, auction=UNKNOWN, declarer=d.high_seat)
 
 
+def _with_talon_leads(d: DealState, rules: Rules) -> DealState:
+    """On all-pass the talon cards lead the first two tricks where the convention says so (3.7.6)."""
+    return _deal(d, talon_leads=True) if d.is_all_pass and rules.all_pass_talon == "lead" else d
+
+
 def _talon_taken(d: DealState, e: TalonTaken, out: Violations) -> DealState:
     seat = d.declarer
     assert seat is not None
@@ -416,7 +422,7 @@ def _mode(d: DealState, e: WhistModeChosen, out: Violations) -> DealState:
 
 
 def _talon_lead(d: DealState, rules: Rules) -> bool:
-    return d.is_all_pass and rules.all_pass_talon == "lead" and d.completed < 2
+    return d.talon_leads and d.completed < 2
 
 
 def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealState:
@@ -610,7 +616,7 @@ def _end(g: GameState, d: DealState) -> GameState:
 _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] = {
     Dealt: lambda d, e, r, o: _dealt(d, e, o),
     CallMade: _call,
-    BiddingEnded: lambda d, e, r, o: _bidding_ended(d, e, o),
+    BiddingEnded: lambda d, e, r, o: _with_talon_leads(_bidding_ended(d, e, o), r),
     TalonTaken: lambda d, e, r, o: _talon_taken(d, e, o),
     Discarded: lambda d, e, r, o: _discarded(d, e, o),
     ContractDeclared: lambda d, e, r, o: _contract(d, e, o),

@@ -102,3 +102,10 @@ def test_help_lists_the_new_commands() -> None:
     for command in ("check", "replay", "generate"):
         assert command in out
         assert "Example" in run(command, "--help")[1]
+
+
+def test_replay_says_the_talon_leads_the_first_all_pass_tricks_code_3_7_6() -> None:
+    code, out, _ = run("replay", str(SOCHI), "--deal", "2", "--no-interactive")
+    assert code == 0
+    assert "  the talon shows 7h; Vera 9h" in out and "  the talon shows Ah; Vera Qh" in out
+    assert "  Vera leads Qc" in out  # the eldest hand leads the third trick (3.7.6.1)
