@@ -15,10 +15,6 @@ from ..violations import Violation
 from .common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display_name, open_input, print_errors
 
 
-def _line_of(source_lines: dict[int, str], violation: Violation) -> str:
-    return source_lines.get(violation.span.line, "") if violation.span else ""
-
-
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)),
@@ -41,31 +37,25 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
     total_deals = total = 0
     for path in files:
         name = display_name(path)
-        found: list[NotationError] = []
+        found: list[tuple[str, NotationError]] = []  # (code, error); N000 for a notation error
         deals = 0
         with open_input(path) as fp:
             for parsed in read_games(fp, name):
-                found.extend(parsed.errors)
+                found.extend(("N000", e) for e in parsed.errors)
                 deals += len(parsed.game.deals)
-                if parsed.errors:
-                    continue
-                for v in check_game(parsed.game, preset):
-                    span = v.span
-                    found.append(NotationError(v.message, path=name, line=span.line if span else 1,
-                                               column=span.column if span else 1,
-                                               end_line=span.end_line if span else None,
-                                               end_column=span.end_column if span else None))
-                    found[-1].code = v.code  # type: ignore[attr-defined]
-        _excerpts(path, found)
+                if not parsed.errors:
+                    found.extend((v.code, _as_error(v, name)) for v in check_game(parsed.game, preset))
+        errors = [e for _, e in found]
+        _excerpts(path, errors)
         total_deals += deals
         total += len(found)
         if found:
             status = EXIT_ERRORS
         if as_json:
-            report.append({"file": name, "deals": deals, "violations": [
-                dict(e.to_dict(), code=getattr(e, "code", "N000")) for e in found]})
+            report.append({"file": name, "deals": deals,
+                           "violations": [dict(e.to_dict(), code=code) for code, e in found]})
         else:
-            print_errors(found)
+            print_errors(errors)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=1))
     else:
@@ -73,6 +63,15 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
         verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
         click.echo(f"checked {len(files)} {files_word}, {total_deals} deal{'s' * (total_deals != 1)}: {verdict}")
     sys.exit(status)
+
+
+def _as_error(v: Violation, path: str) -> NotationError:
+    """A violation in the form errors are printed in (the excerpt is filled in later)."""
+    span = v.span
+    if span is None:
+        return NotationError(v.message, path=path)
+    return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
+                         end_column=span.end_column)
 
 
 def _excerpts(path: str, errors: list[NotationError]) -> None:

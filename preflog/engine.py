@@ -85,6 +85,11 @@ class DealState:
         return self.trump_suit
 
     @property
+    def on_talon_trick(self) -> bool:
+        """The trick in play is one the talon leads (all-pass, first two tricks, Code 3.7.6)."""
+        return self.talon_leads and self.completed < 2
+
+    @property
     def trump_known(self) -> bool:
         return self.is_all_pass or self.contract is not None
 
@@ -421,10 +426,6 @@ def _mode(d: DealState, e: WhistModeChosen, out: Violations) -> DealState:
     return _deal(d, mode=e.mode)
 
 
-def _talon_lead(d: DealState, rules: Rules) -> bool:
-    return d.talon_leads and d.completed < 2
-
-
 def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealState:
     n, span, card = d.number, e.span, e.card
     if not d.trick and d.completed == 0 and not d.played:
@@ -452,7 +453,7 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
         elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
             out.append(Violation.of("P501", f"{card} is in the talon", span, n))
     # follow suit, else trump (Code 3.9.3); on all-pass the talon card sets the suit (3.7.6)
-    if _talon_lead(d, rules):
+    if d.on_talon_trick:
         led: Suit | None = d.talon[d.completed].suit if d.talon else None
     else:
         led = d.trick[0][1].suit if d.trick else None
@@ -497,20 +498,6 @@ def _check_play_allowed(d: DealState, span: Span | None, out: Violations) -> Non
         how = "went half" if DecisionKind.HALF in said else "passed"
         out.append(Violation.of("W408", f"both defenders {how}: {contract} counts as made without play", span,
                                 d.number))
-
-
-def _trick(d: DealState, e: TrickCompleted) -> DealState:
-    tricks = list(d.tricks)
-    if e.winner is None:
-        winner = None
-    else:
-        winner = d.seat(e.winner)
-    if winner is None:
-        lost = d.lost + 1
-    else:
-        tricks[winner] += 1
-        lost = d.lost
-    return _deal(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks), lost=lost)  # type: ignore
 
 
 def _claim(d: DealState, e: Claimed, out: Violations) -> DealState:
@@ -623,7 +610,7 @@ _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] 
     DefenceDecided: _defence,
     WhistModeChosen: lambda d, e, r, o: _mode(d, e, o),
     CardPlayed: _card,
-    TrickCompleted: lambda d, e, r, o: _trick_done(d, e, r),
+    TrickCompleted: lambda d, e, r, o: _trick_done(d, e),
     Claimed: lambda d, e, r, o: _claim(d, e, o),
     ResultRecorded: lambda d, e, r, o: _result(d, e, o),
     PenaltyRecorded: lambda d, e, r, o: d,
@@ -631,16 +618,17 @@ _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] 
 }
 
 
-def _trick_done(d: DealState, e: TrickCompleted, rules: Rules) -> DealState:
-    talon_lead = _talon_lead(d, rules)
-    d = _trick(d, e)
-    if talon_lead:
+def _trick_done(d: DealState, e: TrickCompleted) -> DealState:
+    winner = d.seat(e.winner) if e.winner is not None else None
+    tricks = list(d.tricks)
+    if winner is not None:
+        tricks[winner] += 1
+    if d.on_talon_trick:
         leader: int | None = 0  # the eldest hand leads the talon tricks and the third trick (3.7.6.1)
     else:
-        leader = d.seat(e.winner) if e.winner is not None else None
-        if leader == DEALER:
-            leader = 0
-    return _deal(d, leader=leader)
+        leader = 0 if winner == DEALER else winner
+    return _deal(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),  # type: ignore[arg-type]
+                 lost=d.lost + (winner is None), leader=leader)
 
 
 def implied(g: GameState) -> Event | None:
@@ -658,7 +646,7 @@ def implied(g: GameState) -> Event | None:
 
 
 def _winner_name(d: DealState, rules: Rules) -> str | None:
-    if _talon_lead(d, rules):
+    if d.on_talon_trick:
         if d.talon is None:
             return None
         seat = talon_trick_winner(d.trick, d.talon[d.completed], d.four)

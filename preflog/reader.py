@@ -232,7 +232,8 @@ def _word_at(text: str, pos: int) -> str:
 def _syntax_error(exc: UnexpectedInput, text: str, line_offset: int, start: str) -> tuple[Span, str]:
     line, column = exc.line + line_offset, exc.column
     if isinstance(exc, UnexpectedCharacters):
-        word = _word_at(text, exc.pos_in_stream)
+        position: int = getattr(exc, "pos_in_stream", 0) or 0  # lark types it as None
+        word = _word_at(text, position)
         span = Span(line, column, line, column + len(word))
         if word.startswith("{"):
             return span, "this comment is not closed: '{' has no matching '}'"

@@ -90,7 +90,7 @@ class Renderer:
             return f"the whister plays {e.mode.value}"
         if isinstance(e, CardPlayed):
             seat = d.trick[-1][0] if d.trick else None
-            if d.talon_leads and d.completed < 2 and len(d.trick) == 1 and d.talon:
+            if d.on_talon_trick and len(d.trick) == 1 and d.talon:
                 return f"  the talon shows {self.card(d.talon[d.completed])}; {d.player(seat)} {self.card(e.card)}"
             lead = " leads" if len(d.trick) == 1 else ""
             return f"  {d.player(seat)}{lead} {self.card(e.card)}"

@@ -10,7 +10,7 @@ from .annotations import Comment, Glyph
 from .engine import GameState, apply, implied
 from .events import CardPlayed, Event, events_of, variation_events
 from .game import Game
-from .rules import Rules, rules_of
+from .rules import Rules, RulesProblem, rules_of
 from .violations import Violation
 
 
@@ -60,6 +60,7 @@ def run(state: GameState, events: Iterable[Event]) -> Iterator[Step]:
 
 def start(game: Game, rules: Rules | str | None = None) -> tuple[GameState, list[Violation]]:
     """The state before the first deal, and the problems of the game's rules tags."""
+    problems: list[RulesProblem]
     if isinstance(rules, Rules):
         chosen, problems = rules, []
     else:
