@@ -27,6 +27,11 @@ from .engine import DealState, GameState, apply, implied
 from .reader import ParsedGame, read_games
 from .replay import Replay, Step, check, replay
 from .rules import PRESETS, Rules, rules_of
+from .ledger import Column, Entry
+from .outcome import Outcome, outcome_of
+from .score import Scorer, audit, score
+from .settlement import Settlement
+from .sheet import ScoreSheet
 from .violations import CATALOGUE, Violation
 from .span import Span
 from .writer import dumps
@@ -43,6 +48,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'preflog' has no attribute {name!r}")
 
 __all__ = [
+    "Column", "Entry", "Outcome", "ScoreSheet", "Scorer", "Settlement", "audit", "outcome_of", "score",
     "CATALOGUE", "DealState", "GameState", "PRESETS", "Replay", "Rules", "Step", "Violation", "apply", "check",
     "implied", "replay", "rules_of",
     "Bid", "Bids", "Call", "CallKind", "Card", "Claim", "ClaimShare", "Comment", "Contract", "DECK", "Deal",

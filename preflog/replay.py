@@ -11,6 +11,7 @@ from .engine import GameState, apply, implied
 from .events import CardPlayed, Event, events_of, variation_events
 from .game import Game
 from .rules import Rules, RulesProblem, rules_of
+from .score import Scorer
 from .violations import Violation
 
 
@@ -123,8 +124,17 @@ def replay(game: Game, rules: Rules | str | None = None) -> Replay:
 
 
 def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
-    """Every rule violation in a game, variations included, in the order they occur."""
+    """Every rule violation in a game, variations included, in the order they occur, and every
+    difference between its ``sheet`` checkpoints or ``Result`` tag and the score sheet."""
+    return check_and_score(game, rules)[1]
+
+
+def check_and_score(game: Game, rules: Rules | str | None = None,
+                    upto: int | None = None) -> tuple[Scorer, list[Violation]]:
+    """One replay that checks and scores: the scorer after deal ``upto`` (default: the last) and the
+    violations found up to there, the scorer's checkpoint problems among them."""
     state, found = start(game, rules)
+    scorer = Scorer(game, state.rules)
     for deal in game.deals:
         before = state
         for event, after, violations in advance(state, events_of(deal)):
@@ -132,9 +142,19 @@ def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
                 found.extend(violations)
             if type(event) is CardPlayed and event.source is not None and event.source.variations:
                 found.extend(_variations(before, event))
+            scorer.step(event, after)
+            if scorer.problems:
+                found.extend(scorer.problems)
+                scorer.problems.clear()
             before = after
         state = before
-    return found
+        if upto is not None and deal.number >= upto:
+            break
+    else:
+        scorer.finish()
+        found.extend(scorer.problems)
+        scorer.problems.clear()
+    return scorer, found
 
 
 def _variations(before: GameState, event: CardPlayed) -> list[Violation]:

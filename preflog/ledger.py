@@ -1,0 +1,66 @@
+"""Entries on the score sheet: who writes how much where, in which deal, and by which rule."""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+
+import attrs
+
+
+class Column(enum.Enum):
+    """The three parts of a player's place on the pulka (Code 4.2.1)."""
+
+    POOL = "pool"          # пуля: games made
+    MOUNTAIN = "mountain"  # гора: games and whists failed
+    WHISTS = "whists"      # висты: written on another player
+
+
+@attrs.frozen(slots=True)
+class Entry:
+    """One write on the sheet: ``player`` adds ``amount`` to ``column`` (on ``on``, for whists).
+
+    ``section`` is the rule that writes it (a section of the Code, or the notation for a penalty) and
+    ``reason`` says how the amount is made up, e.g. ``2 tricks × 4``.
+    """
+
+    deal: int
+    player: str
+    column: Column
+    amount: Fraction
+    section: str
+    reason: str
+    on: str | None = None
+
+    def text(self) -> str:
+        """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""
+        amount = number_text(self.amount)
+        if self.column is Column.WHISTS:
+            what = f"writes {amount} whists on {self.on}"
+        elif self.amount < 0:
+            what = f"takes {number_text(-self.amount)} off the {self.column.value}"
+        else:
+            what = f"writes {amount} to the {self.column.value}"
+        where = f"Code {self.section}" if self.section[:1].isdigit() else self.section
+        return f"deal {self.deal}: {self.player} {what}: {self.reason} ({where})"
+
+
+def number_text(value: Fraction) -> str:
+    """A number as the sheet shows it: whole numbers plainly, others to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+def number_json(value: Fraction) -> int | float:
+    """A number for JSON: an integer when whole, otherwise rounded to two decimals."""
+    if value.denominator == 1:
+        return value.numerator
+    return round(float(value), 2)
+
+
+def times(count: int | Fraction, price: int | Fraction, scale: int = 1) -> str:
+    """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
+    noun = "trick" if count == 1 else "tricks"
+    text = f"{number_text(Fraction(count))} {noun} × {number_text(Fraction(price))}"
+    return text + (f" × {scale}" if scale != 1 else "")

@@ -1,0 +1,151 @@
+"""What a replayed deal gives the score sheet: the game, the roles, and the tricks each player took.
+
+A deal is scored the same whether it was played card by card, claimed, or written by its result only:
+``outcome_of`` reads the tricks from the play when all ten tricks are known, and from the ``result``
+statement otherwise (NOTATION.md §3). When the record does not say enough to score the deal, the
+outcome says what is missing.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .calls import Bid
+from .deal import Result, ResultKind
+from .defence import DecisionKind
+from .engine import DEALER, DealState
+from .rules import Rules
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """One deal as the score sheet needs it.
+
+    ``whisters`` are in the order they said whist (Code 3.8.6 makes the second answer for the missing
+    trick on 8, 9 and 10); ``passers`` are the defenders who did not whist; ``half`` is the defender
+    whose half-whist stands (Code 3.8.7), ``returned`` one whose half-whist was overtaken by a returned
+    whist (3.8.8.2). ``tricks`` maps players (the sitting-out dealer too, with four) to the tricks they
+    took, where known; ``declarer_tricks`` is known more often (``result 7``).
+    """
+
+    number: int
+    dealer: str
+    active: tuple[str, ...]
+    four: bool
+    all_pass: bool = False
+    declarer: str | None = None
+    contract: Bid | None = None
+    whisters: tuple[str, ...] = ()
+    passers: tuple[str, ...] = ()
+    half: str | None = None
+    returned: str | None = None
+    tricks: dict[str, int] | None = attrs.field(default=None, eq=False)
+    declarer_tricks: int | None = None
+    missing: str | None = None            # why the deal cannot be scored, or None
+
+    @property
+    def defence_tricks(self) -> int | None:
+        """The tricks of the declarer's opponents together."""
+        return None if self.declarer_tricks is None else 10 - self.declarer_tricks
+
+    def taken(self, player: str) -> int | None:
+        return None if self.tricks is None else self.tricks.get(player)
+
+
+def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
+    """The outcome of a deal from its state after the play and its ``result`` statement."""
+    base = Outcome(d.number, d.dealer, d.active, d.four)
+    tricks = _tricks(d, result)
+    if d.is_all_pass:
+        if tricks is None or any(p not in tricks for p in d.active):
+            return attrs.evolve(base, all_pass=True, missing="the tricks of the all-pass are not recorded "
+                                f"(write them: result {' '.join(p + ' N' for p in d.active)})")
+        if d.four and d.dealer not in tricks:
+            dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
+            tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
+        return attrs.evolve(base, all_pass=True, tricks=tricks)
+    declarer = d.declarer
+    contract = d.contract
+    if contract is None and d.high is not None and d.high_seat == declarer:
+        contract = d.high  # no contract statement: the winning bid stands (Code 3.4.3)
+    if declarer is None or contract is None:
+        what = "no game: neither the auction nor the contract names the declarer" if declarer is None else \
+            "no contract"
+        return attrs.evolve(base, missing=f"the deal records {what}")
+    name = d.player(declarer)
+    base = attrs.evolve(base, declarer=name, contract=contract)
+    declarer_tricks = _declarer_tricks(tricks, name, result, contract)
+    if contract.is_misere:
+        if declarer_tricks is None:
+            return attrs.evolve(base, missing="the misère's result is not recorded (write: result N)")
+        return attrs.evolve(base, tricks=tricks, declarer_tricks=declarer_tricks)
+    roles = _roles(d, contract, rules)
+    if isinstance(roles, str):
+        return attrs.evolve(base, missing=roles)
+    whisters, passers, half, returned = roles
+    base = attrs.evolve(base, whisters=whisters, passers=passers, half=half, returned=returned,
+                        tricks=tricks, declarer_tricks=declarer_tricks)
+    if not whisters:
+        return base  # counts as made without play (Code 3.8.1, 3.8.7)
+    if declarer_tricks is None:
+        return attrs.evolve(base, missing=f"the result of {contract} is not recorded (write: result N)")
+    if len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
+        return attrs.evolve(base, missing="two whisters write for their own tricks: the result must give "
+                            f"each one's (write: result {name} {declarer_tricks} "
+                            f"{whisters[0]} N {whisters[1]} N)")
+    return base
+
+
+def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:
+    """Each player's tricks from a complete play, else from a ``result`` that lists them."""
+    players = d.active + ((d.dealer,) if d.four else ())
+    if d.completed == 10 and d.lost == 0 and d.leader is not None or d.claimed:
+        tricks = {d.player(s): d.tricks[s] for s in range(3)}
+        if d.four:
+            tricks[d.dealer] = d.tricks[DEALER]
+        return tricks
+    if result is None or result.kind is not ResultKind.TRICKS:
+        return None
+    listed = {t.player: t.tricks for t in result.tricks if t.player in players}
+    unlisted = [p for p in d.active if p not in listed]
+    if len(unlisted) == 1 and not d.is_all_pass:  # a contract's tricks add up to ten
+        listed[unlisted[0]] = max(0, 10 - sum(listed.values()))
+    return listed
+
+
+def _declarer_tricks(tricks: dict[str, int] | None, declarer: str, result: Result | None,
+                     contract: Bid) -> int | None:
+    if tricks is not None and declarer in tricks:
+        return tricks[declarer]
+    if result is None:
+        return None
+    if result.kind is ResultKind.DECLARER:
+        return result.count
+    if result.kind is ResultKind.RELATIVE:
+        level = 0 if contract.is_misere else contract.level
+        count = level + (result.count or 0)
+        return count if 0 <= count <= 10 else None
+    return None
+
+
+Roles = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
+
+
+def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
+    """Whisters in order, passers, the standing half-whister, a half-whister overtaken by a return."""
+    said = [k for _, k in d.decisions]
+    if len(said) < 2:
+        return "the defence is not recorded (write: whist …)" if not said else \
+            "the defence is not finished: the second defender's word is missing"
+    assert d.declarer is not None
+    defenders = [d.player((d.declarer + 1) % 3), d.player((d.declarer + 2) % 3)]
+    whisters = tuple(d.player(s) for s in d.whisters)
+    half_seat = d.half_whister
+    half = None if half_seat is None else d.player(half_seat)
+    if not rules.half_whist and not whisters and said[:2] == [DecisionKind.PASS, DecisionKind.PASS] \
+            and contract.level <= 7:
+        half = defenders[1]  # "two passes are treated as pass–half-whist–pass" (seed 004)
+    passers = tuple(p for p in defenders if p not in whisters)
+    if whisters:
+        return whisters, passers, None, half
+    return (), passers, half, None

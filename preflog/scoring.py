@@ -1,0 +1,218 @@
+"""The scoring rules as pure functions: the entries one deal writes (RULES.md, "Scoring entries").
+
+Each function takes a deal's ``Outcome`` and the ``Rules`` and returns the entries in the order a
+scorer writes them. Pool entries are written as earned; helping another player once the own pool is
+full (Code 4.2.3) is the sheet's business (``preflog.sheet``), since it depends on the pools so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from fractions import Fraction
+
+from .calls import Bid
+from .deal import Penalty, PenaltyKind
+from .laws import obligation
+from .ledger import Column, Entry, times
+from .outcome import Outcome
+from .rules import Rules
+
+POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
+
+
+def all_pass_price(rules: Rules, in_a_row: int) -> int:
+    """The price of a trick on the ``in_a_row``-th all-pass in a row, 1 for the first (Code 3.7.4).
+
+    Arithmetic 1, 2, 3 …; geometric 1, 2, 4 …; both stop after the limit of steps (3.7.4.3).
+    """
+    steps = in_a_row if rules.all_pass_progression_limit is None else min(in_a_row,
+                                                                          rules.all_pass_progression_limit)
+    if rules.all_pass_progression == "arithmetic":
+        return steps
+    if rules.all_pass_progression == "geometric":
+        return 2 ** (steps - 1)
+    return 1
+
+
+def deal_entries(o: Outcome, rules: Rules, *, in_a_row: int = 1,
+                 closed: Collection[str] = ()) -> list[Entry]:
+    """The entries of one deal. ``in_a_row`` counts this all-pass among the all-passes in a row;
+    ``closed`` holds the players whose pool was full before the deal (for half-then-full liability)."""
+    if o.missing is not None:
+        return []
+    if o.all_pass:
+        return all_pass_entries(o, rules, all_pass_price(rules, in_a_row))
+    assert o.contract is not None and o.declarer is not None
+    if o.contract.is_misere:
+        return misere_entries(o, rules)
+    return contract_entries(o, rules, closed)
+
+
+def misere_entries(o: Outcome, rules: Rules) -> list[Entry]:
+    """Misère: 10 to the pool with no trick, else 10 per trick to the mountain; no whists (3.6)."""
+    assert o.declarer is not None and o.declarer_tricks is not None
+    taken, s = o.declarer_tricks, rules.scale
+    if taken == 0:
+        return [Entry(o.number, o.declarer, POOL, Fraction(10), "4.2.1", "misère made")]
+    return [Entry(o.number, o.declarer, MOUNTAIN, Fraction(10 * taken * s), "4.2.1",
+                  f"misère failed: {times(taken, 10, s)}")]
+
+
+def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = ()) -> list[Entry]:
+    """A game for tricks: the declarer's pool or mountain, whists, consolation, whisters' failures."""
+    contract, declarer = o.contract, o.declarer
+    assert contract is not None and declarer is not None
+    n, s, price, level = o.number, rules.scale, contract.price, contract.level
+    if not o.whisters:
+        out = [Entry(n, declarer, POOL, Fraction(price), "3.8.1, 4.2.3.2",
+                     f"{contract} counts as made: nobody whisted" if o.half is None else
+                     f"{contract} counts as made: {o.half} went half-whist")]
+        if o.half is not None:
+            half_tricks = obligation(contract) // 2
+            out.append(Entry(n, o.half, WHISTS, Fraction(price * half_tricks * s), "3.8.7",
+                             f"half-whist: half the obligation, {times(half_tricks, price, s)}", declarer))
+        return out
+    assert o.declarer_tricks is not None
+    taken = o.declarer_tricks
+    under = max(0, level - taken)
+    out = []
+    if under == 0:
+        out.append(Entry(n, declarer, POOL, Fraction(price), "4.2.1", f"{contract} made with {taken}"))
+    else:
+        out.append(Entry(n, declarer, MOUNTAIN, Fraction(price * under * s), "4.2.1",
+                         f"{contract} failed by {under}: {times(under, price, s)}"))
+    out.extend(_whists(o, rules, contract, taken, under))
+    if under:
+        out.extend(_consolation(o, rules, contract, under))
+    out.extend(_whisters_short(o, rules, contract, taken, closed))
+    return out
+
+
+def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> list[Entry]:
+    """Each whister writes the price per trick on the declarer (3.8.1.1); one whister counts the
+    passer's tricks too (greedy, 3.8.13) or, when the declarer failed, shares them (gentleman, 3.8.14)."""
+    n, s, price, declarer = o.number, rules.scale, contract.price, o.declarer
+    assert declarer is not None
+    if len(o.whisters) == 2:
+        out = []
+        for whister in o.whisters:
+            own = o.taken(whister) or 0  # known unless the declarer took all ten (outcome_of)
+            if own:
+                out.append(Entry(n, whister, WHISTS, Fraction(price * own * s), "3.8.1.1",
+                                 times(own, price, s), declarer))
+        return out
+    defence = 10 - taken
+    if not defence:
+        return []
+    whister = o.whisters[0]
+    if under and rules.whist_split == "gentleman":
+        sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
+        share = Fraction(price * defence * s, len(sharers))
+        return [Entry(n, p, WHISTS, share, "3.8.14",
+                      f"the defenders' {times(defence, price, s)}, shared by {len(sharers)} (gentleman whist)",
+                      declarer) for p in sharers]
+    why = "3.8.13" if o.passers else "3.8.1.1"
+    note = times(defence, price, s) + (" (the passer's tricks count, greedy whist)" if o.passers and
+                                       o.taken(whister) != defence else "")
+    return [Entry(n, whister, WHISTS, Fraction(price * defence * s), why, note, declarer)]
+
+
+def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[Entry]:
+    """On a failed contract every other player, the sitting-out dealer too, writes the consolation
+    per undertrick on the declarer (3.8.1.2; footnotes 36 and 54)."""
+    s = rules.scale
+    per = contract.price if rules.consolation == "price" else int(rules.consolation)
+    others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
+    note = f"consolation: {under} undertrick{'s' * (under != 1)} × {per}" + (f" × {s}" if s != 1 else "")
+    return [Entry(o.number, p, WHISTS, Fraction(per * under * s), "3.8.1.2", note, o.declarer)
+            for p in others]
+
+
+def _whisters_short(o: Outcome, rules: Rules, contract: Bid, taken: int,
+                    closed: Collection[str]) -> list[Entry]:
+    """Whisters short of the obligation write each missing trick to the mountain (3.8.1.3): at the
+    price (full liability, 3.8.11) or half of it (half liability, 3.8.12). Two whisters answer for half
+    the obligation each; on 8, 9 and 10 the second to whist answers for the one trick (3.8.6)."""
+    need = obligation(contract)
+    defence = 10 - taken
+    if defence >= need:
+        return []
+    if len(o.whisters) == 2:
+        halves = (need // 2, need - need // 2) if need > 1 else (0, 1)
+        shorts = [(w, max(0, half - (o.taken(w) or 0))) for w, half in zip(o.whisters, halves)]
+        section = "3.8.6"
+    else:
+        shorts = [(o.whisters[0], need - defence)]
+        section = "3.8.1.3"
+    out = []
+    for whister, short in shorts:
+        if not short:
+            continue
+        full = rules.whist_liability == "full" or (rules.whist_liability == "half-then-full" and whister in closed)
+        per = Fraction(contract.price) if full else Fraction(contract.price, 2)
+        kind = "full liability, 3.8.11" if full else "half liability, 3.8.12"
+        out.append(Entry(o.number, whister, MOUNTAIN, per * short * rules.scale, section,
+                         f"short of the obligation by {short}: {times(short, per, rules.scale)} ({kind})"))
+    return out
+
+
+def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
+    """An all-pass: tricks to the mountain with amnesty (3.7.2.1, 3.7.3) or, in Rostov, whists from
+    the player with the fewest tricks (3.7.2.2); a player with no trick writes to the pool."""
+    assert o.tricks is not None
+    n, s = o.number, rules.scale
+    step = f" (the all-pass price is {price}, Code 3.7.4)" if price != 1 else ""
+    out: list[Entry] = []
+    for p in o.active:
+        if o.tricks[p] == 0:
+            out.append(Entry(n, p, POOL, Fraction(price), "3.7.2.1" if rules.all_pass_scoring == "mountain"
+                             else "3.7.2.2", "no trick on the all-pass" + step))
+    dealer_plays = o.four and rules.all_pass_talon == "lead"
+    if o.four and not dealer_plays:
+        out.append(Entry(n, o.dealer, POOL, Fraction(price), "RULES.md AllPassTalon",
+                         "the dealer of an all-pass without the talon" + step))
+    players = list(o.active) + ([o.dealer] if dealer_plays else [])
+    if rules.all_pass_scoring == "whists":
+        return out + _all_pass_whists(o, rules, price, players)
+    cut = min(o.tricks[p] for p in players) if rules.all_pass_amnesty else 0
+    for p in players:
+        count = o.tricks[p] - cut
+        if count > 0:
+            note = times(count, price, s) + (f", after an amnesty of {cut}" if cut else "") + \
+                (" (tricks from the talon)" if o.four and p == o.dealer else "")
+            out.append(Entry(n, p, MOUNTAIN, Fraction(count * price * s), "3.7.3" if cut else "3.7.2.1", note))
+    return out
+
+
+def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -> list[Entry]:
+    """Rostov: the player with the fewest tricks writes 5 whists per trick on each of the others; two
+    with the fewest write half each (3.7.2.2)."""
+    assert o.tricks is not None
+    fewest = min(o.tricks[p] for p in o.active)
+    lows = [p for p in o.active if o.tricks[p] == fewest]
+    per = 5 * price * rules.scale
+    out = []
+    for other in players:
+        if other in lows or not o.tricks[other]:
+            continue
+        count = o.tricks[other]
+        for low in lows:
+            amount = Fraction(per * count, len(lows))
+            note = times(count, 5) + (f" × {price}" if price != 1 else "") + \
+                (f" × {rules.scale}" if rules.scale != 1 else "") + (f", shared by {len(lows)}" if len(lows) > 1 else "")
+            out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
+    return out
+
+
+def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
+    """A manual entry, written as given: ``penalty P whists Q N`` means P writes N whists on Q."""
+    amount = Fraction(penalty.amount)
+    note = "penalty " + (" ".join(c.text.strip() for c in penalty.comments) or "as recorded")
+    if penalty.kind is PenaltyKind.WHISTS:
+        return [Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
+    column = POOL if penalty.kind is PenaltyKind.POOL else MOUNTAIN
+    return [Entry(number, penalty.player, column, amount, "penalty", note)]
+
+
+__all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "misere_entries",
+           "penalty_entries"]

@@ -1,0 +1,65 @@
+"""The final account of a pulka in whists and money (Code 4.2.14, variant 2: the average mountain)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .ledger import number_text
+
+if TYPE_CHECKING:
+    from .sheet import ScoreSheet
+
+
+@attrs.frozen(slots=True)
+class Settlement:
+    """Who wins and loses how many whists, and why.
+
+    ``pool_moves`` is what the pools add to each mountain at the settlement: the shortfall of an open
+    pool (Code 4.2.3), and in Leningrad the points over the target taken off, both times the scale
+    (4.2.3.3). Each player then gets (average mountain − own mountain) × 10 plus the net of the
+    whists against each other player. Exact fractions; the totals add up to zero.
+    """
+
+    players: tuple[str, ...]
+    mountains: dict[str, Fraction]
+    pool_moves: dict[str, Fraction]
+    average: Fraction
+    whists: dict[str, dict[str, Fraction]]
+    totals: dict[str, Fraction]
+    money: dict[str, Fraction] | None = None
+
+    def mountain(self, player: str) -> Fraction:
+        """The mountain the settlement counts: as written, plus the pool's move."""
+        return self.mountains[player] + self.pool_moves[player]
+
+    def from_mountain(self, player: str) -> Fraction:
+        """(average − own mountain) × 10."""
+        return (self.average - self.mountain(player)) * 10
+
+    def net_whists(self, player: str) -> Fraction:
+        return sum(self.whists[player].values(), Fraction(0))
+
+    def text(self, player: str) -> str:
+        return signed(self.totals[player])
+
+
+def settle(sheet: ScoreSheet) -> Settlement:
+    """Settle the sheet as if the game ended after its last deal (Code 4.2.14)."""
+    players = sheet.players
+    target, scale = sheet.pool_target, sheet.rules.scale
+    mountains = {p: sheet.mountain(p) for p in players}
+    moves = {p: Fraction(0) if target is None else (target - sheet.pool(p)) * scale for p in players}
+    average = sum((mountains[p] + moves[p] for p in players), Fraction(0)) / len(players)
+    whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
+    totals = {p: (average - mountains[p] - moves[p]) * 10 + sum(whists[p].values(), Fraction(0)) for p in players}
+    money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
+    return Settlement(players, mountains, moves, average, whists, totals, money)
+
+
+def signed(value: Fraction) -> str:
+    """``+120``, ``-40``, ``0``, ``+33.33``."""
+    text = number_text(value)
+    return text if value <= 0 else "+" + text

@@ -1,0 +1,177 @@
+"""The score sheet (пулька): pool, mountain and whists per player, kept as running records.
+
+``Pulka`` writes entries as a scorer does, helping the other players once the own pool is full (Code
+4.2.3); ``ScoreSheet`` is the frozen result: totals, the running records ("2.6.10") and every entry,
+each tied to its deal and rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .ledger import Column, Entry, number_text
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .settlement import Settlement
+
+POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
+ZERO = Fraction(0)
+
+
+@attrs.frozen(slots=True)
+class ScoreSheet:
+    """The pulka after some deals: ``preflog.score(game)``.
+
+    >>> sheet.pool("Anna"), sheet.mountain("Anna"), sheet.whists("Anna", "Boris")
+    >>> sheet.running("Anna", Column.POOL)      # (2, 6, 10): the paper's "2.6.10"
+    >>> sheet.settlement().totals               # whists won (+) and lost (−), Code 4.2.14
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    pool_target: int | None
+    entries: tuple[Entry, ...]
+    deals: int = 0                        # the number of the last deal scored (0: none)
+    finished_after: int | None = None     # the deal that ended the pulka, if it ended
+    whist_price: Fraction | None = None   # money per whist (the WhistPrice tag)
+    totals: dict[tuple[str, Column, str | None], Fraction] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @property
+    def finished(self) -> bool:
+        """Every pool reached the target (Leningrad: the pools together reached the targets together)."""
+        return self.finished_after is not None
+
+    def pool(self, player: str) -> Fraction:
+        return self.totals.get((player, POOL, None), ZERO)
+
+    def mountain(self, player: str) -> Fraction:
+        return self.totals.get((player, MOUNTAIN, None), ZERO)
+
+    def whists(self, player: str, on: str) -> Fraction:
+        """The whists ``player`` has written on ``on``."""
+        return self.totals.get((player, WHISTS, on), ZERO)
+
+    def running(self, player: str, column: Column, on: str | None = None) -> tuple[Fraction, ...]:
+        """The running record of a column as written on paper: the total after each deal that wrote
+        in it (Code 4.2.5), e.g. ``(2, 6, 10)`` for "2.6.10"."""
+        out: list[Fraction] = []
+        total, last = ZERO, None
+        for e in self.entries:
+            if e.player == player and e.column is column and e.on == on:
+                total += e.amount
+                if e.deal == last:
+                    out[-1] = total
+                else:
+                    out.append(total)
+                last = e.deal
+        return tuple(out)
+
+    def record(self, player: str, column: Column, on: str | None = None) -> str:
+        """The running record as text: ``2.6.10`` (``0`` for an empty column)."""
+        return ".".join(number_text(v) for v in self.running(player, column, on)) or "0"
+
+    def ledger(self, deal: int | None = None) -> Iterator[Entry]:
+        """The entries, all of them or one deal's, in the order they were written."""
+        return (e for e in self.entries if deal is None or e.deal == deal)
+
+    def settlement(self) -> Settlement:
+        """The final account as if the game ended here (Code 4.2.14)."""
+        from .settlement import settle
+
+        return settle(self)
+
+
+class Pulka:
+    """Writes entries on a sheet as the players do, with help from full pools (Code 4.2.3, 4.1.1)."""
+
+    def __init__(self, players: tuple[str, ...], rules: Rules, pool_target: int | None,
+                 whist_price: Fraction | None = None) -> None:
+        self.players = players
+        self.rules = rules
+        self.target = pool_target
+        self.whist_price = whist_price
+        self.entries: list[Entry] = []
+        self.totals: dict[tuple[str, Column, str | None], Fraction] = {}
+        self.deals = 0
+        self.finished_after: int | None = None
+
+    def total(self, player: str, column: Column, on: str | None = None) -> Fraction:
+        return self.totals.get((player, column, on), ZERO)
+
+    def closed(self) -> frozenset[str]:
+        """The players whose pool has reached the target."""
+        target = self.target
+        if target is None:
+            return frozenset()
+        return frozenset(p for p in self.players if self.total(p, POOL) >= target)
+
+    def write(self, entries: Iterable[Entry]) -> None:
+        for entry in entries:
+            if entry.column is POOL and self.rules.help and self.target is not None and entry.section != "penalty":
+                self._write_pool(entry, self.target)
+            else:
+                self._add(entry)
+
+    def _add(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        key = (entry.player, entry.column, entry.on)
+        self.totals[key] = self.totals.get(key, ZERO) + entry.amount
+
+    def _write_pool(self, entry: Entry, target: int) -> None:
+        """Pool points up to the target; the rest helps the player with the largest open pool (ties:
+        the one on the left), 10 whists per point, and with nobody left to help comes off the own
+        mountain, which may go below zero (Code 4.2.3, 4.1.1)."""
+        player, n = entry.player, entry.deal
+        own = min(entry.amount, max(ZERO, target - self.total(player, POOL)))
+        rest = entry.amount - own
+        if not rest:
+            self._add(entry)
+            return
+        if own:
+            self._add(attrs.evolve(entry, amount=own, reason=f"{entry.reason}: {number_text(own)} of "
+                                                            f"{number_text(entry.amount)} closes the pool"))
+        scale = self.rules.scale
+        while rest:
+            helped = self._to_help(player, target)
+            if helped is None:
+                self._add(Entry(n, player, MOUNTAIN, -rest * scale, "4.1.1",
+                                f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to help"))
+                return
+            give = min(rest, target - self.total(helped, POOL))
+            self._add(Entry(n, helped, POOL, give, "4.2.3", f"help from {player} ({entry.reason})"))
+            self._add(Entry(n, player, WHISTS, give * 10 * scale, "4.2.3",
+                            f"helps {helped} with {number_text(give)} × 10" + (f" × {scale}" if scale != 1 else ""),
+                            helped))
+            rest -= give
+
+    def _to_help(self, player: str, target: int) -> str | None:
+        """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3)."""
+        seat = self.players.index(player)
+        order = [self.players[(seat + k) % len(self.players)] for k in range(1, len(self.players))]
+        open_ = [p for p in order if self.total(p, POOL) < target]
+        if not open_:
+            return None
+        return max(open_, key=lambda p: (self.total(p, POOL), -order.index(p)))
+
+    def end_deal(self, number: int) -> None:
+        """A deal is written: note whether the pulka is over (Code 4.2.3; Leningrad 4.2.3.3)."""
+        self.deals = number
+        target = self.target
+        if target is None or self.finished_after is not None:
+            return
+        pools = [self.total(p, POOL) for p in self.players]
+        if self.rules.help:
+            done = all(pool >= target for pool in pools)
+        else:
+            done = sum(pools) >= target * len(self.players)
+        if done:
+            self.finished_after = number
+
+    def sheet(self) -> ScoreSheet:
+        return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,
+                          self.finished_after, self.whist_price, dict(self.totals))
