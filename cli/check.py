@@ -11,8 +11,7 @@ from ..errors import NotationError
 from ..reader import read_games
 from ..replay import check as check_game
 from ..rules import PRESETS
-from ..violations import Violation
-from .common import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE, display_name, open_input, print_errors
+from .common import EXIT_ERRORS, EXIT_OK, display_name, fill_excerpts, open_input, print_errors, violation_error
 
 
 @click.command()
@@ -44,9 +43,9 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
                 found.extend(("N000", e) for e in parsed.errors)
                 deals += len(parsed.game.deals)
                 if not parsed.errors:
-                    found.extend((v.code, _as_error(v, name)) for v in check_game(parsed.game, preset))
+                    found.extend((v.code, violation_error(v, name)) for v in check_game(parsed.game, preset))
         errors = [e for _, e in found]
-        _excerpts(path, errors)
+        fill_excerpts(path, errors)
         total_deals += deals
         total += len(found)
         if found:
@@ -63,30 +62,3 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
         verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
         click.echo(f"checked {len(files)} {files_word}, {total_deals} deal{'s' * (total_deals != 1)}: {verdict}")
     sys.exit(status)
-
-
-def _as_error(v: Violation, path: str) -> NotationError:
-    """A violation in the form errors are printed in (the excerpt is filled in later)."""
-    span = v.span
-    if span is None:
-        return NotationError(v.message, path=path)
-    return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
-                         end_column=span.end_column)
-
-
-def _excerpts(path: str, errors: list[NotationError]) -> None:
-    """Fill in the source lines of violations (notation errors have theirs already)."""
-    wanted = {e.line for e in errors if not e.excerpt}
-    if not wanted or path == "-":
-        return
-    lines: dict[int, str] = {}
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fp:
-            for number, line in enumerate(fp, 1):
-                if number in wanted:
-                    lines[number] = line.rstrip("\r\n")
-    except OSError:
-        sys.exit(EXIT_UNREADABLE)
-    for e in errors:
-        if not e.excerpt:
-            e.excerpt = lines.get(e.line, "")

@@ -10,6 +10,7 @@ from typing import IO, NoReturn
 import click
 
 from ..errors import NotationError
+from ..violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -70,3 +71,30 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
 def print_errors(errors: list[NotationError]) -> None:
     for error in errors:
         click.echo(error.format(), err=True)
+
+
+def violation_error(v: Violation, path: str) -> NotationError:
+    """A violation in the form errors are printed in (the excerpt is filled in later)."""
+    span = v.span
+    if span is None:
+        return NotationError(v.message, path=path)
+    return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
+                         end_column=span.end_column)
+
+
+def fill_excerpts(path: str, errors: list[NotationError]) -> None:
+    """Fill in the source lines of violations (notation errors have theirs already)."""
+    wanted = {e.line for e in errors if not e.excerpt}
+    if not wanted or path == "-":
+        return
+    lines: dict[int, str] = {}
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fp:
+            for number, line in enumerate(fp, 1):
+                if number in wanted:
+                    lines[number] = line.rstrip("\r\n")
+    except OSError:
+        sys.exit(EXIT_UNREADABLE)
+    for e in errors:
+        if not e.excerpt:
+            e.excerpt = lines.get(e.line, "")

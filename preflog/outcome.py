@@ -99,7 +99,7 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
 def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:
     """Each player's tricks from a complete play, else from a ``result`` that lists them."""
     players = d.active + ((d.dealer,) if d.four else ())
-    if d.completed == 10 and d.lost == 0 and d.leader is not None or d.claimed:
+    if d.completed == 10 and d.trump_known:  # every trick's winner is known (or it went to nobody)
         tricks = {d.player(s): d.tricks[s] for s in range(3)}
         if d.four:
             tricks[d.dealer] = d.tricks[DEALER]

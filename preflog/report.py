@@ -1,0 +1,86 @@
+"""A score sheet for people (a text table) and for programs (the stable JSON shape of the README)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ledger import Column, number_json, number_text
+from .settlement import signed
+from .sheet import ScoreSheet
+
+
+def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False) -> str:
+    """The pulka as a table: each player's running records, then the settlement and, on request,
+    every entry with its deal and rule."""
+    players = sheet.players
+    lines = [_heading(sheet, title), ""]
+    header = ["player", "pool", "mountain"] + [f"whists on {q}" for q in players]
+    rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
+            + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
+    lines += _table(header, rows)
+    s = sheet.settlement()
+    lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain "
+                  f"{number_text(s.average)}"]
+    header = ["player", "mountain"]
+    if sheet.pool_target is not None:
+        header.append("with the pool")
+    header += ["mountain × 10", "whists", "total"]
+    if s.money is not None:
+        header.append("money")
+    rows = []
+    for p in players:
+        row = [p, number_text(s.mountains[p])]
+        if sheet.pool_target is not None:
+            row.append(number_text(s.mountain(p)))
+        row += [signed(s.from_mountain(p)), signed(s.net_whists(p)), signed(s.totals[p])]
+        if s.money is not None:
+            row.append(f"{'+' if s.money[p] > 0 else ''}{float(s.money[p]):.2f}")
+        rows.append(row)
+    lines += _table(header, rows)
+    if ledger:
+        lines += ["", "ledger"]
+        lines += ["  " + e.text() for e in sheet.entries] or ["  (nothing written)"]
+    return "\n".join(lines)
+
+
+def _heading(sheet: ScoreSheet, title: str | None) -> str:
+    parts = [title] if title else []
+    parts.append(sheet.rules.name)
+    parts.append(f"pool {sheet.pool_target}" if sheet.pool_target is not None else
+                 "no Pool tag: the pools are left out of the settlement")
+    parts.append(f"after deal {sheet.deals}" if sheet.deals else "no deals")
+    if sheet.finished_after is not None:
+        parts.append(f"the pulka ended with deal {sheet.finished_after}")
+    elif sheet.pool_target is not None:
+        parts.append("the pulka is not finished")
+    return " · ".join(parts)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    return [line(header)] + [line(r) for r in rows]
+
+
+def sheet_json(sheet: ScoreSheet, *, ledger: bool = False) -> dict[str, Any]:
+    """The sheet in the JSON shape documented in the README (kept stable)."""
+    players = sheet.players
+    s = sheet.settlement()
+    out: dict[str, Any] = {
+        "players": list(players),
+        "rules": sheet.rules.name,
+        "pool_target": sheet.pool_target,
+        "deals": sheet.deals,
+        "finished": sheet.finished,
+        "sheet": {p: {"pool": number_json(sheet.pool(p)), "mountain": number_json(sheet.mountain(p)),
+                      "whists": {q: number_json(sheet.whists(p, q)) for q in players if q != p}}
+                  for p in players},
+        "settlement": {p: number_json(s.totals[p]) for p in players},
+        "money": None if s.money is None else {p: number_json(s.money[p]) for p in players},
+    }
+    if ledger:
+        out["ledger"] = [{"deal": e.deal, "player": e.player, "column": e.column.value, "on": e.on,
+                          "amount": number_json(e.amount), "rule": e.section, "reason": e.reason}
+                         for e in sheet.entries]
+    return out
