@@ -1,0 +1,118 @@
+"""``preflog score``: the table, the JSON shape of the README, the ledger, --after, problems and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .conftest import HEAD, SAMPLES
+from .test_cli import SOCHI, run
+
+ANNOTATED = next(p for p in SAMPLES if p.name == "annotated.pref")
+LENINGRAD = next(p for p in SAMPLES if p.name == "leningrad.pref")
+
+
+def test_score_prints_the_sheet_and_the_settlement() -> None:
+    code, out, err = run("score", str(SOCHI))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Friday club, table 2 · sochi · pool 10 · after deal 10 · the pulka ended with deal 10"
+    assert lines[2].split() == ["player", "pool", "mountain", "whists", "on", "Anna", "whists", "on", "Boris",
+                                "whists", "on", "Vera"]
+    assert lines[3].split() == ["Anna", "6.8.10", "4", "–", "4", "0"]
+    assert lines[4].split() == ["Boris", "2.4.10", "4.5.7", "16.22", "–", "0"]
+    assert lines[5].split() == ["Vera", "10", "0", "12.20", "8.20", "–"]
+    assert "average mountain 3.67" in lines[7]
+    assert lines[-1].split() == ["Vera", "0", "0", "+36.67", "+40", "+76.67"]
+
+
+def test_score_json_has_the_documented_shape() -> None:
+    code, out, _ = run("score", str(SOCHI), "--format", "json")
+    assert code == 0
+    shape = json.loads(out)
+    assert list(shape) == ["players", "rules", "pool_target", "deals", "finished", "sheet", "settlement", "money"]
+    assert shape["players"] == ["Anna", "Boris", "Vera"] and shape["rules"] == "sochi"
+    assert (shape["pool_target"], shape["deals"], shape["finished"]) == (10, 10, True)
+    assert shape["sheet"]["Boris"] == {"pool": 10, "mountain": 7, "whists": {"Anna": 22, "Vera": 0}}
+    assert shape["settlement"] == {"Anna": -41.33, "Boris": -35.33, "Vera": 76.67}
+    assert shape["money"] is None
+
+
+def test_score_after_a_deal_and_the_ledger() -> None:
+    code, out, _ = run("score", str(SOCHI), "--after", "6", "--format", "json", "--ledger")
+    shape = json.loads(out)
+    assert code == 0 and shape["deals"] == 6 and shape["finished"] is False
+    assert shape["sheet"]["Anna"]["mountain"] == 4
+    assert shape["ledger"][0] == {"deal": 1, "player": "Boris", "column": "pool", "on": None, "amount": 2,
+                                  "rule": "4.2.1", "reason": "6s made with 6"}
+    assert max(e["deal"] for e in shape["ledger"]) == 6
+    code, out, _ = run("score", str(SOCHI), "--ledger")
+    assert "  deal 7: Boris writes 1 to the mountain: 1 trick × 1, after an amnesty of 3 (Code 3.7.3)" in out
+
+
+def test_score_after_a_deal_that_is_not_there_is_an_error() -> None:
+    code, out, err = run("score", str(SOCHI), "--after", "11")
+    assert code == 1 and out == ""
+    assert err == (f"preflog: error: {SOCHI}: there is no deal 11 in Friday club, table 2 "
+                   "(its deals: 1–10)\n")
+
+
+def test_score_money_with_a_whist_price() -> None:
+    code, out, _ = run("score", str(LENINGRAD))
+    assert code == 0
+    assert out.splitlines()[-1].split() == ["Oleg", "30", "58", "-146.67", "-68", "-214.67", "-107.33"]
+
+
+def test_score_several_games_json_is_a_list_and_game_picks_one() -> None:
+    code, out, _ = run("score", str(ANNOTATED), "--format", "json")
+    assert code == 0 and [g["deals"] for g in json.loads(out)] == [1, 14]
+    code, out, _ = run("score", str(ANNOTATED), "--format", "json", "--game", "2")
+    assert code == 0 and json.loads(out)["settlement"] == {"Anna": 8, "Boris": 0, "Vera": -8}
+    code, _, err = run("score", str(ANNOTATED), "--game", "3")
+    assert code == 2 and "holds 2 game(s)" in err
+
+
+def test_score_reports_a_wrong_sheet_and_still_prints_the_sheet(tmp_path: Path) -> None:
+    path = tmp_path / "paper.pref"
+    path.write_text(HEAD + "deal 1\ncontract Boris: 6s\nwhist whist pass\nresult 6\nsheet Vera whists Boris 6\n",
+                    encoding="utf-8")
+    code, out, err = run("score", str(path))
+    assert code == 1
+    assert err.startswith(f"{path}:7:7: error: the sheet after deal 1 gives Vera whists on Boris 6; the deals "
+                          "so far give 8")
+    assert "    sheet Vera whists Boris 6\n" in err
+    assert out.splitlines()[0].startswith("sochi · no Pool tag")
+    code, out, err = run("check", str(path))
+    assert code == 1 and "[S701: the sheet as written agrees with the deals, Code 4.2.5, 4.2.7]" in err
+
+
+def test_score_reports_a_deal_it_cannot_score(tmp_path: Path) -> None:
+    path = tmp_path / "sparse.pref"
+    path.write_text(HEAD + "deal 1\nbids pass pass pass\n", encoding="utf-8")
+    code, out, err = run("score", str(path))
+    assert code == 1
+    assert err.startswith(f"{path}:3:1: error: deal 1 cannot be scored: the tricks of the all-pass are not "
+                          "recorded (write them: result Boris N Vera N Anna N)")
+
+
+def test_score_bad_notation_and_unreadable_files(tmp_path: Path) -> None:
+    path = tmp_path / "bad.pref"
+    path.write_text(HEAD + "deal\nresult Boris seven\n", encoding="utf-8")
+    code, out, err = run("score", str(path))
+    assert code == 1 and out == "" and err.startswith(f"{path}:4:") and "Traceback" not in err
+    code, _, err = run("score", str(tmp_path / "missing.pref"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_score_reads_standard_input_and_takes_the_rules_option() -> None:
+    text = SOCHI.read_text(encoding="utf-8")
+    code, out, err = run("score", "-", "--rules", "leningrad", "--format", "json", input=text)
+    assert code == 1  # the paper sheet of deal 1 was written under Sochi
+    assert "<stdin>:19:" in err
+    assert json.loads(out)["sheet"]["Vera"]["whists"] == {"Anna": 40, "Boris": 40}
+
+
+def test_score_help_has_examples() -> None:
+    code, out, _ = run("score", "--help")
+    assert code == 0 and "Example" in out and "preflog score " in out
+    assert "score" in run("--help")[1]
