@@ -112,8 +112,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
                       f"the defenders' {times(defence, price, s)}, shared by {len(sharers)} (gentleman whist)",
                       declarer) for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
-    note = times(defence, price, s) + (" (the passer's tricks count, greedy whist)" if o.passers and
-                                       o.taken(whister) != defence else "")
+    note = times(defence, price, s) + (": the defence's, the passer's tricks included" if o.passers else "")
     return [Entry(n, whister, WHISTS, Fraction(price * defence * s), why, note, declarer)]
 
 
