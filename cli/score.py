@@ -13,7 +13,15 @@ from ..reader import read_games
 from ..report import sheet_json, sheet_text
 from ..rules import PRESETS
 from ..score import audit
-from .common import EXIT_ERRORS, EXIT_OK, display_name, fill_excerpts, open_input, print_errors, violation_error
+from .common import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    display_name,
+    fill_excerpts,
+    open_input,
+    print_errors,
+    violation_error,
+)
 
 
 @click.command()

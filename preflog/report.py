@@ -19,8 +19,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
     lines += _table(header, rows)
     s = sheet.settlement()
-    lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain "
-                  f"{number_text(s.average)}"]
+    lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain {number_text(s.average)}"]
     header = ["player", "mountain"]
     if sheet.pool_target is not None:
         header.append("with the pool")

@@ -15,8 +15,15 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from .deal import Result, Sheet
-from .events import DealEnded, DealStarted, Event, PenaltyRecorded, ResultRecorded, SheetRecorded
 from .engine import GameState
+from .events import (
+    DealEnded,
+    DealStarted,
+    Event,
+    PenaltyRecorded,
+    ResultRecorded,
+    SheetRecorded,
+)
 from .game import Game
 from .ledger import Column, Entry, number_text
 from .outcome import outcome_of

@@ -64,7 +64,7 @@ def test_a_result_tag_that_cannot_be_read_is_reported() -> None:
 def test_a_deal_too_short_to_score_is_reported_by_score_and_blocks_later_checkpoints() -> None:
     text = HEAD + "\ndeal 1\ncontract Boris: 7s\nwhist whist whist\nresult 7\nsheet Boris pool 4\n"
     game = preflog.loads(text)
-    sheet, problems = preflog.audit(game)
+    _, problems = preflog.audit(game)
     assert [(v.code, v.span.line if v.span else None) for v in problems] == [("S703", 3), ("S703", 7)]
     assert "two whisters write for their own tricks" in problems[0].message
     assert "write: result Boris 7 Vera N Anna N" in problems[0].message

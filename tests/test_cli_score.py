@@ -89,7 +89,7 @@ def test_score_reports_a_wrong_sheet_and_still_prints_the_sheet(tmp_path: Path) 
 def test_score_reports_a_deal_it_cannot_score(tmp_path: Path) -> None:
     path = tmp_path / "sparse.pref"
     path.write_text(HEAD + "deal 1\nbids pass pass pass\n", encoding="utf-8")
-    code, out, err = run("score", str(path))
+    code, _, err = run("score", str(path))
     assert code == 1
     assert err.startswith(f"{path}:3:1: error: deal 1 cannot be scored: the tricks of the all-pass are not "
                           "recorded (write them: result Boris N Vera N Anna N)")

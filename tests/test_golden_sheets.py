@@ -85,7 +85,7 @@ GOLDEN = {
 def test_the_golden_sheet_of_every_sample(key: tuple[str, int, str | None]) -> None:
     name, index, preset = key
     rows, settlement, finished = GOLDEN[key]
-    game = preflog.load_all(open(SAMPLES / name, encoding="utf-8"))[index]
+    game = preflog.loads_all((SAMPLES / name).read_text(encoding="utf-8"))[index]
     sheet = preflog.score(game, rules=preset)
     got = {p: (sheet.pool(p), sheet.mountain(p), {q: sheet.whists(p, q) for q in game.players if q != p})
            for p in game.players}
@@ -96,19 +96,19 @@ def test_the_golden_sheet_of_every_sample(key: tuple[str, int, str | None]) -> N
 
 def test_every_sample_is_scored_without_a_problem() -> None:
     for path in sorted(SAMPLES.glob("*.pref")):
-        for game in preflog.load_all(open(path, encoding="utf-8")):
+        for game in preflog.loads_all(path.read_text(encoding="utf-8")):
             assert preflog.audit(game)[1] == [], path.name
 
 
 def test_every_sample_under_every_convention_settles_to_zero() -> None:
     for path in sorted(SAMPLES.glob("*.pref")):
-        for game in preflog.load_all(open(path, encoding="utf-8")):
+        for game in preflog.loads_all(path.read_text(encoding="utf-8")):
             for preset in ("sochi", "leningrad", "rostov", "classic"):
                 totals = preflog.score(game, rules=preset).settlement().totals
                 assert sum(totals.values()) == 0, (path.name, preset)
 
 
 def test_the_leningrad_sample_settles_in_money_with_its_whist_price() -> None:
-    game = preflog.load(open(SAMPLES / "leningrad.pref", encoding="utf-8"))
+    game = preflog.loads((SAMPLES / "leningrad.pref").read_text(encoding="utf-8"))
     shape = sheet_json(preflog.score(game))
     assert shape["money"] == {"Dima": 36.67, "Lena": 70.67, "Oleg": -107.33}  # 0.5 per whist

@@ -34,3 +34,20 @@ def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
         assert f"| `{code}` | {rule} | {section} |" in doc, code
     for option in OPTIONS:
         assert f"| `{option}` |" in doc, option
+
+
+def test_the_start_command_runs_clean() -> None:
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    start = commands()[0]
+    for command in re.findall(r"\.venv/bin/preflog ([^&]+)", start):
+        args: list[str] = []
+        for word in command.split():
+            if word.startswith("samples/"):
+                args.extend(str(p) for p in sorted(ROOT.glob(word)))
+            else:
+                args.append(word)
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, (command, result.output)

@@ -91,10 +91,11 @@ def test_code_4_1_1_a_made_game_is_worth_the_same_whatever_the_pools(pools: tupl
     """Code 4.1.1: each game has one value in whists for the whole pulka, whether its points go to
     the own pool, help another player (4.2.3) or come off the own mountain. A made game of price p
     gains its player 10 × p × scale × (n − 1) / n whists at the settlement."""
-    text = ('[Players "Anna Boris Vera"]\n[Rules "%s"]\n[Pool "10"]\n\n'
-            "deal 1\ncontract Boris: 6c\nwhist pass pass\npenalty Anna pool %d\npenalty Boris pool %d\n"
-            "penalty Vera pool %d\n"
-            "deal 2\ncontract Anna: %dc\nwhist pass pass\n") % ((preset,) + pools + (level,))
+    a, b, v = pools
+    text = (f'[Players "Anna Boris Vera"]\n[Rules "{preset}"]\n[Pool "10"]\n\n'
+            f"deal 1\ncontract Boris: 6c\nwhist pass pass\npenalty Anna pool {a}\npenalty Boris pool {b}\n"
+            f"penalty Vera pool {v}\n"
+            f"deal 2\ncontract Anna: {level}c\nwhist pass pass\n")
     game = preflog.loads(text)
     before = preflog.score(game, upto=1).settlement().totals
     after = preflog.score(game).settlement().totals

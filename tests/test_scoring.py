@@ -436,3 +436,15 @@ def test_score_upto_gives_the_sheet_after_that_deal() -> None:
     assert preflog.score(game, upto=1).pool("Vera") == 0
     assert preflog.score(game).pool("Vera") == 4
     assert preflog.score(game, upto=1).deals == 1
+
+
+def test_seed_000_7_2_example_2_a_seven_on_a_simple_bomb_one_down() -> None:
+    """Seed 000 §7.2, example 2: a seven one down on a simple bomb (the game doubled): 8 to the
+    mountain; the whister with 4 tricks writes 32 + 8 = 40; his partner and the dealer 8 each. Bombs
+    are not tracked yet; ``Scale 2`` doubles the game the same way."""
+    sheet = sheet_of("deal 1\ncontract Boris: 7s\nwhist whist pass\nresult Boris 6 Vera 4 Gleb 0\n",
+                     players=P4, tags='[Rule.Scale "2"]\n')
+    assert sheet.mountain("Boris") == 8
+    assert (sheet.whists("Vera", "Boris"), sheet.whists("Gleb", "Boris"), sheet.whists("Anna", "Boris")) == (40, 8, 8)
+    # "the player lost 80 whists by the mountain and 56 to the partners" (before the mountain is shared)
+    assert sum(sheet.whists(p, "Boris") for p in ("Anna", "Vera", "Gleb")) == 56

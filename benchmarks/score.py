@@ -1,0 +1,75 @@
+"""Score throughput: deals per second for `preflog score` on a generated archive.
+
+    python benchmarks/score.py [--deals 3000] [--repeat 3]
+
+Generates an archive of games of 30 deals with a Pool tag, then prints the in-process throughput of
+``preflog.audit`` (one replay that checks and scores), of scoring alone (the fold over replayed
+steps), and `preflog score FILE --format json` as a whole process (target ≥ 1,000 deals/s, as for
+`preflog check`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import attrs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from process import time_command  # noqa: E402
+
+import preflog  # noqa: E402
+from preflog.events import events_of  # noqa: E402
+from preflog.generate import generate  # noqa: E402
+from preflog.replay import advance, start  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    games = [attrs.evolve(g, tags=g.tags + (preflog.Tag("Pool", "100"),))
+             for g in generate(args.deals, seed=1, per_game=30)]
+    text = preflog.dumps(games)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "archive.pref"
+        path.write_text(text, encoding="utf-8")
+        print(f"archive: {args.deals} deals in games of 30, {len(text) / 1e6:.2f} MB")
+        games = preflog.loads_all(text)
+        steps = []
+        for g in games:  # the replayed steps, so that the fold can be timed alone
+            state, _ = start(g)
+            for deal in g.deals:
+                for event, after, _ in advance(state, events_of(deal)):
+                    steps.append((g, event, after))
+                    state = after
+        audits, folds = [], []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            problems = sum(len(preflog.audit(g)[1]) for g in games)
+            t1 = time.perf_counter()
+            scorers = {}
+            for g, event, after in steps:
+                scorer = scorers.get(id(g)) or scorers.setdefault(id(g), preflog.Scorer(g, after.rules))
+                scorer.step(event, after)
+            for scorer in scorers.values():
+                scorer.sheet().settlement()
+            t2 = time.perf_counter()
+            audits.append(t1 - t0)
+            folds.append(t2 - t1)
+        assert problems == 0, problems
+        a, f = min(audits), min(folds)
+        print(f"score fold only (in process):  {args.deals / f:10,.0f} deals/s  ({f:.3f} s)")
+        print(f"check + score (in process):    {args.deals / a:10,.0f} deals/s  ({a:.3f} s)")
+        w = time_command(["score", str(path), "--format", "json"], args.repeat)
+        verdict = "meets" if args.deals / w >= 1000 else "MISSES"
+        print(f"`preflog score` (process):     {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,000 target)")
+
+
+if __name__ == "__main__":
+    main()
