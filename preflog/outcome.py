@@ -69,8 +69,8 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     if contract is None and d.high is not None and d.high_seat == declarer:
         contract = d.high  # no contract statement: the winning bid stands (Code 3.4.3)
     if declarer is None or contract is None:
-        what = "no game: neither the auction nor the contract names the declarer" if declarer is None else \
-            "no contract"
+        what = ("no game: neither the auction nor the contract names the declarer (an all-pass is written "
+                "'bids pass pass pass')") if declarer is None else "no contract"
         return attrs.evolve(base, missing=f"the deal records {what}")
     name = d.player(declarer)
     base = attrs.evolve(base, declarer=name, contract=contract)
