@@ -8,7 +8,6 @@ parsing plus ``preflog.check``, and `preflog check FILE` as a whole process (tar
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -18,14 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
 from preflog.generate import generate  # noqa: E402
-from process import time_command  # noqa: E402
+from process import arguments, time_command  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=3000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(__doc__)
     text = preflog.dumps(generate(args.deals, seed=1, per_game=30))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "archive.pref"

@@ -10,7 +10,6 @@ Writes an archive of synthetic full-play deals (games of 30 deals), then prints
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
@@ -20,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
-from process import time_command  # noqa: E402
+from process import arguments, time_command  # noqa: E402
 from synth import archive  # noqa: E402
 
 # One alternative per kind of token of the notation; the fastest pass over the text that still
@@ -34,10 +33,7 @@ def best(seconds: list[float]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=3000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(__doc__)
 
     text = archive(args.deals)
     with tempfile.TemporaryDirectory() as tmp:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
@@ -18,3 +19,11 @@ def time_command(args: list[str], repeat: int) -> float:
         subprocess.run([exe, *args], check=True, capture_output=True)
         best = min(best, time.perf_counter() - start)
     return best
+
+
+def arguments(doc: str | None) -> argparse.Namespace:
+    """The options every benchmark takes: ``--deals`` (3000) and ``--repeat`` (3)."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=3)
+    return parser.parse_args()

@@ -10,7 +10,6 @@ steps), and `preflog score FILE --format json` as a whole process (target ≥ 1,
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -20,7 +19,7 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from process import time_command  # noqa: E402
+from process import arguments, time_command  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.events import events_of  # noqa: E402
@@ -29,10 +28,7 @@ from preflog.replay import advance, start  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=3000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(__doc__)
     games = [attrs.evolve(g, tags=g.tags + (preflog.Tag("Pool", "100"),))
              for g in generate(args.deals, seed=1, per_game=30)]
     text = preflog.dumps(games)
