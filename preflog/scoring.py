@@ -108,9 +108,11 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
     if under and rules.whist_split == "gentleman":
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = Fraction(price * defence * s, len(sharers))
+        how = f"shared by {len(sharers)}" if len(sharers) > 1 else \
+            f"not shared with {o.returned}, whose half-whist the whist overtook"
         return [Entry(n, p, WHISTS, share, "3.8.14",
-                      f"the defenders' {times(defence, price, s)}, shared by {len(sharers)} (gentleman whist)",
-                      declarer) for p in sharers]
+                      f"the defenders' {times(defence, price, s)}, {how} (gentleman whist)", declarer)
+                for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
     note = times(defence, price, s) + (": the defence's, the passer's tricks included" if o.passers else "")
     return [Entry(n, whister, WHISTS, Fraction(price * defence * s), why, note, declarer)]
