@@ -109,7 +109,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = Fraction(price * defence * s, len(sharers))
         how = f"shared by {len(sharers)}" if len(sharers) > 1 else \
-            f"not shared with {o.returned}, whose half-whist the whist overtook"
+            f"not shared with {o.returned}, whose half-whist the returned whist overtook"
         return [Entry(n, p, WHISTS, share, "3.8.14",
                       f"the defenders' {times(defence, price, s)}, {how} (gentleman whist)", declarer)
                 for p in sharers]
