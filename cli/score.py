@@ -13,6 +13,7 @@ from ..reader import read_games
 from ..report import sheet_json, sheet_text
 from ..rules import PRESETS
 from ..score import audit
+from ..sheet import ScoreSheet
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,
@@ -52,7 +53,7 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
     """
     name = display_name(file)
     status = EXIT_OK
-    results: list[tuple[str | None, object]] = []
+    results: list[tuple[str | None, ScoreSheet]] = []
     with open_input(file) as fp:
         parsed_games = list(read_games(fp, name))
     if game_number is not None:
@@ -80,11 +81,11 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
             status = EXIT_ERRORS
         results.append((_title(game), sheet))
     if fmt == "json":
-        shapes = [sheet_json(sheet, ledger=ledger) for _, sheet in results]  # type: ignore[arg-type]
+        shapes = [sheet_json(sheet, ledger=ledger) for _, sheet in results]
         if shapes:
             click.echo(json.dumps(shapes[0] if len(shapes) == 1 else shapes, ensure_ascii=False, indent=1))
     else:
-        texts = [sheet_text(sheet, title=title, ledger=ledger) for title, sheet in results]  # type: ignore[arg-type]
+        texts = [sheet_text(sheet, title=title, ledger=ledger) for title, sheet in results]
         if texts:
             click.echo("\n\n".join(texts))
     sys.exit(status)

@@ -43,11 +43,6 @@ class Outcome:
     declarer_tricks: int | None = None
     missing: str | None = None            # why the deal cannot be scored, or None
 
-    @property
-    def defence_tricks(self) -> int | None:
-        """The tricks of the declarer's opponents together."""
-        return None if self.declarer_tricks is None else 10 - self.declarer_tricks
-
     def taken(self, player: str) -> int | None:
         return None if self.tricks is None else self.tricks.get(player)
 

@@ -134,7 +134,7 @@ def check_and_score(game: Game, rules: Rules | str | None = None,
     """One replay that checks and scores: the scorer after deal ``upto`` (default: the last) and the
     violations found up to there, the scorer's checkpoint problems among them."""
     state, found = start(game, rules)
-    scorer = Scorer(game, state.rules)
+    scorer = Scorer(game, state.rules, found)  # the scorer's problems join the violations in order
     for deal in game.deals:
         before = state
         for event, after, violations in advance(state, events_of(deal)):
@@ -143,17 +143,12 @@ def check_and_score(game: Game, rules: Rules | str | None = None,
             if type(event) is CardPlayed and event.source is not None and event.source.variations:
                 found.extend(_variations(before, event))
             scorer.step(event, after)
-            if scorer.problems:
-                found.extend(scorer.problems)
-                scorer.problems.clear()
             before = after
         state = before
         if upto is not None and deal.number >= upto:
             break
     else:
         scorer.finish()
-        found.extend(scorer.problems)
-        scorer.problems.clear()
     return scorer, found
 
 

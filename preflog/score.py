@@ -43,18 +43,19 @@ class Scorer:
     deals whose record does not say enough to score them (S703).
     """
 
-    def __init__(self, game: Game, rules: Rules) -> None:
+    def __init__(self, game: Game, rules: Rules, problems: list[Violation] | None = None) -> None:
         self.game = game
         self.rules = rules
         target = game.tag("Pool")
         price = game.tag("WhistPrice")
         self.pulka = Pulka(game.players, rules, _whole(target), _fraction(price))
-        self.problems: list[Violation] = []
+        self.problems: list[Violation] = [] if problems is None else problems  # may be shared with a checker
         self.unscored: list[Violation] = []
         self._result: Result | None = None
         self._written = True
         self._head: Span | None = None
         self._in_a_row = 1
+        self._past_end = False  # a deal after the end is reported once
 
     def step(self, event: Event, state: GameState) -> None:
         """Take one step of the replay: ``event`` and the state after it."""
@@ -75,7 +76,8 @@ class Scorer:
 
     def _deal_started(self, event: DealStarted, state: GameState) -> None:
         pulka = self.pulka
-        if pulka.finished_after is not None and not any(v.code == "S704" for v in self.problems):
+        if pulka.finished_after is not None and not self._past_end:
+            self._past_end = True
             self.problems.append(Violation.of(
                 "S704", f"the pulka ended with deal {pulka.finished_after}, when "
                 + ("every pool reached" if self.rules.help else "the pools together reached")

@@ -42,9 +42,6 @@ class Settlement:
     def net_whists(self, player: str) -> Fraction:
         return sum(self.whists[player].values(), Fraction(0))
 
-    def text(self, player: str) -> str:
-        return signed(self.totals[player])
-
 
 def settle(sheet: ScoreSheet) -> Settlement:
     """Settle the sheet as if the game ended after its last deal (Code 4.2.14)."""
