@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import arguments, time_command  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.events import events_of  # noqa: E402
+from preflog.game.events import events_of  # noqa: E402
 from preflog.generate import generate  # noqa: E402
 from preflog.replay import advance, start  # noqa: E402
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from preflog.cards import DECK, Card, Suit
-from preflog.calls import Bid, Strain
+from preflog.model.cards import DECK, Card, Suit
+from preflog.model.bids import Bid, Strain
 
 PLAYERS = ("Anna", "Boris", "Vera")
 

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from ..errors import NotationError
-from ..reader import read_games
+from ..notation.errors import NotationError
+from ..notation.read import read_games
 from ..replay import check as check_game
-from ..rules import PRESETS
+from ..game.conventions import PRESETS
 from .common import EXIT_ERRORS, EXIT_OK, display_name, fill_excerpts, open_input, print_errors, violation_error
 
 

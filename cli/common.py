@@ -9,8 +9,8 @@ from typing import IO, NoReturn
 
 import click
 
-from ..errors import NotationError
-from ..violations import Violation
+from ..notation.errors import NotationError
+from ..game.violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 

@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from ..api import loads_all
-from ..errors import NotationError
-from ..writer import dumps
+from ..notation.api import loads_all
+from ..notation.errors import NotationError
+from ..notation.write import dumps
 from .common import EXIT_ERRORS, display_name, print_errors, read_text, write_text
 
 
@@ -34,7 +34,7 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
       preflog convert game.pref --to json -o game.json
       preflog convert game.json --to pref
     """
-    from ..jsonio import from_json, to_json  # cattrs only when converting
+    from ..notation.jsonio import from_json, to_json  # cattrs only when converting
 
     name = display_name(file)
     try:

@@ -6,10 +6,10 @@ import sys
 
 import click
 
-from ..api import loads_all
-from ..errors import NotationError
-from ..splitter import file_comments
-from ..writer import dumps
+from ..notation.api import loads_all
+from ..notation.errors import NotationError
+from ..notation.split import file_comments
+from ..notation.write import dumps
 from .common import EXIT_ERRORS, EXIT_OK, display_name, print_errors, read_text, write_text
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..generate import generate as make_games
-from ..rules import PRESETS
-from ..writer import dumps
+from ..game.conventions import PRESETS
+from ..notation.write import dumps
 from .common import write_text
 
 

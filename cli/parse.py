@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from ..errors import NotationError
-from ..reader import read_games
+from ..notation.errors import NotationError
+from ..notation.read import read_games
 from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors
 
 

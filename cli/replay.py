@@ -6,10 +6,10 @@ import sys
 
 import click
 
-from ..api import loads_all
-from ..errors import NotationError
-from ..events import DealStarted, TrickCompleted
-from ..render import Renderer
+from ..notation.api import loads_all
+from ..notation.errors import NotationError
+from ..game.events import DealStarted, TrickCompleted
+from ..present.replay_text import Renderer
 from ..replay import Replay, replay as make_replay
 from .common import EXIT_ERRORS, display_name, print_errors, read_text
 

@@ -7,13 +7,13 @@ import sys
 
 import click
 
-from ..errors import NotationError
-from ..game import Game
-from ..reader import read_games
-from ..report import sheet_json, sheet_text
-from ..rules import PRESETS
-from ..score import audit
-from ..sheet import ScoreSheet
+from ..notation.errors import NotationError
+from ..model.game import Game
+from ..notation.read import read_games
+from ..present.score_table import sheet_json, sheet_text
+from ..game.conventions import PRESETS
+from ..scoring.scorer import audit
+from ..scoring.pulka import ScoreSheet
 from .common import (
     EXIT_ERRORS,
     EXIT_OK,

@@ -9,32 +9,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from .annotations import Comment, Glyph
-from .api import dump, iter_games, load, load_all, loads, loads_all
-from .auction import Bids, Call, CallKind, Contract
-from .calls import LADDER, MISERE, Bid, Strain
-from .cards import DECK, Card, Rank, Suit, card
-from .deal import (
+from .model.annotations import Comment, Glyph
+from .notation.api import dump, iter_games, load, load_all, loads, loads_all
+from .model.auction import Bids, Call, CallKind, Contract
+from .model.bids import LADDER, MISERE, Bid, Strain
+from .model.cards import DECK, Card, Rank, Suit, card
+from .model.deal import (
     Deal, Discard, HandEntry, Hands, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind, Sheet,
     SheetEntry, Talon, WhistEntry,
 )
-from .defence import Decision, DecisionKind, Defence, WhistMode
-from .errors import NotationError
-from .game import Game, Tag
-from .hand import Hand
-from .play import Claim, ClaimShare, Play, PlayedCard, Variation
-from .engine import DealState, GameState, apply, implied
-from .reader import ParsedGame, read_games
+from .model.defence import Decision, DecisionKind, Defence, WhistMode
+from .notation.errors import NotationError
+from .model.game import Game, Tag
+from .model.hand import Hand
+from .model.play import Claim, ClaimShare, Play, PlayedCard, Variation
+from .game.engine import DealState, GameState, apply, implied
+from .notation.read import ParsedGame, read_games
 from .replay import Replay, Step, check, replay
-from .rules import PRESETS, Rules, rules_of
-from .ledger import Column, Entry
-from .outcome import Outcome, outcome_of
-from .score import Scorer, audit, score
-from .settlement import Settlement
-from .sheet import ScoreSheet
-from .violations import CATALOGUE, Violation
-from .span import Span
-from .writer import dumps
+from .game.conventions import PRESETS, Rules, rules_of
+from .scoring.ledger import Column, Entry
+from .scoring.outcome import Outcome, outcome_of
+from .scoring.scorer import Scorer, audit, score
+from .scoring.settlement import Settlement
+from .scoring.pulka import ScoreSheet
+from .game.violations import CATALOGUE, Violation
+from .model.span import Span
+from .notation.write import dumps
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
 
@@ -42,7 +42,7 @@ __version__ = "0.1.0"  # the one place the version is written (pyproject.toml re
 def __getattr__(name: str) -> Any:
     """JSON support is loaded when first used: cattrs is not needed to read or check a file."""
     if name in ("to_json", "from_json"):
-        from . import jsonio
+        from .notation import jsonio
 
         return getattr(jsonio, name)
     raise AttributeError(f"module 'preflog' has no attribute {name!r}")

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 
-from .auction import Bids, Call, CallKind, Contract
-from .calls import LADDER, MISERE, Bid, Strain
-from .cards import DECK, Card
-from .deal import Deal, Discard, HandEntry, Hands, PlayerTricks, Result, ResultKind, Talon
-from .defence import Decision, DecisionKind, Defence, WhistMode
-from .game import Game, Tag
-from .hand import Hand
-from .laws import bidding_order, must_play, next_dealer, talon_trick_winner, trick_winner, trump_of
-from .play import Play, PlayedCard
-from .rules import PRESETS, Rules
+from .model.auction import Bids, Call, CallKind, Contract
+from .model.bids import LADDER, MISERE, Bid, Strain
+from .model.cards import DECK, Card
+from .model.deal import Deal, Discard, HandEntry, Hands, PlayerTricks, Result, ResultKind, Talon
+from .model.defence import Decision, DecisionKind, Defence, WhistMode
+from .model.game import Game, Tag
+from .model.hand import Hand
+from .game.laws import bidding_order, must_play, next_dealer, talon_trick_winner, trick_winner, trump_of
+from .model.play import Play, PlayedCard
+from .game.conventions import PRESETS, Rules
 
 PLAYERS_3 = ("Anna", "Boris", "Vera")
 PLAYERS_4 = ("Anna", "Boris", "Vera", "Gleb")

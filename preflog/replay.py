@@ -6,13 +6,13 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
-from .annotations import Comment, Glyph
-from .engine import GameState, apply, implied
-from .events import CardPlayed, Event, events_of, variation_events
-from .game import Game
-from .rules import Rules, RulesProblem, rules_of
-from .score import Scorer
-from .violations import Violation
+from .model.annotations import Comment, Glyph
+from .game.engine import GameState, apply, implied
+from .game.events import CardPlayed, Event, events_of, variation_events
+from .model.game import Game
+from .game.conventions import Rules, RulesProblem, rules_of
+from .scoring.scorer import Scorer
+from .game.violations import Violation
 
 
 @attrs.frozen(slots=True)

@@ -6,9 +6,9 @@ import pytest
 
 import preflog
 from preflog import Bid, DealState, card
-from preflog.cards import Suit
-from preflog.events import CardPlayed, TrickCompleted
-from preflog.laws import obligation, talon_trick_winner, trick_winner
+from preflog.model.cards import Suit
+from preflog.game.events import CardPlayed, TrickCompleted
+from preflog.game.laws import obligation, talon_trick_winner, trick_winner
 
 from .conftest import HEAD, SAMPLES
 

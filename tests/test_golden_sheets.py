@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import preflog
-from preflog.report import sheet_json
+from preflog.present.score_table import sheet_json
 from tests.conftest import ROOT
 
 SAMPLES = ROOT / "samples"

@@ -12,7 +12,7 @@ from preflog import (
     Bid, CallKind, ClaimShare, Comment, DecisionKind, Glyph, Hand, PenaltyKind, PlayerTricks, ResultKind,
     WhistMode, card,
 )
-from preflog.reader import make_parser
+from preflog.notation.read import make_parser
 
 from .conftest import HEAD
 

@@ -8,9 +8,9 @@ import pytest
 
 import preflog
 from preflog import DECK, Game
-from preflog.events import CardPlayed
+from preflog.game.events import CardPlayed
 from preflog.generate import generate
-from preflog.laws import must_play
+from preflog.game.laws import must_play
 
 from .conftest import SAMPLES
 from .test_engine import FULL, found

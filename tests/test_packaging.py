@@ -1,7 +1,9 @@
-"""The package: the grammar ships inside the wheel and is loaded through the package."""
+"""The package: tests run against the checkout, and the wheel built from it works on its own."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -9,20 +11,60 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+import preflog
+
+from .conftest import ROOT, SAMPLES
+
+SOURCES = ("pyproject.toml", "README.md", "preflog", "grammar", "cli")
+
+
+def test_the_tests_import_the_checkout() -> None:
+    """After `pip install -e`, an edit in the checkout is what the next pytest tests."""
+    import preflog.cli
+    import preflog.grammar
+
+    assert Path(preflog.__file__).resolve().parent == ROOT / "preflog"
+    assert Path(preflog.grammar.__file__).resolve().parent == ROOT / "grammar"
+    assert Path(preflog.cli.__file__).resolve().parent == ROOT / "cli"
+
+
+def test_python_dash_m_pytest_imports_the_grammar_from_the_checkout() -> None:
+    """`python -m pytest` puts the checkout's root first on sys.path; the grammar must still load."""
+    code = "import preflog, preflog.grammar; print(preflog.grammar.__file__); preflog.loads_all(open(r'%s').read())"
+    out = subprocess.run([sys.executable, "-c", code % SAMPLES[0]], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert Path(out.strip()).resolve().parent == ROOT / "grammar"
 
 
 @pytest.mark.skipif(subprocess.run([sys.executable, "-m", "build", "--version"], capture_output=True).returncode,
                     reason="the 'build' package is not installed")
-def test_the_wheel_contains_the_grammar_and_the_cli(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(ROOT)],
-                   check=True, capture_output=True)
+def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in SOURCES:  # a clean copy: no build/ left over from an earlier install
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        else:
+            shutil.copy(src, source / name)
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path),
+                    str(source)], check=True, capture_output=True)
     (wheel,) = tmp_path.glob("preflog-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "preflog/grammar/preflog.lark" in names
-    assert {"preflog/cli/__init__.py", "preflog/reader.py"} <= names
+    for package in ("model", "notation", "game", "scoring", "present", "cli"):
+        assert f"preflog/{package}/__init__.py" in names, package
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "preflog = preflog.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    unpacked = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(unpacked)
+    code = ("import sys; sys.path.insert(0, sys.argv.pop(1)); import preflog; "
+            "assert preflog.__file__.startswith(sys.path[0]), preflog.__file__; "
+            "from preflog.cli import main; sys.argv[0] = 'preflog'; main()")
+    run = subprocess.run([sys.executable, "-c", code, str(unpacked), "check", *map(str, SAMPLES)],
+                         capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.endswith("clean\n")
 
 
 def test_the_grammar_is_loaded_from_the_package() -> None:
@@ -30,3 +72,4 @@ def test_the_grammar_is_loaded_from_the_package() -> None:
 
     text = resources.files("preflog.grammar").joinpath("preflog.lark").read_text(encoding="utf-8")
     assert text == (ROOT / "grammar" / "preflog.lark").read_text(encoding="utf-8")
+    assert preflog.__version__

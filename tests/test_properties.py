@@ -17,7 +17,7 @@ from preflog import (
     PlayedCard, PlayerTricks, Result, ResultKind, Sheet, SheetEntry, Tag, Talon, Variation, WhistEntry,
     WhistMode,
 )
-from preflog.game import TAG_ORDER, tag_rank
+from preflog.model.game import TAG_ORDER, tag_rank
 
 from .conftest import SAMPLES
 

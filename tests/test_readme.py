@@ -26,8 +26,8 @@ def test_the_start_command_names_files_that_exist() -> None:
 
 
 def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
-    from preflog.rules import OPTIONS
-    from preflog.violations import CATALOGUE
+    from preflog.game.conventions import OPTIONS
+    from preflog.game.violations import CATALOGUE
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for code, (rule, section) in CATALOGUE.items():

@@ -12,20 +12,20 @@ from typing import Any
 
 import attrs
 
-from .auction import Call, CallKind
-from .calls import Bid
-from .cards import Card, Suit
-from .deal import ResultKind
-from .defence import DecisionKind, WhistMode
+from ..model.auction import Call, CallKind
+from ..model.bids import Bid
+from ..model.cards import Card, Suit
+from ..model.deal import ResultKind
+from ..model.defence import DecisionKind, WhistMode
 from .events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, SheetRecorded, TalonTaken,
     TrickCompleted, WhistModeChosen,
 )
 from .laws import bidding_order, must_play, next_dealer, talon_trick_winner, trick_winner, trump_of
-from .records import make_evolve
-from .rules import Rules
-from .span import Span
+from .evolve import make_evolve
+from .conventions import Rules
+from ..model.span import Span
 from .violations import Violation
 
 OPEN, ALL_PASS, WON, UNKNOWN = "open", "all-pass", "won", "unknown"

@@ -10,7 +10,7 @@ import attrs
 from .ledger import number_text
 
 if TYPE_CHECKING:
-    from .sheet import ScoreSheet
+    from .pulka import ScoreSheet
 
 
 @attrs.frozen(slots=True)

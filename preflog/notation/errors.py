@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .span import Span
+from ..model.span import Span
 
 
 class NotationError(ValueError):

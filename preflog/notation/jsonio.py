@@ -16,15 +16,15 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from . import annotations as notes
-from . import auction, deal, defence, game, play
-from .calls import BID_SPELLINGS, Bid
-from .cards import CARD_SPELLINGS, Card
+from ..model import annotations as notes
+from ..model import auction, deal, defence, game, play
+from ..model.bids import BID_SPELLINGS, Bid
+from ..model.cards import CARD_SPELLINGS, Card
 from .errors import NotationError
-from .annotations import Comment
-from .game import Game, Tag, tag_rank
-from .hand import Hand
-from .writer import dumps
+from ..model.annotations import Comment
+from ..model.game import Game, Tag, tag_rank
+from ..model.hand import Hand
+from .write import dumps
 from .api import loads_all
 
 FORMAT = "preflog"

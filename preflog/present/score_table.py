@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ledger import Column, number_json, number_text
-from .settlement import signed
-from .sheet import ScoreSheet
+from ..scoring.ledger import Column, number_json, number_text
+from ..scoring.settlement import signed
+from ..scoring.pulka import ScoreSheet
 
 
 def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False) -> str:

@@ -7,7 +7,7 @@ import enum
 import attrs
 
 from .annotations import Comments, Glyph, span_field
-from .calls import Bid
+from .bids import Bid
 from .span import Span
 
 

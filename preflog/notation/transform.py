@@ -14,19 +14,19 @@ from typing import Any
 import attrs
 from lark import Token, Transformer
 
-from .annotations import Comment, Glyph
-from .auction import Bids, Call, CallKind, Contract
-from .calls import BID_SPELLINGS, Bid
-from .cards import CARD_SPELLINGS, Card
-from .deal import (
+from ..model.annotations import Comment, Glyph
+from ..model.auction import Bids, Call, CallKind, Contract
+from ..model.bids import BID_SPELLINGS, Bid
+from ..model.cards import CARD_SPELLINGS, Card
+from ..model.deal import (
     Deal, Discard, HandEntry, Hands, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind,
     Sheet, SheetEntry, Talon, WhistEntry,
 )
-from .defence import Decision, DecisionKind, Defence, WhistMode
-from .game import Tag, tag_rank
-from .hand import Hand
-from .play import Claim, ClaimShare, Play, PlayedCard, Variation
-from .span import Span
+from ..model.defence import Decision, DecisionKind, Defence, WhistMode
+from ..model.game import Tag, tag_rank
+from ..model.hand import Hand
+from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
+from ..model.span import Span
 from .vocabulary import is_valid_player_id
 
 #: Variations nested deeper than this are refused (they would only be a way to exhaust the stack).

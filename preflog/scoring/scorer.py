@@ -14,9 +14,9 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from .deal import Result, Sheet
-from .engine import GameState
-from .events import (
+from ..model.deal import Result, Sheet
+from ..game.engine import GameState
+from ..game.events import (
     DealEnded,
     DealStarted,
     Event,
@@ -24,15 +24,15 @@ from .events import (
     ResultRecorded,
     SheetRecorded,
 )
-from .game import Game
+from ..model.game import Game
 from .ledger import Column, Entry, number_text
 from .outcome import outcome_of
-from .rules import Rules
-from .scoring import deal_entries, penalty_entries
+from ..game.conventions import Rules
+from .tariff import deal_entries, penalty_entries
 from .settlement import signed
-from .sheet import Pulka, ScoreSheet
-from .span import Span
-from .violations import Violation
+from .pulka import Pulka, ScoreSheet
+from ..model.span import Span
+from ..game.violations import Violation
 
 
 class Scorer:
@@ -201,7 +201,7 @@ def _fraction(value: str | None) -> Fraction | None:
 def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None) -> tuple[ScoreSheet, list[Violation]]:
     """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
     and every problem found on the way, rule violations and scoring problems alike, in order."""
-    from .replay import check_and_score
+    from ..replay import check_and_score
 
     scorer, found = check_and_score(game, rules, upto)
     found.extend(scorer.unscored)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .calls import Bid
-from .cards import Card, Suit
+from ..model.bids import Bid
+from ..model.cards import Card, Suit
 
 
 def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .calls import BID_SPELLINGS
-from .cards import CARD_SPELLINGS
+from ..model.bids import BID_SPELLINGS
+from ..model.cards import CARD_SPELLINGS
 
 #: Every keyword and call word of the notation.
 KEYWORDS: frozenset[str] = frozenset(

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import attrs
 
-from .calls import Bid
-from .deal import Result, ResultKind
-from .defence import DecisionKind
-from .engine import DEALER, DealState
-from .rules import Rules
+from ..model.bids import Bid
+from ..model.deal import Result, ResultKind
+from ..model.defence import DecisionKind
+from ..game.engine import DEALER, DealState
+from ..game.conventions import Rules
 
 
 @attrs.frozen(slots=True)

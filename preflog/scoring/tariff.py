@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection
 from fractions import Fraction
 
-from .calls import Bid
-from .deal import Penalty, PenaltyKind
-from .laws import obligation
+from ..model.bids import Bid
+from ..model.deal import Penalty, PenaltyKind
+from ..game.laws import obligation
 from .ledger import Column, Entry, times
 from .outcome import Outcome
-from .rules import Rules
+from ..game.conventions import Rules
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 

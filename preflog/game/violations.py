@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .span import Span
+from ..model.span import Span
 
 #: Every violation the engine reports: code → (the rule in a few words, Code section or source).
 CATALOGUE: dict[str, tuple[str, str]] = {

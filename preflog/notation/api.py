@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from .errors import NotationError
-from .game import Game
-from .reader import read_games
-from .writer import dumps
+from ..model.game import Game
+from .read import read_games
+from .write import dumps
 
 
 def iter_games(fp: IO[str] | IO[bytes] | str, path: str | None = None) -> Iterator[Game]:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
-from .annotations import Comment, Glyph
-from .auction import Bids, Call, CallKind, Contract
-from .calls import Bid
-from .cards import Card
-from .deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Sheet, Talon
-from .defence import Defence
-from .game import Game, Tag
-from .play import Claim, Play, PlayedCard
+from ..model.annotations import Comment, Glyph
+from ..model.auction import Bids, Call, CallKind, Contract
+from ..model.bids import Bid
+from ..model.cards import Card
+from ..model.deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Sheet, Talon
+from ..model.defence import Defence
+from ..model.game import Game, Tag
+from ..model.play import Claim, Play, PlayedCard
 
 
 class _Writer:

@@ -10,14 +10,14 @@ from collections.abc import Iterator
 
 import attrs
 
-from .auction import Call
-from .calls import Bid
-from .cards import Card
-from .deal import Deal, Penalty, Result, Sheet
-from .defence import DecisionKind, WhistMode
-from .hand import Hand
-from .play import ClaimShare, PlayedCard
-from .span import Span
+from ..model.auction import Call
+from ..model.bids import Bid
+from ..model.cards import Card
+from ..model.deal import Deal, Penalty, Result, Sheet
+from ..model.defence import DecisionKind, WhistMode
+from ..model.hand import Hand
+from ..model.play import ClaimShare, PlayedCard
+from ..model.span import Span
 
 
 def _source() -> object:

@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
-from .game import Game
-from .span import Span
+from ..model.game import Game
+from ..model.span import Span
 
 
 @attrs.frozen(slots=True)

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .annotations import Comment, Glyph
-from .auction import CallKind
-from .cards import Card, Suit
-from .engine import DEALER, DealState
-from .events import (
+from ..model.annotations import Comment, Glyph
+from ..model.auction import CallKind
+from ..model.cards import Card, Suit
+from ..game.engine import DEALER, DealState
+from ..game.events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
     DefenceDecided, Discarded, PenaltyRecorded, ResultRecorded, SheetRecorded, TalonTaken, TrickCompleted,
     WhistModeChosen,
 )
-from .replay import Step
+from ..replay import Step
 
 
 class Renderer:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .ledger import Column, Entry, number_text
-from .rules import Rules
+from ..game.conventions import Rules
 
 if TYPE_CHECKING:
     from .settlement import Settlement

@@ -18,13 +18,13 @@ from typing import IO, Any
 import attrs
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .annotations import Comment
-from .builder import Builder, GameContext
-from .deal import Deal
+from ..model.annotations import Comment
+from .transform import Builder, GameContext
+from ..model.deal import Deal
 from .errors import NotationError
-from .game import Game, Tag
-from .span import Span
-from .splitter import GameText, Piece, split_games
+from ..model.game import Game, Tag
+from ..model.span import Span
+from .split import GameText, Piece, split_games
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
 
 # Lark logs a failed cache read or write with a traceback; a cache miss only costs time, so keep quiet.

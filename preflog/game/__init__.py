@@ -1,0 +1,1 @@
+"""The rules: conventions, laws, events, states and the engine that applies events."""

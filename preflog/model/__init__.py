@@ -1,0 +1,1 @@
+"""Records of a game as written: cards, bids, hands, calls, the deal and the game."""

@@ -1,0 +1,1 @@
+"""Presentation: the replay as text and the score sheet as a table."""
