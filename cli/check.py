@@ -9,7 +9,7 @@ import click
 
 from ..notation.errors import NotationError
 from ..notation.read import read_games
-from ..replay import check as check_game
+from ..check import check as check_game
 from ..game.conventions import PRESETS
 from .common import EXIT_ERRORS, EXIT_OK, display_name, fill_excerpts, open_input, print_errors, violation_error
 

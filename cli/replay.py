@@ -8,9 +8,10 @@ import click
 
 from ..notation.api import loads_all
 from ..notation.errors import NotationError
-from ..game.events import DealStarted, TrickCompleted
-from ..present.replay_text import Renderer
+from ..game.events import TrickCompleted
+from ..present.replay_text import Renderer, TextReplay
 from ..replay import Replay, replay as make_replay
+from ..walk import walk
 from .common import EXIT_ERRORS, display_name, print_errors, read_text
 
 HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
@@ -40,32 +41,18 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
         print_errors(exc.errors)
         sys.exit(EXIT_ERRORS)
     renderer = Renderer(unicode)
-    replays = [make_replay(g) for g in games]
     if deal_number is not None and not any(d.number == deal_number for g in games for d in g.deals):
         raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
     if interactive is None:
         interactive = sys.stdout.isatty() and sys.stdin.isatty()
-    for r in replays:
-        if interactive:
-            if deal_number is not None and not any(s.deal == deal_number for s in r):
-                continue
-            if not _interactive(r, renderer, deal_number):
-                return  # q quits, whatever games are left
-        else:
-            _print_all(r, renderer, deal_number)
-
-
-def _print_all(r: Replay, renderer: Renderer, deal_number: int | None) -> None:
-    for step in r:
-        if deal_number is not None and step.deal != deal_number:
+    if not interactive:
+        walk(games, TextReplay(renderer, click.echo, deal_number))
+        return
+    for game in games:
+        if deal_number is not None and not any(d.number == deal_number for d in game.deals):
             continue
-        d = step.state.deal
-        if isinstance(step.event, DealStarted) and d is not None:
-            click.echo("")
-        click.echo(renderer.line(step))
-        if d is not None and (isinstance(step.event, TrickCompleted) or type(step.event).__name__ == "Dealt"):
-            for row in renderer.table(d):
-                click.echo(row)
+        if not _interactive(make_replay(game), renderer, deal_number):
+            return  # q quits, whatever games are left
 
 
 def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool:

@@ -12,7 +12,7 @@ from ..model.game import Game
 from ..notation.read import read_games
 from ..present.score_table import sheet_json, sheet_text
 from ..game.conventions import PRESETS
-from ..scoring.scorer import audit
+from ..check import audit
 from ..scoring.pulka import ScoreSheet
 from .common import (
     EXIT_ERRORS,

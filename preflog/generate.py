@@ -1,20 +1,35 @@
-"""Random but rule-abiding games: full-play deals with auctions, misère, all-pass, one and two
-whisters, half-whist, open and closed play. They feed property tests and benchmarks."""
+"""Random but rule-abiding games: a random walk over the moves the engine offers.
+
+The generator deals the cards and then asks the engine at every turn what may be done
+(:func:`~preflog.legal_calls`, :func:`~preflog.legal_contracts`, :func:`~preflog.legal_decisions`,
+:func:`~preflog.legal_modes`, :func:`~preflog.legal_cards`); a policy picks among those offers so
+that a game mixes all-passes, misères, games at every level, one and two whisters, half-whists and
+returned whists, open and closed play. It holds no rule of its own: every move is applied by the
+engine, and a move the engine rejects is a bug here. Used by property tests and benchmarks.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from .game.conventions import PRESETS, Rules
+from .game.engine import advance, expected_dealer, initial_state
+from .game.events import (
+    BiddingEnded, CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Discarded,
+    Event, ResultRecorded, WhistModeChosen,
+)
+from .game.legal import legal_calls, legal_cards, legal_contracts, legal_decisions, legal_modes, next_caller
+from .game.state import GameState
 from .model.auction import Bids, Call, CallKind, Contract
-from .model.bids import LADDER, MISERE, Bid, Strain
+from .model.bids import MISERE, Bid
 from .model.cards import DECK, Card
 from .model.deal import Deal, Discard, HandEntry, Hands, PlayerTricks, Result, ResultKind, Talon
 from .model.defence import Decision, DecisionKind, Defence, WhistMode
 from .model.game import Game, Tag
 from .model.hand import Hand
-from .game.laws import bidding_order, must_play, next_dealer, talon_trick_winner, trick_winner, trump_of
 from .model.play import Play, PlayedCard
-from .game.conventions import PRESETS, Rules
+from .model.seating import ACTIVE_SEATS, Seat
 
 PLAYERS_3 = ("Anna", "Boris", "Vera")
 PLAYERS_4 = ("Anna", "Boris", "Vera", "Gleb")
@@ -25,177 +40,145 @@ class Generator:
 
     def __init__(self, rng: random.Random, players: tuple[str, ...], rules: Rules) -> None:
         self.rng, self.players, self.rules = rng, players, rules
-        self.dealer = players[0]
-        self.all_pass_streak = 0
-        self.stays = 0
 
     def game(self, deals: int, number: int = 1) -> Game:
         tags = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
                 Tag("Rules", self.rules.name))
-        return Game(tags, tuple(self.deal(n) for n in range(1, deals + 1)))
+        state, _ = initial_state(Game(tags), self.rules)
+        records = []
+        for n in range(1, deals + 1):
+            record, state = self.deal(state, n)
+            records.append(record)
+        return Game(tags, tuple(records))
 
     # ---- one deal --------------------------------------------------------------------------------
 
-    def deal(self, number: int) -> Deal:
+    def deal(self, g: GameState, number: int) -> tuple[Deal, GameState]:
+        """One deal from the state before it: the record and the state after it."""
         rng = self.rng
-        if number > 1:
-            stay = self.all_pass_streak and self.stays < self.rules.dealer_stays_on_all_pass
-            if stay:
-                self.stays += 1
-            else:
-                self.dealer, self.stays = next_dealer(self.players, self.dealer), 0
-        active = bidding_order(self.players, self.dealer)
+        dealer = expected_dealer(g) or self.players[0]
+        g = _apply(g, DealStarted(number, dealer))
+        d = g.deal
+        assert d is not None
         deck = list(DECK)
         rng.shuffle(deck)
-        hands = {p: set(deck[10 * i: 10 * i + 10]) for i, p in enumerate(active)}
-        talon = tuple(deck[30:32])
-        hands_stmt = Hands(tuple(HandEntry(p, Hand(tuple(hands[p]))) for p in active))
-        min_level = self.rules.all_pass_exit if self.all_pass_streak else 6
+        hands = tuple(Hand(tuple(deck[10 * i: 10 * i + 10])) for i in range(3))
+        talon = (deck[30], deck[31])
+        g = _apply(g, Dealt(tuple(zip(d.active, hands)), talon))
+        fields: dict[str, Any] = {
+            "hands": Hands(tuple(HandEntry(p, h) for p, h in zip(d.active, hands))), "talon": Talon(talon)}
+
+        calls, g = self._auction(g)
+        fields["bids"] = Bids(tuple(calls))
+        d = g.deal
+        assert d is not None
+        if not d.is_all_pass:
+            assert d.declarer is not None and d.hands[d.declarer] is not None
+            discard = tuple(rng.sample(sorted(d.hands[d.declarer], key=DECK.index), 2))  # type: ignore[arg-type]
+            g = _apply(g, Discarded(discard))
+            contract = self._contract(legal_contracts(g), d.high)
+            g = _apply(g, ContractDeclared(contract, None))
+            fields.update(discard=Discard(discard), contract=Contract(contract))
+            decisions = []
+            while offered := legal_decisions(g):
+                kind = self._decision(g, offered)
+                g = _apply(g, DefenceDecided(kind))
+                decisions.append(Decision(kind))
+            mode = None
+            if (modes := legal_modes(g)) and len(modes) > 1:
+                mode = rng.choice(modes)
+                g = _apply(g, WhistModeChosen(mode))
+            if decisions:
+                fields["defence"] = Defence(tuple(decisions), mode)
+
+        played: list[PlayedCard] = []
+        while offered_cards := legal_cards(g):
+            card = rng.choice(offered_cards)
+            g = _apply(g, CardPlayed(card))
+            played.append(PlayedCard(card))
+        if played:
+            d = g.deal
+            assert d is not None
+            tricks = [PlayerTricks(p, d.tricks[s]) for p, s in zip(d.active, ACTIVE_SEATS)]
+            if d.four and d.tricks[Seat.SITTING_OUT]:
+                tricks.append(PlayerTricks(d.dealer, d.tricks[Seat.SITTING_OUT]))
+            result = Result(ResultKind.TRICKS, tuple(tricks))
+            g = _apply(g, ResultRecorded(result))
+            fields.update(play=Play(tuple(played)), result=result)
+        g = _apply(g, DealEnded())
+        return Deal(number, dealer, **fields), g
+
+    # ---- the policy: which of the offered moves to make --------------------------------------------
+
+    def _auction(self, g: GameState) -> tuple[list[Call], GameState]:
+        """Calls until the auction ends, following a plan drawn for the deal: an all-pass, a misère, or a
+        game at a target level won by one seat, the others bidding up to their own ceilings."""
+        rng = self.rng
         kind = rng.random()
-        if kind < 0.2:
-            deal = self._all_pass(number, active, hands, talon, hands_stmt)
-        else:
-            misere = kind < 0.27
-            deal = self._contract(number, active, hands, talon, hands_stmt, misere, min_level)
-        self.all_pass_streak = self.all_pass_streak + 1 if deal.contract is None else 0
-        return deal
-
-    def _all_pass(self, number: int, active: tuple[str, ...], hands: dict[str, set[Card]],
-                  talon: tuple[Card, ...], hands_stmt: Hands) -> Deal:
-        leads = list(talon) if self.rules.all_pass_talon == "lead" else []
-        cards, taken = self._play(active, hands, None, leads)
-        tricks = [PlayerTricks(p, taken[p]) for p in active]
-        if taken.get(self.dealer) and self.dealer not in active:
-            tricks.append(PlayerTricks(self.dealer, taken[self.dealer]))
-        return Deal(number, self.dealer, hands=hands_stmt, talon=Talon(talon),
-                    bids=Bids(tuple(Call(CallKind.PASS) for _ in range(3))),
-                    play=Play(cards), result=Result(ResultKind.TRICKS, tuple(tricks)))
-
-    def _contract(self, number: int, active: tuple[str, ...], hands: dict[str, set[Card]],
-                  talon: tuple[Card, ...], hands_stmt: Hands, misere: bool, min_level: int) -> Deal:
-        rng = self.rng
-        seat = rng.randrange(3)
-        declarer = active[seat]
-        calls, high = self._auction(seat, misere, min_level)
-        hands[declarer] |= set(talon)
-        discard = tuple(rng.sample(sorted(hands[declarer], key=DECK.index), 2))
-        hands[declarer] -= set(discard)
-        contract = high
-        if not misere and rng.random() < 0.2:
-            higher = [b for b in LADDER if b > high and not b.is_misere and b.level <= high.level + 1]
-            contract = rng.choice(higher) if higher else high
-        defence, whisters = (None, 0) if misere else self._defence(contract)
-        fields: dict[str, object] = {}
-        if misere or whisters:
-            cards, taken = self._play(active, hands, trump_of(contract), [])
-            fields["play"] = Play(cards)
-            fields["result"] = Result(ResultKind.TRICKS, tuple(PlayerTricks(p, taken[p]) for p in active))
-        return Deal(number, self.dealer, hands=hands_stmt, talon=Talon(talon), bids=Bids(tuple(calls)),
-                    discard=Discard(discard), contract=Contract(contract), defence=defence, **fields)  # type: ignore
-
-    def _auction(self, winner: int, misere: bool, min_level: int) -> tuple[list[Call], Bid]:
-        """Calls in turn until everyone but ``winner`` has passed (Code 3.3.2–3.3.10)."""
-        rng = self.rng
-        steps = [b for b in LADDER if not b.is_misere and b.level >= min_level]
-        target = MISERE if misere else steps[min(len(steps) - 1, int(rng.triangular(0, 14, 0)))]
-        # the others give up below the winner's bid (and below nine when the winner plays misère)
-        ceilings = {s: rng.randrange(-1, 4) for s in range(3) if s != winner}
+        plan = "all-pass" if kind < 0.2 else "misère" if kind < 0.27 else "game"
+        winner = ACTIVE_SEATS[rng.randrange(3)]
+        ladder = [c.bid for c in legal_calls(g) if c.kind is CallKind.BID and not c.bid.is_misere]  # type: ignore
+        target = ladder[min(len(ladder) - 1, int(rng.triangular(0, 14, 0)))] if ladder else None
+        ceilings = {s: rng.randrange(-1, 4) for s in ACTIVE_SEATS}
         calls: list[Call] = []
-        passed: set[int] = set()
-        spoke: set[int] = set()
-        high: Bid | None = None
-        high_seat: int | None = None
-        seat = 0
-        while True:
-            if len(passed) == 2 and high_seat is not None and high_seat not in passed:
-                break
-            if seat in passed:
-                seat = (seat + 1) % 3
-                continue
+        while offered := [c for c in legal_calls(g) if not c.dark and not c.hand]:
+            d = g.deal
+            assert d is not None
+            seat = _next_seat(g)
+            bids = [c for c in offered if c.kind is CallKind.BID]
             call = Call(CallKind.PASS)
-            if seat == winner:
-                if misere:
-                    if seat not in spoke:
-                        call, high, high_seat = Call(CallKind.BID, MISERE), MISERE, seat
-                else:
-                    nxt = next((b for b in steps if high is None or b > high), None)
-                    if high_seat != seat and nxt is not None:
-                        if seat == 0 and high is not None and high_seat != 0 and rng.random() < 0.4:
-                            call, high_seat = Call(CallKind.HERE), 0
-                        else:
-                            climb = nxt < target and rng.random() < 0.6
-                            bid = nxt if climb or not target > (high or nxt) else target
-                            bid = bid if high is None or bid > high else nxt
-                            call, high, high_seat = Call(CallKind.BID, bid), bid, seat
-            else:
-                candidates = [b for b in steps if (high is None or b > high) and not (high and high.is_misere)]
-                limit = ceilings[seat]
-                if candidates and limit >= 0 and candidates[0] < target and (not misere or seat not in spoke):
-                    if misere and candidates[0] > MISERE:
-                        pass
-                    else:
-                        bid = candidates[0]
-                        call, high, high_seat = Call(CallKind.BID, bid), bid, seat
-                        ceilings[seat] = limit - 1
-            if call.kind is CallKind.PASS:
-                passed.add(seat)
-            else:
-                spoke.add(seat)
+            if plan == "misère" and seat == winner:
+                call = next((c for c in bids if c.bid is MISERE), call)
+            elif plan == "game" and seat == winner and target is not None:
+                here = next((c for c in offered if c.kind is CallKind.HERE), None)
+                lowest = next((c for c in bids if not c.bid.is_misere), None)  # type: ignore[union-attr]
+                if here is not None and rng.random() < 0.4:
+                    call = here
+                elif lowest is not None and d.high_seat != seat:
+                    aim = next((c for c in bids if c.bid == target), lowest)
+                    call = lowest if lowest.bid < target and rng.random() < 0.6 else aim  # type: ignore[operator]
+            elif plan == "game" and target is not None and ceilings[seat] >= 0:
+                lowest = next((c for c in bids if not c.bid.is_misere), None)  # type: ignore[union-attr]
+                if lowest is not None and lowest.bid < target and not (d.high and d.high.is_misere):  # type: ignore
+                    call = lowest
+                    ceilings[seat] -= 1
+            g = _apply(g, CallMade(call))
             calls.append(call)
-            seat = (seat + 1) % 3
-        assert high is not None and high_seat == winner
-        return calls, high
+        return calls, _apply(g, BiddingEnded(True))
 
-    def _defence(self, contract: Bid) -> tuple[Defence, int]:
-        """Decisions from the declarer's left (Code 3.8.1–3.8.8)."""
-        rng = self.rng
-        P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
-        stalingrad = self.rules.stalingrad and contract == Bid(6, Strain.SPADES)
-        first = W if stalingrad or rng.random() < 0.6 else P
-        half_ok = self.rules.half_whist and contract.level <= 7 and first is P and not stalingrad
-        second = W if stalingrad else rng.choice([W, P, H] if half_ok else [W, P])
-        said = [first, second]
-        if second is H and rng.random() < 0.4:
-            said.append(W)  # the first defender returns the whist (Code 3.8.8)
-        whisters = said.count(W)
-        mode = None
-        if whisters == 1:
-            mode = rng.choice([WhistMode.OPEN, WhistMode.CLOSED])
-        return Defence(tuple(Decision(k) for k in said), mode), whisters
+    def _contract(self, offered: tuple[Bid, ...], high: Bid | None) -> Bid:
+        """Mostly the winning bid; now and then a game up to one level higher."""
+        if high is not None and high in offered and (high.is_misere or self.rng.random() >= 0.2):
+            return high
+        near = [b for b in offered if not b.is_misere and (high is None or b.level <= high.level + 1)]
+        return self.rng.choice(near or list(offered))
 
-    def _play(self, active: tuple[str, ...], hands: dict[str, set[Card]], trump: object,
-              talon_leads: list[Card]) -> tuple[tuple[PlayedCard, ...], dict[str, int]]:
-        """Ten tricks of legal play (Code 3.9.1–3.9.4; all-pass talon leads, 3.7.6)."""
-        rng = self.rng
-        four = len(self.players) == 4
-        taken = {p: 0 for p in self.players}
-        cards: list[PlayedCard] = []
-        leader = 0
-        for number in range(10):
-            trick: list[tuple[int, Card]] = []
-            led = talon_leads[number].suit if number < len(talon_leads) else None
-            for k in range(3):
-                seat = (leader + k) % 3
-                hand = hands[active[seat]]
-                demand = must_play(hand, led if led is not None else (trick[0][1].suit if trick else None),
-                                   trump)  # type: ignore[arg-type]
-                legal = [c for c in hand if demand is None or c.suit == demand[1]]
-                card = rng.choice(sorted(legal, key=DECK.index))
-                hand.remove(card)
-                trick.append((seat, card))
-                cards.append(PlayedCard(card))
-            if number < len(talon_leads):
-                win = talon_trick_winner(trick, talon_leads[number], four)
-                if win is None and self.rules.all_pass_void_talon_trick == "eldest":
-                    win = 0
-                if win is not None:
-                    taken[self.dealer if win == 3 else active[win]] += 1
-                leader = 0
-            else:
-                win = trick_winner(trick, trump)  # type: ignore[arg-type]
-                taken[active[win]] += 1
-                leader = win
-        return tuple(cards), taken
+    def _decision(self, g: GameState, offered: tuple[DecisionKind, ...]) -> DecisionKind:
+        """The first defender whists more often than not; the others choose evenly; the sitting-out
+        dealer and a first defender who may return the whist do so now and then."""
+        d = g.deal
+        assert d is not None
+        if len(offered) == 1:
+            return offered[0]
+        W, P = DecisionKind.WHIST, DecisionKind.PASS
+        if not d.decisions:
+            return W if self.rng.random() < 0.6 else P
+        if len(d.decisions) >= 2:  # a returned whist, or the sitting-out dealer's word
+            return W if W in offered and self.rng.random() < 0.3 else P
+        return self.rng.choice(offered)
+
+
+def _next_seat(g: GameState) -> Seat:
+    assert g.deal is not None
+    return next_caller(g.deal)
+
+
+def _apply(g: GameState, event: Event) -> GameState:
+    """Apply a move and what it implies; the engine must accept it."""
+    for _, g, found in advance(g, (event,)):
+        if found:
+            raise AssertionError(f"the generator made an illegal move: {found[0].message}")
+    return g
 
 
 def generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi", per_game: int = 0) -> list[Game]:

@@ -1,18 +1,23 @@
-"""Replay and check a game: folds over the one stream of events of ``preflog.events``."""
+"""A game as a sequence of steps that can be walked forward and back: ``preflog.replay(game)``.
+
+Each step is one event of the replay with the state after it, the violations it committed and the
+glyph and comments written on it. The steps are recorded by a visitor of the one replay.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
+from typing import overload
 
 import attrs
 
-from .model.annotations import Comment, Glyph
-from .game.engine import GameState, apply, implied
-from .game.events import CardPlayed, Event, events_of, variation_events
-from .model.game import Game
-from .game.conventions import Rules, RulesProblem, rules_of
-from .scoring.scorer import Scorer
+from .game.conventions import Rules
+from .game.events import Event
+from .game.state import GameState
 from .game.violations import Violation
+from .model.annotations import Comment, Glyph
+from .model.game import Game
+from .walk import Visitor, walk
 
 
 @attrs.frozen(slots=True)
@@ -30,44 +35,31 @@ class Step:
         return self.state.deal.number if self.state.deal else None
 
 
-def _annotations(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
-    source = getattr(event, "source", None)
-    if source is None:
-        call = getattr(event, "call", None)
-        source = call
+def annotations(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
+    """The glyph and comments written on the card, call, contract or decision an event comes from."""
+    source = getattr(event, "source", None) or getattr(event, "call", None)
     if source is None:
         return None, ()
     return getattr(source, "glyph", None), tuple(getattr(source, "comments", ()))
 
 
-def advance(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, list[Violation]]]:
-    """Apply ``events`` from ``state`` with every event the rules imply: (event, state after, violations)."""
-    for event in events:
-        state, found = apply(state, event)
-        yield event, state, found
-        derived = implied(state)
-        while derived is not None:
-            state, found = apply(state, derived)
-            yield derived, state, found
-            derived = implied(state)
+class StepRecorder(Visitor):
+    """Records every step of the replay (the main line; variations are not steps)."""
 
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
 
-def run(state: GameState, events: Iterable[Event]) -> Iterator[Step]:
-    """The steps of ``events`` from ``state``: each event, the state after it, its violations and notes."""
-    for event, after, found in advance(state, events):
-        glyph, comments = _annotations(event)
-        yield Step(event, after, tuple(found), glyph, comments)
+    def visit(self, event: Event, state: GameState) -> None:
+        glyph, comments = annotations(event)
+        self.steps.append(Step(event, state, (), glyph, comments))
 
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        if self.steps and self.steps[-1].state is state:
+            last = self.steps[-1]
+            self.steps[-1] = attrs.evolve(last, violations=last.violations + (violation,))
 
-def start(game: Game, rules: Rules | str | None = None) -> tuple[GameState, list[Violation]]:
-    """The state before the first deal, and the problems of the game's rules tags."""
-    problems: list[RulesProblem]
-    if isinstance(rules, Rules):
-        chosen, problems = rules, []
-    else:
-        chosen, problems = rules_of(game, rules)
-    found = [Violation(p.code, p.message, p.span) for p in problems]
-    return GameState(game.players, chosen), found
+    def result(self) -> list[Step]:
+        return self.steps
 
 
 class Replay(Sequence[Step]):
@@ -80,19 +72,20 @@ class Replay(Sequence[Step]):
 
     def __init__(self, game: Game, rules: Rules | str | None = None) -> None:
         self.game = game
-        state, self.rules_problems = start(game, rules)
-        self.initial = state
-        steps: list[Step] = []
-        for deal in game.deals:
-            steps.extend(run(state, events_of(deal)))
-            state = steps[-1].state
+        (steps,) = walk(game, StepRecorder(), rules=rules)
         self.steps: tuple[Step, ...] = tuple(steps)
         self.position = -1  # before the first step
 
     def __len__(self) -> int:
         return len(self.steps)
 
-    def __getitem__(self, index):  # type: ignore[no-untyped-def, override]
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
         return self.steps[index]
 
     @property
@@ -121,47 +114,3 @@ class Replay(Sequence[Step]):
 def replay(game: Game, rules: Rules | str | None = None) -> Replay:
     """The replay of a game under its own rules (or ``rules``: a preset name or a Rules record)."""
     return Replay(game, rules)
-
-
-def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
-    """Every rule violation in a game, variations included, in the order they occur, and every
-    difference between its ``sheet`` checkpoints or ``Result`` tag and the score sheet."""
-    return check_and_score(game, rules)[1]
-
-
-def check_and_score(game: Game, rules: Rules | str | None = None,
-                    upto: int | None = None) -> tuple[Scorer, list[Violation]]:
-    """One replay that checks and scores: the scorer after deal ``upto`` (default: the last) and the
-    violations found up to there, the scorer's checkpoint problems among them."""
-    state, found = start(game, rules)
-    scorer = Scorer(game, state.rules, found)  # the scorer's problems join the violations in order
-    for deal in game.deals:
-        before = state
-        for event, after, violations in advance(state, events_of(deal)):
-            if violations:
-                found.extend(violations)
-            if type(event) is CardPlayed and event.source is not None and event.source.variations:
-                found.extend(_variations(before, event))
-            scorer.step(event, after)
-            before = after
-        state = before
-        if upto is not None and deal.number >= upto:
-            break
-    else:
-        scorer.finish()
-    return scorer, found
-
-
-def _variations(before: GameState, event: CardPlayed) -> list[Violation]:
-    """Check each variation of a card from the position where it branches (NOTATION.md §3)."""
-    found: list[Violation] = []
-    assert event.source is not None
-    for variation in event.source.variations:
-        state = before
-        for step_event, after, violations in advance(state, variation_events(variation.cards)):
-            found.extend(violations)
-            if (type(step_event) is CardPlayed and step_event.source is not None
-                    and step_event.source.variations):
-                found.extend(_variations(state, step_event))
-            state = after
-    return found

@@ -245,7 +245,7 @@ def test_apply_is_pure() -> None:
 def test_rules_from_tags_and_presets() -> None:
     game = preflog.loads('[Players "A1 B1 C1"]\n[Rules "leningrad"]\n[Rule.AllPassProgression "geometric"]\n')
     rules, problems = preflog.rules_of(game)
-    assert problems == [] and rules.scale == 2 and rules.all_pass_progression == "geometric"
+    assert problems == [] and rules.scale == 2 and rules.all_pass_progression is preflog.Progression.GEOMETRIC
     assert preflog.PRESETS["classic"].all_pass_exit == 7 and not preflog.PRESETS["classic"].half_whist
 
 

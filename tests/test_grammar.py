@@ -165,7 +165,7 @@ def test_penalties() -> None:
 
 
 def test_sheet_checkpoint() -> None:
-    sheet = one("deal\nsheet Anna pool 12 mountain 4 whists Boris 36 Vera 10; Boris pool 3\n").sheet
+    sheet = one("deal\nsheet Anna pool 12 mountain 4 whists Boris 36 Vera 10; Boris pool 3\n").checkpoint
     anna, boris = sheet.entries
     assert (anna.pool, anna.mountain, [(w.player, w.amount) for w in anna.whists]) == (
         Decimal(12), Decimal(4), [("Boris", Decimal(36)), ("Vera", Decimal(10))])

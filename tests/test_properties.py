@@ -14,7 +14,7 @@ import preflog
 from preflog import (
     DECK, LADDER, Bids, Call, CallKind, Claim, ClaimShare, Comment, Contract, Deal, Decision, DecisionKind,
     Defence, Discard, Game, Glyph, Hand, HandEntry, Hands, NotationError, Penalty, PenaltyKind, Play,
-    PlayedCard, PlayerTricks, Result, ResultKind, Sheet, SheetEntry, Tag, Talon, Variation, WhistEntry,
+    PlayedCard, PlayerTricks, Result, ResultKind, Checkpoint, CheckpointEntry, Tag, Talon, Variation, CheckpointWhist,
     WhistMode,
 )
 from preflog.model.game import TAG_ORDER, tag_rank
@@ -105,9 +105,9 @@ def deals(draw: st.DrawFn, players: list[str], number: int) -> Deal:
         entries = []
         for p in draw(st.lists(someone, min_size=1, max_size=3, unique=True)):
             whists = draw(st.none() | st.lists(st.tuples(someone, amounts), min_size=1, max_size=2))
-            entries.append(SheetEntry(p, draw(st.none() | amounts), draw(st.none() | amounts),
-                                      None if whists is None else tuple(WhistEntry(q, a) for q, a in whists)))
-        fields["sheet"] = Sheet(tuple(entries), draw(comments))
+            entries.append(CheckpointEntry(p, draw(st.none() | amounts), draw(st.none() | amounts),
+                                      None if whists is None else tuple(CheckpointWhist(q, a) for q, a in whists)))
+        fields["checkpoint"] = Checkpoint(tuple(entries), draw(comments))
     return Deal(number, dealer, draw(comments), penalties=tuple(penalties), **fields)  # type: ignore[arg-type]
 
 

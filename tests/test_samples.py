@@ -176,7 +176,7 @@ def test_samples_together_use_every_feature_of_the_notation() -> None:
             found.add("result:" + (r.kind.value if r.kind is not ResultKind.RELATIVE else
                                    ("=" if r.count == 0 else "+" if r.count > 0 else "-")))
         found.update("penalty:" + p.kind.value for p in d.penalties)
-        if d.sheet:
+        if d.checkpoint:
             found.add("sheet")
         if d.hands is None and d.play is None and d.result is not None:
             found.add("result-only deal")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -9,6 +10,50 @@ import attrs
 
 from ..model.game import Game
 from ..model.span import Span
+
+
+class Liability(enum.Enum):
+    """What a whister short of the obligation writes to the mountain (Code 3.8.11–3.8.12)."""
+
+    FULL = "full"
+    HALF = "half"
+    HALF_THEN_FULL = "half-then-full"   # half until the own pool is closed (Classic, 3.8.11)
+
+
+class WhistSplit(enum.Enum):
+    """One whister, the declarer failed: does the passer share the whists (Code 3.8.13–3.8.14)?"""
+
+    GREEDY = "greedy"
+    GENTLEMAN = "gentleman"
+
+
+class AllPassScoring(enum.Enum):
+    """Where all-pass tricks are written (Code 3.7.2)."""
+
+    MOUNTAIN = "mountain"
+    WHISTS = "whists"
+
+
+class Progression(enum.Enum):
+    """How the all-pass price grows over all-passes in a row (Code 3.7.4)."""
+
+    NONE = "none"
+    ARITHMETIC = "arithmetic"
+    GEOMETRIC = "geometric"
+
+
+class AllPassTalon(enum.Enum):
+    """Whether the talon is turned up to lead the first two all-pass tricks (Code 3.7.6)."""
+
+    LEAD = "lead"
+    NONE = "none"
+
+
+class VoidTalonTrick(enum.Enum):
+    """Who takes an all-pass trick led from the talon when nobody follows (RULES.md: the sources are silent)."""
+
+    NOBODY = "nobody"
+    ELDEST = "eldest"
 
 
 @attrs.frozen(slots=True)
@@ -20,17 +65,17 @@ class Rules:
 
     name: str = "sochi"
     scale: int = 1                              # Scale (seed 002; Code 3.7.2.1 fn 45)
-    whist_liability: str = "full"               # WhistLiability: full | half | half-then-full (3.8.11–12)
-    whist_split: str = "greedy"                 # WhistSplit: greedy | gentleman (3.8.13–14)
-    consolation: str = "price"                  # Consolation: price | N whists per undertrick (fn 36, 54)
+    whist_liability: Liability = Liability.FULL  # WhistLiability (3.8.11–12)
+    whist_split: WhistSplit = WhistSplit.GREEDY  # WhistSplit (3.8.13–14)
+    consolation: int | None = None              # Consolation: whists per undertrick; None: the price (fn 36, 54)
     half_whist: bool = True                     # HalfWhist (3.8.7)
-    all_pass_scoring: str = "mountain"          # AllPassScoring: mountain | whists (3.7.2)
-    all_pass_progression: str = "arithmetic"    # AllPassProgression: none | arithmetic | geometric (3.7.4)
+    all_pass_scoring: AllPassScoring = AllPassScoring.MOUNTAIN  # AllPassScoring (3.7.2)
+    all_pass_progression: Progression = Progression.ARITHMETIC  # AllPassProgression (3.7.4)
     all_pass_progression_limit: int | None = 3  # AllPassProgressionLimit, steps (3.7.4.3)
     all_pass_exit: int = 6                      # AllPassExit: the lowest bid after an all-pass (3.7.8)
-    all_pass_talon: str = "lead"                # AllPassTalon: lead | none (3.7.6)
+    all_pass_talon: AllPassTalon = AllPassTalon.LEAD  # AllPassTalon (3.7.6)
     all_pass_amnesty: bool = True               # AllPassAmnesty (3.7.3)
-    all_pass_void_talon_trick: str = "nobody"   # AllPassVoidTalonTrick: nobody | eldest (RULES.md)
+    all_pass_void_talon_trick: VoidTalonTrick = VoidTalonTrick.NOBODY  # AllPassVoidTalonTrick (RULES.md)
     help: bool = True                           # Help (4.2.3, 4.2.3.3)
     dealer_stays_on_all_pass: int = 0           # DealerStaysOnAllPass: times the dealer repeats (3.7.7)
     stalingrad: bool = False                    # Stalingrad (seed 000 §6.2)
@@ -59,12 +104,16 @@ def _yes_no(value: str) -> bool:
     return value == "yes"
 
 
-def _choice(*values: str) -> Callable[[str], str]:
-    def parse(value: str) -> str:
-        if value not in values:
-            raise ValueError(value)
-        return value
+def _choice(kind: type[enum.Enum]) -> Callable[[str], enum.Enum]:
+    """The option's enum read from its value, which is its spelling in the tag."""
+    def parse(value: str) -> enum.Enum:
+        return kind(value)  # ValueError for a value the enum does not have
     return parse
+
+
+def _values(kind: type[enum.Enum]) -> str:
+    words = [m.value for m in kind]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
@@ -79,10 +128,12 @@ def _limit(value: str) -> int | None:
     return None if value in ("none", "-", "–") else _whole(1, 99)(value)
 
 
-def _consolation(value: str) -> str:
-    if value != "price" and not (value.isdigit() and int(value) > 0):
+def _consolation(value: str) -> int | None:
+    if value == "price":
+        return None
+    if not (value.isdigit() and int(value) > 0):
         raise ValueError(value)
-    return value
+    return int(value)
 
 
 def _stays(value: str) -> int:
@@ -96,18 +147,17 @@ def _stays(value: str) -> int:
 #: ``Rule.<Option>`` tag names → (field of Rules, parser, the values accepted, in words).
 OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "Scale": ("scale", _whole(1, 100), "a whole number"),
-    "WhistLiability": ("whist_liability", _choice("full", "half", "half-then-full"), "full, half or half-then-full"),
-    "WhistSplit": ("whist_split", _choice("greedy", "gentleman"), "greedy or gentleman"),
+    "WhistLiability": ("whist_liability", _choice(Liability), _values(Liability)),
+    "WhistSplit": ("whist_split", _choice(WhistSplit), _values(WhistSplit)),
     "Consolation": ("consolation", _consolation, "price or a whole number of whists"),
     "HalfWhist": ("half_whist", _yes_no, "yes or no"),
-    "AllPassScoring": ("all_pass_scoring", _choice("mountain", "whists"), "mountain or whists"),
-    "AllPassProgression": ("all_pass_progression", _choice("none", "arithmetic", "geometric"),
-                           "none, arithmetic or geometric"),
+    "AllPassScoring": ("all_pass_scoring", _choice(AllPassScoring), _values(AllPassScoring)),
+    "AllPassProgression": ("all_pass_progression", _choice(Progression), _values(Progression)),
     "AllPassProgressionLimit": ("all_pass_progression_limit", _limit, "a whole number of steps or none"),
     "AllPassExit": ("all_pass_exit", _whole(6, 10), "a level from 6 to 10"),
-    "AllPassTalon": ("all_pass_talon", _choice("lead", "none"), "lead or none"),
+    "AllPassTalon": ("all_pass_talon", _choice(AllPassTalon), _values(AllPassTalon)),
     "AllPassAmnesty": ("all_pass_amnesty", _yes_no, "yes or no"),
-    "AllPassVoidTalonTrick": ("all_pass_void_talon_trick", _choice("nobody", "eldest"), "nobody or eldest"),
+    "AllPassVoidTalonTrick": ("all_pass_void_talon_trick", _choice(VoidTalonTrick), _values(VoidTalonTrick)),
     "Help": ("help", _yes_no, "yes or no"),
     "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, "no, yes (up to 3 times) or a number"),
     "Stalingrad": ("stalingrad", _yes_no, "yes or no"),
@@ -122,15 +172,16 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
 PRESETS: dict[str, Rules] = {
     "sochi": Rules(),
     "leningrad": Rules(
-        name="leningrad", scale=2, whist_liability="half", whist_split="gentleman", help=False,
+        name="leningrad", scale=2, whist_liability=Liability.HALF, whist_split=WhistSplit.GENTLEMAN, help=False,
     ),
     "rostov": Rules(
-        name="rostov", whist_liability="half", consolation="10", all_pass_scoring="whists",
-        all_pass_progression="none", all_pass_progression_limit=None, all_pass_talon="none",
+        name="rostov", whist_liability=Liability.HALF, consolation=10, all_pass_scoring=AllPassScoring.WHISTS,
+        all_pass_progression=Progression.NONE, all_pass_progression_limit=None, all_pass_talon=AllPassTalon.NONE,
         all_pass_amnesty=False,
     ),
     "classic": Rules(
-        name="classic", whist_liability="half-then-full", half_whist=False, all_pass_progression="geometric",
+        name="classic", whist_liability=Liability.HALF_THEN_FULL, half_whist=False,
+        all_pass_progression=Progression.GEOMETRIC,
         all_pass_exit=7, dealer_stays_on_all_pass=3, stalingrad=True, dark_bids=True, hand_bids=True,
         bombs=True, razboynik=True, talon_bonus=True,
     ),

@@ -13,7 +13,7 @@ import attrs
 from ..model.auction import Call
 from ..model.bids import Bid
 from ..model.cards import Card
-from ..model.deal import Deal, Penalty, Result, Sheet
+from ..model.deal import Deal, Penalty, Result, Checkpoint
 from ..model.defence import DecisionKind, WhistMode
 from ..model.hand import Hand
 from ..model.play import ClaimShare, PlayedCard
@@ -128,8 +128,8 @@ class PenaltyRecorded:
 
 
 @attrs.frozen(slots=True)
-class SheetRecorded:
-    sheet: Sheet
+class CheckpointRecorded:
+    checkpoint: Checkpoint
     span: Span | None = None
 
 
@@ -140,7 +140,7 @@ class DealEnded:
 
 Event = (DealStarted | Dealt | CallMade | BiddingEnded | TalonTaken | Discarded | ContractDeclared
          | DefenceDecided | WhistModeChosen | CardPlayed | TrickCompleted | Claimed | ResultRecorded
-         | PenaltyRecorded | SheetRecorded | DealEnded)
+         | PenaltyRecorded | CheckpointRecorded | DealEnded)
 
 
 def _head(deal: Deal) -> Span | None:
@@ -184,8 +184,8 @@ def events_of(deal: Deal) -> Iterator[Event]:
         yield ResultRecorded(deal.result, deal.result.span)
     for penalty in deal.penalties:
         yield PenaltyRecorded(penalty, penalty.span)
-    if deal.sheet is not None:
-        yield SheetRecorded(deal.sheet, deal.sheet.span)
+    if deal.checkpoint is not None:
+        yield CheckpointRecorded(deal.checkpoint, deal.checkpoint.span)
     s = deal.span
     yield DealEnded(None if s is None else Span(s.end_line, s.end_column, s.end_line, s.end_column))
 

@@ -6,19 +6,8 @@ from collections.abc import Iterable, Sequence
 
 from ..model.bids import Bid
 from ..model.cards import Card, Suit
-
-
-def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
-    """The active players from the eldest hand (left of the dealer) clockwise; with four players the
-    dealer sits out (Code 3.2.10, 3.3.2)."""
-    d = players.index(dealer)
-    order = tuple(players[(d + k) % len(players)] for k in range(1, len(players) + 1))
-    return order[:3] if len(players) == 4 else order
-
-
-def next_dealer(players: Sequence[str], dealer: str) -> str:
-    """The deal passes clockwise (Code 3.2.2)."""
-    return players[(players.index(dealer) + 1) % len(players)]
+from ..model.deal import Result, ResultKind
+from ..model.seating import Seat
 
 
 def obligation(bid: Bid) -> int:
@@ -66,13 +55,36 @@ def talon_trick_winner(cards: Sequence[tuple[int, Card]], talon_card: Card, four
 
     With three players the highest card of the talon card's suit takes it (the talon card's rank does
     not count); with four, the talon card takes part and, unbeaten, gives the trick to the dealer
-    (returned as 3). ``None`` when no player followed (three players).
+    (``Seat.SITTING_OUT``). ``None`` when no player followed (three players).
     """
     suit = talon_card.suit
     followers = [(seat, card) for seat, card in cards if card.suit == suit]
     if four_players:
         best = max(followers, key=lambda sc: sc[1].rank, default=None)
-        return best[0] if best is not None and best[1].rank > talon_card.rank else 3
+        return best[0] if best is not None and best[1].rank > talon_card.rank else Seat.SITTING_OUT
     if not followers:
         return None
     return max(followers, key=lambda sc: sc[1].rank)[0]
+
+
+def declarer_tricks(result: Result, contract: Bid | None) -> int | None:
+    """The declarer's tricks a short ``result`` gives (NOTATION.md §3): ``result 7`` counts them,
+    ``result -1``/``=``/``+1`` counts from the contract. ``None`` for a result listing every player's
+    tricks, a relative one without a contract, or a count outside 0–10."""
+    if result.kind is ResultKind.DECLARER:
+        count = result.count
+    elif result.kind is ResultKind.RELATIVE and contract is not None:
+        count = (0 if contract.is_misere else contract.level) + (result.count or 0)
+    else:
+        return None
+    return count if count is not None and 0 <= count <= 10 else None
+
+
+def result_text(result: Result) -> str:
+    """A result as written after the keyword: ``Anna 6 Boris 2 Vera 2``, ``7``, ``=``, ``-1``."""
+    if result.kind is ResultKind.TRICKS:
+        return " ".join(f"{t.player} {t.tricks}" for t in result.tricks)
+    if result.kind is ResultKind.DECLARER:
+        return str(result.count)
+    count = result.count or 0
+    return "=" if count == 0 else f"{count:+d}"

@@ -110,7 +110,7 @@ class Penalty:
 
 
 @attrs.frozen(slots=True)
-class WhistEntry:
+class CheckpointWhist:
     """Whists one player has written on ``player``."""
 
     player: str
@@ -119,21 +119,21 @@ class WhistEntry:
 
 
 @attrs.frozen(slots=True)
-class SheetEntry:
+class CheckpointEntry:
     """One player's line of a ``sheet`` checkpoint; fields not written are ``None``."""
 
     player: str
     pool: Decimal | None = None
     mountain: Decimal | None = None
-    whists: tuple[WhistEntry, ...] | None = None
+    whists: tuple[CheckpointWhist, ...] | None = None
     span: Span | None = span_field()
 
 
 @attrs.frozen(slots=True)
-class Sheet:
+class Checkpoint:
     """The ``sheet`` statement: the score sheet as written on paper after this deal."""
 
-    entries: tuple[SheetEntry, ...]
+    entries: tuple[CheckpointEntry, ...]
     comments: Comments = ()
     span: Span | None = span_field()
 
@@ -155,5 +155,5 @@ class Deal:
     claim: Claim | None = None
     result: Result | None = None
     penalties: tuple[Penalty, ...] = ()
-    sheet: Sheet | None = None
+    checkpoint: Checkpoint | None = None       # the `sheet` statement
     span: Span | None = span_field()

@@ -22,6 +22,7 @@ from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
 from .errors import NotationError
 from ..model.annotations import Comment
+from ..model.deal import Deal
 from ..model.game import Game, Tag, tag_rank
 from ..model.hand import Hand
 from .write import dumps
@@ -108,6 +109,8 @@ def make_converter() -> cattrs.Converter:
             found["span"] = override(omit=True)
         if cls is Game:
             found["tags"] = override(unstruct_hook=_tags_out, struct_hook=_tags_in)
+        if cls is Deal:
+            found["checkpoint"] = override(rename="sheet")  # the statement's keyword: the document keeps it
         return found
 
     c.register_unstructure_hook_factory(

@@ -23,6 +23,7 @@ from .transform import Builder, GameContext
 from ..model.deal import Deal
 from .errors import NotationError
 from ..model.game import Game, Tag
+from ..model.seating import next_dealer
 from ..model.span import Span
 from .split import GameText, Piece, split_games
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
@@ -184,10 +185,8 @@ def _skip_deal(context: GameContext, text: str) -> None:
     m = _DEAL_HEAD.match(text)
     number = int(m.group(1)) if m and m.group(1) else (context.next_number or 1)
     dealer = m.group(2) if m and m.group(2) in context.players else None
-    players = context.players
-    if dealer is None and players:
-        prev = context.previous_dealer
-        dealer = players[0] if prev not in players else players[(players.index(prev) + 1) % len(players)]
+    if dealer is None and context.players:
+        dealer = next_dealer(context.players, context.previous_dealer)
     context.previous_dealer = dealer
     context.next_number = number + 1
 

@@ -20,12 +20,13 @@ from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
 from ..model.deal import (
     Deal, Discard, HandEntry, Hands, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind,
-    Sheet, SheetEntry, Talon, WhistEntry,
+    Checkpoint, CheckpointEntry, Talon, CheckpointWhist,
 )
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag, tag_rank
 from ..model.hand import Hand
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
+from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
 from .vocabulary import is_valid_player_id
 
@@ -205,9 +206,7 @@ class Builder(Transformer[Token, Any]):
             return self.player(tok)
         if not players:
             return previous or "?"
-        if previous is None or previous not in players:
-            return players[0]
-        return players[(players.index(previous) + 1) % len(players)]
+        return next_dealer(players, previous)
 
     def _hands(self, raw: _RawHands, dealer: str) -> Hands:
         """Assemble hand entries from the flat items and give each its player (NOTATION.md §1, §3)."""
@@ -236,7 +235,7 @@ class Builder(Transformer[Token, Any]):
             else:
                 entries.append([None, "groups" if kind == "SUITS" else kind, [tok], [], self.span(tok)])
 
-        players, ctx_players = _active_players(self.context.players, dealer), self.context.players
+        players, ctx_players = bidding_order(self.context.players, dealer), self.context.players
         prefixed = [e for e in entries if e[0] is not None]
         if prefixed and len(prefixed) != len(entries):
             self.error(raw.span, "write a Player: prefix before every hand or before none")
@@ -435,7 +434,7 @@ class Builder(Transformer[Token, Any]):
         amount = self.number(amount_tok, "a penalty", signed=True, whole=False)
         return Penalty(player, kind, amount, target, self._trailing_comments(children), self._from_to(children))
 
-    def sheet_entry(self, children: list[Token]) -> SheetEntry:
+    def sheet_entry(self, children: list[Token]) -> CheckpointEntry:
         player = self.player(children[0])
         values: dict[str, Any] = {}
         i = 1
@@ -447,23 +446,23 @@ class Builder(Transformer[Token, Any]):
             else:  # WHISTS and its pairs
                 pairs = children[i + 1:]
                 whists = tuple(
-                    WhistEntry(self.player(n), self.number(a, "whists", signed=True, whole=False),
+                    CheckpointWhist(self.player(n), self.number(a, "whists", signed=True, whole=False),
                                self.span(n).to(self.span(a)))
                     for n, a in zip(pairs[::2], pairs[1::2])
                 )
                 values["whists"] = whists
                 break
-        return SheetEntry(player, span=self._from_to(children), **values)
+        return CheckpointEntry(player, span=self._from_to(children), **values)
 
-    def sheet(self, children: list[Any]) -> Sheet:
-        entries = tuple(c for c in children if isinstance(c, SheetEntry))
+    def sheet(self, children: list[Any]) -> Checkpoint:
+        entries = tuple(c for c in children if isinstance(c, CheckpointEntry))
         seen: set[str] = set()
         for e in entries:
             if e.player in seen and e.span is not None:
                 self.error(e.span, f"sheet gives {e.player} two lines")
             seen.add(e.player)
         comments = self._trailing_comments([c for c in children[1:] if isinstance(c, Token)])
-        return Sheet(entries, comments, self._from_to(children))
+        return Checkpoint(entries, comments, self._from_to(children))
 
 
 # The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc").
@@ -552,7 +551,7 @@ class _LineBuilder:
 
 _FIELD_OF: dict[type, str] = {
     Talon: "talon", Bids: "bids", Discard: "discard", Contract: "contract", Defence: "defence",
-    Play: "play", Claim: "claim", Result: "result", Sheet: "sheet",
+    Play: "play", Claim: "claim", Result: "result", Checkpoint: "checkpoint",
 }
 
 
@@ -562,13 +561,3 @@ def _group_continues(entry: list[Any]) -> bool:
         return True
     suits = [t.value[0] for t in entry[2]]
     return len(set(suits)) == len(suits) and len(Hand.from_groups(t.value for t in entry[2])) < 10
-
-
-def _active_players(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
-    """The active players in bidding order, the eldest hand (left of the dealer) first (Code 3.2.10)."""
-    if dealer not in players:
-        return players[:3]
-    d = players.index(dealer)
-    n = len(players)
-    order = [players[(d + k) % n] for k in range(1, n + 1)]
-    return tuple(order[:3]) if n == 4 else tuple(order)

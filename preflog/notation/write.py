@@ -14,7 +14,7 @@ from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract
 from ..model.bids import Bid
 from ..model.cards import Card
-from ..model.deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Sheet, Talon
+from ..model.deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Checkpoint, Talon
 from ..model.defence import Defence
 from ..model.game import Game, Tag
 from ..model.play import Claim, Play, PlayedCard
@@ -67,8 +67,8 @@ class _Writer:
         if deal.result is not None:
             lines.append(self.result(deal.result))
         lines += [self.penalty(p) for p in deal.penalties]
-        if deal.sheet is not None:
-            lines.append(self.sheet(deal.sheet))
+        if deal.checkpoint is not None:
+            lines.append(self.sheet(deal.checkpoint))
         return "\n".join(lines)
 
     # ---- statements ----------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class _Writer:
         return (f"penalty {penalty.player} {penalty.kind.value}{target} {_number(penalty.amount)}"
                 f"{_comments(penalty.comments)}")
 
-    def sheet(self, sheet: Sheet) -> str:
+    def sheet(self, sheet: Checkpoint) -> str:
         entries = []
         for e in sheet.entries:
             words = [e.player]

@@ -1,19 +1,24 @@
-"""Text for a replay: one line per step, and the table (hands, talon, trick) after any step."""
+"""Text for a replay: one line per step, the table (hands, talon, trick) after any step, and the
+printed replay as a visitor."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..model.annotations import Comment, Glyph
 from ..model.auction import CallKind
 from ..model.cards import Card, Suit
-from ..game.engine import DEALER, DealState
+from ..game.state import AuctionState, DealState, GameState
+from ..model.seating import Seat
 from ..game.events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
-    DefenceDecided, Discarded, PenaltyRecorded, ResultRecorded, SheetRecorded, TalonTaken, TrickCompleted,
+    DefenceDecided, Discarded, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken, TrickCompleted,
     WhistModeChosen,
 )
-from ..replay import Step
+from ..game.violations import Violation
+from ..model.deal import Deal
+from ..replay import Step, annotations
+from ..walk import SKIP, Skip, Visitor
 
 
 class Renderer:
@@ -72,7 +77,7 @@ class Renderer:
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
                 return "everyone passed: the deal is played as an all-pass"
-            if d.declarer is not None and d.auction == "won":
+            if d.declarer is not None and d.auction is AuctionState.WON:
                 return f"{d.player(d.declarer)} wins the auction" + (f" at {d.high}" if d.high else "")
             return "auction not recorded" if not e.recorded else "auction unfinished"
         if isinstance(e, TalonTaken):
@@ -84,7 +89,7 @@ class Renderer:
             return f"contract: {d.player(d.declarer)} {e.bid}"
         if isinstance(e, DefenceDecided):
             seat = d.decisions[-1][0] if d.decisions else None
-            who = d.dealer if seat == DEALER else d.player(seat)
+            who = d.player(seat)
             return f"{who}: {e.kind.value}"
         if isinstance(e, WhistModeChosen):
             return f"the whister plays {e.mode.value}"
@@ -106,7 +111,7 @@ class Renderer:
             p = e.penalty
             target = f" on {p.target}" if p.target else ""
             return f"penalty: {p.player} {p.kind.value}{target} {p.amount}"
-        if isinstance(e, SheetRecorded):
+        if isinstance(e, CheckpointRecorded):
             return "score sheet written"
         if isinstance(e, DealEnded):
             return f"end of deal {d.number}: " + _tricks(d)
@@ -125,6 +130,43 @@ class Renderer:
 
 def _tricks(d: DealState) -> str:
     parts = [f"{p} {d.tricks[i]}" for i, p in enumerate(d.active)]
-    if d.four and d.tricks[DEALER]:
-        parts.append(f"{d.dealer} {d.tricks[DEALER]}")
+    if d.four and d.tricks[Seat.SITTING_OUT]:
+        parts.append(f"{d.dealer} {d.tricks[Seat.SITTING_OUT]}")
     return ", ".join(parts) + " tricks"
+
+
+class TextReplay(Visitor):
+    """The printed replay: every step as a line, the hands after the deal and after each trick;
+    ``deal`` limits it to one deal. Each line goes to ``write`` as it is ready."""
+
+    def __init__(self, renderer: Renderer, write: Callable[[str], None], deal: int | None = None) -> None:
+        self.renderer, self.write, self.deal = renderer, write, deal
+        self._pending: Step | None = None
+
+    def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
+        return SKIP if self.deal is not None and deal.number != self.deal else None
+
+    def visit(self, event: object, state: GameState) -> None:
+        self._flush()
+        glyph, comments = annotations(event)  # type: ignore[arg-type]
+        self._pending = Step(event, state, (), glyph, comments)  # type: ignore[arg-type]
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        step = self._pending
+        if step is not None and step.state is state:
+            self._pending = Step(step.event, step.state, step.violations + (violation,), step.glyph, step.comments)
+
+    def end_deal(self, state: GameState) -> None:
+        self._flush()
+
+    def _flush(self) -> None:
+        step, self._pending = self._pending, None
+        if step is None:
+            return
+        d = step.state.deal
+        if isinstance(step.event, DealStarted) and d is not None:
+            self.write("")
+        self.write(self.renderer.line(step))
+        if d is not None and isinstance(step.event, (TrickCompleted, Dealt)):
+            for row in self.renderer.table(d):
+                self.write(row)

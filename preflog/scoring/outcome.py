@@ -13,7 +13,10 @@ import attrs
 from ..model.bids import Bid
 from ..model.deal import Result, ResultKind
 from ..model.defence import DecisionKind
-from ..game.engine import DEALER, DealState
+from ..game.laws import declarer_tricks
+from ..game.legal import counts_as_made
+from ..game.state import DealState
+from ..model.seating import ACTIVE_SEATS, Seat
 from ..game.conventions import Rules
 
 
@@ -60,9 +63,7 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
         return attrs.evolve(base, all_pass=True, tricks=tricks)
     declarer = d.declarer
-    contract = d.contract
-    if contract is None and d.high is not None and d.high_seat == declarer:
-        contract = d.high  # no contract statement: the winning bid stands (Code 3.4.3)
+    contract = d.game_contract
     if declarer is None or contract is None:
         what = ("no game: neither the auction nor the contract names the declarer (an all-pass is written "
                 "'bids pass pass pass')") if declarer is None else "no contract"
@@ -80,7 +81,7 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     whisters, passers, half, returned = roles
     base = attrs.evolve(base, whisters=whisters, passers=passers, half=half, returned=returned,
                         tricks=tricks, declarer_tricks=declarer_tricks)
-    if not whisters:
+    if counts_as_made(d):
         return base  # counts as made without play (Code 3.8.1, 3.8.7)
     if declarer_tricks is None:
         return attrs.evolve(base, missing=f"the result of {contract} is not recorded (write: result N)")
@@ -95,9 +96,9 @@ def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:
     """Each player's tricks from a complete play, else from a ``result`` that lists them."""
     players = d.active + ((d.dealer,) if d.four else ())
     if d.completed == 10 and d.trump_known:  # every trick's winner is known (or it went to nobody)
-        tricks = {d.player(s): d.tricks[s] for s in range(3)}
+        tricks = {d.player(s): d.tricks[s] for s in ACTIVE_SEATS}
         if d.four:
-            tricks[d.dealer] = d.tricks[DEALER]
+            tricks[d.dealer] = d.tricks[Seat.SITTING_OUT]
         return tricks
     if result is None or result.kind is not ResultKind.TRICKS:
         return None
@@ -112,15 +113,7 @@ def _declarer_tricks(tricks: dict[str, int] | None, declarer: str, result: Resul
                      contract: Bid) -> int | None:
     if tricks is not None and declarer in tricks:
         return tricks[declarer]
-    if result is None:
-        return None
-    if result.kind is ResultKind.DECLARER:
-        return result.count
-    if result.kind is ResultKind.RELATIVE:
-        level = 0 if contract.is_misere else contract.level
-        count = level + (result.count or 0)
-        return count if 0 <= count <= 10 else None
-    return None
+    return None if result is None else declarer_tricks(result, contract)
 
 
 Roles = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
@@ -132,8 +125,8 @@ def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
     if len(said) < 2:
         return "the defence is not recorded (write: whist …)" if not said else \
             "the defence is not finished: the second defender's word is missing"
-    assert d.declarer is not None
-    defenders = [d.player((d.declarer + 1) % 3), d.player((d.declarer + 2) % 3)]
+    assert d.defenders is not None
+    defenders = [d.player(s) for s in d.defenders]
     whisters = tuple(d.player(s) for s in d.whisters)
     half_seat = d.half_whister
     half = None if half_seat is None else d.player(half_seat)

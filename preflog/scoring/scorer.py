@@ -1,8 +1,8 @@
-"""The score sheet as a fold over the replay's events, and the checkpoints it is compared with.
+"""The score sheet as a visitor of the replay, and the checkpoints it is compared with.
 
-``Scorer`` takes the steps of the one event stream (``preflog.replay.advance``) and writes each deal
-when its play is over: the outcome (``preflog.outcome``), the rules (``preflog.scoring``), then the
-penalties. ``sheet`` statements and the ``Result`` tag are compared with what it wrote.
+``Scorer`` writes each deal when its play is over: its outcome (:mod:`.outcome`), the entries the
+rules give it (:mod:`.tariff`), then the penalties, on the pulka (:mod:`.pulka`). ``sheet``
+statements and the ``Result`` tag are compared with what it wrote.
 
 >>> sheet = preflog.score(game)             # the sheet after the last deal
 >>> sheet = preflog.score(game, upto=5)     # after deal 5
@@ -14,67 +14,50 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from ..model.deal import Result, Sheet
-from ..game.engine import GameState
-from ..game.events import (
-    DealEnded,
-    DealStarted,
-    Event,
-    PenaltyRecorded,
-    ResultRecorded,
-    SheetRecorded,
-)
+from ..game.conventions import Rules
+from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
+from ..game.state import GameState
+from ..game.violations import Violation
+from ..model.deal import Checkpoint, Deal, Result
 from ..model.game import Game
+from ..model.span import Span
+from ..walk import SKIP, Skip, Visitor, walk
 from .ledger import Column, Entry, number_text
 from .outcome import outcome_of
-from ..game.conventions import Rules
-from .tariff import deal_entries, penalty_entries
-from .settlement import signed
 from .pulka import Pulka, ScoreSheet
-from ..model.span import Span
-from ..game.violations import Violation
+from .settlement import signed
+from .tariff import deal_entries, penalty_entries
 
 
-class Scorer:
-    """The score sheet of one game, built step by step from the replay.
+class Scorer(Visitor):
+    """The score sheet of each game, written as the replay goes (a visitor: ``preflog.walk``).
 
     ``problems`` collects the differences from the paper (``sheet``, ``Result``: S701, S702), deals
     past the end of the pulka (S704), and checkpoints that cannot be checked (S703); ``unscored`` the
-    deals whose record does not say enough to score them (S703).
+    deals whose record does not say enough to score them (S703). ``upto`` stops each sheet after that
+    deal (the ``Result`` tag is then not compared). ``result()`` is the list of sheets, one per game.
     """
 
-    def __init__(self, game: Game, rules: Rules, problems: list[Violation] | None = None) -> None:
-        self.game = game
-        self.rules = rules
-        target = game.tag("Pool")
-        price = game.tag("WhistPrice")
-        self.pulka = Pulka(game.players, rules, _whole(target), _fraction(price))
-        self.problems: list[Violation] = [] if problems is None else problems  # may be shared with a checker
+    def __init__(self, upto: int | None = None) -> None:
+        self.upto = upto
+        self.sheets: list[ScoreSheet] = []
+        self.problems: list[Violation] = []
         self.unscored: list[Violation] = []
+
+    def begin_game(self, game: Game, rules: Rules) -> None:
+        self.game, self.rules = game, rules
+        self.pulka = Pulka(game.players, rules, _whole(game.tag("Pool")), _fraction(game.tag("WhistPrice")))
+        self._gaps: list[Violation] = []  # this game's unscored deals
         self._result: Result | None = None
         self._written = True
         self._head: Span | None = None
         self._in_a_row = 1
         self._past_end = False  # a deal after the end is reported once
 
-    def step(self, event: Event, state: GameState) -> None:
-        """Take one step of the replay: ``event`` and the state after it."""
-        kind = type(event)
-        if kind is DealStarted:
-            self._deal_started(event, state)  # type: ignore[arg-type]
-        elif kind is ResultRecorded:
-            self._result = event.result  # type: ignore[union-attr]
-        elif kind is PenaltyRecorded:
-            self._write_deal(state)
-            self.pulka.write(penalty_entries(state.deal.number, event.penalty))  # type: ignore[union-attr]
-        elif kind is SheetRecorded:
-            self._write_deal(state)
-            self._compare(event.sheet, state.deal.number)  # type: ignore[union-attr]
-        elif kind is DealEnded:
-            self._write_deal(state)
-            self.pulka.end_deal(state.deal.number)  # type: ignore[union-attr]
+    def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
+        return SKIP if self.upto is not None and deal.number > self.upto else None
 
-    def _deal_started(self, event: DealStarted, state: GameState) -> None:
+    def visit_deal_started(self, event: DealStarted, state: GameState) -> None:
         pulka = self.pulka
         if pulka.finished_after is not None and not self._past_end:
             self._past_end = True
@@ -88,6 +71,29 @@ class Scorer:
         self._head = event.span
         self._in_a_row = state.all_pass_streak + 1
 
+    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
+        self._result = event.result
+
+    def visit_penalty(self, event: PenaltyRecorded, state: GameState) -> None:
+        self._write_deal(state)
+        self.pulka.write(penalty_entries(_number(state), event.penalty))
+
+    def visit_checkpoint(self, event: CheckpointRecorded, state: GameState) -> None:
+        self._write_deal(state)
+        self._compare(event.checkpoint, _number(state))
+
+    def visit_deal_ended(self, event: DealEnded, state: GameState) -> None:
+        self._write_deal(state)
+        self.pulka.end_deal(_number(state))
+
+    def end_game(self, state: GameState) -> None:
+        if self.upto is None:
+            self._finish()
+        self.sheets.append(self.pulka.sheet())
+
+    def result(self) -> list[ScoreSheet]:
+        return self.sheets
+
     def _write_deal(self, state: GameState) -> None:
         if self._written or state.deal is None:
             return
@@ -95,20 +101,21 @@ class Scorer:
         d = state.deal
         outcome = outcome_of(d, self._result, self.rules)
         if outcome.missing is not None:
-            self.unscored.append(Violation.of("S703", f"deal {d.number} cannot be scored: {outcome.missing}",
-                                              self._head, d.number))
+            gap = Violation.of("S703", f"deal {d.number} cannot be scored: {outcome.missing}", self._head, d.number)
+            self._gaps.append(gap)
+            self.unscored.append(gap)
             return
         self.pulka.write(deal_entries(outcome, self.rules, in_a_row=self._in_a_row, closed=self.pulka.closed()))
 
-    def _compare(self, sheet: Sheet, number: int) -> None:
+    def _compare(self, checkpoint: Checkpoint, number: int) -> None:
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""
-        if self.unscored:
-            gap = self.unscored[0]
+        if self._gaps:
+            gap = self._gaps[0]
             self.problems.append(Violation.of("S703", f"this sheet cannot be checked: deal {gap.deal} is not "
-                                              "scored", sheet.span, number))
+                                              "scored", checkpoint.span, number))
             return
         pulka = self.pulka
-        for entry in sheet.entries:
+        for entry in checkpoint.entries:
             p = entry.player
             checks: list[tuple[str, Decimal, Column, str | None]] = []
             if entry.pool is not None:
@@ -123,10 +130,10 @@ class Scorer:
                     why = _explain(pulka.entries, p, column, on)
                     self.problems.append(Violation.of(
                         "S701", f"the sheet after deal {number} gives {p} {what} {_decimal(written)}; the deals "
-                        f"so far give {number_text(actual)}{why}", entry.span or sheet.span, number))
+                        f"so far give {number_text(actual)}{why}", entry.span or checkpoint.span, number))
                     return
 
-    def finish(self) -> None:
+    def _finish(self) -> None:
         """The end of the game: compare the ``Result`` tag with the settlement (S702)."""
         tag = next((t for t in self.game.tags if t.name == "Result"), None)
         if tag is None:
@@ -135,12 +142,12 @@ class Scorer:
         if isinstance(written, str):
             self.problems.append(Violation.of("S702", f"the Result tag cannot be read: {written}", tag.span))
             return
-        if self.unscored:
-            gap = self.unscored[0]
+        if self._gaps:
+            gap = self._gaps[0]
             self.problems.append(Violation.of("S703", f"the Result tag cannot be checked: deal {gap.deal} is not "
                                               "scored", tag.span))
             return
-        totals = self.sheet().settlement().totals
+        totals = self.pulka.sheet().settlement().totals
         for player, value in written.items():
             exact = totals[player]
             places = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
@@ -150,8 +157,10 @@ class Scorer:
                     f"gives {signed(exact)}", tag.span))
                 return
 
-    def sheet(self) -> ScoreSheet:
-        return self.pulka.sheet()
+
+def _number(state: GameState) -> int:
+    assert state.deal is not None
+    return state.deal.number
 
 
 def _explain(entries: list[Entry], player: str, column: Column, on: str | None) -> str:
@@ -198,17 +207,7 @@ def _fraction(value: str | None) -> Fraction | None:
         return None
 
 
-def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None) -> tuple[ScoreSheet, list[Violation]]:
-    """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
-    and every problem found on the way, rule violations and scoring problems alike, in order."""
-    from ..replay import check_and_score
-
-    scorer, found = check_and_score(game, rules, upto)
-    found.extend(scorer.unscored)
-    found.sort(key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
-    return scorer.sheet(), found
-
-
 def score(game: Game, upto: int | None = None, rules: Rules | str | None = None) -> ScoreSheet:
     """The score sheet of ``game`` after deal ``upto`` (default: after the last deal)."""
-    return audit(game, rules, upto)[0]
+    (sheets,) = walk(game, Scorer(upto), rules=rules)
+    return sheets[0]  # type: ignore[no-any-return]

@@ -2,7 +2,7 @@
 
 Each function takes a deal's ``Outcome`` and the ``Rules`` and returns the entries in the order a
 scorer writes them. Pool entries are written as earned; helping another player once the own pool is
-full (Code 4.2.3) is the sheet's business (``preflog.sheet``), since it depends on the pools so far.
+full (Code 4.2.3) is the sheet's business (:mod:`.pulka`), since it depends on the pools so far.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..model.deal import Penalty, PenaltyKind
 from ..game.laws import obligation
 from .ledger import Column, Entry, times
 from .outcome import Outcome
-from ..game.conventions import Rules
+from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 
@@ -27,9 +27,9 @@ def all_pass_price(rules: Rules, in_a_row: int) -> int:
     """
     steps = in_a_row if rules.all_pass_progression_limit is None else min(in_a_row,
                                                                           rules.all_pass_progression_limit)
-    if rules.all_pass_progression == "arithmetic":
+    if rules.all_pass_progression is Progression.ARITHMETIC:
         return steps
-    if rules.all_pass_progression == "geometric":
+    if rules.all_pass_progression is Progression.GEOMETRIC:
         return 2 ** (steps - 1)
     return 1
 
@@ -105,7 +105,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
     if not defence:
         return []
     whister = o.whisters[0]
-    if under and rules.whist_split == "gentleman":
+    if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = Fraction(price * defence * s, len(sharers))
         how = f"shared by {len(sharers)}" if len(sharers) > 1 else \
@@ -122,7 +122,7 @@ def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[En
     """On a failed contract every other player, the sitting-out dealer too, writes the consolation
     per undertrick on the declarer (3.8.1.2; footnotes 36 and 54)."""
     s = rules.scale
-    per = contract.price if rules.consolation == "price" else int(rules.consolation)
+    per = contract.price if rules.consolation is None else rules.consolation
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
     note = f"consolation: {under} undertrick{'s' * (under != 1)} × {per}" + (f" × {s}" if s != 1 else "")
     return [Entry(o.number, p, WHISTS, Fraction(per * under * s), "3.8.1.2", note, o.declarer)
@@ -149,7 +149,8 @@ def _whisters_short(o: Outcome, rules: Rules, contract: Bid, taken: int,
     for whister, short in shorts:
         if not short:
             continue
-        full = rules.whist_liability == "full" or (rules.whist_liability == "half-then-full" and whister in closed)
+        full = rules.whist_liability is Liability.FULL or (
+            rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
         per = Fraction(contract.price) if full else Fraction(contract.price, 2)
         kind = "full liability, 3.8.11" if full else "half liability, 3.8.12"
         out.append(Entry(o.number, whister, MOUNTAIN, per * short * rules.scale, section,
@@ -166,14 +167,14 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     out: list[Entry] = []
     for p in o.active:
         if o.tricks[p] == 0:
-            out.append(Entry(n, p, POOL, Fraction(price), "3.7.2.1" if rules.all_pass_scoring == "mountain"
+            out.append(Entry(n, p, POOL, Fraction(price), "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN
                              else "3.7.2.2", "no trick on the all-pass" + step))
-    dealer_plays = o.four and rules.all_pass_talon == "lead"
+    dealer_plays = o.four and rules.all_pass_talon is AllPassTalon.LEAD
     if o.four and not dealer_plays:
         out.append(Entry(n, o.dealer, POOL, Fraction(price), "RULES.md AllPassTalon",
                          "the dealer of an all-pass without the talon" + step))
     players = list(o.active) + ([o.dealer] if dealer_plays else [])
-    if rules.all_pass_scoring == "whists":
+    if rules.all_pass_scoring is AllPassScoring.WHISTS:
         return out + _all_pass_whists(o, rules, price, players)
     cut = min(o.tricks[p] for p in players) if rules.all_pass_amnesty else 0
     for p in players:

@@ -1,0 +1,307 @@
+"""What may be said and played next: the one home of the legality of calls, contracts, whists and cards.
+
+Each ``*_problems`` function tells what is wrong with one move in a state, as ``(code, detail)`` pairs
+(the engine turns them into violations with their span); each ``legal_*`` function offers every move
+that has none. The engine, the generator and any other player of the game ask the same question.
+
+>>> preflog.legal_cards(state)      # with hidden hands: every card not ruled out
+"""
+
+from __future__ import annotations
+
+from ..model.auction import Call, CallKind
+from ..model.bids import LADDER, Bid, Strain
+from ..model.cards import DECK, Card, Suit
+from ..model.defence import DecisionKind, WhistMode
+from ..model.seating import ACTIVE_SEATS, Seat
+from .conventions import Rules
+from .laws import must_play
+from .state import AuctionState, DealState, GameState
+
+Problem = tuple[str, str]  # (violation code, detail)
+P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
+
+
+# ---- the auction (Code 3.3) ----------------------------------------------------------------------
+
+def next_caller(d: DealState) -> Seat:
+    """The seat whose call comes next: clockwise from the eldest hand, skipping those who passed."""
+    if not d.calls:
+        return Seat.FIRST
+    seat = d.calls[-1][0].next
+    while seat in d.passed:
+        seat = seat.next
+    return seat
+
+
+def call_word(call: Call) -> str:
+    """A call as messages name it: ``6s``, ``mis``, ``pass``, ``here``."""
+    return str(call.bid) if call.kind is CallKind.BID else call.kind.value
+
+
+def call_problems(d: DealState, rules: Rules, call: Call) -> list[Problem]:
+    """What is wrong with ``call`` as the next call of the auction."""
+    if d.auction is not AuctionState.OPEN:
+        return [("A207", f"{call_word(call)} comes after the auction is over")]
+    out: list[Problem] = []
+    seat = next_caller(d)
+    player = d.active[seat]
+    if call.player is not None and call.player != player:
+        if call.player in d.active and ACTIVE_SEATS[d.active.index(call.player)] in d.passed:
+            out.append(("A203", f"{call.player} has passed and is out of the auction; it is {player}'s turn"))
+        else:
+            out.append(("A201", f"it is {player}'s turn to call, not {call.player}'s"))
+    if (call.dark and not rules.dark_bids) or (call.hand and not rules.hand_bids):
+        word = "dark" if call.dark and not rules.dark_bids else "hand"
+        option = "DarkBids" if word == "dark" else "HandBids"
+        out.append(("A210", f"{word!r} calls are not part of {rules.name} (set [Rule.{option} \"yes\"])"))
+    high = d.high
+    if call.kind is CallKind.HERE:
+        if seat is not Seat.FIRST:
+            out.append(("A206", f"{player} is not the eldest hand and cannot say here"))
+        elif high is None or d.high_seat is Seat.FIRST:
+            out.append(("A206", "here matches another player's bid, and there is none to match"))
+        elif high.is_misere:
+            out.append(("A206", "here cannot match a misère"))
+    elif call.kind is CallKind.BID:
+        bid = call.bid
+        assert bid is not None
+        misere_bidder = (high is not None and high.is_misere and d.high_seat == seat) or any(
+            s == seat and c.bid is not None and c.bid.is_misere for s, c in d.calls)
+        if bid.is_misere and seat in d.spoke:
+            out.append(("A204", f"{player} has already called and cannot bid misère now"))
+        elif misere_bidder:
+            out.append(("A205", f"{player} bid misère and may only pass, not bid {bid}"))
+        if high is not None and not bid > high:
+            out.append(("A202", f"{bid} is not higher than {high}"))
+        elif not bid.is_misere and bid.level < d.min_level:
+            out.append(("A209", f"after an all-pass the lowest bid is {d.min_level}, not {bid}"))
+    return out
+
+
+def legal_calls(state: GameState) -> tuple[Call, ...]:
+    """Every call the next player may make: pass, here, the bids of the ladder, each with the ``dark``
+    and ``hand`` modifiers where the convention has them. Empty when the auction is over."""
+    d = state.deal
+    if d is None or d.auction is not AuctionState.OPEN or d.bidding_over:
+        return ()
+    plain = [Call(CallKind.PASS), Call(CallKind.HERE)] + [Call(CallKind.BID, b) for b in LADDER]
+    modifiers = [(False, False)] + [(True, False)] * state.rules.dark_bids + [(False, True)] * state.rules.hand_bids
+    return tuple(c if (dark, hand) == (False, False) else Call(c.kind, c.bid, dark=dark, hand=hand)
+                 for dark, hand in modifiers for c in plain
+                 if not call_problems(d, state.rules, Call(c.kind, c.bid, dark=dark, hand=hand)))
+
+
+# ---- the contract (Code 3.4) ---------------------------------------------------------------------
+
+def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> list[Problem]:
+    """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
+    if d.is_all_pass:
+        return [("T307", f"a contract ({bid}) on an all-pass")]
+    out: list[Problem] = []
+    seat = d.declarer
+    if seat is not None and declarer is not None and declarer != d.player(seat):
+        out.append(("T306", f"{d.player(seat)} won the auction, not {declarer}"))
+    elif seat is None and declarer is not None and d.seat(declarer) is Seat.SITTING_OUT:
+        out.append(("T306", f"{declarer} deals and sits out"))
+    high = d.high if d.auction is AuctionState.WON else None
+    if high is not None and high.is_misere and not bid.is_misere:
+        out.append(("T305", f"{d.player(seat)} bid misère, so plays misère, not {bid}"))
+    elif bid.is_misere and d.auction is AuctionState.WON and (high is None or not high.is_misere):
+        out.append(("T304", f"misère is declared without a misère bid (the bid was {high or 'none'})"))
+    elif high is not None and not bid.is_misere and bid < high:
+        out.append(("T303", f"{bid} is lower than the bid of {high}"))
+    elif high is None and not bid.is_misere and bid.level < d.min_level:
+        out.append(("A209", f"after an all-pass the lowest game is {d.min_level}, not {bid}"))
+    return out
+
+
+def legal_contracts(state: GameState) -> tuple[Bid, ...]:
+    """The contracts the winner of the auction may declare, once the talon is taken (Code 3.4.3)."""
+    d = state.deal
+    if d is None or d.declarer is None or d.contract is not None or not d.bidding_over or d.is_all_pass:
+        return ()
+    return tuple(b for b in LADDER if not contract_problems(d, b))
+
+
+# ---- the defence (Code 3.8) ----------------------------------------------------------------------
+
+def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
+    """Who speaks next in the defence and the words the order of speaking leaves them, or ``None``
+    when the defence is settled (Code 3.8.1, 3.8.3, 3.8.7–3.8.8.2): from the declarer's left; the
+    second may go half after a pass; the first may then return the whist; with four players the
+    dealer speaks last, after two passes or after pass–half–pass."""
+    defenders = d.defenders
+    if defenders is None or d.is_all_pass or (d.contract is not None and d.contract.is_misere):
+        return None
+    first, second = defenders
+    said = [k for _, k in d.decisions]
+    if not said:
+        return first, (W, P)
+    if len(said) == 1:
+        return second, (W, P, H) if said[0] is P else (W, P)  # half only after a pass (3.8.7)
+    if said == [P, H]:
+        return first, (W, P)
+    if said == [P, P] and d.four:
+        return Seat.SITTING_OUT, (W, P)
+    if said == [P, H, W]:
+        return second, (P,)
+    if said == [P, H, P] and d.four:
+        return Seat.SITTING_OUT, (W, P)
+    if said == [P, H, P, W] and d.four:
+        return second, (P,)
+    return None
+
+
+def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Problem]:
+    """What is wrong with ``kind`` as the next word of the defence."""
+    if d.is_all_pass:
+        return [] if d.decisions else [("T307", "whist decisions on an all-pass")]
+    contract = d.contract
+    if contract is not None and contract.is_misere:
+        return [] if d.decisions else [("W406", "misère is not whisted: the defenders play it open")]
+    if d.declarer is None:
+        return []  # who speaks is not known; the words are kept as written
+    turn = defence_turn(d)
+    out: list[Problem] = []
+    said = [k for _, k in d.decisions]
+    name = "" if turn is None else d.player(turn[0])
+    if turn is None:
+        out.append(("W401", f"{kind.value!r} after the defence is settled"))
+    elif kind not in turn[1]:
+        if kind is H and not rules.half_whist:
+            out.append(("W402", f"{rules.name} has no half-whist (two passes stand for pass, half-whist, pass)"))
+        elif kind is H:
+            out.append(("W403", f"{name} cannot go half here: half-whist is the second defender's, "
+                                "after the first passed"))
+        elif said[:2] == [P, H]:
+            out.append(("W404", f"after the whist is returned, {name} can only pass"))
+        else:
+            out.append(("W401", f"{kind.value!r} is not {name}'s to say here"))
+    elif kind is H:
+        if not rules.half_whist:
+            out.append(("W402", f"{rules.name} has no half-whist (two passes stand for pass, half-whist, pass)"))
+        elif contract is not None and contract.level > 7:
+            out.append(("W403", f"half-whist only on a six or a seven, not on {contract}"))
+    elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
+        out.append(("W404", "the whist can be returned only on a six or a seven"))
+    if rules.stalingrad and contract == STALINGRAD and kind is not W:
+        out.append(("W407", f"{name or 'a defender'} must whist six spades under Stalingrad"))
+    return out
+
+
+STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
+
+
+def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:
+    """The words the next defender may say; empty when the defence is settled or there is none."""
+    d = state.deal
+    if d is None or d.contract is None or d.over or d.completed or d.trick or defence_turn(d) is None:
+        return ()
+    return tuple(k for k in DecisionKind if not decision_problems(d, state.rules, k))
+
+
+def mode_problems(d: DealState, mode: WhistMode) -> list[Problem]:
+    """Open play is a single whister's choice (Code 3.8.4, 3.8.5)."""
+    whisters = len(d.whisters)
+    if mode is WhistMode.OPEN and whisters != 1 and not d.is_all_pass:
+        return [("W405", f"'open' is a single whister's choice, and {whisters} whist")]
+    return []
+
+
+def legal_modes(state: GameState) -> tuple[WhistMode, ...]:
+    """How the whisters may play once the defence is settled: open only for a single whister."""
+    d = state.deal
+    if d is None or d.contract is None or defence_turn(d) is not None or d.mode is not None or not d.whisters:
+        return ()
+    return tuple(m for m in WhistMode if not mode_problems(d, m))
+
+
+def defence_recorded(d: DealState) -> bool:
+    """Both defenders have spoken. What may follow (a returned whist, the sitting-out dealer's word) is
+    written only when it is said, so a record that stops here reads as passes (NOTATION.md §3)."""
+    return len(d.decisions) >= 2
+
+
+def counts_as_made(d: DealState) -> bool:
+    """A game nobody whists is not played and counts as made (Code 3.8.1, 3.8.7): both defenders have
+    spoken and no whist stands (they passed, or a half-whist was not returned)."""
+    contract = d.game_contract
+    if contract is None or contract.is_misere or d.is_all_pass or d.whisters:
+        return False
+    return defence_recorded(d)
+
+
+# ---- the play (Code 3.9, 3.7.6) ------------------------------------------------------------------
+
+def led_suit(d: DealState) -> Suit | None:
+    """The suit to follow: the talon card's on an all-pass talon trick (3.7.6), else the first card's."""
+    if d.on_talon_trick:
+        return d.talon[d.completed].suit if d.talon else None
+    return d.trick[0][1].suit if d.trick else None
+
+
+def play_problems(d: DealState) -> list[Problem]:
+    """What stops the play from starting: the defence unsettled, or nobody whisting."""
+    if d.contract is None or d.is_all_pass or d.contract.is_misere or not d.decisions:
+        return []
+    if counts_as_made(d):
+        how = "went half" if d.half_whister is not None else "passed"
+        return [("W408", f"both defenders {how}: {d.contract} counts as made without play")]
+    if not defence_recorded(d) and d.defenders is not None:
+        waiting = d.player(d.defenders[len(d.decisions)])
+        return [("P507", f"the defence is not settled: {waiting} has still to say whist or pass")]
+    return []
+
+
+def card_problems(d: DealState, card: Card) -> list[Problem]:
+    """What is wrong with ``card`` as the next card of the play."""
+    out: list[Problem] = play_problems(d) if not d.trick and d.completed == 0 and not d.played else []
+    if d.completed >= 10:
+        return out + [("P505", f"{card} is played after all ten tricks")]
+    if card in d.played:
+        return out + [("P504", f"{card} has already been played")]
+    seat = d.to_play
+    if seat is None:  # the trick winners are not known (no contract): nothing more can be checked
+        return out
+    player = d.active[seat]
+    hand = d.hands[seat]
+    if hand is not None:
+        if card not in hand:
+            out.append(("P501", f"{player} does not hold {card}"))
+    else:
+        owner = next((d.active[s] for s, h in enumerate(d.hands) if h is not None and card in h), None)
+        if owner is not None:
+            out.append(("P501", f"{card} is in {owner}'s hand, not {player}'s"))
+        elif d.discard and card in d.discard:
+            out.append(("P501", f"{card} was discarded"))
+        elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
+            out.append(("P501", f"{card} is in the talon"))
+    led = led_suit(d)
+    if hand is not None and card in hand:
+        if led is not None and card.suit != led:
+            demand = must_play(hand, led, d.trump_suit)
+            if demand is not None and card.suit != demand[1]:
+                what, suit = demand
+                code = "P502" if what == "follow" else "P503"
+                verb = "must follow" if what == "follow" else "is void in " + led.name.lower() + " and must trump"
+                held = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
+                out.append((code, f"{player} {verb} with {' '.join(map(str, held))}, not {card}"))
+    elif hand is None and card.suit in d.voids[seat]:
+        out.append(("P506", f"{player} showed no {card.suit.name.lower()} earlier and now plays {card}"))
+    return out
+
+
+def legal_cards(state: GameState) -> tuple[Card, ...]:
+    """The cards the next player may play, in deck order. A hidden hand may play every card that is
+    not ruled out: played, held by a known hand, discarded, in the talon, or of a suit it showed void
+    in. Empty outside the play: before the defence is settled, when the game counts as made, after
+    the last trick or a claim."""
+    d = state.deal
+    if d is None or not d.bidding_over or d.claimed or d.over or d.completed >= 10 or d.to_play is None:
+        return ()
+    if not d.trump_known and not d.is_all_pass:
+        return ()
+    if d.declarer is not None and not d.is_all_pass and not d.talon_taken and not d.hand_bid:
+        return ()
+    return tuple(c for c in DECK if not card_problems(d, c))

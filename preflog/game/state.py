@@ -1,0 +1,157 @@
+"""The states of the replay: a deal after some of its events, and the game between deals.
+
+States are frozen values: any step can be kept, compared and revisited. They hold what happened;
+what it means (who speaks next, what is legal) is asked of :mod:`preflog.game.legal`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from ..model.auction import Call
+from ..model.bids import Bid
+from ..model.cards import Card, Suit
+from ..model.defence import DecisionKind, WhistMode
+from ..model.seating import ACTIVE_SEATS, Seat
+from ..model.span import Span
+from .conventions import Rules
+from .evolve import make_evolve
+
+
+class AuctionState(enum.Enum):
+    """Where the auction stands (Code 3.3)."""
+
+    OPEN = "open"            # calls are still to come
+    ALL_PASS = "all-pass"    # everyone passed (3.7)
+    WON = "won"              # one player is left with the highest bid
+    UNKNOWN = "unknown"      # not recorded, or stopped before its end
+
+
+@attrs.frozen(slots=False)  # dict-based, for make_evolve: copied on every event
+class DealState:
+    """Everything known about a deal after some of its events. Seats are in bidding order."""
+
+    number: int
+    dealer: str
+    active: tuple[str, ...]                       # bidding order, the eldest hand first
+    four: bool = False                            # four players: the dealer sits out
+    hands: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat; None when unknown
+    talon: tuple[Card, ...] | None = None
+    # the auction
+    calls: tuple[tuple[Seat, Call], ...] = ()
+    passed: frozenset[Seat] = frozenset()
+    spoke: frozenset[Seat] = frozenset()          # seats that made a call other than pass
+    high: Bid | None = None
+    high_seat: Seat | None = None
+    hand_bid: bool = False
+    auction: AuctionState = AuctionState.OPEN
+    bidding_over: bool = False                    # the bids statement (or its absence) is behind us
+    talon_leads: bool = False                     # an all-pass whose first two tricks the talon leads
+    min_level: int = 6
+    # talon, discard, contract
+    declarer: Seat | None = None
+    contract: Bid | None = None
+    trump_suit: Suit | None = None                # kept when the contract is declared (hot in play)
+    talon_taken: bool = False
+    discard: tuple[Card, ...] | None = None
+    discard_span: Span | None = None
+    # the defence
+    decisions: tuple[tuple[Seat, DecisionKind], ...] = ()  # Seat.SITTING_OUT for the dealer of four
+    mode: WhistMode | None = None
+    # the play
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    completed: int = 0
+    tricks: tuple[int, int, int, int] = (0, 0, 0, 0)       # per seat, the sitting-out dealer last
+    lost: int = 0                                 # tricks that went to nobody or to an unknown player
+    leader: Seat | None = Seat.FIRST
+    played: frozenset[Card] = frozenset()
+    voids: tuple[frozenset[Suit], ...] = (frozenset(), frozenset(), frozenset())
+    claimed: bool = False
+    over: bool = False
+
+    # ---- derived facts -------------------------------------------------------------------------
+
+    @property
+    def is_all_pass(self) -> bool:
+        return self.auction is AuctionState.ALL_PASS
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.trump_suit
+
+    @property
+    def on_talon_trick(self) -> bool:
+        """The trick in play is one the talon leads (all-pass, first two tricks, Code 3.7.6)."""
+        return self.talon_leads and self.completed < 2
+
+    @property
+    def trump_known(self) -> bool:
+        return self.is_all_pass or self.contract is not None
+
+    @property
+    def game_contract(self) -> Bid | None:
+        """The game being played: the contract declared or, when the record has no ``contract``
+        statement, the bid that won the auction (Code 3.4.3)."""
+        if self.contract is not None:
+            return self.contract
+        return self.high if self.high is not None and self.high_seat == self.declarer else None
+
+    @property
+    def defenders(self) -> tuple[Seat, Seat] | None:
+        """The declarer's opponents in the order they speak: from the declarer's left (Code 3.8.1)."""
+        if self.declarer is None:
+            return None
+        first = self.declarer.next
+        return first, first.next
+
+    @property
+    def whisters(self) -> tuple[Seat, ...]:
+        """Seats (the sitting-out dealer too) whose whist stands, in the order they said it (3.8.8.2)."""
+        half = self.half_whister
+        return tuple(s for s, k in self.decisions if k is DecisionKind.WHIST and s != half)
+
+    @property
+    def half_whister(self) -> Seat | None:
+        for seat, kind in self.decisions:
+            if kind is DecisionKind.HALF:
+                return seat
+        return None
+
+    @property
+    def to_play(self) -> Seat | None:
+        """The seat whose card comes next, or ``None`` if not known."""
+        if self.leader is None:
+            return None
+        return ACTIVE_SEATS[(self.leader + len(self.trick)) % 3]
+
+    def player(self, seat: Seat | None) -> str:
+        if seat is None:
+            return "?"
+        return self.dealer if seat is Seat.SITTING_OUT else self.active[seat]
+
+    def seat(self, player: str) -> Seat | None:
+        if player in self.active:
+            return ACTIVE_SEATS[self.active.index(player)]
+        return Seat.SITTING_OUT if self.four and player == self.dealer else None
+
+    def taken(self, player: str) -> int:
+        seat = self.seat(player)
+        return 0 if seat is None else self.tricks[seat]
+
+
+@attrs.frozen(slots=False)  # dict-based, for make_evolve
+class GameState:
+    """The game between deals: dealer rotation, all-passes in a row, and the deal in progress."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    deal: DealState | None = None
+    previous_dealer: str | None = None
+    all_pass_streak: int = 0
+    stays: int = 0
+
+
+evolve_deal = make_evolve(DealState)
+evolve_game = make_evolve(GameState)

@@ -1,0 +1,52 @@
+"""Who sits where: seats in bidding order, the eldest hand, and the deal passing clockwise.
+
+The one home of bidding order and dealer rotation (Code 3.2.2, 3.2.10, 3.3.2): the reader uses it to
+give unprefixed hands their owners and deals without ``dealer`` their dealer, the engine to check
+both, the generator to deal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+
+class Seat(enum.IntEnum):
+    """A place in the bidding order of one deal (Code 3.3.2).
+
+    ``FIRST`` is the eldest hand, left of the dealer; with three players ``THIRD`` is the dealer;
+    with four the dealer gets no cards and sits out (Code 3.2.10).
+    """
+
+    FIRST = 0
+    SECOND = 1
+    THIRD = 2
+    SITTING_OUT = 3
+
+    @property
+    def next(self) -> Seat:
+        """The active seat on the left (clockwise), the eldest hand after the third."""
+        return _NEXT[self]
+
+
+#: The three seats that hold cards, in bidding order.
+ACTIVE_SEATS: tuple[Seat, Seat, Seat] = (Seat.FIRST, Seat.SECOND, Seat.THIRD)
+_NEXT = {Seat.FIRST: Seat.SECOND, Seat.SECOND: Seat.THIRD, Seat.THIRD: Seat.FIRST, Seat.SITTING_OUT: Seat.FIRST}
+
+
+def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
+    """The active players from the eldest hand (left of the dealer) clockwise; with four players the
+    dealer sits out (Code 3.2.10, 3.3.2). A dealer who is not a player gives the first three."""
+    if dealer not in players:
+        return tuple(players[:3])
+    d = players.index(dealer)
+    order = tuple(players[(d + k) % len(players)] for k in range(1, len(players) + 1))
+    return order[:3] if len(players) == 4 else order
+
+
+def next_dealer(players: Sequence[str], dealer: str | None) -> str:
+    """The deal passes clockwise (Code 3.2.2); the first deal goes to the first player listed
+    (NOTATION.md §3), and so does a deal after one whose dealer is not a player."""
+    if dealer is None or dealer not in players:
+        return players[0]
+    return players[(players.index(dealer) + 1) % len(players)]

@@ -1,0 +1,230 @@
+"""One replay, many visitors: the driver that feeds the event stream of games to every visitor in one pass.
+
+A visitor is a fold over the replay. The driver turns each deal into events, applies them with the
+engine (:func:`preflog.game.engine.advance`) and calls, for every visitor that wants them::
+
+    begin_game(game, rules)              -> SKIP to skip the game
+      visit_violation(v, state)          the game's rules tags that could not be applied (R101–R103)
+      begin_deal(deal, state)            -> SKIP to skip the deal; ``state`` is before the deal
+        visit_<event>(event, state)      one method per kind of event, ``state`` after it; each falls
+                                         back to visit(event, state)
+        visit_violation(v, state)        after the event that committed it
+        begin_variation(v, state)        -> SKIP (the default) to skip it; ``state`` is before the
+          ... the variation's events      card the variation replaces
+        end_variation(state)
+        end_deal(state)
+    end_game(state)
+    result()                             once, after the last game
+
+The driver knows the protocol and nothing of any particular visitor.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .game.conventions import Rules
+from .game.engine import advance, initial_state
+from .game.events import (
+    BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
+    Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
+    WhistModeChosen, events_of, variation_events,
+)
+from .game.state import GameState
+from .game.violations import Violation
+from .model.deal import Deal
+from .model.game import Game
+from .model.play import Variation
+
+
+class Skip(enum.Enum):
+    SKIP = "skip"
+
+
+#: Returned by ``begin_game``, ``begin_deal`` or ``begin_variation`` to skip what it begins.
+SKIP = Skip.SKIP
+
+
+class Visitor:
+    """The base of every visitor: each method does nothing; override what you need.
+
+    >>> class Misere(preflog.Visitor):
+    ...     def visit_contract(self, event, state): ...
+    """
+
+    def begin_game(self, game: Game, rules: Rules) -> Skip | None:
+        return None
+
+    def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
+        return None
+
+    def visit(self, event: Event, state: GameState) -> None:
+        """Every event without a method of its own: ``state`` is the state after it."""
+
+    def visit_deal_started(self, event: DealStarted, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_dealt(self, event: Dealt, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_call(self, event: CallMade, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_bidding_ended(self, event: BiddingEnded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_talon_taken(self, event: TalonTaken, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_discard(self, event: Discarded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_contract(self, event: ContractDeclared, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_decision(self, event: DefenceDecided, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_whist_mode(self, event: WhistModeChosen, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_card(self, event: CardPlayed, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_trick(self, event: TrickCompleted, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_claim(self, event: Claimed, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_penalty(self, event: PenaltyRecorded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_checkpoint(self, event: CheckpointRecorded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_deal_ended(self, event: DealEnded, state: GameState) -> None:
+        self.visit(event, state)
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        """A rule broken by the event just visited (or by the game's rules tags, before the deals)."""
+
+    def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
+        return SKIP
+
+    def end_variation(self, state: GameState) -> None:
+        pass
+
+    def end_deal(self, state: GameState) -> None:
+        pass
+
+    def end_game(self, state: GameState) -> None:
+        pass
+
+    def result(self) -> Any:
+        return None
+
+
+#: The visitor method of each kind of event.
+METHODS: dict[type, str] = {
+    DealStarted: "visit_deal_started", Dealt: "visit_dealt", CallMade: "visit_call",
+    BiddingEnded: "visit_bidding_ended", TalonTaken: "visit_talon_taken", Discarded: "visit_discard",
+    ContractDeclared: "visit_contract", DefenceDecided: "visit_decision", WhistModeChosen: "visit_whist_mode",
+    CardPlayed: "visit_card", TrickCompleted: "visit_trick", Claimed: "visit_claim",
+    ResultRecorded: "visit_result", PenaltyRecorded: "visit_penalty", CheckpointRecorded: "visit_checkpoint",
+    DealEnded: "visit_deal_ended",
+}
+
+Handler = Callable[[Any, GameState], None]
+Table = dict[type, list[Handler]]
+
+
+def _overrides(visitor: Visitor, name: str) -> bool:
+    return getattr(type(visitor), name) is not getattr(Visitor, name)
+
+
+def _table(visitors: Sequence[Visitor]) -> Table:
+    """Each kind of event and the visitor methods that want it (methods left as the base's are not called)."""
+    table: Table = {kind: [] for kind in METHODS}
+    for visitor in visitors:
+        catch_all = _overrides(visitor, "visit")
+        for kind, name in METHODS.items():
+            if catch_all or _overrides(visitor, name):
+                table[kind].append(getattr(visitor, name))
+    return table
+
+
+class _Pass:
+    """The visitors listening to one deal, with what each wants."""
+
+    __slots__ = ("visitors", "table", "violations", "variations")
+
+    def __init__(self, visitors: list[Visitor]) -> None:
+        self.visitors = visitors
+        self.table = _table(visitors)
+        self.violations = [v.visit_violation for v in visitors if _overrides(v, "visit_violation")]
+        self.variations = [v for v in visitors if _overrides(v, "begin_variation")]
+
+
+def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | None = None) -> tuple[Any, ...]:
+    """Replay ``games`` once and feed every visitor in the same pass; their ``result()``\\ s in order.
+
+    ``rules`` replaces each game's own convention: a preset name (its ``Rule.*`` tags still apply) or
+    a :class:`~preflog.Rules`.
+    """
+    everyone = _Pass(list(visitors))
+    for game in (games,) if isinstance(games, Game) else games:
+        _walk_game(game, everyone, rules)
+    return tuple(v.result() for v in visitors)
+
+
+def _walk_game(game: Game, everyone: _Pass, rules: Rules | str | None) -> None:
+    state, problems = initial_state(game, rules)
+    playing = [v for v in everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
+    if not playing:
+        return
+    game_pass = everyone if len(playing) == len(everyone.visitors) else _Pass(playing)
+    for problem in problems:
+        for visit in game_pass.violations:
+            visit(problem, state)
+    for deal in game.deals:
+        listening = [v for v in playing if v.begin_deal(deal, state) is not SKIP]
+        deal_pass = game_pass if len(listening) == len(playing) else _Pass(listening)
+        state = _walk_events(state, events_of(deal), deal_pass)
+        for v in listening:
+            v.end_deal(state)
+    for v in playing:
+        v.end_game(state)
+
+
+def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameState:
+    """Apply ``events`` (and the implied ones) from ``state``, feeding ``p``; the state after them."""
+    table, violations, variations = p.table, p.violations, p.variations
+    before = state
+    for event, after, found in advance(state, events):
+        for handle in table[type(event)]:
+            handle(event, after)
+        if found and violations:
+            for violation in found:
+                for visit in violations:
+                    visit(violation, after)
+        if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
+            for variation in event.source.variations:
+                _walk_variation(before, variation, variations)
+        before = after
+    return before
+
+
+def _walk_variation(before: GameState, variation: Variation, candidates: list[Visitor]) -> None:
+    """A variation replaces the card it follows: its events are replayed from the state before that card."""
+    entering = [v for v in candidates if v.begin_variation(variation, before) is not SKIP]
+    if not entering:
+        return
+    after = _walk_events(before, variation_events(variation.cards), _Pass(entering))
+    for v in entering:
+        v.end_variation(after)
