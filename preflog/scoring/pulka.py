@@ -9,15 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING
-
 import attrs
 
 from .ledger import Column, Entry, number_text
+from .settlement import Settlement, settle
 from ..game.conventions import Rules
-
-if TYPE_CHECKING:
-    from .settlement import Settlement
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 ZERO = Fraction(0)
@@ -81,8 +77,6 @@ class ScoreSheet:
 
     def settlement(self) -> Settlement:
         """The final account as if the game ended here (Code 4.2.14)."""
-        from .settlement import settle
-
         return settle(self)
 
 

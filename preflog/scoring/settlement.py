@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 
+from ..game.conventions import Rules
 from .ledger import number_text
 
-if TYPE_CHECKING:
-    from .pulka import ScoreSheet
+
+class Totals(Protocol):
+    """What the settlement reads of a score sheet (:class:`~preflog.ScoreSheet` is one)."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    pool_target: int | None
+    whist_price: Fraction | None
+
+    def pool(self, player: str) -> Fraction: ...
+
+    def mountain(self, player: str) -> Fraction: ...
+
+    def whists(self, player: str, on: str) -> Fraction: ...
 
 
 @attrs.frozen(slots=True)
@@ -43,7 +56,7 @@ class Settlement:
         return sum(self.whists[player].values(), Fraction(0))
 
 
-def settle(sheet: ScoreSheet) -> Settlement:
+def settle(sheet: Totals) -> Settlement:
     """Settle the sheet as if the game ended after its last deal (Code 4.2.14)."""
     players = sheet.players
     target, scale = sheet.pool_target, sheet.rules.scale

@@ -1,0 +1,108 @@
+"""The layers: no module imports from a layer above its own, and the imports have no cycle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from .conftest import ROOT
+
+#: Each layer and its rank, from the bottom (docs/architecture.md). A module may import its own
+#: layer and those below it.
+LAYERS = {
+    "preflog.model": 0,
+    "preflog.notation": 1,
+    "preflog.game": 2,
+    "preflog.walk": 3,
+    "preflog.scoring": 4,
+    "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5,
+    "preflog.present": 6,
+    "preflog": 7,          # the package's own __init__: the public API
+    "preflog.grammar": 0,  # data only
+    "preflog.cli": 8,
+}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT)
+    parts = list(rel.with_suffix("").parts)
+    if parts[0] in ("cli", "grammar"):
+        parts.insert(0, "preflog")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    files = [*ROOT.joinpath("preflog").rglob("*.py"), *ROOT.joinpath("cli").glob("*.py"),
+             *ROOT.joinpath("grammar").glob("*.py")]
+    return {module_name(p): p for p in files}
+
+
+def imports(name: str, path: Path) -> set[str]:
+    """The preflog modules ``name`` imports (at any depth in the file, lazy imports included)."""
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("preflog"):
+                found.add(target)
+                found.update(f"{target}.{a.name}" for a in node.names)  # "from . import jsonio"
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("preflog"))
+    return found
+
+
+def layer(name: str) -> int:
+    best = max((key for key in LAYERS if name == key or name.startswith(key + ".")), key=len)
+    return LAYERS[best]
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    return {name: {t for t in imports(name, path) if t in mods and t != name} for name, path in mods.items()}
+
+
+def test_every_module_has_a_layer() -> None:
+    for name in modules():
+        layer(name)
+
+
+def test_no_module_imports_from_a_layer_above_it() -> None:
+    upward = [(name, target) for name, targets in graph().items() for target in targets
+              if layer(target) > layer(name)]
+    assert upward == []
+
+
+def test_the_imports_have_no_cycle() -> None:
+    g = graph()
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(g[node]):
+            if state.get(nxt) == 1:
+                cycles.append(path[path.index(nxt):] + [nxt] if nxt in path else [node, nxt])
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = 2
+
+    for node in sorted(g):
+        if node not in state:
+            visit(node, [node])
+    # a package's __init__ importing its own modules is not a cycle of modules
+    cycles = [c for c in cycles if not all(m == c[0] or m.startswith(c[0] + ".") for m in c)]
+    assert cycles == []
+
+
+def test_the_engine_and_the_driver_know_no_visitor() -> None:
+    g = graph()
+    for name in ("preflog.game.engine", "preflog.walk"):
+        assert not {t for t in g[name] if t.startswith(("preflog.check", "preflog.scoring", "preflog.replay",
+                                                         "preflog.present"))}, name
