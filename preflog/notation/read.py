@@ -1,32 +1,39 @@
 """Read the notation: text → games, every error collected with its exact place.
 
 ``read_games`` is the streaming core: it takes a string or a file (text or binary), cuts it into
-games and deals (:mod:`preflog.splitter`), parses each piece with the cached LALR parser whose
-callbacks build the records (:mod:`preflog.builder`), and yields each game with its errors.
+games and deals (:mod:`.split`), parses each piece with the LALR parser whose stateless callbacks
+build the records (:mod:`.transform`), checks them against the game (:mod:`.validate`), and yields
+each game with its errors.
 """
 
 from __future__ import annotations
 
 import io
 import logging
-from importlib import resources
 import re
-import threading
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from importlib import resources
 from typing import IO, Any
 
 import attrs
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerState, LexerThread, LineCounter
 
 from ..model.annotations import Comment
-from .transform import Builder, GameContext
 from ..model.deal import Deal
-from .errors import NotationError
 from ..model.game import Game, Tag
-from ..model.seating import next_dealer
 from ..model.span import Span
+from .errors import NotationError
 from .split import GameText, Piece, split_games
+from .transform import Problem, RawDeal, RawTags, Transform
+from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
+
+try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
+    from lark.utils import TextSlice
+except ImportError:  # pragma: no cover - lark 1.2
+    TextSlice = None
 
 # Lark logs a failed cache read or write with a traceback; a cache miss only costs time, so keep quiet.
 logging.getLogger("lark").addHandler(logging.NullHandler())
@@ -45,26 +52,21 @@ def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = 
     )
 
 
-class _Parser:
-    """One parser with its builder; a lock keeps one parse at a time (the builder holds context)."""
-
-    def __init__(self) -> None:
-        self.builder = Builder()
-        self.lark = make_parser(transformer=self.builder)
-        self.lock = threading.Lock()
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The one parser, built on first use. Its callbacks keep no state, so any number of threads
+    may parse with it at once."""
+    return make_parser(transformer=Transform())
 
 
-_parser: _Parser | None = None
-_parser_lock = threading.Lock()
-
-
-def _get_parser() -> _Parser:
-    global _parser
-    if _parser is None:
-        with _parser_lock:
-            if _parser is None:
-                _parser = _Parser()
-    return _parser
+def parse_piece(piece: Piece, start: str) -> Any:
+    """Parse one piece (a tag block or a deal) with the tokens placed where the piece stands in the
+    file: the lexer's line counter starts at the piece's line and column."""
+    frontend = parser().parser
+    counter = LineCounter("\n")
+    counter.line, counter.column, counter.line_start_pos = piece.line, piece.column, 1 - piece.column
+    text: Any = piece.text if TextSlice is None else TextSlice(piece.text, 0, len(piece.text))
+    return frontend.parser.parse(LexerThread(frontend.lexer, LexerState(text, counter)), start)
 
 
 @attrs.frozen(slots=True)
@@ -82,9 +84,8 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
     does not grow with the file).
     """
     lines = _Lines(source, path)
-    parser = _get_parser()
     for game_text in split_games(lines):
-        parsed = _read_game(parser, game_text, path)
+        parsed = _read_game(game_text, path)
         if parsed is not None:
             yield parsed
     if lines.error is not None:
@@ -118,54 +119,49 @@ class _Lines:
             yield line
 
 
-def _read_game(parser: _Parser, game_text: GameText, path: str | None) -> ParsedGame | None:
+def _read_game(game_text: GameText, path: str | None) -> ParsedGame | None:
     head, deal_pieces = game_text.pieces()
     if head is None and not deal_pieces:
         return None  # nothing but white space and % comments
-    errors: list[tuple[Span, str]] = []
+    errors: list[Problem] = []
+    validator = Validator(errors)
     tags: tuple[Tag, ...] = ()
     comments: tuple[Comment, ...] = ()
     span: Span | None = None
+    salvaged: str | None = None
+    if head is not None:
+        raw = _parse(head, "tags", errors)
+        if isinstance(raw, RawTags):
+            tags, comments, span = validator.tags(raw), raw.comments, raw.span
+        else:
+            salvaged = _salvage_players(head.text)
+    players_tag = next((t for t in tags if t.name == "Players"), None)
+    if salvaged is not None:
+        # The tag block has a syntax error (reported); its well-formed Players tag still counts.
+        validator.players = tuple(salvaged.split())
+    elif players_tag is None:
+        where = span or (Span(deal_pieces[0].line, deal_pieces[0].column, deal_pieces[0].line,
+                              deal_pieces[0].column + 4) if deal_pieces else None)
+        if where is not None:
+            errors.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
+    elif not any(s.line == players_tag.span.line for s, _ in errors if players_tag.span):
+        validator.players = tuple(players_tag.value.split())
     deals: list[Deal] = []
-    with parser.lock:
-        builder = parser.builder
-        builder.errors = errors
-        builder.context = GameContext()
-        salvaged: str | None = None
-        if head is not None:
-            result = _parse_piece(parser, head, "tags", errors)
-            if result is not None:
-                tags, comments, span = result
-            else:
-                salvaged = _salvage_players(head.text)
-        players_tag = next((t for t in tags if t.name == "Players"), None)
-        if salvaged is not None:
-            # The tag block has a syntax error (reported); its well-formed Players tag still counts.
-            builder.context.players = tuple(salvaged.split())
-        elif players_tag is None:
-            where = span or (Span(deal_pieces[0].line, deal_pieces[0].column, deal_pieces[0].line,
-                                  deal_pieces[0].column + 4) if deal_pieces else None)
-            if where is not None:
-                errors.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
-        elif not any(s.line == players_tag.span.line for s, _ in errors if players_tag.span):
-            builder.context.players = tuple(players_tag.value.split())
-        for piece in deal_pieces:
-            deal = _parse_piece(parser, piece, "deal", errors)
-            if deal is not None:
-                deals.append(deal)
-            else:
-                _skip_deal(builder.context, piece.text)
+    for piece in deal_pieces:
+        raw_deal = _parse(piece, "deal", errors)
+        if isinstance(raw_deal, RawDeal):
+            deals.append(validator.deal(raw_deal))
+        else:
+            validator.skip(piece.text)
     game = Game(tags, tuple(deals), comments, span)
     return ParsedGame(game, tuple(_errors(errors, game_text, path)))
 
 
-def _parse_piece(parser: _Parser, piece: Piece, start: str, errors: list[tuple[Span, str]]) -> Any:
-    parser.builder.line_offset = piece.line - 1
-    text = " " * (piece.column - 1) + piece.text
+def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
     try:
-        return parser.lark.parse(text, start=start)
+        return parse_piece(piece, start)
     except UnexpectedInput as exc:
-        errors.append(_syntax_error(exc, text, piece.line - 1, start))
+        errors.append(_syntax_error(exc, piece.text, start))
         return None
 
 
@@ -175,20 +171,6 @@ _PLAYERS_TAG = re.compile(r'^[ \t]*\[[ \t]*Players[ \t]+"([^"\\\n]*)"[ \t]*\]', 
 def _salvage_players(text: str) -> str | None:
     m = _PLAYERS_TAG.search(text)
     return m.group(1) if m else None
-
-
-_DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
-
-
-def _skip_deal(context: GameContext, text: str) -> None:
-    """Keep the numbering and the dealer rotation going past a deal that could not be read."""
-    m = _DEAL_HEAD.match(text)
-    number = int(m.group(1)) if m and m.group(1) else (context.next_number or 1)
-    dealer = m.group(2) if m and m.group(2) in context.players else None
-    if dealer is None and context.players:
-        dealer = next_dealer(context.players, context.previous_dealer)
-    context.previous_dealer = dealer
-    context.next_number = number + 1
 
 
 # ---- syntax errors in words ---------------------------------------------------------------------
@@ -228,8 +210,8 @@ def _word_at(text: str, pos: int) -> str:
     return word[:30]
 
 
-def _syntax_error(exc: UnexpectedInput, text: str, line_offset: int, start: str) -> tuple[Span, str]:
-    line, column = exc.line + line_offset, exc.column
+def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, str]:
+    line, column = exc.line, exc.column
     if isinstance(exc, UnexpectedCharacters):
         position: int = getattr(exc, "pos_in_stream", 0) or 0  # lark types it as None
         word = _word_at(text, position)

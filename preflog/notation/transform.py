@@ -1,8 +1,10 @@
-"""Build typed records straight from the parser's reductions (a Lark Transformer, no tree).
+"""Syntax → records: the callbacks of the LALR parser (a Lark Transformer, no tree), stateless.
 
-The builder knows the game it is in (players, the previous dealer, the next deal number), so it
-resolves what the notation implies (dealer rotation, owners of unprefixed hands, deal numbers) and
-reports the errors that need no game rules, each with its exact span.
+Every callback is a pure function of its children. Tokens carry their place in the file (the reader
+starts the lexer's line counter where the piece starts), so spans need no offset. A problem found at
+this level (two cards in a talon of three, a glyph after a bar…) travels up with the record it was
+found in, as :class:`Flagged`; what needs the game — its players, the deal numbers, who deals — is
+checked afterwards by :mod:`.validate`.
 """
 
 from __future__ import annotations
@@ -19,144 +21,154 @@ from ..model.auction import Bids, Call, CallKind, Contract
 from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
 from ..model.deal import (
-    Deal, Discard, HandEntry, Hands, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind,
-    Checkpoint, CheckpointEntry, Talon, CheckpointWhist,
+    Checkpoint, CheckpointEntry, CheckpointWhist, Discard, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind,
+    Talon,
 )
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
-from ..model.game import Tag, tag_rank
+from ..model.game import Tag
 from ..model.hand import Hand
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
-from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
-from .vocabulary import is_valid_player_id
 
 #: Variations nested deeper than this are refused (they would only be a way to exhaust the stack).
 MAX_VARIATION_DEPTH = 64
 
+Problem = tuple[Span, str]
 _GLYPHS = {g.value: g for g in Glyph}
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _UNESCAPE = re.compile(r"\\(.)")
 
 
-@attrs.define(slots=True)
-class GameContext:
-    """What the builder knows of the game while it reads a deal."""
-
-    players: tuple[str, ...] = ()
-    previous_dealer: str | None = None
-    next_number: int | None = None  # None before the first deal: any number may start
+def span(tok: Token) -> Span:
+    """The place of a token in the file."""
+    return Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
 
 
-@attrs.define(slots=True)
-class _RawHands:
-    items: list[Token]
-    span: Span
+@attrs.frozen(slots=True)
+class Flagged:
+    """A record with the problems found in it and the player names it holds whose place its own span
+    does not give (a contract's declarer, a penalty's players), for the validation pass."""
+
+    record: Any
+    problems: tuple[Problem, ...] = ()
+    names: tuple[tuple[str, Span], ...] = ()
 
 
-@attrs.define(slots=True)
-class _RawVariation:
-    items: list[Any]
+@attrs.frozen(slots=True)
+class RawTags:
+    """The tag block as written: every tag in order (a tag given twice too), its comments and span."""
+
+    tags: tuple[Tag, ...]
     comments: tuple[Comment, ...]
     span: Span
-    depth: int
 
 
-class Builder(Transformer[Token, Any]):
-    """Callbacks for the grammar's rules; one instance serves one parse at a time."""
+@attrs.frozen(slots=True)
+class RawHand:
+    """One entry of ``hands`` as written: its prefix (name and span, if any), the hand (``None`` for
+    ``?``; ``missing`` when a prefix has no hand after it), comments and span."""
+
+    prefix: tuple[str, Span] | None
+    hand: Hand | None
+    comments: tuple[Comment, ...]
+    span: Span
+    missing: bool = False
+
+
+@attrs.frozen(slots=True)
+class RawHands:
+    entries: tuple[RawHand, ...]
+    span: Span
+
+
+@attrs.frozen(slots=True)
+class RawDeal:
+    """A deal as written, before the game's context gives it its number, dealer and hand owners."""
+
+    head: Span
+    number: tuple[str, Span] | None
+    dealer: tuple[str, Span] | None
+    comments: tuple[Comment, ...]
+    hands: RawHands | None
+    statements: dict[str, Any]
+    penalties: tuple[Penalty, ...]
+    span: Span
+    problems: tuple[Problem, ...]
+    names: tuple[tuple[str, Span], ...]
+
+
+def _unwrap(item: Any, problems: list[Problem], names: list[tuple[str, Span]]) -> Any:
+    if type(item) is Flagged:
+        problems.extend(item.problems)
+        names.extend(item.names)
+        return item.record
+    return item
+
+
+def _flag(record: Any, problems: list[Problem], names: tuple[tuple[str, Span], ...] = ()) -> Any:
+    return Flagged(record, tuple(problems), names) if problems or names else record
+
+
+def _comment(tok: Token) -> Comment:
+    return Comment(tok.value[1:-1], span(tok))
+
+
+def _comments(children: list[Any]) -> tuple[Comment, ...]:
+    return tuple(_comment(c) for c in children if isinstance(c, Token) and c.type == "COMMENT")
+
+
+def _last_span(children: list[Any]) -> Span | None:
+    last = children[-1]
+    return span(last) if isinstance(last, Token) else getattr(last, "span", None)
+
+
+def _from_to(children: list[Any]) -> Span:
+    return span(children[0]).to(_last_span(children))
+
+
+def number(tok: Token, what: str, problems: list[Problem], *, signed: bool = False, whole: bool = True) -> Decimal:
+    """The value of a NUMBER token, with a problem if it has a sign or a fraction it may not have."""
+    text = tok.value
+    if (whole and "." in text) or (not signed and text[0] in "+-"):
+        kind = "a whole number" if whole else "a number"
+        problems.append((span(tok), f"{what} must be {kind}{'' if signed else ' without a sign'}, not {text!r}"))
+    return Decimal(text)
+
+
+def _tricks(tok: Token, problems: list[Problem]) -> int:
+    n = int(number(tok, "a trick count", problems))
+    if n > 10:
+        problems.append((span(tok), f"{n} tricks: a deal has 10"))
+    return n
+
+
+_FIELD_OF: dict[type, str] = {
+    Talon: "talon", Bids: "bids", Discard: "discard", Contract: "contract", Defence: "defence",
+    Play: "play", Claim: "claim", Result: "result", Checkpoint: "checkpoint",
+}
+
+
+class Transform(Transformer[Token, Any]):
+    """The grammar's rules as pure functions of their children."""
 
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
-        self.context = GameContext()
-        self.line_offset = 0
-        self.errors: list[tuple[Span, str]] = []
 
-    # ---- helpers -------------------------------------------------------------------------------
+    # ---- tag block and deal ------------------------------------------------------------------------
 
-    def span(self, tok: Token) -> Span:
-        o = self.line_offset
-        # Tokens from the parser always have positions; lark types them as optional.
-        return Span(tok.line + o, tok.column, tok.end_line + o, tok.end_column)  # type: ignore[operator, arg-type]
-
-    def error(self, span: Span, message: str) -> None:
-        self.errors.append((span, message))
-
-    def comment(self, tok: Token) -> Comment:
-        return Comment(tok.value[1:-1], self.span(tok))
-
-    def player(self, tok: Token, name: str | None = None) -> str:
-        """The player a NAME or PREFIX token names; an error if the game has no such player."""
-        name = name if name is not None else tok.value.rstrip(":")
-        players = self.context.players
-        if players and name not in players:
-            self.error(self.span(tok), f"{name!r} is not a player of this game ({', '.join(players)})")
-        return name
-
-    def number(self, tok: Token, what: str, *, signed: bool = False, whole: bool = True) -> Decimal:
-        text = tok.value
-        if (whole and "." in text) or (not signed and text[0] in "+-"):
-            kind = "a whole number" if whole else "a number"
-            self.error(self.span(tok), f"{what} must be {kind}{'' if signed else ' without a sign'}, not {text!r}")
-        return Decimal(text)
-
-    def _last_span(self, children: list[Any]) -> Span | None:
-        last = children[-1]
-        return self.span(last) if isinstance(last, Token) else getattr(last, "span", None)
-
-    def _from_to(self, children: list[Any]) -> Span:
-        return self.span(children[0]).to(self._last_span(children))
-
-    def _glyph(self, tok: Token) -> Glyph:
-        return _GLYPHS[tok.value]
-
-    def _trailing_comments(self, children: list[Any]) -> tuple[Comment, ...]:
-        return tuple(self.comment(c) for c in children if isinstance(c, Token) and c.type == "COMMENT")
-
-    # ---- tag block -----------------------------------------------------------------------------
-
-    def tags(self, children: list[Token]) -> tuple[tuple[Tag, ...], tuple[Comment, ...], Span]:
-        tags: dict[str, Tag] = {}
+    def tags(self, children: list[Token]) -> RawTags:
+        tags: list[Tag] = []
         comments: list[Comment] = []
         for tok in children:
             if tok.type == "COMMENT":
-                comments.append(self.comment(tok))
+                comments.append(_comment(tok))
                 continue
             m = _TAG.fullmatch(tok.value)
             assert m is not None  # the terminal only matches well-formed tags
-            name, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
-            span = self.span(tok)
-            if name in tags:
-                self.error(span, f"tag {name} is given twice")
-                continue
-            tags[name] = Tag(name, value, span)
-            self._check_tag(tags[name])
-        ordered = tuple(sorted(tags.values(), key=lambda t: tag_rank(t.name)))
-        return ordered, tuple(comments), self._from_to(children)
+            tags.append(Tag(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), span(tok)))
+        return RawTags(tuple(tags), tuple(comments), _from_to(children))
 
-    def _check_tag(self, tag: Tag) -> None:
-        assert tag.span is not None
-        if tag.name == "Players":
-            ids = tag.value.split()
-            if len(ids) not in (3, 4):
-                self.error(tag.span, f"Players names {len(ids)} player(s): {tag.value!r}; a game has 3 or 4")
-            bad = [p for p in ids if not is_valid_player_id(p)]
-            for p in bad:
-                self.error(tag.span, f"{p!r} is not a valid player id: a letter, then letters, digits or _, "
-                                     "not spelled like a card, a call or a keyword")
-            twice = sorted({p for p in ids if ids.count(p) > 1})
-            if twice:
-                self.error(tag.span, f"Players names {', '.join(twice)} more than once")
-        elif tag.name == "Pool":
-            if not re.fullmatch(r"[1-9][0-9]*", tag.value.strip()):
-                self.error(tag.span, f"Pool must be a positive whole number, not {tag.value!r}")
-        elif tag.name == "WhistPrice":
-            if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", tag.value.strip()):
-                self.error(tag.span, f"WhistPrice must be a decimal number, not {tag.value!r}")
-
-    # ---- the deal ------------------------------------------------------------------------------
-
-    def deal(self, children: list[Any]) -> Deal:
-        ctx = self.context
-        head = self.span(children[0])
+    def deal(self, children: list[Any]) -> RawDeal:
         i = 1
         number_tok = dealer_tok = None
         if i < len(children) and isinstance(children[i], Token) and children[i].type == "NUMBER":
@@ -167,139 +179,89 @@ class Builder(Transformer[Token, Any]):
             i += 2
         comments: list[Comment] = []
         while i < len(children) and isinstance(children[i], Token):
-            comments.append(self.comment(children[i]))
+            comments.append(_comment(children[i]))
             i += 1
-
-        number = self._deal_number(number_tok)
-        dealer = self._dealer(dealer_tok)
-        fields: dict[str, Any] = {}
+        problems: list[Problem] = []
+        names: list[tuple[str, Span]] = []
+        statements: dict[str, Any] = {}
+        hands: RawHands | None = None
         penalties: list[Penalty] = []
-        for record in children[i:]:
-            if isinstance(record, _RawHands):
-                fields["hands"] = self._hands(record, dealer)
-            elif isinstance(record, Penalty):
+        for item in children[i:]:
+            record = _unwrap(item, problems, names)
+            if type(record) is RawHands:
+                hands = record
+            elif type(record) is Penalty:
                 penalties.append(record)
             else:
-                fields[_FIELD_OF[type(record)]] = record
-        ctx.previous_dealer = dealer
-        ctx.next_number = number + 1
-        return Deal(number, dealer, tuple(comments), penalties=tuple(penalties),
-                    span=head.to(self._last_span(children)), **fields)
+                statements[_FIELD_OF[type(record)]] = record
+        return RawDeal(
+            span(children[0]),
+            None if number_tok is None else (number_tok.value, span(number_tok)),
+            None if dealer_tok is None else (dealer_tok.value, span(dealer_tok)),
+            tuple(comments), hands, statements, tuple(penalties), span(children[0]).to(_last_span(children)),
+            tuple(problems), tuple(names))
 
-    def _deal_number(self, tok: Token | None) -> int:
-        expected = self.context.next_number
-        if tok is None:
-            return expected or 1
-        value = self.number(tok, "a deal number")
-        number = int(value) if value == value.to_integral_value() else 0
-        if number < 1:
-            self.error(self.span(tok), f"deal number {tok.value!r} must be 1 or more")
-            return expected or 1
-        if expected is not None and number != expected:
-            self.error(self.span(tok), f"deal {number} follows deal {expected - 1}: deal numbers go in sequence "
-                                       f"(expected {expected})")
-        return number
+    # ---- hands -------------------------------------------------------------------------------------
 
-    def _dealer(self, tok: Token | None) -> str:
-        players, previous = self.context.players, self.context.previous_dealer
-        if tok is not None:
-            return self.player(tok)
-        if not players:
-            return previous or "?"
-        return next_dealer(players, previous)
-
-    def _hands(self, raw: _RawHands, dealer: str) -> Hands:
-        """Assemble hand entries from the flat items and give each its player (NOTATION.md §1, §3)."""
-        # entries: [prefix token or None, hand kind ('dotted', 'groups', '?', None), values, comments, span]
+    def hands(self, children: list[Token]) -> Any:
+        """Hand entries from the flat items: a prefix starts an entry; a dotted hand, ``?`` or a run of
+        suit groups (until ten cards or a suit comes again) is its hand; comments follow it."""
+        problems: list[Problem] = []
+        # entries: [prefix token or None, kind ('DOTTED', 'groups', 'UNKNOWN', None), values, comments, span]
         entries: list[list[Any]] = []
-        for tok in raw.items:
+        for tok in children[1:]:
             kind = tok.type
             cur = entries[-1] if entries else None
             if kind == "PREFIX":
-                entries.append([tok, None, [], [], self.span(tok)])
+                entries.append([tok, None, [], [], span(tok)])
             elif kind == "COMMENT":
                 if cur is None:
-                    self.error(self.span(tok), "a comment in hands must follow a hand")
+                    problems.append((span(tok), "a comment in hands must follow a hand"))
                 else:
-                    cur[3].append(self.comment(tok))
+                    cur[3].append(_comment(tok))
             elif kind == "SUITS" and cur is not None and not cur[3] and (
                 cur[1] is None or (cur[1] == "groups" and _group_continues(cur))
             ):
                 cur[1] = "groups"
                 cur[2].append(tok)
-                cur[4] = cur[4].to(self.span(tok))
+                cur[4] = cur[4].to(span(tok))
             elif cur is not None and cur[1] is None and not cur[3]:
                 cur[1] = "groups" if kind == "SUITS" else kind
                 cur[2].append(tok)
-                cur[4] = cur[4].to(self.span(tok))
+                cur[4] = cur[4].to(span(tok))
             else:
-                entries.append([None, "groups" if kind == "SUITS" else kind, [tok], [], self.span(tok)])
+                entries.append([None, "groups" if kind == "SUITS" else kind, [tok], [], span(tok)])
+        raw = []
+        for prefix, kind, values, comments, where in entries:
+            hand = None
+            if kind == "DOTTED":
+                hand = Hand.from_dotted(values[0].value)
+            elif kind == "groups":
+                hand = Hand.from_groups(t.value for t in values)
+            raw.append(RawHand(None if prefix is None else (prefix.value[:-1], span(prefix)), hand, tuple(comments),
+                               where, missing=kind is None))
+        return _flag(RawHands(tuple(raw), _from_to(children)), problems)
 
-        players, ctx_players = bidding_order(self.context.players, dealer), self.context.players
-        prefixed = [e for e in entries if e[0] is not None]
-        if prefixed and len(prefixed) != len(entries):
-            self.error(raw.span, "write a Player: prefix before every hand or before none")
-        if len(entries) != 3:
-            self.error(raw.span, f"hands lists {len(entries)} hand(s); the three active players need one each")
+    # ---- statements --------------------------------------------------------------------------------
 
-        built: list[HandEntry] = []
-        for index, (prefix, kind, values, comments, span) in enumerate(entries):
-            if prefix is not None:
-                player = self.player(prefix)
-                if kind is None:
-                    self.error(self.span(prefix), f"{prefix.value} has no hand after it")
-                if ctx_players and player == dealer and len(ctx_players) == 4:
-                    self.error(self.span(prefix), f"{player} deals this deal and sits out: no hand")
-                if any(e.player == player for e in built):
-                    self.error(self.span(prefix), f"{player} is given two hands")
-            else:
-                player = players[index] if index < len(players) else "?"
-            built.append(HandEntry(player, self._hand(values, kind, span, player), tuple(comments), span))
-        if prefixed and players:
-            order = {p: i for i, p in enumerate(players)}
-            built.sort(key=lambda e: order.get(e.player, len(order)))
-        return Hands(tuple(built), raw.span)
+    def talon(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
+        cards = _two_cards(children, "talon", problems)
+        return _flag(Talon(cards, _comments(children), _from_to(children)), problems)
 
-    def _hand(self, values: list[Token], kind: str | None, span: Span, player: str) -> Hand | None:
-        if kind in (None, "UNKNOWN"):
-            return None
-        hand = Hand.from_dotted(values[0].value) if kind == "DOTTED" else Hand.from_groups(t.value for t in values)
-        twice = hand.duplicates()
-        if twice:
-            self.error(span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
-        if len(hand) != 10:
-            self.error(span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
-        return hand
+    def discard(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
+        cards = _two_cards(children, "discard", problems)
+        return _flag(Discard(cards, _comments(children), _from_to(children)), problems)
 
-    # ---- statements ----------------------------------------------------------------------------
+    def bids(self, children: list[Any]) -> Any:
+        problems: list[Problem] = []
+        names: list[tuple[str, Span]] = []
+        calls = tuple(_unwrap(c, problems, names) for c in children[1:])
+        return _flag(Bids(calls, _from_to(children)), problems, tuple(names))
 
-    def hands(self, children: list[Token]) -> _RawHands:
-        return _RawHands(children[1:], self._from_to(children))
-
-    def talon(self, children: list[Token]) -> Talon:
-        cards = self._two_cards(children, "talon")
-        return Talon(cards, self._trailing_comments(children), self._from_to(children))
-
-    def discard(self, children: list[Token]) -> Discard:
-        cards = self._two_cards(children, "discard")
-        return Discard(cards, self._trailing_comments(children), self._from_to(children))
-
-    def _two_cards(self, children: list[Token], what: str) -> tuple[Card, ...] | None:
-        if children[1].type == "UNKNOWN":
-            return None
-        toks = [t for t in children if t.type == "CARD"]
-        cards = tuple(CARD_SPELLINGS[t.value] for t in toks)
-        span = self.span(toks[0]).to(self.span(toks[-1]))
-        if len(cards) != 2:
-            self.error(span, f"a {what} has exactly 2 cards, not {len(cards)}: {' '.join(t.value for t in toks)}")
-        elif cards[0] == cards[1]:
-            self.error(span, f"the {what} holds {cards[0]} twice")
-        return cards
-
-    def bids(self, children: list[Any]) -> Bids:
-        return Bids(tuple(children[1:]), self._from_to(children))
-
-    def call(self, children: list[Token]) -> Call:
+    def call(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
         player = None
         dark = hand = False
         glyph = None
@@ -309,174 +271,209 @@ class Builder(Transformer[Token, Any]):
         for tok in children:
             t = tok.type
             if t == "PREFIX":
-                player = self.player(tok)
+                player = tok.value[:-1]
             elif t == "DARK" or t == "HAND":
                 if (dark if t == "DARK" else hand):
-                    self.error(self.span(tok), f"{tok.value!r} is written twice")
+                    problems.append((span(tok), f"{tok.value!r} is written twice"))
                 dark, hand = dark or t == "DARK", hand or t == "HAND"
             elif t == "PASS":
                 kind = CallKind.PASS
             elif t == "HERE":
                 kind = CallKind.HERE
             elif t == "GLYPH":
-                glyph = self._glyph(tok)
+                glyph = _GLYPHS[tok.value]
             elif t == "COMMENT":
-                comments.append(self.comment(tok))
+                comments.append(_comment(tok))
             else:
                 kind, bid = CallKind.BID, BID_SPELLINGS[tok.value]
-        return Call(kind, bid, player, dark, hand, glyph, tuple(comments), self._from_to(children))
+        return _flag(Call(kind, bid, player, dark, hand, glyph, tuple(comments), _from_to(children)), problems)
 
-    def contract(self, children: list[Token]) -> Contract:
-        declarer = None
+    def contract(self, children: list[Token]) -> Any:
+        declarer: tuple[str, Span] | None = None
         glyph = None
         bid: Bid | None = None
         for tok in children[1:]:
             if tok.type == "PREFIX":
-                declarer = self.player(tok)
+                declarer = (tok.value[:-1], span(tok))
             elif tok.type == "GLYPH":
-                glyph = self._glyph(tok)
+                glyph = _GLYPHS[tok.value]
             elif tok.type != "COMMENT":
                 bid = BID_SPELLINGS[tok.value]
         assert bid is not None
-        return Contract(bid, declarer, glyph, self._trailing_comments(children), self._from_to(children))
+        record = Contract(bid, None if declarer is None else declarer[0], glyph, _comments(children),
+                          _from_to(children))
+        return _flag(record, [], () if declarer is None else (declarer,))
 
     def decision(self, children: list[Token]) -> Decision:
-        glyph = next((self._glyph(t) for t in children if t.type == "GLYPH"), None)
-        return Decision(DecisionKind(children[0].value), glyph, self._trailing_comments(children),
-                        self._from_to(children))
+        glyph = next((_GLYPHS[t.value] for t in children if t.type == "GLYPH"), None)
+        return Decision(DecisionKind(children[0].value), glyph, _comments(children), _from_to(children))
 
     def defence(self, children: list[Any]) -> Defence:
         decisions = tuple(c for c in children[1:] if isinstance(c, Decision))
         mode = next((WhistMode(c.value) for c in children if isinstance(c, Token) and c.type in ("OPEN", "CLOSED")),
                     None)
-        comments = self._trailing_comments([c for c in children[1:] if isinstance(c, Token)])
-        return Defence(decisions, mode, comments, self._from_to(children))
+        comments = _comments([c for c in children[1:] if isinstance(c, Token)])
+        return Defence(decisions, mode, comments, _from_to(children))
 
     def variation(self, children: list[Any]) -> _RawVariation:
         items = children[1:-1]
         lead: list[Comment] = []
         while items and isinstance(items[0], Token) and items[0].type == "COMMENT":
-            lead.append(self.comment(items.pop(0)))
+            lead.append(_comment(items.pop(0)))
         depth = 1 + max((v.depth for v in items if isinstance(v, _RawVariation)), default=0)
-        return _RawVariation(items, tuple(lead), self._from_to(children), depth)
+        return _RawVariation(items, tuple(lead), _from_to(children), depth)
 
-    def play(self, children: list[Any]) -> Play:
+    def play(self, children: list[Any]) -> Any:
         items = children[1:]
         lead: list[Comment] = []
         while items and isinstance(items[0], Token) and items[0].type == "COMMENT":
-            lead.append(self.comment(items.pop(0)))
-        cards = self._line(items, 0)
-        return Play(cards, tuple(lead), self._from_to(children))
+            lead.append(_comment(items.pop(0)))
+        problems: list[Problem] = []
+        cards = _line(items, 0, problems)
+        return _flag(Play(cards, tuple(lead), _from_to(children)), problems)
 
-    def _line(self, items: list[Any], offset: int) -> tuple[PlayedCard, ...]:
-        """Played cards from flat items; ``offset`` is how many cards of the play precede them."""
-        line = _LineBuilder(self, offset)
-        for item in items:
-            if isinstance(item, _RawVariation):
-                line.variation(item)
-            elif item.type == "CARD_RUN":
-                line.run(item)
-            elif item.type == "CARD":
-                line.card(item.value, self.span(item))
-            elif item.type == "GLYPH":
-                line.glyph(item)
-            elif item.type == "COMMENT":
-                line.comment(item)
-            else:
-                line.bar(self.span(item))
-        return line.finish()
-
-    def claim(self, children: list[Token]) -> Claim:
+    def claim(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
         toks = [t for t in children[1:] if t.type != "COMMENT"]
         shares: list[ClaimShare] = []
-        span = self._from_to(children)
+        where = _from_to(children)
         if len(toks) == 1 and toks[0].type == "NAME":
-            shares.append(ClaimShare(self.player(toks[0]), span=self.span(toks[0])))
+            shares.append(ClaimShare(toks[0].value, span=span(toks[0])))
         elif len(toks) % 2 == 0 and all(t.type == ("NAME", "NUMBER")[i % 2] for i, t in enumerate(toks)):
             for name, count in zip(toks[::2], toks[1::2]):
-                shares.append(ClaimShare(self.player(name), int(self.number(count, "a claimed trick count")),
-                                         self.span(name).to(self.span(count))))
+                shares.append(ClaimShare(name.value, int(number(count, "a claimed trick count", problems)),
+                                         span(name).to(span(count))))
         else:
-            self.error(span, "a claim reads 'claim Player' (all the rest) or 'claim Player N Player N …'")
-        return Claim(tuple(shares), self._trailing_comments(children), span)
+            problems.append((where, "a claim reads 'claim Player' (all the rest) or 'claim Player N Player N …'"))
+        return _flag(Claim(tuple(shares), _comments(children), where), problems)
 
-    def result(self, children: list[Token]) -> Result:
+    def result(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
         toks = [t for t in children[1:] if t.type != "COMMENT"]
-        comments = self._trailing_comments(children)
-        span = self._from_to(children)
+        comments = _comments(children)
+        where = _from_to(children)
         if toks[0].type == "EQUALS":
-            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=span)
+            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where)
         if toks[0].type == "NUMBER":
-            value = toks[0].value
-            if value[0] in "+-":
-                n = int(self.number(toks[0], "a relative result", signed=True))
-                return Result(ResultKind.RELATIVE, count=n, comments=comments, span=span)
-            n = self._tricks(toks[0])
-            return Result(ResultKind.DECLARER, count=n, comments=comments, span=span)
-        pairs = tuple(PlayerTricks(self.player(n), self._tricks(c), self.span(n).to(self.span(c)))
+            if toks[0].value[0] in "+-":
+                n = int(number(toks[0], "a relative result", problems, signed=True))
+                return _flag(Result(ResultKind.RELATIVE, count=n, comments=comments, span=where), problems)
+            n = _tricks(toks[0], problems)
+            return _flag(Result(ResultKind.DECLARER, count=n, comments=comments, span=where), problems)
+        pairs = tuple(PlayerTricks(n.value, _tricks(c, problems), span(n).to(span(c)))
                       for n, c in zip(toks[::2], toks[1::2]))
-        named = [p.player for p in pairs]
-        for p in sorted({p for p in named if named.count(p) > 1}):
-            self.error(span, f"result gives {p} tricks twice")
-        return Result(ResultKind.TRICKS, pairs, comments=comments, span=span)
+        seen: set[str] = set()
+        for p in pairs:
+            if p.player in seen:
+                problems.append((where, f"result gives {p.player} tricks twice"))
+            seen.add(p.player)
+        return _flag(Result(ResultKind.TRICKS, pairs, comments=comments, span=where), problems)
 
-    def _tricks(self, tok: Token) -> int:
-        n = int(self.number(tok, "a trick count"))
-        if n > 10:
-            self.error(self.span(tok), f"{n} tricks: a deal has 10")
-        return n
-
-    def penalty(self, children: list[Token]) -> Penalty:
-        player = self.player(children[1])
+    def penalty(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
         kind = PenaltyKind(children[2].value)
-        target = self.player(children[3]) if kind is PenaltyKind.WHISTS else None
+        names = [(children[1].value, span(children[1]))]
+        if kind is PenaltyKind.WHISTS:
+            names.append((children[3].value, span(children[3])))
         amount_tok = children[4] if kind is PenaltyKind.WHISTS else children[3]
-        amount = self.number(amount_tok, "a penalty", signed=True, whole=False)
-        return Penalty(player, kind, amount, target, self._trailing_comments(children), self._from_to(children))
+        amount = number(amount_tok, "a penalty", problems, signed=True, whole=False)
+        record = Penalty(children[1].value, kind, amount, names[1][0] if len(names) > 1 else None,
+                         _comments(children), _from_to(children))
+        return _flag(record, problems, tuple(names))
 
-    def sheet_entry(self, children: list[Token]) -> CheckpointEntry:
-        player = self.player(children[0])
+    def sheet_entry(self, children: list[Token]) -> Any:
+        problems: list[Problem] = []
         values: dict[str, Any] = {}
         i = 1
         while i < len(children):
             t = children[i].type
             if t in ("POOL", "MOUNTAIN"):
-                values[t.lower()] = self.number(children[i + 1], f"a {t.lower()}", signed=True, whole=False)
+                values[t.lower()] = number(children[i + 1], f"a {t.lower()}", problems, signed=True, whole=False)
                 i += 2
             else:  # WHISTS and its pairs
                 pairs = children[i + 1:]
-                whists = tuple(
-                    CheckpointWhist(self.player(n), self.number(a, "whists", signed=True, whole=False),
-                               self.span(n).to(self.span(a)))
-                    for n, a in zip(pairs[::2], pairs[1::2])
-                )
-                values["whists"] = whists
+                values["whists"] = tuple(
+                    CheckpointWhist(n.value, number(a, "whists", problems, signed=True, whole=False),
+                                    span(n).to(span(a)))
+                    for n, a in zip(pairs[::2], pairs[1::2]))
                 break
-        return CheckpointEntry(player, span=self._from_to(children), **values)
+        return _flag(CheckpointEntry(children[0].value, span=_from_to(children), **values), problems)
 
-    def sheet(self, children: list[Any]) -> Checkpoint:
-        entries = tuple(c for c in children if isinstance(c, CheckpointEntry))
+    def sheet(self, children: list[Any]) -> Any:
+        problems: list[Problem] = []
+        names: list[tuple[str, Span]] = []
+        entries = tuple(_unwrap(c, problems, names) for c in children if not isinstance(c, Token))
         seen: set[str] = set()
         for e in entries:
             if e.player in seen and e.span is not None:
-                self.error(e.span, f"sheet gives {e.player} two lines")
+                problems.append((e.span, f"sheet gives {e.player} two lines"))
             seen.add(e.player)
-        comments = self._trailing_comments([c for c in children[1:] if isinstance(c, Token)])
-        return Checkpoint(entries, comments, self._from_to(children))
+        comments = _comments([c for c in children[1:] if isinstance(c, Token)])
+        return _flag(Checkpoint(entries, comments, _from_to(children)), problems, tuple(names))
+
+
+def _two_cards(children: list[Token], what: str, problems: list[Problem]) -> tuple[Card, ...] | None:
+    if children[1].type == "UNKNOWN":
+        return None
+    toks = [t for t in children if t.type == "CARD"]
+    cards = tuple(CARD_SPELLINGS[t.value] for t in toks)
+    where = span(toks[0]).to(span(toks[-1]))
+    if len(cards) != 2:
+        problems.append((where, f"a {what} has exactly 2 cards, not {len(cards)}: {' '.join(t.value for t in toks)}"))
+    elif cards[0] == cards[1]:
+        problems.append((where, f"the {what} holds {cards[0]} twice"))
+    return cards
+
+
+def _group_continues(entry: list[Any]) -> bool:
+    """An unprefixed suit-grouped hand ends when it has 10 cards or a suit comes again."""
+    if entry[0] is not None:
+        return True
+    suits = [t.value[0] for t in entry[2]]
+    return len(set(suits)) == len(suits) and len(Hand.from_groups(t.value for t in entry[2])) < 10
+
+
+# ---- a line of play ------------------------------------------------------------------------------
+
+@attrs.define(slots=True)
+class _RawVariation:
+    items: list[Any]
+    comments: tuple[Comment, ...]
+    span: Span
+    depth: int
 
 
 # The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc").
 _RUN_ITEM = re.compile(r"\n|\||(?:10|[789TJQKAВДКТ])[scdh♠♣♦♥♤♧♢♡птбч]")
 
 
+def _line(items: list[Any], offset: int, problems: list[Problem]) -> tuple[PlayedCard, ...]:
+    """Played cards from flat items; ``offset`` is how many cards of the play precede them."""
+    line = _LineBuilder(offset, problems)
+    for item in items:
+        if isinstance(item, _RawVariation):
+            line.variation(item)
+        elif item.type == "CARD_RUN":
+            line.run(item)
+        elif item.type == "CARD":
+            line.card(item.value, span(item))
+        elif item.type == "GLYPH":
+            line.glyph(item)
+        elif item.type == "COMMENT":
+            line.comment(item)
+        else:
+            line.bar(span(item))
+    return line.finish()
+
+
 class _LineBuilder:
     """Assembles one line of play (the main line or a variation) card by card."""
 
-    __slots__ = ("b", "offset", "out", "card_text", "card_span", "glyph_", "comments", "variations", "last")
+    __slots__ = ("offset", "problems", "out", "card_text", "card_span", "glyph_", "comments", "variations", "last")
 
-    def __init__(self, builder: Builder, offset: int) -> None:
-        self.b = builder
+    def __init__(self, offset: int, problems: list[Problem]) -> None:
         self.offset = offset
+        self.problems = problems
         self.out: list[PlayedCard] = []
         self.card_text: str | None = None
         self.card_span: Span | None = None
@@ -490,16 +487,16 @@ class _LineBuilder:
             self.out.append(PlayedCard(CARD_SPELLINGS[self.card_text], self.glyph_, tuple(self.comments),
                                        tuple(self.variations), self.card_span))
 
-    def card(self, text: str, span: Span) -> None:
+    def card(self, text: str, where: Span) -> None:
         self.flush()
-        self.card_text, self.card_span = text, span
+        self.card_text, self.card_span = text, where
         self.glyph_, self.comments, self.variations = None, [], []
         self.last = "card"
 
     def run(self, tok: Token) -> None:
         """The cards and bars of a CARD_RUN token, each with its own span."""
-        line: int = tok.line + self.b.line_offset  # type: ignore[operator]
-        shift: int = tok.column  # type: ignore[assignment]  # column of index 0 of the current line, counted from the token's start
+        line: int = tok.line  # type: ignore[assignment]
+        shift: int = tok.column  # type: ignore[assignment]  # column of index 0 of the current line
         for m in _RUN_ITEM.finditer(tok.value):
             text = m.group()
             if text == "\n":
@@ -507,57 +504,43 @@ class _LineBuilder:
                 shift = -m.start()
                 continue
             column = m.start() + shift
-            span = Span(line, column, line, column + len(text))
+            where = Span(line, column, line, column + len(text))
             if text == "|":
-                self.bar(span)
+                self.bar(where)
             else:
-                self.card(text, span)
+                self.card(text, where)
 
     def glyph(self, tok: Token) -> None:
         if self.last != "card":
-            self.b.error(self.b.span(tok), f"glyph {tok.value!r} must follow a card directly")
+            self.problems.append((span(tok), f"glyph {tok.value!r} must follow a card directly"))
         else:
             self.glyph_ = _GLYPHS[tok.value]
         self.last = "glyph"
 
     def comment(self, tok: Token) -> None:
         if self.card_text is None:
-            self.b.error(self.b.span(tok), "a comment here must follow a card")
+            self.problems.append((span(tok), "a comment here must follow a card"))
         else:
-            self.comments.append(self.b.comment(tok))
+            self.comments.append(_comment(tok))
         self.last = "comment"
 
     def variation(self, raw: _RawVariation) -> None:
         if self.card_text is None:
-            self.b.error(raw.span, "a variation must follow the card it replaces")
+            self.problems.append((raw.span, "a variation must follow the card it replaces"))
         elif raw.depth > MAX_VARIATION_DEPTH:
-            self.b.error(raw.span, f"variations are nested more than {MAX_VARIATION_DEPTH} deep")
+            self.problems.append((raw.span, f"variations are nested more than {MAX_VARIATION_DEPTH} deep"))
         else:
-            inner = self.b._line(raw.items, self.offset + len(self.out))
+            inner = _line(raw.items, self.offset + len(self.out), self.problems)
             self.variations.append(Variation(inner, raw.comments, raw.span))
         self.last = "variation"
 
-    def bar(self, span: Span) -> None:
+    def bar(self, where: Span) -> None:
         count = self.offset + len(self.out) + (self.card_text is not None)
         in_trick = count % 3
         if self.last == "bar" or self.card_text is None or in_trick:
-            self.b.error(span, f"'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards")
+            self.problems.append((where, f"'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards"))
         self.last = "bar"
 
     def finish(self) -> tuple[PlayedCard, ...]:
         self.flush()
         return tuple(self.out)
-
-
-_FIELD_OF: dict[type, str] = {
-    Talon: "talon", Bids: "bids", Discard: "discard", Contract: "contract", Defence: "defence",
-    Play: "play", Claim: "claim", Result: "result", Checkpoint: "checkpoint",
-}
-
-
-def _group_continues(entry: list[Any]) -> bool:
-    """An unprefixed suit-grouped hand ends when it has 10 cards or a suit comes again."""
-    if entry[0] is not None:
-        return True
-    suits = [t.value[0] for t in entry[2]]
-    return len(set(suits)) == len(suits) and len(Hand.from_groups(t.value for t in entry[2])) < 10

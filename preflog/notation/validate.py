@@ -1,0 +1,188 @@
+"""The checks that need the game: its players, the deal numbers, who deals, whose hand is whose.
+
+:class:`Validator` follows one game through its tag block and its deals, in order. It gives each raw
+deal what the notation implies (its number, its dealer, the owners of unprefixed hands, NOTATION.md §3)
+and reports every name that is not a player, every deal out of sequence and every hand that cannot be.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from ..model.auction import Bids
+from ..model.deal import Deal, HandEntry, Hands
+from ..model.game import Tag, tag_rank
+from ..model.seating import bidding_order, next_dealer
+from ..model.span import Span
+from .transform import Problem, RawDeal, RawHands, RawTags
+from .vocabulary import is_valid_player_id
+
+
+def _name_span(start: Span, name: str, colon: bool = False) -> Span:
+    """The span of a name that opens a record (a prefix takes its colon too)."""
+    return Span(start.line, start.column, start.line, start.column + len(name) + colon)
+
+
+class Validator:
+    """What the reader knows of a game while it reads it, and the problems it finds."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        self.players: tuple[str, ...] = ()
+        self.previous_dealer: str | None = None
+        self.next_number: int | None = None  # None before the first deal: any number may start
+
+    def error(self, where: Span, message: str) -> None:
+        self.problems.append((where, message))
+
+    def player(self, name: str, where: Span) -> str:
+        players = self.players
+        if players and name not in players:
+            self.error(where, f"{name!r} is not a player of this game ({', '.join(players)})")
+        return name
+
+    # ---- the tag block -----------------------------------------------------------------------------
+
+    def tags(self, raw: RawTags) -> tuple[Tag, ...]:
+        """The tags in canonical order; each checked, a tag given twice reported."""
+        tags: dict[str, Tag] = {}
+        for tag in raw.tags:
+            assert tag.span is not None
+            if tag.name in tags:
+                self.error(tag.span, f"tag {tag.name} is given twice")
+                continue
+            tags[tag.name] = tag
+            self._check_tag(tag, tag.span)
+        return tuple(sorted(tags.values(), key=lambda t: tag_rank(t.name)))
+
+    def _check_tag(self, tag: Tag, where: Span) -> None:
+        if tag.name == "Players":
+            ids = tag.value.split()
+            if len(ids) not in (3, 4):
+                self.error(where, f"Players names {len(ids)} player(s): {tag.value!r}; a game has 3 or 4")
+            for p in ids:
+                if not is_valid_player_id(p):
+                    self.error(where, f"{p!r} is not a valid player id: a letter, then letters, digits or _, "
+                                      "not spelled like a card, a call or a keyword")
+            seen: set[str] = set()
+            twice = sorted({p for p in ids if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
+            if twice:
+                self.error(where, f"Players names {', '.join(twice)} more than once")
+        elif tag.name == "Pool":
+            if not re.fullmatch(r"[1-9][0-9]*", tag.value.strip()):
+                self.error(where, f"Pool must be a positive whole number, not {tag.value!r}")
+        elif tag.name == "WhistPrice":
+            if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", tag.value.strip()):
+                self.error(where, f"WhistPrice must be a decimal number, not {tag.value!r}")
+
+    # ---- a deal ------------------------------------------------------------------------------------
+
+    def deal(self, raw: RawDeal) -> Deal:
+        """The deal record: numbered, dealt, its hands owned, every name checked."""
+        self.problems.extend(raw.problems)
+        number = self._number(raw.number)
+        dealer = self._dealer(raw.dealer)
+        fields: dict[str, Any] = dict(raw.statements)
+        if raw.hands is not None:
+            fields["hands"] = self._hands(raw.hands, dealer)
+        self._names(raw, fields)
+        self.previous_dealer = dealer
+        self.next_number = number + 1
+        return Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span, **fields)
+
+    def skip(self, text: str) -> None:
+        """Keep the numbering and the dealer rotation going past a deal that could not be read."""
+        m = _DEAL_HEAD.match(text)
+        number = int(m.group(1)) if m and m.group(1) else (self.next_number or 1)
+        dealer = m.group(2) if m and m.group(2) in self.players else None
+        if dealer is None and self.players:
+            dealer = next_dealer(self.players, self.previous_dealer)
+        self.previous_dealer = dealer
+        self.next_number = number + 1
+
+    def _number(self, written: tuple[str, Span] | None) -> int:
+        expected = self.next_number
+        if written is None:
+            return expected or 1
+        text, where = written
+        if "." in text or text[0] in "+-":
+            self.error(where, f"a deal number must be a whole number without a sign, not {text!r}")
+        value = Decimal(text)
+        number = int(value) if value == value.to_integral_value() else 0
+        if number < 1:
+            self.error(where, f"deal number {text!r} must be 1 or more")
+            return expected or 1
+        if expected is not None and number != expected:
+            self.error(where, f"deal {number} follows deal {expected - 1}: deal numbers go in sequence "
+                              f"(expected {expected})")
+        return number
+
+    def _dealer(self, written: tuple[str, Span] | None) -> str:
+        if written is not None:
+            return self.player(*written)
+        if not self.players:
+            return self.previous_dealer or "?"
+        return next_dealer(self.players, self.previous_dealer)
+
+    def _hands(self, raw: RawHands, dealer: str) -> Hands:
+        """Each hand to its player: prefixes as written, otherwise in bidding order (NOTATION.md §3)."""
+        players = self.players
+        order = bidding_order(players, dealer)
+        entries = raw.entries
+        prefixed = [e for e in entries if e.prefix is not None]
+        if prefixed and len(prefixed) != len(entries):
+            self.error(raw.span, "write a Player: prefix before every hand or before none")
+        if len(entries) != 3:
+            self.error(raw.span, f"hands lists {len(entries)} hand(s); the three active players need one each")
+        built: list[HandEntry] = []
+        for index, entry in enumerate(entries):
+            if entry.prefix is not None:
+                name, where = entry.prefix
+                player = self.player(name, where)
+                if entry.missing:
+                    self.error(where, f"{name}: has no hand after it")
+                if players and player == dealer and len(players) == 4:
+                    self.error(where, f"{player} deals this deal and sits out: no hand")
+                if any(e.player == player for e in built):
+                    self.error(where, f"{player} is given two hands")
+            else:
+                player = order[index] if index < len(order) else "?"
+            hand = entry.hand
+            if hand is not None:
+                twice = hand.duplicates()
+                if twice:
+                    self.error(entry.span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
+                if len(hand) != 10:
+                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
+            built.append(HandEntry(player, hand, entry.comments, entry.span))
+        if prefixed and order:
+            rank = {p: i for i, p in enumerate(order)}
+            built.sort(key=lambda e: rank.get(e.player, len(rank)))
+        return Hands(tuple(built), raw.span)
+
+    def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
+        """Every player named in the deal's statements is a player of the game."""
+        if not self.players:
+            return
+        for name, where in raw.names:  # a contract's declarer, a penalty's players
+            self.player(name, where)
+        bids: Bids | None = fields.get("bids")
+        for call in bids.calls if bids is not None else ():
+            if call.player is not None and call.span is not None:
+                self.player(call.player, _name_span(call.span, call.player, colon=True))
+        claim = fields.get("claim")
+        for share in claim.shares if claim is not None else ():
+            self.player(share.player, _name_span(share.span, share.player))
+        result = fields.get("result")
+        for pair in result.tricks if result is not None else ():
+            self.player(pair.player, _name_span(pair.span, pair.player))
+        checkpoint = fields.get("checkpoint")
+        for line in checkpoint.entries if checkpoint is not None else ():
+            self.player(line.player, _name_span(line.span, line.player))
+            for w in line.whists or ():
+                self.player(w.player, _name_span(w.span, w.player))
+
+
+_DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
