@@ -11,7 +11,7 @@ from ..notation.errors import NotationError
 from ..notation.read import read_games
 from ..check import check as check_game
 from ..game.conventions import PRESETS
-from .common import EXIT_ERRORS, EXIT_OK, display_name, fill_excerpts, open_input, print_errors, violation_error
+from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors, violation_errors
 
 
 @click.command()
@@ -43,9 +43,10 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
                 found.extend(("N000", e) for e in parsed.errors)
                 deals += len(parsed.game.deals)
                 if not parsed.errors:
-                    found.extend((v.code, violation_error(v, name)) for v in check_game(parsed.game, preset))
+                    violations = check_game(parsed.game, preset)
+                    errors_of = violation_errors(parsed, violations, name)
+                    found.extend((v.code, e) for v, e in zip(violations, errors_of))
         errors = [e for _, e in found]
-        fill_excerpts(path, errors)
         total_deals += deals
         total += len(found)
         if found:

@@ -9,7 +9,9 @@ from typing import IO, NoReturn
 
 import click
 
+from ..notation.decode import decode
 from ..notation.errors import NotationError
+from ..notation.read import ParsedGame
 from ..game.violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -34,22 +36,13 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
 
 
 def read_text(path: str) -> str:
-    """The whole text of a file; a UTF-8 error is a notation error, a missing file exits 2."""
+    """The whole text of a file, decoded as every verb decodes (:mod:`preflog.notation.decode`): a
+    UTF-8 error is a notation error, a file that cannot be read exits 2."""
     with open_input(path) as fp:
         try:
-            data = fp.read()
+            return decode(fp, display_name(path))
         except OSError as exc:
             fail_unreadable(path, exc)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        head = data[: exc.start].decode("utf-8", "replace")
-        line = head.count("\n") + 1
-        column = len(head) - (head.rfind("\n") + 1) + 1
-        raise NotationError(f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be read",
-                            path=display_name(path), line=line, column=column,
-                            excerpt=head[head.rfind("\n") + 1:]) from None
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def write_text(path: str, text: str) -> None:
@@ -82,19 +75,10 @@ def violation_error(v: Violation, path: str) -> NotationError:
                          end_column=span.end_column)
 
 
-def fill_excerpts(path: str, errors: list[NotationError]) -> None:
-    """Fill in the source lines of violations (notation errors have theirs already)."""
-    wanted = {e.line for e in errors if not e.excerpt}
-    if not wanted or path == "-":
-        return
-    lines: dict[int, str] = {}
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fp:
-            for number, line in enumerate(fp, 1):
-                if number in wanted:
-                    lines[number] = line.rstrip("\r\n")
-    except OSError:
-        sys.exit(EXIT_UNREADABLE)
-    for e in errors:
-        if not e.excerpt:
-            e.excerpt = lines.get(e.line, "")
+def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
+    """Violations in the form errors are printed in, each with its line from the text that was read."""
+    errors = [violation_error(v, path) for v in violations]
+    for error, violation in zip(errors, violations):
+        if violation.span is not None:
+            error.excerpt = parsed.source_line(error.line)
+    return errors

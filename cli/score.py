@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from ..notation.errors import NotationError
 from ..model.game import Game
 from ..notation.read import read_games
 from ..present.score_table import sheet_json, sheet_text
@@ -18,10 +17,9 @@ from .common import (
     EXIT_ERRORS,
     EXIT_OK,
     display_name,
-    fill_excerpts,
     open_input,
     print_errors,
-    violation_error,
+    violation_errors,
 )
 
 
@@ -74,9 +72,7 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
             status = EXIT_ERRORS
             continue
         sheet, problems = audit(game, preset, upto)
-        errors: list[NotationError] = [violation_error(v, name) for v in problems]
-        fill_excerpts(file, errors)
-        print_errors(errors)
+        print_errors(violation_errors(parsed, problems, name))
         if problems:
             status = EXIT_ERRORS
         results.append((_title(game), sheet))

@@ -156,3 +156,20 @@ def test_an_output_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
     target = tmp_path / "no" / "such" / "dir.json"
     code, _, err = run("convert", str(SOCHI), "--to", "json", "-o", str(target))
     assert code == 2 and err == f"preflog: error: cannot write {target}: No such file or directory\n"
+
+
+def test_a_byte_order_mark_reads_the_same_in_every_verb(tmp_path: Path) -> None:
+    """One decoder for every verb: the mark is not a character, so columns and excerpts ignore it."""
+    path = tmp_path / "bom.pref"
+    path.write_bytes('\ufeff[Players "Anna Boris Vera"] [Rules "x"]\n\ndeal 1\nbids 6s pass pass\n'.encode())
+    code, _, err = run("check", str(path))
+    assert code == 1
+    assert err.startswith(f"{path}:1:29: error: unknown convention 'x'")
+    assert "\ufeff" not in err and '    [Players "Anna Boris Vera"] [Rules "x"]\n' in err
+    bad = tmp_path / "bad.pref"
+    bad.write_bytes('\ufeff[Players "Anna Boris Vera"] [Pool "x"]\n'.encode())
+    for verb in ("parse", "check", "fmt", "replay", "score"):
+        code, out, err = run(verb, str(bad))
+        assert code == 1, verb
+        assert f"{bad}:1:29: error: Pool must be a positive whole number" in err, (verb, err)
+        assert "\ufeff" not in err, verb

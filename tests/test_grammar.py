@@ -219,3 +219,71 @@ def test_every_record_read_from_text_carries_its_span() -> None:
     for path in SAMPLES:
         for game in preflog.loads_all(path.read_text(encoding="utf-8")):
             walk(game, path.name)
+
+
+# ---- the grammar speaks the tables' language (one table per spelling) -------------------------------
+
+def _language(name: str) -> set[str]:
+    """Every string a terminal of the grammar matches (each is a finite language)."""
+    import interegular
+
+    from preflog.notation.read import parser
+
+    (terminal,) = [t for t in parser().terminals if t.name == name]
+    fsm = interegular.parse_pattern(terminal.pattern.to_regexp()).to_fsm()
+    return {"".join(map(str, word)) for word in fsm.strings()}
+
+
+def test_the_card_terminal_reads_exactly_the_card_table() -> None:
+    from preflog.model.cards import CARD_SPELLINGS
+
+    assert _language("CARD") == set(CARD_SPELLINGS)
+
+
+def test_the_bid_terminals_read_exactly_the_bid_table() -> None:
+    from preflog.model.bids import BID_SPELLINGS
+
+    words = _language("BID") | _language("MIS") | _language("MISERE") | _language("MISERE_RU")
+    assert words == set(BID_SPELLINGS)
+
+
+def test_the_keyword_terminals_are_exactly_the_vocabulary() -> None:
+    from lark.lexer import PatternStr
+
+    from preflog.notation.read import parser
+    from preflog.notation.vocabulary import KEYWORDS
+
+    words = {t.pattern.value for t in parser().terminals
+             if isinstance(t.pattern, PatternStr) and t.pattern.value.isalpha()}
+    assert words == set(KEYWORDS)
+
+
+def test_the_glyph_terminal_reads_exactly_the_glyphs() -> None:
+    assert _language("GLYPH") == {g.value for g in preflog.Glyph}
+
+
+def test_suit_groups_and_dotted_hands_use_the_tables_spellings() -> None:
+    from preflog.model.cards import RANK_SPELLINGS, SUIT_NAMES
+
+    symbols = {names[i] for names in SUIT_NAMES.values() for i in (1, 2)}  # filled and hollow
+    groups = {w[0] for w in _sample("SUITS")}
+    assert groups == symbols
+    assert {w for w in _sample("DOTTED") if w.count(".") == 3 and len(w) <= 5} >= {
+        f"{r}..." for r in RANK_SPELLINGS} | {f"...{r}" for r in RANK_SPELLINGS}
+
+
+def _sample(name: str) -> set[str]:
+    """Short words of an infinite terminal (runs of ranks): up to five characters."""
+    import interegular
+
+    from preflog.notation.read import parser
+
+    (terminal,) = [t for t in parser().terminals if t.name == name]
+    fsm = interegular.parse_pattern(terminal.pattern.to_regexp()).to_fsm()
+    out: set[str] = set()
+    for word in fsm.strings():
+        text = "".join(map(str, word))
+        if len(text) > 5:
+            break
+        out.add(text)
+    return out

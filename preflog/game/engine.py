@@ -13,6 +13,7 @@ from typing import Any
 from ..model.auction import CallKind
 from ..model.cards import Card
 from ..model.deal import ResultKind
+from ..model.deal import write_result as result_text
 from ..model.game import Game
 from ..model.seating import ACTIVE_SEATS, Seat, bidding_order, next_dealer
 from ..model.span import Span
@@ -22,7 +23,7 @@ from .events import (
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
     TrickCompleted, WhistModeChosen,
 )
-from .laws import declarer_tricks, result_text, talon_trick_winner, trick_winner, trump_of
+from .laws import declarer_tricks, talon_trick_winner, trick_winner, trump_of
 from .legal import (
     Problem, call_problems, card_problems, contract_problems, counts_as_made, decision_problems, defence_turn,
     led_suit,

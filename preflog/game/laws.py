@@ -78,13 +78,3 @@ def declarer_tricks(result: Result, contract: Bid | None) -> int | None:
     else:
         return None
     return count if count is not None and 0 <= count <= 10 else None
-
-
-def result_text(result: Result) -> str:
-    """A result as written after the keyword: ``Anna 6 Boris 2 Vera 2``, ``7``, ``=``, ``-1``."""
-    if result.kind is ResultKind.TRICKS:
-        return " ".join(f"{t.player} {t.tricks}" for t in result.tricks)
-    if result.kind is ResultKind.DECLARER:
-        return str(result.count)
-    count = result.count or 0
-    return "=" if count == 0 else f"{count:+d}"

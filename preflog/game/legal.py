@@ -34,15 +34,10 @@ def next_caller(d: DealState) -> Seat:
     return seat
 
 
-def call_word(call: Call) -> str:
-    """A call as messages name it: ``6s``, ``mis``, ``pass``, ``here``."""
-    return str(call.bid) if call.kind is CallKind.BID else call.kind.value
-
-
 def call_problems(d: DealState, rules: Rules, call: Call) -> list[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
     if d.auction is not AuctionState.OPEN:
-        return [("A207", f"{call_word(call)} comes after the auction is over")]
+        return [("A207", f"{call.word} comes after the auction is over")]
     out: list[Problem] = []
     seat = next_caller(d)
     player = d.active[seat]

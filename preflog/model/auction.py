@@ -36,9 +36,24 @@ class Call:
     comments: Comments = ()
     span: Span | None = span_field()
 
+    @property
+    def word(self) -> str:
+        """The call without its modifiers, as messages name it: ``6s``, ``mis``, ``pass``, ``here``."""
+        return str(self.bid) if self.kind is CallKind.BID and self.bid is not None else self.kind.value
+
     def __str__(self) -> str:
-        word = str(self.bid) if self.kind is CallKind.BID else self.kind.value
-        return " ".join(["dark"] * self.dark + ["hand"] * self.hand + [word])
+        return write_call(self)
+
+
+#: The modifiers written before a call (NOTATION.md §3, "Calls"); the other call words are the
+#: values of :class:`CallKind` and the spellings of the bids.
+DARK_WORD, HAND_WORD = "dark", "hand"
+
+
+def write_call(call: Call, unicode: bool = False) -> str:
+    """Writing: the modifiers and the word of a call, ``dark 6s``, ``hand 9♥`` (no prefix, glyph or comment)."""
+    word = call.bid.unicode() if unicode and call.kind is CallKind.BID and call.bid is not None else call.word
+    return " ".join([DARK_WORD] * call.dark + [HAND_WORD] * call.hand + [word])
 
 
 @attrs.frozen(slots=True)

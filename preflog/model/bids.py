@@ -7,7 +7,7 @@ import functools
 
 import attrs
 
-from .cards import SUIT_SPELLINGS, Suit
+from .cards import SUIT_NAMES, Suit
 
 
 class Strain(enum.IntEnum):
@@ -25,11 +25,13 @@ class Strain(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        return ("s", "c", "d", "h", "nt")[self]
+        """The canonical spelling: ``s c d h nt``."""
+        return STRAIN_NAMES[self][0]
 
     @property
     def symbol(self) -> str:
-        return ("♠", "♣", "♦", "♥", "nt")[self]
+        """The spelling written with ``unicode=True``: ``♠ ♣ ♦ ♥ nt``."""
+        return STRAIN_NAMES[self][1]
 
 
 @functools.total_ordering
@@ -66,15 +68,15 @@ class Bid:
         return self.ladder_index < other.ladder_index
 
     def __str__(self) -> str:
-        return "mis" if self.strain is None else f"{self.level}{self.strain.letter}"
+        return write_bid(self)
 
     def unicode(self) -> str:
         """The bid with a suit symbol, e.g. ``7♥``."""
-        return "mis" if self.strain is None else f"{self.level}{self.strain.symbol}"
+        return write_bid(self, unicode=True)
 
     @staticmethod
     def parse(text: str) -> Bid:
-        """The bid spelled ``text`` (``6s``, ``7♥``, ``8нт``…); ``ValueError`` if there is none."""
+        """Reading: the bid spelled ``text`` (``6s``, ``7♥``, ``8бк``…); ``ValueError`` if there is none."""
         try:
             return BID_SPELLINGS[text]
         except KeyError:
@@ -88,15 +90,28 @@ LADDER: tuple[Bid, ...] = tuple(
     sorted([Bid(level, strain) for level in range(6, 11) for strain in Strain] + [MISERE])
 )
 
-_STRAIN_SPELLINGS: dict[str, Strain] = {k: Strain(v) for k, v in SUIT_SPELLINGS.items()} | {
-    "nt": Strain.NO_TRUMP, "NT": Strain.NO_TRUMP, "бк": Strain.NO_TRUMP, "БК": Strain.NO_TRUMP,
-}
-
 _BY_PAIR = {(b.level, b.strain): b for b in LADDER}
 
-#: Every spelling of every bid, misère included.
+#: The one table of strain spellings (NOTATION.md §3, "Calls"): the canonical one, the one written
+#: with ``unicode=True``, then the others the reader accepts. A suit's are the suit's own.
+STRAIN_NAMES: dict[Strain, tuple[str, ...]] = {
+    **{Strain(suit): names for suit, names in SUIT_NAMES.items()},
+    Strain.NO_TRUMP: ("nt", "nt", "NT", "бк", "БК"),
+}
+
+#: The spellings of misère, the canonical one first.
+MISERE_NAMES: tuple[str, ...] = ("mis", "misere", "мизер")
+
+#: Reading: every spelling of every bid, misère included, from the tables above.
 BID_SPELLINGS: dict[str, Bid] = {
     f"{level}{spelling}": _BY_PAIR[level, strain]
     for level in range(6, 11)
-    for spelling, strain in _STRAIN_SPELLINGS.items()
-} | {"mis": MISERE, "misere": MISERE, "мизер": MISERE}
+    for strain, names in STRAIN_NAMES.items() for spelling in names
+} | {name: MISERE for name in MISERE_NAMES}
+
+
+def write_bid(bid: Bid, unicode: bool = False) -> str:
+    """Writing: ``7h`` (``7♥`` with ``unicode``), ``8nt``, ``mis``."""
+    if bid.strain is None:
+        return MISERE_NAMES[0]
+    return f"{bid.level}{STRAIN_NAMES[bid.strain][1 if unicode else 0]}"

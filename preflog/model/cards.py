@@ -17,11 +17,13 @@ class Suit(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        return "scdh"[self]
+        """The canonical spelling: ``s c d h``."""
+        return SUIT_NAMES[self][0]
 
     @property
     def symbol(self) -> str:
-        return "♠♣♦♥"[self]
+        """The spelling with a symbol: ``♠ ♣ ♦ ♥``."""
+        return SUIT_NAMES[self][1]
 
 
 class Rank(enum.IntEnum):
@@ -38,23 +40,28 @@ class Rank(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        return "789TJQKA"[self - 7]
+        """The canonical spelling: ``7 8 9 T J Q K A``."""
+        return RANK_NAMES[self][0]
 
 
-#: Every accepted spelling of a suit: ASCII, Unicode (filled and hollow), Cyrillic.
-SUIT_SPELLINGS: dict[str, Suit] = {
-    "s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS,
-    "♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS,
-    "♤": Suit.SPADES, "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS,
-    "п": Suit.SPADES, "т": Suit.CLUBS, "б": Suit.DIAMONDS, "ч": Suit.HEARTS,
+#: The one table of suit spellings (NOTATION.md §1): the canonical letter, the symbol written with
+#: ``unicode=True``, then every other spelling the reader accepts (hollow symbols, Cyrillic).
+SUIT_NAMES: dict[Suit, tuple[str, ...]] = {
+    Suit.SPADES: ("s", "♠", "♤", "п"),
+    Suit.CLUBS: ("c", "♣", "♧", "т"),
+    Suit.DIAMONDS: ("d", "♦", "♢", "б"),
+    Suit.HEARTS: ("h", "♥", "♡", "ч"),
 }
 
-#: Every accepted spelling of a rank. Cyrillic Т is the ace; Latin T is the ten.
-RANK_SPELLINGS: dict[str, Rank] = {
-    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "10": Rank.TEN,
-    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
-    "В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE,
+#: The one table of rank spellings: the canonical one first. Cyrillic Т is the ace; Latin T the ten.
+RANK_NAMES: dict[Rank, tuple[str, ...]] = {
+    Rank.SEVEN: ("7",), Rank.EIGHT: ("8",), Rank.NINE: ("9",), Rank.TEN: ("T", "10"),
+    Rank.JACK: ("J", "В"), Rank.QUEEN: ("Q", "Д"), Rank.KING: ("K", "К"), Rank.ACE: ("A", "Т"),
 }
+
+#: Reading: every spelling of a suit and of a rank, from the tables above.
+SUIT_SPELLINGS: dict[str, Suit] = {name: suit for suit, names in SUIT_NAMES.items() for name in names}
+RANK_SPELLINGS: dict[str, Rank] = {name: rank for rank, names in RANK_NAMES.items() for name in names}
 
 
 @attrs.frozen(slots=True, order=False, cache_hash=True)  # cards fill the engine's sets: hash once
@@ -65,11 +72,11 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return write_card(self)
 
     def unicode(self) -> str:
         """The card with a suit symbol, e.g. ``A♥``."""
-        return self.rank.letter + self.suit.symbol
+        return write_card(self, unicode=True)
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -98,8 +105,13 @@ CARD_SPELLINGS: dict[str, Card] = {
 
 
 def card(text: str) -> Card:
-    """The card spelled ``text`` in any accepted spelling; ``ValueError`` if there is none."""
+    """Reading: the card spelled ``text`` in any accepted spelling; ``ValueError`` if there is none."""
     try:
         return CARD_SPELLINGS[text]
     except KeyError:
         raise ValueError(f"not a card: {text!r}") from None
+
+
+def write_card(c: Card, unicode: bool = False) -> str:
+    """Writing: the canonical spelling (``Ah``), or with the suit symbol (``A♥``)."""
+    return RANK_NAMES[c.rank][0] + SUIT_NAMES[c.suit][1 if unicode else 0]

@@ -91,6 +91,16 @@ class Result:
     span: Span | None = span_field()
 
 
+def write_result(result: Result) -> str:
+    """Writing: a result after its keyword, ``Anna 6 Boris 2 Vera 2``, ``7``, ``=``, ``-1``."""
+    if result.kind is ResultKind.TRICKS:
+        return " ".join(f"{t.player} {t.tricks}" for t in result.tricks)
+    if result.kind is ResultKind.DECLARER:
+        return str(result.count)
+    count = result.count or 0
+    return "=" if count == 0 else f"{count:+d}"
+
+
 class PenaltyKind(enum.Enum):
     POOL = "pool"
     MOUNTAIN = "mountain"

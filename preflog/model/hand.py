@@ -18,15 +18,15 @@ def parse_ranks(text: str) -> list[Rank] | None:
     ranks: list[Rank] = []
     i, n = 0, len(text)
     while i < n:
-        if text.startswith("10", i):
-            ranks.append(Rank.TEN)
+        rank = RANK_SPELLINGS.get(text[i:i + 2])  # the longest spelling first: "10"
+        if rank is not None:
             i += 2
-            continue
-        rank = RANK_SPELLINGS.get(text[i])
-        if rank is None:
-            return None
+        else:
+            rank = RANK_SPELLINGS.get(text[i])
+            if rank is None:
+                return None
+            i += 1
         ranks.append(rank)
-        i += 1
     return ranks
 
 

@@ -24,6 +24,7 @@ from ..model.annotations import Comment
 from ..model.deal import Deal
 from ..model.game import Game, Tag
 from ..model.span import Span
+from .decode import Lines
 from .errors import NotationError
 from .split import GameText, Piece, split_games
 from .transform import Problem, RawDeal, RawTags, Transform
@@ -71,10 +72,21 @@ def parse_piece(piece: Piece, start: str) -> Any:
 
 @attrs.frozen(slots=True)
 class ParsedGame:
-    """A game as far as it could be read, and the errors found in it (empty when it is clean)."""
+    """A game as far as it could be read, the errors found in it (empty when it is clean), and the
+    text it was read from, beginning at line ``line`` of the source."""
 
     game: Game
     errors: tuple[NotationError, ...]
+    text: str = attrs.field(default="", repr=False)
+    line: int = 1
+
+    def source_line(self, number: int) -> str:
+        """Line ``number`` of the source (as numbered in the file), if it belongs to this game."""
+        index = number - self.line
+        if index < 0:
+            return ""
+        lines = self.text.split("\n", index + 1)
+        return lines[index].rstrip("\r") if index < len(lines) else ""
 
 
 def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> Iterator[ParsedGame]:
@@ -83,40 +95,13 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
     ``source`` is the text itself or a file object (text or binary, read line by line so that memory
     does not grow with the file).
     """
-    lines = _Lines(source, path)
+    lines = Lines(source, path)
     for game_text in split_games(lines):
         parsed = _read_game(game_text, path)
         if parsed is not None:
             yield parsed
     if lines.error is not None:
         yield ParsedGame(Game(()), (lines.error,))
-
-
-class _Lines:
-    """The lines of a source; a UTF-8 error stops the lines and is kept as a NotationError."""
-
-    def __init__(self, source: str | IO[str] | IO[bytes], path: str | None) -> None:
-        self.source, self.path = source, path
-        self.error: NotationError | None = None
-
-    def __iter__(self) -> Iterator[str]:
-        source = self.source
-        raw: Iterable[str | bytes] = io.StringIO(source) if isinstance(source, str) else source
-        for number, line in enumerate(raw, 1):
-            if isinstance(line, bytes):
-                try:
-                    text = line.decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    good = line[: exc.start].decode("utf-8")
-                    self.error = NotationError(
-                        f"the file is not UTF-8 text: byte 0x{line[exc.start]:02x} cannot be read",
-                        path=self.path, line=number, column=len(good) + 1,
-                        excerpt=good.rstrip("\r\n"))
-                    return
-                line = text
-            if number == 1 and line.startswith("\ufeff"):
-                line = " " + line[1:]  # a byte-order mark: keep columns, drop the mark
-            yield line
 
 
 def _read_game(game_text: GameText, path: str | None) -> ParsedGame | None:
@@ -154,7 +139,7 @@ def _read_game(game_text: GameText, path: str | None) -> ParsedGame | None:
         else:
             validator.skip(piece.text)
     game = Game(tags, tuple(deals), comments, span)
-    return ParsedGame(game, tuple(_errors(errors, game_text, path)))
+    return ParsedGame(game, tuple(_errors(errors, game_text, path)), game_text.text, game_text.line)
 
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:

@@ -443,8 +443,9 @@ class _RawVariation:
     depth: int
 
 
-# The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc").
-_RUN_ITEM = re.compile(r"\n|\||(?:10|[789TJQKAВДКТ])[scdh♠♣♦♥♤♧♢♡птбч]")
+# The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc"); the
+# cards are every spelling of the table, longest first.
+_RUN_ITEM = re.compile("\n|\\||" + "|".join(map(re.escape, sorted(CARD_SPELLINGS, key=len, reverse=True))))
 
 
 def _line(items: list[Any], offset: int, problems: list[Problem]) -> tuple[PlayedCard, ...]:

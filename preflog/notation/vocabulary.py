@@ -1,21 +1,29 @@
-"""The words of the notation, and what a player id may be (NOTATION.md §2)."""
+"""The words of the notation, and what a player id may be (NOTATION.md §2, §3).
+
+The keywords are gathered from the tables of the values they spell (call kinds, defence words, modes,
+penalty columns, misère); the grammar's terminals must agree with them, which a test checks.
+"""
 
 from __future__ import annotations
 
 import re
 
-from ..model.bids import BID_SPELLINGS
+from ..model.auction import DARK_WORD, HAND_WORD, CallKind
+from ..model.bids import BID_SPELLINGS, MISERE_NAMES
 from ..model.cards import CARD_SPELLINGS
-
-#: Every keyword and call word of the notation.
-KEYWORDS: frozenset[str] = frozenset(
-    "deal dealer hands talon bids discard contract whist play claim result penalty sheet "
-    "pass here half open closed dark hand mis misere мизер pool mountain whists".split()
-)
+from ..model.deal import PenaltyKind
+from ..model.defence import DecisionKind, WhistMode
 
 #: The statements of a deal in the order they must come (NOTATION.md §3).
 STATEMENT_ORDER: tuple[str, ...] = (
     "hands", "talon", "bids", "discard", "contract", "whist", "play", "claim", "result", "penalty", "sheet",
+)
+
+#: Every keyword and call word of the notation.
+KEYWORDS: frozenset[str] = frozenset(
+    {"deal", "dealer", *STATEMENT_ORDER, DARK_WORD, HAND_WORD, *MISERE_NAMES}
+    | {k.value for k in CallKind if k is not CallKind.BID}
+    | {k.value for k in DecisionKind} | {m.value for m in WhistMode} | {k.value for k in PenaltyKind}
 )
 
 _PLAYER_ID = re.compile(r"[A-Za-z\u0400-\u04FF][A-Za-z0-9_\u0400-\u04FF]*")

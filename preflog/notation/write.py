@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from ..model.annotations import Comment, Glyph
-from ..model.auction import Bids, Call, CallKind, Contract
-from ..model.bids import Bid
-from ..model.cards import Card
-from ..model.deal import Deal, Discard, Hands, Penalty, PenaltyKind, Result, ResultKind, Checkpoint, Talon
+from ..model.auction import Bids, Call, Contract, write_call
+from ..model.bids import Bid, write_bid
+from ..model.cards import Card, write_card
+from ..model.deal import Checkpoint, Deal, Discard, Hands, Penalty, PenaltyKind, Result, Talon, write_result
 from ..model.defence import Defence
 from ..model.game import Game, Tag
 from ..model.play import Claim, Play, PlayedCard
@@ -25,10 +25,10 @@ class _Writer:
         self.unicode = unicode
 
     def card(self, card: Card) -> str:
-        return card.unicode() if self.unicode else str(card)
+        return write_card(card, self.unicode)
 
     def bid(self, bid: Bid) -> str:
-        return bid.unicode() if self.unicode else str(bid)
+        return write_bid(bid, self.unicode)
 
     # ---- games ---------------------------------------------------------------------------------
 
@@ -94,12 +94,7 @@ class _Writer:
         words = []
         if call.player is not None:
             words.append(f"{call.player}:")
-        if call.dark:
-            words.append("dark")
-        if call.hand:
-            words.append("hand")
-        assert call.kind is not CallKind.BID or call.bid is not None
-        words.append(self.bid(call.bid) if call.bid is not None and call.kind is CallKind.BID else call.kind.value)
+        words.append(write_call(call, self.unicode))
         return " ".join(words) + _glyph(call.glyph) + _comments(call.comments)
 
     def contract(self, contract: Contract) -> str:
@@ -139,14 +134,7 @@ class _Writer:
         return " ".join(words) + _comments(claim.comments)
 
     def result(self, result: Result) -> str:
-        if result.kind is ResultKind.TRICKS:
-            body = " ".join(f"{t.player} {t.tricks}" for t in result.tricks)
-        elif result.kind is ResultKind.DECLARER:
-            body = str(result.count)
-        else:
-            count = result.count or 0
-            body = "=" if count == 0 else f"{count:+d}"
-        return f"result {body}{_comments(result.comments)}"
+        return f"result {write_result(result)}{_comments(result.comments)}"
 
     def penalty(self, penalty: Penalty) -> str:
         target = f" {penalty.target}" if penalty.kind is PenaltyKind.WHISTS else ""

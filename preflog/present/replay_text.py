@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..model.annotations import Comment, Glyph
-from ..model.auction import CallKind
 from ..model.cards import Card, Suit
 from ..game.state import AuctionState, DealState, GameState
 from ..model.seating import Seat
@@ -71,9 +70,7 @@ class Renderer:
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
             who = d.player(seat) if seat is not None else (e.call.player or "?")
-            word = str(e.call.bid) if e.call.kind is CallKind.BID and e.call.bid else e.call.kind.value
-            mods = ("dark " if e.call.dark else "") + ("hand " if e.call.hand else "")
-            return f"{who}: {mods}{word}"
+            return f"{who}: {e.call}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
                 return "everyone passed: the deal is played as an all-pass"
