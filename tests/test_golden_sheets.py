@@ -100,12 +100,15 @@ def test_every_sample_is_scored_without_a_problem() -> None:
             assert preflog.audit(game)[1] == [], path.name
 
 
-def test_every_sample_under_every_convention_settles_to_zero() -> None:
+def test_every_sample_under_every_convention_settles_as_the_pairs_do() -> None:
+    """Code 4.2.14: the settlement equals the one worked pair by pair from the ledger."""
+    from .test_score_properties import pairwise_settlement
+
     for path in sorted(SAMPLES.glob("*.pref")):
         for game in preflog.loads_all(path.read_text(encoding="utf-8")):
             for preset in ("sochi", "leningrad", "rostov", "classic"):
-                totals = preflog.score(game, rules=preset).settlement().totals
-                assert sum(totals.values()) == 0, (path.name, preset)
+                sheet = preflog.score(game, rules=preset)
+                assert sheet.settlement().totals == pairwise_settlement(sheet), (path.name, preset)
 
 
 def test_the_leningrad_sample_settles_in_money_with_its_whist_price() -> None:
