@@ -3,9 +3,9 @@
     python benchmarks/score.py [--deals 3000] [--repeat 3]
 
 Generates an archive of games of 30 deals with a Pool tag, then prints the in-process throughput of
-``preflog.audit`` (one replay that checks and scores), of scoring alone (the fold over replayed
-steps), and `preflog score FILE --format json` as a whole process (target ≥ 1,000 deals/s, as for
-`preflog check`).
+``preflog.audit`` (one replay that checks and scores), of the scoring fold alone (``walk`` with the
+Scorer, less ``walk`` with a visitor that does nothing), and `preflog score FILE --format json` as a
+whole process (target ≥ 1,000 deals/s, as for `preflog check`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import arguments, time_command  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.game.events import events_of  # noqa: E402
 from preflog.generate import generate  # noqa: E402
-from preflog.replay import advance, start  # noqa: E402
 
 
 def main() -> None:
@@ -37,29 +35,24 @@ def main() -> None:
         path.write_text(text, encoding="utf-8")
         print(f"archive: {args.deals} deals in games of 30, {len(text) / 1e6:.2f} MB")
         games = preflog.loads_all(text)
-        steps = []
-        for g in games:  # the replayed steps, so that the fold can be timed alone
-            state, _ = start(g)
-            for deal in g.deals:
-                for event, after, _ in advance(state, events_of(deal)):
-                    steps.append((g, event, after))
-                    state = after
-        audits, folds = [], []
+        audits, replays, scores = [], [], []
         for _ in range(args.repeat):
             t0 = time.perf_counter()
             problems = sum(len(preflog.audit(g)[1]) for g in games)
             t1 = time.perf_counter()
-            scorers = {}
-            for g, event, after in steps:
-                scorer = scorers.get(id(g)) or scorers.setdefault(id(g), preflog.Scorer(g, after.rules))
-                scorer.step(event, after)
-            for scorer in scorers.values():
-                scorer.sheet().settlement()
+            preflog.walk(games, preflog.Visitor())
             t2 = time.perf_counter()
+            (sheets,) = preflog.walk(games, preflog.Scorer())
+            for sheet in sheets:
+                sheet.settlement()
+            t3 = time.perf_counter()
             audits.append(t1 - t0)
-            folds.append(t2 - t1)
+            replays.append(t2 - t1)
+            scores.append(t3 - t2)
         assert problems == 0, problems
-        a, f = min(audits), min(folds)
+        a, r, s = min(audits), min(replays), min(scores)
+        f = max(s - r, 1e-9)
+        print(f"replay alone (in process):     {args.deals / r:10,.0f} deals/s  ({r:.3f} s)")
         print(f"score fold only (in process):  {args.deals / f:10,.0f} deals/s  ({f:.3f} s)")
         print(f"check + score (in process):    {args.deals / a:10,.0f} deals/s  ({a:.3f} s)")
         w = time_command(["score", str(path), "--format", "json"], args.repeat)

@@ -1,7 +1,7 @@
 """One replay, many visitors: the driver that feeds the event stream of games to every visitor in one pass.
 
 A visitor is a fold over the replay. The driver turns each deal into events, applies them with the
-engine (:func:`preflog.game.engine.advance`) and calls, for every visitor that wants them::
+engine (``apply``, with the events it implies) and calls, for every visitor that wants them::
 
     begin_game(game, rules)              -> SKIP to skip the game
       visit_violation(v, state)          the game's rules tags that could not be applied (R101–R103)
@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .game.conventions import Rules
-from .game.engine import advance, initial_state
+from .game.engine import apply, implied, initial_state
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
     Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
@@ -206,16 +206,23 @@ def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameSta
     """Apply ``events`` (and the implied ones) from ``state``, feeding ``p``; the state after them."""
     table, violations, variations = p.table, p.violations, p.variations
     before = state
-    for event, after, found in advance(state, events):
-        for handle in table[type(event)]:
-            handle(event, after)
-        if found and violations:
-            for violation in found:
-                for visit in violations:
-                    visit(violation, after)
-        if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
-            for variation in event.source.variations:
-                _walk_variation(before, variation, variations)
+    for event in events:
+        after, found = apply(before, event)
+        while True:  # the event, then each event the rules imply after it (talon taken, trick completed)
+            for handle in table[type(event)]:
+                handle(event, after)
+            if found and violations:
+                for violation in found:
+                    for visit in violations:
+                        visit(violation, after)
+            if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
+                for variation in event.source.variations:  # only a written card has variations
+                    _walk_variation(before, variation, variations)
+            derived = implied(after)
+            if derived is None:
+                break
+            event = derived
+            after, found = apply(after, event)
         before = after
     return before
 

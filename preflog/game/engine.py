@@ -7,7 +7,7 @@ records what happened. ``advance`` applies a deal's events with the implied ones
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ..model.auction import CallKind
@@ -25,7 +25,7 @@ from .events import (
 )
 from .laws import declarer_tricks, talon_trick_winner, trick_winner, trump_of
 from .legal import (
-    Problem, call_problems, card_problems, contract_problems, counts_as_made, decision_problems, defence_turn,
+    Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems, defence_turn,
     led_suit,
     mode_problems, next_caller,
 )
@@ -33,9 +33,12 @@ from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
 
 Violations = list[Violation]
+# members as module constants: cheaper than attribute access on the hot path (Python 3.11)
+_FIRST, _SITTING_OUT = Seat.FIRST, Seat.SITTING_OUT
+_WON, _UNKNOWN = AuctionState.WON, AuctionState.UNKNOWN
 
 
-def _report(out: Violations, problems: list[Problem], span: Span | None, deal: int) -> None:
+def _report(out: Violations, problems: Sequence[Problem], span: Span | None, deal: int) -> None:
     for code, detail in problems:
         out.append(Violation.of(code, detail, span, deal))
 
@@ -233,12 +236,12 @@ def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> De
 
 def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealState:
     card = e.card
-    problems = card_problems(d, card)
+    seat = None if d.leader is None else ACTIVE_SEATS[(d.leader + len(d.trick)) % 3]
+    problems = card_problems_at(d, card, seat)
     if problems:
         _report(out, problems, e.span, d.number)
         if any(code == "P505" for code, _ in problems):
             return d
-    seat = d.to_play
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
         return evolve_deal(d, trick=d.trick + ((Seat.FIRST, card),), played=d.played | {card})
     hands, voids, played = d.hands, d.voids, d.played
@@ -249,7 +252,7 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
             new = voids[seat] | {led} | ({trump} if trump is not None and card.suit != trump else set())
             voids = voids[:seat] + (frozenset(new),) + voids[seat + 1:]
         played = played | {card}
-    elif card in hand:
+    elif not problems or card in hand:  # no problem: the known hand holds the card (else P501)
         hands = hands[:seat] + (hand - {card},) + hands[seat + 1:]
         played = played | {card}
     # a card the player does not hold stays where it is: its owner may still play it
@@ -262,9 +265,9 @@ def _trick_done(d: DealState, e: TrickCompleted, rules: Rules, out: Violations) 
     if winner is not None:
         tricks[winner] += 1
     if d.on_talon_trick:
-        leader: Seat | None = Seat.FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+        leader: Seat | None = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
     else:
-        leader = Seat.FIRST if winner is Seat.SITTING_OUT else winner
+        leader = _FIRST if winner is _SITTING_OUT else winner
     return evolve_deal(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
                        lost=d.lost + (winner is None), leader=leader)
 
@@ -366,7 +369,7 @@ def implied(g: GameState) -> Event | None:
     if len(d.trick) == 3:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick), None)
     if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
-            and d.auction in (AuctionState.WON, AuctionState.UNKNOWN)):
+            and (d.auction is _WON or d.auction is _UNKNOWN)):
         return TalonTaken(d.active[d.declarer], d.talon, None)
     return None
 

@@ -9,6 +9,8 @@ that has none. The engine, the generator and any other player of the game ask th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..model.auction import Call, CallKind
 from ..model.bids import LADDER, Bid, Strain
 from ..model.cards import DECK, Card, Suit
@@ -34,10 +36,12 @@ def next_caller(d: DealState) -> Seat:
     return seat
 
 
-def call_problems(d: DealState, rules: Rules, call: Call) -> list[Problem]:
+def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
     if d.auction is not AuctionState.OPEN:
         return [("A207", f"{call.word} comes after the auction is over")]
+    if call.kind is CallKind.PASS and call.player is None and not call.dark and not call.hand:
+        return _NONE  # a plain pass is always open to the player whose turn it is
     out: list[Problem] = []
     seat = next_caller(d)
     player = d.active[seat]
@@ -231,7 +235,7 @@ def counts_as_made(d: DealState) -> bool:
 
 def led_suit(d: DealState) -> Suit | None:
     """The suit to follow: the talon card's on an all-pass talon trick (3.7.6), else the first card's."""
-    if d.on_talon_trick:
+    if d.talon_leads and d.completed < 2:
         return d.talon[d.completed].suit if d.talon else None
     return d.trick[0][1].suit if d.trick else None
 
@@ -249,42 +253,54 @@ def play_problems(d: DealState) -> list[Problem]:
     return []
 
 
-def card_problems(d: DealState, card: Card) -> list[Problem]:
+def card_problems(d: DealState, card: Card) -> Sequence[Problem]:
     """What is wrong with ``card`` as the next card of the play."""
-    out: list[Problem] = play_problems(d) if not d.trick and d.completed == 0 and not d.played else []
+    return card_problems_at(d, card, d.to_play)
+
+
+def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Problem]:
+    """:func:`card_problems` for the seat to play, ``seat``, already known (the engine's hot path: a
+    held card that follows suit costs a few lookups and allocates nothing)."""
+    out: list[Problem] | None = None
+    if not d.trick and d.completed == 0 and not d.played:
+        out = play_problems(d) or None
     if d.completed >= 10:
-        return out + [("P505", f"{card} is played after all ten tricks")]
+        return (out or []) + [("P505", f"{card} is played after all ten tricks")]
     if card in d.played:
-        return out + [("P504", f"{card} has already been played")]
-    seat = d.to_play
+        return (out or []) + [("P504", f"{card} has already been played")]
     if seat is None:  # the trick winners are not known (no contract): nothing more can be checked
-        return out
-    player = d.active[seat]
+        return out or _NONE
     hand = d.hands[seat]
-    if hand is not None:
-        if card not in hand:
-            out.append(("P501", f"{player} does not hold {card}"))
-    else:
-        owner = next((d.active[s] for s, h in enumerate(d.hands) if h is not None and card in h), None)
-        if owner is not None:
-            out.append(("P501", f"{card} is in {owner}'s hand, not {player}'s"))
-        elif d.discard and card in d.discard:
-            out.append(("P501", f"{card} was discarded"))
-        elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
-            out.append(("P501", f"{card} is in the talon"))
-    led = led_suit(d)
     if hand is not None and card in hand:
-        if led is not None and card.suit != led:
-            demand = must_play(hand, led, d.trump_suit)
-            if demand is not None and card.suit != demand[1]:
-                what, suit = demand
-                code = "P502" if what == "follow" else "P503"
-                verb = "must follow" if what == "follow" else "is void in " + led.name.lower() + " and must trump"
-                held = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
-                out.append((code, f"{player} {verb} with {' '.join(map(str, held))}, not {card}"))
-    elif hand is None and card.suit in d.voids[seat]:
+        led = led_suit(d)
+        if led is None or card.suit == led:
+            return out or _NONE
+        demand = must_play(hand, led, d.trump_suit)
+        if demand is None or card.suit == demand[1]:
+            return out or _NONE
+        what, suit = demand
+        code = "P502" if what == "follow" else "P503"
+        verb = "must follow" if what == "follow" else "is void in " + led.name.lower() + " and must trump"
+        held = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
+        return (out or []) + [(code, f"{d.active[seat]} {verb} with {' '.join(map(str, held))}, not {card}")]
+    out = out or []
+    player = d.active[seat]
+    if hand is not None:
+        out.append(("P501", f"{player} does not hold {card}"))
+        return out
+    owner = next((d.active[s] for s, h in enumerate(d.hands) if h is not None and card in h), None)
+    if owner is not None:
+        out.append(("P501", f"{card} is in {owner}'s hand, not {player}'s"))
+    elif d.discard and card in d.discard:
+        out.append(("P501", f"{card} was discarded"))
+    elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
+        out.append(("P501", f"{card} is in the talon"))
+    if card.suit in d.voids[seat]:
         out.append(("P506", f"{player} showed no {card.suit.name.lower()} earlier and now plays {card}"))
-    return out
+    return out or _NONE
+
+
+_NONE: tuple[Problem, ...] = ()
 
 
 def legal_cards(state: GameState) -> tuple[Card, ...]:

@@ -15,6 +15,8 @@ class Suit(enum.IntEnum):
     DIAMONDS = 2
     HEARTS = 3
 
+    __hash__ = int.__hash__  # as the int it equals (Enum hashes the name, in Python)
+
     @property
     def letter(self) -> str:
         """The canonical spelling: ``s c d h``."""
@@ -37,6 +39,8 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+
+    __hash__ = int.__hash__
 
     @property
     def letter(self) -> str:

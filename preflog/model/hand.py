@@ -18,16 +18,22 @@ def parse_ranks(text: str) -> list[Rank] | None:
     ranks: list[Rank] = []
     i, n = 0, len(text)
     while i < n:
-        rank = RANK_SPELLINGS.get(text[i:i + 2])  # the longest spelling first: "10"
-        if rank is not None:
-            i += 2
-        else:
-            rank = RANK_SPELLINGS.get(text[i])
-            if rank is None:
-                return None
-            i += 1
+        char = text[i]
+        if char in _LONG_STARTS:  # a spelling of two characters, "10"
+            rank = RANK_SPELLINGS.get(text[i:i + 2])
+            if rank is not None:
+                ranks.append(rank)
+                i += 2
+                continue
+        rank = RANK_SPELLINGS.get(char)
+        if rank is None:
+            return None
         ranks.append(rank)
+        i += 1
     return ranks
+
+
+_LONG_STARTS = frozenset(s[0] for s in RANK_SPELLINGS if len(s) > 1)
 
 
 @attrs.frozen(slots=True)

@@ -23,6 +23,8 @@ class Seat(enum.IntEnum):
     THIRD = 2
     SITTING_OUT = 3
 
+    __hash__ = int.__hash__  # as the int it equals (Enum hashes the name, in Python, on a hot path)
+
     @property
     def next(self) -> Seat:
         """The active seat on the left (clockwise), the eldest hand after the third."""

@@ -10,16 +10,16 @@ checked afterwards by :mod:`.validate`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
-import attrs
 from lark import Token, Transformer
 
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract
 from ..model.bids import BID_SPELLINGS, Bid
-from ..model.cards import CARD_SPELLINGS, Card
+from ..model.cards import CARD_SPELLINGS, RANK_SPELLINGS, SUIT_SPELLINGS, Card
 from ..model.deal import (
     Checkpoint, CheckpointEntry, CheckpointWhist, Discard, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind,
     Talon,
@@ -44,8 +44,7 @@ def span(tok: Token) -> Span:
     return Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
 
 
-@attrs.frozen(slots=True)
-class Flagged:
+class Flagged(NamedTuple):
     """A record with the problems found in it and the player names it holds whose place its own span
     does not give (a contract's declarer, a penalty's players), for the validation pass."""
 
@@ -54,8 +53,7 @@ class Flagged:
     names: tuple[tuple[str, Span], ...] = ()
 
 
-@attrs.frozen(slots=True)
-class RawTags:
+class RawTags(NamedTuple):
     """The tag block as written: every tag in order (a tag given twice too), its comments and span."""
 
     tags: tuple[Tag, ...]
@@ -63,8 +61,7 @@ class RawTags:
     span: Span
 
 
-@attrs.frozen(slots=True)
-class RawHand:
+class RawHand(NamedTuple):
     """One entry of ``hands`` as written: its prefix (name and span, if any), the hand (``None`` for
     ``?``; ``missing`` when a prefix has no hand after it), comments and span."""
 
@@ -75,14 +72,12 @@ class RawHand:
     missing: bool = False
 
 
-@attrs.frozen(slots=True)
-class RawHands:
+class RawHands(NamedTuple):
     entries: tuple[RawHand, ...]
     span: Span
 
 
-@attrs.frozen(slots=True)
-class RawDeal:
+class RawDeal(NamedTuple):
     """A deal as written, before the game's context gives it its number, dealer and hand owners."""
 
     head: Span
@@ -194,11 +189,12 @@ class Transform(Transformer[Token, Any]):
                 penalties.append(record)
             else:
                 statements[_FIELD_OF[type(record)]] = record
+        head = span(children[0])
         return RawDeal(
-            span(children[0]),
+            head,
             None if number_tok is None else (number_tok.value, span(number_tok)),
             None if dealer_tok is None else (dealer_tok.value, span(dealer_tok)),
-            tuple(comments), hands, statements, tuple(penalties), span(children[0]).to(_last_span(children)),
+            tuple(comments), hands, statements, tuple(penalties), head.to(_last_span(children)),
             tuple(problems), tuple(names))
 
     # ---- hands -------------------------------------------------------------------------------------
@@ -435,17 +431,26 @@ def _group_continues(entry: list[Any]) -> bool:
 
 # ---- a line of play ------------------------------------------------------------------------------
 
-@attrs.define(slots=True)
-class _RawVariation:
+class _RawVariation(NamedTuple):
     items: list[Any]
     comments: tuple[Comment, ...]
     span: Span
     depth: int
 
 
+
+
+def _one_of(spellings: Iterable[str]) -> str:
+    """A pattern for any of ``spellings``: the longer ones as alternatives, single characters as a class."""
+    words = sorted(spellings, key=len, reverse=True)
+    longer = [re.escape(w) for w in words if len(w) > 1]
+    chars = "".join(re.escape(w) for w in words if len(w) == 1)
+    return "(?:" + "|".join(longer + [f"[{chars}]"]) + ")"
+
+
 # The items of a CARD_RUN: line breaks (to count lines), bars and cards, which may touch ("7бQc"); the
-# cards are every spelling of the table, longest first.
-_RUN_ITEM = re.compile("\n|\\||" + "|".join(map(re.escape, sorted(CARD_SPELLINGS, key=len, reverse=True))))
+# ranks and suits are those of the tables.
+_RUN_ITEM = re.compile("\n|\\||" + _one_of(RANK_SPELLINGS) + _one_of(SUIT_SPELLINGS))
 
 
 def _line(items: list[Any], offset: int, problems: list[Problem]) -> tuple[PlayedCard, ...]:

@@ -163,26 +163,31 @@ class Validator:
         return Hands(tuple(built), raw.span)
 
     def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
-        """Every player named in the deal's statements is a player of the game."""
-        if not self.players:
+        """Every player named in the deal's statements is a player of the game (the span of a name is
+        made only for a name that is wrong)."""
+        players = self.players
+        if not players:
             return
         for name, where in raw.names:  # a contract's declarer, a penalty's players
             self.player(name, where)
+        named: list[tuple[str, Span | None, bool]] = []
         bids: Bids | None = fields.get("bids")
-        for call in bids.calls if bids is not None else ():
-            if call.player is not None and call.span is not None:
-                self.player(call.player, _name_span(call.span, call.player, colon=True))
+        if bids is not None:
+            named += [(c.player, c.span, True) for c in bids.calls if c.player is not None]
         claim = fields.get("claim")
-        for share in claim.shares if claim is not None else ():
-            self.player(share.player, _name_span(share.span, share.player))
+        if claim is not None:
+            named += [(s.player, s.span, False) for s in claim.shares]
         result = fields.get("result")
-        for pair in result.tricks if result is not None else ():
-            self.player(pair.player, _name_span(pair.span, pair.player))
+        if result is not None:
+            named += [(t.player, t.span, False) for t in result.tricks]
         checkpoint = fields.get("checkpoint")
-        for line in checkpoint.entries if checkpoint is not None else ():
-            self.player(line.player, _name_span(line.span, line.player))
-            for w in line.whists or ():
-                self.player(w.player, _name_span(w.span, w.player))
+        if checkpoint is not None:
+            for line in checkpoint.entries:
+                named.append((line.player, line.span, False))
+                named += [(w.player, w.span, False) for w in line.whists or ()]
+        for name, where, colon in named:
+            if name not in players and where is not None:
+                self.player(name, _name_span(where, name, colon))
 
 
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
