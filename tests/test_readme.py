@@ -51,3 +51,16 @@ def test_the_start_command_runs_clean() -> None:
                 args.append(word)
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, (command, result.output)
+
+
+def test_the_readme_visitor_runs_as_written() -> None:
+    """The tricks of sochi-pulka's six played deals, summed by hand from their result lines (deals 1,
+    2, 3, 4, 6, 9): Anna 2+2+8+4+6+7 = 29, Boris 6+6+0+6+3+0 = 21, Vera 2+2+2+0+1+3 = 10."""
+    import subprocess
+    import sys
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "class Tricks" in b]
+    run = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, cwd=ROOT)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "[] {'Anna': 29, 'Boris': 21, 'Vera': 10}\n"
