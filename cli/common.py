@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, NoReturn
 
@@ -61,7 +61,7 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     sys.exit(EXIT_UNREADABLE)
 
 
-def print_errors(errors: list[NotationError]) -> None:
+def print_errors(errors: Sequence[NotationError]) -> None:
     for error in errors:
         click.echo(error.format(), err=True)
 

@@ -35,7 +35,7 @@ class Step:
         return self.state.deal.number if self.state.deal else None
 
 
-def annotations(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
+def notes_of(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
     """The glyph and comments written on the card, call, contract or decision an event comes from."""
     source = getattr(event, "source", None) or getattr(event, "call", None)
     if source is None:
@@ -50,7 +50,7 @@ class StepRecorder(Visitor):
         self.steps: list[Step] = []
 
     def visit(self, event: Event, state: GameState) -> None:
-        glyph, comments = annotations(event)
+        glyph, comments = notes_of(event)
         self.steps.append(Step(event, state, (), glyph, comments))
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:

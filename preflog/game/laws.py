@@ -37,7 +37,7 @@ def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tup
     return None
 
 
-def trick_winner(cards: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
+def trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """The seat that takes a trick: the highest trump, else the highest card of the suit led (3.9.4)."""
     best_seat, best = cards[0]
     for seat, card in cards[1:]:
@@ -50,7 +50,7 @@ def trick_winner(cards: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     return best_seat
 
 
-def talon_trick_winner(cards: Sequence[tuple[int, Card]], talon_card: Card, four_players: bool) -> int | None:
+def talon_trick_winner(cards: Sequence[tuple[Seat, Card]], talon_card: Card, four_players: bool) -> Seat | None:
     """The winner of an all-pass trick led from the talon (Code 3.7.6.1, 3.7.6.3).
 
     With three players the highest card of the talon card's suit takes it (the talon card's rank does

@@ -31,6 +31,7 @@ from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
 
+TextSlice: Any
 try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
     from lark.utils import TextSlice
 except ImportError:  # pragma: no cover - lark 1.2

@@ -185,9 +185,9 @@ class Validator:
             for line in checkpoint.entries:
                 named.append((line.player, line.span, False))
                 named += [(w.player, w.span, False) for w in line.whists or ()]
-        for name, where, colon in named:
-            if name not in players and where is not None:
-                self.player(name, _name_span(where, name, colon))
+        for name, start, colon in named:
+            if name not in players and start is not None:
+                self.player(name, _name_span(start, name, colon))
 
 
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")

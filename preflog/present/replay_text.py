@@ -16,7 +16,7 @@ from ..game.events import (
 )
 from ..game.violations import Violation
 from ..model.deal import Deal
-from ..replay import Step, annotations
+from ..replay import Step, notes_of
 from ..walk import SKIP, Skip, Visitor
 
 
@@ -145,7 +145,7 @@ class TextReplay(Visitor):
 
     def visit(self, event: object, state: GameState) -> None:
         self._flush()
-        glyph, comments = annotations(event)  # type: ignore[arg-type]
+        glyph, comments = notes_of(event)  # type: ignore[arg-type]
         self._pending = Step(event, state, (), glyph, comments)  # type: ignore[arg-type]
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:

@@ -14,10 +14,17 @@ from .ledger import number_text
 class Totals(Protocol):
     """What the settlement reads of a score sheet (:class:`~preflog.ScoreSheet` is one)."""
 
-    players: tuple[str, ...]
-    rules: Rules
-    pool_target: int | None
-    whist_price: Fraction | None
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def pool_target(self) -> int | None: ...
+
+    @property
+    def whist_price(self) -> Fraction | None: ...
 
     def pool(self, player: str) -> Fraction: ...
 
