@@ -36,13 +36,18 @@ ACTIVE_SEATS: tuple[Seat, Seat, Seat] = (Seat.FIRST, Seat.SECOND, Seat.THIRD)
 _NEXT = {Seat.FIRST: Seat.SECOND, Seat.SECOND: Seat.THIRD, Seat.THIRD: Seat.FIRST, Seat.SITTING_OUT: Seat.FIRST}
 
 
+def clockwise_from(players: Sequence[str], player: str) -> tuple[str, ...]:
+    """The other players clockwise from ``player``'s left, then ``player`` last."""
+    p = players.index(player)
+    return tuple(players[(p + k) % len(players)] for k in range(1, len(players) + 1))
+
+
 def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
     """The active players from the eldest hand (left of the dealer) clockwise; with four players the
     dealer sits out (Code 3.2.10, 3.3.2). A dealer who is not a player gives the first three."""
     if dealer not in players:
         return tuple(players[:3])
-    d = players.index(dealer)
-    order = tuple(players[(d + k) % len(players)] for k in range(1, len(players) + 1))
+    order = clockwise_from(players, dealer)
     return order[:3] if len(players) == 4 else order
 
 
@@ -51,4 +56,4 @@ def next_dealer(players: Sequence[str], dealer: str | None) -> str:
     (NOTATION.md §3), and so does a deal after one whose dealer is not a player."""
     if dealer is None or dealer not in players:
         return players[0]
-    return players[(players.index(dealer) + 1) % len(players)]
+    return clockwise_from(players, dealer)[0]

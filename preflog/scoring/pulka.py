@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 import attrs
 
+from ..model.seating import clockwise_from
 from .ledger import Column, Entry, number_text
 from .settlement import Settlement, settle
 from ..game.conventions import Rules
@@ -145,8 +146,7 @@ class Pulka:
 
     def _to_help(self, player: str, target: int) -> str | None:
         """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3)."""
-        seat = self.players.index(player)
-        order = [self.players[(seat + k) % len(self.players)] for k in range(1, len(self.players))]
+        order = clockwise_from(self.players, player)[:-1]
         open_ = [p for p in order if self.total(p, POOL) < target]
         if not open_:
             return None
