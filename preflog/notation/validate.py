@@ -84,7 +84,7 @@ class Validator:
         self.problems.extend(raw.problems)
         number = self._number(raw.number)
         dealer = self._dealer(raw.dealer)
-        fields: dict[str, Any] = dict(raw.statements)
+        fields: dict[str, Any] = raw.statements  # made for this deal by the transformer: ours to fill
         if raw.hands is not None:
             fields["hands"] = self._hands(raw.hands, dealer)
         self._names(raw, fields)
@@ -170,24 +170,24 @@ class Validator:
             return
         for name, where in raw.names:  # a contract's declarer, a penalty's players
             self.player(name, where)
-        named: list[tuple[str, Span | None, bool]] = []
         bids: Bids | None = fields.get("bids")
         if bids is not None:
-            named += [(c.player, c.span, True) for c in bids.calls if c.player is not None]
-        claim = fields.get("claim")
-        if claim is not None:
-            named += [(s.player, s.span, False) for s in claim.shares]
-        result = fields.get("result")
-        if result is not None:
-            named += [(t.player, t.span, False) for t in result.tricks]
+            for call in bids.calls:
+                if call.player is not None and call.player not in players and call.span is not None:
+                    self.player(call.player, _name_span(call.span, call.player, colon=True))
+        named: list[Any] = []
+        for key in ("claim", "result"):
+            record = fields.get(key)
+            if record is not None:
+                named.extend(record.shares if key == "claim" else record.tricks)
         checkpoint = fields.get("checkpoint")
         if checkpoint is not None:
             for line in checkpoint.entries:
-                named.append((line.player, line.span, False))
-                named += [(w.player, w.span, False) for w in line.whists or ()]
-        for name, start, colon in named:
-            if name not in players and start is not None:
-                self.player(name, _name_span(start, name, colon))
+                named.append(line)
+                named.extend(line.whists or ())
+        for item in named:  # claim shares, result pairs, checkpoint lines and whists: each opens on its name
+            if item.player not in players and item.span is not None:
+                self.player(item.player, _name_span(item.span, item.player))
 
 
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
