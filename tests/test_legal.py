@@ -246,3 +246,9 @@ def test_every_card_generate_plays_is_offered_by_legal_cards() -> None:
                         checked += 1
                     before = step.state
             assert checked > 100
+
+
+def test_legal_cards_takes_the_deals_state_too() -> None:
+    game = preflog.generate(3, seed=2)[0]
+    for step in preflog.replay(game):
+        assert preflog.legal_cards(step.state) == preflog.legal_cards(step.state.deal)

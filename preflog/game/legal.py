@@ -303,12 +303,12 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
 _NONE: tuple[Problem, ...] = ()
 
 
-def legal_cards(state: GameState) -> tuple[Card, ...]:
+def legal_cards(state: GameState | DealState) -> tuple[Card, ...]:
     """The cards the next player may play, in deck order. A hidden hand may play every card that is
     not ruled out: played, held by a known hand, discarded, in the talon, or of a suit it showed void
     in. Empty outside the play: before the defence is settled, when the game counts as made, after
-    the last trick or a claim."""
-    d = state.deal
+    the last trick or a claim. Takes the game's state or the deal's."""
+    d = state if isinstance(state, DealState) else state.deal
     if d is None or not d.bidding_over or d.claimed or d.over or d.completed >= 10 or d.to_play is None:
         return ()
     if not d.trump_known and not d.is_all_pass:
