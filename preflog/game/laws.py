@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 
 from ..model.bids import Bid
@@ -22,18 +23,25 @@ def trump_of(bid: Bid | None) -> Suit | None:
     return None if bid is None or bid.strain is None else bid.strain.suit
 
 
+class Duty(enum.Enum):
+    """What Code 3.9.3 asks of a player who holds the suit led, or only trumps."""
+
+    FOLLOW = "follow"
+    TRUMP = "trump"
+
+
 def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tuple[str, Suit] | None:
     """What the rule of Code 3.9.3 demands of a hand: follow ``led``, else trump, else nothing.
 
-    Returns ("follow", suit) or ("trump", suit), or ``None`` when any card may be played.
+    Returns (Duty.FOLLOW, suit) or (Duty.TRUMP, suit), or ``None`` when any card may be played.
     """
     if led is None:
         return None
     suits = {c.suit for c in hand}
     if led in suits:
-        return ("follow", led)
+        return (Duty.FOLLOW, led)
     if trump is not None and trump in suits:
-        return ("trump", trump)
+        return (Duty.TRUMP, trump)
     return None
 
 

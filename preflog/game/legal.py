@@ -17,7 +17,7 @@ from ..model.cards import DECK, Card, Suit
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from .conventions import Rules
-from .laws import must_play
+from .laws import Duty, must_play
 from .state import AuctionState, DealState, GameState
 
 Problem = tuple[str, str]  # (violation code, detail)
@@ -279,8 +279,8 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
         if demand is None or card.suit == demand[1]:
             return out or _NONE
         what, suit = demand
-        code = "P502" if what == "follow" else "P503"
-        verb = "must follow" if what == "follow" else "is void in " + led.name.lower() + " and must trump"
+        code = "P502" if what is Duty.FOLLOW else "P503"
+        verb = "must follow" if what is Duty.FOLLOW else "is void in " + led.name.lower() + " and must trump"
         held = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
         return (out or []) + [(code, f"{d.active[seat]} {verb} with {' '.join(map(str, held))}, not {card}")]
     out = out or []
