@@ -30,7 +30,7 @@ class Duty(enum.Enum):
     TRUMP = "trump"
 
 
-def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tuple[str, Suit] | None:
+def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tuple[Duty, Suit] | None:
     """What the rule of Code 3.9.3 demands of a hand: follow ``led``, else trump, else nothing.
 
     Returns (Duty.FOLLOW, suit) or (Duty.TRUMP, suit), or ``None`` when any card may be played.
