@@ -23,9 +23,9 @@ from .game.legal import legal_calls, legal_cards, legal_contracts, legal_decisio
 from .game.state import GameState
 from .model.auction import Bids, Call, CallKind, Contract
 from .model.bids import MISERE, Bid
-from .model.cards import DECK, Card
+from .model.cards import DECK
 from .model.deal import Deal, Discard, HandEntry, Hands, PlayerTricks, Result, ResultKind, Talon
-from .model.defence import Decision, DecisionKind, Defence, WhistMode
+from .model.defence import Decision, DecisionKind, Defence
 from .model.game import Game, Tag
 from .model.hand import Hand
 from .model.play import Play, PlayedCard

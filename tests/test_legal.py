@@ -16,7 +16,7 @@ import pytest
 import preflog
 from preflog import (
     DECK, LADDER, MISERE, Bid, Call, CallKind, CardPlayed, CallMade, DecisionKind, DefenceDecided, GameState,
-    Strain, Suit, Visitor,
+    Strain, Visitor,
 )
 
 PRESETS = ["sochi", "leningrad", "rostov", "classic"]

@@ -19,7 +19,7 @@ from ..model.seating import ACTIVE_SEATS, Seat, bidding_order, next_dealer
 from ..model.span import Span
 from .conventions import AllPassTalon, Rules, VoidTalonTrick, rules_of
 from .events import (
-    BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
+    BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealStarted, Dealt,
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
     TrickCompleted, WhistModeChosen,
 )

@@ -8,7 +8,6 @@ each game with its errors.
 
 from __future__ import annotations
 
-import io
 import logging
 import re
 from collections.abc import Iterable, Iterator
