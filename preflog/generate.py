@@ -124,7 +124,7 @@ class Generator:
         while offered := [c for c in legal_calls(g) if not c.dark and not c.hand]:
             d = g.deal
             assert d is not None
-            seat = _next_seat(g)
+            seat = next_caller(d)
             bids = [c for c in offered if c.kind is CallKind.BID]
             call = Call(CallKind.PASS)
             if plan == "misère" and seat == winner:
@@ -166,11 +166,6 @@ class Generator:
         if len(d.decisions) >= 2:  # a returned whist, or the sitting-out dealer's word
             return W if W in offered and self.rng.random() < 0.3 else P
         return self.rng.choice(offered)
-
-
-def _next_seat(g: GameState) -> Seat:
-    assert g.deal is not None
-    return next_caller(g.deal)
 
 
 def _apply(g: GameState, event: Event) -> GameState:

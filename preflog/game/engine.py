@@ -23,7 +23,7 @@ from .events import (
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
     TrickCompleted, WhistModeChosen,
 )
-from .laws import declarer_tricks, talon_trick_winner, trick_winner, trump_of
+from .laws import declarer_count, declarer_tricks, talon_trick_winner, trick_winner, trump_of
 from .legal import (
     Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems, defence_turn,
     led_suit,
@@ -236,7 +236,7 @@ def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> De
 
 def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealState:
     card = e.card
-    seat = None if d.leader is None else ACTIVE_SEATS[(d.leader + len(d.trick)) % 3]
+    seat = d.to_play
     problems = card_problems_at(d, card, seat)
     if problems:
         _report(out, problems, e.span, d.number)
@@ -320,9 +320,8 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
         return d
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
-        level = 0 if d.contract is None or d.contract.is_misere else d.contract.level
-        out.append(Violation.of("C603", f"result {result_text(r)} means {level + (r.count or 0)} tricks for the "
-                                "declarer", span, n))
+        out.append(Violation.of("C603", f"result {result_text(r)} means {declarer_count(r, d.contract)} tricks "
+                                "for the declarer", span, n))
         return d
     if complete:
         actual = d.tricks[declarer]

@@ -75,14 +75,18 @@ def talon_trick_winner(cards: Sequence[tuple[Seat, Card]], talon_card: Card, fou
     return max(followers, key=lambda sc: sc[1].rank)[0]
 
 
-def declarer_tricks(result: Result, contract: Bid | None) -> int | None:
-    """The declarer's tricks a short ``result`` gives (NOTATION.md §3): ``result 7`` counts them,
+def declarer_count(result: Result, contract: Bid | None) -> int | None:
+    """The declarer's tricks a short ``result`` says (NOTATION.md §3): ``result 7`` counts them,
     ``result -1``/``=``/``+1`` counts from the contract. ``None`` for a result listing every player's
-    tricks, a relative one without a contract, or a count outside 0–10."""
+    tricks or a relative one without a contract. The count may be impossible: see ``declarer_tricks``."""
     if result.kind is ResultKind.DECLARER:
-        count = result.count
-    elif result.kind is ResultKind.RELATIVE and contract is not None:
-        count = (0 if contract.is_misere else contract.level) + (result.count or 0)
-    else:
-        return None
+        return result.count
+    if result.kind is ResultKind.RELATIVE and contract is not None:
+        return (0 if contract.is_misere else contract.level) + (result.count or 0)
+    return None
+
+
+def declarer_tricks(result: Result, contract: Bid | None) -> int | None:
+    """:func:`declarer_count` when it is a possible number of tricks, 0 to 10."""
+    count = declarer_count(result, contract)
     return count if count is not None and 0 <= count <= 10 else None

@@ -84,11 +84,10 @@ def legal_calls(state: GameState) -> tuple[Call, ...]:
     d = state.deal
     if d is None or d.auction is not AuctionState.OPEN or d.bidding_over:
         return ()
-    plain = [Call(CallKind.PASS), Call(CallKind.HERE)] + [Call(CallKind.BID, b) for b in LADDER]
+    words = [(CallKind.PASS, None), (CallKind.HERE, None)] + [(CallKind.BID, b) for b in LADDER]
     modifiers = [(False, False)] + [(True, False)] * state.rules.dark_bids + [(False, True)] * state.rules.hand_bids
-    return tuple(c if (dark, hand) == (False, False) else Call(c.kind, c.bid, dark=dark, hand=hand)
-                 for dark, hand in modifiers for c in plain
-                 if not call_problems(d, state.rules, Call(c.kind, c.bid, dark=dark, hand=hand)))
+    candidates = (Call(kind, bid, dark=dark, hand=hand) for dark, hand in modifiers for kind, bid in words)
+    return tuple(c for c in candidates if not call_problems(d, state.rules, c))
 
 
 # ---- the contract (Code 3.4) ---------------------------------------------------------------------
@@ -235,7 +234,7 @@ def counts_as_made(d: DealState) -> bool:
 
 def led_suit(d: DealState) -> Suit | None:
     """The suit to follow: the talon card's on an all-pass talon trick (3.7.6), else the first card's."""
-    if d.talon_leads and d.completed < 2:
+    if d.on_talon_trick:
         return d.talon[d.completed].suit if d.talon else None
     return d.trick[0][1].suit if d.trick else None
 

@@ -81,7 +81,7 @@ class RawDeal(NamedTuple):
     """A deal as written, before the game's context gives it its number, dealer and hand owners."""
 
     head: Span
-    number: tuple[str, Span] | None
+    number: tuple[Decimal, str, Span] | None  # the value, as written, where (its form checked here)
     dealer: tuple[str, Span] | None
     comments: tuple[Comment, ...]
     hands: RawHands | None
@@ -192,7 +192,8 @@ class Transform(Transformer[Token, Any]):
         head = span(children[0])
         return RawDeal(
             head,
-            None if number_tok is None else (number_tok.value, span(number_tok)),
+            None if number_tok is None else (number(number_tok, "a deal number", problems), number_tok.value,
+                                             span(number_tok)),
             None if dealer_tok is None else (dealer_tok.value, span(dealer_tok)),
             tuple(comments), hands, statements, tuple(penalties), head.to(_last_span(children)),
             tuple(problems), tuple(names))

@@ -102,14 +102,11 @@ class Validator:
         self.previous_dealer = dealer
         self.next_number = number + 1
 
-    def _number(self, written: tuple[str, Span] | None) -> int:
+    def _number(self, written: tuple[Decimal, str, Span] | None) -> int:
         expected = self.next_number
         if written is None:
             return expected or 1
-        text, where = written
-        if "." in text or text[0] in "+-":
-            self.error(where, f"a deal number must be a whole number without a sign, not {text!r}")
-        value = Decimal(text)
+        value, text, where = written
         number = int(value) if value == value.to_integral_value() else 0
         if number < 1:
             self.error(where, f"deal number {text!r} must be 1 or more")

@@ -14,10 +14,10 @@ from ..game.events import (
     DefenceDecided, Discarded, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken, TrickCompleted,
     WhistModeChosen,
 )
-from ..game.violations import Violation
 from ..model.deal import Deal
-from ..replay import Step, notes_of
-from ..walk import SKIP, Skip, Visitor
+from ..game.events import Event
+from ..replay import Step, StepRecorder
+from ..walk import SKIP, Skip
 
 
 class Renderer:
@@ -132,34 +132,29 @@ def _tricks(d: DealState) -> str:
     return ", ".join(parts) + " tricks"
 
 
-class TextReplay(Visitor):
+class TextReplay(StepRecorder):
     """The printed replay: every step as a line, the hands after the deal and after each trick;
-    ``deal`` limits it to one deal. Each line goes to ``write`` as it is ready."""
+    ``deal`` limits it to one deal. A step is written once the next one begins (its violations come
+    after it), so at most one step is held."""
 
     def __init__(self, renderer: Renderer, write: Callable[[str], None], deal: int | None = None) -> None:
+        super().__init__()
         self.renderer, self.write, self.deal = renderer, write, deal
-        self._pending: Step | None = None
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         return SKIP if self.deal is not None and deal.number != self.deal else None
 
-    def visit(self, event: object, state: GameState) -> None:
+    def visit(self, event: Event, state: GameState) -> None:
         self._flush()
-        glyph, comments = notes_of(event)  # type: ignore[arg-type]
-        self._pending = Step(event, state, (), glyph, comments)  # type: ignore[arg-type]
-
-    def visit_violation(self, violation: Violation, state: GameState) -> None:
-        step = self._pending
-        if step is not None and step.state is state:
-            self._pending = Step(step.event, step.state, step.violations + (violation,), step.glyph, step.comments)
+        super().visit(event, state)
 
     def end_deal(self, state: GameState) -> None:
         self._flush()
 
     def _flush(self) -> None:
-        step, self._pending = self._pending, None
-        if step is None:
+        if not self.steps:
             return
+        step = self.steps.pop()
         d = step.state.deal
         if isinstance(step.event, DealStarted) and d is not None:
             self.write("")
