@@ -13,6 +13,10 @@ LENINGRAD = next(p for p in SAMPLES if p.name == "leningrad.pref")
 
 
 def test_score_prints_the_sheet_and_the_settlement() -> None:
+    """Code 4.2.14: the average mountain is 11/3, so the mountains give Anna -10/3, Boris -100/3 and
+    Vera +110/3 whists. To two places they round down to -3.34, -33.34, +36.66 with equal remainders
+    of 2/3 and two hundredths missing to sum to zero: by the largest remainder, ties in seating order,
+    they go to Anna and Boris (docs/scoring.md). Vera's total is 110/3 + 40 = 230/3: +76.66."""
     code, out, err = run("score", str(SOCHI))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -23,19 +27,21 @@ def test_score_prints_the_sheet_and_the_settlement() -> None:
     assert lines[4].split() == ["Boris", "2.4.10", "4.5.7", "16.22", "–", "0"]
     assert lines[5].split() == ["Vera", "10", "0", "12.20", "8.20", "–"]
     assert "average mountain 3.67" in lines[7]
-    assert lines[-1].split() == ["Vera", "0", "0", "+36.67", "+40", "+76.67"]
+    assert lines[-1].split() == ["Vera", "0", "0", "+36.66", "+40", "+76.66"]
 
 
 def test_score_json_has_the_documented_shape() -> None:
     code, out, _ = run("score", str(SOCHI), "--format", "json")
     assert code == 0
     shape = json.loads(out)
-    assert list(shape) == ["players", "rules", "pool_target", "deals", "finished", "sheet", "settlement", "money"]
+    assert list(shape) == ["players", "rules", "pool_target", "deals", "finished", "sheet", "settlement", "money",
+                           "settlement_exact", "money_exact"]
     assert shape["players"] == ["Anna", "Boris", "Vera"] and shape["rules"] == "sochi"
     assert (shape["pool_target"], shape["deals"], shape["finished"]) == (10, 10, True)
     assert shape["sheet"]["Boris"] == {"pool": 10, "mountain": 7, "whists": {"Anna": 22, "Vera": 0}}
-    assert shape["settlement"] == {"Anna": -41.33, "Boris": -35.33, "Vera": 76.67}
-    assert shape["money"] is None
+    assert shape["settlement"] == {"Anna": -41.33, "Boris": -35.33, "Vera": 76.66}  # sums to zero
+    assert shape["settlement_exact"] == {"Anna": "-124/3", "Boris": "-106/3", "Vera": "230/3"}
+    assert shape["money"] is None and shape["money_exact"] is None
 
 
 def test_score_after_a_deal_and_the_ledger() -> None:
@@ -58,9 +64,12 @@ def test_score_after_a_deal_that_is_not_there_is_an_error() -> None:
 
 
 def test_score_money_with_a_whist_price() -> None:
+    """Oleg's mountain gives him -440/3 whists and his total is -644/3; at 0.5 per whist that is
+    -322/3. Rounded down to -146.67, -214.67 and -107.34 (the others' remainders tie with his, and the
+    missing hundredths go in seating order to Dima, then Lena)."""
     code, out, _ = run("score", str(LENINGRAD))
     assert code == 0
-    assert out.splitlines()[-1].split() == ["Oleg", "30", "58", "-146.67", "-68", "-214.67", "-107.33"]
+    assert out.splitlines()[-1].split() == ["Oleg", "30", "58", "-146.67", "-68", "-214.67", "-107.34"]
 
 
 def test_score_several_games_json_is_a_list_and_game_picks_one() -> None:

@@ -114,4 +114,6 @@ def test_every_sample_under_every_convention_settles_as_the_pairs_do() -> None:
 def test_the_leningrad_sample_settles_in_money_with_its_whist_price() -> None:
     game = preflog.loads((SAMPLES / "leningrad.pref").read_text(encoding="utf-8"))
     shape = sheet_json(preflog.score(game))
-    assert shape["money"] == {"Dima": 36.67, "Lena": 70.67, "Oleg": -107.33}  # 0.5 per whist
+    # 0.5 per whist: 110/3, 212/3 and -322/3, rounded to cents that still sum to zero (largest remainder)
+    assert shape["money"] == {"Dima": 36.67, "Lena": 70.67, "Oleg": -107.34}
+    assert shape["money_exact"] == {"Dima": "110/3", "Lena": "212/3", "Oleg": "-322/3"}

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from ..model.game import Game
+from ..model.limits import number_too_long
 from ..model.span import Span
 
 
@@ -116,9 +117,14 @@ def _values(kind: type[enum.Enum]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _digits(value: str) -> bool:
+    """True if ``value`` is written in ASCII digits, and not more of them than a number may have."""
+    return value.isascii() and value.isdigit() and not number_too_long(value)
+
+
 def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(value: str) -> int:
-        if not value.isdigit() or not low <= int(value) <= high:
+        if not _digits(value) or not low <= int(value) <= high:
             raise ValueError(value)
         return int(value)
     return parse
@@ -131,7 +137,7 @@ def _limit(value: str) -> int | None:
 def _consolation(value: str) -> int | None:
     if value == "price":
         return None
-    if not (value.isdigit() and int(value) > 0):
+    if not (_digits(value) and int(value) > 0):
         raise ValueError(value)
     return int(value)
 

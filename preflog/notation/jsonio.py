@@ -8,12 +8,14 @@ no digit is lost. Source spans and empty or default fields are left out.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import attrs
 import cattrs
+from cattrs.v import format_exception
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from ..model import annotations as notes
@@ -21,6 +23,7 @@ from ..model import auction, deal, defence, game, play
 from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
 from .errors import NotationError
+from ..model.limits import MAX_DIGITS, MAX_JSON_NESTING, number_too_long, shorten
 from ..model.annotations import Comment
 from ..model.deal import Deal
 from ..model.game import Game, Tag, tag_rank
@@ -53,17 +56,25 @@ def _lookup(table: dict[str, Any], what: str) -> Any:
 
 
 def _amount(value: Decimal) -> int | str:
+    """An integer where JSON keeps every digit of the text; a string for ``2.5``, ``-0`` and the like."""
     sign, digits, exponent = value.as_tuple()
-    return int(value) if isinstance(exponent, int) and exponent >= 0 else str(value)
+    if exponent == 0 and not (sign and not value):
+        return int(value)
+    return str(value)
+
+
+_AMOUNT = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
 
 
 def _decimal(value: Any, _type: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ValueError(f"not an amount: {value!r}")
+        raise ValueError(f"not an amount: {shorten(repr(value))}")
+    if isinstance(value, str) and not _AMOUNT.fullmatch(value):
+        raise ValueError(f"not an amount: {shorten(repr(value))} (amounts are written like 12, \"-0\" or \"2.5\")")
     try:
         return Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"not an amount: {value!r}") from None
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        raise ValueError(f"not an amount: {shorten(repr(value))}") from None
 
 
 def _comment(value: Any, _type: Any) -> Comment:
@@ -141,25 +152,80 @@ def to_json(games: list[Game], *, indent: int | None = 1) -> str:
     return json.dumps(to_data(games), ensure_ascii=False, indent=indent) + "\n"
 
 
+class _TooLong(ValueError):
+    """A JSON number with more digits than the notation allows."""
+
+
+def _json_int(text: str) -> int:
+    if number_too_long(text):
+        raise _TooLong(text)
+    return int(text)
+
+
+def _json_float(text: str) -> Decimal:
+    if number_too_long(text):
+        raise _TooLong(text)
+    return Decimal(text)  # not an amount (those are strings or integers): refused by the converter
+
+
+def _error_at(text: str, position: int, message: str, path: str | None) -> NotationError:
+    line = text.count("\n", 0, position) + 1
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return NotationError(message, path=path, line=line, column=position - start + 1,
+                         excerpt=text[start: end if end >= 0 else len(text)].rstrip("\r"))
+
+
+def _depth(data: Any) -> int:
+    """How deep arrays and objects nest in ``data`` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_JSON_NESTING:
+                stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def _shown(value: Any) -> str:
+    return shorten(str(value) if isinstance(value, Decimal) else json.dumps(value, default=str))
+
+
+def _why(exc: BaseException, kind: Any) -> str:
+    """What a structure hook said, or cattrs' words for what it found."""
+    return str(exc) if type(exc) is ValueError and str(exc) else format_exception(exc, kind)
+
+
 def from_json(text: str, path: str | None = None) -> list[Game]:
     """The games of a JSON document made by :func:`to_json`; :class:`NotationError` if it is not one."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float)
     except json.JSONDecodeError as exc:
-        line = text.split("\n")[exc.lineno - 1] if exc.lineno - 1 < len(text.split("\n")) else ""
-        raise NotationError(f"not JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno,
-                            excerpt=line) from None
+        raise _error_at(text, exc.pos, f"not JSON: {exc.msg}", path) from None
+    except _TooLong as exc:
+        m = re.search(r"-?[0-9][0-9.eE+-]{%d,}" % MAX_DIGITS, text)
+        raise _error_at(text, m.start() if m else 0, f"a number has more than {MAX_DIGITS} digits: "
+                        f"{shorten(str(exc), 20)!r}", path) from None
+    except RecursionError:
+        raise NotationError(f"the JSON nests arrays and objects more than {MAX_JSON_NESTING} deep",
+                            path=path) from None
+    if _depth(data) > MAX_JSON_NESTING:
+        raise NotationError(f"the JSON nests arrays and objects more than {MAX_JSON_NESTING} deep",
+                            path=path)
     if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("games"), list)):
         raise NotationError('not a preflog JSON document: expected {"format": "preflog", "version": 1, '
                             '"games": [...]}', path=path)
-    if data.get("version") != VERSION:
-        raise NotationError(f"preflog JSON version {data.get('version')!r} is not known (this reads {VERSION})",
-                            path=path)
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise NotationError(f"preflog JSON version {_shown(version)} is not known "
+                            f"(this reads version {VERSION})", path=path)
     try:
         games = converter().structure(data["games"], list[Game])
         text = dumps(games)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        found = cattrs.transform_error(exc, format_exception=_why) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        detail = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
         raise NotationError(f"the JSON does not describe games: {detail}", path=path) from None
     # What JSON can say but the notation forbids (a hand of 9 cards, an unknown player…) is found by
     # reading back the text the games make; its errors point into that text.

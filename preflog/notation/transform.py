@@ -27,16 +27,14 @@ from ..model.deal import (
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
 from ..model.hand import Hand
+from ..model.limits import MAX_DIGITS, MAX_NESTING, number_too_long, shorten
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
 from ..model.span import Span
-
-#: Variations nested deeper than this are refused (they would only be a way to exhaust the stack).
-MAX_VARIATION_DEPTH = 64
 
 Problem = tuple[Span, str]
 _GLYPHS = {g.value: g for g in Glyph}
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_UNESCAPE = re.compile(r"\\(.)")
+_UNESCAPE = re.compile(r'\\([\\"])')  # only \\ and \" are escapes: C:\games keeps its backslash
 
 
 def span(tok: Token) -> Span:
@@ -124,6 +122,9 @@ def _from_to(children: list[Any]) -> Span:
 def number(tok: Token, what: str, problems: list[Problem], *, signed: bool = False, whole: bool = True) -> Decimal:
     """The value of a NUMBER token, with a problem if it has a sign or a fraction it may not have."""
     text = tok.value
+    if number_too_long(text):
+        problems.append((span(tok), f"{what} has more than {MAX_DIGITS} digits: {shorten(text, 20)!r}"))
+        return Decimal(0)
     if (whole and "." in text) or (not signed and text[0] in "+-"):
         kind = "a whole number" if whole else "a number"
         problems.append((span(tok), f"{what} must be {kind}{'' if signed else ' without a sign'}, not {text!r}"))
@@ -534,8 +535,8 @@ class _LineBuilder:
     def variation(self, raw: _RawVariation) -> None:
         if self.card_text is None:
             self.problems.append((raw.span, "a variation must follow the card it replaces"))
-        elif raw.depth > MAX_VARIATION_DEPTH:
-            self.problems.append((raw.span, f"variations are nested more than {MAX_VARIATION_DEPTH} deep"))
+        elif raw.depth > MAX_NESTING:
+            self.problems.append((raw.span, f"variations are nested more than {MAX_NESTING} deep"))
         else:
             inner = _line(raw.items, self.offset + len(self.out), self.problems)
             self.variations.append(Variation(inner, raw.comments, raw.span))

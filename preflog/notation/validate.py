@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..model.auction import Bids
+from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, tag_rank
 from ..model.seating import bidding_order, next_dealer
@@ -61,8 +62,8 @@ class Validator:
         if tag.name == "Players":
             ids = tag.value.split()
             if len(ids) not in (3, 4):
-                self.error(where, f"Players names {len(ids)} player(s): {tag.value!r}; a game has 3 or 4")
-            for p in ids:
+                self.error(where, f"Players names {len(ids)} player(s): {shorten(tag.value)!r}; a game has 3 or 4")
+            for p in ids[:5]:  # a sixth bad id would only repeat the message
                 if not is_valid_player_id(p):
                     self.error(where, f"{p!r} is not a valid player id: a letter, then letters, digits or _, "
                                       "not spelled like a card, a call or a keyword")
@@ -72,10 +73,16 @@ class Validator:
                 self.error(where, f"Players names {', '.join(twice)} more than once")
         elif tag.name == "Pool":
             if not re.fullmatch(r"[1-9][0-9]*", tag.value.strip()):
-                self.error(where, f"Pool must be a positive whole number, not {tag.value!r}")
+                self.error(where, f"Pool must be a positive whole number, not {shorten(tag.value)!r}")
+            elif number_too_long(tag.value.strip()):
+                self.error(where, f"Pool has more than {MAX_DIGITS} digits")
         elif tag.name == "WhistPrice":
             if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", tag.value.strip()):
-                self.error(where, f"WhistPrice must be a decimal number, not {tag.value!r}")
+                self.error(where, f"WhistPrice must be a decimal number, not {shorten(tag.value)!r}")
+            elif number_too_long(tag.value.strip()):
+                self.error(where, f"WhistPrice has more than {MAX_DIGITS} digits")
+        if "\r" in tag.value:
+            self.error(where, f"tag {tag.name} holds a carriage return: a tag value is one line")
 
     # ---- a deal ------------------------------------------------------------------------------------
 
@@ -95,7 +102,8 @@ class Validator:
     def skip(self, text: str) -> None:
         """Keep the numbering and the dealer rotation going past a deal that could not be read."""
         m = _DEAL_HEAD.match(text)
-        number = int(m.group(1)) if m and m.group(1) else (self.next_number or 1)
+        written = m.group(1) if m else None
+        number = int(written) if written and not number_too_long(written) else (self.next_number or 1)
         dealer = m.group(2) if m and m.group(2) in self.players else None
         if dealer is None and self.players:
             dealer = next_dealer(self.players, self.previous_dealer)
@@ -107,6 +115,8 @@ class Validator:
         if written is None:
             return expected or 1
         value, text, where = written
+        if number_too_long(text):
+            return expected or 1  # reported where the number was read
         number = int(value) if value == value.to_integral_value() else 0
         if number < 1:
             self.error(where, f"deal number {text!r} must be 1 or more")

@@ -7,6 +7,8 @@ this module writes and writing it again gives the same text.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from decimal import Decimal
 
@@ -19,6 +21,10 @@ from ..model.defence import Defence
 from ..model.game import Game, Tag
 from ..model.play import Claim, Play, PlayedCard
 
+
+# A backslash is escaped only where a reader would take it for an escape (before \ or " or the closing
+# quote), so that a value such as C:\games is written as it was typed.
+_TAG_ESCAPE = re.compile(r'\\(?=[\\"]|$)|"')
 
 class _Writer:
     def __init__(self, unicode: bool) -> None:
@@ -43,7 +49,7 @@ class _Writer:
     def tag(self, tag: Tag) -> str:
         if "\n" in tag.value or "\r" in tag.value:
             raise ValueError(f"tag {tag.name} holds a line break, which a tag cannot")
-        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+        value = _TAG_ESCAPE.sub(r"\\\g<0>", tag.value)
         return f'[{tag.name} "{value}"]'
 
     def deal(self, deal: Deal) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from ..scoring.ledger import Column, number_json, number_text
-from ..scoring.settlement import signed
+from ..scoring.ledger import Column, exact_json, number_json, number_text
+from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
 
 
@@ -27,19 +28,29 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
     if s.money is not None:
         header.append("money")
     rows = []
+    # Every column of the settlement sums to zero, and so do its figures as printed (apportion).
+    totals, money = s.shown_totals(), s.shown_money()
+    from_mountain = apportion({p: s.from_mountain(p) for p in players})
+    whists = apportion({p: s.net_whists(p) for p in players})
     for p in players:
         row = [p, number_text(s.mountains[p])]
         if sheet.pool_target is not None:
             row.append(number_text(s.mountain(p)))
-        row += [signed(s.from_mountain(p)), signed(s.net_whists(p)), signed(s.totals[p])]
-        if s.money is not None:
-            row.append(f"{'+' if s.money[p] > 0 else ''}{float(s.money[p]):.2f}")
+        row += [signed(from_mountain[p]), signed(whists[p]), signed(totals[p])]
+        if money is not None:
+            row.append(f"{_cents(money[p])}")
         rows.append(row)
     lines += _table(header, rows)
     if ledger:
         lines += ["", "ledger"]
         lines += ["  " + e.text() for e in sheet.entries] or ["  (nothing written)"]
     return "\n".join(lines)
+
+
+def _cents(value: Fraction) -> str:
+    """Money with its two decimals always shown and its sign: ``+12.50``, ``-3.00``, ``0.00``."""
+    whole, cents = divmod(abs(round(value * 100)), 100)
+    return f"{'+' if value > 0 else '-' if value < 0 else ''}{whole}.{cents:02d}"
 
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:
@@ -66,6 +77,7 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False) -> dict[str, Any]:
     """The sheet in the JSON shape documented in the README (kept stable)."""
     players = sheet.players
     s = sheet.settlement()
+    money = s.shown_money()
     out: dict[str, Any] = {
         "players": list(players),
         "rules": sheet.rules.name,
@@ -75,8 +87,10 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False) -> dict[str, Any]:
         "sheet": {p: {"pool": number_json(sheet.pool(p)), "mountain": number_json(sheet.mountain(p)),
                       "whists": {q: number_json(sheet.whists(p, q)) for q in players if q != p}}
                   for p in players},
-        "settlement": {p: number_json(s.totals[p]) for p in players},
-        "money": None if s.money is None else {p: number_json(s.money[p]) for p in players},
+        "settlement": {p: number_json(v) for p, v in s.shown_totals().items()},
+        "money": None if money is None else {p: number_json(v) for p, v in money.items()},
+        "settlement_exact": {p: exact_json(s.totals[p]) for p in players},
+        "money_exact": None if s.money is None else {p: exact_json(s.money[p]) for p in players},
     }
     if ledger:
         out["ledger"] = [{"deal": e.deal, "player": e.player, "column": e.column.value, "on": e.on,

@@ -46,17 +46,25 @@ class Entry:
 
 
 def number_text(value: Fraction) -> str:
-    """A number as the sheet shows it: whole numbers plainly, others to two decimals."""
+    """A number as the sheet shows it: whole numbers plainly, others to two decimals (exactly, with
+    no detour through a float that a huge amount would overflow)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{float(value):.2f}"
+    hundredths = round(value * 100)  # half to even, like format(…, ".2f")
+    whole, cents = divmod(abs(hundredths), 100)
+    return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
 
 
 def number_json(value: Fraction) -> int | float:
     """A number for JSON: an integer when whole, otherwise rounded to two decimals."""
     if value.denominator == 1:
         return value.numerator
-    return round(float(value), 2)
+    return float(Fraction(round(value * 100), 100))
+
+
+def exact_json(value: Fraction) -> int | str:
+    """A number for JSON without loss: an integer, or a fraction as text (``"100/3"``)."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def times(count: int | Fraction, price: int | Fraction, scale: int = 1) -> str:

@@ -20,6 +20,7 @@ from ..game.state import GameState
 from ..game.violations import Violation
 from ..model.deal import Checkpoint, Deal, Result
 from ..model.game import Game
+from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
 from .ledger import Column, Entry, number_text
@@ -175,13 +176,15 @@ def parse_result_tag(value: str, players: tuple[str, ...]) -> dict[str, Decimal]
     """``"Anna +120 Boris -40 Vera -80"`` → {"Anna": 120, …}, or what is wrong with it."""
     words = value.split()
     if not words or len(words) % 2:
-        return f"{value!r} is not pairs of a player and a number (e.g. \"Anna +120 Boris -40 Vera -80\")"
+        return f"{shorten(value)!r} is not pairs of a player and a number (e.g. \"Anna +120 Boris -40 Vera -80\")"
     out: dict[str, Decimal] = {}
     for name, number in zip(words[::2], words[1::2]):
         if name not in players:
-            return f"{name!r} is not one of the players ({' '.join(players)})"
+            return f"{shorten(name)!r} is not one of the players ({' '.join(players)})"
         if not re.fullmatch(r"[+\-−]?[0-9]+(\.[0-9]+)?", number):
-            return f"{number!r} is not a number of whists"
+            return f"{shorten(number)!r} is not a number of whists"
+        if number_too_long(number):
+            return f"{shorten(number)!r} has more than {MAX_DIGITS} digits"
         try:
             out[name] = Decimal(number.replace("−", "-"))
         except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
@@ -195,16 +198,17 @@ def _decimal(value: Decimal, sign: bool = False) -> str:
 
 
 def _whole(value: str | None) -> int | None:
-    return int(value) if value is not None and value.strip().isdigit() and int(value) > 0 else None
+    """A Pool tag's number (the reader has checked it; a game built in code may hold anything)."""
+    if value is None or not re.fullmatch(r"[0-9]+", value.strip()) or number_too_long(value.strip()):
+        return None
+    return int(value) or None
 
 
 def _fraction(value: str | None) -> Fraction | None:
-    if value is None:
+    """A WhistPrice tag's number, as the reader has checked it."""
+    if value is None or not re.fullmatch(r"[0-9]+(\.[0-9]+)?", value.strip()) or number_too_long(value.strip()):
         return None
-    try:
-        return Fraction(Decimal(value.strip()))
-    except (InvalidOperation, ValueError):
-        return None
+    return Fraction(Decimal(value.strip()))
 
 
 def score(game: Game, upto: int | None = None, rules: Rules | str | None = None) -> ScoreSheet:

@@ -62,6 +62,14 @@ class Settlement:
     def net_whists(self, player: str) -> Fraction:
         return sum(self.whists[player].values(), Fraction(0))
 
+    def shown_totals(self) -> dict[str, Fraction]:
+        """The totals to two decimals, still summing to zero (:func:`apportion`)."""
+        return apportion(self.totals)
+
+    def shown_money(self) -> dict[str, Fraction] | None:
+        """The money to two decimals (cents), still summing to zero."""
+        return None if self.money is None else apportion(self.money)
+
 
 def settle(sheet: Totals) -> Settlement:
     """Settle the sheet as if the game ended after its last deal (Code 4.2.14)."""
@@ -74,6 +82,20 @@ def settle(sheet: Totals) -> Settlement:
     totals = {p: (average - mountains[p] - moves[p]) * 10 + sum(whists[p].values(), Fraction(0)) for p in players}
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
     return Settlement(players, mountains, moves, average, whists, totals, money)
+
+
+def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fraction]:
+    """``values`` rounded to ``places`` decimals so that the rounded ones have the same sum, to that
+    precision, as the exact ones (the largest remainder method): each is rounded down, and the units
+    still missing go to the largest remainders, the first player first on a tie."""
+    unit = Fraction(1, 10 ** places)
+    floors = {p: (v / unit).__floor__() for p, v in values.items()}
+    target = round(sum(values.values(), Fraction(0)) / unit)
+    missing = target - sum(floors.values())
+    by_remainder = sorted(values, key=lambda p: -(values[p] / unit - floors[p]))
+    for p in by_remainder[:max(0, missing)]:
+        floors[p] += 1
+    return {p: floors[p] * unit for p in values}
 
 
 def signed(value: Fraction) -> str:
