@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import sys
 
+from typing import Any
+
 import click
 
 from .. import __version__
+from ..notation.decode import ReadError
 from .check import check
+from .common import EXIT_UNREADABLE
 from .convert import convert
 from .fmt import fmt
 from .generate import generate
@@ -17,7 +21,18 @@ from .replay import replay
 from .score import score
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The verbs, with one way to say that an input became unreadable while it was read."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ReadError as exc:
+            click.echo(f"preflog: error: cannot read {exc.path or 'the input'}: {exc.strerror}", err=True)
+            ctx.exit(EXIT_UNREADABLE)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="preflog")
 def cli() -> None:
     """Game logs of Preferans: read, check, replay, score, format and convert them.

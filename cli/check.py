@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import Any
 
 import click
 
-from ..notation.errors import NotationError
-from ..notation.read import read_games
-from ..check import check as check_game
+from ..check import Checker, in_text_order
 from ..game.conventions import PRESETS
-from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors, violation_errors
+from ..notation.errors import NotationError
+from ..notation.read import GameReading, stream_games
+from ..notation.split import Piece
+from ..scoring.scorer import Scorer
+from ..walk import Walker
+from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors, violation_error
 
 
 @click.command()
@@ -31,35 +34,94 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
       preflog check samples/sochi-pulka.pref
       preflog check --rules leningrad --json game.pref
     """
-    status = EXIT_OK
-    report = []
+    out = Report(as_json)
     total_deals = total = 0
     for path in files:
         name = display_name(path)
-        found: list[tuple[str, NotationError]] = []  # (code, error); N000 for a notation error
-        deals = 0
+        out.begin_file(name)
+        deals = found = 0
         with open_input(path) as fp:
-            for parsed in read_games(fp, name):
-                found.extend(("N000", e) for e in parsed.errors)
-                deals += len(parsed.game.deals)
-                if not parsed.errors:
-                    violations = check_game(parsed.game, preset)
-                    errors_of = violation_errors(parsed, violations, name)
-                    found.extend((v.code, e) for v, e in zip(violations, errors_of))
-        errors = [e for _, e in found]
+            for reading in stream_games(fp, name):
+                deals_read, found_here = _check_game(reading, name, preset, out)
+                deals += deals_read
+                found += found_here
+        out.end_file({"deals": deals})
         total_deals += deals
-        total += len(found)
-        if found:
-            status = EXIT_ERRORS
-        if as_json:
-            report.append({"file": name, "deals": deals,
-                           "violations": [dict(e.to_dict(), code=code) for code, e in found]})
-        else:
-            print_errors(errors)
-    if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=1))
-    else:
+        total += found
+    out.close()
+    if not as_json:
         files_word = "file" if len(files) == 1 else "files"
         verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
         click.echo(f"checked {len(files)} {files_word}, {total_deals} deal{'s' * (total_deals != 1)}: {verdict}")
-    sys.exit(status)
+    sys.exit(EXIT_ERRORS if total else EXIT_OK)
+
+
+def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> tuple[int, int]:
+    """Check one game as it streams past, a deal at a time: the notation errors, and the violations up
+    to the first deal the notation does not allow (the replay cannot go past it). The deals read and
+    the problems found."""
+    found = len(reading.errors)
+    for error in reading.errors:
+        out.error("N000", error)
+    checker, scorer = Checker(), Scorer()
+    walker = Walker(checker, scorer, rules=preset)
+    head = (reading.head,) if reading.head is not None else ()
+    checking = not reading.errors
+    if checking:
+        walker.begin_game(reading.header)
+    deals = 0
+    for read in reading.deals():
+        deals += read.deal is not None
+        found += len(read.errors)
+        for error in read.errors:
+            out.error("N000", error)
+        checking = checking and not read.errors and read.deal is not None
+        if checking:
+            assert read.deal is not None
+            walker.deal(read.deal)
+        found += _flush(checker, scorer, (*head, read.piece), name, out)
+    if checking:
+        walker.end_game()
+    found += _flush(checker, scorer, head, name, out)
+    return deals, found
+
+
+def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report) -> int:
+    """Print the violations found since the last flush, in the order of the text."""
+    violations = in_text_order(checker.found + scorer.problems)
+    checker.found.clear()
+    scorer.problems.clear()
+    for v in violations:
+        out.error(v.code, violation_error(v, name, pieces))
+    return len(violations)
+
+
+class Report:
+    """Where problems go: standard error as they are found, or a JSON list of files on standard
+    output, streamed."""
+
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.files = JsonList()
+        self.problems: JsonList | None = None
+        if as_json:
+            self.files.open()
+
+    def begin_file(self, name: str) -> None:
+        if self.as_json:
+            self.problems = self.files.begin({"file": name}, "violations")
+
+    def error(self, code: str, error: NotationError) -> None:
+        if self.problems is not None:
+            self.problems.add(dict(error.to_dict(), code=code))
+        else:
+            print_errors([error])
+
+    def end_file(self, tail: dict[str, Any]) -> None:
+        if self.problems is not None:
+            self.problems.end(tail)
+            self.problems = None
+
+    def close(self) -> None:
+        if self.as_json:
+            self.files.close()

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 import click
 
 from ..notation.decode import decode
 from ..notation.errors import NotationError
-from ..notation.read import ParsedGame
+from ..notation.read import ParsedGame, source_line
+from ..notation.split import Piece
 from ..game.violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -66,19 +68,49 @@ def print_errors(errors: Sequence[NotationError]) -> None:
         click.echo(error.format(), err=True)
 
 
-def violation_error(v: Violation, path: str) -> NotationError:
-    """A violation in the form errors are printed in (the excerpt is filled in later)."""
+def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = ()) -> NotationError:
+    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read."""
     span = v.span
     if span is None:
         return NotationError(v.message, path=path)
     return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
-                         end_column=span.end_column)
+                         end_column=span.end_column, excerpt=source_line(pieces, span.line))
 
 
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
     """Violations in the form errors are printed in, each with its line from the text that was read."""
-    errors = [violation_error(v, path) for v in violations]
-    for error, violation in zip(errors, violations):
-        if violation.span is not None:
-            error.excerpt = parsed.source_line(error.line)
-    return errors
+    return [violation_error(v, path, parsed.pieces) for v in violations]
+
+
+class JsonList:
+    """A JSON array written as its items come, one per line, so that output of any length needs no
+    memory: ``open()``, ``add(item)``…, ``close()``. An item may be an object with a list that
+    streams too: ``inner = begin(head, key)``, ``inner.add(…)``…, ``inner.end(tail)``."""
+
+    def __init__(self, depth: int = 0) -> None:
+        self.depth, self.count = depth, 0
+
+    def _next(self) -> str:
+        self.count += 1
+        return ("," if self.count > 1 else "") + "\n" + " " * (self.depth + 1)
+
+    def open(self) -> None:
+        click.echo("[", nl=False)
+
+    def add(self, item: Any) -> None:
+        click.echo(self._next() + json.dumps(item, ensure_ascii=False), nl=False)
+
+    def begin(self, head: dict[str, Any], key: str) -> JsonList:
+        """Start an object whose ``head`` fields come first and whose ``key`` is a list that streams."""
+        fields = json.dumps(head, ensure_ascii=False)[1:-1]
+        click.echo(self._next() + "{" + fields + (", " if fields else "") + json.dumps(key) + ": [", nl=False)
+        return JsonList(self.depth + 2)
+
+    def end(self, tail: dict[str, Any]) -> None:
+        """Close this list and the object it belongs to, with the ``tail`` fields last."""
+        fields = json.dumps(tail, ensure_ascii=False)[1:-1]
+        close = ("\n" + " " * (self.depth - 1) + "]") if self.count else "]"
+        click.echo(close + (", " + fields if fields else "") + "}", nl=False)
+
+    def close(self) -> None:
+        click.echo(("\n" + " " * self.depth + "]") if self.count else "]")

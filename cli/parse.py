@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Sequence
 
 import click
 
 from ..notation.errors import NotationError
-from ..notation.read import read_games
-from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors
+from ..notation.read import stream_games
+from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors
 
 
 def _plural(n: int, word: str) -> str:
@@ -30,28 +30,42 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
     Example:
       preflog parse samples/*.pref
     """
-    report = []
+    files_out = JsonList()
+    if as_json:
+        files_out.open()
     status = EXIT_OK
     for path in files:
         name = display_name(path)
-        games = deals = 0
-        errors: list[NotationError] = []
+        games = deals = errors = 0
+        listed = files_out.begin({"file": name}, "errors") if as_json else None
         with open_input(path) as fp:
-            for parsed in read_games(fp, name):
-                games += bool(parsed.game.tags or parsed.game.deals)
-                deals += len(parsed.game.deals)
-                errors.extend(parsed.errors)
+            for reading in stream_games(fp, name):
+                counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
+                errors += _show(reading.errors, listed)
+                for read in reading.deals():
+                    counted = counted or read.deal is not None
+                    deals += read.deal is not None
+                    errors += _show(read.errors, listed)
+                games += counted
         if errors:
             status = EXIT_ERRORS
-        if as_json:
-            report.append({"file": name, "games": games, "deals": deals,
-                           "errors": [e.to_dict() for e in errors]})
+        if listed is not None:
+            listed.end({"games": games, "deals": deals})
             continue
-        print_errors(errors)
         summary = f"{name}: {_plural(games, 'game')}, {_plural(deals, 'deal')}"
         if errors:
-            summary += f", {_plural(len(errors), 'error')}"
+            summary += f", {_plural(errors, 'error')}"
         click.echo(summary)
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+        files_out.close()
     sys.exit(status)
+
+
+def _show(errors: Sequence[NotationError], listed: JsonList | None) -> int:
+    """Print ``errors`` (or add them to the JSON list); how many there were."""
+    if listed is None:
+        print_errors(errors)
+    else:
+        for error in errors:
+            listed.add(error.to_dict())
+    return len(errors)

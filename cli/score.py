@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
-from ..model.game import Game
-from ..notation.read import read_games
-from ..present.score_table import sheet_json, sheet_text
+from ..check import Checker, in_text_order
 from ..game.conventions import PRESETS
-from ..check import audit
+from ..model.game import Game
+from ..notation.read import GameReading, stream_games
+from ..notation.split import Piece
+from ..present.score_table import sheet_json, sheet_text
 from ..scoring.pulka import ScoreSheet
-from .common import (
-    EXIT_ERRORS,
-    EXIT_OK,
-    display_name,
-    open_input,
-    print_errors,
-    violation_errors,
-)
+from ..scoring.scorer import Scorer
+from ..walk import Walker
+from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors, violation_error
 
 
 @click.command()
@@ -50,41 +47,107 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
       preflog score --rules leningrad --format json game.pref
     """
     name = display_name(file)
+    out = _Sheets(fmt, ledger)
     status = EXIT_OK
-    results: list[tuple[str | None, ScoreSheet]] = []
+    count = 0
     with open_input(file) as fp:
-        parsed_games = list(read_games(fp, name))
-    if game_number is not None:
-        if game_number > len(parsed_games):
-            raise click.BadParameter(f"{name} holds {len(parsed_games)} game(s)", param_hint="--game")
-        parsed_games = [parsed_games[game_number - 1]]
-    for parsed in parsed_games:
-        game = parsed.game
-        if parsed.errors:
-            print_errors(parsed.errors)
-            status = EXIT_ERRORS
-            continue
-        numbers = [d.number for d in game.deals]
-        if upto is not None and upto not in numbers:
-            span = f"{numbers[0]}–{numbers[-1]}" if numbers else "none"
-            click.echo(f"preflog: error: {name}: there is no deal {upto} in {_title(game) or 'the game'} "
-                       f"(its deals: {span})", err=True)
-            status = EXIT_ERRORS
-            continue
-        sheet, problems = audit(game, preset, upto)
-        print_errors(violation_errors(parsed, problems, name))
-        if problems:
-            status = EXIT_ERRORS
-        results.append((_title(game), sheet))
-    if fmt == "json":
-        shapes = [sheet_json(sheet, ledger=ledger) for _, sheet in results]
-        if shapes:
-            click.echo(json.dumps(shapes[0] if len(shapes) == 1 else shapes, ensure_ascii=False, indent=1))
-    else:
-        texts = [sheet_text(sheet, title=title, ledger=ledger) for title, sheet in results]
-        if texts:
-            click.echo("\n\n".join(texts))
+        for reading in stream_games(fp, name):
+            count += 1
+            if game_number is not None and count != game_number:
+                continue  # its deals are skipped unread
+            sheet = _score_game(reading, name, preset, upto)
+            if sheet is None:
+                status = EXIT_ERRORS
+            else:
+                if sheet[1]:
+                    status = EXIT_ERRORS
+                out.add(_title(reading.header), sheet[0])
+    if game_number is not None and game_number > count:
+        raise click.BadParameter(f"{name} holds {count} game(s)", param_hint="--game")
+    out.close()
     sys.exit(status)
+
+
+def _score_game(reading: GameReading, name: str, preset: str | None,
+                upto: int | None) -> tuple[ScoreSheet, int] | None:
+    """Score one game as it streams past, printing its problems a deal at a time: the sheet and the
+    number of problems, or None if the game cannot be scored (notation errors, no deal ``upto``)."""
+    print_errors(reading.errors)
+    broken = bool(reading.errors)
+    checker, scorer = Checker(upto), Scorer(upto)
+    walker = Walker(checker, scorer, rules=preset)
+    head = (reading.head,) if reading.head is not None else ()
+    if not broken:
+        walker.begin_game(reading.header)
+    first = last = None
+    seen = False
+    problems = 0
+    for read in reading.deals():
+        print_errors(read.errors)
+        broken = broken or bool(read.errors) or read.deal is None
+        if read.deal is not None:
+            first = read.deal.number if first is None else first
+            last = read.deal.number
+            seen = seen or read.deal.number == upto
+        if not broken:
+            assert read.deal is not None
+            walker.deal(read.deal)
+            problems += _flush(checker, scorer, (*head, read.piece), name)
+    if broken:
+        return None
+    if upto is not None and not seen:
+        span = f"{first}–{last}" if first is not None else "none"
+        click.echo(f"preflog: error: {name}: there is no deal {upto} in {_title(reading.header) or 'the game'} "
+                   f"(its deals: {span})", err=True)
+        return None
+    walker.end_game()
+    problems += _flush(checker, scorer, head, name)
+    return scorer.sheets[0], problems
+
+
+def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str) -> int:
+    """Print the problems found since the last flush (rule violations, scoring problems, unscored
+    deals) in the order of the text; how many."""
+    found = in_text_order(checker.found + scorer.problems + scorer.unscored)
+    for kept in (checker.found, scorer.problems, scorer.unscored):
+        kept.clear()
+    print_errors([violation_error(v, name, pieces) for v in found])
+    return len(found)
+
+
+class _Sheets:
+    """The sheets printed as each game is scored: tables with a blank line between them, or JSON (one
+    object for one game, a list for several)."""
+
+    def __init__(self, fmt: str, ledger: bool) -> None:
+        self.fmt, self.ledger = fmt, ledger
+        self.pending: dict[str, Any] | None = None
+        self.listed = False
+        self.count = 0
+
+    def add(self, title: str | None, sheet: ScoreSheet) -> None:
+        self.count += 1
+        if self.fmt != "json":
+            click.echo(("\n" if self.count > 1 else "") + sheet_text(sheet, title=title, ledger=self.ledger))
+            return
+        shape = sheet_json(sheet, ledger=self.ledger)
+        if self.pending is not None:
+            click.echo("[\n" + _indented(self.pending), nl=False)
+            self.pending, self.listed = None, True
+        if self.listed:
+            click.echo(",\n" + _indented(shape), nl=False)
+        else:
+            self.pending = shape
+
+    def close(self) -> None:
+        if self.pending is not None:
+            click.echo(json.dumps(self.pending, ensure_ascii=False, indent=1))
+        elif self.listed:
+            click.echo("\n]")
+
+
+def _indented(shape: dict[str, Any]) -> str:
+    return "\n".join(" " + line for line in json.dumps(shape, ensure_ascii=False, indent=1).split("\n"))
 
 
 def _title(game: Game) -> str | None:

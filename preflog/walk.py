@@ -177,29 +177,56 @@ def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | 
     ``rules`` replaces each game's own convention: a preset name (its ``Rule.*`` tags still apply) or
     a :class:`~preflog.Rules`.
     """
-    everyone = _Pass(list(visitors))
+    walker = Walker(*visitors, rules=rules)
     for game in (games,) if isinstance(games, Game) else games:
-        _walk_game(game, everyone, rules)
-    return tuple(v.result() for v in visitors)
+        walker.begin_game(game)
+        for deal in game.deals:
+            walker.deal(deal)
+        walker.end_game()
+    return walker.results()
 
 
-def _walk_game(game: Game, everyone: _Pass, rules: Rules | str | None) -> None:
-    state, problems = initial_state(game, rules)
-    playing = [v for v in everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
-    if not playing:
-        return
-    game_pass = everyone if len(playing) == len(everyone.visitors) else _Pass(playing)
-    for problem in problems:
-        for visit in game_pass.violations:
-            visit(problem, state)
-    for deal in game.deals:
+class Walker:
+    """:func:`walk` a step at a time, for a reader that hands over one deal at a time (a stream):
+    ``begin_game(header)`` (a Game whose deals are not needed), ``deal(deal)`` for each deal,
+    ``end_game()``, and ``results()`` after the last game."""
+
+    def __init__(self, *visitors: Visitor, rules: Rules | str | None = None) -> None:
+        self.visitors = visitors
+        self.rules = rules
+        self._everyone = _Pass(list(visitors))
+        self._playing: list[Visitor] = []
+        self._pass = self._everyone
+        self.state: GameState | None = None
+
+    def begin_game(self, game: Game) -> None:
+        state, problems = initial_state(game, self.rules)
+        self.state = state
+        self._playing = playing = [v for v in self._everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
+        self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _Pass(playing)
+        if playing:
+            for problem in problems:
+                for visit in self._pass.violations:
+                    visit(problem, state)
+
+    def deal(self, deal: Deal) -> None:
+        state, playing = self.state, self._playing
+        if state is None or not playing:
+            return
         listening = [v for v in playing if v.begin_deal(deal, state) is not SKIP]
-        deal_pass = game_pass if len(listening) == len(playing) else _Pass(listening)
-        state = _walk_events(state, events_of(deal), deal_pass)
+        deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
+        self.state = state = _walk_events(state, events_of(deal), deal_pass)
         for v in listening:
             v.end_deal(state)
-    for v in playing:
-        v.end_game(state)
+
+    def end_game(self) -> None:
+        if self.state is not None:
+            for v in self._playing:
+                v.end_game(self.state)
+        self.state, self._playing = None, []
+
+    def results(self) -> tuple[Any, ...]:
+        return tuple(v.result() for v in self.visitors)
 
 
 def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameState:

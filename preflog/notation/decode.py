@@ -1,53 +1,144 @@
 """The one way text comes in: bytes or text, line by line, as UTF-8 without a byte-order mark.
 
 Every verb and every reader decodes through :class:`Lines`, so a file reads the same whichever
-reads it: the same columns (a byte-order mark is not a character of the text) and the same error
-for bytes that are not UTF-8.
+reads it: the same columns (a byte-order mark is not a character of the text), the same lines (a
+lone carriage return ends a line, as it does in an editor) and the same error for bytes that are
+not UTF-8. No line may be longer than :data:`~preflog.model.limits.MAX_LINE`: the reader stops
+there, so a file without line breaks (``/dev/zero``) costs bounded memory and time.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
-from typing import IO
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
 
+from ..model.limits import MAX_LINE, MAX_TEXT
 from .errors import NotationError
 
 BOM = "\ufeff"
+BLOCK = 1 << 16
+
+# A line and its ending: LF, CRLF or a lone CR. A CR at the very end of a block may be the first half
+# of a CRLF, so the block's last character is left for the next one when it is a CR.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")
+_BLINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)")
+
+
+class ReadError(OSError):
+    """The source could not be read (an I/O error, a file that vanished…); ``path`` names it."""
+
+    def __init__(self, exc: OSError, path: str | None) -> None:
+        super().__init__(exc.errno, exc.strerror or str(exc))
+        self.path = path
+
+
+def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
+            path: str | None) -> Iterator[str | bytes]:
+    """The source in pieces of bounded size (a text in memory is one piece); :class:`ReadError` if
+    reading fails."""
+    try:
+        yield from _unguarded_blocks(source)
+    except ReadError:
+        raise
+    except OSError as exc:
+        raise ReadError(exc, path) from exc
+
+
+def _unguarded_blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes]) -> Iterator[str | bytes]:
+    if isinstance(source, (str, bytes)):
+        yield source
+        return
+    read: Any = getattr(source, "read1", None)
+    if not callable(read) or isinstance(source, io.TextIOBase):
+        read = getattr(source, "read", None)
+    if callable(read):
+        reader: Callable[[int], str | bytes] = read
+        while block := reader(BLOCK):
+            yield block
+        return
+    yield from source  # any other iterable: taken as it comes (a list of lines, a generator…)
 
 
 class Lines:
-    """The lines of a source, each with its line break; a UTF-8 error stops the lines and is kept
-    in ``error`` as a NotationError at the offending byte."""
+    """The lines of a source, each ending in ``\\n`` (a lone CR is read as one unless ``keep_endings``;
+    a CRLF is kept), the last one perhaps without. A UTF-8 error or a line that is too long stops the lines and is kept
+    in ``error`` as a NotationError at the offending place."""
 
-    def __init__(self, source: str | IO[str] | IO[bytes], path: str | None) -> None:
-        self.source, self.path = source, path
+    def __init__(self, source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes], path: str | None,
+                 *, keep_endings: bool = False) -> None:
+        self.source, self.path, self.keep_endings = source, path, keep_endings
         self.error: NotationError | None = None
 
     def __iter__(self) -> Iterator[str]:
-        source = self.source
-        raw: Iterable[str | bytes] = io.StringIO(source) if isinstance(source, str) else source
-        for number, line in enumerate(raw, 1):
-            if isinstance(line, bytes):
+        number = 0
+        for raw in self._raw():
+            number += 1
+            if isinstance(raw, bytes):
                 try:
-                    text = line.decode("utf-8")
+                    line = raw.decode("utf-8")
                 except UnicodeDecodeError as exc:
-                    good = line[: exc.start].decode("utf-8")
-                    self.error = NotationError(
-                        f"the file is not UTF-8 text: byte 0x{line[exc.start]:02x} cannot be read",
-                        path=self.path, line=number, column=len(good.lstrip(BOM) if number == 1 else good) + 1,
-                        excerpt=good.lstrip(BOM).rstrip("\r\n"))
+                    good = raw[: exc.start].decode("utf-8")
+                    if number == 1:
+                        good = good.removeprefix(BOM)
+                    self._fail(f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read",
+                               number, len(good) + 1, good)
                     return
-                line = text
+            else:
+                line = raw
             if number == 1 and line.startswith(BOM):
                 line = line[1:]
+            body = line.rstrip("\r\n")
+            if len(body) > MAX_LINE:
+                self._too_long(number, body)
+                return
+            if line.endswith("\r") and not self.keep_endings:
+                line = line[:-1] + "\n"
             yield line
 
+    def _raw(self) -> Iterator[str | bytes]:
+        """The lines as read, endings kept; one too long (as bytes or characters) is yielded cut short
+        for :meth:`__iter__` to report."""
+        pending: str | bytes | None = None
+        for block in _blocks(self.source, self.path):
+            data = block if pending is None else pending + block  # type: ignore[operator]
+            pattern: Any = _BLINE if isinstance(data, bytes) else _LINE
+            end = len(data) - (data[-1:] in ("\r", b"\r"))
+            last = 0
+            for m in pattern.finditer(data, 0, end):
+                yield m.group()
+                last = m.end()
+            pending = data[last:]
+            if len(pending) > 4 * MAX_LINE + 2:  # more characters than the limit, whatever the encoding
+                yield pending[: 4 * MAX_LINE + 2]
+                return
+        if pending:
+            yield pending
 
-def decode(source: str | IO[str] | IO[bytes], path: str | None = None) -> str:
-    """The whole text of a source; :class:`NotationError` if it is not UTF-8."""
-    lines = Lines(source, path)
-    text = "".join(lines)
+    def _fail(self, message: str, number: int, column: int, excerpt: str) -> None:
+        self.error = NotationError(message, path=self.path, line=number, column=column,
+                                   excerpt=excerpt.rstrip("\r\n"))
+
+    def _too_long(self, number: int, body: str) -> None:
+        self._fail(f"line {number} is longer than {MAX_LINE:,} characters, the most preflog reads "
+                   "(is this a game file?)", number, MAX_LINE + 1, body[: MAX_LINE + 1])
+
+
+def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None) -> str:
+    """The whole text of a source, as it is (line endings kept); :class:`NotationError` if it is not
+    UTF-8, has a line that is too long, or is longer than :data:`~preflog.model.limits.MAX_TEXT`
+    characters (the verbs that need a whole file in memory read no more)."""
+    lines = Lines(source, path, keep_endings=True)
+    out: list[str] = []
+    size = 0
+    for number, line in enumerate(lines, 1):
+        size += len(line)
+        if size > MAX_TEXT:
+            raise NotationError(f"the file is longer than {MAX_TEXT // (1024 * 1024)} MB of text, the most "
+                                "preflog reads whole; check, parse and score read any length",
+                                path=path, line=number)
+        out.append(line)
     if lines.error is not None:
         raise lines.error
-    return text
+    return "".join(out)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..model.limits import EXCERPT_WIDTH
 from ..model.span import Span
 
 
 class NotationError(ValueError):
-    """A notation error at ``path:line:column`` (1-based), with the source line as excerpt.
+    """A notation error at ``path:line:column`` (1-based), with the source line as excerpt: the whole
+    line if it is short, otherwise a window of it around the column, cut with ``…`` (``excerpt_column``
+    is the column of the excerpt's first character of the line).
 
     When a text has several errors, the one raised is the first and ``errors`` holds all of them,
     in order of position.
@@ -33,7 +36,7 @@ class NotationError(ValueError):
         self.column = column
         self.end_line = line if end_line is None else end_line
         self.end_column = column + 1 if end_column is None else end_column
-        self.excerpt = excerpt
+        self.excerpt, self.excerpt_column = clip(excerpt, column)
         self.errors: list[NotationError] = list(errors) or [self]
 
     @classmethod
@@ -45,9 +48,10 @@ class NotationError(ValueError):
     def collect(cls, errors: Sequence[NotationError]) -> NotationError:
         """One error standing for all of ``errors`` (its fields are those of the first)."""
         first = errors[0]
-        return cls(first.message, path=first.path, line=first.line, column=first.column,
-                   end_line=first.end_line, end_column=first.end_column,
-                   excerpt=first.excerpt, errors=errors)
+        error = cls(first.message, path=first.path, line=first.line, column=first.column,
+                    end_line=first.end_line, end_column=first.end_column, errors=errors)
+        error.excerpt, error.excerpt_column = first.excerpt, first.excerpt_column
+        return error
 
     @property
     def location(self) -> str:
@@ -58,9 +62,10 @@ class NotationError(ValueError):
         if not self.excerpt:
             return ""
         text = self.excerpt.replace("\t", " ")
-        width = self.end_column - self.column if self.end_line == self.line else len(text) - self.column + 1
-        width = max(1, min(width, len(text) - self.column + 1))
-        return f"    {text}\n    {' ' * (self.column - 1)}^{'~' * (width - 1)}"
+        at = self.column - self.excerpt_column + (self.excerpt_column > 1)  # 0-based, past a leading …
+        width = self.end_column - self.column if self.end_line == self.line else len(text) - at
+        width = max(1, min(width, len(text.rstrip("…")) - at))
+        return f"    {text}\n    {' ' * at}^{'~' * (width - 1)}"
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret."""
@@ -79,5 +84,15 @@ class NotationError(ValueError):
         return {
             "path": self.path, "line": self.line, "column": self.column,
             "end_line": self.end_line, "end_column": self.end_column,
-            "message": self.message, "excerpt": self.excerpt,
+            "message": self.message, "excerpt": self.excerpt, "excerpt_column": self.excerpt_column,
         }
+
+
+def clip(line: str, column: int) -> tuple[str, int]:
+    """``line`` cut to a window of :data:`~preflog.model.limits.EXCERPT_WIDTH` characters around
+    ``column``, marked with ``…`` where it is cut, and the column the window starts at."""
+    if len(line) <= EXCERPT_WIDTH:
+        return line, 1
+    start = max(1, min(column - EXCERPT_WIDTH // 3, len(line) - EXCERPT_WIDTH + 1))
+    text = line[start - 1: start - 1 + EXCERPT_WIDTH]
+    return ("…" if start > 1 else "") + text + ("…" if start - 1 + EXCERPT_WIDTH < len(line) else ""), start

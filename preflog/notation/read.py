@@ -8,9 +8,10 @@ each game with its errors.
 
 from __future__ import annotations
 
+import bisect
 import logging
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import IO, Any
@@ -25,7 +26,7 @@ from ..model.game import Game, Tag
 from ..model.span import Span
 from .decode import Lines
 from .errors import NotationError
-from .split import GameText, Piece, split_games
+from .split import NewGame, Piece, split
 from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
@@ -73,73 +74,161 @@ def parse_piece(piece: Piece, start: str) -> Any:
 @attrs.frozen(slots=True)
 class ParsedGame:
     """A game as far as it could be read, the errors found in it (empty when it is clean), and the
-    text it was read from, beginning at line ``line`` of the source."""
+    pieces of text it was read from."""
 
     game: Game
     errors: tuple[NotationError, ...]
-    text: str = attrs.field(default="", repr=False)
-    line: int = 1
+    pieces: tuple[Piece, ...] = attrs.field(default=(), repr=False)
 
     def source_line(self, number: int) -> str:
         """Line ``number`` of the source (as numbered in the file), if it belongs to this game."""
-        index = number - self.line
-        if index < 0:
-            return ""
-        lines = self.text.split("\n", index + 1)
-        return lines[index].rstrip("\r") if index < len(lines) else ""
+        return source_line(self.pieces, number)
+
+
+def source_line(pieces: Sequence[Piece], number: int) -> str:
+    """Line ``number`` of the file, from whichever of ``pieces`` (in file order) holds it."""
+    index = bisect.bisect_right(pieces, number, key=lambda p: p.line) - 1
+    if index < 0:
+        return ""
+    found = pieces[index].source_line(number)
+    return "" if found is None else found
+
+
+@attrs.frozen(slots=True)
+class ReadDeal:
+    """One deal as read: the record (None if it could not be read), its errors, and its text."""
+
+    deal: Deal | None
+    errors: tuple[NotationError, ...]
+    piece: Piece
+
+
+class GameReading:
+    """One game while it is read: its tag block at once (``header``, a Game without deals, and
+    ``errors``), then its deals one at a time from :meth:`deals`, each parsed when it is asked for, so
+    that memory holds one deal however long the game."""
+
+    def __init__(self, line: int, stream: _Stream, path: str | None) -> None:
+        self.line, self.path, self._stream = line, path, stream
+        problems: list[Problem] = []
+        self._validator = validator = Validator(problems)
+        self.head: Piece | None = stream.take(lambda p: not p.deal)
+        tags: tuple[Tag, ...] = ()
+        comments: tuple[Comment, ...] = ()
+        span: Span | None = None
+        salvaged: str | None = None
+        if self.head is not None:
+            raw = _parse(self.head, "tags", problems)
+            if isinstance(raw, RawTags):
+                tags, comments, span = validator.tags(raw), raw.comments, raw.span
+            else:
+                salvaged = _salvage_players(self.head.text)
+        first = stream.peek()
+        players_tag = next((t for t in tags if t.name == "Players"), None)
+        if salvaged is not None:
+            # The tag block has a syntax error (reported); its well-formed Players tag still counts.
+            validator.players = tuple(salvaged.split())
+        elif players_tag is None:
+            where = span or (Span(first.line, first.column, first.line, first.column + 4) if first else None)
+            if where is not None:
+                problems.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
+        elif not any(s.line == players_tag.span.line for s, _ in problems if players_tag.span):
+            validator.players = tuple(players_tag.value.split())
+        self.header = Game(tags, (), comments, span)
+        self.errors: tuple[NotationError, ...] = tuple(_errors(problems, (self.head,) if self.head else (), path))
+        problems.clear()
+        self.empty = self.head is None and first is None
+
+    def deals(self) -> Iterator[ReadDeal]:
+        """The deals of the game, read one by one (once: the text streams past)."""
+        stream, validator = self._stream, self._validator
+        problems = validator.problems
+        while (piece := stream.take(lambda p: p.deal)) is not None:
+            raw = _parse(piece, "deal", problems)
+            deal = None
+            if isinstance(raw, RawDeal):
+                deal = validator.deal(raw)
+            else:
+                validator.skip(piece.text)
+            errors = tuple(_errors(problems, (piece,), self.path))
+            problems.clear()
+            yield ReadDeal(deal, errors, piece)
+
+    def skip(self) -> None:
+        """Pass over the deals not read (without parsing them)."""
+        while self._stream.take(lambda p: p.deal) is not None:
+            pass
+
+
+class _Stream:
+    """The pieces of a text with one item of look-ahead."""
+
+    def __init__(self, items: Iterator[NewGame | Piece]) -> None:
+        self._items = items
+        self._next: NewGame | Piece | None = next(items, None)
+
+    def peek(self) -> Piece | None:
+        return self._next if isinstance(self._next, Piece) else None
+
+    def take(self, wanted: Callable[[Piece], bool]) -> Piece | None:
+        """The next piece if it is one ``wanted`` (and not the start of the next game)."""
+        item = self._next
+        if not isinstance(item, Piece) or not wanted(item):
+            return None
+        self._next = next(self._items, None)
+        return item
+
+    def new_game(self) -> NewGame | None:
+        item = self._next
+        if not isinstance(item, NewGame):
+            return None
+        self._next = next(self._items, None)
+        return item
+
+
+def stream_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> Iterator[GameReading]:
+    """Every game of ``source`` as a :class:`GameReading`, its deals read as they are asked for.
+
+    A game's deals must be read (or skipped) before the next game is asked for; those left unread
+    are skipped. A file that stops being readable text (not UTF-8, a line too long) ends with a
+    game holding only that error.
+    """
+    lines = Lines(source, path)
+    stream = _Stream(split(lines))
+    while (start := stream.new_game()) is not None:
+        reading = GameReading(start.line, stream, path)
+        if not reading.empty:
+            yield reading
+        reading.skip()
+    if lines.error is not None:
+        yield _failed(lines.error, stream, path)
+
+
+def _failed(error: NotationError, stream: _Stream, path: str | None) -> GameReading:
+    reading = GameReading(error.line, stream, path)
+    reading.errors = (error,)
+    return reading
 
 
 def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> Iterator[ParsedGame]:
     """Every game of ``source`` with its errors; never raises :class:`NotationError`.
 
-    ``source`` is the text itself or a file object (text or binary, read line by line so that memory
-    does not grow with the file).
+    ``source`` is the text itself or a file object (text or binary, read in blocks so that memory
+    does not grow with the file; a whole game is held at a time, see :func:`stream_games` for one
+    deal at a time).
     """
-    lines = Lines(source, path)
-    for game_text in split_games(lines):
-        parsed = _read_game(game_text, path)
-        if parsed is not None:
-            yield parsed
-    if lines.error is not None:
-        yield ParsedGame(Game(()), (lines.error,))
-
-
-def _read_game(game_text: GameText, path: str | None) -> ParsedGame | None:
-    head, deal_pieces = game_text.pieces()
-    if head is None and not deal_pieces:
-        return None  # nothing but white space and % comments
-    errors: list[Problem] = []
-    validator = Validator(errors)
-    tags: tuple[Tag, ...] = ()
-    comments: tuple[Comment, ...] = ()
-    span: Span | None = None
-    salvaged: str | None = None
-    if head is not None:
-        raw = _parse(head, "tags", errors)
-        if isinstance(raw, RawTags):
-            tags, comments, span = validator.tags(raw), raw.comments, raw.span
-        else:
-            salvaged = _salvage_players(head.text)
-    players_tag = next((t for t in tags if t.name == "Players"), None)
-    if salvaged is not None:
-        # The tag block has a syntax error (reported); its well-formed Players tag still counts.
-        validator.players = tuple(salvaged.split())
-    elif players_tag is None:
-        where = span or (Span(deal_pieces[0].line, deal_pieces[0].column, deal_pieces[0].line,
-                              deal_pieces[0].column + 4) if deal_pieces else None)
-        if where is not None:
-            errors.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
-    elif not any(s.line == players_tag.span.line for s, _ in errors if players_tag.span):
-        validator.players = tuple(players_tag.value.split())
-    deals: list[Deal] = []
-    for piece in deal_pieces:
-        raw_deal = _parse(piece, "deal", errors)
-        if isinstance(raw_deal, RawDeal):
-            deals.append(validator.deal(raw_deal))
-        else:
-            validator.skip(piece.text)
-    game = Game(tags, tuple(deals), comments, span)
-    return ParsedGame(game, tuple(_errors(errors, game_text, path)), game_text.text, game_text.line)
+    for reading in stream_games(source, path):
+        deals: list[Deal] = []
+        errors = list(reading.errors)
+        pieces = [reading.head] if reading.head is not None else []
+        for read in reading.deals():
+            if read.deal is not None:
+                deals.append(read.deal)
+            errors.extend(read.errors)
+            pieces.append(read.piece)
+        header = reading.header
+        game = Game(header.tags, tuple(deals), header.comments, header.span)
+        yield ParsedGame(game, tuple(errors), tuple(pieces))
 
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
@@ -228,11 +317,14 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
     return span, message
 
 
-def _errors(found: list[tuple[Span, str]], game_text: GameText, path: str | None) -> list[NotationError]:
-    lines = game_text.text.split("\n")
+def _errors(found: list[tuple[Span, str]], pieces: Sequence[Piece], path: str | None) -> list[NotationError]:
+    lines = [p.text.split("\n") for p in pieces]
     out = []
     for span, message in sorted(found, key=lambda e: (e[0].line, e[0].column)):
-        index = span.line - game_text.line
-        source_line = lines[index].rstrip("\r") if 0 <= index < len(lines) else ""
-        out.append(NotationError.at(span, message, path=path, source_line=source_line))
+        text = ""
+        for piece, piece_lines in zip(pieces, lines):
+            index = span.line - piece.line
+            if 0 <= index < len(piece_lines):
+                text = (piece.lead if index == 0 else "") + piece_lines[index].rstrip("\r")
+        out.append(NotationError.at(span, message, path=path, source_line=text))
     return out

@@ -1,8 +1,10 @@
-"""Cut a text into games and a game into its tag block and deals, without parsing them.
+"""Cut a text into games, and a game into its tag block and deals, as it streams in, without parsing.
 
-Each piece is then parsed on its own: a syntax error costs one deal, not the rest of the file,
-and a big archive streams one game at a time. The cuts respect ``{…}`` comments (which may span
-lines), ``%`` line comments and quoted tag values, so that a ``deal`` or ``[`` inside them is text.
+Each piece is then parsed on its own: a syntax error costs one deal, not the rest of the file, and
+memory holds one deal at a time, however long the game. The cuts respect ``{…}`` comments (which
+may span lines), ``%`` line comments and quoted tag values, so that a ``deal`` or ``[`` inside them
+is text. Every pattern here matches in one pass: an unclosed ``{`` or ``"`` runs to the end of its
+comment or line instead of being tried again at every later position.
 """
 
 from __future__ import annotations
@@ -12,43 +14,86 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-# Things to skip (closed comments, line comments, quoted strings) or to find (the keyword deal).
-_SCAN = re.compile(r'\{[^}]*\}|%[^\n]*|"(?:[^"\\\n]|\\.)*"|(?<!\w)deal(?!\w)')
-# The same on one line, where a comment may open and close on a later line.
-_LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"|(?<!\w)deal(?!\w)')
+# On one line: what to skip (a comment, closed or running on; a % comment; a quoted value, closed or
+# not) or to find (the keyword deal). Each alternative always matches where it starts, so no text is
+# scanned twice.
+_LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!\w)')
 
 
 @attrs.frozen(slots=True)
 class Piece:
-    """A slice of a game text and the line and column of its first character."""
+    """A slice of a game text and the line and column of its first character; ``deal`` is False for
+    a tag block; ``lead`` is the text of its first line before it."""
 
     text: str
     line: int
     column: int
+    deal: bool = True
+    lead: str = ""
+
+    def source_line(self, number: int) -> str | None:
+        """Line ``number`` of the file as far as it lies in this piece (None if it does not)."""
+        index = number - self.line
+        if index < 0:
+            return None
+        lines = self.text.split("\n", index + 1)
+        if index >= len(lines):
+            return None
+        text = lines[index].rstrip("\r")
+        return self.lead + text if index == 0 else text
 
 
 @attrs.frozen(slots=True)
-class GameText:
-    """The text of one game, its first line in the file, and its pieces."""
+class NewGame:
+    """The start of a game at ``line``: the pieces that follow, up to the next NewGame, are its own."""
 
-    text: str
     line: int
 
-    def pieces(self) -> tuple[Piece | None, list[Piece]]:
-        """The tag block (``None`` if the game has none) and the deals, each from its ``deal``."""
-        starts = [m.start() for m in _SCAN.finditer(self.text) if m.group() == "deal"]
-        text = self.text
-        head_end = starts[0] if starts else len(text)
-        head = Piece(text[:head_end], self.line, 1) if head_end and not _blank(text[:head_end]) else None
-        deals: list[Piece] = []
-        line, last = self.line, 0
-        bounds = starts + [len(text)]
-        for start, end in zip(bounds, bounds[1:]):
-            line += text.count("\n", last, start)
-            last = start
-            column = start - text.rfind("\n", 0, start)
-            deals.append(Piece(text[start:end], line, column))
-        return head, deals
+
+def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
+    """The games and pieces of a text given line by line (each line with its line break).
+
+    A game starts at the first line and at every line opening with ``[`` that comes after a deal. A
+    game's tag block is the text before its first ``deal`` (left out when it holds nothing but
+    white space and ``%`` comments); each deal runs from its ``deal`` to the next.
+    """
+    buffer: list[str] = []
+    start: tuple[int, int, str] = (1, 1, "")
+    in_deal = in_comment = False
+    number = 0
+    for line in lines:
+        number += 1
+        if number == 1:
+            yield NewGame(1)
+        elif not in_comment and in_deal and line.lstrip(" \t\ufeff").startswith("["):
+            yield from _piece(buffer, start, in_deal)
+            yield NewGame(number)
+            buffer, start, in_deal = [], (number, 1, ""), False
+        position = 0
+        if in_comment:
+            close = line.find("}")
+            if close < 0:
+                buffer.append(line)
+                continue
+            in_comment, position = False, close + 1
+        cut = 0
+        for m in _LINE_SCAN.finditer(line, position):
+            token = m.group()
+            if token == "deal":
+                buffer.append(line[cut: m.start()])
+                yield from _piece(buffer, start, in_deal)
+                buffer, start, in_deal, cut = [], (number, m.start() + 1, line[: m.start()]), True, m.start()
+            elif token[0] == "{" and not token.endswith("}"):
+                in_comment = True
+        buffer.append(line[cut:])
+    if number:
+        yield from _piece(buffer, start, in_deal)
+
+
+def _piece(buffer: list[str], start: tuple[int, int, str], deal: bool) -> Iterator[Piece]:
+    text = "".join(buffer)
+    if deal or not _blank(text):
+        yield Piece(text, start[0], start[1], deal, start[2])
 
 
 def _blank(text: str) -> bool:
@@ -56,42 +101,18 @@ def _blank(text: str) -> bool:
     return not re.sub(r"%[^\n]*", "", text).strip()
 
 
-def split_games(lines: Iterable[str]) -> Iterator[GameText]:
-    """The games of a text given line by line (each line with its newline).
-
-    A game starts at the first line and at every line opening with ``[`` that comes after a deal.
-    """
-    buffer: list[str] = []
-    first_line = 1
-    number = 0
-    in_comment = False
-    seen_deal = False
-    for line in lines:
-        number += 1
-        if not in_comment and seen_deal and line.lstrip(" \t\ufeff").startswith("["):
-            yield GameText("".join(buffer), first_line)
-            buffer, first_line, seen_deal = [], number, False
-        buffer.append(line)
-        start = 0
-        if in_comment:
-            close = line.find("}")
-            if close < 0:
-                continue
-            in_comment, start = False, close + 1
-        for m in _LINE_SCAN.finditer(line, start):
-            token = m.group()
-            if token == "deal":
-                seen_deal = True
-            elif token[0] == "{" and not token.endswith("}"):
-                in_comment = True
-    if buffer:
-        yield GameText("".join(buffer), first_line)
-
-
 def file_comments(text: str) -> list[tuple[int, str]]:
     """The ``%`` comments of ``text`` (line number and text): the notation does not keep them."""
+    text = re.sub(r"\r\n?", "\n", text)  # lines as the reader counts them
     found = []
-    for m in _SCAN.finditer(text):
+    line, last = 1, 0
+    for m in _PERCENT.finditer(text):
         if m.group().startswith("%"):
-            found.append((text.count("\n", 0, m.start()) + 1, m.group()))
+            line += text.count("\n", last, m.start())
+            last = m.start()
+            found.append((line, m.group()))
     return found
+
+
+# What hides a % (a comment, a quoted value) or is one, in one pass as in _LINE_SCAN.
+_PERCENT = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|%[^\n]*')

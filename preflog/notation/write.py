@@ -24,6 +24,7 @@ from ..model.play import Claim, Play, PlayedCard
 
 # A backslash is escaped only where a reader would take it for an escape (before \ or " or the closing
 # quote), so that a value such as C:\games is written as it was typed.
+_LONE_CR = re.compile(r"\r(?!\n)")
 _TAG_ESCAPE = re.compile(r'\\(?=[\\"]|$)|"')
 
 class _Writer:
@@ -168,6 +169,9 @@ def _comments(comments: Iterable[Comment]) -> str:
     for c in comments:
         if "}" in c.text:
             raise ValueError(f"a comment cannot hold '}}': {c.text!r}")
+        if _LONE_CR.search(c.text):
+            raise ValueError(f"a comment cannot hold a carriage return without a line feed (a reader takes it "
+                             f"for a line break): {c.text!r}")
         out += " {" + c.text + "}"
     return out
 
