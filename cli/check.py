@@ -7,14 +7,14 @@ from typing import Any
 
 import click
 
-from ..check import Checker, in_text_order
+from ..check import Checker
 from ..game.conventions import PRESETS
 from ..notation.errors import NotationError
 from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
 from ..scoring.scorer import Scorer
 from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors, violation_error
+from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, drain, open_input, print_errors
 
 
 @click.command()
@@ -63,7 +63,7 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
     found = len(reading.errors)
     for error in reading.errors:
         out.error("N000", error)
-    checker, scorer = Checker(), Scorer()
+    checker, scorer = Checker(), Scorer(ledger=False)
     walker = Walker(checker, scorer, rules=preset)
     head = (reading.head,) if reading.head is not None else ()
     checking = not reading.errors
@@ -88,12 +88,11 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
 
 def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report) -> int:
     """Print the violations found since the last flush, in the order of the text."""
-    violations = in_text_order(checker.found + scorer.problems)
-    checker.found.clear()
-    scorer.problems.clear()
-    for v in violations:
-        out.error(v.code, violation_error(v, name, pieces))
-    return len(violations)
+    scorer.unscored.clear()  # a deal too sparse to score is no violation of the rules
+    found = drain(pieces, name, checker.found, scorer.problems)
+    for v, error in found:
+        out.error(v.code, error)
+    return len(found)
 
 
 class Report:

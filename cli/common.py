@@ -14,6 +14,7 @@ from ..notation.decode import decode
 from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, source_line
 from ..notation.split import Piece
+from ..check import in_text_order
 from ..game.violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -80,6 +81,15 @@ def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = ()) -> No
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
     """Violations in the form errors are printed in, each with its line from the text that was read."""
     return [violation_error(v, path, parsed.pieces) for v in violations]
+
+
+def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[tuple[Violation, NotationError]]:
+    """The violations collected in the ``found`` lists, which are emptied, in the order of the text,
+    each with its error carrying its line from ``pieces``."""
+    violations = in_text_order(v for kept in found for v in kept)
+    for kept in found:
+        kept.clear()
+    return [(v, violation_error(v, path, pieces)) for v in violations]
 
 
 class JsonList:

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..check import Checker, in_text_order
+from ..check import Checker
 from ..game.conventions import PRESETS
 from ..model.game import Game
 from ..notation.read import GameReading, stream_games
@@ -17,7 +17,7 @@ from ..present.score_table import sheet_json, sheet_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_OK, display_name, open_input, print_errors, violation_error
+from .common import EXIT_ERRORS, EXIT_OK, display_name, drain, open_input, print_errors
 
 
 @click.command()
@@ -108,10 +108,8 @@ def _score_game(reading: GameReading, name: str, preset: str | None,
 def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str) -> int:
     """Print the problems found since the last flush (rule violations, scoring problems, unscored
     deals) in the order of the text; how many."""
-    found = in_text_order(checker.found + scorer.problems + scorer.unscored)
-    for kept in (checker.found, scorer.problems, scorer.unscored):
-        kept.clear()
-    print_errors([violation_error(v, name, pieces) for v in found])
+    found = drain(pieces, name, checker.found, scorer.problems, scorer.unscored)
+    print_errors([error for _, error in found])
     return len(found)
 
 

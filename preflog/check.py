@@ -48,7 +48,7 @@ def in_text_order(violations: Iterable[Violation]) -> list[Violation]:
 def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
     """Every rule violation in a game, variations included, and every difference between its ``sheet``
     checkpoints or ``Result`` tag and the score sheet, in the order of the text."""
-    checker, scorer = Checker(), Scorer()
+    checker, scorer = Checker(), Scorer(ledger=False)
     walk(game, checker, scorer, rules=rules)
     return in_text_order(checker.found + scorer.problems)
 

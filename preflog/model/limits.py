@@ -18,6 +18,9 @@ MAX_DIGITS = 15
 #: entries, result pairs; and tags in one tag block.
 MAX_ITEMS = 2_000
 
+#: Characters in one deal, or in one tag block, from its first line to the next deal.
+MAX_PIECE = 1_000_000
+
 #: Variations inside variations.
 MAX_NESTING = 64
 

@@ -20,10 +20,11 @@ from .errors import NotationError
 BOM = "\ufeff"
 BLOCK = 1 << 16
 
-# A line and its ending: LF, CRLF or a lone CR. A CR at the very end of a block may be the first half
-# of a CRLF, so the block's last character is left for the next one when it is a CR.
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)")
-_BLINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)")
+# A line ending: LF, CRLF or a lone CR (found, never a line matched: a pattern for a whole line would
+# rescan a long unended line from every position). A CR at the very end of a block may be the first
+# half of a CRLF, so the block's last character is left for the next one when it is a CR.
+_END = re.compile(r"\r\n|\r|\n")
+_BEND = re.compile(rb"\r\n|\r|\n")
 
 
 class ReadError(OSError):
@@ -103,11 +104,11 @@ class Lines:
         pending: str | bytes | None = None
         for block in _blocks(self.source, self.path):
             data = block if pending is None else pending + block  # type: ignore[operator]
-            pattern: Any = _BLINE if isinstance(data, bytes) else _LINE
+            pattern: Any = _BEND if isinstance(data, bytes) else _END
             end = len(data) - (data[-1:] in ("\r", b"\r"))
             last = 0
             for m in pattern.finditer(data, 0, end):
-                yield m.group()
+                yield data[last: m.end()]
                 last = m.end()
             pending = data[last:]
             if len(pending) > 4 * MAX_LINE + 2:  # more characters than the limit, whatever the encoding

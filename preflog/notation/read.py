@@ -30,6 +30,8 @@ from .split import NewGame, Piece, split
 from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
+from ..model.cards import SUIT_SPELLINGS
+from ..model.limits import MAX_ITEMS, MAX_PIECE
 
 TextSlice: Any
 try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
@@ -63,12 +65,41 @@ def parser() -> Lark:
 
 def parse_piece(piece: Piece, start: str) -> Any:
     """Parse one piece (a tag block or a deal) with the tokens placed where the piece stands in the
-    file: the lexer's line counter starts at the piece's line and column."""
+    file: the lexer's line counter starts at the piece's line and column. :class:`TooManyItems` if
+    a statement holds more than :data:`~preflog.model.limits.MAX_ITEMS` items."""
     frontend = parser().parser
     counter = LineCounter("\n")
     counter.line, counter.column, counter.line_start_pos = piece.line, piece.column, 1 - piece.column
     text: Any = piece.text if TextSlice is None else TextSlice(piece.text, 0, len(piece.text))
-    return frontend.parser.parse(LexerThread(frontend.lexer, LexerState(text, counter)), start)
+    return frontend.parser.parse(_CountingLexer(frontend.lexer, LexerState(text, counter)), start)
+
+
+class TooManyItems(Exception):
+    """A statement (or a tag block) with more items than :data:`~preflog.model.limits.MAX_ITEMS`."""
+
+    def __init__(self, token: Token, statement: str) -> None:
+        super().__init__(statement)
+        self.token, self.statement = token, statement
+
+
+_STATEMENTS = {word.upper() for word in ("deal", *STATEMENT_ORDER)}
+_SUIT_CHARACTER = re.compile("[" + "".join(s for s in SUIT_SPELLINGS if len(s) == 1) + "]")
+
+
+class _CountingLexer(LexerThread):
+    """The lexer, counting the items of each statement as they pass (a card run counts its cards:
+    one suit letter each) and stopping at the first item past the limit."""
+
+    def lex(self, parser_state: Any) -> Iterator[Token]:
+        statement, count = "TAGS", 0
+        for token in super().lex(parser_state):
+            kind = token.type
+            if kind in _STATEMENTS and not (kind == "WHIST" and statement == "WHIST"):
+                statement, count = kind, 0
+            count += len(_SUIT_CHARACTER.findall(token.value)) if kind == "CARD_RUN" else 1
+            if count > MAX_ITEMS:
+                raise TooManyItems(token, "tag block" if statement == "TAGS" else f"{statement.lower()} statement")
+            yield token
 
 
 @attrs.frozen(slots=True)
@@ -232,11 +263,21 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
 
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
+    if piece.overflow is not None:
+        what = "deal" if piece.deal else "tag block"
+        errors.append((Span(piece.overflow, 1, piece.overflow, 2),
+                       f"this {what} (from line {piece.line}) is longer than {MAX_PIECE:,} characters, "
+                       "the most preflog reads"))
+        return None
     try:
         return parse_piece(piece, start)
     except UnexpectedInput as exc:
         errors.append(_syntax_error(exc, piece.text, start))
-        return None
+    except TooManyItems as exc:
+        tok = exc.token
+        errors.append((Span(tok.line, tok.column, tok.line, tok.column + 1),  # type: ignore[arg-type]
+                       f"this {exc.statement} has more than {MAX_ITEMS:,} items, the most preflog reads"))
+    return None
 
 
 _PLAYERS_TAG = re.compile(r'^[ \t]*\[[ \t]*Players[ \t]+"([^"\\\n]*)"[ \t]*\]', re.M)

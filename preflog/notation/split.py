@@ -14,6 +14,8 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ..model.limits import MAX_PIECE
+
 # On one line: what to skip (a comment, closed or running on; a % comment; a quoted value, closed or
 # not) or to find (the keyword deal). Each alternative always matches where it starts, so no text is
 # scanned twice.
@@ -23,13 +25,15 @@ _LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!
 @attrs.frozen(slots=True)
 class Piece:
     """A slice of a game text and the line and column of its first character; ``deal`` is False for
-    a tag block; ``lead`` is the text of its first line before it."""
+    a tag block; ``lead`` is the text of its first line before it; ``overflow`` the line where it
+    grew past :data:`~preflog.model.limits.MAX_PIECE` characters (its text then stops there)."""
 
     text: str
     line: int
     column: int
     deal: bool = True
     lead: str = ""
+    overflow: int | None = None
 
     def source_line(self, number: int) -> str | None:
         """Line ``number`` of the file as far as it lies in this piece (None if it does not)."""
@@ -57,18 +61,19 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
     game's tag block is the text before its first ``deal`` (left out when it holds nothing but
     white space and ``%`` comments); each deal runs from its ``deal`` to the next.
     """
-    buffer: list[str] = []
+    buffer = _Buffer()
     start: tuple[int, int, str] = (1, 1, "")
     in_deal = in_comment = False
     number = 0
     for line in lines:
         number += 1
+        buffer.line = number
         if number == 1:
             yield NewGame(1)
         elif not in_comment and in_deal and line.lstrip(" \t\ufeff").startswith("["):
             yield from _piece(buffer, start, in_deal)
             yield NewGame(number)
-            buffer, start, in_deal = [], (number, 1, ""), False
+            buffer, start, in_deal = _Buffer(number), (number, 1, ""), False
         position = 0
         if in_comment:
             close = line.find("}")
@@ -82,7 +87,7 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
             if token == "deal":
                 buffer.append(line[cut: m.start()])
                 yield from _piece(buffer, start, in_deal)
-                buffer, start, in_deal, cut = [], (number, m.start() + 1, line[: m.start()]), True, m.start()
+                buffer, start, in_deal, cut = _Buffer(number), (number, m.start() + 1, line[: m.start()]), True, m.start()
             elif token[0] == "{" and not token.endswith("}"):
                 in_comment = True
         buffer.append(line[cut:])
@@ -90,10 +95,28 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
         yield from _piece(buffer, start, in_deal)
 
 
-def _piece(buffer: list[str], start: tuple[int, int, str], deal: bool) -> Iterator[Piece]:
-    text = "".join(buffer)
-    if deal or not _blank(text):
-        yield Piece(text, start[0], start[1], deal, start[2])
+class _Buffer:
+    """The text of a piece as it grows, kept up to MAX_PIECE characters."""
+
+    __slots__ = ("parts", "size", "line", "overflow")
+
+    def __init__(self, line: int = 1) -> None:
+        self.parts: list[str] = []
+        self.size, self.line = 0, line
+        self.overflow: int | None = None
+
+    def append(self, text: str) -> None:
+        self.size += len(text)
+        if self.size <= MAX_PIECE:
+            self.parts.append(text)
+        elif self.overflow is None:
+            self.overflow = self.line
+
+
+def _piece(buffer: _Buffer, start: tuple[int, int, str], deal: bool) -> Iterator[Piece]:
+    text = "".join(buffer.parts)
+    if deal or buffer.overflow is not None or not _blank(text):
+        yield Piece(text, start[0], start[1], deal, start[2], buffer.overflow)
 
 
 def _blank(text: str) -> bool:

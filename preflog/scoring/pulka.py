@@ -82,15 +82,19 @@ class ScoreSheet:
 
 
 class Pulka:
-    """Writes entries on a sheet as the players do, with help from full pools (Code 4.2.3, 4.1.1)."""
+    """Writes entries on a sheet as the players do, with help from full pools (Code 4.2.3, 4.1.1).
+    Without ``ledger`` it keeps the totals and the last entry of each record, not every entry, so
+    that its memory does not grow with the game (for checking)."""
 
     def __init__(self, players: tuple[str, ...], rules: Rules, pool_target: int | None,
-                 whist_price: Fraction | None = None) -> None:
+                 whist_price: Fraction | None = None, *, ledger: bool = True) -> None:
         self.players = players
         self.rules = rules
         self.target = pool_target
         self.whist_price = whist_price
+        self.ledger = ledger
         self.entries: list[Entry] = []
+        self.last: dict[tuple[str, Column, str | None], Entry] = {}
         self.totals: dict[tuple[str, Column, str | None], Fraction] = {}
         self.deals = 0
         self.finished_after: int | None = None
@@ -113,8 +117,10 @@ class Pulka:
                 self._add(entry)
 
     def _add(self, entry: Entry) -> None:
-        self.entries.append(entry)
+        if self.ledger:
+            self.entries.append(entry)
         key = (entry.player, entry.column, entry.on)
+        self.last[key] = entry
         self.totals[key] = self.totals.get(key, ZERO) + entry.amount
 
     def _write_pool(self, entry: Entry, target: int) -> None:

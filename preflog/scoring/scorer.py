@@ -23,7 +23,7 @@ from ..model.game import Game
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
-from .ledger import Column, Entry, number_text
+from .ledger import Column, number_text
 from .outcome import outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
@@ -37,18 +37,20 @@ class Scorer(Visitor):
     past the end of the pulka (S704), and checkpoints that cannot be checked (S703); ``unscored`` the
     deals whose record does not say enough to score them (S703). ``upto`` stops each sheet after that
     deal (the ``Result`` tag is then not compared). ``result()`` is the list of sheets, one per game.
+    Without ``ledger`` the sheets keep totals but not every entry (memory flat however long the game).
     """
 
-    def __init__(self, upto: int | None = None) -> None:
-        self.upto = upto
+    def __init__(self, upto: int | None = None, *, ledger: bool = True) -> None:
+        self.upto, self.ledger = upto, ledger
         self.sheets: list[ScoreSheet] = []
         self.problems: list[Violation] = []
         self.unscored: list[Violation] = []
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         self.game, self.rules = game, rules
-        self.pulka = Pulka(game.players, rules, _whole(game.tag("Pool")), _fraction(game.tag("WhistPrice")))
-        self._gaps: list[Violation] = []  # this game's unscored deals
+        self.pulka = Pulka(game.players, rules, _whole(game.tag("Pool")), _fraction(game.tag("WhistPrice")),
+                           ledger=self.ledger)
+        self._gap: Violation | None = None  # this game's first unscored deal
         self._result: Result | None = None
         self._written = True
         self._head: Span | None = None
@@ -103,15 +105,15 @@ class Scorer(Visitor):
         outcome = outcome_of(d, self._result, self.rules)
         if outcome.missing is not None:
             gap = Violation.of("S703", f"deal {d.number} cannot be scored: {outcome.missing}", self._head, d.number)
-            self._gaps.append(gap)
+            self._gap = self._gap or gap
             self.unscored.append(gap)
             return
         self.pulka.write(deal_entries(outcome, self.rules, in_a_row=self._in_a_row, closed=self.pulka.closed()))
 
     def _compare(self, checkpoint: Checkpoint, number: int) -> None:
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""
-        if self._gaps:
-            gap = self._gaps[0]
+        gap = self._gap
+        if gap is not None:
             self.problems.append(Violation.of("S703", f"this sheet cannot be checked: deal {gap.deal} is not "
                                               "scored", checkpoint.span, number))
             return
@@ -128,7 +130,7 @@ class Scorer(Visitor):
             for what, written, column, on in checks:
                 actual = pulka.total(p, column, on)
                 if Fraction(written) != actual:
-                    why = _explain(pulka.entries, p, column, on)
+                    why = _explain(pulka, p, column, on)
                     self.problems.append(Violation.of(
                         "S701", f"the sheet after deal {number} gives {p} {what} {_decimal(written)}; the deals "
                         f"so far give {number_text(actual)}{why}", entry.span or checkpoint.span, number))
@@ -143,8 +145,8 @@ class Scorer(Visitor):
         if isinstance(written, str):
             self.problems.append(Violation.of("S702", f"the Result tag cannot be read: {written}", tag.span))
             return
-        if self._gaps:
-            gap = self._gaps[0]
+        gap = self._gap
+        if gap is not None:
             self.problems.append(Violation.of("S703", f"the Result tag cannot be checked: deal {gap.deal} is not "
                                               "scored", tag.span))
             return
@@ -164,11 +166,10 @@ def _number(state: GameState) -> int:
     return state.deal.number
 
 
-def _explain(entries: list[Entry], player: str, column: Column, on: str | None) -> str:
-    mine = [e for e in entries if e.player == player and e.column is column and e.on == on]
-    if not mine:
+def _explain(pulka: Pulka, player: str, column: Column, on: str | None) -> str:
+    last = pulka.last.get((player, column, on))
+    if last is None:
         return " (nothing is written there)"
-    last = mine[-1]
     return f" (last written: {last.text()})"
 
 
