@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
@@ -12,7 +12,8 @@ import click
 
 from ..notation.decode import decode
 from ..notation.errors import NotationError
-from ..notation.read import ParsedGame, source_line
+from ..notation.read import ParsedGame, read_games, source_line
+from ..notation.write import dumps
 from ..notation.split import Piece
 from ..check import in_text_order
 from ..game.violations import Violation
@@ -48,11 +49,11 @@ def read_text(path: str) -> str:
             fail_unreadable(path, exc)
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to ``path``; exit 2 with the reason if it cannot be written."""
+def write_text(path: str, text: str | Iterable[str]) -> None:
+    """Write ``text`` (or its parts) to ``path``; exit 2 with the reason if it cannot be written."""
     try:
         with open(path, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+            out.writelines([text] if isinstance(text, str) else text)
     except OSError as exc:
         click.echo(f"preflog: error: cannot write {path}: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_UNREADABLE)
@@ -62,6 +63,20 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     reason = exc.strerror or str(exc)
     click.echo(f"preflog: error: cannot read {display_name(path)}: {reason}", err=True)
     sys.exit(EXIT_UNREADABLE)
+
+
+def canonical_parts(text: str, name: str, *, unicode: bool = False) -> tuple[list[str], bool]:
+    """The canonical text of each game of ``text``, read a game at a time, with every notation error
+    printed as it is found; and whether there was one (the parts then stop at the first)."""
+    parts: list[str] = []
+    bad = False
+    for parsed in read_games(text, name):
+        if parsed.errors:
+            print_errors(parsed.errors)
+            bad = True
+        elif not bad:
+            parts.append(dumps(parsed.game, unicode=unicode))
+    return parts, bad
 
 
 def print_errors(errors: Sequence[NotationError]) -> None:

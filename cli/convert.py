@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 
 import click
 
-from ..notation.api import loads_all
+from ..model.game import Game
+from ..notation.read import read_games
 from ..notation.errors import NotationError
 from ..notation.write import dumps
 from .common import EXIT_ERRORS, display_name, print_errors, read_text, write_text
@@ -34,18 +36,34 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
       preflog convert game.pref --to json -o game.json
       preflog convert game.json --to pref
     """
-    from ..notation.jsonio import from_json, to_json  # cattrs only when converting
+    from ..notation.jsonio import from_json, iter_json  # cattrs only when converting
 
     name = display_name(file)
     try:
         text = read_text(file)
         is_json = source == "json" if source else _is_json(file, text)
-        games = from_json(text, name) if is_json else loads_all(text, name)
+        games: Iterable[Game] = from_json(text, name) if is_json else ()
     except NotationError as exc:
         print_errors(exc.errors)
         sys.exit(EXIT_ERRORS)
-    result = to_json(games) if target == "json" else dumps(games, unicode=unicode)
+    if not is_json:
+        # Read twice, a game at a time: first for the errors (nothing is written if there is one),
+        # then to write, so that memory holds one game rather than the file's.
+        bad = False
+        for parsed in read_games(text, name):
+            print_errors(parsed.errors)
+            bad = bad or bool(parsed.errors)
+        if bad:
+            sys.exit(EXIT_ERRORS)
+        games = (parsed.game for parsed in read_games(text, name))
+    parts = iter_json(games) if target == "json" else _pref(games, unicode)
     if output:
-        write_text(output, result)
+        write_text(output, parts)
     else:
-        click.echo(result, nl=False)
+        for part in parts:
+            click.echo(part, nl=False)
+
+
+def _pref(games: Iterable[Game], unicode: bool) -> Iterator[str]:
+    for i, game in enumerate(games):
+        yield ("\n" if i else "") + dumps(game, unicode=unicode)

@@ -6,11 +6,9 @@ import sys
 
 import click
 
-from ..notation.api import loads_all
 from ..notation.errors import NotationError
 from ..notation.split import file_comments
-from ..notation.write import dumps
-from .common import EXIT_ERRORS, EXIT_OK, display_name, print_errors, read_text, write_text
+from .common import EXIT_ERRORS, EXIT_OK, canonical_parts, display_name, print_errors, read_text, write_text
 
 
 @click.command()
@@ -40,11 +38,15 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
         name = display_name(path)
         try:
             text = read_text(path)
-            canonical = dumps(loads_all(text, name), unicode=unicode)
         except NotationError as exc:
             print_errors(exc.errors)
             status = EXIT_ERRORS
             continue
+        parts, bad = canonical_parts(text, name, unicode=unicode)
+        if bad:
+            status = EXIT_ERRORS
+            continue
+        canonical = "\n".join(parts)
         if check:
             if canonical != text:
                 click.echo(f"would reformat {name}", err=True)

@@ -18,6 +18,10 @@ MAX_DIGITS = 15
 #: entries, result pairs; and tags in one tag block.
 MAX_ITEMS = 2_000
 
+#: Deals in one game (a long pulka has a hundred or two): a Game object, which holds all of its
+#: deals, needs at most a few kilobytes for each.
+MAX_DEALS = 10_000
+
 #: Characters in one deal, or in one tag block, from its first line to the next deal.
 MAX_PIECE = 1_000_000
 
@@ -25,7 +29,7 @@ MAX_PIECE = 1_000_000
 MAX_NESTING = 64
 
 #: Characters of a file read whole (fmt, convert, replay, the JSON reader).
-MAX_TEXT = 64 * 1024 * 1024
+MAX_TEXT = 16 * 1024 * 1024
 
 #: Nesting of arrays and objects in a JSON document: a game nests 9 deep, and each variation inside
 #: a variation 4 deeper.

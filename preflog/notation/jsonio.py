@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from decimal import Decimal, InvalidOperation
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -150,6 +151,20 @@ def to_data(games: list[Game]) -> dict[str, Any]:
 
 def to_json(games: list[Game], *, indent: int | None = 1) -> str:
     return json.dumps(to_data(games), ensure_ascii=False, indent=indent) + "\n"
+
+
+def iter_json(games: Iterable[Game]) -> Iterator[str]:
+    """The text of :func:`to_json` (indented by one) in parts, a game at a time, so that a long file
+    converts in the memory of one game."""
+    head = json.dumps({"format": FORMAT, "version": VERSION}, ensure_ascii=False, indent=1)[:-2]
+    yield head + ',\n "games": ['
+    count = 0
+    for game in games:
+        data = converter().unstructure(game, Game)
+        text = json.dumps(data, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+        yield ("," if count else "") + "\n  " + text
+        count += 1
+    yield "\n ]\n}\n" if count else "]\n}\n"
 
 
 class _TooLong(ValueError):

@@ -31,7 +31,7 @@ from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
 from ..model.cards import SUIT_SPELLINGS
-from ..model.limits import MAX_ITEMS, MAX_PIECE
+from ..model.limits import MAX_DEALS, MAX_ITEMS, MAX_PIECE
 
 TextSlice: Any
 try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
@@ -174,7 +174,17 @@ class GameReading:
         """The deals of the game, read one by one (once: the text streams past)."""
         stream, validator = self._stream, self._validator
         problems = validator.problems
+        count = 0
         while (piece := stream.take(lambda p: p.deal)) is not None:
+            count += 1
+            if count > MAX_DEALS:
+                where = Span(piece.line, piece.column, piece.line, piece.column + 4)
+                error = NotationError.at(where, f"this game has more than {MAX_DEALS:,} deals, the most preflog "
+                                         "reads in one game (a tag block starts a new game)", path=self.path,
+                                         source_line=piece.source_line(piece.line) or "")
+                yield ReadDeal(None, (error,), piece)
+                self.skip()
+                return
             raw = _parse(piece, "deal", problems)
             deal = None
             if isinstance(raw, RawDeal):
