@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..notation.api import loads_all
+from ..notation.read import read_games
 from ..notation.errors import NotationError
 from ..game.events import TrickCompleted
 from ..present.replay_text import Renderer, TextReplay
@@ -36,15 +36,25 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
     """
     name = display_name(file)
     try:
-        games = loads_all(read_text(file), name)
+        text = read_text(file)
     except NotationError as exc:
         print_errors(exc.errors)
         sys.exit(EXIT_ERRORS)
+    # Read twice, a game at a time: first for the errors and the deal numbers, then to replay, so that
+    # memory holds one game rather than the file's.
+    bad, numbers = False, set()
+    for parsed in read_games(text, name):
+        print_errors(parsed.errors)
+        bad = bad or bool(parsed.errors)
+        numbers.update(d.number for d in parsed.game.deals)
+    if bad:
+        sys.exit(EXIT_ERRORS)
     renderer = Renderer(unicode)
-    if deal_number is not None and not any(d.number == deal_number for g in games for d in g.deals):
+    if deal_number is not None and deal_number not in numbers:
         raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
     if interactive is None:
         interactive = sys.stdout.isatty() and sys.stdin.isatty()
+    games = (parsed.game for parsed in read_games(text, name))
     if not interactive:
         walk(games, TextReplay(renderer, click.echo, deal_number))
         return
