@@ -8,6 +8,13 @@ from ..model.limits import EXCERPT_WIDTH
 from ..model.span import Span
 
 
+# How an excerpt is shown: a tab as a space, and every control character (an escape sequence could
+# redraw a terminal) and bidirectional override (it could reorder what is shown) as one visible mark,
+# so that the caret stays under its column.
+_SHOWN = {c: "\ufffd" for c in [*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
+_SHOWN[ord("\t")] = " "
+
+
 class NotationError(ValueError):
     """A notation error at ``path:line:column`` (1-based), with the source line as excerpt: the whole
     line if it is short, otherwise a window of it around the column, cut with ``…`` (``excerpt_column``
@@ -61,7 +68,7 @@ class NotationError(ValueError):
         """The excerpt and a caret line under the offending text."""
         if not self.excerpt:
             return ""
-        text = self.excerpt.replace("\t", " ")
+        text = self.excerpt.translate(_SHOWN)
         at = self.column - self.excerpt_column + (self.excerpt_column > 1)  # 0-based, past a leading …
         width = self.end_column - self.column if self.end_line == self.line else len(text) - at
         width = max(1, min(width, len(text.rstrip("…")) - at))
