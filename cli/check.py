@@ -18,7 +18,7 @@ from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, drain, open_in
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)),
               help="Check under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")

@@ -19,7 +19,7 @@ def _is_json(path: str, text: str) -> bool:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--to", "target", type=click.Choice(["json", "pref"]), required=True, help="The format to write.")
 @click.option("--from", "source", type=click.Choice(["json", "pref"]),
               help="The format of FILE (default: JSON if it ends in .json or starts with '{').")

@@ -12,7 +12,7 @@ from .common import EXIT_ERRORS, EXIT_OK, canonical_parts, display_name, print_e
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not in canonical form.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite the files instead of printing.")
 @click.option("--unicode", is_flag=True, help="Write suit symbols (A♥, 7♠, ♠AKQ ♥T87).")

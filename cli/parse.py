@@ -17,7 +17,7 @@ def _plural(n: int, word: str) -> str:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and errors as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
     """Read FILES (- for standard input) and report every notation error.

@@ -18,7 +18,7 @@ HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--deal", "deal_number", type=int, help="Only this deal.")
 @click.option("--unicode", is_flag=True, help="Suit symbols.")
 @click.option("--interactive/--no-interactive", default=None,

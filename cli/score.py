@@ -21,7 +21,7 @@ from .common import EXIT_ERRORS, EXIT_OK, display_name, drain, open_input, print
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)),
               help="Score under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--after", "upto", type=click.IntRange(min=1), metavar="N",

@@ -45,7 +45,8 @@ from .model.seating import Seat, bidding_order, next_dealer
 from .model.span import Span
 from .notation.api import dump, iter_games, load, load_all, loads, loads_all
 from .notation.errors import NotationError
-from .notation.read import ParsedGame, read_games
+from .notation.decode import ReadError
+from .notation.read import GameReading, ParsedGame, ReadDeal, read_games, stream_games
 from .notation.write import dumps
 from .replay import Replay, Step, replay
 from .scoring.ledger import Column, Entry
@@ -53,7 +54,7 @@ from .scoring.outcome import Outcome, outcome_of
 from .scoring.pulka import ScoreSheet
 from .scoring.scorer import Scorer, score
 from .scoring.settlement import Settlement
-from .walk import SKIP, Visitor, walk
+from .walk import SKIP, Visitor, Walker, walk
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
 
@@ -69,8 +70,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     # reading and writing
-    "NotationError", "ParsedGame", "dump", "dumps", "from_json", "iter_games", "load", "load_all", "loads",
-    "loads_all", "read_games", "to_json",
+    "GameReading", "NotationError", "ParsedGame", "ReadDeal", "ReadError", "dump", "dumps", "from_json",
+    "iter_games", "load", "load_all", "loads", "loads_all", "read_games", "stream_games", "to_json",
     # the records
     "Bid", "Bids", "Call", "CallKind", "Card", "Checkpoint", "CheckpointEntry", "CheckpointWhist", "Claim",
     "ClaimShare", "Comment", "Contract", "DECK", "Deal", "Decision", "DecisionKind", "Defence", "Discard",
@@ -86,7 +87,7 @@ __all__ = [
     "DealStarted", "Dealt", "DefenceDecided", "Discarded", "Event", "PenaltyRecorded", "ResultRecorded",
     "TalonTaken", "TrickCompleted", "WhistModeChosen", "events_of",
     # visitors
-    "SKIP", "Checker", "Replay", "Scorer", "Step", "Visitor", "audit", "check", "replay", "walk",
+    "SKIP", "Checker", "Replay", "Scorer", "Step", "Visitor", "Walker", "audit", "check", "replay", "walk",
     # scoring
     "Column", "Entry", "Outcome", "ScoreSheet", "Settlement", "outcome_of", "score",
     # generating

@@ -307,3 +307,9 @@ def test_printed_settlements_sum_to_zero(tmp_path: Path) -> None:
             for column in ("settlement", "money"):
                 if shape[column] is not None:
                     assert round(sum(shape[column].values()), 9) == 0, (sample.name, column, shape[column])
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=[v[0] for v in VERBS])
+def test_a_directory_is_cannot_read_with_exit_2(tmp_path: Path, verb: tuple[str, ...]) -> None:
+    code, out, err = run(verb[0], str(tmp_path), *verb[1:])
+    assert (code, err) == (2, f"preflog: error: cannot read {tmp_path}: Is a directory\n")
