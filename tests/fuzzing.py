@@ -55,41 +55,41 @@ def base_text(rng: random.Random) -> str:
 _TOKEN = re.compile(r"\s+|[^\s]+")
 
 
+def _reorder(items: list[str], i: int, op: str, step: int) -> None:
+    """The slips words and lines share: one dropped, doubled, or swapped with the one ``step`` on."""
+    if op == "drop":
+        del items[i]
+    elif op == "double":
+        items.insert(i, items[i])
+    elif op == "swap" and i + step < len(items):
+        items[i], items[i + step] = items[i + step], items[i]
+
+
 def mutate(text: str, rng: random.Random, slips: int | None = None) -> str:
     """``text`` with a few slips of the kinds a person makes, and a few no person would."""
     for _ in range(slips if slips is not None else rng.randint(1, 4)):
         kind = rng.random()
-        if kind < 0.6:  # a word
-            tokens = _TOKEN.findall(text)
-            if not tokens:
-                tokens = [""]
+        if kind < 0.6:  # a word (the tokens alternate with the space between them)
+            tokens = _TOKEN.findall(text) or [""]
             i = rng.randrange(len(tokens))
             op = rng.choice(["drop", "double", "swap", "replace", "replace", "insert"])
-            if op == "drop":
-                del tokens[i]
-            elif op == "double":
-                tokens.insert(i, tokens[i])
-            elif op == "swap" and i + 2 < len(tokens):
-                tokens[i], tokens[i + 2] = tokens[i + 2], tokens[i]
-            elif op == "replace":
+            if op == "replace":
                 tokens[i] = rng.choice(WORDS)
-            else:
+            elif op == "insert":
                 tokens.insert(i, rng.choice(WORDS) + " ")
+            else:
+                _reorder(tokens, i, op, 2)
             text = "".join(tokens)
         elif kind < 0.85:  # a line
             lines = text.split("\n")
             i = rng.randrange(len(lines))
             op = rng.choice(["drop", "double", "swap", "crlf", "cr"])
-            if op == "drop":
-                del lines[i]
-            elif op == "double":
-                lines.insert(i, lines[i])
-            elif op == "swap" and i + 1 < len(lines):
-                lines[i], lines[i + 1] = lines[i + 1], lines[i]
-            elif op == "crlf":
+            if op == "crlf":
                 lines[i] += "\r"
+            elif op == "cr":  # the lines up to this one end in a lone CR (an old Mac file)
+                lines[: i + 1] = ["\r".join(lines[: i + 1])]
             else:
-                return "\r".join(lines[: i + 1]) + "\n" + "\n".join(lines[i + 1:])
+                _reorder(lines, i, op, 1)
             text = "\n".join(lines)
         else:  # a character
             i = rng.randrange(len(text) + 1)
