@@ -10,6 +10,7 @@ from typing import IO, Any, NoReturn
 
 import click
 
+from ..model.limits import MAX_LINE
 from ..notation.decode import decode
 from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, read_games, source_line
@@ -39,12 +40,13 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
         yield fp
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, *, max_line: int = MAX_LINE) -> str:
     """The whole text of a file, decoded as every verb decodes (:mod:`preflog.notation.decode`): a
-    UTF-8 error is a notation error, a file that cannot be read exits 2."""
+    UTF-8 error is a notation error, a file that cannot be read exits 2. ``max_line`` is raised for a
+    file that may be JSON, whose lines mean nothing (the notation read from it has its own limit)."""
     with open_input(path) as fp:
         try:
-            return decode(fp, display_name(path))
+            return decode(fp, display_name(path), max_line=max_line)
         except OSError as exc:
             fail_unreadable(path, exc)
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 import click
 
 from ..model.game import Game
+from ..model.limits import MAX_TEXT
 from ..notation.read import read_games
 from ..notation.errors import NotationError
 from ..notation.write import dumps
@@ -40,7 +41,7 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
 
     name = display_name(file)
     try:
-        text = read_text(file)
+        text = read_text(file, max_line=MAX_TEXT)  # minified JSON is one line
         is_json = source == "json" if source else _is_json(file, text)
         games: Iterable[Game] = from_json(text, name) if is_json else ()
     except NotationError as exc:

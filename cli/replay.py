@@ -42,7 +42,7 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
         sys.exit(EXIT_ERRORS)
     # Read twice, a game at a time: first for the errors and the deal numbers, then to replay, so that
     # memory holds one game rather than the file's.
-    bad, numbers = False, set()
+    bad, numbers = False, set[int]()
     for parsed in read_games(text, name):
         print_errors(parsed.errors)
         bad = bad or bool(parsed.errors)

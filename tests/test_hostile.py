@@ -313,3 +313,15 @@ def test_printed_settlements_sum_to_zero(tmp_path: Path) -> None:
 def test_a_directory_is_cannot_read_with_exit_2(tmp_path: Path, verb: tuple[str, ...]) -> None:
     code, out, err = run(verb[0], str(tmp_path), *verb[1:])
     assert (code, err) == (2, f"preflog: error: cannot read {tmp_path}: Is a directory\n")
+
+
+def test_minified_json_of_any_line_length_converts(tmp_path: Path) -> None:
+    """JSON has no lines to speak of: a document on one line is read whatever its length (the text
+    made from it is held to the notation's own limits)."""
+    games = preflog.loads_all("\n".join(p.read_text(encoding="utf-8") for p in SAMPLES[:2]))
+    document = json.dumps(json.loads(preflog.to_json(games * 5)))
+    assert len(document) > MAX_LINE and "\n" not in document
+    path = tmp_path / "one-line.json"
+    path.write_text(document, encoding="utf-8")
+    code, out, err = run("convert", str(path), "--to", "pref")
+    assert (code, err) == (0, "") and preflog.loads_all(out) == games * 5

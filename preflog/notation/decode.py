@@ -68,8 +68,8 @@ class Lines:
     in ``error`` as a NotationError at the offending place."""
 
     def __init__(self, source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes], path: str | None,
-                 *, keep_endings: bool = False) -> None:
-        self.source, self.path, self.keep_endings = source, path, keep_endings
+                 *, keep_endings: bool = False, max_line: int = MAX_LINE) -> None:
+        self.source, self.path, self.keep_endings, self.max_line = source, path, keep_endings, max_line
         self.error: NotationError | None = None
 
     def __iter__(self) -> Iterator[str]:
@@ -91,7 +91,7 @@ class Lines:
             if number == 1 and line.startswith(BOM):
                 line = line[1:]
             body = line.rstrip("\r\n")
-            if len(body) > MAX_LINE:
+            if len(body) > self.max_line:
                 self._too_long(number, body)
                 return
             if line.endswith("\r") and not self.keep_endings:
@@ -111,8 +111,9 @@ class Lines:
                 yield data[last: m.end()]
                 last = m.end()
             pending = data[last:]
-            if len(pending) > 4 * MAX_LINE + 2:  # more characters than the limit, whatever the encoding
-                yield pending[: 4 * MAX_LINE + 2]
+            most = 4 * self.max_line + 2  # bytes enough for more characters than the limit
+            if len(pending) > most:
+                yield pending[:most]
                 return
         if pending:
             yield pending
@@ -122,15 +123,16 @@ class Lines:
                                    excerpt=excerpt.rstrip("\r\n"))
 
     def _too_long(self, number: int, body: str) -> None:
-        self._fail(f"line {number} is longer than {MAX_LINE:,} characters, the most preflog reads "
-                   "(is this a game file?)", number, MAX_LINE + 1, body[: MAX_LINE + 1])
+        most = self.max_line
+        self._fail(f"line {number} is longer than {most:,} characters, the most preflog reads "
+                   "(is this a game file?)", number, most + 1, body[: most + 1])
 
 
-def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None) -> str:
+def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *, max_line: int = MAX_LINE) -> str:
     """The whole text of a source, as it is (line endings kept); :class:`NotationError` if it is not
-    UTF-8, has a line that is too long, or is longer than :data:`~preflog.model.limits.MAX_TEXT`
+    UTF-8, has a line longer than ``max_line``, or is longer than :data:`~preflog.model.limits.MAX_TEXT`
     characters (the verbs that need a whole file in memory read no more)."""
-    lines = Lines(source, path, keep_endings=True)
+    lines = Lines(source, path, keep_endings=True, max_line=max_line)
     out: list[str] = []
     size = 0
     for number, line in enumerate(lines, 1):

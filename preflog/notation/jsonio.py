@@ -159,8 +159,8 @@ def iter_json(games: Iterable[Game]) -> Iterator[str]:
     head = json.dumps({"format": FORMAT, "version": VERSION}, ensure_ascii=False, indent=1)[:-2]
     yield head + ',\n "games": ['
     count = 0
-    for game in games:
-        data = converter().unstructure(game, Game)
+    for one in games:
+        data = converter().unstructure(one, Game)
         text = json.dumps(data, ensure_ascii=False, indent=1).replace("\n", "\n  ")
         yield ("," if count else "") + "\n  " + text
         count += 1

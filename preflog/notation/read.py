@@ -92,7 +92,7 @@ class _CountingLexer(LexerThread):
 
     def lex(self, parser_state: Any) -> Iterator[Token]:
         statement, count = "TAGS", 0
-        for token in super().lex(parser_state):
+        for token in super().lex(parser_state):  # type: ignore[no-untyped-call]
             kind = token.type
             if kind in _STATEMENTS and not (kind == "WHIST" and statement == "WHIST"):
                 statement, count = kind, 0
@@ -285,7 +285,8 @@ def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
         errors.append(_syntax_error(exc, piece.text, start))
     except TooManyItems as exc:
         tok = exc.token
-        errors.append((Span(tok.line, tok.column, tok.line, tok.column + 1),  # type: ignore[arg-type]
+        line, column = tok.line or 1, tok.column or 1
+        errors.append((Span(line, column, line, column + 1),
                        f"this {exc.statement} has more than {MAX_ITEMS:,} items, the most preflog reads"))
     return None
 
