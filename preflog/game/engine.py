@@ -25,8 +25,8 @@ from .events import (
 )
 from .laws import declarer_count, declarer_tricks, talon_trick_winner, trick_winner, trump_of
 from .legal import (
-    Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems, defence_turn,
-    led_suit,
+    MOST_DECISIONS, Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
+    defence_turn, led_suit,
     mode_problems, next_caller,
 )
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
@@ -226,6 +226,8 @@ def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
     else:
         turn = defence_turn(d)
         speaker = Seat.FIRST if turn is None else turn[0]
+    if len(d.decisions) >= MOST_DECISIONS:
+        return d  # reported above; a longer record would only grow (and be copied) word by word
     return evolve_deal(d, decisions=d.decisions + ((speaker, e.kind),))
 
 

@@ -124,6 +124,10 @@ def legal_contracts(state: GameState) -> tuple[Bid, ...]:
 
 # ---- the defence (Code 3.8) ----------------------------------------------------------------------
 
+#: The longest defence: pass, half, pass, the dealer of four returning the whist, pass (Code 3.8.7–3.8.8.2).
+MOST_DECISIONS = 5
+
+
 def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     """Who speaks next in the defence and the words the order of speaking leaves them, or ``None``
     when the defence is settled (Code 3.8.1, 3.8.3, 3.8.7–3.8.8.2): from the declarer's left; the
@@ -133,6 +137,8 @@ def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     if defenders is None or d.is_all_pass or (d.contract is not None and d.contract.is_misere):
         return None
     first, second = defenders
+    if len(d.decisions) >= MOST_DECISIONS:
+        return None
     said = [k for _, k in d.decisions]
     if not said:
         return first, (W, P)
