@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..generate import generate as make_games
+from ..generate import iter_generate
+from ..model.limits import MAX_DEALS
 from ..game.conventions import PRESETS
 from ..notation.write import dumps
 from .common import write_text
@@ -15,8 +16,8 @@ from .common import write_text
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
 @click.option("--players", type=click.Choice(["3", "4"]), default="3", show_default=True)
 @click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)), default="sochi", show_default=True)
-@click.option("--per-game", type=click.IntRange(0, 1_000_000), default=0,
-              help="Start a new game every N deals (default: one game).")
+@click.option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
+              help=f"Start a new game every N deals (default: one game; a game holds at most {MAX_DEALS:,}).")
 @click.option("--unicode", is_flag=True, help="Suit symbols.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write here, not to stdout.")
 def generate(deals: int, seed: int, players: str, preset: str, per_game: int, unicode: bool,
@@ -29,8 +30,12 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, un
       preflog generate --deals 20 --seed 7
       preflog generate --deals 3000 --players 4 --rules leningrad --per-game 30 -o archive.pref
     """
-    text = dumps(make_games(deals, seed, players=int(players), rules=preset, per_game=per_game), unicode=unicode)
+    if deals > MAX_DEALS and not per_game:
+        raise click.UsageError(f"a game holds at most {MAX_DEALS:,} deals: add --per-game N for more")
+    games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game)
+    parts = (("\n" if i else "") + dumps(game, unicode=unicode) for i, game in enumerate(games))
     if output:
-        write_text(output, text)
+        write_text(output, parts)
     else:
-        click.echo(text, nl=False)
+        for part in parts:
+            click.echo(part, nl=False)

@@ -10,6 +10,8 @@ engine, and a move the engine rejects is a bug here. Used by property tests and 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import random
 from typing import Any
 
@@ -178,15 +180,19 @@ def _apply(g: GameState, event: Event) -> GameState:
 
 def generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi", per_game: int = 0) -> list[Game]:
     """``deals`` random legal deals, in one game or in games of ``per_game`` deals."""
+    return list(iter_generate(deals, seed, players=players, rules=rules, per_game=per_game))
+
+
+def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi",
+                  per_game: int = 0) -> Iterator[Game]:
+    """The games of :func:`generate`, one at a time (memory: one game)."""
     rng = random.Random(seed)
     names = PLAYERS_4 if players == 4 else PLAYERS_3
     preset = PRESETS[rules]
     size = per_game or deals
-    games = []
     left, number = deals, 1
     while left > 0:
         n = min(size, left)
-        games.append(Generator(rng, names, preset).game(n, number))
+        yield Generator(rng, names, preset).game(n, number)
         left -= n
         number += 1
-    return games
