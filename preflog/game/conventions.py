@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from ..model.game import Game
-from ..model.limits import number_too_long
+from ..model.limits import number_too_long, shorten
 from ..model.span import Span
 
 
@@ -90,12 +90,12 @@ class Rules:
         """These rules with one ``Rule.<Option>`` tag applied; ``ValueError`` if it is not known."""
         spec = OPTIONS.get(option)
         if spec is None:
-            raise ValueError(f"unknown rule option {option!r}; the options are {', '.join(OPTIONS)}")
+            raise ValueError(f"unknown rule option {shorten(option)!r}; the options are {', '.join(OPTIONS)}")
         field, parse, accepted = spec
         try:
             parsed = parse(value.strip())
         except ValueError:
-            raise ValueError(f"Rule.{option} cannot be {value!r}; it takes {accepted}") from None
+            raise ValueError(f"Rule.{option} cannot be {shorten(value)!r}; it takes {accepted}") from None
         return attrs.evolve(self, **{field: parsed})
 
 
@@ -211,7 +211,7 @@ def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesPr
         tag = next((t for t in game.tags if t.name == "Rules"), None)
         name = tag.value.strip() if tag else "sochi"
         if name not in PRESETS:
-            problems.append(RulesProblem("R101", f"unknown convention {name!r} in the Rules tag; "
+            problems.append(RulesProblem("R101", f"unknown convention {shorten(name)!r} in the Rules tag; "
                                                  f"known: {', '.join(PRESETS)}", tag.span if tag else None))
             name = "sochi"
     rules = PRESETS[name]

@@ -8,6 +8,7 @@ import functools
 import attrs
 
 from .cards import SUIT_NAMES, Suit
+from .limits import shorten
 
 
 class Strain(enum.IntEnum):
@@ -80,7 +81,7 @@ class Bid:
         try:
             return BID_SPELLINGS[text]
         except KeyError:
-            raise ValueError(f"not a bid: {text!r}") from None
+            raise ValueError(f"not a bid: {shorten(text)!r}") from None
 
 
 MISERE = Bid(0, None)

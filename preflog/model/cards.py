@@ -6,6 +6,8 @@ import enum
 
 import attrs
 
+from .limits import shorten
+
 
 class Suit(enum.IntEnum):
     """The four suits in ladder order: spades < clubs < diamonds < hearts (Code 2.2.2)."""
@@ -113,7 +115,7 @@ def card(text: str) -> Card:
     try:
         return CARD_SPELLINGS[text]
     except KeyError:
-        raise ValueError(f"not a card: {text!r}") from None
+        raise ValueError(f"not a card: {shorten(text)!r}") from None
 
 
 def write_card(c: Card, unicode: bool = False) -> str:

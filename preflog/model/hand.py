@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from .cards import RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit, card_of
+from .limits import shorten
 
 
 def _canonical(card: Card) -> tuple[int, int]:
@@ -51,14 +52,14 @@ class Hand:
         """Read ``spades.clubs.diamonds.hearts`` with ``-`` or nothing for a void."""
         parts = text.split(".")
         if len(parts) != 4:
-            raise ValueError(f"a dotted hand has four suits: {text!r}")
+            raise ValueError(f"a dotted hand has four suits: {shorten(text)!r}")
         cards: list[Card] = []
         for suit, part in zip(Suit, parts):
             if part == "-":
                 continue
             ranks = parse_ranks(part)
             if ranks is None:
-                raise ValueError(f"not a hand: {text!r}")
+                raise ValueError(f"not a hand: {shorten(text)!r}")
             cards.extend(card_of(r, suit) for r in ranks)
         return cls(tuple(cards))
 
@@ -71,7 +72,7 @@ class Hand:
             rest = group[1:]
             ranks = [] if rest == "-" else parse_ranks(rest)
             if suit is None or ranks is None:
-                raise ValueError(f"not a suit group: {group!r}")
+                raise ValueError(f"not a suit group: {shorten(group)!r}")
             cards.extend(card_of(r, suit) for r in ranks)
         return cls(tuple(cards))
 

@@ -52,7 +52,7 @@ def _lookup(table: dict[str, Any], what: str) -> Any:
         try:
             return table[value]
         except (KeyError, TypeError):
-            raise ValueError(f"not {what}: {value!r}") from None
+            raise ValueError(f"not {what}: {shorten(repr(value))}") from None
     return structure
 
 
@@ -80,13 +80,13 @@ def _decimal(value: Any, _type: Any) -> Decimal:
 
 def _comment(value: Any, _type: Any) -> Comment:
     if not isinstance(value, str) or "}" in value:
-        raise ValueError(f"not a comment: {value!r}")
+        raise ValueError(f"not a comment: {shorten(repr(value))}")
     return Comment(value)
 
 
 def _hand(value: Any, _type: Any) -> Hand:
     if not isinstance(value, str):
-        raise ValueError(f"not a hand: {value!r}")
+        raise ValueError(f"not a hand: {shorten(repr(value))}")
     return Hand.from_dotted(value)
 
 

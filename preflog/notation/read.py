@@ -31,7 +31,7 @@ from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
 from ..model.cards import SUIT_SPELLINGS
-from ..model.limits import MAX_DEALS, MAX_ITEMS, MAX_PIECE
+from ..model.limits import MAX_DEALS, MAX_ITEMS, MAX_PIECE, shorten
 
 TextSlice: Any
 try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
@@ -362,7 +362,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
         return span, (f"{tok.value!r} is out of place: a deal's statements go in the order "
                       f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
     if tok.type == "TAG":
-        return span, f"unexpected tag {tok.value!r}: a tag block goes before the deals of its game"
+        return span, f"unexpected tag {shorten(tok.value)!r}: a tag block goes before the deals of its game"
     message = f"unexpected {word!r}: expected {_describe(expected)}"
     if word.lower() in KEYWORDS and word != word.lower():
         message += f" (keywords are written in lower case: {word.lower()!r})"

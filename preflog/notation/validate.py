@@ -41,7 +41,7 @@ class Validator:
     def player(self, name: str, where: Span) -> str:
         players = self.players
         if players and name not in players:
-            self.error(where, f"{name!r} is not a player of this game ({', '.join(players)})")
+            self.error(where, f"{shorten(name)!r} is not a player of this game ({', '.join(players)})")
         return name
 
     # ---- the tag block -----------------------------------------------------------------------------
@@ -65,7 +65,7 @@ class Validator:
                 self.error(where, f"Players names {len(ids)} player(s): {shorten(tag.value)!r}; a game has 3 or 4")
             for p in ids[:5]:  # a sixth bad id would only repeat the message
                 if not is_valid_player_id(p):
-                    self.error(where, f"{p!r} is not a valid player id: a letter, then letters, digits or _, "
+                    self.error(where, f"{shorten(p)!r} is not a valid player id: a letter, then letters, digits or _, "
                                       "not spelled like a card, a call or a keyword")
             seen: set[str] = set()
             twice = sorted({p for p in ids if p in seen or seen.add(p)})  # type: ignore[func-returns-value]

@@ -17,6 +17,7 @@ from ..model.auction import Bids, Call, Contract, write_call
 from ..model.bids import Bid, write_bid
 from ..model.cards import Card, write_card
 from ..model.deal import Checkpoint, Deal, Discard, Hands, Penalty, PenaltyKind, Result, Talon, write_result
+from ..model.limits import shorten
 from ..model.defence import Defence
 from ..model.game import Game, Tag
 from ..model.play import Claim, Play, PlayedCard
@@ -168,10 +169,10 @@ def _comments(comments: Iterable[Comment]) -> str:
     out = ""
     for c in comments:
         if "}" in c.text:
-            raise ValueError(f"a comment cannot hold '}}': {c.text!r}")
+            raise ValueError(f"a comment cannot hold '}}': {shorten(c.text)!r}")
         if _LONE_CR.search(c.text):
             raise ValueError(f"a comment cannot hold a carriage return without a line feed (a reader takes it "
-                             f"for a line break): {c.text!r}")
+                             f"for a line break): {shorten(c.text)!r}")
         out += " {" + c.text + "}"
     return out
 
