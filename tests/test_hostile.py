@@ -325,3 +325,15 @@ def test_minified_json_of_any_line_length_converts(tmp_path: Path) -> None:
     path.write_text(document, encoding="utf-8")
     code, out, err = run("convert", str(path), "--to", "pref")
     assert (code, err) == (0, "") and preflog.loads_all(out) == games * 5
+
+
+def test_a_long_value_is_quoted_cut_short_in_its_message(tmp_path: Path) -> None:
+    """Tag values, option names, player names of thousands of characters: each message quotes them cut
+    short, and the excerpt is a window, so no line of the report is long."""
+    long = "x" * 9000
+    path = tmp_path / "long.pref"
+    path.write_text(HEAD + f'[Rules "{long}"]\n[Rule.HalfWhist "{long}"]\n[Rule.{long[:5000]} "1"]\n'
+                    f'[Result "{long}"]\ndeal 1 dealer {long[:5000]}\nbids pass pass pass\n', encoding="utf-8")
+    for verb in ("check", "parse"):
+        code, out, err = run(verb, str(path))
+        assert code == 1 and err and max(len(line) for line in err.splitlines()) < 600
