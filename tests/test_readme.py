@@ -64,3 +64,67 @@ def test_the_readme_visitor_runs_as_written() -> None:
     run = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, cwd=ROOT)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout == "[] {'Anna': 29, 'Boris': 21, 'Vera': 10}\n"
+
+
+def _blocks(language: str) -> list[str]:
+    """The README's code blocks fenced with ``language`` ("" for plain ones), in order."""
+    blocks, current, fence = [], [], None
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("```"):
+            if fence is None:
+                fence, current = line[3:].strip(), []
+            else:
+                if fence == language:
+                    blocks.append("".join(current))
+                fence = None
+        elif fence is not None:
+            current.append(line)
+    return blocks
+
+
+def test_every_python_block_of_the_readme_runs_as_written() -> None:
+    import subprocess
+    import sys
+
+    for block in _blocks("python"):
+        done = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert (done.returncode, done.stderr) == (0, ""), block
+
+
+def _example() -> str:
+    return next(b for b in _blocks("") if b.startswith('[Event "Club night"]'))
+
+
+def test_the_notation_example_is_a_legal_game() -> None:
+    """The example of "The notation in five minutes" reads clean and breaks no rule."""
+    import preflog
+
+    games = preflog.loads_all(_example())
+    assert [len(g.deals) for g in games] == [2]
+    assert preflog.check(games[0]) == []
+
+
+def test_the_error_example_is_what_check_prints(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The revoke the README describes (Anna throwing 7c on the first trick) gives the printed error,
+    caret under the card the message names."""
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    shown = next(b for b in _blocks("") if b.startswith("game.pref:")).splitlines()
+    (tmp_path / "game.pref").write_text(_example().replace("play Qs Ks 7s", "play Qs Ks 7c"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "game.pref"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[:3] == shown
+    assert shown[2].index("^") == shown[1].index("7c")
+
+
+def test_the_score_table_example_is_what_score_prints() -> None:
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    shown = next(b for b in _blocks("") if b.startswith("Friday club, table 2 · sochi"))
+    result = CliRunner().invoke(cli, ["score", str(ROOT / "samples" / "sochi-pulka.pref")])
+    assert result.exit_code == 0 and result.stdout == shown
