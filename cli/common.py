@@ -20,6 +20,7 @@ from ..check import in_text_order
 from ..game.violations import Violation
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+EXIT_MISUSE = EXIT_UNREADABLE  # a command asked for what is not there: 2, like any misuse
 
 
 def display_name(path: str) -> str:

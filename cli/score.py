@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any
 
+import attrs
 import click
 
 from ..check import Checker
@@ -17,7 +18,7 @@ from ..present.score_table import sheet_json, sheet_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_OK, display_name, drain, open_input, print_errors
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, display_name, drain, open_input, print_errors
 
 
 @click.command()
@@ -55,54 +56,71 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
             count += 1
             if game_number is not None and count != game_number:
                 continue  # its deals are skipped unread
-            sheet = _score_game(reading, name, preset, upto)
-            if sheet is None:
-                status = EXIT_ERRORS
-            else:
-                if sheet[1]:
-                    status = EXIT_ERRORS
-                out.add(_title(reading.header), sheet[0])
+            scored = _score_game(reading, name, preset, upto)
+            status = max(status, scored.status)
+            if scored.sheet is not None:
+                out.add(_title(reading.header), scored.sheet, scored.incomplete)
     if game_number is not None and game_number > count:
         raise click.BadParameter(f"{name} holds {count} game(s)", param_hint="--game")
     out.close()
     sys.exit(status)
 
 
-def _score_game(reading: GameReading, name: str, preset: str | None,
-                upto: int | None) -> tuple[ScoreSheet, int] | None:
-    """Score one game as it streams past, printing its problems a deal at a time: the sheet and the
-    number of problems, or None if the game cannot be scored (notation errors, no deal ``upto``)."""
+@attrs.frozen
+class _Scored:
+    """What scoring one game gave: the sheet (None if there is none to print), the exit status it
+    calls for, and why the sheet stops short, if it does."""
+
+    sheet: ScoreSheet | None
+    status: int
+    incomplete: str | None = None
+
+
+def _score_game(reading: GameReading, name: str, preset: str | None, upto: int | None) -> _Scored:
+    """Score one game as it streams past, printing its problems a deal at a time. A deal that cannot
+    be read ends the sheet there (marked incomplete); a tag block or a first deal that cannot be read,
+    no sheet."""
     print_errors(reading.errors)
-    broken = bool(reading.errors)
+    if reading.errors:
+        for read in reading.deals():
+            print_errors(read.errors)
+        return _Scored(None, EXIT_ERRORS)
     checker, scorer = Checker(upto), Scorer(upto)
     walker = Walker(checker, scorer, rules=preset)
     head = (reading.head,) if reading.head is not None else ()
-    if not broken:
-        walker.begin_game(reading.header)
+    walker.begin_game(reading.header)
     first = last = None
     seen = False
     problems = 0
+    broken_at: int | None = None  # the line of the first deal that could not be read
     for read in reading.deals():
         print_errors(read.errors)
-        broken = broken or bool(read.errors) or read.deal is None
+        if broken_at is None and (read.errors or read.deal is None):
+            broken_at = read.piece.line
         if read.deal is not None:
             first = read.deal.number if first is None else first
             last = read.deal.number
             seen = seen or read.deal.number == upto
-        if not broken:
+        if broken_at is None:
             assert read.deal is not None
             walker.deal(read.deal)
             problems += _flush(checker, scorer, (*head, read.piece), name)
-    if broken:
-        return None
+    if broken_at is not None:
+        if scorer.pulka.deals == 0:
+            return _Scored(None, EXIT_ERRORS)  # nothing scored: no sheet to show
+        stop = f"after deal {scorer.pulka.deals}"
+        if upto is not None and seen and scorer.pulka.deals >= upto:
+            return _Scored(scorer.pulka.sheet(), EXIT_ERRORS)
+        return _Scored(scorer.pulka.sheet(), EXIT_ERRORS,
+                       f"the deal at line {broken_at} cannot be read, so the sheet stops {stop}")
     if upto is not None and not seen:
         span = f"{first}–{last}" if first is not None else "none"
         click.echo(f"preflog: error: {name}: there is no deal {upto} in {_title(reading.header) or 'the game'} "
                    f"(its deals: {span})", err=True)
-        return None
+        return _Scored(None, EXIT_MISUSE)
     walker.end_game()
     problems += _flush(checker, scorer, head, name)
-    return scorer.sheets[0], problems
+    return _Scored(scorer.sheets[0], EXIT_ERRORS if problems else EXIT_OK)
 
 
 def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str) -> int:
@@ -123,12 +141,13 @@ class _Sheets:
         self.listed = False
         self.count = 0
 
-    def add(self, title: str | None, sheet: ScoreSheet) -> None:
+    def add(self, title: str | None, sheet: ScoreSheet, incomplete: str | None = None) -> None:
         self.count += 1
         if self.fmt != "json":
-            click.echo(("\n" if self.count > 1 else "") + sheet_text(sheet, title=title, ledger=self.ledger))
+            text = sheet_text(sheet, title=title, ledger=self.ledger, incomplete=incomplete)
+            click.echo(("\n" if self.count > 1 else "") + text)
             return
-        shape = sheet_json(sheet, ledger=self.ledger)
+        shape = sheet_json(sheet, ledger=self.ledger, incomplete=incomplete)
         if self.pending is not None:
             click.echo("[\n" + _indented(self.pending), nl=False)
             self.pending, self.listed = None, True

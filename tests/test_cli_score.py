@@ -35,7 +35,7 @@ def test_score_json_has_the_documented_shape() -> None:
     assert code == 0
     shape = json.loads(out)
     assert list(shape) == ["players", "rules", "pool_target", "deals", "finished", "sheet", "settlement", "money",
-                           "settlement_exact", "money_exact"]
+                           "settlement_exact", "money_exact", "incomplete"]
     assert shape["players"] == ["Anna", "Boris", "Vera"] and shape["rules"] == "sochi"
     assert (shape["pool_target"], shape["deals"], shape["finished"]) == (10, 10, True)
     assert shape["sheet"]["Boris"] == {"pool": 10, "mountain": 7, "whists": {"Anna": 22, "Vera": 0}}
@@ -58,7 +58,7 @@ def test_score_after_a_deal_and_the_ledger() -> None:
 
 def test_score_after_a_deal_that_is_not_there_is_an_error() -> None:
     code, out, err = run("score", str(SOCHI), "--after", "11")
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""  # misuse, like every other
     assert err == (f"preflog: error: {SOCHI}: there is no deal 11 in Friday club, table 2 "
                    "(its deals: 1–10)\n")
 
@@ -125,3 +125,20 @@ def test_score_help_has_examples() -> None:
     code, out, _ = run("score", "--help")
     assert code == 0 and "Example" in out and "preflog score " in out
     assert "score" in run("--help")[1]
+
+
+def test_score_prints_the_sheet_up_to_a_deal_it_cannot_read(tmp_path: Path) -> None:
+    """One typo in deal 2 (`pas`) ends the sheet after deal 1, marked incomplete; exit 1. Deal 1 is a
+    six of spades Boris made without whisters: 2 to his pool (Code 4.2.1)."""
+    path = tmp_path / "typo.pref"
+    path.write_text(HEAD + "deal 1 dealer Anna\nbids 6s pass pass\nwhist pass pass\nresult 6\n"
+                    "deal 2\nbids pass pass pas\nresult Anna 4 Boris 3 Vera 3\n", encoding="utf-8")
+    code, out, err = run("score", str(path))
+    assert code == 1 and f"{path}:8:16: error: unexpected 'pas'" in err
+    lines = out.splitlines()
+    assert lines[:2] == ["sochi · no Pool tag: the pools are left out of the settlement · after deal 1",
+                         "incomplete: the deal at line 7 cannot be read, so the sheet stops after deal 1"]
+    assert lines[5].split() == ["Boris", "2", "0", "0", "–", "0"]
+    code, out, _ = run("score", str(path), "--format", "json")
+    shape = json.loads(out)
+    assert shape["incomplete"].startswith("the deal at line 7") and shape["sheet"]["Boris"]["pool"] == 2

@@ -10,11 +10,14 @@ from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
 
 
-def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False) -> str:
+def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False,
+               incomplete: str | None = None) -> str:
     """The pulka as a table: each player's running records, then the settlement and, on request,
-    every entry with its deal and rule."""
+    every entry with its deal and rule. ``incomplete`` says why the sheet stops short, if it does."""
     players = sheet.players
     lines = [_heading(sheet, title), ""]
+    if incomplete:
+        lines[1:1] = [f"incomplete: {incomplete}"]
     header = ["player", "pool", "mountain"] + [f"whists on {q}" for q in players]
     rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
             + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
@@ -73,8 +76,9 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [line(header)] + [line(r) for r in rows]
 
 
-def sheet_json(sheet: ScoreSheet, *, ledger: bool = False) -> dict[str, Any]:
-    """The sheet in the JSON shape documented in the README (kept stable)."""
+def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | None = None) -> dict[str, Any]:
+    """The sheet in the JSON shape documented in the README (kept stable); ``incomplete`` (null when
+    the sheet is whole) says why it stops short."""
     players = sheet.players
     s = sheet.settlement()
     money = s.shown_money()
@@ -91,6 +95,7 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False) -> dict[str, Any]:
         "money": None if money is None else {p: number_json(v) for p, v in money.items()},
         "settlement_exact": {p: exact_json(s.totals[p]) for p in players},
         "money_exact": None if s.money is None else {p: exact_json(s.money[p]) for p in players},
+        "incomplete": incomplete,
     }
     if ledger:
         out["ledger"] = [{"deal": e.deal, "player": e.player, "column": e.column.value, "on": e.on,
