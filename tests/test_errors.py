@@ -174,3 +174,17 @@ def test_variations_nested_too_deep_are_refused() -> None:
 def test_read_games_collects_errors_instead_of_raising() -> None:
     (parsed,) = preflog.read_games(HEAD + "deal\ntalon 7s\ndeal\nresult 5\n")
     assert len(parsed.game.deals) == 2 and [e.line for e in parsed.errors] == [4]
+
+
+@pytest.mark.parametrize(("line", "column", "hint"), [
+    ("bids 6s pаss pass", 9, "('а' (U+0430) is a Cyrillic letter typed for the Latin: did you mean 'pass'?)"),
+    ("bids 6s pass pass\nplay 7s 8с 9s", 9, "('с' (U+0441) is a Cyrillic letter typed for the Latin: did you mean '8c'?)"),
+    ("bids 6S pass pass", 6, "(suits are written in lower case: did you mean '6s'?)"),
+    ("bids 6s pass pass\nplay 7s 8s 9H", 12, "(suits are written in lower case: did you mean '9h'?)"),
+])
+def test_a_slip_of_the_keyboard_gets_a_hint(line: str, column: int, hint: str) -> None:
+    """Issue 12: a Cyrillic look-alike typed on a Russian layout, or an upper-case suit, reads like
+    valid text; the error says which character is wrong and what was meant."""
+    with pytest.raises(NotationError) as info:
+        preflog.loads(HEAD + "deal 1\n" + line + "\n")
+    assert info.value.column == column and info.value.message.endswith(hint)

@@ -30,7 +30,8 @@ from .split import NewGame, Piece, split
 from .transform import Problem, RawDeal, RawTags, Transform
 from .validate import Validator
 from .vocabulary import KEYWORDS, STATEMENT_ORDER
-from ..model.cards import SUIT_SPELLINGS
+from ..model.bids import BID_SPELLINGS
+from ..model.cards import CARD_SPELLINGS, SUIT_SPELLINGS
 from ..model.limits import MAX_DEALS, MAX_ITEMS, MAX_PIECE, shorten
 
 TextSlice: Any
@@ -330,6 +331,29 @@ def _describe(expected: Iterable[str]) -> str:
     return names[0] if names else "nothing more"
 
 
+# Cyrillic letters drawn like Latin ones, typed for them on a Russian keyboard layout. The Cyrillic
+# letters the notation reads (the ranks В Д К Т, the suits п т б ч) are not among them.
+_LOOKALIKE = {"а": "a", "с": "c", "е": "e", "о": "o", "р": "p", "х": "x", "у": "y", "к": "k", "м": "m",
+              "А": "A", "С": "C", "Е": "E", "О": "O", "Р": "P", "Х": "X", "М": "M", "Н": "H"}
+_KNOWN = frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS) | KEYWORDS
+
+
+def _spelling_hint(word: str) -> str:
+    """What a person probably meant by ``word``, which the grammar refused: the Latin letter for a
+    Cyrillic look-alike (``8с``, ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
+    word = word.rstrip("!?:")
+    fixed = "".join(_LOOKALIKE.get(c, c) for c in word)
+    if fixed != word and (fixed in _KNOWN or fixed.lower() in _KNOWN):
+        letters = sorted({c for c in word if c in _LOOKALIKE})
+        named = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in letters)
+        return (f" ({named} {'is a Cyrillic letter' if len(letters) == 1 else 'are Cyrillic letters'} "
+                f"typed for the Latin: did you mean {fixed if fixed in _KNOWN else fixed.lower()!r}?)")
+    for guess in (word[:-1] + word[-1:].lower(), word.lower()):
+        if guess != word and guess in (CARD_SPELLINGS.keys() | BID_SPELLINGS.keys()):
+            return f" (suits are written in lower case: did you mean {guess!r}?)"
+    return ""
+
+
 def _word_at(text: str, pos: int) -> str:
     m = re.compile(r"[^\s{}()|;]+|.").match(text, pos)
     word = m.group() if m else text[pos : pos + 1]
@@ -346,7 +370,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
             return span, "this comment is not closed: '{' has no matching '}'"
         if word.startswith("[") and start == "tags":
             return span, f"cannot read the tag {word!r}: a tag reads [Name \"value\"]"
-        return span, f"cannot read {word!r} here: expected {_describe(exc.allowed)}"
+        return span, f"cannot read {word!r} here: expected {_describe(exc.allowed)}{_spelling_hint(word)}"
     assert isinstance(exc, UnexpectedToken)
     tok: Token = exc.token
     expected = exc.expected
@@ -366,6 +390,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
     message = f"unexpected {word!r}: expected {_describe(expected)}"
     if word.lower() in KEYWORDS and word != word.lower():
         message += f" (keywords are written in lower case: {word.lower()!r})"
+    else:
+        message += _spelling_hint(word)
     return span, message
 
 
