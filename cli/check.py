@@ -14,7 +14,7 @@ from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
 from ..scoring.scorer import Scorer
 from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, drain, open_input, print_errors
+from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, drain, open_input, print_errors, walk_reading
 
 
 @click.command()
@@ -35,20 +35,18 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
       preflog check --rules leningrad --json game.pref
     """
     out = Report(as_json)
-    total_deals = total = 0
+    total_deals = 0
     for path in files:
         name = display_name(path)
         out.begin_file(name)
-        deals = found = 0
+        deals = 0
         with open_input(path) as fp:
             for reading in stream_games(fp, name):
-                deals_read, found_here = _check_game(reading, name, preset, out)
-                deals += deals_read
-                found += found_here
+                deals += _check_game(reading, name, preset, out)
         out.end_file({"deals": deals})
         total_deals += deals
-        total += found
     out.close()
+    total = out.count
     if not as_json:
         files_word = "file" if len(files) == 1 else "files"
         verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
@@ -56,51 +54,32 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
     sys.exit(EXIT_ERRORS if total else EXIT_OK)
 
 
-def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> tuple[int, int]:
+def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> int:
     """Check one game as it streams past, a deal at a time: the notation errors, and the violations up
-    to the first deal the notation does not allow (the replay cannot go past it). The deals read and
-    the problems found."""
-    found = len(reading.errors)
-    for error in reading.errors:
-        out.error("N000", error)
+    to the first deal the notation does not allow (the replay cannot go past it). The deals read."""
     checker, scorer = Checker(), Scorer(ledger=False)
-    walker = Walker(checker, scorer, rules=preset)
     head = (reading.head,) if reading.head is not None else ()
-    checking = not reading.errors
-    if checking:
-        walker.begin_game(reading.header)
     deals = 0
-    for read in reading.deals():
+    for read, _ in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: out.error("N000", e)):
         deals += read.deal is not None
-        found += len(read.errors)
-        for error in read.errors:
-            out.error("N000", error)
-        checking = checking and not read.errors and read.deal is not None
-        if checking:
-            assert read.deal is not None
-            walker.deal(read.deal)
-        found += _flush(checker, scorer, (*head, read.piece), name, out)
-    if checking:
-        walker.end_game()
-    found += _flush(checker, scorer, head, name, out)
-    return deals, found
+        _flush(checker, scorer, (*head, read.piece), name, out)
+    _flush(checker, scorer, head, name, out)
+    return deals
 
 
-def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report) -> int:
-    """Print the violations found since the last flush, in the order of the text."""
+def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report) -> None:
+    """Report the violations found since the last flush, in the order of the text."""
     scorer.unscored.clear()  # a deal too sparse to score is no violation of the rules
-    found = drain(pieces, name, checker.found, scorer.problems)
-    for v, error in found:
+    for v, error in drain(pieces, name, checker.found, scorer.problems):
         out.error(v.code, error)
-    return len(found)
 
 
 class Report:
     """Where problems go: standard error as they are found, or a JSON list of files on standard
-    output, streamed."""
+    output, streamed; ``count`` of them."""
 
     def __init__(self, as_json: bool) -> None:
-        self.as_json = as_json
+        self.as_json, self.count = as_json, 0
         self.files = JsonList()
         self.problems: JsonList | None = None
         if as_json:
@@ -111,6 +90,7 @@ class Report:
             self.problems = self.files.begin({"file": name}, "violations")
 
     def error(self, code: str, error: NotationError) -> None:
+        self.count += 1
         if self.problems is not None:
             self.problems.add(dict(error.to_dict(), code=code))
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
@@ -13,11 +13,12 @@ import click
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
 from ..notation.errors import NotationError
-from ..notation.read import ParsedGame, read_games, source_line
-from ..notation.write import dumps
+from ..notation.read import GameReading, ParsedGame, ReadDeal, read_games, source_line
+from ..model.game import Game
 from ..notation.split import Piece
 from ..check import in_text_order
 from ..game.violations import Violation
+from ..walk import Walker
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 EXIT_MISUSE = EXIT_UNREADABLE  # a command asked for what is not there: 2, like any misuse
@@ -68,18 +69,21 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     sys.exit(EXIT_UNREADABLE)
 
 
-def canonical_parts(text: str, name: str, *, unicode: bool = False) -> tuple[list[str], bool]:
-    """The canonical text of each game of ``text``, read a game at a time, with every notation error
-    printed as it is found; and whether there was one (the parts then stop at the first)."""
-    parts: list[str] = []
-    bad = False
-    for parsed in read_games(text, name):
-        if parsed.errors:
-            print_errors(parsed.errors)
-            bad = True
-        elif not bad:
-            parts.append(dumps(parsed.game, unicode=unicode))
-    return parts, bad
+class CleanGames:
+    """The games of a text in memory, read a game at a time (so that memory holds one game), every
+    notation error printed as it is found. Iterating gives the games up to the first with an error,
+    and reads on to print the rest; ``bad`` is then True."""
+
+    def __init__(self, text: str, name: str) -> None:
+        self.text, self.name, self.bad = text, name, False
+
+    def __iter__(self) -> Iterator[Game]:
+        for parsed in read_games(self.text, self.name):
+            if parsed.errors:
+                print_errors(parsed.errors)
+                self.bad = True
+            elif not self.bad:
+                yield parsed.game
 
 
 def print_errors(errors: Sequence[NotationError]) -> None:
@@ -108,6 +112,29 @@ def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[t
     for kept in found:
         kept.clear()
     return [(v, violation_error(v, path, pieces)) for v in violations]
+
+
+def walk_reading(reading: GameReading, walker: Walker,
+                 notation: Callable[[NotationError], None]) -> Iterator[tuple[ReadDeal, bool]]:
+    """Stream one game through ``walker`` a deal at a time, handing each notation error to
+    ``notation``: each deal read, with whether it was replayed. The replay stops at the first tag
+    block or deal that cannot be read (the rules cannot go past it); when nothing stopped it, the
+    game is ended too."""
+    for error in reading.errors:
+        notation(error)
+    walking = not reading.errors
+    if walking:
+        walker.begin_game(reading.header)
+    for read in reading.deals():
+        for error in read.errors:
+            notation(error)
+        walking = walking and not read.errors and read.deal is not None
+        if walking:
+            assert read.deal is not None
+            walker.deal(read.deal)
+        yield read, walking
+    if walking:
+        walker.end_game()
 
 
 class JsonList:

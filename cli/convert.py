@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import click
 
 from ..model.game import Game
 from ..model.limits import MAX_TEXT
-from ..notation.read import read_games
 from ..notation.errors import NotationError
-from ..notation.write import dumps
-from .common import EXIT_ERRORS, display_name, print_errors, read_text, write_text
+from ..notation.write import iter_dumps
+from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text, write_text
 
 
 def _is_json(path: str, text: str) -> bool:
@@ -50,21 +49,16 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
     if not is_json:
         # Read twice, a game at a time: first for the errors (nothing is written if there is one),
         # then to write, so that memory holds one game rather than the file's.
-        bad = False
-        for parsed in read_games(text, name):
-            print_errors(parsed.errors)
-            bad = bad or bool(parsed.errors)
-        if bad:
+        first = CleanGames(text, name)
+        for _ in first:
+            pass
+        if first.bad:
             sys.exit(EXIT_ERRORS)
-        games = (parsed.game for parsed in read_games(text, name))
-    parts = iter_json(games) if target == "json" else _pref(games, unicode)
+        games = CleanGames(text, name)
+    parts = iter_json(games) if target == "json" else iter_dumps(games, unicode=unicode)
     if output:
         write_text(output, parts)
     else:
         for part in parts:
             click.echo(part, nl=False)
 
-
-def _pref(games: Iterable[Game], unicode: bool) -> Iterator[str]:
-    for i, game in enumerate(games):
-        yield ("\n" if i else "") + dumps(game, unicode=unicode)

@@ -8,7 +8,8 @@ import click
 
 from ..notation.errors import NotationError
 from ..notation.split import file_comments
-from .common import EXIT_ERRORS, EXIT_OK, canonical_parts, display_name, print_errors, read_text, write_text
+from ..notation.write import iter_dumps
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, display_name, print_errors, read_text, write_text
 
 
 @click.command()
@@ -42,11 +43,11 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
             print_errors(exc.errors)
             status = EXIT_ERRORS
             continue
-        parts, bad = canonical_parts(text, name, unicode=unicode)
-        if bad:
+        games = CleanGames(text, name)
+        canonical = "".join(iter_dumps(games, unicode=unicode))
+        if games.bad:
             status = EXIT_ERRORS
             continue
-        canonical = "\n".join(parts)
         if check:
             if canonical != text:
                 click.echo(f"would reformat {name}", err=True)

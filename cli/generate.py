@@ -7,7 +7,7 @@ import click
 from ..generate import iter_generate
 from ..model.limits import MAX_DEALS
 from ..game.conventions import PRESETS
-from ..notation.write import dumps
+from ..notation.write import iter_dumps
 from .common import write_text
 
 
@@ -33,7 +33,7 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, un
     if deals > MAX_DEALS and not per_game:
         raise click.UsageError(f"a game holds at most {MAX_DEALS:,} deals: add --per-game N for more")
     games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game)
-    parts = (("\n" if i else "") + dumps(game, unicode=unicode) for i, game in enumerate(games))
+    parts = iter_dumps(games, unicode=unicode)
     if output:
         write_text(output, parts)
     else:

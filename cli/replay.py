@@ -6,13 +6,12 @@ import sys
 
 import click
 
-from ..notation.read import read_games
 from ..notation.errors import NotationError
 from ..game.events import TrickCompleted
 from ..present.replay_text import Renderer, TextReplay
 from ..replay import Replay, replay as make_replay
 from ..walk import walk
-from .common import EXIT_ERRORS, display_name, print_errors, read_text
+from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text
 
 HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
 
@@ -42,19 +41,16 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
         sys.exit(EXIT_ERRORS)
     # Read twice, a game at a time: first for the errors and the deal numbers, then to replay, so that
     # memory holds one game rather than the file's.
-    bad, numbers = False, set[int]()
-    for parsed in read_games(text, name):
-        print_errors(parsed.errors)
-        bad = bad or bool(parsed.errors)
-        numbers.update(d.number for d in parsed.game.deals)
-    if bad:
+    first = CleanGames(text, name)
+    numbers = {deal.number for game in first for deal in game.deals}
+    if first.bad:
         sys.exit(EXIT_ERRORS)
     renderer = Renderer(unicode)
     if deal_number is not None and deal_number not in numbers:
         raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
     if interactive is None:
         interactive = sys.stdout.isatty() and sys.stdin.isatty()
-    games = (parsed.game for parsed in read_games(text, name))
+    games = CleanGames(text, name)
     if not interactive:
         walk(games, TextReplay(renderer, click.echo, deal_number))
         return

@@ -18,7 +18,7 @@ from ..present.score_table import sheet_json, sheet_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, display_name, drain, open_input, print_errors
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, display_name, drain, open_input, print_errors, walk_reading
 
 
 @click.command()
@@ -80,31 +80,23 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
     """Score one game as it streams past, printing its problems a deal at a time. A deal that cannot
     be read ends the sheet there (marked incomplete); a tag block or a first deal that cannot be read,
     no sheet."""
-    print_errors(reading.errors)
-    if reading.errors:
-        for read in reading.deals():
-            print_errors(read.errors)
-        return _Scored(None, EXIT_ERRORS)
     checker, scorer = Checker(upto), Scorer(upto)
-    walker = Walker(checker, scorer, rules=preset)
     head = (reading.head,) if reading.head is not None else ()
-    walker.begin_game(reading.header)
     first = last = None
     seen = False
     problems = 0
     broken_at: int | None = None  # the line of the first deal that could not be read
-    for read in reading.deals():
-        print_errors(read.errors)
-        if broken_at is None and (read.errors or read.deal is None):
-            broken_at = read.piece.line
+    for read, walked in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: print_errors([e])):
         if read.deal is not None:
             first = read.deal.number if first is None else first
             last = read.deal.number
             seen = seen or read.deal.number == upto
-        if broken_at is None:
-            assert read.deal is not None
-            walker.deal(read.deal)
+        if walked:
             problems += _flush(checker, scorer, (*head, read.piece), name)
+        elif broken_at is None:
+            broken_at = read.piece.line
+    if reading.errors:
+        return _Scored(None, EXIT_ERRORS)
     if broken_at is not None:
         if scorer.pulka.deals == 0:
             return _Scored(None, EXIT_ERRORS)  # nothing scored: no sheet to show
@@ -118,7 +110,6 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
         click.echo(f"preflog: error: {name}: there is no deal {upto} in {_title(reading.header) or 'the game'} "
                    f"(its deals: {span})", err=True)
         return _Scored(None, EXIT_MISUSE)
-    walker.end_game()
     problems += _flush(checker, scorer, head, name)
     return _Scored(scorer.sheets[0], EXIT_ERRORS if problems else EXIT_OK)
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+from fractions import Fraction
+
 import attrs
 
 from .annotations import Comments, span_field
 from .deal import Deal
+from .limits import MAX_DIGITS, number_too_long, shorten
 from .span import Span
 
 #: Tags in the order the canonical writer puts them; ``Rule.*`` after ``WhistPrice``, unknown tags last.
@@ -22,6 +27,26 @@ def tag_rank(name: str) -> int:
         return TAG_ORDER.index(key)
     except ValueError:
         return len(TAG_ORDER)
+
+
+def _number_text(name: str, value: str, pattern: str, kind: str) -> str:
+    """The number a tag ``name`` holds, as written; ``ValueError`` saying what is wrong with it."""
+    text = value.strip()
+    if not re.fullmatch(pattern, text):
+        raise ValueError(f"{name} must be {kind}, not {shorten(value)!r}")
+    if number_too_long(text):
+        raise ValueError(f"{name} has more than {MAX_DIGITS} digits")
+    return text
+
+
+def pool_of(value: str) -> int:
+    """The number a ``Pool`` tag holds; ``ValueError`` saying what is wrong with it."""
+    return int(_number_text("Pool", value, r"[1-9][0-9]*", "a positive whole number"))
+
+
+def whist_price_of(value: str) -> Fraction:
+    """The money per whist a ``WhistPrice`` tag holds; ``ValueError`` saying what is wrong with it."""
+    return Fraction(Decimal(_number_text("WhistPrice", value, r"[0-9]+(\.[0-9]+)?", "a decimal number")))
 
 
 @attrs.frozen(slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from ..model.limits import MAX_LINE, MAX_TEXT
@@ -39,27 +39,20 @@ def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
             path: str | None) -> Iterator[str | bytes]:
     """The source in pieces of bounded size (a text in memory is one piece); :class:`ReadError` if
     reading fails."""
-    try:
-        yield from _unguarded_blocks(source)
-    except ReadError:
-        raise
-    except OSError as exc:
-        raise ReadError(exc, path) from exc
-
-
-def _unguarded_blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes]) -> Iterator[str | bytes]:
     if isinstance(source, (str, bytes)):
         yield source
         return
     read: Any = getattr(source, "read1", None)
     if not callable(read) or isinstance(source, io.TextIOBase):
         read = getattr(source, "read", None)
-    if callable(read):
-        reader: Callable[[int], str | bytes] = read
-        while block := reader(BLOCK):
-            yield block
-        return
-    yield from source  # any other iterable: taken as it comes (a list of lines, a generator…)
+    try:
+        if callable(read):
+            while block := read(BLOCK):
+                yield block
+        else:
+            yield from source  # any other iterable, taken as it comes (a list of lines, a generator…)
+    except OSError as exc:
+        raise ReadError(exc, path) from exc
 
 
 class Lines:
@@ -90,8 +83,7 @@ class Lines:
                 line = raw
             if number == 1 and line.startswith(BOM):
                 line = line[1:]
-            body = line.rstrip("\r\n")
-            if len(body) > self.max_line:
+            if len(line) > self.max_line and len(body := line.rstrip("\r\n")) > self.max_line:
                 self._too_long(number, body)
                 return
             if line.endswith("\r") and not self.keep_endings:

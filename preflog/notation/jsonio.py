@@ -191,6 +191,9 @@ def _error_at(text: str, position: int, message: str, path: str | None) -> Notat
                          excerpt=text[start: end if end >= 0 else len(text)].rstrip("\r"))
 
 
+_TOO_DEEP = object()
+
+
 def _depth(data: Any) -> int:
     """How deep arrays and objects nest in ``data`` (without recursion)."""
     deepest, stack = 0, [(data, 1)]
@@ -223,9 +226,8 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
         raise _error_at(text, m.start() if m else 0, f"a number has more than {MAX_DIGITS} digits: "
                         f"{shorten(str(exc), 20)!r}", path) from None
     except RecursionError:
-        raise NotationError(f"the JSON nests arrays and objects more than {MAX_JSON_NESTING} deep",
-                            path=path) from None
-    if _depth(data) > MAX_JSON_NESTING:
+        data = _TOO_DEEP  # deeper than Python's stack, and so deeper than the limit
+    if data is _TOO_DEEP or _depth(data) > MAX_JSON_NESTING:
         raise NotationError(f"the JSON nests arrays and objects more than {MAX_JSON_NESTING} deep",
                             path=path)
     if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("games"), list)):

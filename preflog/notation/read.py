@@ -182,7 +182,7 @@ class GameReading:
                 where = Span(piece.line, piece.column, piece.line, piece.column + 4)
                 error = NotationError.at(where, f"this game has more than {MAX_DEALS:,} deals, the most preflog "
                                          "reads in one game (a tag block starts a new game)", path=self.path,
-                                         source_line=piece.source_line(piece.line) or "")
+                                         source_line=source_line((piece,), piece.line))
                 yield ReadDeal(None, (error,), piece)
                 self.skip()
                 return
@@ -335,7 +335,8 @@ def _describe(expected: Iterable[str]) -> str:
 # letters the notation reads (the ranks В Д К Т, the suits п т б ч) are not among them.
 _LOOKALIKE = {"а": "a", "с": "c", "е": "e", "о": "o", "р": "p", "х": "x", "у": "y", "к": "k", "м": "m",
               "А": "A", "С": "C", "Е": "E", "О": "O", "Р": "P", "Х": "X", "М": "M", "Н": "H"}
-_KNOWN = frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS) | KEYWORDS
+_CARDS_AND_BIDS = frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS)
+_KNOWN = _CARDS_AND_BIDS | KEYWORDS
 
 
 def _spelling_hint(word: str) -> str:
@@ -349,7 +350,7 @@ def _spelling_hint(word: str) -> str:
         return (f" ({named} {'is a Cyrillic letter' if len(letters) == 1 else 'are Cyrillic letters'} "
                 f"typed for the Latin: did you mean {fixed if fixed in _KNOWN else fixed.lower()!r}?)")
     for guess in (word[:-1] + word[-1:].lower(), word.lower()):
-        if guess != word and guess in (CARD_SPELLINGS.keys() | BID_SPELLINGS.keys()):
+        if guess != word and guess in _CARDS_AND_BIDS:
             return f" (suits are written in lower case: did you mean {guess!r}?)"
     return ""
 
@@ -396,13 +397,5 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
 
 
 def _errors(found: list[tuple[Span, str]], pieces: Sequence[Piece], path: str | None) -> list[NotationError]:
-    lines = [p.text.split("\n") for p in pieces]
-    out = []
-    for span, message in sorted(found, key=lambda e: (e[0].line, e[0].column)):
-        text = ""
-        for piece, piece_lines in zip(pieces, lines):
-            index = span.line - piece.line
-            if 0 <= index < len(piece_lines):
-                text = (piece.lead if index == 0 else "") + piece_lines[index].rstrip("\r")
-        out.append(NotationError.at(span, message, path=path, source_line=text))
-    return out
+    return [NotationError.at(span, message, path=path, source_line=source_line(pieces, span.line))
+            for span, message in sorted(found, key=lambda e: (e[0].line, e[0].column))]

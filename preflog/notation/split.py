@@ -17,8 +17,8 @@ import attrs
 from ..model.limits import MAX_PIECE
 
 # On one line: what to skip (a comment, closed or running on; a % comment; a quoted value, closed or
-# not) or to find (the keyword deal). Each alternative always matches where it starts, so no text is
-# scanned twice.
+# not) or to find (the keyword deal); over a whole text, the same finds its % comments. Each
+# alternative always matches where it starts, so no text is scanned twice.
 _LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!\w)')
 
 
@@ -36,15 +36,20 @@ class Piece:
     overflow: int | None = None
 
     def source_line(self, number: int) -> str | None:
-        """Line ``number`` of the file as far as it lies in this piece (None if it does not)."""
+        """Line ``number`` of the file as far as it lies in this piece (None if it does not). Found by
+        scanning for line breaks up to it, so that asking for many lines of a long piece copies none
+        of the rest of it."""
         index = number - self.line
         if index < 0:
             return None
-        lines = self.text.split("\n", index + 1)
-        if index >= len(lines):
-            return None
-        text = lines[index].rstrip("\r")
-        return self.lead + text if index == 0 else text
+        text, start = self.text, 0
+        for _ in range(index):
+            start = text.find("\n", start) + 1
+            if start == 0:
+                return None
+        end = text.find("\n", start)
+        line = text[start: end if end >= 0 else len(text)].rstrip("\r")
+        return self.lead + line if index == 0 else line
 
 
 @attrs.frozen(slots=True)
@@ -61,19 +66,18 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
     game's tag block is the text before its first ``deal`` (left out when it holds nothing but
     white space and ``%`` comments); each deal runs from its ``deal`` to the next.
     """
-    buffer = _Buffer()
-    start: tuple[int, int, str] = (1, 1, "")
+    buffer = _Buffer(1)
     in_deal = in_comment = False
     number = 0
     for line in lines:
         number += 1
-        buffer.line = number
+        buffer.at = number
         if number == 1:
             yield NewGame(1)
         elif not in_comment and in_deal and line.lstrip(" \t\ufeff").startswith("["):
-            yield from _piece(buffer, start, in_deal)
+            yield from buffer.piece(in_deal)
             yield NewGame(number)
-            buffer, start, in_deal = _Buffer(number), (number, 1, ""), False
+            buffer, in_deal = _Buffer(number), False
         position = 0
         if in_comment:
             close = line.find("}")
@@ -86,23 +90,25 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
             token = m.group()
             if token == "deal":
                 buffer.append(line[cut: m.start()])
-                yield from _piece(buffer, start, in_deal)
-                buffer, start, in_deal, cut = _Buffer(number), (number, m.start() + 1, line[: m.start()]), True, m.start()
+                yield from buffer.piece(in_deal)
+                buffer, in_deal, cut = _Buffer(number, m.start() + 1, line[: m.start()]), True, m.start()
             elif token[0] == "{" and not token.endswith("}"):
                 in_comment = True
         buffer.append(line[cut:])
     if number:
-        yield from _piece(buffer, start, in_deal)
+        yield from buffer.piece(in_deal)
 
 
 class _Buffer:
-    """The text of a piece as it grows, kept up to MAX_PIECE characters."""
+    """A piece as it grows: where it starts, its text kept up to MAX_PIECE characters, and the line
+    being read (``at``), where it passed that size if it did."""
 
-    __slots__ = ("parts", "size", "line", "overflow")
+    __slots__ = ("line", "column", "lead", "parts", "size", "at", "overflow")
 
-    def __init__(self, line: int = 1) -> None:
+    def __init__(self, line: int, column: int = 1, lead: str = "") -> None:
+        self.line, self.column, self.lead = line, column, lead
         self.parts: list[str] = []
-        self.size, self.line = 0, line
+        self.size, self.at = 0, line
         self.overflow: int | None = None
 
     def append(self, text: str) -> None:
@@ -110,13 +116,13 @@ class _Buffer:
         if self.size <= MAX_PIECE:
             self.parts.append(text)
         elif self.overflow is None:
-            self.overflow = self.line
+            self.overflow = self.at
 
-
-def _piece(buffer: _Buffer, start: tuple[int, int, str], deal: bool) -> Iterator[Piece]:
-    text = "".join(buffer.parts)
-    if deal or buffer.overflow is not None or not _blank(text):
-        yield Piece(text, start[0], start[1], deal, start[2], buffer.overflow)
+    def piece(self, deal: bool) -> Iterator[Piece]:
+        """The piece, unless it is a tag block of nothing but white space and ``%`` comments."""
+        text = "".join(self.parts)
+        if deal or self.overflow is not None or not _blank(text):
+            yield Piece(text, self.line, self.column, deal, self.lead, self.overflow)
 
 
 def _blank(text: str) -> bool:
@@ -129,13 +135,9 @@ def file_comments(text: str) -> list[tuple[int, str]]:
     text = re.sub(r"\r\n?", "\n", text)  # lines as the reader counts them
     found = []
     line, last = 1, 0
-    for m in _PERCENT.finditer(text):
+    for m in _LINE_SCAN.finditer(text):
         if m.group().startswith("%"):
             line += text.count("\n", last, m.start())
             last = m.start()
             found.append((line, m.group()))
     return found
-
-
-# What hides a % (a comment, a quoted value) or is one, in one pass as in _LINE_SCAN.
-_PERCENT = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|%[^\n]*')

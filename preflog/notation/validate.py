@@ -12,13 +12,16 @@ from decimal import Decimal
 from typing import Any
 
 from ..model.auction import Bids
-from ..model.limits import MAX_DIGITS, number_too_long, shorten
+from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
-from ..model.game import Tag, tag_rank
+from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
 from .transform import Problem, RawDeal, RawHands, RawTags
 from .vocabulary import is_valid_player_id
+
+
+_NUMBER_TAGS = {"Pool": pool_of, "WhistPrice": whist_price_of}
 
 
 def _name_span(start: Span, name: str, colon: bool = False) -> Span:
@@ -71,16 +74,11 @@ class Validator:
             twice = sorted({p for p in ids if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
             if twice:
                 self.error(where, f"Players names {', '.join(twice)} more than once")
-        elif tag.name == "Pool":
-            if not re.fullmatch(r"[1-9][0-9]*", tag.value.strip()):
-                self.error(where, f"Pool must be a positive whole number, not {shorten(tag.value)!r}")
-            elif number_too_long(tag.value.strip()):
-                self.error(where, f"Pool has more than {MAX_DIGITS} digits")
-        elif tag.name == "WhistPrice":
-            if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", tag.value.strip()):
-                self.error(where, f"WhistPrice must be a decimal number, not {shorten(tag.value)!r}")
-            elif number_too_long(tag.value.strip()):
-                self.error(where, f"WhistPrice has more than {MAX_DIGITS} digits")
+        elif tag.name in _NUMBER_TAGS:
+            try:
+                _NUMBER_TAGS[tag.name](tag.value)
+            except ValueError as exc:
+                self.error(where, str(exc))
         if "\r" in tag.value:
             self.error(where, f"tag {tag.name} holds a carriage return: a tag value is one line")
 

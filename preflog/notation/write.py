@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from ..model.annotations import Comment, Glyph
@@ -187,13 +187,22 @@ def _number(value: Decimal) -> str:
 
 def dumps(games: Game | Iterable[Game], *, unicode: bool = False) -> str:
     """The canonical text of a game or of several games (separated by a blank line)."""
-    writer = _Writer(unicode)
     if isinstance(games, Game):
-        return writer.game(games)
-    games = list(games)
-    for game in games[:-1]:
-        if not game.deals:
-            # NOTATION.md §2: only a tag block after a deal starts a new game.
-            raise ValueError("a game without deals cannot be followed by another game: "
-                             "their tag blocks would read as one")
-    return "\n".join(writer.game(g) for g in games)
+        return _Writer(unicode).game(games)
+    return "".join(iter_dumps(games, unicode=unicode))
+
+
+def iter_dumps(games: Iterable[Game], *, unicode: bool = False) -> Iterator[str]:
+    """The text of :func:`dumps` a game at a time, so that a long file is written in the memory of
+    one game."""
+    writer = _Writer(unicode)
+    previous: Game | None = None
+    for game in games:
+        if previous is not None:
+            if not previous.deals:
+                # NOTATION.md §2: only a tag block after a deal starts a new game.
+                raise ValueError("a game without deals cannot be followed by another game: "
+                                 "their tag blocks would read as one")
+            yield "\n"
+        yield writer.game(game)
+        previous = game

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from ..scoring.ledger import Column, exact_json, number_json, number_text
+from ..scoring.ledger import Column, exact_json, number_json, number_text, two_places
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
 
@@ -41,19 +40,13 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             row.append(number_text(s.mountain(p)))
         row += [signed(from_mountain[p]), signed(whists[p]), signed(totals[p])]
         if money is not None:
-            row.append(f"{_cents(money[p])}")
+            row.append(("+" if money[p] > 0 else "") + two_places(money[p]))
         rows.append(row)
     lines += _table(header, rows)
     if ledger:
         lines += ["", "ledger"]
         lines += ["  " + e.text() for e in sheet.entries] or ["  (nothing written)"]
     return "\n".join(lines)
-
-
-def _cents(value: Fraction) -> str:
-    """Money with its two decimals always shown and its sign: ``+12.50``, ``-3.00``, ``0.00``."""
-    whole, cents = divmod(abs(round(value * 100)), 100)
-    return f"{'+' if value > 0 else '-' if value < 0 else ''}{whole}.{cents:02d}"
 
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:

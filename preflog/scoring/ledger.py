@@ -50,7 +50,13 @@ def number_text(value: Fraction) -> str:
     no detour through a float that a huge amount would overflow)."""
     if value.denominator == 1:
         return str(value.numerator)
-    hundredths = round(value * 100)  # half to even, like format(…, ".2f")
+    return two_places(value)
+
+
+def two_places(value: Fraction) -> str:
+    """``value`` to two decimals, ``-`` before a negative one: exact, half to even like
+    ``format(…, ".2f")``."""
+    hundredths = round(value * 100)
     whole, cents = divmod(abs(hundredths), 100)
     return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.state import GameState
 from ..game.violations import Violation
 from ..model.deal import Checkpoint, Deal, Result
-from ..model.game import Game
+from ..model.game import Game, pool_of, whist_price_of
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
@@ -28,6 +30,8 @@ from .outcome import outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from .tariff import deal_entries, penalty_entries
+
+T = TypeVar("T")
 
 
 class Scorer(Visitor):
@@ -48,7 +52,8 @@ class Scorer(Visitor):
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         self.game, self.rules = game, rules
-        self.pulka = Pulka(game.players, rules, _whole(game.tag("Pool")), _fraction(game.tag("WhistPrice")),
+        self.pulka = Pulka(game.players, rules, _tag_number(game.tag("Pool"), pool_of),
+                           _tag_number(game.tag("WhistPrice"), whist_price_of),
                            ledger=self.ledger)
         self._gap: Violation | None = None  # this game's first unscored deal
         self._result: Result | None = None
@@ -198,18 +203,14 @@ def _decimal(value: Decimal, sign: bool = False) -> str:
     return ("+" + text) if sign and value > 0 else text
 
 
-def _whole(value: str | None) -> int | None:
-    """A Pool tag's number (the reader has checked it; a game built in code may hold anything)."""
-    if value is None or not re.fullmatch(r"[0-9]+", value.strip()) or number_too_long(value.strip()):
+def _tag_number(value: str | None, read: Callable[[str], T]) -> T | None:
+    """A tag's number (the reader has checked it; a game built in code may hold anything: None then)."""
+    if value is None:
         return None
-    return int(value) or None
-
-
-def _fraction(value: str | None) -> Fraction | None:
-    """A WhistPrice tag's number, as the reader has checked it."""
-    if value is None or not re.fullmatch(r"[0-9]+(\.[0-9]+)?", value.strip()) or number_too_long(value.strip()):
+    try:
+        return read(value)
+    except ValueError:
         return None
-    return Fraction(Decimal(value.strip()))
 
 
 def score(game: Game, upto: int | None = None, rules: Rules | str | None = None) -> ScoreSheet:
