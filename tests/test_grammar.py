@@ -12,7 +12,7 @@ from preflog import (
     Bid, CallKind, ClaimShare, Comment, DecisionKind, Glyph, Hand, PenaltyKind, PlayerTricks, ResultKind,
     WhistMode, card,
 )
-from preflog.notation.read import make_parser
+from preflog.notation.lalr import make_parser
 
 from .conftest import HEAD
 
@@ -227,7 +227,7 @@ def _language(name: str) -> set[str]:
     """Every string a terminal of the grammar matches (each is a finite language)."""
     import interegular
 
-    from preflog.notation.read import parser
+    from preflog.notation.lalr import parser
 
     (terminal,) = [t for t in parser().terminals if t.name == name]
     fsm = interegular.parse_pattern(terminal.pattern.to_regexp()).to_fsm()
@@ -250,7 +250,7 @@ def test_the_bid_terminals_read_exactly_the_bid_table() -> None:
 def test_the_keyword_terminals_are_exactly_the_vocabulary() -> None:
     from lark.lexer import PatternStr
 
-    from preflog.notation.read import parser
+    from preflog.notation.lalr import parser
     from preflog.notation.vocabulary import KEYWORDS
 
     words = {t.pattern.value for t in parser().terminals
@@ -276,7 +276,7 @@ def _sample(name: str) -> set[str]:
     """Short words of an infinite terminal (runs of ranks): up to five characters."""
     import interegular
 
-    from preflog.notation.read import parser
+    from preflog.notation.lalr import parser
 
     (terminal,) = [t for t in parser().terminals if t.name == name]
     fsm = interegular.parse_pattern(terminal.pattern.to_regexp()).to_fsm()

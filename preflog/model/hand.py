@@ -76,6 +76,13 @@ class Hand:
             cards.extend(card_of(r, suit) for r in ranks)
         return cls(tuple(cards))
 
+    @classmethod
+    def canonical(cls, cards: tuple[Card, ...]) -> Hand:
+        """The hand of ``cards`` already in canonical order (the reader's hot path: no sorting)."""
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", cards)
+        return hand
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -91,6 +98,8 @@ class Hand:
 
     def duplicates(self) -> tuple[Card, ...]:
         """Cards that stand in the hand more than once."""
+        if len(frozenset(self.cards)) == len(self.cards):
+            return ()
         seen: set[Card] = set()
         return tuple(c for c in self.cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
 
@@ -110,3 +119,29 @@ class Hand:
     def __str__(self) -> str:
         return self.dotted()
 
+
+
+def _suit_spellings(suit: Suit) -> dict[str, tuple[Card, ...]]:
+    """Every way to write a suit of a dotted hand canonically (ranks high to low, ``-`` or nothing
+    for a void) and its cards."""
+    table: dict[str, tuple[Card, ...]] = {"-": (), "": ()}
+    ranks = sorted(Rank, reverse=True)
+    for mask in range(1, 1 << len(ranks)):
+        chosen = [r for i, r in enumerate(ranks) if mask >> i & 1]
+        table["".join(r.letter for r in chosen)] = tuple(card_of(r, suit) for r in chosen)
+    return table
+
+
+_CANONICAL_SUITS = tuple(_suit_spellings(s) for s in Suit)
+
+
+def dotted_hand(text: str) -> Hand:
+    """:meth:`Hand.from_dotted` for the common case, a canonical dotted hand, by table lookup."""
+    parts = text.split(".")
+    if len(parts) == 4:
+        s, c, d, h = _CANONICAL_SUITS
+        try:
+            return Hand.canonical(s[parts[0]] + c[parts[1]] + d[parts[2]] + h[parts[3]])
+        except KeyError:
+            pass
+    return Hand.from_dotted(text)

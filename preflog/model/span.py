@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 
-@attrs.frozen(slots=True)
-class Span:
-    """Where a record stands in its source: 1-based lines and columns, the end column exclusive."""
+class Span(NamedTuple):
+    """Where a record stands in its source: 1-based lines and columns, the end column exclusive.
+
+    A tuple of four ints: the reader makes one for nearly every word it reads, so it must be cheap.
+    """
 
     line: int
     column: int
@@ -21,4 +23,12 @@ class Span:
         """The span from the start of this one to the end of ``other``."""
         if other is None:
             return self
-        return Span(self.line, self.column, other.end_line, other.end_column)
+        return _new(Span, (self[0], self[1], other[2], other[3]))
+
+
+_new = tuple.__new__
+
+
+def make_span(line: int, column: int, end_line: int, end_column: int) -> Span:
+    """``Span(...)`` without the keyword handling of a NamedTuple's constructor (the reader's hot path)."""
+    return _new(Span, (line, column, end_line, end_column))

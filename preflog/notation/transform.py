@@ -29,65 +29,16 @@ from ..model.game import Tag
 from ..model.hand import Hand
 from ..model.limits import MAX_DIGITS, MAX_NESTING, number_too_long, shorten
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
-from ..model.span import Span
+from ..model.span import Span, make_span
+from .raw import Flagged, Problem, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 
-Problem = tuple[Span, str]
 _GLYPHS = {g.value: g for g in Glyph}
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_UNESCAPE = re.compile(r'\\([\\"])')  # only \\ and \" are escapes: C:\games keeps its backslash
 
 
 def span(tok: Token) -> Span:
     """The place of a token in the file."""
-    return Span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
-
-
-class Flagged(NamedTuple):
-    """A record with the problems found in it and the player names it holds whose place its own span
-    does not give (a contract's declarer, a penalty's players), for the validation pass."""
-
-    record: Any
-    problems: tuple[Problem, ...] = ()
-    names: tuple[tuple[str, Span], ...] = ()
-
-
-class RawTags(NamedTuple):
-    """The tag block as written: every tag in order (a tag given twice too), its comments and span."""
-
-    tags: tuple[Tag, ...]
-    comments: tuple[Comment, ...]
-    span: Span
-
-
-class RawHand(NamedTuple):
-    """One entry of ``hands`` as written: its prefix (name and span, if any), the hand (``None`` for
-    ``?``; ``missing`` when a prefix has no hand after it), comments and span."""
-
-    prefix: tuple[str, Span] | None
-    hand: Hand | None
-    comments: tuple[Comment, ...]
-    span: Span
-    missing: bool = False
-
-
-class RawHands(NamedTuple):
-    entries: tuple[RawHand, ...]
-    span: Span
-
-
-class RawDeal(NamedTuple):
-    """A deal as written, before the game's context gives it its number, dealer and hand owners."""
-
-    head: Span
-    number: tuple[Decimal, str, Span] | None  # the value, as written, where (its form checked here)
-    dealer: tuple[str, Span] | None
-    comments: tuple[Comment, ...]
-    hands: RawHands | None
-    statements: dict[str, Any]
-    penalties: tuple[Penalty, ...]
-    span: Span
-    problems: tuple[Problem, ...]
-    names: tuple[tuple[str, Span], ...]
+    return make_span(tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
 
 
 def _unwrap(item: Any, problems: list[Problem], names: list[tuple[str, Span]]) -> Any:
@@ -112,7 +63,11 @@ def _comments(children: list[Any]) -> tuple[Comment, ...]:
 
 def _last_span(children: list[Any]) -> Span | None:
     last = children[-1]
-    return span(last) if isinstance(last, Token) else getattr(last, "span", None)
+    if isinstance(last, Token):
+        return span(last)
+    if type(last) is Flagged:
+        last = last.record
+    return getattr(last, "span", None)
 
 
 def _from_to(children: list[Any]) -> Span:
@@ -161,7 +116,7 @@ class Transform(Transformer[Token, Any]):
                 continue
             m = _TAG.fullmatch(tok.value)
             assert m is not None  # the terminal only matches well-formed tags
-            tags.append(Tag(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), span(tok)))
+            tags.append(Tag(m.group(1), unescape_tag(m.group(2)), span(tok)))
         return RawTags(tuple(tags), tuple(comments), _from_to(children))
 
     def deal(self, children: list[Any]) -> RawDeal:

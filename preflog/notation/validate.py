@@ -17,7 +17,7 @@ from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
-from .transform import Problem, RawDeal, RawHands, RawTags
+from .raw import Problem, RawDeal, RawHands, RawTags
 from .vocabulary import is_valid_player_id
 
 

@@ -1,0 +1,351 @@
+"""The reader's fast path: deals and tag blocks in their canonical shape, read a line at a time.
+
+A canonical deal is what :mod:`.write` produces and what most typed deals look like: one statement per
+line, words one space apart, no comments, glyphs or variations. For such a piece :func:`deal` builds
+the very records the grammar and :mod:`.transform` would build, spans included, in one pass over each
+line and without Lark. For anything else — and for anything that would be an error — it returns
+``None`` and the reader parses the piece with the grammar, which stays the one source of messages. A
+differential test holds the two paths to the same records, spans and errors.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
+from ..model.bids import BID_SPELLINGS
+from ..model.cards import CARD_SPELLINGS, Card
+from ..model.deal import Discard, PlayerTricks, Result, ResultKind, Talon
+from ..model.defence import Decision, DecisionKind, Defence, WhistMode
+from ..model.game import Tag
+from ..model.hand import dotted_hand
+from ..model.limits import MAX_DIGITS, MAX_ITEMS
+from ..model.play import Claim, ClaimShare, Play, PlayedCard
+from ..model.span import Span, make_span
+from .raw import Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
+from .split import Piece
+from .vocabulary import KEYWORDS
+
+_new = tuple.__new__
+#: Characters a canonical deal may hold; any other (a brace, a glyph, a parenthesis…) sends the piece
+#: to the grammar. ``?`` is allowed for unknown hands and cards and refused everywhere else.
+_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?\n\r\u0400-\u04FF]")
+_NAME = re.compile(r"[A-Za-z\u0400-\u04FF][A-Za-z0-9_\u0400-\u04FF]*")
+_DOTTED = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
+_DIGITS = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"[+-]?[0-9]+")
+_TAG_LINE = re.compile(r'[ \t]*(\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\])[ \t]*')
+_TAG_CHARACTERS = re.compile(r"[{}%]")
+
+_ORDER = {"hands": 0, "talon": 1, "bids": 2, "discard": 3, "contract": 4, "whist": 5, "play": 6, "claim": 7,
+          "result": 8}
+#: Words a name may not be: the grammar reads them as something else.
+_RESERVED = KEYWORDS | frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS)
+_DECISIONS = {k.value: k for k in DecisionKind}
+_MODES = {m.value: m for m in WhistMode}
+_MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
+
+
+class _NotCanonical(Exception):
+    """The piece is not in canonical shape (or holds an error): the grammar reads it."""
+
+
+def _name(word: str) -> str:
+    if _NAME.fullmatch(word) is None or word in _RESERVED:
+        raise _NotCanonical
+    return word
+
+
+def _number(word: str) -> int:
+    if _DIGITS.fullmatch(word) is None or len(word) > MAX_DIGITS:
+        raise _NotCanonical
+    return int(word)
+
+
+def deal(piece: Piece) -> RawDeal | None:
+    """The raw deal of a canonical ``piece``, exactly as the grammar reads it; ``None`` otherwise."""
+    text = piece.text
+    if _FOREIGN.search(text) is not None:
+        return None
+    try:
+        return _deal(text, piece.line, piece.column)
+    except _NotCanonical:
+        return None
+
+
+def _words(line: str, column: int) -> tuple[list[str], list[int]]:
+    """The words of a line, one space apart, and the column of each."""
+    words = line.split(" ")
+    columns = []
+    for word in words:
+        if not word:
+            raise _NotCanonical  # two spaces, or a line opening with one
+        columns.append(column)
+        column += len(word) + 1
+    if len(words) > _MOST_WORDS:
+        raise _NotCanonical
+    return words, columns
+
+
+def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
+    lines = text.split("\n")
+    head_words, head_columns = _words(lines[0].rstrip("\r "), first_column)
+    line = first_line
+    if head_words[0] != "deal":
+        raise _NotCanonical
+    head = make_span(line, first_column, line, first_column + 4)
+    last = head
+    number = dealer = None
+    count = len(head_words)
+    i = 1
+    if i < count and head_words[i] != "dealer":
+        word = head_words[i]
+        column = head_columns[i]
+        _number(word)
+        last = make_span(line, column, line, column + len(word))
+        number = (Decimal(word), word, last)
+        i += 1
+    if i < count:
+        if head_words[i] != "dealer" or i + 2 != count:
+            raise _NotCanonical
+        name, column = _name(head_words[i + 1]), head_columns[i + 1]
+        last = make_span(line, column, line, column + len(name))
+        dealer = (name, last)
+    statements: dict[str, Any] = {}
+    hands: RawHands | None = None
+    names: tuple[tuple[str, Span], ...] = ()
+    place = -1
+    for index in range(1, len(lines)):
+        stripped = lines[index].rstrip("\r ")
+        if not stripped:
+            continue
+        line = first_line + index
+        words, columns = _words(stripped, 1)
+        keyword = words[0]
+        order = _ORDER.get(keyword, -1)
+        if order <= place:
+            raise _NotCanonical  # not a statement we read, or out of order
+        place = order
+        if keyword == "play":
+            record: Any = _play(words, columns, line)
+        elif keyword == "hands":
+            record = hands = _hands(words, columns, line)
+        elif keyword == "bids":
+            record = statements["bids"] = _bids(words, columns, line)
+        elif keyword == "contract":
+            flagged = _contract(words, columns, line)
+            if flagged.names:
+                names = flagged.names
+            record = statements["contract"] = flagged.record
+        elif keyword == "whist":
+            record = statements["defence"] = _defence(words, columns, line)
+        elif keyword == "result":
+            record = statements["result"] = _result(words, columns, line)
+        elif keyword == "claim":
+            record = statements["claim"] = _claim(words, columns, line)
+        elif keyword == "talon":
+            record = statements["talon"] = _two_cards(Talon, words, columns, line)
+        else:
+            record = statements["discard"] = _two_cards(Discard, words, columns, line)
+        if keyword == "play":
+            statements["play"] = record
+        last = record.span
+    return RawDeal(head, number, dealer, (), hands, statements, (), head.to(last), (), names)
+
+
+def _statement_span(words: list[str], columns: list[int], line: int) -> Span:
+    return make_span(line, columns[0], line, columns[-1] + len(words[-1]))
+
+
+def _hands(words: list[str], columns: list[int], line: int) -> RawHands:
+    entries: list[RawHand] = []
+    prefix: tuple[str, Span] | None = None
+    for k in range(1, len(words)):
+        word, column = words[k], columns[k]
+        end = column + len(word)
+        if word[-1] == ":":
+            if prefix is not None:
+                raise _NotCanonical  # a prefix without a hand
+            prefix = (_name(word[:-1]), make_span(line, column, line, end))
+            continue
+        if word == "?":
+            hand = None
+        elif _DOTTED.fullmatch(word) is not None:
+            hand = dotted_hand(word)
+        else:
+            raise _NotCanonical
+        if prefix is None:
+            entries.append(RawHand(None, hand, (), make_span(line, column, line, end)))
+        else:
+            start = prefix[1]
+            entries.append(RawHand(prefix, hand, (), make_span(line, start.column, line, end)))
+            prefix = None
+    if prefix is not None or not entries:
+        raise _NotCanonical
+    return RawHands(tuple(entries), _statement_span(words, columns, line))
+
+
+def _two_cards(kind: type[Talon] | type[Discard], words: list[str], columns: list[int], line: int) -> Any:
+    if len(words) == 2 and words[1] == "?":
+        return kind(None, (), _statement_span(words, columns, line))
+    if len(words) != 3:
+        raise _NotCanonical
+    first, second = CARD_SPELLINGS.get(words[1]), CARD_SPELLINGS.get(words[2])
+    if first is None or second is None or first is second:
+        raise _NotCanonical
+    return kind((first, second), (), _statement_span(words, columns, line))
+
+
+def _bids(words: list[str], columns: list[int], line: int) -> Bids:
+    calls: list[Call] = []
+    player: str | None = None
+    dark = hand = False
+    start = 0
+    count = len(words)
+    if count < 2:
+        raise _NotCanonical
+    for k in range(1, count):
+        word, column = words[k], columns[k]
+        if player is None and not dark and not hand:
+            start = column
+        if word == "pass":
+            kind, bid = CallKind.PASS, None
+        elif word == "here":
+            kind, bid = CallKind.HERE, None
+        elif (bid := BID_SPELLINGS.get(word)) is not None:
+            kind = CallKind.BID
+        elif word == DARK_WORD and not dark and not hand:
+            dark = True
+            continue
+        elif word == HAND_WORD and not hand:
+            hand = True
+            continue
+        elif word[-1] == ":" and player is None and not dark and not hand:
+            player = _name(word[:-1])
+            continue
+        else:
+            raise _NotCanonical
+        calls.append(Call(kind, bid, player, dark, hand, None, (), make_span(line, start, line, column + len(word))))
+        player, dark, hand = None, False, False
+    if player is not None or dark or hand:
+        raise _NotCanonical  # a prefix or a modifier without its call
+    return Bids(tuple(calls), _statement_span(words, columns, line))
+
+
+def _contract(words: list[str], columns: list[int], line: int) -> Flagged:
+    count = len(words)
+    if count == 3 and words[1][-1:] == ":":
+        name, column = _name(words[1][:-1]), columns[1]
+        declarer: tuple[str, Span] | None = (name, make_span(line, column, line, column + len(name) + 1))
+    elif count == 2:
+        declarer = None
+    else:
+        raise _NotCanonical
+    bid = BID_SPELLINGS.get(words[-1])
+    if bid is None:
+        raise _NotCanonical
+    record = Contract(bid, None if declarer is None else declarer[0], None, (), _statement_span(words, columns, line))
+    return Flagged(record, (), () if declarer is None else (declarer,))
+
+
+def _defence(words: list[str], columns: list[int], line: int) -> Defence:
+    mode = _MODES.get(words[-1]) if len(words) > 2 else None
+    decided = words[1:-1] if mode is not None else words[1:]
+    if not decided:
+        raise _NotCanonical
+    decisions = []
+    for k, word in enumerate(decided, 1):
+        kind = _DECISIONS.get(word)
+        if kind is None:
+            raise _NotCanonical
+        column = columns[k]
+        decisions.append(Decision(kind, None, (), make_span(line, column, line, column + len(word))))
+    return Defence(tuple(decisions), mode, (), _statement_span(words, columns, line))
+
+
+def _play(words: list[str], columns: list[int], line: int) -> Play:
+    cards: list[PlayedCard] = []
+    append = cards.append
+    spellings = CARD_SPELLINGS
+    after_bar = True  # a bar may not open the play nor follow a bar
+    for k in range(1, len(words)):
+        word = words[k]
+        card: Card | None = spellings.get(word)
+        if card is not None:
+            column = columns[k]
+            append(PlayedCard(card, None, (), (), _new(Span, (line, column, line, column + len(word)))))
+            after_bar = False
+        elif word == "|" and not after_bar and len(cards) % 3 == 0:
+            after_bar = True
+        else:
+            raise _NotCanonical
+    return Play(tuple(cards), (), _statement_span(words, columns, line))
+
+
+def _claim(words: list[str], columns: list[int], line: int) -> Claim:
+    count = len(words)
+    if count == 2:
+        name, column = _name(words[1]), columns[1]
+        shares = (ClaimShare(name, None, make_span(line, column, line, column + len(name))),)
+    elif count >= 3 and count % 2 == 1:
+        built = []
+        for k in range(1, count, 2):
+            name, tricks = _name(words[k]), _number(words[k + 1])
+            built.append(ClaimShare(name, tricks, make_span(line, columns[k], line, columns[k + 1] + len(words[k + 1]))))
+        shares = tuple(built)
+    else:
+        raise _NotCanonical
+    return Claim(shares, (), _statement_span(words, columns, line))
+
+
+def _result(words: list[str], columns: list[int], line: int) -> Result:
+    count = len(words)
+    where = _statement_span(words, columns, line)
+    if count == 2:
+        word = words[1]
+        if word == "=":
+            return Result(ResultKind.RELATIVE, count=0, span=where)
+        if _SIGNED.fullmatch(word) is None or len(word) > MAX_DIGITS:
+            raise _NotCanonical
+        if word[0] in "+-":
+            return Result(ResultKind.RELATIVE, count=int(word), span=where)
+        tricks = int(word)
+        if tricks > 10:
+            raise _NotCanonical
+        return Result(ResultKind.DECLARER, count=tricks, span=where)
+    if count < 3 or count % 2 == 0:
+        raise _NotCanonical
+    pairs = []
+    seen = set()
+    for k in range(1, count, 2):
+        name, tricks = _name(words[k]), _number(words[k + 1])
+        if tricks > 10 or name in seen:
+            raise _NotCanonical
+        seen.add(name)
+        pairs.append(PlayerTricks(name, tricks, make_span(line, columns[k], line, columns[k + 1] + len(words[k + 1]))))
+    return Result(ResultKind.TRICKS, tuple(pairs), span=where)
+
+
+def tags(piece: Piece) -> RawTags | None:
+    """The raw tag block of a canonical ``piece`` (a tag to a line, no comments); ``None`` otherwise."""
+    text = piece.text
+    if _TAG_CHARACTERS.search(text) is not None:
+        return None
+    found: list[Tag] = []
+    for index, raw in enumerate(text.split("\n")):
+        stripped = raw.rstrip("\r")
+        if not stripped.strip(" \t"):
+            continue
+        m = _TAG_LINE.fullmatch(stripped)
+        if m is None:
+            return None
+        line = piece.line + index
+        column = m.start(1) + (piece.column if index == 0 else 1)
+        found.append(Tag(m.group(2), unescape_tag(m.group(3)), make_span(line, column, line, column + len(m.group(1)))))
+    if not found or len(found) > _MOST_WORDS:
+        return None
+    first, last = found[0].span, found[-1].span
+    assert first is not None and last is not None
+    return RawTags(tuple(found), (), first.to(last))

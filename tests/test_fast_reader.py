@@ -1,0 +1,143 @@
+"""The reader's two paths agree: the fast path (canonical text, no Lark) and the grammar build the same
+records, spans and errors for every piece the fast path takes (issue "Five times faster", item 1)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import preflog
+from preflog.generate import generate
+from preflog.notation import fast, read
+from preflog.notation.decode import Lines
+from preflog.notation.lalr import parse_piece
+from preflog.notation.split import Piece, split
+
+from .conftest import SAMPLES
+from .fuzzing import near_valid
+
+
+def deep(value: Any) -> Any:
+    """A record as nested tuples, its spans included (records leave spans out of equality)."""
+    if attrs.has(type(value)):
+        return (type(value).__name__,) + tuple((f.name, deep(getattr(value, f.name))) for f in attrs.fields(type(value)))
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return (type(value).__name__,) + tuple((f, deep(getattr(value, f))) for f in value._fields)
+    if isinstance(value, (tuple, list)):
+        return tuple(deep(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, deep(v)) for k, v in value.items()))
+    return value
+
+
+def pieces(text: str) -> list[Piece]:
+    return [p for p in split(Lines(text, None)) if isinstance(p, Piece)]
+
+
+def agree(text: str) -> int:
+    """Assert that every piece the fast path reads, the grammar reads the same; how many it read."""
+    taken = 0
+    for piece in pieces(text):
+        quick = fast.deal(piece) if piece.deal else fast.tags(piece)
+        if quick is None:
+            continue
+        taken += 1
+        assert deep(quick) == deep(parse_piece(piece, "deal" if piece.deal else "tags")), piece.text
+    return taken
+
+
+def read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """Whole games and their errors read with the fast path and with the grammar alone."""
+    quick = [(deep(p.game), [str(e) for e in p.errors]) for p in read.read_games(text)]
+    with monkeypatch.context() as m:
+        m.setattr(read, "fast_deal", lambda piece: None)
+        m.setattr(read, "fast_tags", lambda piece: None)
+        slow = [(deep(p.game), [str(e) for e in p.errors]) for p in read.read_games(text)]
+    return quick, slow
+
+
+@pytest.mark.parametrize("rules,players", [("sochi", 3), ("leningrad", 4), ("rostov", 3), ("classic", 4)])
+def test_generated_games_are_read_alike_and_all_by_the_fast_path(rules: str, players: int) -> None:
+    text = preflog.dumps(generate(60, seed=5, players=players, rules=rules, per_game=20))
+    assert agree(text) == len(pieces(text))  # every tag block and deal the writer writes is canonical
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_are_read_alike(path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = path.read_text(encoding="utf-8")
+    agree(text)
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+
+
+def test_mutated_files_are_read_alike_with_the_same_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(20261122)
+    taken = 0
+    for _ in range(120):
+        text = near_valid(rng)
+        taken += agree(text)
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow, text
+    assert taken > 300  # the fast path did much of the reading (samples have comments: the grammar reads those)
+
+
+HEAD = '[Event "Club night"]\n[Players "Anna Boris Vera"]\n\n'
+
+#: Shapes a person types that are still canonical, or nearly: each is read alike by both paths.
+SHAPES = [
+    "deal\nhands A.B.C.D",  # an error for the validator, not a shape the fast path takes
+    "deal 1\nhands AKQ.J9.-.T987 ? QJT.87.AKQ.J9\ntalon ?\nbids Anna: 6s Boris: pass Vera: pass\n",
+    "deal 1 dealer Vera\nhands Anna: AKQ.J9.-.T987 Boris: ? Vera: ?\nbids dark 6s hand pass pass\ncontract Anna: 6s\n",
+    "deal 1\r\nbids 6s pass pass\r\ncontract 6s\r\nwhist whist pass closed\r\nplay As Ks Qs\r\nresult =\r\n",
+    "deal 1   \nbids 6s pass pass  \ncontract 6s\nwhist pass pass\nresult +1\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist pass whist\nclaim Anna\nresult Anna 6 Boris 2 Vera 2\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist whist\nplay Тп Кп Дп | Вп\nclaim Anna 5 Boris 4\nresult 7\n",
+    "deal 1\nbids 10nt pass pass\ncontract 10nt\nwhist whist pass\nplay 10s 9s 8s |\nresult -2\n",
+    "deal 1\nbids мизер pass pass\ncontract misere\nresult 0\n",
+    "deal 1\nbids pass pass pass\nplay 7s 8s\nresult Anna 11 Boris 0 Vera 0\n",
+    "deal 1\nbids pass pass pass\nplay 7s 8s | 9s\n",
+    "deal 1\ntalon As As\n",
+    "deal 1\ntalon As Ks Qs\n",
+    "deal 1\nbids 6s\nbids 6s\n",
+    "deal 1\ncontract 6s\nbids 6s\n",
+    "deal 1\nbids 6s pass pass\n7s 8s 9s\n",
+    "deal 1\nbids hand hand 6s pass pass\n",
+    "deal 1\nbids Anna: pass: 6s\n",
+    "deal 1\nbids Anna:\n",
+    "deal 1\nresult pass 3\n",
+    "deal 1\nresult Anna 3 Anna 4 Boris 3\n",
+    "deal 1\nclaim 3\n",
+    "deal 01 dealer Boris\nhands Boris: -.-.-.-\n",
+    "deal 1 dealer\n",
+    "deal 1 dealer Anna Boris\n",
+    "deal -1\n",
+    "deal 1.5\n",
+    "deal 1\nwhist open\n",
+    "deal 1\nwhist half\nplay\n",
+    "deal 1 {note}\n",
+    "deal 1\n  bids pass pass pass\n",
+    "deal 1\nbids\tpass pass pass\n",
+    "deal 1\nhands Anna: A..KQ.J Boris: AK.-.-.- Vera:\n",
+    "deal 1\nhands Anna: Anna: AKQ.-.-.-\n",
+]
+
+
+@pytest.mark.parametrize("body", SHAPES)
+def test_typed_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = HEAD + body
+    agree(text)
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+
+
+def test_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    for head in ['[Event "C:\\games \\"A\\""]\n  [Players "Anna Boris Vera"]  \r\n\n',
+                 '[Players "Anna Boris Vera"] [Pool "10"]\n', '[Players "Anna Boris Vera"]\n[Pool "x"]\n',
+                 '[Players "Anna Boris Vera"]\n[Players "Anna Boris Vera"]\n', '[Players "A B"]\n']:
+        text = head + "deal 1\nbids pass pass pass\n"
+        agree(text)
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow
