@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..check import Checker
-from ..game.conventions import PRESETS
-from ..notation.errors import NotationError
-from ..notation.read import GameReading, stream_games
-from ..notation.split import Piece
-from ..scoring.scorer import Scorer
-from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, drain, open_input, print_errors, walk_reading
+from .common import (
+    EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
+)
+
+if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
+    from ..check import Checker
+    from ..notation.errors import NotationError
+    from ..notation.read import GameReading
+    from ..notation.split import Piece
+    from ..scoring.scorer import Scorer
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)),
+@click.option("--rules", "preset", type=PresetChoice(),
               help="Check under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")
 def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
@@ -34,6 +36,8 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
       preflog check samples/sochi-pulka.pref
       preflog check --rules leningrad --json game.pref
     """
+    from ..notation.read import stream_games
+
     out = Report(as_json)
     total_deals = 0
     for path in files:
@@ -57,6 +61,10 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
 def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> int:
     """Check one game as it streams past, a deal at a time: the notation errors, and the violations up
     to the first deal the notation does not allow (the replay cannot go past it). The deals read."""
+    from ..check import Checker
+    from ..scoring.scorer import Scorer
+    from ..walk import Walker
+
     checker, scorer = Checker(), Scorer(ledger=False)
     head = (reading.head,) if reading.head is not None else ()
     deals = 0

@@ -6,22 +6,41 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
 from ..notation.errors import NotationError
-from ..notation.read import GameReading, ParsedGame, ReadDeal, read_games, source_line
-from ..model.game import Game
-from ..notation.split import Piece
-from ..check import in_text_order
-from ..game.violations import Violation
-from ..walk import Walker
+
+if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
+    from ..game.violations import Violation
+    from ..model.game import Game
+    from ..notation.read import GameReading, ParsedGame, ReadDeal
+    from ..notation.split import Piece
+    from ..walk import Walker
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 EXIT_MISUSE = EXIT_UNREADABLE  # a command asked for what is not there: 2, like any misuse
+
+
+class PresetChoice(click.Choice):  # type: ignore[type-arg]
+    """``--rules``: a preset of :data:`preflog.game.conventions.PRESETS`, whose names are looked up when
+    an option is checked or its help printed (the rules are not loaded to list the commands)."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from ..game.conventions import PRESETS
+
+        return tuple(sorted(PRESETS))
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass  # click sets the choices it was given (none): they come from PRESETS
 
 
 def display_name(path: str) -> str:
@@ -78,6 +97,8 @@ class CleanGames:
         self.text, self.name, self.bad = text, name, False
 
     def __iter__(self) -> Iterator[Game]:
+        from ..notation.read import read_games
+
         for parsed in read_games(self.text, self.name):
             if parsed.errors:
                 print_errors(parsed.errors)
@@ -93,6 +114,8 @@ def print_errors(errors: Sequence[NotationError]) -> None:
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = ()) -> NotationError:
     """A violation in the form errors are printed in, with its line from ``pieces`` of the text read."""
+    from ..notation.read import source_line
+
     span = v.span
     if span is None:
         return NotationError(v.message, path=path)
@@ -108,6 +131,8 @@ def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str)
 def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[tuple[Violation, NotationError]]:
     """The violations collected in the ``found`` lists, which are emptied, in the order of the text,
     each with its error carrying its line from ``pieces``."""
+    from ..check import in_text_order
+
     violations = in_text_order(v for kept in found for v in kept)
     for kept in found:
         kept.clear()

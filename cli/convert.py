@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
-from ..model.game import Game
 from ..model.limits import MAX_TEXT
 from ..notation.errors import NotationError
-from ..notation.write import iter_dumps
 from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text, write_text
+
+
+if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
+    from ..model.game import Game
 
 
 def _is_json(path: str, text: str) -> bool:
@@ -37,6 +40,7 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
       preflog convert game.json --to pref
     """
     from ..notation.jsonio import from_json, iter_json  # cattrs only when converting
+    from ..notation.write import iter_dumps
 
     name = display_name(file)
     try:

@@ -7,8 +7,6 @@ import sys
 import click
 
 from ..notation.errors import NotationError
-from ..notation.split import file_comments
-from ..notation.write import iter_dumps
 from .common import EXIT_ERRORS, EXIT_OK, CleanGames, display_name, print_errors, read_text, write_text
 
 
@@ -30,6 +28,9 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
       preflog fmt --check samples/*.pref    exit 1 if any file would change
       preflog fmt --in-place --unicode game.pref
     """
+    from ..notation.split import file_comments
+    from ..notation.write import iter_dumps
+
     if check and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
     if in_place and "-" in files:

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import click
 
-from ..generate import iter_generate
 from ..model.limits import MAX_DEALS
-from ..game.conventions import PRESETS
-from ..notation.write import iter_dumps
-from .common import write_text
+from .common import PresetChoice, write_text
 
 
 @click.command()
 @click.option("--deals", type=click.IntRange(1, 1_000_000), default=30, show_default=True, help="How many deals.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
 @click.option("--players", type=click.Choice(["3", "4"]), default="3", show_default=True)
-@click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)), default="sochi", show_default=True)
+@click.option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True)
 @click.option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
               help=f"Start a new game every N deals (default: one game; a game holds at most {MAX_DEALS:,}).")
 @click.option("--unicode", is_flag=True, help="Suit symbols.")
@@ -30,6 +27,9 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, un
       preflog generate --deals 20 --seed 7
       preflog generate --deals 3000 --players 4 --rules leningrad --per-game 30 -o archive.pref
     """
+    from ..generate import iter_generate
+    from ..notation.write import iter_dumps
+
     if deals > MAX_DEALS and not per_game:
         raise click.UsageError(f"a game holds at most {MAX_DEALS:,} deals: add --per-game N for more")
     games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
 
-from ..notation.errors import NotationError
-from ..notation.read import stream_games
 from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors
+
+
+if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
+    from ..notation.errors import NotationError
 
 
 def _plural(n: int, word: str) -> str:
@@ -30,6 +33,8 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
     Example:
       preflog parse samples/*.pref
     """
+    from ..notation.read import stream_games
+
     files_out = JsonList()
     if as_json:
         files_out.open()

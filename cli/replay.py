@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from ..notation.errors import NotationError
-from ..game.events import TrickCompleted
-from ..present.replay_text import Renderer, TextReplay
-from ..replay import Replay, replay as make_replay
-from ..walk import walk
 from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text
+
+if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
+    from ..present.replay_text import Renderer
+    from ..replay import Replay
 
 HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
 
@@ -33,6 +34,10 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
       preflog replay samples/annotated.pref --unicode
       preflog replay samples/sochi-pulka.pref --deal 3 --no-interactive
     """
+    from ..present.replay_text import Renderer, TextReplay
+    from ..replay import replay as make_replay
+    from ..walk import walk
+
     name = display_name(file)
     try:
         text = read_text(file)
@@ -63,6 +68,8 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
 
 def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool:
     """Step through one game; False when the user quits, True at the end of the game."""
+    from ..game.events import TrickCompleted
+
     if deal_number is not None:
         r.seek(next(i for i, s in enumerate(r) if s.deal == deal_number))
     else:

@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import attrs
 import click
 
-from ..check import Checker
-from ..game.conventions import PRESETS
-from ..model.game import Game
-from ..notation.read import GameReading, stream_games
-from ..notation.split import Piece
-from ..present.score_table import sheet_json, sheet_text
-from ..scoring.pulka import ScoreSheet
-from ..scoring.scorer import Scorer
-from ..walk import Walker
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, display_name, drain, open_input, print_errors, walk_reading
+from .common import (
+    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
+)
+
+if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
+    from ..check import Checker
+    from ..model.game import Game
+    from ..notation.read import GameReading
+    from ..notation.split import Piece
+    from ..scoring.pulka import ScoreSheet
+    from ..scoring.scorer import Scorer
 
 
 @click.command()
 @click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--rules", "preset", type=click.Choice(sorted(PRESETS)),
+@click.option("--rules", "preset", type=PresetChoice(),
               help="Score under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--after", "upto", type=click.IntRange(min=1), metavar="N",
               help="The sheet after deal N (default: after the last deal).")
@@ -47,6 +47,8 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
       preflog score samples/sochi-pulka.pref --after 5 --ledger
       preflog score --rules leningrad --format json game.pref
     """
+    from ..notation.read import stream_games
+
     name = display_name(file)
     out = _Sheets(fmt, ledger)
     status = EXIT_OK
@@ -66,8 +68,7 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
     sys.exit(status)
 
 
-@attrs.frozen
-class _Scored:
+class _Scored(NamedTuple):
     """What scoring one game gave: the sheet (None if there is none to print), the exit status it
     calls for, and why the sheet stops short, if it does."""
 
@@ -80,6 +81,10 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
     """Score one game as it streams past, printing its problems a deal at a time. A deal that cannot
     be read ends the sheet there (marked incomplete); a tag block or a first deal that cannot be read,
     no sheet."""
+    from ..check import Checker
+    from ..scoring.scorer import Scorer
+    from ..walk import Walker
+
     checker, scorer = Checker(upto), Scorer(upto)
     head = (reading.head,) if reading.head is not None else ()
     first = last = None
@@ -133,6 +138,8 @@ class _Sheets:
         self.count = 0
 
     def add(self, title: str | None, sheet: ScoreSheet, incomplete: str | None = None) -> None:
+        from ..present.score_table import sheet_json, sheet_text
+
         self.count += 1
         if self.fmt != "json":
             text = sheet_text(sheet, title=title, ledger=self.ledger, incomplete=incomplete)

@@ -1,0 +1,76 @@
+"""What a process loads (issue "Five times faster", item 4): ``import preflog`` loads no layer,
+``preflog --help`` no library, ``preflog parse`` neither the engine nor Lark on canonical text; the
+lazy names of the package are the names it declares."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import preflog
+
+from .conftest import ROOT, SAMPLES
+
+_RUN = """
+import sys
+from preflog.cli import main
+sys.argv = ["preflog", *{args!r}]
+try:
+    main()
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded(*args: str) -> set[str]:
+    """The modules a fresh process holds after running ``preflog ARGS``."""
+    done = subprocess.run([sys.executable, "-c", _RUN.format(args=args)], capture_output=True, text=True,
+                          check=True)
+    return set(done.stderr.split("\n")[-2].split())
+
+
+def test_help_loads_no_layer_of_the_library() -> None:
+    modules = loaded("--help")
+    assert not {m for m in modules if m.startswith(("preflog.notation.read", "preflog.game", "preflog.scoring"))}
+    assert not {"attrs", "lark", "cattrs", "preflog.model.deal"} & modules
+
+
+def test_parse_loads_neither_the_engine_nor_lark_on_canonical_text(tmp_path: Path) -> None:
+    path = tmp_path / "canonical.pref"
+    path.write_text(preflog.dumps(preflog.generate(40, seed=3)), encoding="utf-8")
+    modules = loaded("parse", str(path))
+    assert "preflog.notation.read" in modules
+    assert not {m for m in modules if m.startswith(("preflog.game", "preflog.scoring", "lark", "cattrs"))}
+
+
+def test_parse_loads_lark_for_text_that_is_not_canonical() -> None:
+    annotated = next(p for p in SAMPLES if p.name == "annotated.pref")  # comments, glyphs, variations
+    assert "lark" in loaded("parse", str(annotated))
+
+
+def test_the_lazy_names_are_the_declared_ones() -> None:
+    """Every name of ``__all__`` is in the table of lazy names and in the imports the type checker
+    reads, from the same module; and each resolves."""
+    tree = ast.parse((ROOT / "preflog" / "__init__.py").read_text(encoding="utf-8"))
+    declared: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            for alias in node.names:
+                declared[alias.name] = node.module
+    lazy = dict(preflog._EXPORTS)
+    assert set(preflog.__all__) == set(lazy)
+    assert lazy == declared
+    for name in preflog.__all__:
+        assert getattr(preflog, name) is not None
+
+
+def test_a_function_keeps_its_name_when_its_module_is_imported() -> None:
+    """``preflog.check`` is the function even after ``preflog.check`` the module is imported."""
+    code = ("import preflog.check, preflog.walk, preflog.replay, preflog.generate, preflog\n"
+            "print(all(callable(f) and not isinstance(f, type(preflog)) for f in "
+            "(preflog.check, preflog.walk, preflog.replay, preflog.generate)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"
