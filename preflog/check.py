@@ -23,6 +23,8 @@ class Checker(Visitor):
     """Every violation of the replay, variations included (checked from where they branch,
     NOTATION.md §3); with ``upto``, only up to that deal."""
 
+    keeps_states = False  # reads each state only while it is called
+
     def __init__(self, upto: int | None = None) -> None:
         self.upto = upto
         self.found: list[Violation] = []

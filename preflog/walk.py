@@ -26,17 +26,17 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .game.conventions import Rules
-from .game.engine import apply, implied, initial_state
+from .game.engine import complete_trick, implied, initial_state, play_card, snapshot, step
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
     Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
-    WhistModeChosen, events_of, variation_events,
+    PlayedCards, WhistModeChosen, events_of, variation_events,
 )
 from .game.state import GameState
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
-from .model.play import Variation
+from .model.play import PlayedCard, Variation
 
 
 class Skip(enum.Enum):
@@ -52,7 +52,13 @@ class Visitor:
 
     >>> class Misere(preflog.Visitor):
     ...     def visit_contract(self, event, state): ...
+
+    A visitor is handed frozen states it may keep. One that only reads each state while it is called
+    sets ``keeps_states = False``: it is then handed the driver's working state, which the next event
+    changes in place, and the driver saves a copy per event (the checker and the scorer do this).
     """
+
+    keeps_states: bool = True
 
     def begin_game(self, game: Game, rules: Rules) -> Skip | None:
         return None
@@ -162,13 +168,18 @@ def _table(visitors: Sequence[Visitor]) -> Table:
 class _Pass:
     """The visitors listening to one deal, with what each wants."""
 
-    __slots__ = ("visitors", "table", "violations", "variations")
+    __slots__ = ("visitors", "table", "violations", "variations", "keeps")
 
     def __init__(self, visitors: list[Visitor]) -> None:
         self.visitors = visitors
         self.table = _table(visitors)
         self.violations = [v.visit_violation for v in visitors if _overrides(v, "visit_violation")]
         self.variations = [v for v in visitors if _overrides(v, "begin_variation")]
+        self.keeps = any(v.keeps_states for v in visitors)
+
+    def shown(self, state: GameState) -> GameState:
+        """``state`` as the visitors may see it: a snapshot if one of them keeps states."""
+        return snapshot(state) if self.keeps else state
 
 
 def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | None = None) -> tuple[Any, ...]:
@@ -204,25 +215,29 @@ class Walker:
         self.state = state
         self._playing = playing = [v for v in self._everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
         self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _Pass(playing)
-        if playing:
+        if playing and problems:
+            shown = self._pass.shown(state)
             for problem in problems:
                 for visit in self._pass.violations:
-                    visit(problem, state)
+                    visit(problem, shown)
 
     def deal(self, deal: Deal) -> None:
         state, playing = self.state, self._playing
         if state is None or not playing:
             return
-        listening = [v for v in playing if v.begin_deal(deal, state) is not SKIP]
+        shown = self._pass.shown(state)
+        listening = [v for v in playing if v.begin_deal(deal, shown) is not SKIP]
         deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
-        self.state = state = _walk_events(state, events_of(deal), deal_pass)
+        self.state = state = _walk_events(state, events_of(deal, play_as_one=True), deal_pass)
+        shown = deal_pass.shown(state)
         for v in listening:
-            v.end_deal(state)
+            v.end_deal(shown)
 
     def end_game(self) -> None:
         if self.state is not None:
+            shown = self._pass.shown(self.state)
             for v in self._playing:
-                v.end_game(self.state)
+                v.end_game(shown)
         self.state, self._playing = None, []
 
     def results(self) -> tuple[Any, ...]:
@@ -230,28 +245,60 @@ class Walker:
 
 
 def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameState:
-    """Apply ``events`` (and the implied ones) from ``state``, feeding ``p``; the state after them."""
-    table, violations, variations = p.table, p.violations, p.variations
-    before = state
+    """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
+    state after them. A visitor that keeps states is given a snapshot after each event."""
+    table, violations, variations, keeps = p.table, p.violations, p.variations, p.keeps
     for event in events:
-        after, found = apply(before, event)
-        while True:  # the event, then each event the rules imply after it (talon taken, trick completed)
-            for handle in table[type(event)]:
-                handle(event, after)
-            if found and violations:
-                for violation in found:
-                    for visit in violations:
-                        visit(violation, after)
+        if type(event) is PlayedCards:
+            if not (table[CardPlayed] or table[TrickCompleted]) and not (
+                    variations and any(pc.variations for pc in event.cards)):
+                _play_through(state, event.cards, violations)
+                continue
+            events_now: Iterable[Event] = variation_events(event.cards)
+        else:
+            events_now = (event,)
+        for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
-                for variation in event.source.variations:  # only a written card has variations
+                before = snapshot(state)  # a variation replaces this card: it starts from the state before it
+                state, found = step(state, event)
+                _visit(event, state, found, table, violations, keeps)
+                for variation in event.source.variations:
                     _walk_variation(before, variation, variations)
-            derived = implied(after)
-            if derived is None:
-                break
-            event = derived
-            after, found = apply(after, event)
-        before = after
-    return before
+            else:
+                state, found = step(state, event)
+                _visit(event, state, found, table, violations, keeps)
+            derived = implied(state)
+            while derived is not None:  # each event the rules imply after it (talon taken, trick completed)
+                state, found = step(state, derived)
+                _visit(derived, state, found, table, violations, keeps)
+                derived = implied(state)
+    return state
+
+
+def _visit(event: Event, state: GameState, found: list[Violation], table: Table, violations: list[Handler],
+           keeps: bool) -> None:
+    """Feed one event and the violations it committed to the visitors that want them."""
+    handlers = table[type(event)]
+    if not handlers and not (found and violations):
+        return
+    shown = snapshot(state) if keeps else state
+    for handle in handlers:
+        handle(event, shown)
+    for violation in found:
+        for visit in violations:
+            visit(violation, shown)
+
+
+def _play_through(state: GameState, cards: Sequence[PlayedCard], violations: list[Handler]) -> None:
+    """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
+    steps as their events, without making the events."""
+    for pc in cards:
+        found = play_card(state, pc)
+        if found and violations:
+            for violation in found:
+                for visit in violations:
+                    visit(violation, state)
+        complete_trick(state)  # commits no violation
 
 
 def _walk_variation(before: GameState, variation: Variation, candidates: list[Visitor]) -> None:
@@ -259,6 +306,6 @@ def _walk_variation(before: GameState, variation: Variation, candidates: list[Vi
     entering = [v for v in candidates if v.begin_variation(variation, before) is not SKIP]
     if not entering:
         return
-    after = _walk_events(before, variation_events(variation.cards), _Pass(entering))
+    after = _walk_events(snapshot(before), variation_events(variation.cards), _Pass(entering))
     for v in entering:
         v.end_variation(after)

@@ -15,6 +15,7 @@ from ..model.cards import Card
 from ..model.deal import ResultKind
 from ..model.deal import write_result as result_text
 from ..model.game import Game
+from ..model.play import PlayedCard
 from ..model.seating import ACTIVE_SEATS, Seat, bidding_order, next_dealer
 from ..model.span import Span
 from .conventions import AllPassTalon, Rules, VoidTalonTrick, rules_of
@@ -82,12 +83,12 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
     deal = DealState(e.number, e.dealer, active, len(players) == 4, min_level=min_level)
-    return evolve_game(g, deal=deal, stays=stays)
+    return _set(g, deal=deal, stays=stays)
 
 
 def _end(g: GameState, d: DealState) -> GameState:
     streak = g.all_pass_streak + 1 if d.is_all_pass else 0
-    return evolve_game(g, deal=evolve_deal(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak)
+    return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak)
 
 
 # ---- the deal ----------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def _dealt(d: DealState, e: Dealt, rules: Rules, out: Violations) -> DealState:
         if card in seen:
             out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand",
                                     e.talon_span or e.span, d.number))
-    return evolve_deal(d, hands=tuple(hands), talon=e.talon)
+    return _set(d, hands=tuple(hands), talon=e.talon)
 
 
 def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState:
@@ -133,12 +134,12 @@ def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState
                 high_seat = Seat.FIRST
             else:
                 high, high_seat, hand_bid = call.bid, seat, call.hand
-    d = evolve_deal(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
+    d = _set(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
                     high_seat=high_seat, hand_bid=hand_bid)
     if len(d.passed) == 3:
-        return evolve_deal(d, auction=AuctionState.ALL_PASS)
+        return _set(d, auction=AuctionState.ALL_PASS)
     if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
-        return evolve_deal(d, auction=AuctionState.WON, declarer=d.high_seat)
+        return _set(d, auction=AuctionState.WON, declarer=d.high_seat)
     return d
 
 
@@ -146,23 +147,23 @@ _NOT_STANDING = frozenset({"A202", "A206", "A209"})  # a bid or "here" that does
 
 
 def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations) -> DealState:
-    d = evolve_deal(d, bidding_over=True)
+    d = _set(d, bidding_over=True)
     if not e.recorded:
-        return evolve_deal(d, auction=AuctionState.UNKNOWN)
+        return _set(d, auction=AuctionState.UNKNOWN)
     if d.auction is AuctionState.ALL_PASS:
         # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6)
-        return evolve_deal(d, talon_leads=rules.all_pass_talon is AllPassTalon.LEAD)
+        return _set(d, talon_leads=rules.all_pass_talon is AllPassTalon.LEAD)
     if d.auction is not AuctionState.OPEN:
         return d
     if len(d.passed) == 2 and d.high is None:
         # Code 3.3.15: after two passes the third hand may take the talon without a bid.
         seat = next(s for s in ACTIVE_SEATS if s not in d.passed)
-        return evolve_deal(d, auction=AuctionState.WON, declarer=seat)
+        return _set(d, auction=AuctionState.WON, declarer=seat)
     waiting = d.active[next_caller(d)]
     out.append(Violation.of("A208", f"the auction stops before it is over: {waiting} has still to call", e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
-    return evolve_deal(d, auction=AuctionState.UNKNOWN, declarer=d.high_seat)
+    return _set(d, auction=AuctionState.UNKNOWN, declarer=d.high_seat)
 
 
 def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> DealState:
@@ -171,7 +172,7 @@ def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> 
     hands = list(d.hands)
     hand = hands[seat]
     hands[seat] = None if hand is None or d.talon is None else hand | frozenset(d.talon)
-    d = evolve_deal(d, hands=tuple(hands), talon_taken=True)
+    d = _set(d, hands=tuple(hands), talon_taken=True)
     if d.discard is not None:
         d = _check_discard(d, d.discard, d.discard_span, out)
     return d
@@ -188,7 +189,7 @@ def _discarded(d: DealState, e: Discarded, rules: Rules, out: Violations) -> Dea
     if e.cards is None:  # not known: nothing to check
         return d
     if not d.talon_taken:  # the declarer is not known yet (no bids): checked when the talon is taken
-        return evolve_deal(d, discard=e.cards, discard_span=e.span)
+        return _set(d, discard=e.cards, discard_span=e.span)
     return _check_discard(d, e.cards, e.span, out)
 
 
@@ -203,7 +204,7 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
                 out.append(Violation.of("T301", f"{card} is not among {d.player(seat)}'s twelve cards", span,
                                         d.number))
         hands[seat] = hand - frozenset(cards)
-    return evolve_deal(d, hands=tuple(hands), discard=cards, discard_span=span)
+    return _set(d, hands=tuple(hands), discard=cards, discard_span=span)
 
 
 def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) -> DealState:
@@ -214,7 +215,7 @@ def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) 
     if declarer is None and e.declarer is not None:
         seat = d.seat(e.declarer)
         declarer = None if seat is Seat.SITTING_OUT else seat
-    return evolve_deal(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
+    return _set(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
 
 
 def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> DealState:
@@ -228,15 +229,15 @@ def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
         speaker = Seat.FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
         return d  # reported above; a longer record would only grow (and be copied) word by word
-    return evolve_deal(d, decisions=d.decisions + ((speaker, e.kind),))
+    return _set(d, decisions=d.decisions + ((speaker, e.kind),))
 
 
 def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> DealState:
     _report(out, mode_problems(d, e.mode), e.span, d.number)
-    return evolve_deal(d, mode=e.mode)
+    return _set(d, mode=e.mode)
 
 
-def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealState:
+def _card(d: DealState, e: CardPlayed | PlayedCard, rules: Rules, out: Violations) -> DealState:
     card = e.card
     seat = d.to_play
     problems = card_problems_at(d, card, seat)
@@ -245,7 +246,7 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
         if any(code == "P505" for code, _ in problems):
             return d
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
-        return evolve_deal(d, trick=d.trick + ((Seat.FIRST, card),), played=d.played | {card})
+        return _set(d, trick=d.trick + ((Seat.FIRST, card),), played=d.played | {card})
     hands, voids, played = d.hands, d.voids, d.played
     hand = hands[seat]
     if hand is None:
@@ -258,11 +259,15 @@ def _card(d: DealState, e: CardPlayed, rules: Rules, out: Violations) -> DealSta
         hands = hands[:seat] + (hand - {card},) + hands[seat + 1:]
         played = played | {card}
     # a card the player does not hold stays where it is: its owner may still play it
-    return evolve_deal(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
+    return _set(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
 
 
 def _trick_done(d: DealState, e: TrickCompleted, rules: Rules, out: Violations) -> DealState:
-    winner = d.seat(e.winner) if e.winner is not None else None
+    return _take_trick(d, e.winner)
+
+
+def _take_trick(d: DealState, player: str | None) -> DealState:
+    winner = d.seat(player) if player is not None else None
     tricks = list(d.tricks)
     if winner is not None:
         tricks[winner] += 1
@@ -270,7 +275,7 @@ def _trick_done(d: DealState, e: TrickCompleted, rules: Rules, out: Violations) 
         leader: Seat | None = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
     else:
         leader = _FIRST if winner is _SITTING_OUT else winner
-    return evolve_deal(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
+    return _set(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
                        lost=d.lost + (winner is None), leader=leader)
 
 
@@ -291,7 +296,7 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
             seat = d.seat(share.player)
             if seat is not None:
                 tricks[seat] += share.tricks or 0
-    return evolve_deal(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)
+    return _set(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)
 
 
 def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> DealState:
@@ -350,6 +355,12 @@ _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] 
 
 def apply(g: GameState, event: Event) -> tuple[GameState, Violations]:
     """The state after ``event`` and the violations it commits. A pure function: ``g`` is unchanged."""
+    return step(snapshot(g), event)
+
+
+def step(g: GameState, event: Event) -> tuple[GameState, Violations]:
+    """:func:`apply` on a working state, changed in place and returned (the driver's hot path: states
+    are copied only for a visitor that keeps them, with :func:`snapshot`)."""
     out: Violations = []
     if type(event) is DealStarted:
         return _start(g, event, out), out
@@ -359,7 +370,41 @@ def apply(g: GameState, event: Event) -> tuple[GameState, Violations]:
     handler = _HANDLERS.get(type(event))
     if handler is None:  # DealEnded
         return _end(g, d), out
-    return evolve_game(g, deal=handler(d, event, g.rules, out)), out
+    handler(d, event, g.rules, out)
+    return g, out
+
+
+def play_card(g: GameState, card: PlayedCard) -> Violations:
+    """The step of ``CardPlayed`` for a card of a play statement, in place, without making the event
+    (for a driver whose visitors want no cards or tricks); the violations it commits."""
+    out: Violations = []
+    d = g.deal
+    if d is not None and not d.over:
+        _card(d, card, g.rules, out)
+    return out
+
+
+def complete_trick(g: GameState) -> bool:
+    """The step of ``TrickCompleted`` where the rules imply it (three cards down), in place, without
+    making the event; whether there was one. Within a play statement it is the only implied event."""
+    d = g.deal
+    if d is None or d.over or len(d.trick) != 3:
+        return False
+    _take_trick(d, _winner_name(d, g.rules))
+    return True
+
+
+def snapshot(g: GameState) -> GameState:
+    """A copy of a game state and of its deal's, which later steps on ``g`` leave as it is."""
+    d = g.deal
+    return evolve_game(g) if d is None else evolve_game(g, deal=evolve_deal(d))
+
+
+def _set(state: Any, **changes: Any) -> Any:
+    """The working state with ``changes``, made in place (its fields are immutable values: a copy taken
+    by :func:`snapshot` shares them safely)."""
+    state.__dict__.update(changes)
+    return state
 
 
 def implied(g: GameState) -> Event | None:

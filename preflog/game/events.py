@@ -7,6 +7,7 @@ the events the rules imply (the talon taken, a trick completed, the deal over) a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import attrs
 
@@ -148,8 +149,16 @@ def _head(deal: Deal) -> Span | None:
     return None if s is None else Span(s.line, s.column, s.line, s.column + 4)
 
 
-def events_of(deal: Deal) -> Iterator[Event]:
-    """The events written in a deal, in the order they happened."""
+class PlayedCards(NamedTuple):
+    """The cards of a play statement as one item of :func:`events_of` with ``play_as_one``: a driver
+    may step through them without making an event for each (their events: :func:`variation_events`)."""
+
+    cards: tuple[PlayedCard, ...]
+
+
+def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | PlayedCards]:
+    """The events written in a deal, in the order they happened; with ``play_as_one``, the cards of the
+    play statement come as one :class:`PlayedCards`."""
     yield DealStarted(deal.number, deal.dealer, _head(deal))
     hands = deal.hands
     talon = deal.talon
@@ -176,8 +185,11 @@ def events_of(deal: Deal) -> Iterator[Event]:
         if deal.defence.mode is not None:
             yield WhistModeChosen(deal.defence.mode, deal.defence.span)
     if deal.play is not None:
-        for pc in deal.play.cards:
-            yield CardPlayed(pc.card, pc, pc.span)
+        if play_as_one:
+            yield PlayedCards(deal.play.cards)
+        else:
+            for pc in deal.play.cards:
+                yield CardPlayed(pc.card, pc, pc.span)
     if deal.claim is not None:
         yield Claimed(deal.claim.shares, deal.claim.span)
     if deal.result is not None:
