@@ -93,3 +93,16 @@ def test_grouped_hand_in_any_order_equals_dotted() -> None:
 def test_hand_keeps_canonical_order() -> None:
     hand = Hand.from_dotted("7AK.-.-.8Q")
     assert [str(c) for c in hand] == ["As", "Ks", "7s", "Qh", "8h"]
+
+
+def test_there_is_one_object_per_card() -> None:
+    """Cards compare and hash by identity (the engine's hot path), so every way to get a card gives the
+    one object: the constructor, the reader's spellings, copies and pickles."""
+    import copy
+    import pickle
+
+    ace = Card(Rank.ACE, Suit.SPADES)
+    assert ace is card("As") is card("Тп") is card("A♠") is DECK[0]
+    assert copy.copy(ace) is ace and copy.deepcopy(ace) is ace and pickle.loads(pickle.dumps(ace)) is ace
+    assert Card(14, 0) is ace and ace.rank is Rank.ACE  # plain ints find the card and leave it as it was
+    assert len(set(DECK)) == 32 and ace != card("Ks")

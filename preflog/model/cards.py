@@ -70,12 +70,32 @@ SUIT_SPELLINGS: dict[str, Suit] = {name: suit for suit, names in SUIT_NAMES.item
 RANK_SPELLINGS: dict[str, Rank] = {name: rank for rank, names in RANK_NAMES.items() for name in names}
 
 
-@attrs.frozen(slots=True, order=False, cache_hash=True)  # cards fill the engine's sets: hash once
+@attrs.frozen(slots=True, eq=False, init=False)  # one object per card: equality and hash are identity's
 class Card:
-    """One of the 32 cards. Use :func:`card` or :data:`DECK`; there is one object per card."""
+    """One of the 32 cards. There is one object per card: ``Card(Rank.ACE, Suit.SPADES)`` is the
+    ace of spades of :data:`DECK`, and cards compare and hash as fast as any object (the engine's
+    sets of cards ask for millions of hashes)."""
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        found = _BY_PAIR.get((rank, suit))
+        if found is not None:
+            return found
+        made = super().__new__(cls)
+        object.__setattr__(made, "rank", rank)
+        object.__setattr__(made, "suit", suit)
+        return made
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))  # a copy or an unpickled card is the one card
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __str__(self) -> str:
         return write_card(self)
@@ -90,12 +110,14 @@ class Card:
         return (self.suit, -self.rank)
 
 
+_BY_PAIR: dict[tuple[Rank, Suit], Card] = {}
+
 #: The 32-card deck in canonical order.
 DECK: tuple[Card, ...] = tuple(
     Card(rank, suit) for suit in Suit for rank in sorted(Rank, reverse=True)
 )
 
-_BY_PAIR: dict[tuple[Rank, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
+_BY_PAIR.update({(c.rank, c.suit): c for c in DECK})
 
 
 def card_of(rank: Rank, suit: Suit) -> Card:
