@@ -3,7 +3,7 @@
     python benchmarks/check.py [--deals 3000] [--repeat 3]
 
 Generates an archive of full-play deals (games of 30), then prints the in-process throughput of
-parsing plus ``preflog.check``, and `preflog check FILE` as a whole process (target ≥ 1,000 deals/s).
+parsing plus ``preflog.check``, and `preflog check FILE` as a whole process (target ≥ 6,000 deals/s of CPU time).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def main() -> None:
         print(f"check only (in process):      {args.deals / co:10,.0f} deals/s  ({co:.3f} s)")
         print(f"parse + check (in process):   {args.deals / pc:10,.0f} deals/s  ({pc:.3f} s)")
         w = time_command(["check", str(path)], args.repeat)
-        verdict = "meets" if args.deals / w >= 1000 else "MISSES"
-        print(f"`preflog check` (process):    {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,000 target)")
+        verdict = "meets" if args.deals / w >= 6_000 else "MISSES"
+        print(f"`preflog check` (process):    {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 6,000 target, CPU time)")
 
 
 if __name__ == "__main__":

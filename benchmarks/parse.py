@@ -6,7 +6,7 @@ Writes an archive of generated deals (games of 30; ``preflog.generate``, a rando
 engine's legal moves, so most deals are played card by card), then prints
   - the in-process throughput of ``preflog.read_games`` (deals/s),
   - a bare regular-expression tokenizer pass over the same text (deals/s) and the ratio,
-  - `preflog parse FILE` as a whole process, start-up included (deals/s; target ≥ 1,500).
+  - `preflog parse FILE` as a whole process, start-up included, by CPU time (deals/s; target ≥ 8,000).
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ def main() -> None:
         print(f"reader / regex time ratio:  {r / t:10.1f} x")
 
         w = time_command(["parse", str(path)], args.repeat)
-        verdict = "meets" if args.deals / w >= 1500 else "MISSES"
-        print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,500 target)")
+        verdict = "meets" if args.deals / w >= 8_000 else "MISSES"
+        print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 8,000 target, CPU time)")
 
 
 if __name__ == "__main__":

@@ -1,24 +1,45 @@
-"""Timing `preflog …` as a whole process, start-up included (shared by the benchmarks)."""
+"""Running `preflog …` (or any command) as a whole process, start-up included (shared by the
+benchmarks): its CPU time (user + system, as the targets are stated) and its peak memory."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
+from typing import NamedTuple
+
+
+class Usage(NamedTuple):
+    cpu: float      # seconds, user + system
+    peak_mb: float  # peak resident memory
+
+
+def preflog_exe() -> str:
+    return shutil.which("preflog") or str(Path(sys.executable).with_name("preflog"))
+
+
+def run(command: list[str]) -> Usage:
+    """Run ``command`` once (output discarded); its own CPU time and peak memory (``os.wait4``)."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")
+    return Usage(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+
+
+def best(command: list[str], repeat: int) -> Usage:
+    """The least CPU time of ``repeat`` runs, with the peak memory of the largest run."""
+    runs = [run(command) for _ in range(repeat)]
+    return Usage(min(u.cpu for u in runs), max(u.peak_mb for u in runs))
 
 
 def time_command(args: list[str], repeat: int) -> float:
-    """The best wall time of ``preflog ARGS`` over ``repeat`` runs."""
-    exe = shutil.which("preflog") or str(Path(sys.executable).with_name("preflog"))
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run([exe, *args], check=True, capture_output=True)
-        best = min(best, time.perf_counter() - start)
-    return best
+    """The least CPU time of ``preflog ARGS`` over ``repeat`` runs."""
+    return best([preflog_exe(), *args], repeat).cpu
 
 
 def arguments(doc: str | None) -> argparse.Namespace:
@@ -27,3 +48,8 @@ def arguments(doc: str | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=3)
     return parser.parse_args()
+
+
+def verdict(value: float, target: float, more_is_better: bool = True) -> str:
+    met = value >= target if more_is_better else value <= target
+    return "meets" if met else "MISSES"

@@ -5,7 +5,7 @@
 Generates an archive of games of 30 deals with a Pool tag, then prints the in-process throughput of
 ``preflog.audit`` (one replay that checks and scores), of the scoring fold alone (``walk`` with the
 Scorer, less ``walk`` with a visitor that does nothing), and `preflog score FILE --format json` as a
-whole process (target ≥ 1,000 deals/s, as for `preflog check`).
+whole process (target ≥ 5,000 deals/s of CPU time).
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ def main() -> None:
         print(f"score fold only (in process):  {args.deals / f:10,.0f} deals/s  ({f:.3f} s)")
         print(f"check + score (in process):    {args.deals / a:10,.0f} deals/s  ({a:.3f} s)")
         w = time_command(["score", str(path), "--format", "json"], args.repeat)
-        verdict = "meets" if args.deals / w >= 1000 else "MISSES"
-        print(f"`preflog score` (process):     {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 1,000 target)")
+        verdict = "meets" if args.deals / w >= 5_000 else "MISSES"
+        print(f"`preflog score` (process):     {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 5,000 target, CPU time)")
 
 
 if __name__ == "__main__":

@@ -121,27 +121,35 @@ class Hand:
 
 
 
-def _suit_spellings(suit: Suit) -> dict[str, tuple[Card, ...]]:
-    """Every way to write a suit of a dotted hand canonically (ranks high to low, ``-`` or nothing
-    for a void) and its cards."""
-    table: dict[str, tuple[Card, ...]] = {"-": (), "": ()}
-    ranks = sorted(Rank, reverse=True)
-    for mask in range(1, 1 << len(ranks)):
-        chosen = [r for i, r in enumerate(ranks) if mask >> i & 1]
-        table["".join(r.letter for r in chosen)] = tuple(card_of(r, suit) for r in chosen)
-    return table
+#: Per suit, the canonical spellings of its part of a dotted hand met so far (ranks high to low, ``-``
+#: or nothing for a void) and their cards; filled as hands are read, 257 entries at most per suit.
+_CANONICAL_PARTS: tuple[dict[str, tuple[Card, ...]], ...] = tuple({"-": (), "": ()} for _ in Suit)
+_RANK_ORDER = {r: i for i, r in enumerate(sorted(Rank, reverse=True))}
 
 
-_CANONICAL_SUITS = tuple(_suit_spellings(s) for s in Suit)
+def _canonical_part(suit: Suit, part: str) -> tuple[Card, ...] | None:
+    """The cards of ``part`` if it is spelled canonically (ranks in canonical letters, high to low)."""
+    ranks = parse_ranks(part)
+    if ranks is None or "".join(r.letter for r in ranks) != part:
+        return None
+    if any(_RANK_ORDER[a] >= _RANK_ORDER[b] for a, b in zip(ranks, ranks[1:])):
+        return None
+    cards = tuple(card_of(r, suit) for r in ranks)
+    _CANONICAL_PARTS[suit][part] = cards
+    return cards
 
 
 def dotted_hand(text: str) -> Hand:
     """:meth:`Hand.from_dotted` for the common case, a canonical dotted hand, by table lookup."""
     parts = text.split(".")
     if len(parts) == 4:
-        s, c, d, h = _CANONICAL_SUITS
-        try:
-            return Hand.canonical(s[parts[0]] + c[parts[1]] + d[parts[2]] + h[parts[3]])
-        except KeyError:
-            pass
+        cards: tuple[Card, ...] = ()
+        for suit, part in zip(Suit, parts):
+            found = _CANONICAL_PARTS[suit].get(part)
+            if found is None:
+                found = _canonical_part(suit, part)
+                if found is None:
+                    return Hand.from_dotted(text)
+            cards += found
+        return Hand.canonical(cards)
     return Hand.from_dotted(text)

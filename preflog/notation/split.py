@@ -85,6 +85,9 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
                 buffer.append(line)
                 continue
             in_comment, position = False, close + 1
+        if position == 0 and "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
+            buffer.append(line)  # most lines: nothing to find or to skip
+            continue
         cut = 0
         for m in _LINE_SCAN.finditer(line, position):
             token = m.group()

@@ -1,0 +1,81 @@
+"""preflog beside its model: `preflog check` on our archive and python-chess reading a PGN file of the
+same size, with legality and the game tree, each as a whole process, by CPU time.
+
+    pip install -e '.[bench]'            # python-chess: for this benchmark only
+    python benchmarks/peer.py [--deals 3000] [--repeat 3]
+
+The PGN file is made here from random legal games (python-chess plays them), so that the two files
+have the same number of bytes. Target: `preflog check` takes at most 0.4 times python-chess's time.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from process import arguments, best, preflog_exe, verdict  # noqa: E402
+
+import preflog  # noqa: E402
+from preflog.generate import generate  # noqa: E402
+
+try:
+    import chess
+    import chess.pgn
+except ImportError:  # pragma: no cover - a benchmark-only extra
+    sys.exit("benchmarks/peer.py needs python-chess: pip install -e '.[bench]'")
+
+TARGET = 0.4
+
+# python-chess's own way to read every game of a file: read_game until it returns None.
+READ_PGN = """
+import sys
+import chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while chess.pgn.read_game(handle) is not None:
+        pass
+"""
+
+
+def pgn_of_size(size: int, seed: int = 1) -> str:
+    """Random legal games in PGN until the text holds ``size`` characters."""
+    rng = random.Random(seed)
+    parts: list[str] = []
+    total = number = 0
+    while total < size:
+        number += 1
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 120:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Random game {number}"
+        text = str(game) + "\n\n"
+        parts.append(text)
+        total += len(text)
+    return "".join(parts)
+
+
+def main() -> None:
+    args = arguments(__doc__)
+    ours = preflog.dumps(generate(args.deals, seed=1, per_game=30))
+    theirs = pgn_of_size(len(ours))
+    with tempfile.TemporaryDirectory() as tmp:
+        archive, pgn = Path(tmp) / "archive.pref", Path(tmp) / "games.pgn"
+        archive.write_text(ours, encoding="utf-8")
+        pgn.write_text(theirs, encoding="utf-8")
+        games = theirs.count("[Event ")
+        print(f"archive: {args.deals} deals, {len(ours) / 1e6:.2f} MB; PGN: {games} games, {len(theirs) / 1e6:.2f} MB")
+        check = best([preflog_exe(), "check", str(archive)], args.repeat).cpu
+        read = best([sys.executable, "-c", READ_PGN, str(pgn)], args.repeat).cpu
+        ratio = check / read
+        print(f"`preflog check` (process, CPU):     {check:.3f} s  ({args.deals / check:,.0f} deals/s)")
+        print(f"python-chess read_game (process):   {read:.3f} s  ({games / read:,.0f} games/s)")
+        print(f"preflog / python-chess CPU time:    {ratio:.2f}  ({verdict(ratio, TARGET, more_is_better=False)} "
+              f"the {TARGET} target)")
+
+
+if __name__ == "__main__":
+    main()
