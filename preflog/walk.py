@@ -244,19 +244,20 @@ class Walker:
         return tuple(v.result() for v in self.visitors)
 
 
-def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameState:
+def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pass) -> GameState:
     """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
     state after them. A visitor that keeps states is given a snapshot after each event."""
     table, violations, variations, keeps = p.table, p.violations, p.variations, p.keeps
-    for event in events:
-        if type(event) is PlayedCards:
+    for item in events:
+        events_now: Iterable[Event]
+        if isinstance(item, PlayedCards):
             if not (table[CardPlayed] or table[TrickCompleted]) and not (
-                    variations and any(pc.variations for pc in event.cards)):
-                _play_through(state, event.cards, violations)
+                    variations and any(pc.variations for pc in item.cards)):
+                _play_through(state, item.cards, violations)
                 continue
-            events_now: Iterable[Event] = variation_events(event.cards)
+            events_now = variation_events(item.cards)
         else:
-            events_now = (event,)
+            events_now = (item,)
         for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
                 before = snapshot(state)  # a variation replaces this card: it starts from the state before it
@@ -275,8 +276,8 @@ def _walk_events(state: GameState, events: Iterable[Event], p: _Pass) -> GameSta
     return state
 
 
-def _visit(event: Event, state: GameState, found: list[Violation], table: Table, violations: list[Handler],
-           keeps: bool) -> None:
+def _visit(event: Event, state: GameState, found: list[Violation], table: Table,
+           violations: Sequence[Callable[[Violation, GameState], None]], keeps: bool) -> None:
     """Feed one event and the violations it committed to the visitors that want them."""
     handlers = table[type(event)]
     if not handlers and not (found and violations):
@@ -289,7 +290,8 @@ def _visit(event: Event, state: GameState, found: list[Violation], table: Table,
             visit(violation, shown)
 
 
-def _play_through(state: GameState, cards: Sequence[PlayedCard], violations: list[Handler]) -> None:
+def _play_through(state: GameState, cards: Sequence[PlayedCard],
+                  violations: Sequence[Callable[[Violation, GameState], None]]) -> None:
     """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
     steps as their events, without making the events."""
     for pc in cards:

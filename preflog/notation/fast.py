@@ -286,6 +286,7 @@ def _play(words: list[str], columns: list[int], line: int) -> Play:
 
 def _claim(words: list[str], columns: list[int], line: int) -> Claim:
     count = len(words)
+    shares: tuple[ClaimShare, ...]
     if count == 2:
         name, column = _name(words[1]), columns[1]
         shares = (ClaimShare(name, None, make_span(line, column, line, column + len(name))),)
