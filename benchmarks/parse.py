@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
-from process import arguments, time_command  # noqa: E402
+from process import arguments, time_command, verdict  # noqa: E402
 from preflog.generate import generate  # noqa: E402
 
 # One alternative per kind of token of the notation; the fastest pass over the text that still
@@ -62,8 +62,8 @@ def main() -> None:
         print(f"reader / regex time ratio:  {r / t:10.1f} x")
 
         w = time_command(["parse", str(path)], args.repeat)
-        verdict = "meets" if args.deals / w >= 8_000 else "MISSES"
-        print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 8,000 target, CPU time)")
+        met = verdict(args.deals / w, 8_000)
+        print(f"`preflog parse` (process):  {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {met} the 8,000 target, CPU time)")
 
 
 if __name__ == "__main__":

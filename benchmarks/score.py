@@ -19,7 +19,7 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from process import arguments, time_command  # noqa: E402
+from process import arguments, time_command, verdict  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.generate import generate  # noqa: E402
@@ -56,8 +56,8 @@ def main() -> None:
         print(f"score fold only (in process):  {args.deals / f:10,.0f} deals/s  ({f:.3f} s)")
         print(f"check + score (in process):    {args.deals / a:10,.0f} deals/s  ({a:.3f} s)")
         w = time_command(["score", str(path), "--format", "json"], args.repeat)
-        verdict = "meets" if args.deals / w >= 5_000 else "MISSES"
-        print(f"`preflog score` (process):     {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {verdict} the 5,000 target, CPU time)")
+        met = verdict(args.deals / w, 5_000)
+        print(f"`preflog score` (process):     {args.deals / w:10,.0f} deals/s  ({w:.3f} s; {met} the 5,000 target, CPU time)")
 
 
 if __name__ == "__main__":

@@ -56,10 +56,8 @@ _EXPORTS: dict[str, str] = {
     "Outcome": "scoring.outcome", "outcome_of": "scoring.outcome", "ScoreSheet": "scoring.pulka",
     "Scorer": "scoring.scorer", "score": "scoring.scorer", "Settlement": "scoring.settlement", "SKIP": "walk",
     "Visitor": "walk", "Walker": "walk", "walk": "walk",
+    "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
 }
-
-#: JSON support (cattrs) too is loaded when first used.
-_EXPORTS.update({"to_json": "notation.jsonio", "from_json": "notation.jsonio"})
 
 
 def __getattr__(name: str) -> Any:

@@ -247,7 +247,7 @@ class Walker:
 def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pass) -> GameState:
     """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
     state after them. A visitor that keeps states is given a snapshot after each event."""
-    table, violations, variations, keeps = p.table, p.violations, p.variations, p.keeps
+    table, violations, variations = p.table, p.violations, p.variations
     for item in events:
         events_now: Iterable[Event]
         if isinstance(item, PlayedCards):
@@ -262,27 +262,26 @@ def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pa
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
                 before = snapshot(state)  # a variation replaces this card: it starts from the state before it
                 state, found = step(state, event)
-                _visit(event, state, found, table, violations, keeps)
+                _visit(event, state, found, p)
                 for variation in event.source.variations:
                     _walk_variation(before, variation, variations)
             else:
                 state, found = step(state, event)
-                _visit(event, state, found, table, violations, keeps)
+                _visit(event, state, found, p)
             derived = implied(state)
             while derived is not None:  # each event the rules imply after it (talon taken, trick completed)
                 state, found = step(state, derived)
-                _visit(derived, state, found, table, violations, keeps)
+                _visit(derived, state, found, p)
                 derived = implied(state)
     return state
 
 
-def _visit(event: Event, state: GameState, found: list[Violation], table: Table,
-           violations: Sequence[Callable[[Violation, GameState], None]], keeps: bool) -> None:
+def _visit(event: Event, state: GameState, found: list[Violation], p: _Pass) -> None:
     """Feed one event and the violations it committed to the visitors that want them."""
-    handlers = table[type(event)]
+    handlers, violations = p.table[type(event)], p.violations
     if not handlers and not (found and violations):
         return
-    shown = snapshot(state) if keeps else state
+    shown = p.shown(state)
     for handle in handlers:
         handle(event, shown)
     for violation in found:

@@ -30,6 +30,7 @@ from .legal import (
     defence_turn, led_suit,
     mode_problems, next_caller,
 )
+from .evolve import change_in_place as _set
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
 
@@ -379,7 +380,7 @@ def play_card(g: GameState, card: PlayedCard) -> Violations:
     (for a driver whose visitors want no cards or tricks); the violations it commits."""
     out: Violations = []
     d = g.deal
-    if d is not None and not d.over:
+    if d is not None:
         _card(d, card, g.rules, out)
     return out
 
@@ -398,13 +399,6 @@ def snapshot(g: GameState) -> GameState:
     """A copy of a game state and of its deal's, which later steps on ``g`` leave as it is."""
     d = g.deal
     return evolve_game(g) if d is None else evolve_game(g, deal=evolve_deal(d))
-
-
-def _set(state: Any, **changes: Any) -> Any:
-    """The working state with ``changes``, made in place (its fields are immutable values: a copy taken
-    by :func:`snapshot` shares them safely)."""
-    state.__dict__.update(changes)
-    return state
 
 
 def implied(g: GameState) -> Event | None:

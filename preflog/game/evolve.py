@@ -1,4 +1,5 @@
-"""A fast ``evolve`` for the engine's frozen states (``attrs.evolve`` is generic, and the hot path)."""
+"""How the engine's states change: in place while the driver steps (:func:`change_in_place`), and by a
+fast copy where a state is kept (``make_evolve``; ``attrs.evolve`` is generic, and on the hot path)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ T = TypeVar("T")
 def make_evolve(cls: type[T]) -> Callable[..., T]:
     """A function ``evolve(obj, **changes)`` for the frozen, dict-based attrs class ``cls``.
 
-    The engine's states are the one place where records are copied on every event; their fields live
-    in ``__dict__`` (``slots=False``) so that a copy is two C-level dict operations, not a Python loop
-    over some forty fields. Safe only for classes without validators or converters (checked here).
+    The engine's states are copied for every visitor that keeps them; their fields live in ``__dict__``
+    (``slots=False``) so that a copy is two C-level dict operations, not a Python loop over some forty
+    fields. Safe only for classes without validators or converters (checked here).
     """
     if any(f.validator or f.converter for f in attrs.fields(cls)):  # type: ignore[arg-type]
         raise TypeError(f"{cls.__name__} has validators or converters; use attrs.evolve")
@@ -31,3 +32,10 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
         return clone
 
     return evolve
+
+
+def change_in_place(state: Any, **changes: Any) -> Any:
+    """A working state (of a frozen, dict-based class) with ``changes``, made in place and returned. Its
+    fields are immutable values, so a copy made earlier by ``make_evolve`` shares them safely."""
+    state.__dict__.update(changes)
+    return state

@@ -1,6 +1,7 @@
 """The states of the replay: a deal after some of its events, and the game between deals.
 
-States are frozen values: any step can be kept, compared and revisited. They hold what happened;
+States are frozen values: any step can be kept, compared and revisited (the driver steps one working
+state in place and hands a copy, ``engine.snapshot``, to whoever keeps one). They hold what happened;
 what it means (who speaks next, what is legal) is asked of :mod:`preflog.game.legal`.
 """
 
@@ -33,7 +34,7 @@ _ALL_PASS = AuctionState.ALL_PASS  # members as module constants: cheaper on the
 _SITTING_OUT = Seat.SITTING_OUT
 
 
-@attrs.frozen(slots=False)  # dict-based, for make_evolve: copied on every event
+@attrs.frozen(slots=False)  # dict-based: changed in place while stepped, copied where kept (evolve.py)
 class DealState:
     """Everything known about a deal after some of its events. Seats are in bidding order."""
 
@@ -145,7 +146,7 @@ class DealState:
         return 0 if seat is None else self.tricks[seat]
 
 
-@attrs.frozen(slots=False)  # dict-based, for make_evolve
+@attrs.frozen(slots=False)  # dict-based, as DealState
 class GameState:
     """The game between deals: dealer rotation, all-passes in a row, and the deal in progress."""
 

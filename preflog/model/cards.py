@@ -91,12 +91,6 @@ class Card:
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # a copy or an unpickled card is the one card
 
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
-
     def __str__(self) -> str:
         return write_card(self)
 

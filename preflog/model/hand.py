@@ -53,15 +53,21 @@ class Hand:
         parts = text.split(".")
         if len(parts) != 4:
             raise ValueError(f"a dotted hand has four suits: {shorten(text)!r}")
-        cards: list[Card] = []
+        cards: tuple[Card, ...] = ()
+        ordered = True  # every suit written canonically: the cards are in canonical order already
         for suit, part in zip(Suit, parts):
-            if part == "-":
-                continue
-            ranks = parse_ranks(part)
-            if ranks is None:
-                raise ValueError(f"not a hand: {shorten(text)!r}")
-            cards.extend(card_of(r, suit) for r in ranks)
-        return cls(tuple(cards))
+            known = _CANONICAL_PARTS[suit].get(part)
+            if known is None:
+                ranks = parse_ranks(part)
+                if ranks is None:
+                    raise ValueError(f"not a hand: {shorten(text)!r}")
+                known = tuple(card_of(r, suit) for r in ranks)
+                if "".join(r.letter for r in ranks) == part and all(a > b for a, b in zip(ranks, ranks[1:])):
+                    _CANONICAL_PARTS[suit][part] = known
+                else:
+                    ordered = False
+            cards += known
+        return cls.canonical(cards) if ordered else cls(cards)
 
     @classmethod
     def from_groups(cls, groups: Iterable[str]) -> Hand:
@@ -120,36 +126,6 @@ class Hand:
         return self.dotted()
 
 
-
 #: Per suit, the canonical spellings of its part of a dotted hand met so far (ranks high to low, ``-``
-#: or nothing for a void) and their cards; filled as hands are read, 257 entries at most per suit.
+#: or nothing for a void) and their cards: filled as hands are read, 257 entries at most per suit.
 _CANONICAL_PARTS: tuple[dict[str, tuple[Card, ...]], ...] = tuple({"-": (), "": ()} for _ in Suit)
-_RANK_ORDER = {r: i for i, r in enumerate(sorted(Rank, reverse=True))}
-
-
-def _canonical_part(suit: Suit, part: str) -> tuple[Card, ...] | None:
-    """The cards of ``part`` if it is spelled canonically (ranks in canonical letters, high to low)."""
-    ranks = parse_ranks(part)
-    if ranks is None or "".join(r.letter for r in ranks) != part:
-        return None
-    if any(_RANK_ORDER[a] >= _RANK_ORDER[b] for a, b in zip(ranks, ranks[1:])):
-        return None
-    cards = tuple(card_of(r, suit) for r in ranks)
-    _CANONICAL_PARTS[suit][part] = cards
-    return cards
-
-
-def dotted_hand(text: str) -> Hand:
-    """:meth:`Hand.from_dotted` for the common case, a canonical dotted hand, by table lookup."""
-    parts = text.split(".")
-    if len(parts) == 4:
-        cards: tuple[Card, ...] = ()
-        for suit, part in zip(Suit, parts):
-            found = _CANONICAL_PARTS[suit].get(part)
-            if found is None:
-                found = _canonical_part(suit, part)
-                if found is None:
-                    return Hand.from_dotted(text)
-            cards += found
-        return Hand.canonical(cards)
-    return Hand.from_dotted(text)

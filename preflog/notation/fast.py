@@ -11,7 +11,9 @@ differential test holds the two paths to the same records, spans and errors.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
@@ -20,29 +22,23 @@ from ..model.cards import CARD_SPELLINGS, Card
 from ..model.deal import Discard, PlayerTricks, Result, ResultKind, Talon
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
-from ..model.hand import dotted_hand
-from ..model.limits import MAX_DIGITS, MAX_ITEMS
+from ..model.hand import Hand
+from ..model.limits import MAX_ITEMS, number_too_long
 from ..model.play import Claim, ClaimShare, Play, PlayedCard
 from ..model.span import Span, make_span
-from .raw import Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
+from .raw import FIELD_OF, TAG, Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 from .split import Piece
-from .vocabulary import KEYWORDS
+from .vocabulary import STATEMENT_ORDER, is_valid_player_id
 
 _new = tuple.__new__
 #: Characters a canonical deal may hold; any other (a brace, a glyph, a parenthesis…) sends the piece
 #: to the grammar. ``?`` is allowed for unknown hands and cards and refused everywhere else.
 _FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?\n\r\u0400-\u04FF]")
-_NAME = re.compile(r"[A-Za-z\u0400-\u04FF][A-Za-z0-9_\u0400-\u04FF]*")
 _DOTTED = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
-_TAG_LINE = re.compile(r'[ \t]*(\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\])[ \t]*')
 _TAG_CHARACTERS = re.compile(r"[{}%]")
 
-_ORDER = {"hands": 0, "talon": 1, "bids": 2, "discard": 3, "contract": 4, "whist": 5, "play": 6, "claim": 7,
-          "result": 8}
-#: Words a name may not be: the grammar reads them as something else.
-_RESERVED = KEYWORDS | frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS)
 _DECISIONS = {k.value: k for k in DecisionKind}
 _MODES = {m.value: m for m in WhistMode}
 _MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
@@ -53,13 +49,13 @@ class _NotCanonical(Exception):
 
 
 def _name(word: str) -> str:
-    if _NAME.fullmatch(word) is None or word in _RESERVED:
+    if not is_valid_player_id(word):  # the grammar reads a keyword, a card or a bid as what it is
         raise _NotCanonical
     return word
 
 
 def _number(word: str) -> int:
-    if _DIGITS.fullmatch(word) is None or len(word) > MAX_DIGITS:
+    if _DIGITS.fullmatch(word) is None or number_too_long(word):
         raise _NotCanonical
     return int(word)
 
@@ -123,34 +119,17 @@ def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
             continue
         line = first_line + index
         words, columns = _words(stripped, 1)
-        keyword = words[0]
-        order = _ORDER.get(keyword, -1)
+        order = _ORDER.get(words[0], -1)
         if order <= place:
-            raise _NotCanonical  # not a statement we read, or out of order
+            raise _NotCanonical  # not a statement the fast path reads, or out of order
         place = order
-        if keyword == "play":
-            record: Any = _play(words, columns, line)
-        elif keyword == "hands":
-            record = hands = _hands(words, columns, line)
-        elif keyword == "bids":
-            record = statements["bids"] = _bids(words, columns, line)
-        elif keyword == "contract":
-            flagged = _contract(words, columns, line)
-            if flagged.names:
-                names = flagged.names
-            record = statements["contract"] = flagged.record
-        elif keyword == "whist":
-            record = statements["defence"] = _defence(words, columns, line)
-        elif keyword == "result":
-            record = statements["result"] = _result(words, columns, line)
-        elif keyword == "claim":
-            record = statements["claim"] = _claim(words, columns, line)
-        elif keyword == "talon":
-            record = statements["talon"] = _two_cards(Talon, words, columns, line)
+        record: Any = _READERS[words[0]](words, columns, line)
+        if type(record) is Flagged:
+            names, record = record.names, record.record
+        if type(record) is RawHands:
+            hands = record
         else:
-            record = statements["discard"] = _two_cards(Discard, words, columns, line)
-        if keyword == "play":
-            statements["play"] = record
+            statements[FIELD_OF[type(record)]] = record
         last = record.span
     return RawDeal(head, number, dealer, (), hands, statements, (), head.to(last), (), names)
 
@@ -173,7 +152,7 @@ def _hands(words: list[str], columns: list[int], line: int) -> RawHands:
         if word == "?":
             hand = None
         elif _DOTTED.fullmatch(word) is not None:
-            hand = dotted_hand(word)
+            hand = Hand.from_dotted(word)
         else:
             raise _NotCanonical
         if prefix is None:
@@ -188,6 +167,7 @@ def _hands(words: list[str], columns: list[int], line: int) -> RawHands:
 
 
 def _two_cards(kind: type[Talon] | type[Discard], words: list[str], columns: list[int], line: int) -> Any:
+    """A talon or a discard: two different cards, or ``?``."""
     if len(words) == 2 and words[1] == "?":
         return kind(None, (), _statement_span(words, columns, line))
     if len(words) != 3:
@@ -308,7 +288,7 @@ def _result(words: list[str], columns: list[int], line: int) -> Result:
         word = words[1]
         if word == "=":
             return Result(ResultKind.RELATIVE, count=0, span=where)
-        if _SIGNED.fullmatch(word) is None or len(word) > MAX_DIGITS:
+        if _SIGNED.fullmatch(word) is None or number_too_long(word):
             raise _NotCanonical
         if word[0] in "+-":
             return Result(ResultKind.RELATIVE, count=int(word), span=where)
@@ -329,6 +309,14 @@ def _result(words: list[str], columns: list[int], line: int) -> Result:
     return Result(ResultKind.TRICKS, tuple(pairs), span=where)
 
 
+#: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
+_READERS: dict[str, Callable[[list[str], list[int], int], Any]] = {
+    "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
+    "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
+}
+_ORDER = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
+
+
 def tags(piece: Piece) -> RawTags | None:
     """The raw tag block of a canonical ``piece`` (a tag to a line, no comments); ``None`` otherwise."""
     text = piece.text
@@ -339,12 +327,13 @@ def tags(piece: Piece) -> RawTags | None:
         stripped = raw.rstrip("\r")
         if not stripped.strip(" \t"):
             continue
-        m = _TAG_LINE.fullmatch(stripped)
+        written = stripped.lstrip(" \t")
+        m = TAG.fullmatch(written.rstrip(" \t"))
         if m is None:
             return None
         line = piece.line + index
-        column = m.start(1) + (piece.column if index == 0 else 1)
-        found.append(Tag(m.group(2), unescape_tag(m.group(3)), make_span(line, column, line, column + len(m.group(1)))))
+        column = len(stripped) - len(written) + (piece.column if index == 0 else 1)
+        found.append(Tag(m.group(1), unescape_tag(m.group(2)), make_span(line, column, line, column + m.end())))
     if not found or len(found) > _MOST_WORDS:
         return None
     first, last = found[0].span, found[-1].span

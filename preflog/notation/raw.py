@@ -9,13 +9,26 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..model.annotations import Comment
-from ..model.deal import Penalty
+from ..model.auction import Bids, Contract
+from ..model.deal import Checkpoint, Discard, Penalty, Result, Talon
+from ..model.defence import Defence
 from ..model.game import Tag
 from ..model.hand import Hand
+from ..model.play import Claim, Play
 from ..model.span import Span
 
 Problem = tuple[Span, str]
 _UNESCAPE = re.compile(r'\\([\\"])')
+
+#: A tag as the grammar's TAG terminal reads it: its name and its value as written (escapes kept).
+TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+
+
+#: The field of :class:`~preflog.model.deal.Deal` each kind of statement record fills.
+FIELD_OF: dict[type, str] = {
+    Talon: "talon", Bids: "bids", Discard: "discard", Contract: "contract", Defence: "defence",
+    Play: "play", Claim: "claim", Result: "result", Checkpoint: "checkpoint",
+}
 
 
 def unescape_tag(value: str) -> str:

@@ -30,10 +30,9 @@ from ..model.hand import Hand
 from ..model.limits import MAX_DIGITS, MAX_NESTING, number_too_long, shorten
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
 from ..model.span import Span, make_span
-from .raw import Flagged, Problem, RawDeal, RawHand, RawHands, RawTags, unescape_tag
+from .raw import FIELD_OF, TAG, Flagged, Problem, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 
 _GLYPHS = {g.value: g for g in Glyph}
-_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 
 
 def span(tok: Token) -> Span:
@@ -93,10 +92,6 @@ def _tricks(tok: Token, problems: list[Problem]) -> int:
     return n
 
 
-_FIELD_OF: dict[type, str] = {
-    Talon: "talon", Bids: "bids", Discard: "discard", Contract: "contract", Defence: "defence",
-    Play: "play", Claim: "claim", Result: "result", Checkpoint: "checkpoint",
-}
 
 
 class Transform(Transformer[Token, Any]):
@@ -114,7 +109,7 @@ class Transform(Transformer[Token, Any]):
             if tok.type == "COMMENT":
                 comments.append(_comment(tok))
                 continue
-            m = _TAG.fullmatch(tok.value)
+            m = TAG.fullmatch(tok.value)
             assert m is not None  # the terminal only matches well-formed tags
             tags.append(Tag(m.group(1), unescape_tag(m.group(2)), span(tok)))
         return RawTags(tuple(tags), tuple(comments), _from_to(children))
@@ -144,7 +139,7 @@ class Transform(Transformer[Token, Any]):
             elif type(record) is Penalty:
                 penalties.append(record)
             else:
-                statements[_FIELD_OF[type(record)]] = record
+                statements[FIELD_OF[type(record)]] = record
         head = span(children[0])
         return RawDeal(
             head,
