@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .game.conventions import Rules
-from .game.engine import complete_trick, implied, initial_state, play_card, snapshot, step
+from .game.engine import complete_trick, implied, initial_state, play_card, play_clean, snapshot, step
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
     Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
@@ -36,7 +36,7 @@ from .game.state import GameState
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
-from .model.play import PlayedCard, Variation
+from .model.play import PlayLine, Variation
 
 
 class Skip(enum.Enum):
@@ -252,7 +252,7 @@ def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pa
         events_now: Iterable[Event]
         if isinstance(item, PlayedCards):
             if not (table[CardPlayed] or table[TrickCompleted]) and not (
-                    variations and any(pc.variations for pc in item.cards)):
+                    variations and item.cards.has_variations):
                 _play_through(state, item.cards, violations)
                 continue
             events_now = variation_events(item.cards)
@@ -289,17 +289,20 @@ def _visit(event: Event, state: GameState, found: list[Violation], p: _Pass) -> 
             visit(violation, shown)
 
 
-def _play_through(state: GameState, cards: Sequence[PlayedCard],
+def _play_through(state: GameState, cards: PlayLine,
                   violations: Sequence[Callable[[Violation, GameState], None]]) -> None:
     """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
-    steps as their events, without making the events."""
-    for pc in cards:
-        found = play_card(state, pc)
+    steps as their events, without making the events; runs of clean cards in one loop (``play_clean``)."""
+    plain = cards.plain
+    index, count = play_clean(state, plain), len(plain)
+    while index < count:
+        found = play_card(state, cards[index])
         if found and violations:
             for violation in found:
                 for visit in violations:
                     visit(violation, state)
         complete_trick(state)  # commits no violation
+        index = play_clean(state, plain, index + 1)
 
 
 def _walk_variation(before: GameState, variation: Variation, candidates: list[Visitor]) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import preflog
 from preflog.generate import generate
+from preflog.model.play import PlayLine
 from preflog.notation import fast, read
 from preflog.notation.decode import Lines
 from preflog.notation.lalr import parse_piece
@@ -26,7 +27,7 @@ def deep(value: Any) -> Any:
         return (type(value).__name__,) + tuple((f.name, deep(getattr(value, f.name))) for f in attrs.fields(type(value)))
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return (type(value).__name__,) + tuple((f, deep(getattr(value, f))) for f in value._fields)
-    if isinstance(value, (tuple, list)):
+    if isinstance(value, (tuple, list, PlayLine)):
         return tuple(deep(v) for v in value)
     if isinstance(value, dict):
         return tuple(sorted((k, deep(v)) for k, v in value.items()))

@@ -28,8 +28,9 @@ from .laws import declarer_count, declarer_tricks, talon_trick_winner, trick_win
 from .legal import (
     MOST_DECISIONS, Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
     defence_turn, led_suit,
-    mode_problems, next_caller,
+    mode_problems, next_caller, play_problems,
 )
+from .bits import BIT, SUIT_BITS, bits_of
 from .evolve import change_in_place as _set
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
@@ -383,6 +384,66 @@ def play_card(g: GameState, card: PlayedCard) -> Violations:
     if d is not None:
         _card(d, card, g.rules, out)
     return out
+
+
+def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
+    """Play ``cards[start:]`` in place, tricks completed, for as long as each card is one the rules
+    allow and every hand is known: the steps of their events, as one loop over bitmasks. Returns the
+    index of the first card not played (``len(cards)`` when all were): the caller steps it the slow
+    way, which reports what is wrong with it, and may call again after it."""
+    d = g.deal
+    count = len(cards)
+    if (start >= count or d is None or d.over or d.leader is None or d.on_talon_trick
+            or not d.trump_known or d.completed >= 10):
+        return start
+    hands = d.hands
+    if hands[0] is None or hands[1] is None or hands[2] is None:
+        return start
+    if not d.trick and d.completed == 0 and not d.played and play_problems(d):
+        return start
+    masks = [bits_of(hands[0]), bits_of(hands[1]), bits_of(hands[2])]
+    played = bits_of(d.played)
+    bit_of, suit_bits = BIT, SUIT_BITS
+    trump = d.trump_suit
+    trump_bits = 0 if trump is None else suit_bits[trump]
+    trick = list(d.trick)
+    leader: int = d.leader
+    tricks = list(d.tricks)
+    completed = d.completed
+    index = start
+    while index < count:
+        card = cards[index]
+        bit = bit_of[card]
+        seat = (leader + len(trick)) % 3
+        hand = masks[seat]
+        if not hand & bit or played & bit:
+            break  # not held, or played before (P501, P504)
+        if trick:
+            led = trick[0][1].suit
+            if card.suit != led and (hand & suit_bits[led] or (
+                    trump_bits and card.suit != trump and hand & trump_bits)):
+                break  # must follow or trump (P502, P503)
+        masks[seat] = hand ^ bit
+        played |= bit
+        trick.append((_ACTIVE[seat], card))
+        index += 1
+        if len(trick) == 3:
+            winner = trick_winner(trick, trump)
+            tricks[winner] += 1
+            leader = winner
+            completed += 1
+            trick = []
+            if completed == 10:
+                break  # a card after the last trick is the slow path's to report (P505)
+    if index == start:
+        return start
+    taken = cards[start:index]
+    _set(d, hands=tuple(h.difference(taken) for h in hands), played=d.played.union(taken), trick=tuple(trick),
+         tricks=tuple(tricks), completed=completed, leader=_ACTIVE[leader])
+    return index
+
+
+_ACTIVE = ACTIVE_SEATS
 
 
 def complete_trick(g: GameState) -> bool:

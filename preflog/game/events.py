@@ -6,7 +6,7 @@ the events the rules imply (the talon taken, a trick completed, the deal over) a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 import attrs
@@ -17,7 +17,7 @@ from ..model.cards import Card
 from ..model.deal import Deal, Penalty, Result, Checkpoint
 from ..model.defence import DecisionKind, WhistMode
 from ..model.hand import Hand
-from ..model.play import ClaimShare, PlayedCard
+from ..model.play import ClaimShare, PlayedCard, PlayLine
 from ..model.span import Span
 
 
@@ -153,7 +153,7 @@ class PlayedCards(NamedTuple):
     """The cards of a play statement as one item of :func:`events_of` with ``play_as_one``: a driver
     may step through them without making an event for each (their events: :func:`variation_events`)."""
 
-    cards: tuple[PlayedCard, ...]
+    cards: PlayLine
 
 
 def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | PlayedCards]:
@@ -202,7 +202,7 @@ def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | Play
     yield DealEnded(None if s is None else Span(s.end_line, s.end_column, s.end_line, s.end_column))
 
 
-def variation_events(cards: tuple[PlayedCard, ...]) -> Iterator[CardPlayed]:
+def variation_events(cards: Sequence[PlayedCard]) -> Iterator[CardPlayed]:
     """The card events of a variation's line."""
     for pc in cards:
         yield CardPlayed(pc.card, pc, pc.span)

@@ -11,6 +11,7 @@ differential test holds the two paths to the same records, spans and errors.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
@@ -24,13 +25,12 @@ from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
 from ..model.hand import Hand
 from ..model.limits import MAX_ITEMS, number_too_long
-from ..model.play import Claim, ClaimShare, Play, PlayedCard
+from ..model.play import Claim, ClaimShare, Play, PlayLine
 from ..model.span import Span, make_span
 from .raw import FIELD_OF, TAG, Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 from .split import Piece
 from .vocabulary import STATEMENT_ORDER, is_valid_player_id
 
-_new = tuple.__new__
 #: Characters a canonical deal may hold; any other (a brace, a glyph, a parenthesis…) sends the piece
 #: to the grammar. ``?`` is allowed for unknown hands and cards and refused everywhere else.
 _FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?\n\r\u0400-\u04FF]")
@@ -246,8 +246,8 @@ def _defence(words: list[str], columns: list[int], line: int) -> Defence:
 
 
 def _play(words: list[str], columns: list[int], line: int) -> Play:
-    cards: list[PlayedCard] = []
-    append = cards.append
+    plain: list[Card] = []
+    places = array("I")
     spellings = CARD_SPELLINGS
     after_bar = True  # a bar may not open the play nor follow a bar
     for k in range(1, len(words)):
@@ -255,13 +255,14 @@ def _play(words: list[str], columns: list[int], line: int) -> Play:
         card: Card | None = spellings.get(word)
         if card is not None:
             column = columns[k]
-            append(PlayedCard(card, None, (), (), _new(Span, (line, column, line, column + len(word)))))
+            plain.append(card)
+            places.extend((line, column, column + len(word)))
             after_bar = False
-        elif word == "|" and not after_bar and len(cards) % 3 == 0:
+        elif word == "|" and not after_bar and len(plain) % 3 == 0:
             after_bar = True
         else:
             raise _NotCanonical
-    return Play(tuple(cards), (), _statement_span(words, columns, line))
+    return Play(PlayLine.of_cards(tuple(plain), places), (), _statement_span(words, columns, line))
 
 
 def _claim(words: list[str], columns: list[int], line: int) -> Claim:

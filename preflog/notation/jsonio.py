@@ -113,6 +113,9 @@ def make_converter() -> cattrs.Converter:
     c.register_structure_hook(Decimal, _decimal)
     c.register_unstructure_hook(Comment, lambda comment: comment.text)
     c.register_structure_hook(Comment, _comment)
+    c.register_unstructure_hook(play.PlayLine, lambda line: [c.unstructure(pc, play.PlayedCard) for pc in line])
+    c.register_structure_hook(play.PlayLine, lambda value, _type: play.PlayLine(
+        c.structure(value, tuple[play.PlayedCard, ...])))
     records = set(_records()) - {Comment}
 
     def overrides(cls: type) -> dict[str, Any]:

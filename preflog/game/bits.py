@@ -1,0 +1,25 @@
+"""Cards as small ints and hands as bitmasks: the engine's working form of the play.
+
+Card ``i`` of :data:`DECK` is bit ``1 << i``; the deck's order puts each suit's eight cards side by side,
+so a suit is one byte of the mask. The frozen states keep frozensets of cards (their API); the engine
+turns a hand into bits when a play statement starts and back when it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..model.cards import DECK, Card, Suit
+
+#: The bit of each card.
+BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
+#: The bits of each suit's eight cards, by suit (an IntEnum, so a list index).
+SUIT_BITS: tuple[int, ...] = tuple(sum(BIT[c] for c in DECK if c.suit == suit) for suit in Suit)
+
+
+def bits_of(cards: Iterable[Card]) -> int:
+    """The mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    return mask
