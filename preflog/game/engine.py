@@ -393,8 +393,8 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     way, which reports what is wrong with it, and may call again after it."""
     d = g.deal
     count = len(cards)
-    if (start >= count or d is None or d.over or d.leader is None or d.on_talon_trick
-            or not d.trump_known or d.completed >= 10):
+    if (start >= count or d is None or d.over or d.leader is None or not d.trump_known or d.completed >= 10
+            or (d.talon_leads and d.talon is None)):
         return start
     hands = d.hands
     if hands[0] is None or hands[1] is None or hands[2] is None:
@@ -406,10 +406,11 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     bit_of, suit_bits = BIT, SUIT_BITS
     trump = d.trump_suit
     trump_bits = 0 if trump is None else suit_bits[trump]
+    talon, talon_leads, rules, four = d.talon, d.talon_leads, g.rules, d.four
     trick = list(d.trick)
     leader: int = d.leader
     tricks = list(d.tricks)
-    completed = d.completed
+    completed, lost = d.completed, d.lost
     index = start
     while index < count:
         card = cards[index]
@@ -418,19 +419,28 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
         hand = masks[seat]
         if not hand & bit or played & bit:
             break  # not held, or played before (P501, P504)
-        if trick:
-            led = trick[0][1].suit
-            if card.suit != led and (hand & suit_bits[led] or (
-                    trump_bits and card.suit != trump and hand & trump_bits)):
-                break  # must follow or trump (P502, P503)
+        on_talon = talon_leads and completed < 2
+        if on_talon:
+            led = talon[completed].suit  # type: ignore[index]
+        else:
+            led = trick[0][1].suit if trick else None
+        if led is not None and card.suit != led and (hand & suit_bits[led] or (
+                trump_bits and card.suit != trump and hand & trump_bits)):
+            break  # must follow or trump (P502, P503)
         masks[seat] = hand ^ bit
         played |= bit
         trick.append((_ACTIVE[seat], card))
         index += 1
         if len(trick) == 3:
-            winner = trick_winner(trick, trump)
-            tricks[winner] += 1
-            leader = winner
+            if on_talon:
+                winner = _talon_taker(trick, talon[completed], four, rules)  # type: ignore[index]
+                leader = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+            else:
+                winner = leader = trick_winner(trick, trump)
+            if winner is None:
+                lost += 1
+            else:
+                tricks[winner] += 1
             completed += 1
             trick = []
             if completed == 10:
@@ -439,7 +449,7 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
         return start
     taken = cards[start:index]
     _set(d, hands=tuple(h.difference(taken) for h in hands), played=d.played.union(taken), trick=tuple(trick),
-         tricks=tuple(tricks), completed=completed, leader=_ACTIVE[leader])
+         tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
     return index
 
 
@@ -479,13 +489,20 @@ def _winner_name(d: DealState, rules: Rules) -> str | None:
     if d.on_talon_trick:
         if d.talon is None:
             return None
-        seat = talon_trick_winner(d.trick, d.talon[d.completed], d.four)
-        if seat is None and rules.all_pass_void_talon_trick is VoidTalonTrick.ELDEST:
-            seat = Seat.FIRST
+        seat = _talon_taker(d.trick, d.talon[d.completed], d.four, rules)
         return None if seat is None else d.player(seat)
     if not d.trump_known:
         return None
     return d.player(trick_winner(d.trick, d.trump_suit))
+
+
+def _talon_taker(trick: Sequence[tuple[Seat, Card]], talon_card: Card, four: bool, rules: Rules) -> Seat | None:
+    """Who takes a trick the talon led; a trick nobody followed goes to the eldest hand where the
+    convention says so (3.7.6.3), else to nobody."""
+    seat = talon_trick_winner(trick, talon_card, four)
+    if seat is None and rules.all_pass_void_talon_trick is VoidTalonTrick.ELDEST:
+        return Seat.FIRST
+    return seat
 
 
 def advance(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Violations]]:

@@ -7,11 +7,14 @@ importing Lark or loading its tables.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -39,14 +42,58 @@ _GRAMMAR_PACKAGE = "preflog.grammar"
 _GRAMMAR_FILE = "preflog.lark"
 
 
+_TABLES_FILE = "preflog.lark.tables"  # the parser's tables (Lark.save), shipped: `python -m preflog.notation.lalr`
+_STAMP_FILE = "preflog.lark.stamp"    # what the tables were built from: the grammar's hash, lark, python
+
+
 def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = None) -> Lark:
-    """The notation's LALR parser, loaded from the grammar shipped inside the package."""
+    """The notation's LALR parser, loaded from the grammar shipped inside the package. With ``cache``
+    its tables are the package's, when they were built from this grammar by this lark and python, or
+    else Lark's cache in the temporary folder (built there on first use)."""
     text = resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text(encoding="utf-8")
+    if cache and not strict:
+        shipped = _shipped_parser(text, transformer)
+        if shipped is not None:
+            return shipped
     return Lark(
         text,
         parser="lalr", lexer="contextual", start=["tags", "deal"],
         strict=strict, cache=cache and not strict, transformer=transformer,
     )
+
+
+def _shipped_parser(text: str, transformer: Any) -> Lark | None:
+    tables = resources.files(_GRAMMAR_PACKAGE).joinpath(_TABLES_FILE)
+    if not tables.is_file() or shipped_stamp() != tables_stamp(text):
+        return None
+    try:
+        with tables.open("rb") as f:
+            parser: Lark = Lark.__new__(Lark)._load(f, transformer=transformer)  # Lark.load, with a transformer
+            return parser
+    except Exception:  # pragma: no cover - tables this lark cannot read: build them instead
+        return None
+
+
+def tables_stamp(text: str) -> str:
+    """What the parser's tables depend on: the grammar's text, lark's version and python's."""
+    import lark
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return f"{digest} lark {lark.__version__} python {sys.version_info[0]}.{sys.version_info[1]}\n"
+
+
+def shipped_stamp() -> str | None:
+    """The stamp of the tables shipped in the package, if any."""
+    stamp = resources.files(_GRAMMAR_PACKAGE).joinpath(_STAMP_FILE)
+    return stamp.read_text(encoding="utf-8") if stamp.is_file() else None
+
+
+def build_tables(folder: Path) -> None:
+    """Write the parser's tables and their stamp into ``folder`` (the package's grammar folder)."""
+    text = (folder / _GRAMMAR_FILE).read_text(encoding="utf-8")
+    parser = Lark(text, parser="lalr", lexer="contextual", start=["tags", "deal"], strict=True)
+    with open(folder / _TABLES_FILE, "wb") as f:
+        parser.save(f)
+    (folder / _STAMP_FILE).write_text(tables_stamp(text), encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
@@ -204,3 +251,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
     else:
         message += _spelling_hint(word)
     return span, message
+
+
+if __name__ == "__main__":  # python -m preflog.notation.lalr: rebuild the shipped tables after editing the grammar
+    folder = Path(str(resources.files(_GRAMMAR_PACKAGE)))
+    build_tables(folder)
+    print(f"wrote {folder / _TABLES_FILE} and {folder / _STAMP_FILE}")
