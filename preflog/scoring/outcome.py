@@ -52,44 +52,42 @@ class Outcome:
 
 def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     """The outcome of a deal from its state after the play and its ``result`` statement."""
-    base = Outcome(d.number, d.dealer, d.active, d.four)
+    base = (d.number, d.dealer, d.active, d.four)
     tricks = _tricks(d, result)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in d.active):
-            return attrs.evolve(base, all_pass=True, missing="the tricks of the all-pass are not recorded "
-                                f"(write them: result {' '.join(p + ' N' for p in d.active)})")
+            return Outcome(*base, all_pass=True, missing="the tricks of the all-pass are not recorded "
+                           f"(write them: result {' '.join(p + ' N' for p in d.active)})")
         if d.four and d.dealer not in tricks:
             dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
-        return attrs.evolve(base, all_pass=True, tricks=tricks)
+        return Outcome(*base, all_pass=True, tricks=tricks)
     declarer = d.declarer
     contract = d.game_contract
     if declarer is None or contract is None:
         what = ("no game: neither the auction nor the contract names the declarer (an all-pass is written "
                 "'bids pass pass pass')") if declarer is None else "no contract"
-        return attrs.evolve(base, missing=f"the deal records {what}")
+        return Outcome(*base, missing=f"the deal records {what}")
     name = d.player(declarer)
-    base = attrs.evolve(base, declarer=name, contract=contract)
     declarer_tricks = _declarer_tricks(tricks, name, result, contract)
     if contract.is_misere:
         if declarer_tricks is None:
-            return attrs.evolve(base, missing="the misère's result is not recorded (write: result N)")
-        return attrs.evolve(base, tricks=tricks, declarer_tricks=declarer_tricks)
+            return Outcome(*base, declarer=name, contract=contract,
+                           missing="the misère's result is not recorded (write: result N)")
+        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks)
     roles = _roles(d, contract, rules)
     if isinstance(roles, str):
-        return attrs.evolve(base, missing=roles)
+        return Outcome(*base, declarer=name, contract=contract, missing=roles)
     whisters, passers, half, returned = roles
-    base = attrs.evolve(base, whisters=whisters, passers=passers, half=half, returned=returned,
-                        tricks=tricks, declarer_tricks=declarer_tricks)
+    missing = None
     if counts_as_made(d):
-        return base  # counts as made without play (Code 3.8.1, 3.8.7)
-    if declarer_tricks is None:
-        return attrs.evolve(base, missing=f"the result of {contract} is not recorded (write: result N)")
-    if len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
-        return attrs.evolve(base, missing="two whisters write for their own tricks: the result must give "
-                            f"each one's (write: result {name} {declarer_tricks} "
-                            f"{whisters[0]} N {whisters[1]} N)")
-    return base
+        pass  # counts as made without play (Code 3.8.1, 3.8.7)
+    elif declarer_tricks is None:
+        missing = f"the result of {contract} is not recorded (write: result N)"
+    elif len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
+        missing = ("two whisters write for their own tricks: the result must give each one's (write: result "
+                   f"{name} {declarer_tricks} {whisters[0]} N {whisters[1]} N)")
+    return Outcome(*base, False, name, contract, whisters, passers, half, returned, tricks, declarer_tricks, missing)
 
 
 def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:
