@@ -36,8 +36,13 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except ReadError as exc:
-            click.echo(f"preflog: error: cannot read {exc.path or 'the input'}: {exc.strerror}", err=True)
+            click.echo(unreadable(exc), err=True)
             ctx.exit(EXIT_UNREADABLE)
+
+
+def unreadable(exc: ReadError) -> str:
+    """The message for an input that became unreadable while it was read."""
+    return f"preflog: error: cannot read {exc.path or 'the input'}: {exc.strerror}"
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

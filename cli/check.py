@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from .common import (
     EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
 )
+from .jobs import Unit, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -24,7 +26,8 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @click.option("--rules", "preset", type=PresetChoice(),
               help="Check under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")
-def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
+@jobs_option()
+def check(files: tuple[str, ...], preset: str | None, as_json: bool, jobs: int) -> None:
     """Check FILES (- for standard input) against the rules of Preferans.
 
     Every violation is printed as FILE:LINE:COL: error: MESSAGE [CODE: rule, Code section] with the
@@ -36,17 +39,27 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
       preflog check samples/sochi-pulka.pref
       preflog check --rules leningrad --json game.pref
     """
-    from ..notation.read import stream_games
-
+    count = job_count(jobs)
+    units = units_of(files, count)
     out = Report(as_json)
-    total_deals = 0
-    for path in files:
-        name = display_name(path)
-        out.begin_file(name)
-        deals = 0
-        with open_input(path) as fp:
-            for reading in stream_games(fp, name):
-                deals += _check_game(reading, name, preset, out)
+    total_deals = deals = 0
+    serial = count <= 1 or len(units) <= 1
+    work = partial(_check_unit, preset=preset, as_json=as_json, report=out if serial else None)
+    files_done = 0
+
+    def before(unit: Unit) -> None:
+        nonlocal deals, total_deals, files_done
+        if unit.first == 0:  # a file begins
+            if files_done:
+                out.end_file({"deals": deals})
+            out.begin_file(display_name(unit.path))
+            total_deals += deals
+            deals, files_done = 0, files_done + 1
+
+    for checked in run_units(work, units, count, before):
+        deals += checked.deals
+        out.add(checked)
+    if files_done:
         out.end_file({"deals": deals})
         total_deals += deals
     out.close()
@@ -56,6 +69,33 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool) -> None:
         verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
         click.echo(f"checked {len(files)} {files_word}, {total_deals} deal{'s' * (total_deals != 1)}: {verdict}")
     sys.exit(EXIT_ERRORS if total else EXIT_OK)
+
+
+class _Checked(NamedTuple):
+    """What checking a unit gave: its deals, and (from a worker) its problems and their JSON."""
+
+    deals: int
+    problems: int = 0
+    items: tuple[dict[str, Any], ...] = ()
+
+
+def _check_unit(unit: Unit, preset: str | None, as_json: bool, report: Report | None) -> _Checked:
+    """Check the games of ``unit``, reporting to ``report`` (or, in a worker, to one that keeps the
+    problems for the parent)."""
+    from ..notation.read import stream_games
+
+    own = report if report is not None else Report(as_json, keep=True)
+    name = display_name(unit.path)
+    deals = 0
+    with open_input(unit.path) as fp:
+        for index, reading in enumerate(stream_games(fp, name)):
+            if unit.done_after(index):
+                break
+            if unit.holds(index):
+                deals += _check_game(reading, name, preset, own)
+    if report is not None:
+        return _Checked(deals)
+    return _Checked(deals, own.count, tuple(own.kept or ()))
 
 
 def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> int:
@@ -84,13 +124,15 @@ def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: st
 
 class Report:
     """Where problems go: standard error as they are found, or a JSON list of files on standard
-    output, streamed; ``count`` of them."""
+    output, streamed; ``count`` of them. A report that ``keep``s (a worker's, for ``--jobs``) keeps the
+    JSON of each problem in ``kept`` for the parent to write."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, keep: bool = False) -> None:
         self.as_json, self.count = as_json, 0
         self.files = JsonList()
         self.problems: JsonList | None = None
-        if as_json:
+        self.kept: list[dict[str, Any]] | None = [] if keep else None
+        if as_json and not keep:
             self.files.open()
 
     def begin_file(self, name: str) -> None:
@@ -99,10 +141,19 @@ class Report:
 
     def error(self, code: str, error: NotationError) -> None:
         self.count += 1
-        if self.problems is not None:
-            self.problems.add(dict(error.to_dict(), code=code))
-        else:
+        if not self.as_json:
             print_errors([error])
+        elif self.kept is not None:
+            self.kept.append(dict(error.to_dict(), code=code))
+        elif self.problems is not None:
+            self.problems.add(dict(error.to_dict(), code=code))
+
+    def add(self, checked: _Checked) -> None:
+        """The problems a worker found (already printed, or their JSON kept)."""
+        self.count += checked.problems
+        if self.problems is not None:
+            for item in checked.items:
+                self.problems.add(item)
 
     def end_file(self, tail: dict[str, Any]) -> None:
         if self.problems is not None:

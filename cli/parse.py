@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors
+from .jobs import Unit, job_count, jobs_option, run_units, units_of
 
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
@@ -22,7 +24,8 @@ def _plural(n: int, word: str) -> str:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary and errors as JSON.")
-def parse(files: tuple[str, ...], as_json: bool) -> None:
+@jobs_option()
+def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
     """Read FILES (- for standard input) and report every notation error.
 
     Prints one line per file (games and deals) or the errors as FILE:LINE:COL: error: MESSAGE
@@ -33,44 +36,103 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
     Example:
       preflog parse samples/*.pref
     """
-    from ..notation.read import stream_games
-
+    count = job_count(jobs)
+    units = units_of(files, count)
+    serial = count <= 1 or len(units) <= 1
     files_out = JsonList()
     if as_json:
         files_out.open()
     status = EXIT_OK
-    for path in files:
-        name = display_name(path)
-        games = deals = errors = 0
-        listed = files_out.begin({"file": name}, "errors") if as_json else None
-        with open_input(path) as fp:
-            for reading in stream_games(fp, name):
-                counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
-                errors += _show(reading.errors, listed)
-                for read in reading.deals():
-                    counted = counted or read.deal is not None
-                    deals += read.deal is not None
-                    errors += _show(read.errors, listed)
-                games += counted
-        if errors:
+    file = _File("")
+    started = False
+
+    def finish(file: _File) -> None:
+        nonlocal status
+        if file.errors:
             status = EXIT_ERRORS
-        if listed is not None:
-            listed.end({"games": games, "deals": deals})
-            continue
-        summary = f"{name}: {_plural(games, 'game')}, {_plural(deals, 'deal')}"
-        if errors:
-            summary += f", {_plural(errors, 'error')}"
+        if file.listed is not None:
+            file.listed.end({"games": file.games, "deals": file.deals})
+            return
+        summary = f"{file.name}: {_plural(file.games, 'game')}, {_plural(file.deals, 'deal')}"
+        if file.errors:
+            summary += f", {_plural(file.errors, 'error')}"
         click.echo(summary)
+
+    def before(unit: Unit) -> None:
+        nonlocal file, started
+        if unit.first == 0:  # a file begins
+            if started:
+                finish(file)
+            name = display_name(unit.path)
+            file = _File(name, files_out.begin({"file": name}, "errors") if as_json else None)
+            started = True
+
+    # a serial run streams JSON errors into the file's list; a worker keeps them for this process
+    work = partial(_parse_unit, as_json=as_json, listed=(lambda: file.listed) if serial else None)
+    for counted in run_units(work, units, count, before):
+        file.games += counted.games
+        file.deals += counted.deals
+        file.errors += counted.errors
+        if file.listed is not None:
+            for item in counted.items:
+                file.listed.add(item)
+    if started:
+        finish(file)
     if as_json:
         files_out.close()
     sys.exit(status)
 
 
-def _show(errors: Sequence[NotationError], listed: JsonList | None) -> int:
-    """Print ``errors`` (or add them to the JSON list); how many there were."""
-    if listed is None:
+class _File:
+    """What ``parse`` counts in a file as its units come."""
+
+    def __init__(self, name: str, listed: JsonList | None = None) -> None:
+        self.name, self.listed = name, listed
+        self.games = self.deals = self.errors = 0
+
+
+class _Counted(NamedTuple):
+    """What reading a unit gave: games, deals, errors, and (from a worker, with ``--json``) the errors."""
+
+    games: int
+    deals: int
+    errors: int
+    items: tuple[dict[str, Any], ...] = ()
+
+
+def _parse_unit(unit: Unit, as_json: bool, listed: Callable[[], JsonList | None] | None) -> _Counted:
+    """Read the games of ``unit``, printing its errors, or with ``as_json`` adding them to the list
+    ``listed`` gives (a serial run) or keeping them for the parent (a worker)."""
+    from ..notation.read import stream_games
+
+    name = display_name(unit.path)
+    kept: list[dict[str, Any]] | JsonList | None = None
+    if as_json:
+        kept = (listed() if listed is not None else None) or []
+    games = deals = errors = 0
+    with open_input(unit.path) as fp:
+        for index, reading in enumerate(stream_games(fp, name)):
+            if unit.done_after(index):
+                break
+            if not unit.holds(index):
+                continue
+            counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
+            errors += _show(reading.errors, kept)
+            for read in reading.deals():
+                counted = counted or read.deal is not None
+                deals += read.deal is not None
+                errors += _show(read.errors, kept)
+            games += counted
+    return _Counted(games, deals, errors, tuple(kept) if isinstance(kept, list) else ())
+
+
+def _show(errors: Sequence[NotationError], kept: list[dict[str, Any]] | JsonList | None) -> int:
+    """Print ``errors`` (or add their JSON to ``kept``); how many there were."""
+    if kept is None:
         print_errors(errors)
+    elif isinstance(kept, list):
+        kept.extend(error.to_dict() for error in errors)
     else:
         for error in errors:
-            listed.add(error.to_dict())
+            kept.add(error.to_dict())
     return len(errors)

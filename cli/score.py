@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -11,6 +12,7 @@ import click
 from .common import (
     EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
 )
+from .jobs import Unit, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -32,8 +34,9 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table for people or JSON for programs (the shape is in the README).")
 @click.option("--ledger", is_flag=True, help="Also list every entry with its deal and rule.")
+@jobs_option()
 def score(file: str, preset: str | None, upto: int | None, game_number: int | None, fmt: str,
-          ledger: bool) -> None:
+          ledger: bool, jobs: int) -> None:
     """The score sheet of FILE (- for standard input): pool, mountain and whists of each player, and
     the settlement in whists (and money, with a WhistPrice tag) as if the game ended there.
 
@@ -47,25 +50,61 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
       preflog score samples/sochi-pulka.pref --after 5 --ledger
       preflog score --rules leningrad --format json game.pref
     """
-    from ..notation.read import stream_games
-
     name = display_name(file)
     out = _Sheets(fmt, ledger)
+    count = 1 if game_number is not None else job_count(jobs)  # one game is one unit
     status = EXIT_OK
-    count = 0
-    with open_input(file) as fp:
-        for reading in stream_games(fp, name):
-            count += 1
-            if game_number is not None and count != game_number:
+    games = 0
+    work = partial(_score_unit, preset=preset, upto=upto, game_number=game_number,
+                   out=out if count <= 1 else None)
+    for scored in run_units(work, units_of([file], count), count):
+        games += scored.games
+        status = max(status, scored.status)
+        for title, sheet, incomplete in scored.sheets:
+            out.add(title, sheet, incomplete)
+    if game_number is not None and game_number > games:
+        raise click.BadParameter(f"{name} holds {games} game(s)", param_hint="--game")
+    out.close()
+    sys.exit(status)
+
+
+class _Unit(NamedTuple):
+    """What scoring a unit of games gave: how many games it read, the exit status they call for, and
+    (from a worker) the sheets to print, with their titles and why each stops short, if it does."""
+
+    games: int
+    status: int
+    sheets: tuple[tuple[str | None, ScoreSheet, str | None], ...] = ()
+
+
+def _score_unit(unit: Unit, preset: str | None, upto: int | None, game_number: int | None,
+                out: _Sheets | None) -> _Unit:
+    """Score the games of ``unit`` (only the ``game_number``-th, if given), printing their problems;
+    their sheets go to ``out`` (a serial run) or back to the parent (a worker)."""
+    from ..notation.read import stream_games
+
+    name = display_name(unit.path)
+    status = EXIT_OK
+    games = 0
+    sheets = []
+    with open_input(unit.path) as fp:
+        for index, reading in enumerate(stream_games(fp, name)):
+            if unit.done_after(index):
+                break
+            if not unit.holds(index):
+                continue
+            games += 1
+            if game_number is not None and index + 1 != game_number:
                 continue  # its deals are skipped unread
             scored = _score_game(reading, name, preset, upto)
             status = max(status, scored.status)
-            if scored.sheet is not None:
+            if scored.sheet is None:
+                continue
+            if out is not None:
                 out.add(_title(reading.header), scored.sheet, scored.incomplete)
-    if game_number is not None and game_number > count:
-        raise click.BadParameter(f"{name} holds {count} game(s)", param_hint="--game")
-    out.close()
-    sys.exit(status)
+            else:
+                sheets.append((_title(reading.header), scored.sheet, scored.incomplete))
+    return _Unit(games, status, tuple(sheets))
 
 
 class _Scored(NamedTuple):

@@ -448,8 +448,8 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     if index == start:
         return start
     taken = cards[start:index]
-    _set(d, hands=tuple(h.difference(taken) for h in hands), played=d.played.union(taken), trick=tuple(trick),
-         tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
+    _set(d, hands=tuple(h.difference(taken) for h in hands if h is not None), played=d.played.union(taken),
+         trick=tuple(trick), tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
     return index
 
 

@@ -121,10 +121,12 @@ class GameReading:
             problems.clear()
             yield ReadDeal(deal, errors, piece)
 
-    def skip(self) -> None:
-        """Pass over the deals not read (without parsing them)."""
+    def skip(self) -> int:
+        """Pass over the deals not read (without parsing them); how many there were."""
+        count = 0
         while self._stream.take(lambda p: p.deal) is not None:
-            pass
+            count += 1
+        return count
 
 
 class _Stream:

@@ -1,0 +1,140 @@
+"""``--jobs N``: the games of the files cut into units of work at game boundaries, done in N processes,
+and their output written in the order of a serial run (byte for byte the same).
+
+A unit is a run of whole games of one file. A worker reads the file as a serial run does (lines,
+comments and quoted tags, the games in the same order), skips the games outside its unit unparsed,
+and does the verb's work on the others with its standard output and error captured; the parent
+writes each unit's output in turn and adds up what the verb counts. With one job, or one unit, the
+work runs in the parent with nothing captured.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import redirect_stderr, redirect_stdout
+from typing import Any, NamedTuple, TypeVar
+
+import click
+
+from .common import EXIT_UNREADABLE
+
+T = TypeVar("T")
+
+#: Units per process: enough that one slow unit does not leave the other processes idle.
+UNITS_PER_JOB = 4
+
+
+class Unit(NamedTuple):
+    """Games ``first`` to ``stop`` (exclusive; ``None``: to the end) of the file ``path``, counted as
+    :func:`preflog.notation.read.stream_games` gives them."""
+
+    path: str
+    first: int = 0
+    stop: int | None = None
+
+    def holds(self, game: int) -> bool:
+        return game >= self.first and (self.stop is None or game < self.stop)
+
+    def done_after(self, game: int) -> bool:
+        """Whether no game from ``game`` on belongs to the unit (the rest of the file is not read)."""
+        return self.stop is not None and game >= self.stop
+
+
+def jobs_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--jobs`` option of the verbs that read many games."""
+    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+                        help="Work in N processes (0: one per core); the output is the same as with one.")
+
+
+def job_count(jobs: int) -> int:
+    return jobs or os.cpu_count() or 1
+
+
+def units_of(paths: Sequence[str], jobs: int) -> list[Unit]:
+    """The units of work for ``paths``: each file whole with one job; else cut between games into
+    about ``UNITS_PER_JOB`` units per job of about the same number of deals. Standard input, and a
+    file that cannot be read (its error is the worker's to report), stay whole."""
+    if jobs <= 1:
+        return [Unit(path) for path in paths]
+    sizes = {path: _game_sizes(path) for path in paths}
+    total = sum(sum(s) + len(s) for s in sizes.values())  # a game counts one more than its deals
+    share = max(1, total // (jobs * UNITS_PER_JOB))
+    units: list[Unit] = []
+    for path in paths:
+        games = sizes[path]
+        first, load = 0, 0
+        for index, deals in enumerate(games):
+            load += deals + 1
+            if load >= share and index + 1 < len(games):
+                units.append(Unit(path, first, index + 1))
+                first, load = index + 1, 0
+        units.append(Unit(path, first, None))
+    return units
+
+
+def _game_sizes(path: str) -> list[int]:
+    """The deals in each game of a file (their pieces, not parsed); one game for what cannot be read."""
+    from ..notation.read import stream_games
+
+    if path == "-":
+        return [0]
+    try:
+        with open(path, "rb") as fp:
+            return [reading.skip() for reading in stream_games(fp, path)] or [0]
+    except (OSError, ValueError):
+        return [0]
+
+
+def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
+              before: Callable[[Unit], None] | None = None) -> Iterator[T]:
+    """``work(unit)`` for each unit, in order, ``before(unit)`` first; in ``jobs`` processes when there
+    is more than one unit, each unit's output written before its result is given. A unit that ends the
+    command (an input that cannot be read) ends it here, after the output of the units before it."""
+    if jobs <= 1 or len(units) <= 1:
+        for unit in units:
+            if before is not None:
+                before(unit)
+            yield work(unit)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
+    try:
+        for unit, (out, err, exit_code, value) in zip(units, pool.map(_Captured(work), units)):
+            if before is not None:
+                before(unit)
+            sys.stdout.write(out)
+            sys.stdout.flush()
+            sys.stderr.write(err)
+            sys.stderr.flush()
+            if exit_code is not None:
+                sys.exit(exit_code)
+            yield value
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+class _Captured:
+    """``work`` run in a worker with its output captured: (stdout, stderr, exit code or None, result)."""
+
+    def __init__(self, work: Callable[[Unit], Any]) -> None:
+        self.work = work
+
+    def __call__(self, unit: Unit) -> tuple[str, str, int | None, Any]:
+        from ..notation.decode import ReadError
+        from . import unreadable
+
+        out, err = io.StringIO(), io.StringIO()
+        exit_code: int | None = None
+        value = None
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                value = self.work(unit)
+            except SystemExit as exc:
+                exit_code = exc.code if isinstance(exc.code, int) else EXIT_UNREADABLE
+            except ReadError as exc:
+                click.echo(unreadable(exc), err=True)
+                exit_code = EXIT_UNREADABLE
+        return out.getvalue(), err.getvalue(), exit_code, value
