@@ -88,18 +88,58 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     sys.exit(EXIT_UNREADABLE)
 
 
-class CleanGames:
-    """The games of a text in memory, read a game at a time (so that memory holds one game), every
-    notation error printed as it is found. Iterating gives the games up to the first with an error,
-    and reads on to print the rest; ``bad`` is then True."""
+class Reread:
+    """An input read more than once, a game at a time, so that memory holds one game, not the file:
+    a file is opened again for each reading (exit 2 at once if it cannot be); standard input, which
+    can be read only once, is read whole (:func:`read_text`) and kept."""
 
-    def __init__(self, text: str, name: str) -> None:
-        self.text, self.name, self.bad = text, name, False
+    def __init__(self, path: str, *, max_line: int = MAX_LINE) -> None:
+        self.path = path
+        self.text: str | None = read_text(path, max_line=max_line) if path == "-" else None
+        if self.text is None:
+            with open_input(path):
+                pass
+
+    @contextmanager
+    def open(self) -> Iterator[str | IO[bytes]]:
+        if self.text is not None:
+            yield self.text
+            return
+        with open_input(self.path) as fp:
+            yield fp
+
+    def head(self, size: int = 65536) -> str:
+        """The start of the input (to tell JSON from the notation)."""
+        if self.text is not None:
+            return self.text[:size]
+        with open_input(self.path) as fp:
+            try:
+                return fp.read(size).decode("utf-8", errors="replace")
+            except OSError as exc:
+                fail_unreadable(self.path, exc)
+
+
+class CleanGames:
+    """The games of a text in memory or of a :class:`Reread` input, read a game at a time (so that
+    memory holds one game), every notation error printed as it is found (an input that stops being
+    readable text, at the end). Iterating gives the games up to the first with an error, and reads on
+    to print the rest; ``bad`` is then True."""
+
+    def __init__(self, source: str | Reread, name: str) -> None:
+        self.source, self.name, self.bad = source, name, False
 
     def __iter__(self) -> Iterator[Game]:
+        source = self.source
+        if isinstance(source, str):
+            yield from self._clean(source)
+            return
+        with source.open() as fp:
+            yield from self._clean(fp)
+
+    def _clean(self, source: str | IO[bytes]) -> Iterator[Game]:
         from ..notation.read import read_games
 
-        for parsed in read_games(self.text, self.name):
+        for parsed in read_games(source, self.name):
             if parsed.errors:
                 print_errors(parsed.errors)
                 self.bad = True

@@ -10,7 +10,7 @@ import click
 
 from ..model.limits import MAX_TEXT
 from ..notation.errors import NotationError
-from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text, write_text
+from .common import EXIT_ERRORS, CleanGames, Reread, display_name, print_errors, read_text, write_text
 
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
@@ -43,22 +43,24 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
     from ..notation.write import iter_dumps
 
     name = display_name(file)
-    try:
-        text = read_text(file, max_line=MAX_TEXT)  # minified JSON is one line
-        is_json = source == "json" if source else _is_json(file, text)
-        games: Iterable[Game] = from_json(text, name) if is_json else ()
-    except NotationError as exc:
-        print_errors(exc.errors)
-        sys.exit(EXIT_ERRORS)
-    if not is_json:
+    given = Reread(file, max_line=MAX_TEXT)  # minified JSON is one line
+    is_json = source == "json" if source else _is_json(file, given.head())
+    games: Iterable[Game]
+    if is_json:  # a JSON document is read whole
+        try:
+            games = from_json(given.text if given.text is not None else read_text(file, max_line=MAX_TEXT), name)
+        except NotationError as exc:
+            print_errors(exc.errors)
+            sys.exit(EXIT_ERRORS)
+    else:
         # Read twice, a game at a time: first for the errors (nothing is written if there is one),
         # then to write, so that memory holds one game rather than the file's.
-        first = CleanGames(text, name)
+        first = CleanGames(given, name)
         for _ in first:
             pass
         if first.bad:
             sys.exit(EXIT_ERRORS)
-        games = CleanGames(text, name)
+        games = CleanGames(given, name)
     parts = iter_json(games) if target == "json" else iter_dumps(games, unicode=unicode)
     if output:
         write_text(output, parts)

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..notation.errors import NotationError
-from .common import EXIT_ERRORS, CleanGames, display_name, print_errors, read_text
+from .common import EXIT_ERRORS, CleanGames, Reread, display_name
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..present.replay_text import Renderer
@@ -39,13 +38,9 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
     from ..walk import walk
 
     name = display_name(file)
-    try:
-        text = read_text(file)
-    except NotationError as exc:
-        print_errors(exc.errors)
-        sys.exit(EXIT_ERRORS)
     # Read twice, a game at a time: first for the errors and the deal numbers, then to replay, so that
     # memory holds one game rather than the file's.
+    text = Reread(file)
     first = CleanGames(text, name)
     numbers = {deal.number for game in first for deal in game.deals}
     if first.bad:

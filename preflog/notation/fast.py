@@ -11,6 +11,7 @@ differential test holds the two paths to the same records, spans and errors.
 from __future__ import annotations
 
 import re
+from sys import intern
 from array import array
 from collections.abc import Callable
 from decimal import Decimal
@@ -51,7 +52,7 @@ class _NotCanonical(Exception):
 def _name(word: str) -> str:
     if not is_valid_player_id(word):  # the grammar reads a keyword, a card or a bid as what it is
         raise _NotCanonical
-    return word
+    return intern(word)  # one string per name, however many deals name the player
 
 
 def _number(word: str) -> int:
