@@ -33,9 +33,10 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
               help="Only the K-th game of the file (default: every game).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table for people or JSON for programs (the shape is in the README).")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json (as parse and check write it).")
 @click.option("--ledger", is_flag=True, help="Also list every entry with its deal and rule.")
 @jobs_option()
-def score(file: str, preset: str | None, upto: int | None, game_number: int | None, fmt: str,
+def score(file: str, preset: str | None, upto: int | None, game_number: int | None, fmt: str, as_json: bool,
           ledger: bool, jobs: int) -> None:
     """The score sheet of FILE (- for standard input): pool, mountain and whists of each player, and
     the settlement in whists (and money, with a WhistPrice tag) as if the game ended there.
@@ -51,7 +52,7 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
       preflog score --rules leningrad --format json game.pref
     """
     name = display_name(file)
-    out = _Sheets(fmt, ledger)
+    out = _Sheets("json" if as_json else fmt, ledger)
     count = 1 if game_number is not None else job_count(jobs)  # one game is one unit
     status = EXIT_OK
     games = 0

@@ -44,6 +44,11 @@ def test_score_json_has_the_documented_shape() -> None:
     assert shape["money"] is None and shape["money_exact"] is None
 
 
+def test_score_json_flag_is_format_json_as_in_parse_and_check() -> None:
+    """``--json`` is what parse and check take; score takes it too (click suggested ``--jobs``)."""
+    assert run("score", str(SOCHI), "--json") == run("score", str(SOCHI), "--format", "json")
+
+
 def test_score_after_a_deal_and_the_ledger() -> None:
     code, out, _ = run("score", str(SOCHI), "--after", "6", "--format", "json", "--ledger")
     shape = json.loads(out)
