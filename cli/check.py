@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from .common import (
-    EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
-from .jobs import Unit, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -82,17 +82,11 @@ class _Checked(NamedTuple):
 def _check_unit(unit: Unit, preset: str | None, as_json: bool, report: Report | None) -> _Checked:
     """Check the games of ``unit``, reporting to ``report`` (or, in a worker, to one that keeps the
     problems for the parent)."""
-    from ..notation.read import stream_games
-
     own = report if report is not None else Report(as_json, keep=True)
     name = display_name(unit.path)
     deals = 0
-    with open_input(unit.path) as fp:
-        for index, reading in enumerate(stream_games(fp, name)):
-            if unit.done_after(index):
-                break
-            if unit.holds(index):
-                deals += _check_game(reading, name, preset, own)
+    for _, reading in games_of(unit):
+        deals += _check_game(reading, name, preset, own)
     if report is not None:
         return _Checked(deals)
     return _Checked(deals, own.count, tuple(own.kept or ()))

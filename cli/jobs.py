@@ -16,11 +16,14 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
 
-from .common import EXIT_UNREADABLE
+from .common import EXIT_UNREADABLE, display_name, open_input
+
+if TYPE_CHECKING:
+    from ..notation.read import GameReading
 
 T = TypeVar("T")
 
@@ -87,6 +90,19 @@ def _game_sizes(path: str) -> list[int]:
             return [reading.skip() for reading in stream_games(fp, path)] or [0]
     except (OSError, ValueError):
         return [0]
+
+
+def games_of(unit: Unit) -> Iterator[tuple[int, GameReading]]:
+    """The games of ``unit`` as they stream past (with their index in the file); the others are
+    skipped unparsed, and the file is not read past the unit."""
+    from ..notation.read import stream_games
+
+    with open_input(unit.path) as fp:
+        for index, reading in enumerate(stream_games(fp, display_name(unit.path))):
+            if unit.done_after(index):
+                return
+            if unit.holds(index):
+                yield index, reading
 
 
 def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,

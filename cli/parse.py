@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, open_input, print_errors
-from .jobs import Unit, job_count, jobs_option, run_units, units_of
+from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, print_errors
+from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
 
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
@@ -103,26 +103,18 @@ class _Counted(NamedTuple):
 def _parse_unit(unit: Unit, as_json: bool, listed: Callable[[], JsonList | None] | None) -> _Counted:
     """Read the games of ``unit``, printing its errors, or with ``as_json`` adding them to the list
     ``listed`` gives (a serial run) or keeping them for the parent (a worker)."""
-    from ..notation.read import stream_games
-
-    name = display_name(unit.path)
     kept: list[dict[str, Any]] | JsonList | None = None
     if as_json:
         kept = (listed() if listed is not None else None) or []
     games = deals = errors = 0
-    with open_input(unit.path) as fp:
-        for index, reading in enumerate(stream_games(fp, name)):
-            if unit.done_after(index):
-                break
-            if not unit.holds(index):
-                continue
-            counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
-            errors += _show(reading.errors, kept)
-            for read in reading.deals():
-                counted = counted or read.deal is not None
-                deals += read.deal is not None
-                errors += _show(read.errors, kept)
-            games += counted
+    for _, reading in games_of(unit):
+        counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
+        errors += _show(reading.errors, kept)
+        for read in reading.deals():
+            counted = counted or read.deal is not None
+            deals += read.deal is not None
+            errors += _show(read.errors, kept)
+        games += counted
     return _Counted(games, deals, errors, tuple(kept) if isinstance(kept, list) else ())
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from .common import (
-    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, open_input, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
-from .jobs import Unit, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -82,29 +82,22 @@ def _score_unit(unit: Unit, preset: str | None, upto: int | None, game_number: i
                 out: _Sheets | None) -> _Unit:
     """Score the games of ``unit`` (only the ``game_number``-th, if given), printing their problems;
     their sheets go to ``out`` (a serial run) or back to the parent (a worker)."""
-    from ..notation.read import stream_games
-
     name = display_name(unit.path)
     status = EXIT_OK
     games = 0
     sheets = []
-    with open_input(unit.path) as fp:
-        for index, reading in enumerate(stream_games(fp, name)):
-            if unit.done_after(index):
-                break
-            if not unit.holds(index):
-                continue
-            games += 1
-            if game_number is not None and index + 1 != game_number:
-                continue  # its deals are skipped unread
-            scored = _score_game(reading, name, preset, upto)
-            status = max(status, scored.status)
-            if scored.sheet is None:
-                continue
-            if out is not None:
-                out.add(_title(reading.header), scored.sheet, scored.incomplete)
-            else:
-                sheets.append((_title(reading.header), scored.sheet, scored.incomplete))
+    for index, reading in games_of(unit):
+        games += 1
+        if game_number is not None and index + 1 != game_number:
+            continue  # its deals are skipped unread
+        scored = _score_game(reading, name, preset, upto)
+        status = max(status, scored.status)
+        if scored.sheet is None:
+            continue
+        if out is not None:
+            out.add(_title(reading.header), scored.sheet, scored.incomplete)
+        else:
+            sheets.append((_title(reading.header), scored.sheet, scored.incomplete))
     return _Unit(games, status, tuple(sheets))
 
 
