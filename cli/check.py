@@ -11,7 +11,7 @@ import click
 from .common import (
     EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
-from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -43,25 +43,22 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, jobs: int) 
     units = units_of(files, count)
     out = Report(as_json)
     total_deals = deals = 0
-    serial = count <= 1 or len(units) <= 1
-    work = partial(_check_unit, preset=preset, as_json=as_json, report=out if serial else None)
-    files_done = 0
+    work = partial(_check_unit, preset=preset, as_json=as_json,
+                   report=None if in_workers(units, count) else out)
 
-    def before(unit: Unit) -> None:
-        nonlocal deals, total_deals, files_done
-        if unit.first == 0:  # a file begins
-            if files_done:
-                out.end_file({"deals": deals})
-            out.begin_file(display_name(unit.path))
-            total_deals += deals
-            deals, files_done = 0, files_done + 1
+    def begin(path: str) -> None:
+        nonlocal deals
+        out.begin_file(display_name(path))
+        deals = 0
 
-    for checked in run_units(work, units, count, before):
-        deals += checked.deals
-        out.add(checked)
-    if files_done:
+    def end() -> None:
+        nonlocal total_deals
         out.end_file({"deals": deals})
         total_deals += deals
+
+    for checked in run_files(work, units, count, begin, end):
+        deals += checked.deals
+        out.add(checked)
     out.close()
     total = out.count
     if not as_json:

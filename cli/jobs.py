@@ -88,7 +88,7 @@ def _game_sizes(path: str) -> list[int]:
     try:
         with open(path, "rb") as fp:
             return [reading.skip() for reading in stream_games(fp, path)] or [0]
-    except (OSError, ValueError):
+    except OSError:
         return [0]
 
 
@@ -105,12 +105,36 @@ def games_of(unit: Unit) -> Iterator[tuple[int, GameReading]]:
                 yield index, reading
 
 
+def in_workers(units: Sequence[Unit], jobs: int) -> bool:
+    """Whether :func:`run_units` does the units in worker processes (else here, output not captured)."""
+    return jobs > 1 and len(units) > 1
+
+
+def run_files(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
+              begin: Callable[[str], None], end: Callable[[], None]) -> Iterator[T]:
+    """:func:`run_units`, with ``begin(path)`` before the first unit of each file and ``end()`` after
+    its last (for what a verb writes around a file's output)."""
+    started = False
+
+    def before(unit: Unit) -> None:
+        nonlocal started
+        if unit.first == 0:  # a file begins
+            if started:
+                end()
+            begin(unit.path)
+            started = True
+
+    yield from run_units(work, units, jobs, before)
+    if started:
+        end()
+
+
 def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
               before: Callable[[Unit], None] | None = None) -> Iterator[T]:
     """``work(unit)`` for each unit, in order, ``before(unit)`` first; in ``jobs`` processes when there
     is more than one unit, each unit's output written before its result is given. A unit that ends the
     command (an input that cannot be read) ends it here, after the output of the units before it."""
-    if jobs <= 1 or len(units) <= 1:
+    if not in_workers(units, jobs):
         for unit in units:
             if before is not None:
                 before(unit)
@@ -149,7 +173,7 @@ class _Captured:
             try:
                 value = self.work(unit)
             except SystemExit as exc:
-                exit_code = exc.code if isinstance(exc.code, int) else EXIT_UNREADABLE
+                exit_code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
             except ReadError as exc:
                 click.echo(unreadable(exc), err=True)
                 exit_code = EXIT_UNREADABLE

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, print_errors
-from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
@@ -38,15 +38,18 @@ def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
     """
     count = job_count(jobs)
     units = units_of(files, count)
-    serial = count <= 1 or len(units) <= 1
     files_out = JsonList()
     if as_json:
         files_out.open()
     status = EXIT_OK
     file = _File("")
-    started = False
 
-    def finish(file: _File) -> None:
+    def begin(path: str) -> None:
+        nonlocal file
+        name = display_name(path)
+        file = _File(name, files_out.begin({"file": name}, "errors") if as_json else None)
+
+    def end() -> None:
         nonlocal status
         if file.errors:
             status = EXIT_ERRORS
@@ -58,26 +61,15 @@ def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
             summary += f", {_plural(file.errors, 'error')}"
         click.echo(summary)
 
-    def before(unit: Unit) -> None:
-        nonlocal file, started
-        if unit.first == 0:  # a file begins
-            if started:
-                finish(file)
-            name = display_name(unit.path)
-            file = _File(name, files_out.begin({"file": name}, "errors") if as_json else None)
-            started = True
-
-    # a serial run streams JSON errors into the file's list; a worker keeps them for this process
-    work = partial(_parse_unit, as_json=as_json, listed=(lambda: file.listed) if serial else None)
-    for counted in run_units(work, units, count, before):
+    # run here, JSON errors stream into the file's list; a worker keeps them for this process
+    work = partial(_parse_unit, as_json=as_json, listed=None if in_workers(units, count) else (lambda: file.listed))
+    for counted in run_files(work, units, count, begin, end):
         file.games += counted.games
         file.deals += counted.deals
         file.errors += counted.errors
         if file.listed is not None:
             for item in counted.items:
                 file.listed.add(item)
-    if started:
-        finish(file)
     if as_json:
         files_out.close()
     sys.exit(status)

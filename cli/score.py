@@ -12,7 +12,7 @@ import click
 from .common import (
     EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
-from .jobs import Unit, games_of, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..check import Checker
@@ -54,11 +54,12 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
     name = display_name(file)
     out = _Sheets("json" if as_json else fmt, ledger)
     count = 1 if game_number is not None else job_count(jobs)  # one game is one unit
+    units = units_of([file], count)
     status = EXIT_OK
     games = 0
     work = partial(_score_unit, preset=preset, upto=upto, game_number=game_number,
-                   out=out if count <= 1 else None)
-    for scored in run_units(work, units_of([file], count), count):
+                   out=None if in_workers(units, count) else out)
+    for scored in run_units(work, units, count):
         games += scored.games
         status = max(status, scored.status)
         for title, sheet, incomplete in scored.sheets:

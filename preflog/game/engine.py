@@ -24,20 +24,20 @@ from .events import (
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
     TrickCompleted, WhistModeChosen,
 )
-from .laws import declarer_count, declarer_tricks, talon_trick_winner, trick_winner, trump_of
+from .laws import declarer_count, declarer_tricks, must_play_mask, talon_trick_winner, trick_winner, trump_of
 from .legal import (
     MOST_DECISIONS, Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
     defence_turn, led_suit,
     mode_problems, next_caller, play_problems,
 )
-from .bits import BIT, SUIT_BITS, bits_of
+from .bits import BIT, bits_of
 from .evolve import change_in_place as _set
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
 
 Violations = list[Violation]
 # members as module constants: cheaper than attribute access on the hot path (Python 3.11)
-_FIRST, _SITTING_OUT = Seat.FIRST, Seat.SITTING_OUT
+_FIRST, _SITTING_OUT, _ACTIVE = Seat.FIRST, Seat.SITTING_OUT, ACTIVE_SEATS
 _WON, _UNKNOWN = AuctionState.WON, AuctionState.UNKNOWN
 
 
@@ -403,9 +403,7 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
         return start
     masks = [bits_of(hands[0]), bits_of(hands[1]), bits_of(hands[2])]
     played = bits_of(d.played)
-    bit_of, suit_bits = BIT, SUIT_BITS
-    trump = d.trump_suit
-    trump_bits = 0 if trump is None else suit_bits[trump]
+    bit_of, trump = BIT, d.trump_suit
     talon, talon_leads, rules, four = d.talon, d.talon_leads, g.rules, d.four
     trick = list(d.trick)
     leader: int = d.leader
@@ -424,9 +422,10 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
             led = talon[completed].suit  # type: ignore[index]
         else:
             led = trick[0][1].suit if trick else None
-        if led is not None and card.suit != led and (hand & suit_bits[led] or (
-                trump_bits and card.suit != trump and hand & trump_bits)):
-            break  # must follow or trump (P502, P503)
+        if led is not None and card.suit != led:
+            demand = must_play_mask(hand, led, trump)
+            if demand is not None and card.suit != demand[1]:
+                break  # must follow or trump (P502, P503)
         masks[seat] = hand ^ bit
         played |= bit
         trick.append((_ACTIVE[seat], card))
@@ -452,8 +451,6 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
          trick=tuple(trick), tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
     return index
 
-
-_ACTIVE = ACTIVE_SEATS
 
 
 def complete_trick(g: GameState) -> bool:

@@ -9,6 +9,7 @@ from ..model.bids import Bid
 from ..model.cards import Card, Suit
 from ..model.deal import Result, ResultKind
 from ..model.seating import Seat
+from .bits import SUIT_BITS, bits_of
 
 
 def obligation(bid: Bid) -> int:
@@ -35,14 +36,22 @@ def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tup
 
     Returns (Duty.FOLLOW, suit) or (Duty.TRUMP, suit), or ``None`` when any card may be played.
     """
+    return must_play_mask(bits_of(hand), led, trump)
+
+
+def must_play_mask(hand: int, led: Suit | None, trump: Suit | None) -> tuple[Duty, Suit] | None:
+    """:func:`must_play` for a hand as a bitmask (:mod:`preflog.game.bits`)."""
     if led is None:
         return None
-    suits = {c.suit for c in hand}
-    if led in suits:
-        return (Duty.FOLLOW, led)
-    if trump is not None and trump in suits:
-        return (Duty.TRUMP, trump)
+    if hand & SUIT_BITS[led]:
+        return _FOLLOW[led]
+    if trump is not None and hand & SUIT_BITS[trump]:
+        return _TRUMP[trump]
     return None
+
+
+_FOLLOW = {suit: (Duty.FOLLOW, suit) for suit in Suit}
+_TRUMP = {suit: (Duty.TRUMP, suit) for suit in Suit}
 
 
 def trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:

@@ -43,11 +43,11 @@ class PlayLine(Sequence[PlayedCard]):
 
     plain: tuple[Card, ...]                           #: the cards alone, for the engine
     _places: array[int]                               # line, column, end column per card; line 0: no span
-    _notes: tuple[tuple[int, PlayedCard], ...]        # the cards with a glyph, comments or variations
-    #                                                   (or an unusual span) as they were given
+    _notes: dict[int, PlayedCard] | None              # by index, the cards with a glyph, comments or
+    #                                                   variations (or an unusual span) as they were given
 
     def __init__(self, cards: Iterable[PlayedCard] = ()) -> None:
-        plain, places, notes = [], array("I"), []
+        plain, places, notes = [], array("I"), {}
         for index, pc in enumerate(cards):
             plain.append(pc.card)
             span = pc.span
@@ -56,28 +56,23 @@ class PlayLine(Sequence[PlayedCard]):
             else:
                 places.extend((0, 0, 0))
                 if span is not None:
-                    notes.append((index, pc))  # a span no card read from text has: kept as it is
+                    notes[index] = pc  # a span no card read from text has: kept as it is
                     continue
             if pc.glyph is not None or pc.comments or pc.variations:
-                notes.append((index, pc))
-        self.plain, self._places, self._notes = tuple(plain), places, tuple(notes)
+                notes[index] = pc
+        self.plain, self._places, self._notes = tuple(plain), places, notes or None
 
     @classmethod
     def of_cards(cls, plain: tuple[Card, ...], places: array[int]) -> PlayLine:
         """A line without annotations straight from its cards and their places (line, column, end
         column for each: the fast reader's way, with no record made per card)."""
         line = cls.__new__(cls)
-        line.plain, line._places, line._notes = plain, places, ()
+        line.plain, line._places, line._notes = plain, places, None
         return line
 
     @property
-    def annotated(self) -> bool:
-        """Whether any card carries a glyph, comments or variations."""
-        return bool(self._notes)
-
-    @property
     def has_variations(self) -> bool:
-        return any(pc.variations for _, pc in self._notes)
+        return self._notes is not None and any(pc.variations for pc in self._notes.values())
 
     def span_of(self, index: int) -> Span | None:
         """The span of the card at ``index``."""
@@ -88,10 +83,8 @@ class PlayLine(Sequence[PlayedCard]):
         return _new_span(Span, (line, places[3 * index + 1], line, places[3 * index + 2]))
 
     def _made(self, index: int) -> PlayedCard:
-        for at, pc in self._notes:
-            if at == index:
-                return pc
-        return PlayedCard(self.plain[index], None, (), (), self.span_of(index))
+        noted = None if self._notes is None else self._notes.get(index)
+        return noted if noted is not None else PlayedCard(self.plain[index], None, (), (), self.span_of(index))
 
     def __len__(self) -> int:
         return len(self.plain)

@@ -42,6 +42,8 @@ _GRAMMAR_PACKAGE = "preflog.grammar"
 _GRAMMAR_FILE = "preflog.lark"
 
 
+#: How the grammar is made a parser: the same for the tables shipped and for a build here.
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "start": ["tags", "deal"]}
 _TABLES_FILE = "preflog.lark.tables"  # the parser's tables (Lark.save), shipped: `python -m preflog.notation.lalr`
 _STAMP_FILE = "preflog.lark.stamp"    # what the tables were built from: the grammar's hash, lark, python
 
@@ -55,11 +57,7 @@ def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = 
         shipped = _shipped_parser(text, transformer)
         if shipped is not None:
             return shipped
-    return Lark(
-        text,
-        parser="lalr", lexer="contextual", start=["tags", "deal"],
-        strict=strict, cache=cache and not strict, transformer=transformer,
-    )
+    return Lark(text, **_OPTIONS, strict=strict, cache=cache and not strict, transformer=transformer)
 
 
 def _shipped_parser(text: str, transformer: Any) -> Lark | None:
@@ -90,7 +88,7 @@ def shipped_stamp() -> str | None:
 def build_tables(folder: Path) -> None:
     """Write the parser's tables and their stamp into ``folder`` (the package's grammar folder)."""
     text = (folder / _GRAMMAR_FILE).read_text(encoding="utf-8")
-    parser = Lark(text, parser="lalr", lexer="contextual", start=["tags", "deal"], strict=True)
+    parser = Lark(text, **_OPTIONS, strict=True)
     with open(folder / _TABLES_FILE, "wb") as f:
         parser.save(f)
     (folder / _STAMP_FILE).write_text(tables_stamp(text), encoding="utf-8")

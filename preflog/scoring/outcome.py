@@ -87,7 +87,8 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     elif len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
         missing = ("two whisters write for their own tricks: the result must give each one's (write: result "
                    f"{name} {declarer_tricks} {whisters[0]} N {whisters[1]} N)")
-    return Outcome(*base, False, name, contract, whisters, passers, half, returned, tricks, declarer_tricks, missing)
+    return Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
+                   returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing)
 
 
 def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:
