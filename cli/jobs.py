@@ -50,11 +50,14 @@ class Unit(NamedTuple):
 def jobs_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--jobs`` option of the verbs that read many games."""
     return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-                        help="Work in N processes (0: one per core); the output is the same as with one.")
+                        help="Work in N processes (0 or more than the cores: one per core); the output is the "
+                             "same as with one.")
 
 
 def job_count(jobs: int) -> int:
-    return jobs or os.cpu_count() or 1
+    """The processes for ``--jobs``: no more than the cores (the work is all CPU; more would only cost)."""
+    cores = os.cpu_count() or 1
+    return min(jobs, cores) if jobs else cores
 
 
 def units_of(paths: Sequence[str], jobs: int) -> list[Unit]:

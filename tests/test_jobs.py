@@ -3,6 +3,7 @@ several files or one file cut between games, write byte for byte what one proces
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 import preflog
 from preflog.generate import generate
 from preflog.notation.read import stream_games
-from preflog.cli.jobs import Unit, units_of
+from preflog.cli.jobs import Unit, job_count, units_of
 
 from .conftest import SAMPLES
 from .fuzzing import mutate
@@ -89,3 +90,8 @@ def test_units_are_runs_of_whole_games_covering_the_file(tmp_path: Path) -> None
         assert a.path == b.path and a.stop == b.first and a.first < a.stop  # type: ignore[operator]
     assert units_of([archive, "-"], 1) == [Unit(archive), Unit("-")]
     assert units_of(["-"], 4) == [Unit("-")]
+
+
+def test_more_jobs_than_cores_start_one_process_a_core() -> None:
+    cores = os.cpu_count() or 1
+    assert (job_count(0), job_count(1), job_count(10_000)) == (cores, 1, cores)
