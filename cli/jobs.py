@@ -14,7 +14,6 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -143,6 +142,8 @@ def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
                 before(unit)
             yield work(unit)
         return
+    from concurrent.futures import ProcessPoolExecutor  # 20 ms of imports a serial run does not pay
+
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
     try:
         for unit, (out, err, exit_code, value) in zip(units, pool.map(_Captured(work), units)):
