@@ -26,11 +26,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .game.conventions import Rules
-from .game.engine import complete_trick, implied, initial_state, play_card, play_clean, snapshot, step
+from .game.engine import (
+    complete_trick, decide, implied, initial_state, make_call, play_card, play_clean, snapshot, step,
+)
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
     Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
-    PlayedCards, WhistModeChosen, events_of, variation_events,
+    CallsMade, DefenceWords, Grouped, PlayedCards, WhistModeChosen, call_events, decision_events, events_of,
+    variation_events,
 )
 from .game.state import GameState
 from .game.violations import Violation
@@ -228,7 +231,7 @@ class Walker:
         shown = self._pass.shown(state)
         listening = [v for v in playing if v.begin_deal(deal, shown) is not SKIP]
         deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
-        self.state = state = _walk_events(state, events_of(deal, play_as_one=True), deal_pass)
+        self.state = state = _walk_events(state, events_of(deal, grouped=True), deal_pass)
         shown = deal_pass.shown(state)
         for v in listening:
             v.end_deal(shown)
@@ -244,20 +247,41 @@ class Walker:
         return tuple(v.result() for v in self.visitors)
 
 
-def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pass) -> GameState:
+def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) -> GameState:
     """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
-    state after them. A visitor that keeps states is given a snapshot after each event."""
+    state after them. A visitor that keeps states is given a snapshot after each event. A group of
+    calls, words or cards that no visitor wants as events is stepped without making them."""
     table, violations, variations = p.table, p.violations, p.variations
     for item in events:
+        kind = type(item)
         events_now: Iterable[Event]
-        if isinstance(item, PlayedCards):
+        if kind is CallsMade:
+            if not table[CallMade]:
+                _step_each(state, item.calls, make_call, p)
+                continue
+            events_now = call_events(item.calls)
+        elif kind is DefenceWords:
+            if not table[DefenceDecided]:
+                _step_each(state, item.decisions, decide, p)
+                continue
+            events_now = decision_events(item.decisions)
+        elif kind is PlayedCards:
             if not (table[CardPlayed] or table[TrickCompleted]) and not (
                     variations and item.cards.has_variations):
-                _play_through(state, item.cards, violations)
+                _play_through(state, item.cards, p)
                 continue
             events_now = variation_events(item.cards)
         else:
-            events_now = (item,)
+            state, found = step(state, item)
+            handlers = table[kind]
+            if handlers or (found and violations):
+                _feed(item, state, found, handlers, p)
+            derived = implied(state)
+            while derived is not None:  # each event the rules imply after it (the talon taken)
+                state, found = step(state, derived)
+                _visit(derived, state, found, p)
+                derived = implied(state)
+            continue
         for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
                 before = snapshot(state)  # a variation replaces this card: it starts from the state before it
@@ -269,38 +293,57 @@ def _walk_events(state: GameState, events: Iterable[Event | PlayedCards], p: _Pa
                 state, found = step(state, event)
                 _visit(event, state, found, p)
             derived = implied(state)
-            while derived is not None:  # each event the rules imply after it (talon taken, trick completed)
+            while derived is not None:  # each event the rules imply after it (a trick completed)
                 state, found = step(state, derived)
                 _visit(derived, state, found, p)
                 derived = implied(state)
     return state
 
 
+def _step_each(state: GameState, items: Sequence[Any], step_one: Callable[[GameState, Any], list[Violation]],
+               p: _Pass) -> None:
+    """The calls or the defence's words of a statement when no visitor wants their events: each
+    stepped in place (none implies an event), its violations fed to those who want them."""
+    for item in items:
+        found = step_one(state, item)
+        if found:
+            _violated(found, state, p)
+
+
+def _violated(found: list[Violation], state: GameState, p: _Pass) -> None:
+    """Feed violations committed without an event to the visitors that want them."""
+    if p.violations:
+        shown = p.shown(state)
+        for violation in found:
+            for visit in p.violations:
+                visit(violation, shown)
+
+
 def _visit(event: Event, state: GameState, found: list[Violation], p: _Pass) -> None:
     """Feed one event and the violations it committed to the visitors that want them."""
-    handlers, violations = p.table[type(event)], p.violations
-    if not handlers and not (found and violations):
-        return
+    handlers = p.table[type(event)]
+    if handlers or (found and p.violations):
+        _feed(event, state, found, handlers, p)
+
+
+def _feed(event: Event, state: GameState, found: list[Violation], handlers: list[Handler], p: _Pass) -> None:
     shown = p.shown(state)
     for handle in handlers:
         handle(event, shown)
     for violation in found:
-        for visit in violations:
+        for visit in p.violations:
             visit(violation, shown)
 
 
-def _play_through(state: GameState, cards: PlayLine,
-                  violations: Sequence[Callable[[Violation, GameState], None]]) -> None:
+def _play_through(state: GameState, cards: PlayLine, p: _Pass) -> None:
     """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
     steps as their events, without making the events; runs of clean cards in one loop (``play_clean``)."""
     plain = cards.plain
     index, count = play_clean(state, plain), len(plain)
     while index < count:
         found = play_card(state, cards[index])
-        if found and violations:
-            for violation in found:
-                for visit in violations:
-                    visit(violation, state)
+        if found:
+            _violated(found, state, p)
         complete_trick(state)  # commits no violation
         index = play_clean(state, plain, index + 1)
 

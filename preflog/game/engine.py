@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from ..model.auction import CallKind
-from ..model.cards import Card
+from ..model.auction import Call, CallKind
+from ..model.cards import Card, Suit
 from ..model.deal import ResultKind
+from ..model.defence import Decision, DecisionKind
 from ..model.deal import write_result as result_text
 from ..model.game import Game
 from ..model.play import PlayedCard
@@ -118,10 +119,14 @@ def _dealt(d: DealState, e: Dealt, rules: Rules, out: Violations) -> DealState:
     return _set(d, hands=tuple(hands), talon=e.talon)
 
 
-def _call(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState:
-    call = e.call
+def _call_made(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState:
+    return _call(d, e.call, e.span, rules, out)
+
+
+def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violations) -> DealState:
     problems = call_problems(d, rules, call)
-    _report(out, problems, e.span, d.number)
+    if problems:
+        _report(out, problems, span, d.number)
     if d.auction is not AuctionState.OPEN:
         return d
     seat = next_caller(d)
@@ -221,7 +226,13 @@ def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) 
 
 
 def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> DealState:
-    _report(out, decision_problems(d, rules, e.kind), e.span, d.number)
+    return _decide(d, e.kind, e.span, rules, out)
+
+
+def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> DealState:
+    problems = decision_problems(d, rules, kind)
+    if problems:
+        _report(out, problems, span, d.number)
     if d.is_all_pass or (d.contract is not None and d.contract.is_misere):
         speaker = Seat.FIRST
     elif d.declarer is None:  # who speaks is not known; keep the words
@@ -231,7 +242,7 @@ def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
         speaker = Seat.FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
         return d  # reported above; a longer record would only grow (and be copied) word by word
-    return _set(d, decisions=d.decisions + ((speaker, e.kind),))
+    return _set(d, decisions=d.decisions + ((speaker, kind),))
 
 
 def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> DealState:
@@ -348,7 +359,7 @@ def _nothing(d: DealState, e: Any, rules: Rules, out: Violations) -> DealState:
 
 
 _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] = {
-    Dealt: _dealt, CallMade: _call, BiddingEnded: _bidding_ended, TalonTaken: _talon_taken,
+    Dealt: _dealt, CallMade: _call_made, BiddingEnded: _bidding_ended, TalonTaken: _talon_taken,
     Discarded: _discarded, ContractDeclared: _contract, DefenceDecided: _decided, WhistModeChosen: _mode,
     CardPlayed: _card, TrickCompleted: _trick_done, Claimed: _claim, ResultRecorded: _result,
     PenaltyRecorded: _nothing, CheckpointRecorded: _nothing,
@@ -374,6 +385,26 @@ def step(g: GameState, event: Event) -> tuple[GameState, Violations]:
         return _end(g, d), out
     handler(d, event, g.rules, out)
     return g, out
+
+
+def make_call(g: GameState, call: Call) -> Violations:
+    """The step of ``CallMade`` for a call of a ``bids`` statement, in place, without making the event
+    (for a driver whose visitors want no calls); the violations it commits. A call implies no event."""
+    out: Violations = []
+    d = g.deal
+    if d is not None:
+        _call(d, call, call.span, g.rules, out)
+    return out
+
+
+def decide(g: GameState, decision: Decision) -> Violations:
+    """The step of ``DefenceDecided`` for a word of a ``whist`` statement, in place, without making the
+    event; the violations it commits. A decision implies no event."""
+    out: Violations = []
+    d = g.deal
+    if d is not None:
+        _decide(d, decision.kind, decision.span, g.rules, out)
+    return out
 
 
 def play_card(g: GameState, card: PlayedCard) -> Violations:
@@ -409,41 +440,46 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     leader: int = d.leader
     tricks = list(d.tricks)
     completed, lost = d.completed, d.lost
+    on_talon = talon_leads and completed < 2
+    led: Suit | None = talon[completed].suit if on_talon else (trick[0][1].suit if trick else None)  # type: ignore[index]
+    seat = (leader + len(trick)) % 3
     index = start
     while index < count:
         card = cards[index]
         bit = bit_of[card]
-        seat = (leader + len(trick)) % 3
         hand = masks[seat]
         if not hand & bit or played & bit:
             break  # not held, or played before (P501, P504)
-        on_talon = talon_leads and completed < 2
-        if on_talon:
-            led = talon[completed].suit  # type: ignore[index]
-        else:
-            led = trick[0][1].suit if trick else None
-        if led is not None and card.suit != led:
+        suit = card.suit
+        if led is None:
+            led = suit
+        elif suit != led:
             demand = must_play_mask(hand, led, trump)
-            if demand is not None and card.suit != demand[1]:
+            if demand is not None and suit != demand[1]:
                 break  # must follow or trump (P502, P503)
         masks[seat] = hand ^ bit
         played |= bit
         trick.append((_ACTIVE[seat], card))
         index += 1
-        if len(trick) == 3:
-            if on_talon:
-                winner = _talon_taker(trick, talon[completed], four, rules)  # type: ignore[index]
-                leader = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
-            else:
-                winner = leader = trick_winner(trick, trump)
-            if winner is None:
-                lost += 1
-            else:
-                tricks[winner] += 1
-            completed += 1
-            trick = []
-            if completed == 10:
-                break  # a card after the last trick is the slow path's to report (P505)
+        if len(trick) < 3:
+            seat = seat + 1 if seat < 2 else 0
+            continue
+        if on_talon:
+            winner = _talon_taker(trick, talon[completed], four, rules)  # type: ignore[index]
+            leader = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+        else:
+            winner = leader = trick_winner(trick, trump)
+        if winner is None:
+            lost += 1
+        else:
+            tricks[winner] += 1
+        completed += 1
+        trick = []
+        if completed == 10:
+            break  # a card after the last trick is the slow path's to report (P505)
+        seat = leader
+        on_talon = talon_leads and completed < 2
+        led = talon[completed].suit if on_talon else None  # type: ignore[index]
     if index == start:
         return start
     taken = cards[start:index]

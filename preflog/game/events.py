@@ -15,7 +15,7 @@ from ..model.auction import Call
 from ..model.bids import Bid
 from ..model.cards import Card
 from ..model.deal import Deal, Penalty, Result, Checkpoint
-from ..model.defence import DecisionKind, WhistMode
+from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.hand import Hand
 from ..model.play import ClaimShare, PlayedCard, PlayLine
 from ..model.span import Span
@@ -150,15 +150,33 @@ def _head(deal: Deal) -> Span | None:
 
 
 class PlayedCards(NamedTuple):
-    """The cards of a play statement as one item of :func:`events_of` with ``play_as_one``: a driver
+    """The cards of a play statement as one item of :func:`events_of` with ``grouped``: a driver
     may step through them without making an event for each (their events: :func:`variation_events`)."""
 
     cards: PlayLine
 
 
-def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | PlayedCards]:
-    """The events written in a deal, in the order they happened; with ``play_as_one``, the cards of the
-    play statement come as one :class:`PlayedCards`."""
+class CallsMade(NamedTuple):
+    """The calls of a ``bids`` statement as one item of :func:`events_of` with ``grouped`` (their
+    events: :func:`call_events`)."""
+
+    calls: tuple[Call, ...]
+
+
+class DefenceWords(NamedTuple):
+    """The decisions of a ``whist`` statement as one item of :func:`events_of` with ``grouped``
+    (their events: :func:`decision_events`)."""
+
+    decisions: tuple[Decision, ...]
+
+
+Grouped = PlayedCards | CallsMade | DefenceWords
+
+
+def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]:
+    """The events written in a deal, in the order they happened; with ``grouped``, the calls, the
+    defence's words and the cards of the play each come as one item (:data:`Grouped`), which a
+    driver may step through without making an event for each."""
     yield DealStarted(deal.number, deal.dealer, _head(deal))
     hands = deal.hands
     talon = deal.talon
@@ -169,27 +187,32 @@ def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | Play
         hands.span if hands is not None else (talon.span if talon is not None else None),
         talon.span if talon is not None else None,
     )
-    if deal.bids is not None:
-        for call in deal.bids.calls:
-            yield CallMade(call, call.span)
-    end = deal.bids.span if deal.bids is not None else None
-    yield BiddingEnded(deal.bids is not None, None if end is None else Span(end.end_line, end.end_column,
-                                                                         end.end_line, end.end_column))
+    bids = deal.bids
+    if bids is not None:
+        if grouped:
+            yield CallsMade(bids.calls)
+        else:
+            yield from call_events(bids.calls)
+    end = None if bids is None else bids.span
+    yield BiddingEnded(bids is not None, None if end is None else Span(end.end_line, end.end_column,
+                                                                    end.end_line, end.end_column))
     if deal.discard is not None:
         yield Discarded(deal.discard.cards, deal.discard.span)
     if deal.contract is not None:
         yield ContractDeclared(deal.contract.bid, deal.contract.declarer, deal.contract, deal.contract.span)
-    if deal.defence is not None:
-        for decision in deal.defence.decisions:
-            yield DefenceDecided(decision.kind, decision, decision.span)
-        if deal.defence.mode is not None:
-            yield WhistModeChosen(deal.defence.mode, deal.defence.span)
+    defence = deal.defence
+    if defence is not None:
+        if grouped:
+            yield DefenceWords(defence.decisions)
+        else:
+            yield from decision_events(defence.decisions)
+        if defence.mode is not None:
+            yield WhistModeChosen(defence.mode, defence.span)
     if deal.play is not None:
-        if play_as_one:
+        if grouped:
             yield PlayedCards(deal.play.cards)
         else:
-            for pc in deal.play.cards:
-                yield CardPlayed(pc.card, pc, pc.span)
+            yield from variation_events(deal.play.cards)
     if deal.claim is not None:
         yield Claimed(deal.claim.shares, deal.claim.span)
     if deal.result is not None:
@@ -200,6 +223,18 @@ def events_of(deal: Deal, *, play_as_one: bool = False) -> Iterator[Event | Play
         yield CheckpointRecorded(deal.checkpoint, deal.checkpoint.span)
     s = deal.span
     yield DealEnded(None if s is None else Span(s.end_line, s.end_column, s.end_line, s.end_column))
+
+
+def call_events(calls: Sequence[Call]) -> Iterator[CallMade]:
+    """The events of the calls of a ``bids`` statement."""
+    for call in calls:
+        yield CallMade(call, call.span)
+
+
+def decision_events(decisions: Sequence[Decision]) -> Iterator[DefenceDecided]:
+    """The events of the words of a ``whist`` statement."""
+    for decision in decisions:
+        yield DefenceDecided(decision.kind, decision, decision.span)
 
 
 def variation_events(cards: Sequence[PlayedCard]) -> Iterator[CardPlayed]:

@@ -36,7 +36,7 @@ def must_play(hand: Iterable[Card], led: Suit | None, trump: Suit | None) -> tup
 
     Returns (Duty.FOLLOW, suit) or (Duty.TRUMP, suit), or ``None`` when any card may be played.
     """
-    return must_play_mask(bits_of(hand), led, trump)
+    return must_play_mask(bits_of(frozenset(hand)), led, trump)
 
 
 def must_play_mask(hand: int, led: Suit | None, trump: Suit | None) -> tuple[Duty, Suit] | None:

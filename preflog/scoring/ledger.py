@@ -8,6 +8,16 @@ from fractions import Fraction
 import attrs
 
 
+#: An exact amount on the sheet: an ``int`` when whole (nearly always), else a ``Fraction``. Both have
+#: ``numerator`` and ``denominator`` and compare, hash and add as the same number.
+Amount = int | Fraction
+
+
+def exact(value: Fraction) -> Amount:
+    """``value`` as an :data:`Amount`: an int when it is whole."""
+    return value.numerator if value.denominator == 1 else value
+
+
 class Column(enum.Enum):
     """The three parts of a player's place on the pulka (Code 4.2.1)."""
 
@@ -20,14 +30,14 @@ class Column(enum.Enum):
 class Entry:
     """One write on the sheet: ``player`` adds ``amount`` to ``column`` (on ``on``, for whists).
 
-    ``section`` is the rule that writes it (a section of the Code, or the notation for a penalty) and
+    ``amount`` is exact (:data:`Amount`); ``section`` is the rule that writes it (a section of the Code, or the notation for a penalty) and
     ``reason`` says how the amount is made up, e.g. ``2 tricks × 4``.
     """
 
     deal: int
     player: str
     column: Column
-    amount: Fraction
+    amount: Amount
     section: str
     reason: str
     on: str | None = None
@@ -45,7 +55,7 @@ class Entry:
         return f"deal {self.deal}: {self.player} {what}: {self.reason} ({where})"
 
 
-def number_text(value: Fraction) -> str:
+def number_text(value: Amount) -> str:
     """A number as the sheet shows it: whole numbers plainly, others to two decimals (exactly, with
     no detour through a float that a huge amount would overflow)."""
     if value.denominator == 1:
@@ -61,20 +71,20 @@ def two_places(value: Fraction) -> str:
     return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
 
 
-def number_json(value: Fraction) -> int | float:
+def number_json(value: Amount) -> int | float:
     """A number for JSON: an integer when whole, otherwise rounded to two decimals."""
     if value.denominator == 1:
         return value.numerator
     return float(Fraction(round(value * 100), 100))
 
 
-def exact_json(value: Fraction) -> int | str:
+def exact_json(value: Amount) -> int | str:
     """A number for JSON without loss: an integer, or a fraction as text (``"100/3"``)."""
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def times(count: int | Fraction, price: int | Fraction, scale: int = 1) -> str:
+def times(count: Amount, price: Amount, scale: int = 1) -> str:
     """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
     noun = "trick" if count == 1 else "tricks"
-    text = f"{number_text(Fraction(count))} {noun} × {number_text(Fraction(price))}"
+    text = f"{number_text(count)} {noun} × {number_text(price)}"
     return text + (f" × {scale}" if scale != 1 else "")

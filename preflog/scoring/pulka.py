@@ -12,12 +12,12 @@ from fractions import Fraction
 import attrs
 
 from ..model.seating import clockwise_from
-from .ledger import Column, Entry, number_text
+from .ledger import Amount, Column, Entry, number_text
 from .settlement import Settlement, settle
 from ..game.conventions import Rules
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
-ZERO = Fraction(0)
+ZERO = 0
 
 
 @attrs.frozen(slots=True)
@@ -36,28 +36,29 @@ class ScoreSheet:
     deals: int = 0                        # the number of the last deal scored (0: none)
     finished_after: int | None = None     # the deal that ended the pulka, if it ended
     whist_price: Fraction | None = None   # money per whist (the WhistPrice tag)
-    totals: dict[tuple[str, Column, str | None], Fraction] = attrs.field(factory=dict, eq=False, repr=False)
+    totals: dict[tuple[str, Column, str | None], Amount] = attrs.field(factory=dict, eq=False, repr=False)
 
     @property
     def finished(self) -> bool:
         """Every pool reached the target (Leningrad: the pools together reached the targets together)."""
         return self.finished_after is not None
 
-    def pool(self, player: str) -> Fraction:
+    def pool(self, player: str) -> Amount:
         return self.totals.get((player, POOL, None), ZERO)
 
-    def mountain(self, player: str) -> Fraction:
+    def mountain(self, player: str) -> Amount:
         return self.totals.get((player, MOUNTAIN, None), ZERO)
 
-    def whists(self, player: str, on: str) -> Fraction:
+    def whists(self, player: str, on: str) -> Amount:
         """The whists ``player`` has written on ``on``."""
         return self.totals.get((player, WHISTS, on), ZERO)
 
-    def running(self, player: str, column: Column, on: str | None = None) -> tuple[Fraction, ...]:
+    def running(self, player: str, column: Column, on: str | None = None) -> tuple[Amount, ...]:
         """The running record of a column as written on paper: the total after each deal that wrote
         in it (Code 4.2.5), e.g. ``(2, 6, 10)`` for "2.6.10"."""
-        out: list[Fraction] = []
-        total, last = ZERO, None
+        out: list[Amount] = []
+        total: Amount = ZERO
+        last = None
         for e in self.entries:
             if e.player == player and e.column is column and e.on == on:
                 total += e.amount
@@ -95,11 +96,11 @@ class Pulka:
         self.ledger = ledger
         self.entries: list[Entry] = []
         self.last: dict[tuple[str, Column, str | None], Entry] = {}
-        self.totals: dict[tuple[str, Column, str | None], Fraction] = {}
+        self.totals: dict[tuple[str, Column, str | None], Amount] = {}
         self.deals = 0
         self.finished_after: int | None = None
 
-    def total(self, player: str, column: Column, on: str | None = None) -> Fraction:
+    def total(self, player: str, column: Column, on: str | None = None) -> Amount:
         return self.totals.get((player, column, on), ZERO)
 
     def closed(self) -> frozenset[str]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..model.bids import Bid
 from ..model.deal import Penalty, PenaltyKind
 from ..game.laws import obligation
-from .ledger import Column, Entry, times
+from .ledger import Amount, Column, Entry, exact, times
 from .outcome import Outcome
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit
 
@@ -53,8 +53,8 @@ def misere_entries(o: Outcome, rules: Rules) -> list[Entry]:
     assert o.declarer is not None and o.declarer_tricks is not None
     taken, s = o.declarer_tricks, rules.scale
     if taken == 0:
-        return [Entry(o.number, o.declarer, POOL, Fraction(10), "4.2.1", "misère made")]
-    return [Entry(o.number, o.declarer, MOUNTAIN, Fraction(10 * taken * s), "4.2.1",
+        return [Entry(o.number, o.declarer, POOL, 10, "4.2.1", "misère made")]
+    return [Entry(o.number, o.declarer, MOUNTAIN, 10 * taken * s, "4.2.1",
                   f"misère failed: {times(taken, 10, s)}")]
 
 
@@ -64,12 +64,12 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = ()) -> 
     assert contract is not None and declarer is not None
     n, s, price, level = o.number, rules.scale, contract.price, contract.level
     if not o.whisters:
-        out = [Entry(n, declarer, POOL, Fraction(price), "3.8.1, 4.2.3.2",
+        out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
                      f"{contract} counts as made: nobody whisted" if o.half is None else
                      f"{contract} counts as made: {o.half} went half-whist")]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
-            out.append(Entry(n, o.half, WHISTS, Fraction(price * half_tricks * s), "3.8.7",
+            out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
                              f"half-whist: half the obligation, {times(half_tricks, price, s)}", declarer))
         return out
     assert o.declarer_tricks is not None
@@ -77,9 +77,9 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = ()) -> 
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(Entry(n, declarer, POOL, Fraction(price), "4.2.1", f"{contract} made with {taken}"))
+        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}"))
     else:
-        out.append(Entry(n, declarer, MOUNTAIN, Fraction(price * under * s), "4.2.1",
+        out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
                          f"{contract} failed by {under}: {times(under, price, s)}"))
     out.extend(_whists(o, rules, contract, taken, under))
     if under:
@@ -98,7 +98,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
         for whister in o.whisters:
             own = o.taken(whister) or 0  # known unless the declarer took all ten (outcome_of)
             if own:
-                out.append(Entry(n, whister, WHISTS, Fraction(price * own * s), "3.8.1.1",
+                out.append(Entry(n, whister, WHISTS, price * own * s, "3.8.1.1",
                                  times(own, price, s), declarer))
         return out
     defence = 10 - taken
@@ -107,7 +107,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
     whister = o.whisters[0]
     if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
-        share = Fraction(price * defence * s, len(sharers))
+        share = exact(Fraction(price * defence * s, len(sharers)))
         how = f"shared by {len(sharers)}" if len(sharers) > 1 else \
             f"not shared with {o.returned}, whose half-whist the returned whist overtook"
         return [Entry(n, p, WHISTS, share, "3.8.14",
@@ -115,7 +115,7 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
                 for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
     note = times(defence, price, s) + (": the defence's, the passer's tricks included" if o.passers else "")
-    return [Entry(n, whister, WHISTS, Fraction(price * defence * s), why, note, declarer)]
+    return [Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
 
 
 def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[Entry]:
@@ -125,7 +125,7 @@ def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[En
     per = contract.price if rules.consolation is None else rules.consolation
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
     note = f"consolation: {under} undertrick{'s' * (under != 1)} × {per}" + (f" × {s}" if s != 1 else "")
-    return [Entry(o.number, p, WHISTS, Fraction(per * under * s), "3.8.1.2", note, o.declarer)
+    return [Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
             for p in others]
 
 
@@ -151,9 +151,9 @@ def _whisters_short(o: Outcome, rules: Rules, contract: Bid, taken: int,
             continue
         full = rules.whist_liability is Liability.FULL or (
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
-        per = Fraction(contract.price) if full else Fraction(contract.price, 2)
+        per: Amount = contract.price if full else exact(Fraction(contract.price, 2))
         kind = "full liability, 3.8.11" if full else "half liability, 3.8.12"
-        out.append(Entry(o.number, whister, MOUNTAIN, per * short * rules.scale, section,
+        out.append(Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
                          f"short of the obligation by {short}: {times(short, per, rules.scale)} ({kind})"))
     return out
 
@@ -167,11 +167,11 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     out: list[Entry] = []
     for p in o.active:
         if o.tricks[p] == 0:
-            out.append(Entry(n, p, POOL, Fraction(price), "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN
+            out.append(Entry(n, p, POOL, price, "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN
                              else "3.7.2.2", "no trick on the all-pass" + step))
     dealer_plays = o.four and rules.all_pass_talon is AllPassTalon.LEAD
     if o.four and not dealer_plays:
-        out.append(Entry(n, o.dealer, POOL, Fraction(price), "RULES.md AllPassTalon",
+        out.append(Entry(n, o.dealer, POOL, price, "RULES.md AllPassTalon",
                          "the dealer of an all-pass without the talon" + step))
     players = list(o.active) + ([o.dealer] if dealer_plays else [])
     if rules.all_pass_scoring is AllPassScoring.WHISTS:
@@ -182,7 +182,7 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
         if count > 0:
             note = times(count, price, s) + (f", after an amnesty of {cut}" if cut else "") + \
                 (" (tricks from the talon)" if o.four and p == o.dealer else "")
-            out.append(Entry(n, p, MOUNTAIN, Fraction(count * price * s), "3.7.3" if cut else "3.7.2.1", note))
+            out.append(Entry(n, p, MOUNTAIN, count * price * s, "3.7.3" if cut else "3.7.2.1", note))
     return out
 
 
@@ -199,7 +199,7 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
             continue
         count = o.tricks[other]
         for low in lows:
-            amount = Fraction(per * count, len(lows))
+            amount = exact(Fraction(per * count, len(lows)))
             note = times(count, 5) + (f" × {price}" if price != 1 else "") + \
                 (f" × {rules.scale}" if rules.scale != 1 else "") + (f", shared by {len(lows)}" if len(lows) > 1 else "")
             out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
@@ -208,7 +208,7 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
 
 def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     """A manual entry, written as given: ``penalty P whists Q N`` means P writes N whists on Q."""
-    amount = Fraction(penalty.amount)
+    amount = exact(Fraction(penalty.amount))
     note = "penalty " + (" ".join(c.text.strip() for c in penalty.comments) or "as recorded")
     if penalty.kind is PenaltyKind.WHISTS:
         return [Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
