@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from .game.conventions import Rules
 from .game.engine import (
@@ -253,29 +253,29 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
     calls, words or cards that no visitor wants as events is stepped without making them."""
     table, violations, variations = p.table, p.violations, p.variations
     for item in events:
-        kind = type(item)
         events_now: Iterable[Event]
-        if kind is CallsMade:
+        if type(item) is CallsMade:
             if not table[CallMade]:
                 _step_each(state, item.calls, make_call, p)
                 continue
             events_now = call_events(item.calls)
-        elif kind is DefenceWords:
+        elif type(item) is DefenceWords:
             if not table[DefenceDecided]:
                 _step_each(state, item.decisions, decide, p)
                 continue
             events_now = decision_events(item.decisions)
-        elif kind is PlayedCards:
+        elif type(item) is PlayedCards:
             if not (table[CardPlayed] or table[TrickCompleted]) and not (
                     variations and item.cards.has_variations):
                 _play_through(state, item.cards, p)
                 continue
             events_now = variation_events(item.cards)
         else:
-            state, found = step(state, item)
-            handlers = table[kind]
+            event = cast(Event, item)
+            state, found = step(state, event)
+            handlers = table[type(event)]
             if handlers or (found and violations):
-                _feed(item, state, found, handlers, p)
+                _feed(event, state, found, handlers, p)
             derived = implied(state)
             while derived is not None:  # each event the rules imply after it (the talon taken)
                 state, found = step(state, derived)

@@ -35,6 +35,7 @@ def parse_ranks(text: str) -> list[Rank] | None:
 
 
 _LONG_STARTS = frozenset(s[0] for s in RANK_SPELLINGS if len(s) > 1)
+_SUITS = tuple(Suit)  # iterating the enum itself costs a generator step per member
 
 
 @attrs.frozen(slots=True)
@@ -55,7 +56,7 @@ class Hand:
             raise ValueError(f"a dotted hand has four suits: {shorten(text)!r}")
         cards: tuple[Card, ...] = ()
         ordered = True  # every suit written canonically: the cards are in canonical order already
-        for suit, part in zip(Suit, parts):
+        for suit, part in zip(_SUITS, parts):
             known = _CANONICAL_PARTS[suit].get(part)
             if known is None:
                 ranks = parse_ranks(part)

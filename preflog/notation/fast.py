@@ -41,6 +41,8 @@ _SIGNED = re.compile(r"[+-]?[0-9]+")
 _TAG_CHARACTERS = re.compile(r"[{}%]")
 
 _DECISIONS = {k.value: k for k in DecisionKind}
+_PASS, _HERE, _BID = CallKind.PASS, CallKind.HERE, CallKind.BID
+_new = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
 _MODES = {m.value: m for m in WhistMode}
 _MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 
@@ -72,23 +74,28 @@ def deal(piece: Piece) -> RawDeal | None:
         return None
 
 
-def _words(line: str, column: int) -> tuple[list[str], list[int]]:
-    """The words of a line, one space apart, and the column of each."""
+def _words(line: str) -> list[str]:
+    """The words of a line, one space apart (the column of each follows from those before it: the
+    readers count it as they go)."""
     words = line.split(" ")
+    if "" in words or len(words) > _MOST_WORDS:
+        raise _NotCanonical  # two spaces, or a line opening with one
+    return words
+
+
+def _columns(words: list[str], column: int) -> list[int]:
+    """The column of each word of a line whose first word starts at ``column``."""
     columns = []
     for word in words:
-        if not word:
-            raise _NotCanonical  # two spaces, or a line opening with one
         columns.append(column)
         column += len(word) + 1
-    if len(words) > _MOST_WORDS:
-        raise _NotCanonical
-    return words, columns
+    return columns
 
 
 def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
     lines = text.split("\n")
-    head_words, head_columns = _words(lines[0].rstrip("\r "), first_column)
+    head_words = _words(lines[0].rstrip("\r "))
+    head_columns = _columns(head_words, first_column)
     line = first_line
     if head_words[0] != "deal":
         raise _NotCanonical
@@ -119,12 +126,12 @@ def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
         if not stripped:
             continue
         line = first_line + index
-        words, columns = _words(stripped, 1)
+        words = _words(stripped)
         order = _ORDER.get(words[0], -1)
         if order <= place:
             raise _NotCanonical  # not a statement the fast path reads, or out of order
         place = order
-        record: Any = _READERS[words[0]](words, columns, line)
+        record: Any = _READERS[words[0]](words, line, len(stripped) + 1)
         if type(record) is Flagged:
             names, record = record.names, record.record
         if type(record) is RawHands:
@@ -135,20 +142,18 @@ def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
     return RawDeal(head, number, dealer, (), hands, statements, (), head.to(last), (), names)
 
 
-def _statement_span(words: list[str], columns: list[int], line: int) -> Span:
-    return make_span(line, columns[0], line, columns[-1] + len(words[-1]))
-
-
-def _hands(words: list[str], columns: list[int], line: int) -> RawHands:
+def _hands(words: list[str], line: int, end: int) -> RawHands:
     entries: list[RawHand] = []
     prefix: tuple[str, Span] | None = None
+    column = len(words[0]) + 2
     for k in range(1, len(words)):
-        word, column = words[k], columns[k]
-        end = column + len(word)
+        word = words[k]
+        start, column = column, column + len(word) + 1
+        stop = column - 1
         if word[-1] == ":":
             if prefix is not None:
                 raise _NotCanonical  # a prefix without a hand
-            prefix = (_name(word[:-1]), make_span(line, column, line, end))
+            prefix = (_name(word[:-1]), _new(Span, (line, start, line, stop)))
             continue
         if word == "?":
             hand = None
@@ -157,29 +162,28 @@ def _hands(words: list[str], columns: list[int], line: int) -> RawHands:
         else:
             raise _NotCanonical
         if prefix is None:
-            entries.append(RawHand(None, hand, (), make_span(line, column, line, end)))
+            entries.append(RawHand(None, hand, (), _new(Span, (line, start, line, stop))))
         else:
-            start = prefix[1]
-            entries.append(RawHand(prefix, hand, (), make_span(line, start.column, line, end)))
+            entries.append(RawHand(prefix, hand, (), _new(Span, (line, prefix[1][1], line, stop))))
             prefix = None
     if prefix is not None or not entries:
         raise _NotCanonical
-    return RawHands(tuple(entries), _statement_span(words, columns, line))
+    return RawHands(tuple(entries), _new(Span, (line, 1, line, end)))
 
 
-def _two_cards(kind: type[Talon] | type[Discard], words: list[str], columns: list[int], line: int) -> Any:
+def _two_cards(kind: type[Talon] | type[Discard], words: list[str], line: int, end: int) -> Any:
     """A talon or a discard: two different cards, or ``?``."""
     if len(words) == 2 and words[1] == "?":
-        return kind(None, (), _statement_span(words, columns, line))
+        return kind(None, (), _new(Span, (line, 1, line, end)))
     if len(words) != 3:
         raise _NotCanonical
     first, second = CARD_SPELLINGS.get(words[1]), CARD_SPELLINGS.get(words[2])
     if first is None or second is None or first is second:
         raise _NotCanonical
-    return kind((first, second), (), _statement_span(words, columns, line))
+    return kind((first, second), (), _new(Span, (line, 1, line, end)))
 
 
-def _bids(words: list[str], columns: list[int], line: int) -> Bids:
+def _bids(words: list[str], line: int, end: int) -> Bids:
     calls: list[Call] = []
     player: str | None = None
     dark = hand = False
@@ -187,16 +191,18 @@ def _bids(words: list[str], columns: list[int], line: int) -> Bids:
     count = len(words)
     if count < 2:
         raise _NotCanonical
+    column = len(words[0]) + 2
     for k in range(1, count):
-        word, column = words[k], columns[k]
+        word = words[k]
         if player is None and not dark and not hand:
             start = column
+        column += len(word) + 1
         if word == "pass":
-            kind, bid = CallKind.PASS, None
+            kind, bid = _PASS, None
         elif word == "here":
-            kind, bid = CallKind.HERE, None
+            kind, bid = _HERE, None
         elif (bid := BID_SPELLINGS.get(word)) is not None:
-            kind = CallKind.BID
+            kind = _BID
         elif word == DARK_WORD and not dark and not hand:
             dark = True
             continue
@@ -208,18 +214,18 @@ def _bids(words: list[str], columns: list[int], line: int) -> Bids:
             continue
         else:
             raise _NotCanonical
-        calls.append(Call(kind, bid, player, dark, hand, None, (), make_span(line, start, line, column + len(word))))
+        calls.append(Call(kind, bid, player, dark, hand, None, (), _new(Span, (line, start, line, column - 1))))
         player, dark, hand = None, False, False
     if player is not None or dark or hand:
         raise _NotCanonical  # a prefix or a modifier without its call
-    return Bids(tuple(calls), _statement_span(words, columns, line))
+    return Bids(tuple(calls), _new(Span, (line, 1, line, end)))
 
 
-def _contract(words: list[str], columns: list[int], line: int) -> Flagged:
+def _contract(words: list[str], line: int, end: int) -> Flagged:
     count = len(words)
     if count == 3 and words[1][-1:] == ":":
-        name, column = _name(words[1][:-1]), columns[1]
-        declarer: tuple[str, Span] | None = (name, make_span(line, column, line, column + len(name) + 1))
+        name, column = _name(words[1][:-1]), len(words[0]) + 2
+        declarer: tuple[str, Span] | None = (name, _new(Span, (line, column, line, column + len(name) + 1)))
     elif count == 2:
         declarer = None
     else:
@@ -227,65 +233,68 @@ def _contract(words: list[str], columns: list[int], line: int) -> Flagged:
     bid = BID_SPELLINGS.get(words[-1])
     if bid is None:
         raise _NotCanonical
-    record = Contract(bid, None if declarer is None else declarer[0], None, (), _statement_span(words, columns, line))
+    record = Contract(bid, None if declarer is None else declarer[0], None, (), _new(Span, (line, 1, line, end)))
     return Flagged(record, (), () if declarer is None else (declarer,))
 
 
-def _defence(words: list[str], columns: list[int], line: int) -> Defence:
+def _defence(words: list[str], line: int, end: int) -> Defence:
     mode = _MODES.get(words[-1]) if len(words) > 2 else None
     decided = words[1:-1] if mode is not None else words[1:]
     if not decided:
         raise _NotCanonical
     decisions = []
-    for k, word in enumerate(decided, 1):
+    column = len(words[0]) + 2
+    for word in decided:
         kind = _DECISIONS.get(word)
         if kind is None:
             raise _NotCanonical
-        column = columns[k]
-        decisions.append(Decision(kind, None, (), make_span(line, column, line, column + len(word))))
-    return Defence(tuple(decisions), mode, (), _statement_span(words, columns, line))
+        start, column = column, column + len(word) + 1
+        decisions.append(Decision(kind, None, (), _new(Span, (line, start, line, column - 1))))
+    return Defence(tuple(decisions), mode, (), _new(Span, (line, 1, line, end)))
 
 
-def _play(words: list[str], columns: list[int], line: int) -> Play:
+def _play(words: list[str], line: int, end: int) -> Play:
     plain: list[Card] = []
-    places = array("I")
+    places: list[int] = []
     spellings = CARD_SPELLINGS
     after_bar = True  # a bar may not open the play nor follow a bar
+    column = len(words[0]) + 2
     for k in range(1, len(words)):
         word = words[k]
         card: Card | None = spellings.get(word)
+        start, column = column, column + len(word) + 1
         if card is not None:
-            column = columns[k]
             plain.append(card)
-            places.extend((line, column, column + len(word)))
+            places += (line, start, column - 1)
             after_bar = False
         elif word == "|" and not after_bar and len(plain) % 3 == 0:
             after_bar = True
         else:
             raise _NotCanonical
-    return Play(PlayLine.of_cards(tuple(plain), places), (), _statement_span(words, columns, line))
+    return Play(PlayLine.of_cards(tuple(plain), array("I", places)), (), _new(Span, (line, 1, line, end)))
 
 
-def _claim(words: list[str], columns: list[int], line: int) -> Claim:
+def _claim(words: list[str], line: int, end: int) -> Claim:
     count = len(words)
     shares: tuple[ClaimShare, ...]
+    columns = _columns(words, 1)
     if count == 2:
         name, column = _name(words[1]), columns[1]
-        shares = (ClaimShare(name, None, make_span(line, column, line, column + len(name))),)
+        shares = (ClaimShare(name, None, _new(Span, (line, column, line, column + len(name)))),)
     elif count >= 3 and count % 2 == 1:
         built = []
         for k in range(1, count, 2):
             name, tricks = _name(words[k]), _number(words[k + 1])
-            built.append(ClaimShare(name, tricks, make_span(line, columns[k], line, columns[k + 1] + len(words[k + 1]))))
+            built.append(ClaimShare(name, tricks, _new(Span, (line, columns[k], line, columns[k + 1] + len(words[k + 1])))))
         shares = tuple(built)
     else:
         raise _NotCanonical
-    return Claim(shares, (), _statement_span(words, columns, line))
+    return Claim(shares, (), _new(Span, (line, 1, line, end)))
 
 
-def _result(words: list[str], columns: list[int], line: int) -> Result:
+def _result(words: list[str], line: int, end: int) -> Result:
     count = len(words)
-    where = _statement_span(words, columns, line)
+    where = _new(Span, (line, 1, line, end))
     if count == 2:
         word = words[1]
         if word == "=":
@@ -302,17 +311,20 @@ def _result(words: list[str], columns: list[int], line: int) -> Result:
         raise _NotCanonical
     pairs = []
     seen = set()
+    column = len(words[0]) + 2
     for k in range(1, count, 2):
-        name, tricks = _name(words[k]), _number(words[k + 1])
+        name, number = words[k], words[k + 1]
+        tricks = _number(number)
         if tricks > 10 or name in seen:
             raise _NotCanonical
         seen.add(name)
-        pairs.append(PlayerTricks(name, tricks, make_span(line, columns[k], line, columns[k + 1] + len(words[k + 1]))))
+        start, column = column, column + len(name) + len(number) + 2
+        pairs.append(PlayerTricks(_name(name), tricks, _new(Span, (line, start, line, column - 1))))
     return Result(ResultKind.TRICKS, tuple(pairs), span=where)
 
 
 #: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
-_READERS: dict[str, Callable[[list[str], list[int], int], Any]] = {
+_READERS: dict[str, Callable[[list[str], int, int], Any]] = {
     "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
 }

@@ -14,6 +14,7 @@ from typing import Any
 from ..model.auction import Bids
 from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
+from ..model.hand import Hand
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
@@ -34,9 +35,19 @@ class Validator:
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        self.players: tuple[str, ...] = ()
+        self._players: tuple[str, ...] = ()
         self.previous_dealer: str | None = None
         self.next_number: int | None = None  # None before the first deal: any number may start
+        self._orders: dict[str, tuple[str, ...]] = {}
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players
+
+    @players.setter
+    def players(self, players: tuple[str, ...]) -> None:
+        self._players = players
+        self._orders.clear()
 
     def error(self, where: Span, message: str) -> None:
         self.problems.append((where, message))
@@ -134,7 +145,7 @@ class Validator:
     def _hands(self, raw: RawHands, dealer: str) -> Hands:
         """Each hand to its player: prefixes as written, otherwise in bidding order (NOTATION.md §3)."""
         players = self.players
-        order = bidding_order(players, dealer)
+        order = self._order(dealer)
         entries = raw.entries
         prefixed = [e for e in entries if e.prefix is not None]
         if prefixed and len(prefixed) != len(entries):
@@ -142,6 +153,7 @@ class Validator:
         if len(entries) != 3:
             self.error(raw.span, f"hands lists {len(entries)} hand(s); the three active players need one each")
         built: list[HandEntry] = []
+        given: set[str] = set()
         for index, entry in enumerate(entries):
             if entry.prefix is not None:
                 name, where = entry.prefix
@@ -150,22 +162,34 @@ class Validator:
                     self.error(where, f"{name}: has no hand after it")
                 if players and player == dealer and len(players) == 4:
                     self.error(where, f"{player} deals this deal and sits out: no hand")
-                if any(e.player == player for e in built):
+                if player in given:
                     self.error(where, f"{player} is given two hands")
+                given.add(player)
             else:
                 player = order[index] if index < len(order) else "?"
             hand = entry.hand
             if hand is not None:
-                twice = hand.duplicates()
-                if twice:
-                    self.error(entry.span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
-                if len(hand) != 10:
-                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
+                if len(hand) != 10 or hand.duplicates():
+                    self._hand_problems(hand, player, entry.span)
             built.append(HandEntry(player, hand, entry.comments, entry.span))
-        if prefixed and order:
+        if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
             rank = {p: i for i, p in enumerate(order)}
             built.sort(key=lambda e: rank.get(e.player, len(rank)))
         return Hands(tuple(built), raw.span)
+
+    def _hand_problems(self, hand: Hand, player: str, where: Span) -> None:
+        twice = hand.duplicates()
+        if twice:
+            self.error(where, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
+        if len(hand) != 10:
+            self.error(where, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
+
+    def _order(self, dealer: str) -> tuple[str, ...]:
+        """The bidding order when ``dealer`` deals (the same few, asked for every deal)."""
+        order = self._orders.get(dealer)
+        if order is None:
+            order = self._orders[dealer] = bidding_order(self.players, dealer)
+        return order
 
     def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
         """Every player named in the deal's statements is a player of the game (the span of a name is

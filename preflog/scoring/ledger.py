@@ -63,7 +63,7 @@ def number_text(value: Amount) -> str:
     return two_places(value)
 
 
-def two_places(value: Fraction) -> str:
+def two_places(value: Amount) -> str:
     """``value`` to two decimals, ``-`` before a negative one: exact, half to even like
     ``format(…, ".2f")``."""
     hundredths = round(value * 100)

@@ -8,7 +8,7 @@ from typing import Protocol
 import attrs
 
 from ..game.conventions import Rules
-from .ledger import number_text
+from .ledger import Amount, number_text
 
 
 class Totals(Protocol):
@@ -26,11 +26,11 @@ class Totals(Protocol):
     @property
     def whist_price(self) -> Fraction | None: ...
 
-    def pool(self, player: str) -> Fraction: ...
+    def pool(self, player: str) -> Amount: ...
 
-    def mountain(self, player: str) -> Fraction: ...
+    def mountain(self, player: str) -> Amount: ...
 
-    def whists(self, player: str, on: str) -> Fraction: ...
+    def whists(self, player: str, on: str) -> Amount: ...
 
 
 @attrs.frozen(slots=True)
@@ -44,14 +44,14 @@ class Settlement:
     """
 
     players: tuple[str, ...]
-    mountains: dict[str, Fraction]
-    pool_moves: dict[str, Fraction]
+    mountains: dict[str, Amount]
+    pool_moves: dict[str, Amount]
     average: Fraction
-    whists: dict[str, dict[str, Fraction]]
+    whists: dict[str, dict[str, Amount]]
     totals: dict[str, Fraction]
     money: dict[str, Fraction] | None = None
 
-    def mountain(self, player: str) -> Fraction:
+    def mountain(self, player: str) -> Amount:
         """The mountain the settlement counts: as written, plus the pool's move."""
         return self.mountains[player] + self.pool_moves[player]
 
@@ -60,7 +60,7 @@ class Settlement:
         return (self.average - self.mountain(player)) * 10
 
     def net_whists(self, player: str) -> Fraction:
-        return sum(self.whists[player].values(), Fraction(0))
+        return Fraction(sum(self.whists[player].values(), Fraction(0)))
 
     def shown_totals(self) -> dict[str, Fraction]:
         """The totals to two decimals, still summing to zero (:func:`apportion`)."""
@@ -76,10 +76,11 @@ def settle(sheet: Totals) -> Settlement:
     players = sheet.players
     target, scale = sheet.pool_target, sheet.rules.scale
     mountains = {p: sheet.mountain(p) for p in players}
-    moves = {p: Fraction(0) if target is None else (target - sheet.pool(p)) * scale for p in players}
-    average = sum((mountains[p] + moves[p] for p in players), Fraction(0)) / len(players)
+    moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool(p)) * scale for p in players}
+    average = Fraction(sum((mountains[p] + moves[p] for p in players), Fraction(0)), len(players))
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
-    totals = {p: (average - mountains[p] - moves[p]) * 10 + sum(whists[p].values(), Fraction(0)) for p in players}
+    totals = {p: Fraction((average - mountains[p] - moves[p]) * 10 + sum(whists[p].values(), Fraction(0)))
+              for p in players}
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
     return Settlement(players, mountains, moves, average, whists, totals, money)
 
