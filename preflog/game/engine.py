@@ -98,6 +98,23 @@ def _end(g: GameState, d: DealState) -> GameState:
 
 def _dealt(d: DealState, e: Dealt, rules: Rules, out: Violations) -> DealState:
     hands: list[frozenset[Card] | None] = [None, None, None]
+    dealt = 0
+    for player, hand in e.hands or ():
+        seat = d.seat(player)
+        if seat is None or seat is _SITTING_OUT:
+            return _dealt_wrongly(d, e, out)
+        if hand is not None:
+            hands[seat] = frozenset(hand)
+            dealt += len(hand)
+    talon = e.talon or ()
+    if len(frozenset(talon).union(*(h for h in hands if h is not None))) < dealt + len(talon):
+        return _dealt_wrongly(d, e, out)  # a card dealt twice
+    return _set(d, hands=tuple(hands), talon=e.talon)
+
+
+def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
+    """:func:`_dealt` for a deal that gives the sitting-out dealer a hand (D104) or a card twice (D101)."""
+    hands: list[frozenset[Card] | None] = [None, None, None]
     seen: dict[Card, str] = {}
     for index, (player, hand) in enumerate(e.hands or ()):
         seat = d.seat(player)

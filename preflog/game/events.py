@@ -18,7 +18,7 @@ from ..model.deal import Deal, Penalty, Result, Checkpoint
 from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.hand import Hand
 from ..model.play import ClaimShare, PlayedCard, PlayLine
-from ..model.span import Span
+from ..model.span import Span, make_span
 
 
 def _source() -> object:
@@ -146,7 +146,7 @@ Event = (DealStarted | Dealt | CallMade | BiddingEnded | TalonTaken | Discarded 
 
 def _head(deal: Deal) -> Span | None:
     s = deal.span
-    return None if s is None else Span(s.line, s.column, s.line, s.column + 4)
+    return None if s is None else make_span(s.line, s.column, s.line, s.column + 4)
 
 
 class PlayedCards(NamedTuple):
@@ -181,9 +181,9 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     hands = deal.hands
     talon = deal.talon
     yield Dealt(
-        None if hands is None else tuple((e.player, e.hand) for e in hands.entries),
+        None if hands is None else tuple([(e.player, e.hand) for e in hands.entries]),
         None if talon is None else talon.cards,
-        () if hands is None else tuple(e.span for e in hands.entries),
+        () if hands is None else tuple([e.span for e in hands.entries]),
         hands.span if hands is not None else (talon.span if talon is not None else None),
         talon.span if talon is not None else None,
     )
@@ -194,8 +194,8 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
         else:
             yield from call_events(bids.calls)
     end = None if bids is None else bids.span
-    yield BiddingEnded(bids is not None, None if end is None else Span(end.end_line, end.end_column,
-                                                                    end.end_line, end.end_column))
+    yield BiddingEnded(bids is not None, None if end is None else make_span(end.end_line, end.end_column,
+                                                                         end.end_line, end.end_column))
     if deal.discard is not None:
         yield Discarded(deal.discard.cards, deal.discard.span)
     if deal.contract is not None:
@@ -222,7 +222,7 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     if deal.checkpoint is not None:
         yield CheckpointRecorded(deal.checkpoint, deal.checkpoint.span)
     s = deal.span
-    yield DealEnded(None if s is None else Span(s.end_line, s.end_column, s.end_line, s.end_column))
+    yield DealEnded(None if s is None else make_span(s.end_line, s.end_column, s.end_line, s.end_column))
 
 
 def call_events(calls: Sequence[Call]) -> Iterator[CallMade]:
