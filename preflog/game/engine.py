@@ -85,8 +85,14 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
         stays = g.stays + 1 if e.dealer == previous else 0
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
-    deal = DealState(e.number, e.dealer, active, len(players) == 4, min_level=min_level)
+    deal = evolve_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
+                       min_level=min_level)
     return _set(g, deal=deal, stays=stays)
+
+
+#: A deal before its first event, copied for each new one (two dict operations, where the constructor
+#: sets forty fields one by one); its fields are immutable values, safely shared.
+_BLANK = DealState(0, "", ())
 
 
 def _end(g: GameState, d: DealState) -> GameState:

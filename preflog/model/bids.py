@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 
 import attrs
 
@@ -35,7 +34,13 @@ class Strain(enum.IntEnum):
         return STRAIN_NAMES[self][1]
 
 
-@functools.total_ordering
+def _ladder_index(level: int, strain: Strain | None) -> int:
+    if strain is None:
+        return 15
+    index = (level - 6) * 5 + strain
+    return index + 1 if level >= 9 else index
+
+
 @attrs.frozen(slots=True, order=False)
 class Bid:
     """A step of the bidding ladder: a level 6–10 and a strain, or misère (``level`` 0).
@@ -45,6 +50,11 @@ class Bid:
 
     level: int
     strain: Strain | None
+    # the place on the ladder, worked out once: every call of an auction is compared with the high bid
+    _index: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", _ladder_index(self.level, self.strain))
 
     @property
     def is_misere(self) -> bool:
@@ -53,10 +63,7 @@ class Bid:
     @property
     def ladder_index(self) -> int:
         """0 for 6♠ … 14 for 8NT, 15 for misère, 16 for 9♠ … 25 for 10NT."""
-        if self.strain is None:
-            return 15
-        index = (self.level - 6) * 5 + self.strain
-        return index + 1 if self.level >= 9 else index
+        return self._index
 
     @property
     def price(self) -> int:
@@ -66,7 +73,22 @@ class Bid:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Bid):
             return NotImplemented
-        return self.ladder_index < other.ladder_index
+        return self._index < other._index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Bid):
+            return NotImplemented
+        return self._index <= other._index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Bid):
+            return NotImplemented
+        return self._index > other._index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Bid):
+            return NotImplemented
+        return self._index >= other._index
 
     def __str__(self) -> str:
         return write_bid(self)
