@@ -29,7 +29,7 @@ from .ledger import Column, number_text
 from .outcome import outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
-from .tariff import deal_entries, penalty_entries
+from .tariff import deal_entries, needs_closed, penalty_entries
 
 T = TypeVar("T")
 
@@ -115,7 +115,8 @@ class Scorer(Visitor):
             self._gap = self._gap or gap
             self.unscored.append(gap)
             return
-        self.pulka.write(deal_entries(outcome, self.rules, in_a_row=self._in_a_row, closed=self.pulka.closed()))
+        closed = self.pulka.closed() if needs_closed(self.rules) else ()
+        self.pulka.write(deal_entries(outcome, self.rules, in_a_row=self._in_a_row, closed=closed))
 
     def _compare(self, checkpoint: Checkpoint, number: int) -> None:
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""

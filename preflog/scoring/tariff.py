@@ -34,6 +34,11 @@ def all_pass_price(rules: Rules, in_a_row: int) -> int:
     return 1
 
 
+def needs_closed(rules: Rules) -> bool:
+    """Whether :func:`deal_entries` reads which pools are full (only half-then-full liability does)."""
+    return rules.whist_liability is Liability.HALF_THEN_FULL
+
+
 def deal_entries(o: Outcome, rules: Rules, *, in_a_row: int = 1,
                  closed: Collection[str] = ()) -> list[Entry]:
     """The entries of one deal. ``in_a_row`` counts this all-pass among the all-passes in a row;
@@ -217,4 +222,4 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
 
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "misere_entries",
-           "penalty_entries"]
+           "needs_closed", "penalty_entries"]
