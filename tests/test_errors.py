@@ -67,6 +67,9 @@ CASES = [
      [(3, 7, 'Anna deals this deal and sits out: no hand')]),
     ('hand twice', '[Players "Anna Boris Vera"]\ndeal\nhands Anna: ? Anna: ? Vera: ?\n',
      [(3, 15, 'Anna is given two hands')]),
+    ('unprefixed then prefixed', '[Players "Anna Boris Vera"]\ndeal dealer Vera\nhands Anna: ? ? Boris: ?\n',
+     # the second hand goes to Boris by the bidding order (NOTATION.md §3), so the prefix gives him a second
+     [(3, 1, 'write a Player: prefix before every hand or before none'), (3, 17, 'Boris is given two hands')]),
     ('prefix no hand', '[Players "Anna Boris Vera"]\ndeal\nhands Anna: Boris: ? Vera: ?\n',
      [(3, 7, 'Anna: has no hand after it')]),
     ('glyph', '[Players "Anna Boris Vera"]\ndeal\nplay Kh | ! 7h\n',

@@ -164,9 +164,9 @@ class Validator:
                     self.error(where, f"{player} deals this deal and sits out: no hand")
                 if player in given:
                     self.error(where, f"{player} is given two hands")
-                given.add(player)
             else:
                 player = order[index] if index < len(order) else "?"
+            given.add(player)
             hand = entry.hand
             if hand is not None:
                 if len(hand) != 10 or hand.duplicates():
