@@ -6,8 +6,8 @@ the events the rules imply (the talon taken, a trick completed, the deal over) a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -189,10 +189,7 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     )
     bids = deal.bids
     if bids is not None:
-        if grouped:
-            yield CallsMade(bids.calls)
-        else:
-            yield from call_events(bids.calls)
+        yield from _statement(grouped, CallsMade, call_events, bids.calls)
     end = None if bids is None else bids.span
     yield BiddingEnded(bids is not None, None if end is None else make_span(end.end_line, end.end_column,
                                                                          end.end_line, end.end_column))
@@ -202,17 +199,11 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
         yield ContractDeclared(deal.contract.bid, deal.contract.declarer, deal.contract, deal.contract.span)
     defence = deal.defence
     if defence is not None:
-        if grouped:
-            yield DefenceWords(defence.decisions)
-        else:
-            yield from decision_events(defence.decisions)
+        yield from _statement(grouped, DefenceWords, decision_events, defence.decisions)
         if defence.mode is not None:
             yield WhistModeChosen(defence.mode, defence.span)
     if deal.play is not None:
-        if grouped:
-            yield PlayedCards(deal.play.cards)
-        else:
-            yield from variation_events(deal.play.cards)
+        yield from _statement(grouped, PlayedCards, variation_events, deal.play.cards)
     if deal.claim is not None:
         yield Claimed(deal.claim.shares, deal.claim.span)
     if deal.result is not None:
@@ -223,6 +214,12 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
         yield CheckpointRecorded(deal.checkpoint, deal.checkpoint.span)
     s = deal.span
     yield DealEnded(None if s is None else make_span(s.end_line, s.end_column, s.end_line, s.end_column))
+
+
+def _statement(grouped: bool, group: Callable[[Any], Grouped], expand: Callable[[Any], Iterator[Event]],
+               items: Any) -> Iterable[Event | Grouped]:
+    """The items of a statement: as one group, or as their events."""
+    return (group(items),) if grouped else expand(items)
 
 
 def call_events(calls: Sequence[Call]) -> Iterator[CallMade]:
