@@ -171,6 +171,8 @@ def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str)
 def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[tuple[Violation, NotationError]]:
     """The violations collected in the ``found`` lists, which are emptied, in the order of the text,
     each with its error carrying its line from ``pieces``."""
+    if not any(found):
+        return []  # the common case, a clean deal
     from ..check import in_text_order
 
     violations = in_text_order(v for kept in found for v in kept)

@@ -101,7 +101,7 @@ class GameReading:
         stream, validator = self._stream, self._validator
         problems = validator.problems
         count = 0
-        while (piece := stream.take(lambda p: p.deal)) is not None:
+        while (piece := stream.take(_is_deal)) is not None:
             count += 1
             if count > MAX_DEALS:
                 where = Span(piece.line, piece.column, piece.line, piece.column + 4)
@@ -117,16 +117,23 @@ class GameReading:
                 deal = validator.deal(raw)
             else:
                 validator.skip(piece.text)
-            errors = tuple(_errors(problems, (piece,), self.path))
-            problems.clear()
-            yield ReadDeal(deal, errors, piece)
+            if problems:
+                errors = tuple(_errors(problems, (piece,), self.path))
+                problems.clear()
+                yield ReadDeal(deal, errors, piece)
+            else:
+                yield ReadDeal(deal, (), piece)
 
     def skip(self) -> int:
         """Pass over the deals not read (without parsing them); how many there were."""
         count = 0
-        while self._stream.take(lambda p: p.deal) is not None:
+        while self._stream.take(_is_deal) is not None:
             count += 1
         return count
+
+
+def _is_deal(piece: Piece) -> bool:
+    return piece.deal
 
 
 class _Stream:

@@ -74,7 +74,7 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
         buffer.at = number
         if number == 1:
             yield NewGame(1)
-        elif not in_comment and in_deal and line.lstrip(" \t\ufeff").startswith("["):
+        elif not in_comment and in_deal and "[" in line and line.lstrip(" \t\ufeff").startswith("["):
             yield from buffer.piece(in_deal)
             yield NewGame(number)
             buffer, in_deal = _Buffer(number), False
