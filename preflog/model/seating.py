@@ -38,8 +38,21 @@ _NEXT = {Seat.FIRST: Seat.SECOND, Seat.SECOND: Seat.THIRD, Seat.THIRD: Seat.FIRS
 
 def clockwise_from(players: Sequence[str], player: str) -> tuple[str, ...]:
     """The other players clockwise from ``player``'s left, then ``player`` last."""
-    p = players.index(player)
-    return tuple(players[(p + k) % len(players)] for k in range(1, len(players) + 1))
+    key = (tuple(players), player)
+    found = _CLOCKWISE.get(key)
+    if found is None:
+        p = players.index(player)
+        found = tuple(players[(p + k) % len(players)] for k in range(1, len(players) + 1))
+        if len(_CLOCKWISE) >= _MOST_REMEMBERED:
+            _CLOCKWISE.clear()
+        _CLOCKWISE[key] = found
+    return found
+
+
+#: The orders asked for so far: a game asks for the same three or four for every deal. Kept small (a
+#: file of many games with other names only starts it again).
+_CLOCKWISE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+_MOST_REMEMBERED = 1024
 
 
 def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:

@@ -35,19 +35,9 @@ class Validator:
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        self._players: tuple[str, ...] = ()
+        self.players: tuple[str, ...] = ()
         self.previous_dealer: str | None = None
         self.next_number: int | None = None  # None before the first deal: any number may start
-        self._orders: dict[str, tuple[str, ...]] = {}
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self._players
-
-    @players.setter
-    def players(self, players: tuple[str, ...]) -> None:
-        self._players = players
-        self._orders.clear()
 
     def error(self, where: Span, message: str) -> None:
         self.problems.append((where, message))
@@ -145,7 +135,7 @@ class Validator:
     def _hands(self, raw: RawHands, dealer: str) -> Hands:
         """Each hand to its player: prefixes as written, otherwise in bidding order (NOTATION.md §3)."""
         players = self.players
-        order = self._order(dealer)
+        order = bidding_order(players, dealer)
         entries = raw.entries
         prefixed = [e for e in entries if e.prefix is not None]
         if prefixed and len(prefixed) != len(entries):
@@ -183,13 +173,6 @@ class Validator:
             self.error(where, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
         if len(hand) != 10:
             self.error(where, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
-
-    def _order(self, dealer: str) -> tuple[str, ...]:
-        """The bidding order when ``dealer`` deals (the same few, asked for every deal)."""
-        order = self._orders.get(dealer)
-        if order is None:
-            order = self._orders[dealer] = bidding_order(self.players, dealer)
-        return order
 
     def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
         """Every player named in the deal's statements is a player of the game (the span of a name is
