@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -88,15 +90,26 @@ def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     sys.exit(EXIT_UNREADABLE)
 
 
+def _regular_file(path: str) -> bool:
+    """Whether ``path`` is a regular file, which reads the same when opened again (a FIFO does not:
+    its second opening waits for a writer that has gone)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False  # opening it says why
+
+
 class Reread:
     """An input read more than once, a game at a time, so that memory holds one game, not the file:
-    a file is opened again for each reading (exit 2 at once if it cannot be); standard input, which
-    can be read only once, is read whole (:func:`read_text`) and kept."""
+    a regular file is opened again for each reading (exit 2 at once if it cannot be); standard input,
+    a FIFO or a device, which can be read only once, is read whole (:func:`read_text`) and kept."""
 
     def __init__(self, path: str, *, max_line: int = MAX_LINE) -> None:
         self.path = path
-        self.text: str | None = read_text(path, max_line=max_line) if path == "-" else None
-        if self.text is None:
+        self.text: str | None = None
+        if path == "-" or not _regular_file(path):
+            self.text = read_text(path, max_line=max_line)
+        else:
             with open_input(path):
                 pass
 
