@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections.abc import Iterable
+from typing import IO
 
 import click
 
-from ..notation.errors import NotationError
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, display_name, print_errors, read_text, write_text
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, Reread, display_name, write_text
 
 
 @click.command()
@@ -28,41 +30,67 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
       preflog fmt --check samples/*.pref    exit 1 if any file would change
       preflog fmt --in-place --unicode game.pref
     """
-    from ..notation.split import file_comments
-    from ..notation.write import iter_dumps
-
     if check and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
     if in_place and "-" in files:
         raise click.UsageError("--in-place cannot rewrite standard input")
     status = EXIT_OK
     for path in files:
-        name = display_name(path)
-        try:
-            text = read_text(path)
-        except NotationError as exc:
-            print_errors(exc.errors)
+        if not _format(path, check, in_place, unicode):
             status = EXIT_ERRORS
-            continue
-        games = CleanGames(text, name)
-        canonical = "".join(iter_dumps(games, unicode=unicode))
-        if games.bad:
-            status = EXIT_ERRORS
-            continue
-        if check:
-            if canonical != text:
-                click.echo(f"would reformat {name}", err=True)
-                status = EXIT_ERRORS
-            continue
-        dropped = file_comments(text)
-        if dropped:
-            lines = ", ".join(str(line) for line, _ in dropped[:8]) + (", …" if len(dropped) > 8 else "")
-            click.echo(f"{name}: warning: % comments are not kept by the notation; "
-                       f"{len(dropped)} dropped (line {lines}); write {{…}} to keep a comment", err=True)
-        if in_place:
-            if canonical != text:
-                write_text(path, canonical)
-                click.echo(f"reformatted {name}", err=True)
-        else:
-            click.echo(canonical, nl=False)
     sys.exit(status)
+
+
+def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
+    """Format one file; False if it has errors (printed) or, with ``check``, is not canonical.
+
+    The file is read a game at a time and its canonical text spooled (to a temporary file past
+    256 KB), so that memory holds one game however long the file; the text is then compared with the
+    file's, read again, and written out only if the whole file was read without an error."""
+    from ..notation.decode import Lines
+    from ..notation.split import file_comments
+    from ..notation.write import iter_dumps
+
+    name = display_name(path)
+    source = Reread(path)
+    games = CleanGames(source, name)
+    with tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, mode="w+", encoding="utf-8", newline="\n") as spool:
+        for part in iter_dumps(games, unicode=unicode):
+            spool.write(part)
+        if games.bad:
+            return False
+        with source.open() as fp:
+            lines = Lines(fp, name, keep_endings=True)
+            spool.seek(0)
+            same = _same_text(spool, lines)
+        if check:
+            if not same:
+                click.echo(f"would reformat {name}", err=True)
+            return same
+        with source.open() as fp:
+            dropped = file_comments(Lines(fp, name))
+        if dropped:
+            shown = ", ".join(str(line) for line, _ in dropped[:8]) + (", …" if len(dropped) > 8 else "")
+            click.echo(f"{name}: warning: % comments are not kept by the notation; "
+                       f"{len(dropped)} dropped (line {shown}); write {{…}} to keep a comment", err=True)
+        spool.seek(0)
+        if not in_place:
+            for block in iter(lambda: spool.read(_BLOCK), ""):
+                click.echo(block, nl=False)
+        elif not same:
+            write_text(path, iter(lambda: spool.read(_BLOCK), ""))
+            click.echo(f"reformatted {name}", err=True)
+    return True
+
+
+def _same_text(spool: IO[str], lines: Iterable[str]) -> bool:
+    """Whether the text in ``spool`` (from where it stands) is the text of ``lines``, line endings
+    included."""
+    for line in lines:
+        if spool.read(len(line)) != line:
+            return False
+    return spool.read(1) == ""
+
+
+_IN_MEMORY = 1 << 18  # the canonical text is kept in memory up to this many characters, then on disk
+_BLOCK = 1 << 16

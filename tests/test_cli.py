@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import preflog
+import preflog.notation.write
 from preflog.cli import cli as main
 
 from .conftest import HEAD, SAMPLES
@@ -96,6 +100,52 @@ def test_fmt_refuses_a_file_with_errors(tmp_path: Path) -> None:
     code, out, err = run("fmt", "--in-place", str(path))
     assert code == 1 and out == "" and err.count(": error: ") == 2
     assert path.read_text(encoding="utf-8") == BAD  # nothing the user typed is lost
+
+
+def _long_messy_file(tmp_path: Path) -> tuple[Path, str]:
+    """A file of 500 games as typed (the Sochi sample, suit symbols and all) with a % note in the last
+    one, over 1 MB of canonical text; and that text, made by the library from the whole file at once."""
+    one = SOCHI.read_text(encoding="utf-8")
+    text = "\n".join([one] * 499 + [one.replace("\ndeal", "\n% note\ndeal", 1)])
+    path = tmp_path / "long.pref"
+    path.write_text(text, encoding="utf-8")
+    canonical = "".join(preflog.notation.write.iter_dumps(preflog.loads_all(text)))
+    assert len(canonical) > 1 << 20  # past what fmt keeps in memory before it spools to disk
+    return path, canonical
+
+
+def test_fmt_streams_a_long_file(tmp_path: Path) -> None:
+    """fmt reads a file a game at a time and spools its output: the same text as the whole-file
+    library route, the same warning, and memory that holds neither the file's text nor the output."""
+    path, canonical = _long_messy_file(tmp_path)
+    written = tmp_path / "out.pref"
+    with written.open("w", encoding="utf-8", newline="") as out, contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(io.StringIO()) as err:
+        tracemalloc.start()
+        try:
+            with pytest.raises(SystemExit) as exited:
+                main.main(["fmt", str(path)])
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert exited.value.code == 0 and written.read_text(encoding="utf-8") == canonical
+    one = SOCHI.read_text(encoding="utf-8")
+    last = 499 * (one.count("\n") + 1) + one[:one.index("\ndeal")].count("\n") + 2  # the note's line
+    assert err.getvalue() == (f"{path}: warning: % comments are not kept by the notation; 1 dropped (line "
+                              f"{last}); write {{…}} to keep a comment\n")
+    assert peak < len(canonical)  # the file's text and the output, held whole, would be twice that
+
+
+def test_fmt_check_and_in_place_on_a_long_file(tmp_path: Path) -> None:
+    path, canonical = _long_messy_file(tmp_path)
+    assert run("fmt", "--check", str(path)) == (1, "", f"would reformat {path}\n")
+    code, out, _ = run("fmt", "--in-place", str(path))
+    assert (code, out) == (0, "") and path.read_text(encoding="utf-8") == canonical
+    assert run("fmt", "--check", str(path)) == (0, "", "")
+    path.write_text(canonical + "\n", encoding="utf-8")  # one character more than canonical, at the end
+    assert run("fmt", "--check", str(path)) == (1, "", f"would reformat {path}\n")
+    path.write_text(canonical[:-1], encoding="utf-8")  # one character less
+    assert run("fmt", "--check", str(path)) == (1, "", f"would reformat {path}\n")
 
 
 def test_fmt_options_that_exclude_each_other() -> None:

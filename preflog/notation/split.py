@@ -133,14 +133,25 @@ def _blank(text: str) -> bool:
     return not re.sub(r"%[^\n]*", "", text).strip()
 
 
-def file_comments(text: str) -> list[tuple[int, str]]:
-    """The ``%`` comments of ``text`` (line number and text): the notation does not keep them."""
-    text = re.sub(r"\r\n?", "\n", text)  # lines as the reader counts them
+def file_comments(source: str | Iterable[str]) -> list[tuple[int, str]]:
+    """The ``%`` comments of a text, or of its lines as they stream in (line number and text): the
+    notation does not keep them. ``{…}`` comments (which may span lines) and quoted values are
+    skipped as :func:`split` skips them."""
+    lines = re.split(r"\r\n|\r|\n", source) if isinstance(source, str) else source  # the reader's line breaks
     found = []
-    line, last = 1, 0
-    for m in _LINE_SCAN.finditer(text):
-        if m.group().startswith("%"):
-            line += text.count("\n", last, m.start())
-            last = m.start()
-            found.append((line, m.group()))
+    in_comment = False
+    for number, line in enumerate(lines, 1):
+        line = line.rstrip("\r\n")
+        position = 0
+        if in_comment:
+            close = line.find("}")
+            if close < 0:
+                continue
+            in_comment, position = False, close + 1
+        for m in _LINE_SCAN.finditer(line, position):
+            token = m.group()
+            if token[0] == "%":
+                found.append((number, token))
+            elif token[0] == "{" and not token.endswith("}"):
+                in_comment = True
     return found
