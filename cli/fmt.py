@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO
 
 import click
@@ -45,8 +45,9 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
     """Format one file; False if it has errors (printed) or, with ``check``, is not canonical.
 
     The file is read a game at a time and its canonical text spooled (to a temporary file past
-    256 KB), so that memory holds one game however long the file; the text is then compared with the
-    file's, read again, and written out only if the whole file was read without an error."""
+    256 KB), so that memory holds one game however long the file; the file is then read once more, to
+    compare it with that text and find its % comments, and the text written out only if the whole
+    file was read without an error."""
     from ..notation.decode import Lines
     from ..notation.split import file_comments
     from ..notation.write import iter_dumps
@@ -59,16 +60,15 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
             spool.write(part)
         if games.bad:
             return False
-        with source.open() as fp:
-            lines = Lines(fp, name, keep_endings=True)
+        with source.open() as fp:  # the file read again, once: compared with the spool, its % comments found
             spool.seek(0)
-            same = _same_text(spool, lines)
+            compared = _Compared(spool, Lines(fp, name, keep_endings=True))
+            dropped = [] if check else file_comments(compared)
+            same = compared.finish()
         if check:
             if not same:
                 click.echo(f"would reformat {name}", err=True)
             return same
-        with source.open() as fp:
-            dropped = file_comments(Lines(fp, name))
         if dropped:
             shown = ", ".join(str(line) for line, _ in dropped[:8]) + (", …" if len(dropped) > 8 else "")
             click.echo(f"{name}: warning: % comments are not kept by the notation; "
@@ -83,13 +83,28 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
     return True
 
 
-def _same_text(spool: IO[str], lines: Iterable[str]) -> bool:
-    """Whether the text in ``spool`` (from where it stands) is the text of ``lines``, line endings
-    included."""
-    for line in lines:
-        if spool.read(len(line)) != line:
-            return False
-    return spool.read(1) == ""
+class _Compared:
+    """The lines of a file as they are read (endings kept), each compared with the text in ``spool``
+    from where it stands; :meth:`finish` reads the rest as far as it matches and says if all did."""
+
+    def __init__(self, spool: IO[str], lines: Iterable[str]) -> None:
+        self._spool, self._lines, self._same = spool, iter(lines), True
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self._lines:
+            self._compare(line)
+            yield line
+
+    def _compare(self, line: str) -> None:
+        if self._same and self._spool.read(len(line)) != line:
+            self._same = False
+
+    def finish(self) -> bool:
+        for line in self._lines:
+            if not self._same:
+                break
+            self._compare(line)
+        return self._same and self._spool.read(1) == ""
 
 
 _IN_MEMORY = 1 << 18  # the canonical text is kept in memory up to this many characters, then on disk

@@ -251,7 +251,7 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
     """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
     state after them. A visitor that keeps states is given a snapshot after each event. A group of
     calls, words or cards that no visitor wants as events is stepped without making them."""
-    table, violations, variations = p.table, p.violations, p.variations
+    table, variations = p.table, p.variations
     for item in events:
         events_now: Iterable[Event]
         if type(item) is CallsMade:
@@ -271,16 +271,7 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
                 continue
             events_now = variation_events(item.cards)
         else:
-            event = cast(Event, item)
-            state, found = step(state, event)
-            handlers = table[type(event)]
-            if handlers or (found and violations):
-                _feed(event, state, found, handlers, p)
-            derived = implied(state)
-            while derived is not None:  # each event the rules imply after it (the talon taken)
-                state, found = step(state, derived)
-                _visit(derived, state, found, p)
-                derived = implied(state)
+            state = _apply(state, cast(Event, item), p)
             continue
         for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
@@ -289,14 +280,27 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
                 _visit(event, state, found, p)
                 for variation in event.source.variations:
                     _walk_variation(before, variation, variations)
+                state = _apply_implied(state, p)
             else:
-                state, found = step(state, event)
-                _visit(event, state, found, p)
-            derived = implied(state)
-            while derived is not None:  # each event the rules imply after it (a trick completed)
-                state, found = step(state, derived)
-                _visit(derived, state, found, p)
-                derived = implied(state)
+                state = _apply(state, event, p)
+    return state
+
+
+def _apply(state: GameState, event: Event, p: _Pass) -> GameState:
+    """Step ``event`` and the events the rules imply after it, feeding the visitors."""
+    state, found = step(state, event)
+    _visit(event, state, found, p)
+    return _apply_implied(state, p)
+
+
+def _apply_implied(state: GameState, p: _Pass) -> GameState:
+    """Step each event the rules imply in ``state`` (the talon taken, a trick completed), feeding the
+    visitors."""
+    derived = implied(state)
+    while derived is not None:
+        state, found = step(state, derived)
+        _visit(derived, state, found, p)
+        derived = implied(state)
     return state
 
 
@@ -313,23 +317,20 @@ def _step_each(state: GameState, items: Sequence[Any], step_one: Callable[[GameS
 def _violated(found: list[Violation], state: GameState, p: _Pass) -> None:
     """Feed violations committed without an event to the visitors that want them."""
     if p.violations:
-        shown = p.shown(state)
-        for violation in found:
-            for visit in p.violations:
-                visit(violation, shown)
+        _tell(found, p.shown(state), p)
 
 
 def _visit(event: Event, state: GameState, found: list[Violation], p: _Pass) -> None:
     """Feed one event and the violations it committed to the visitors that want them."""
     handlers = p.table[type(event)]
     if handlers or (found and p.violations):
-        _feed(event, state, found, handlers, p)
+        shown = p.shown(state)
+        for handle in handlers:
+            handle(event, shown)
+        _tell(found, shown, p)
 
 
-def _feed(event: Event, state: GameState, found: list[Violation], handlers: list[Handler], p: _Pass) -> None:
-    shown = p.shown(state)
-    for handle in handlers:
-        handle(event, shown)
+def _tell(found: list[Violation], shown: GameState, p: _Pass) -> None:
     for violation in found:
         for visit in p.violations:
             visit(violation, shown)

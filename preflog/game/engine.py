@@ -413,30 +413,28 @@ def step(g: GameState, event: Event) -> tuple[GameState, Violations]:
 def make_call(g: GameState, call: Call) -> Violations:
     """The step of ``CallMade`` for a call of a ``bids`` statement, in place, without making the event
     (for a driver whose visitors want no calls); the violations it commits. A call implies no event."""
-    out: Violations = []
-    d = g.deal
-    if d is not None:
-        _call(d, call, call.span, g.rules, out)
-    return out
+    return _in_place(g, _call, call, call.span)
 
 
 def decide(g: GameState, decision: Decision) -> Violations:
     """The step of ``DefenceDecided`` for a word of a ``whist`` statement, in place, without making the
     event; the violations it commits. A decision implies no event."""
-    out: Violations = []
-    d = g.deal
-    if d is not None:
-        _decide(d, decision.kind, decision.span, g.rules, out)
-    return out
+    return _in_place(g, _decide, decision.kind, decision.span)
 
 
 def play_card(g: GameState, card: PlayedCard) -> Violations:
     """The step of ``CardPlayed`` for a card of a play statement, in place, without making the event
     (for a driver whose visitors want no cards or tricks); the violations it commits."""
+    return _in_place(g, _card, card)
+
+
+def _in_place(g: GameState, handler: Callable[..., DealState], *record: Any) -> Violations:
+    """A deal's handler run on the working state with what a record gives it, as ``step`` runs it
+    with an event; the violations it commits."""
     out: Violations = []
     d = g.deal
     if d is not None:
-        _card(d, card, g.rules, out)
+        handler(d, *record, g.rules, out)
     return out
 
 
@@ -509,7 +507,6 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     _set(d, hands=tuple(h.difference(taken) for h in hands if h is not None), played=d.played.union(taken),
          trick=tuple(trick), tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
     return index
-
 
 
 def complete_trick(g: GameState) -> bool:

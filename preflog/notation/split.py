@@ -67,36 +67,27 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
     white space and ``%`` comments); each deal runs from its ``deal`` to the next.
     """
     buffer = _Buffer(1)
-    in_deal = in_comment = False
+    in_deal = False
+    scan = _Scan()
     number = 0
     for line in lines:
         number += 1
         buffer.at = number
         if number == 1:
             yield NewGame(1)
-        elif not in_comment and in_deal and "[" in line and line.lstrip(" \t\ufeff").startswith("["):
+        elif not scan.in_comment and in_deal and "[" in line and line.lstrip(" \t\ufeff").startswith("["):
             yield from buffer.piece(in_deal)
             yield NewGame(number)
             buffer, in_deal = _Buffer(number), False
-        position = 0
-        if in_comment:
-            close = line.find("}")
-            if close < 0:
-                buffer.append(line)
-                continue
-            in_comment, position = False, close + 1
-        if position == 0 and "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
+        if not scan.in_comment and "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
             buffer.append(line)  # most lines: nothing to find or to skip
             continue
         cut = 0
-        for m in _LINE_SCAN.finditer(line, position):
-            token = m.group()
-            if token == "deal":
+        for m in scan.tokens(line):
+            if m.group() == "deal":
                 buffer.append(line[cut: m.start()])
                 yield from buffer.piece(in_deal)
                 buffer, in_deal, cut = _Buffer(number, m.start() + 1, line[: m.start()]), True, m.start()
-            elif token[0] == "{" and not token.endswith("}"):
-                in_comment = True
         buffer.append(line[cut:])
     if number:
         yield from buffer.piece(in_deal)
@@ -135,23 +126,34 @@ def _blank(text: str) -> bool:
 
 def file_comments(source: str | Iterable[str]) -> list[tuple[int, str]]:
     """The ``%`` comments of a text, or of its lines as they stream in (line number and text): the
-    notation does not keep them. ``{…}`` comments (which may span lines) and quoted values are
-    skipped as :func:`split` skips them."""
+    notation does not keep them. ``{…}`` comments and quoted values are skipped as :func:`split`
+    skips them."""
     lines = re.split(r"\r\n|\r|\n", source) if isinstance(source, str) else source  # the reader's line breaks
-    found = []
-    in_comment = False
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip("\r\n")
+    scan = _Scan()
+    return [(number, m.group()) for number, line in enumerate(lines, 1)
+            for m in scan.tokens(line.rstrip("\r\n")) if m.group()[0] == "%"]
+
+
+class _Scan:
+    """What :data:`_LINE_SCAN` finds in a text line by line, with a ``{…}`` comment carried over from
+    one line to the next (``in_comment``): the one reading of comments and quotes, for the splitter
+    and for :func:`file_comments`."""
+
+    __slots__ = ("in_comment",)
+
+    def __init__(self) -> None:
+        self.in_comment = False
+
+    def tokens(self, line: str) -> Iterator[re.Match[str]]:
+        """What the pattern matches in ``line`` outside a comment running on from the lines before."""
         position = 0
-        if in_comment:
+        if self.in_comment:
             close = line.find("}")
             if close < 0:
-                continue
-            in_comment, position = False, close + 1
+                return
+            self.in_comment, position = False, close + 1
         for m in _LINE_SCAN.finditer(line, position):
             token = m.group()
-            if token[0] == "%":
-                found.append((number, token))
-            elif token[0] == "{" and not token.endswith("}"):
-                in_comment = True
-    return found
+            if token[0] == "{" and not token.endswith("}"):
+                self.in_comment = True
+            yield m

@@ -14,7 +14,6 @@ from typing import Any
 from ..model.auction import Bids
 from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
-from ..model.hand import Hand
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
@@ -159,20 +158,16 @@ class Validator:
             given.add(player)
             hand = entry.hand
             if hand is not None:
-                if len(hand) != 10 or hand.duplicates():
-                    self._hand_problems(hand, player, entry.span)
+                twice = hand.duplicates()
+                if twice:
+                    self.error(entry.span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
+                if len(hand) != 10:
+                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
             rank = {p: i for i, p in enumerate(order)}
             built.sort(key=lambda e: rank.get(e.player, len(rank)))
         return Hands(tuple(built), raw.span)
-
-    def _hand_problems(self, hand: Hand, player: str, where: Span) -> None:
-        twice = hand.duplicates()
-        if twice:
-            self.error(where, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
-        if len(hand) != 10:
-            self.error(where, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
 
     def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
         """Every player named in the deal's statements is a player of the game (the span of a name is

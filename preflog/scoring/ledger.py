@@ -30,8 +30,9 @@ class Column(enum.Enum):
 class Entry:
     """One write on the sheet: ``player`` adds ``amount`` to ``column`` (on ``on``, for whists).
 
-    ``amount`` is exact (:data:`Amount`); ``section`` is the rule that writes it (a section of the Code, or the notation for a penalty) and
-    ``reason`` says how the amount is made up, e.g. ``2 tricks × 4``.
+    ``amount`` is exact (:data:`Amount`); ``section`` is the rule that writes it (a section of the
+    Code, or the notation for a penalty) and ``reason`` says how the amount is made up, e.g.
+    ``2 tricks × 4``.
     """
 
     deal: int
