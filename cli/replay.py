@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     from ..present.replay_text import Renderer
     from ..replay import Replay
 
-HELP = "n/Enter next · b back · t next trick · d jump to deal · q quit"
+HELP = "n/Enter/→ next · b/← back · t next trick · d jump to deal · q quit"
 
 
 @click.command()
@@ -61,31 +61,45 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
             return  # q quits, whatever games are left
 
 
+#: What each key does; the arrow keys as a terminal sends them.
+_NEXT = ("n", "\r", "\n", " ", "\x1b[C", "\x1b[B", "\xe0M", "\xe0P")
+_BACK = ("b", "\x1b[D", "\x1b[A", "\xe0K", "\xe0H")
+_QUIT = ("q", "\x03", "\x04")
+
+
 def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool:
     """Step through one game; False when the user quits, True at the end of the game."""
-    from ..game.events import TrickCompleted
+    from ..game.events import Dealt, TrickCompleted
+    from ..model.deal import Deal
+    from ..present.replay_text import dealt_notes
 
     if deal_number is not None:
         r.seek(next(i for i, s in enumerate(r) if s.deal == deal_number))
     else:
         r.forward()
+    message = ""
     while True:
         click.clear()
         step = r.current
         if step is not None and step.state.deal is not None:
             d = step.state.deal
-            click.echo(f"Deal {d.number} · dealer {d.dealer} · step {r.position + 1} of {len(r)}\n")
-            for row in renderer.table(d):
+            click.echo(f"{renderer.status(d)} · step {r.position + 1} of {len(r)}\n")
+            source = step.event.source if isinstance(step.event, Dealt) else None
+            notes = dealt_notes(renderer, source) if isinstance(source, Deal) else None
+            for row in renderer.table(d, notes):
                 click.echo(row)
             click.echo("\n" + renderer.line(step))
+        if message:
+            click.echo("\n" + message)
+            message = ""
         click.echo(f"\n{HELP}")
         key = click.getchar()
-        if key in ("q", "\x03", "\x04"):
+        if key in _QUIT:
             return False
-        if key in ("n", "\r", "\n", " "):
+        if key in _NEXT:
             if r.forward() is None:
                 return True
-        elif key == "b":
+        elif key in _BACK:
             if r.position > 0:
                 r.back()
         elif key == "t":
@@ -98,3 +112,7 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool
             target = next((i for i, s in enumerate(r) if s.deal == number), None)
             if target is not None:
                 r.seek(target)
+            else:
+                numbers = [s.deal for s in r if s.deal is not None]  # a game's deals run on, one by one
+                message = f"there is no deal {number} in this game (its deals: {min(numbers)}–{max(numbers)})"
+

@@ -12,10 +12,11 @@ from typing import overload
 import attrs
 
 from .game.conventions import Rules
-from .game.events import Event
+from .game.events import Dealt, Event
 from .game.state import GameState
 from .game.violations import Violation
 from .model.annotations import Comment, Glyph
+from .model.deal import Deal
 from .model.game import Game
 from .walk import Visitor, walk
 
@@ -36,8 +37,17 @@ class Step:
 
 
 def notes_of(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
-    """The glyph and comments written on the card, call, contract or decision an event comes from."""
-    source = getattr(event, "source", None) or getattr(event, "call", None)
+    """The glyph and comments written on what an event comes from: a card, a call, the contract, a
+    decision, the deal's header, its hands and talon (for ``Dealt``), the discard, the ``whist``
+    statement's last word, a claim, the result, a penalty or a sheet."""
+    if type(event) is Dealt:
+        deal = event.source
+        if not isinstance(deal, Deal):
+            return None, ()
+        found = [c for e in (deal.hands.entries if deal.hands else ()) for c in e.comments]
+        return None, tuple(found) + (deal.talon.comments if deal.talon else ())
+    source = (getattr(event, "source", None) or getattr(event, "call", None) or getattr(event, "result", None)
+              or getattr(event, "penalty", None) or getattr(event, "checkpoint", None))
     if source is None:
         return None, ()
     return getattr(source, "glyph", None), tuple(getattr(source, "comments", ()))

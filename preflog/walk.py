@@ -271,8 +271,7 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
                 continue
             events_now = variation_events(item.cards)
         else:
-            state = _apply(state, cast(Event, item), p)
-            continue
+            events_now = (cast(Event, item),)
         for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
                 before = snapshot(state)  # a variation replaces this card: it starts from the state before it

@@ -203,6 +203,8 @@ def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> 
     hand = hands[seat]
     hands[seat] = None if hand is None or d.talon is None else hand | frozenset(d.talon)
     d = _set(d, hands=tuple(hands), talon_taken=True)
+    if hand is not None and d.talon is None:  # the talon is not known: the hand's own cards still are
+        d = _set(d, known=_at(d.known, seat, hand))
     if d.discard is not None:
         d = _check_discard(d, d.discard, d.discard_span, out)
     return d
@@ -234,7 +236,15 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
                 out.append(Violation.of("T301", f"{card} is not among {d.player(seat)}'s twelve cards", span,
                                         d.number))
         hands[seat] = hand - frozenset(cards)
+    known = d.known[seat]
+    if known is not None:
+        d = _set(d, known=_at(d.known, seat, known - frozenset(cards)))
     return _set(d, hands=tuple(hands), discard=cards, discard_span=span)
+
+
+def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
+    """``row`` with ``value`` for ``seat``."""
+    return row[:seat] + (value,) + row[seat + 1:]
 
 
 def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) -> DealState:
@@ -291,6 +301,9 @@ def _card(d: DealState, e: CardPlayed | PlayedCard, rules: Rules, out: Violation
             new = voids[seat] | {led} | ({trump} if trump is not None and card.suit != trump else set())
             voids = voids[:seat] + (frozenset(new),) + voids[seat + 1:]
         played = played | {card}
+        known = d.known[seat]
+        if known is not None and card in known:
+            _set(d, known=_at(d.known, seat, known - {card}))
     elif not problems or card in hand:  # no problem: the known hand holds the card (else P501)
         hands = hands[:seat] + (hand - {card},) + hands[seat + 1:]
         played = played | {card}

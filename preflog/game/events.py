@@ -30,6 +30,7 @@ class DealStarted:
     number: int
     dealer: str
     span: Span | None = None
+    source: object = _source()  # the Deal: its comments
 
 
 @attrs.frozen(slots=True)
@@ -41,6 +42,7 @@ class Dealt:
     spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
     span: Span | None = None
     talon_span: Span | None = attrs.field(default=None, eq=False, repr=False)
+    source: object = _source()  # the Deal: the comments on its hands and talon
 
 
 @attrs.frozen(slots=True)
@@ -70,6 +72,7 @@ class TalonTaken:
 class Discarded:
     cards: tuple[Card, ...] | None
     span: Span | None = None
+    source: object = _source()
 
 
 @attrs.frozen(slots=True)
@@ -91,6 +94,7 @@ class DefenceDecided:
 class WhistModeChosen:
     mode: WhistMode
     span: Span | None = None
+    source: object = _source()  # the Defence: the comments after the statement's words
 
 
 @attrs.frozen(slots=True)
@@ -114,6 +118,7 @@ class TrickCompleted:
 class Claimed:
     shares: tuple[ClaimShare, ...]
     span: Span | None = None
+    source: object = _source()
 
 
 @attrs.frozen(slots=True)
@@ -177,7 +182,7 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     """The events written in a deal, in the order they happened; with ``grouped``, the calls, the
     defence's words and the cards of the play each come as one item (:data:`Grouped`), which a
     driver may step through without making an event for each."""
-    yield DealStarted(deal.number, deal.dealer, _head(deal))
+    yield DealStarted(deal.number, deal.dealer, _head(deal), deal)
     hands = deal.hands
     talon = deal.talon
     yield Dealt(
@@ -186,6 +191,7 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
         () if hands is None else tuple([e.span for e in hands.entries]),
         hands.span if hands is not None else (talon.span if talon is not None else None),
         talon.span if talon is not None else None,
+        deal,
     )
     bids = deal.bids
     if bids is not None:
@@ -194,18 +200,18 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     yield BiddingEnded(bids is not None, None if end is None else make_span(end.end_line, end.end_column,
                                                                          end.end_line, end.end_column))
     if deal.discard is not None:
-        yield Discarded(deal.discard.cards, deal.discard.span)
+        yield Discarded(deal.discard.cards, deal.discard.span, deal.discard)
     if deal.contract is not None:
         yield ContractDeclared(deal.contract.bid, deal.contract.declarer, deal.contract, deal.contract.span)
     defence = deal.defence
     if defence is not None:
         yield from _statement(grouped, DefenceWords, decision_events, defence.decisions)
         if defence.mode is not None:
-            yield WhistModeChosen(defence.mode, defence.span)
+            yield WhistModeChosen(defence.mode, defence.span, defence)
     if deal.play is not None:
         yield from _statement(grouped, PlayedCards, variation_events, deal.play.cards)
     if deal.claim is not None:
-        yield Claimed(deal.claim.shares, deal.claim.span)
+        yield Claimed(deal.claim.shares, deal.claim.span, deal.claim)
     if deal.result is not None:
         yield ResultRecorded(deal.result, deal.result.span)
     for penalty in deal.penalties:

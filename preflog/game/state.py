@@ -43,6 +43,9 @@ class DealState:
     active: tuple[str, ...]                       # bidding order, the eldest hand first
     four: bool = False                            # four players: the dealer sits out
     hands: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat; None when unknown
+    known: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat, of a hand not wholly
+    #                                             known: the cards it is known to hold (the declarer's
+    #                                             own ten after a talon nobody wrote down)
     talon: tuple[Card, ...] | None = None
     # the auction
     calls: tuple[tuple[Seat, Call], ...] = ()

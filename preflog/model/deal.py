@@ -101,6 +101,29 @@ def write_result(result: Result) -> str:
     return "=" if count == 0 else f"{count:+d}"
 
 
+def write_penalty(penalty: Penalty) -> str:
+    """Writing: a penalty after its keyword, ``Boris mountain 1``, ``Anna whists Boris 10``."""
+    target = f" {penalty.target}" if penalty.kind is PenaltyKind.WHISTS else ""
+    return f"{penalty.player} {penalty.kind.value}{target} {penalty.amount}"
+
+
+def write_checkpoint(sheet: Checkpoint) -> str:
+    """Writing: a ``sheet`` after its keyword, ``Anna pool 12 mountain 4 whists Boris 36; Boris …``."""
+    entries = []
+    for e in sheet.entries:
+        words = [e.player]
+        if e.pool is not None:
+            words += ["pool", str(e.pool)]
+        if e.mountain is not None:
+            words += ["mountain", str(e.mountain)]
+        if e.whists is not None:
+            words.append("whists")
+            for w in e.whists:
+                words += [w.player, str(w.amount)]
+        entries.append(" ".join(words))
+    return "; ".join(entries)
+
+
 class PenaltyKind(enum.Enum):
     POOL = "pool"
     MOUNTAIN = "mountain"

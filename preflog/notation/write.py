@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, Contract, write_call
 from ..model.bids import Bid, write_bid
 from ..model.cards import Card, write_card
-from ..model.deal import Checkpoint, Deal, Discard, Hands, Penalty, PenaltyKind, Result, Talon, write_result
+from ..model.deal import (
+    Checkpoint, Deal, Discard, Hands, Penalty, Result, Talon, write_checkpoint, write_penalty, write_result,
+)
 from ..model.limits import shorten
 from ..model.defence import Defence
 from ..model.game import Game, Tag
@@ -145,24 +146,10 @@ class _Writer:
         return f"result {write_result(result)}{_comments(result.comments)}"
 
     def penalty(self, penalty: Penalty) -> str:
-        target = f" {penalty.target}" if penalty.kind is PenaltyKind.WHISTS else ""
-        return (f"penalty {penalty.player} {penalty.kind.value}{target} {_number(penalty.amount)}"
-                f"{_comments(penalty.comments)}")
+        return f"penalty {write_penalty(penalty)}{_comments(penalty.comments)}"
 
     def sheet(self, sheet: Checkpoint) -> str:
-        entries = []
-        for e in sheet.entries:
-            words = [e.player]
-            if e.pool is not None:
-                words += ["pool", _number(e.pool)]
-            if e.mountain is not None:
-                words += ["mountain", _number(e.mountain)]
-            if e.whists is not None:
-                words.append("whists")
-                for w in e.whists:
-                    words += [w.player, _number(w.amount)]
-            entries.append(" ".join(words))
-        return "sheet " + "; ".join(entries) + _comments(sheet.comments)
+        return f"sheet {write_checkpoint(sheet)}{_comments(sheet.comments)}"
 
 
 def _comments(comments: Iterable[Comment]) -> str:
@@ -179,10 +166,6 @@ def _comments(comments: Iterable[Comment]) -> str:
 
 def _glyph(glyph: Glyph | None) -> str:
     return glyph.value if glyph is not None else ""
-
-
-def _number(value: Decimal) -> str:
-    return str(value)
 
 
 def dumps(games: Game | Iterable[Game], *, unicode: bool = False) -> str:

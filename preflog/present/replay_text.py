@@ -1,27 +1,36 @@
-"""Text for a replay: one line per step, the table (hands, talon, trick) after any step, and the
-printed replay as a visitor."""
+"""Text for a replay: one line per step, the table (hands, talon, trick) after any step, a status
+line for the interactive screen, and the printed replay as a visitor that shows everything the file
+holds: tags, every comment and glyph at its element, variations as indented branches, results as
+written."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..model.annotations import Comment, Glyph
-from ..model.cards import Card, Suit
-from ..game.state import AuctionState, DealState, GameState
-from ..model.seating import Seat
+from ..game.conventions import Rules
 from ..game.events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
-    DefenceDecided, Discarded, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken, TrickCompleted,
-    WhistModeChosen,
+    DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
+    TrickCompleted, WhistModeChosen,
 )
-from ..model.deal import Deal
-from ..game.events import Event
+from ..game.laws import declarer_count
+from ..game.legal import counts_as_made, defence_turn
+from ..game.state import AuctionState, DealState, GameState
+from ..model.annotations import Comment, Glyph
+from ..model.auction import write_call
+from ..model.cards import Card, Suit
+from ..model.deal import Deal, Result, ResultKind, write_checkpoint, write_penalty, write_result
+from ..model.game import Game
+from ..model.play import Variation
+from ..model.seating import Seat
 from ..replay import Step, StepRecorder
 from ..walk import SKIP, Skip
 
+INDENT = "    "  #: how much deeper each level of variation is written
+
 
 class Renderer:
-    """Turns steps into text, with ASCII or Unicode suits."""
+    """Turns steps into text, with ASCII or Unicode suits (in cards, hands and calls)."""
 
     def __init__(self, unicode: bool = False) -> None:
         self.unicode = unicode
@@ -32,31 +41,58 @@ class Renderer:
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(c) for c in cards)
 
-    def hand(self, cards: frozenset[Card] | None) -> str:
-        if cards is None:
+    def hand(self, cards: frozenset[Card] | None, known: frozenset[Card] | None = None) -> str:
+        """A hand by suits; a hand only partly known shows its known cards and ``+?``."""
+        shown = cards if cards is not None else known
+        if shown is None:
             return "?"
         groups = []
         for suit in Suit:
-            ranks = "".join(c.rank.letter for c in sorted(cards, key=lambda c: -c.rank) if c.suit == suit)
+            ranks = "".join(c.rank.letter for c in sorted(shown, key=lambda c: -c.rank) if c.suit == suit)
             groups.append((suit.symbol if self.unicode else suit.letter.upper()) + (ranks or "-"))
-        return " ".join(groups)
+        return " ".join(groups) + (" +?" if cards is None else "")
 
-    def annotations(self, glyph: Glyph | None, comments: tuple[Comment, ...]) -> str:
+    def annotations(self, glyph: Glyph | None, comments: Iterable[Comment]) -> str:
         text = glyph.value if glyph else ""
         for c in comments:
             text += " {" + c.text + "}"
         return text
 
-    def line(self, step: Step) -> str:
-        """What happened in one step, in words, with its glyph and comments."""
+    def line(self, step: Step, text: str | None = None) -> str:
+        """What happened in one step, in words (or as ``text`` says), with its glyph and comments, and
+        what it broke."""
         e, d = step.event, step.state.deal
-        note = self.annotations(step.glyph, step.comments)
-        text = self._describe(e, d)
-        if note:
-            text += note if note[0] in "!?" else note
+        text = self._describe(e, d) if text is None else text
+        if not isinstance(e, Dealt):  # a deal's comments go on its hands' and talon's rows
+            text += self.annotations(step.glyph, step.comments)
         for v in step.violations:
-            text += f"\n    !! {v.code}: {v.message}"
+            text += f"\n    error {v.code}: {v.message}"
         return text
+
+    def status(self, d: DealState) -> str:
+        """One line for the interactive screen: the deal, contract and trump, declarer, whisters, tricks."""
+        parts = [f"deal {d.number}", f"dealer {d.dealer}"]
+        if d.is_all_pass:
+            parts.append("all-pass")
+        elif d.declarer is not None:
+            contract = d.game_contract
+            what = "?" if contract is None else self._bid(contract)
+            trump = "" if contract is None or contract.is_misere else (
+                f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
+            parts.append(f"{d.player(d.declarer)} plays {what}{trump}")
+            whisters = [d.player(s) for s in d.whisters]
+            if whisters:
+                parts.append("whist: " + ", ".join(whisters))
+        if d.completed or d.claimed:
+            parts.append("tricks: " + _tricks(d))
+        return " · ".join(parts)
+
+    def _bid(self, bid: object) -> str:
+        unicode = getattr(bid, "unicode", None)
+        return unicode() if self.unicode and unicode is not None else str(bid)
+
+    def _suit(self, suit: Suit) -> str:
+        return suit.symbol if self.unicode else suit.name.lower()
 
     def _describe(self, e: object, d: DealState | None) -> str:
         if isinstance(e, DealStarted):
@@ -70,12 +106,12 @@ class Renderer:
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
             who = d.player(seat) if seat is not None else (e.call.player or "?")
-            return f"{who}: {e.call}"
+            return f"{who}: {write_call(e.call, unicode=self.unicode)}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
                 return "everyone passed: the deal is played as an all-pass"
             if d.declarer is not None and d.auction is AuctionState.WON:
-                return f"{d.player(d.declarer)} wins the auction" + (f" at {d.high}" if d.high else "")
+                return f"{d.player(d.declarer)} wins the auction" + (f" at {self._bid(d.high)}" if d.high else "")
             return "auction not recorded" if not e.recorded else "auction unfinished"
         if isinstance(e, TalonTaken):
             talon = "?" if e.cards is None else self.cards(e.cards)
@@ -83,11 +119,10 @@ class Renderer:
         if isinstance(e, Discarded):
             return f"{d.player(d.declarer)} discards " + ("?" if e.cards is None else self.cards(e.cards))
         if isinstance(e, ContractDeclared):
-            return f"contract: {d.player(d.declarer)} {e.bid}"
+            return f"contract: {d.player(d.declarer)} {self._bid(e.bid)}"
         if isinstance(e, DefenceDecided):
             seat = d.decisions[-1][0] if d.decisions else None
-            who = d.player(seat)
-            return f"{who}: {e.kind.value}"
+            return f"{d.player(seat)}: {e.kind.value}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
             return f"the whister plays {e.mode.value}"
         if isinstance(e, CardPlayed):
@@ -103,23 +138,41 @@ class Renderer:
             shares = ", ".join(f"{s.player} {'the rest' if s.tricks is None else s.tricks}" for s in e.shares)
             return f"claim: {shares}"
         if isinstance(e, ResultRecorded):
-            return "result: " + _tricks(d)
+            return "result: " + self.result(e.result, d)
         if isinstance(e, PenaltyRecorded):
-            p = e.penalty
-            target = f" on {p.target}" if p.target else ""
-            return f"penalty: {p.player} {p.kind.value}{target} {p.amount}"
+            return f"penalty: {write_penalty(e.penalty)}"
         if isinstance(e, CheckpointRecorded):
-            return "score sheet written"
+            return f"sheet as written: {write_checkpoint(e.checkpoint)}"
         if isinstance(e, DealEnded):
             return f"end of deal {d.number}: " + _tricks(d)
         return type(e).__name__
 
-    def table(self, d: DealState) -> list[str]:
-        """The hands as they stand (shrinking as cards are played) and the trick in progress."""
-        width = max(len(p) for p in d.active)
-        rows = [f"  {p.ljust(width)}  {self.hand(h)}" for p, h in zip(d.active, d.hands)]
-        if d.talon is not None and not d.talon_taken:
-            rows.append(f"  {'talon'.ljust(width)}  {self.cards(d.talon)}")
+    def _settled(self, d: DealState) -> str:
+        """After the word that settles the defence: that the game counts as made, if nobody whists."""
+        if defence_turn(d) is not None or not counts_as_made(d):
+            return ""
+        contract = d.game_contract
+        how = "went half-whist" if d.half_whister is not None else "passed"
+        return f" — both defenders {how}: {self._bid(contract)} counts as made, without play"
+
+    def result(self, result: Result, d: DealState) -> str:
+        """A result as written, in words: every player's tricks, or the declarer's."""
+        if result.kind is ResultKind.TRICKS:
+            return ", ".join(f"{t.player} {t.tricks}" for t in result.tricks) + " tricks"
+        count = declarer_count(result, d.game_contract)
+        who = d.player(d.declarer) if d.declarer is not None else "the declarer"
+        written = "" if result.kind is ResultKind.DECLARER else f" ({write_result(result)})"
+        return f"{who} {'?' if count is None else count} tricks{written}"
+
+    def table(self, d: DealState, notes: dict[str, str] | None = None) -> list[str]:
+        """The hands as they stand (shrinking as cards are played) and the trick in progress;
+        ``notes`` the comments to write after a player's hand (or the talon, as ``"talon"``)."""
+        notes = notes or {}
+        width = max(len(p) for p in (*d.active, "talon"))
+        rows = [f"  {p.ljust(width)}  {self.hand(h, k)}{notes.get(p, '')}" for p, h, k in zip(d.active, d.hands, d.known)]
+        if (d.talon is not None and not d.talon_taken) or "talon" in notes:
+            talon = "?" if d.talon is None else self.cards(d.talon)
+            rows.append(f"  {'talon'.ljust(width)}  {talon}{notes.get('talon', '')}")
         if d.trick:
             rows.append("  on the table: " + ", ".join(f"{d.player(s)} {self.card(c)}" for s, c in d.trick))
         return rows
@@ -132,21 +185,74 @@ def _tricks(d: DealState) -> str:
     return ", ".join(parts) + " tricks"
 
 
+def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:
+    """The comments written on each hand and on the talon, by player (and ``"talon"``)."""
+    notes: dict[str, str] = {}
+    if deal is None:
+        return notes
+    if deal.hands is not None:
+        for entry in deal.hands.entries:
+            if entry.comments:
+                notes[entry.player] = "  " + renderer.annotations(None, entry.comments).strip()
+    if deal.talon is not None and deal.talon.comments:
+        notes["talon"] = "  " + renderer.annotations(None, deal.talon.comments).strip()
+    return notes
+
+
 class TextReplay(StepRecorder):
-    """The printed replay: every step as a line, the hands after the deal and after each trick;
-    ``deal`` limits it to one deal. A step is written once the next one begins (its violations come
-    after it), so at most one step is held."""
+    """The printed replay: the tags and comments of each game, every step as a line, the hands after
+    the deal and after each trick, variations indented under the card they replace, and each deal's
+    outcome (from the play, or from the result as written); ``deal`` limits it to one deal. A step is
+    written once the next one begins (its violations come after it), so at most one step is held."""
 
     def __init__(self, renderer: Renderer, write: Callable[[str], None], deal: int | None = None) -> None:
         super().__init__()
         self.renderer, self.write, self.deal = renderer, write, deal
+        self.depth = 0
+        self.record: Deal | None = None
+        self.written: Result | None = None
+        self.first_card = True
+
+    def begin_game(self, game: Game, rules: Rules) -> Skip | None:
+        if self.deal is not None and not any(d.number == self.deal for d in game.deals):
+            return SKIP
+        if self.deal is None:
+            self.write("")
+            for tag in game.tags:
+                self.write(f"{tag.name}: {tag.value}")
+            if not any(t.name == "Rules" for t in game.tags):
+                self.write(f"Rules: {rules.name} (the default)")
+            for comment in game.comments:
+                self.write("{" + comment.text + "}")
+        return None
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
-        return SKIP if self.deal is not None and deal.number != self.deal else None
+        if self.deal is not None and deal.number != self.deal:
+            return SKIP
+        self.record, self.written, self.first_card = deal, None, True
+        return None
 
     def visit(self, event: Event, state: GameState) -> None:
         self._flush()
+        if type(event) is ResultRecorded:
+            self.written = event.result
+        if type(event) is CardPlayed and self.depth == 0 and self.first_card:
+            self.first_card = False
+            play = self.record.play if self.record is not None else None
+            if play is not None and play.comments:
+                self.write("  " + self.renderer.annotations(None, play.comments).strip())
         super().visit(event, state)
+
+    def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
+        self._flush()
+        note = self.renderer.annotations(None, variation.comments)
+        self.write(INDENT * (self.depth + 1) + "variation, instead:" + note)
+        self.depth += 1
+        return None
+
+    def end_variation(self, state: GameState) -> None:
+        self._flush()
+        self.depth -= 1
 
     def end_deal(self, state: GameState) -> None:
         self._flush()
@@ -156,9 +262,28 @@ class TextReplay(StepRecorder):
             return
         step = self.steps.pop()
         d = step.state.deal
-        if isinstance(step.event, DealStarted) and d is not None:
+        e = step.event
+        indent = INDENT * self.depth
+        if isinstance(e, DealStarted) and d is not None:
             self.write("")
-        self.write(self.renderer.line(step))
-        if d is not None and isinstance(step.event, (TrickCompleted, Dealt)):
-            for row in self.renderer.table(d):
-                self.write(row)
+        if isinstance(e, DealEnded) and d is not None:
+            text = self.renderer.line(step, self._ending(d))
+        else:
+            text = self.renderer.line(step)
+        for text in text.split("\n"):
+            self.write(indent + text)
+        if d is not None and isinstance(e, (TrickCompleted, Dealt)):
+            notes = dealt_notes(self.renderer, self.record) if isinstance(e, Dealt) else None
+            for row in self.renderer.table(d, notes):
+                self.write(indent + row)
+
+    def _ending(self, d: DealState) -> str:
+        """The last line of a deal: the tricks of the play, or of the result when the play is not written."""
+        played = d.completed == 10 or d.claimed
+        if played or self.written is None:
+            if not played and not d.completed:
+                if counts_as_made(d):
+                    return f"end of deal {d.number}: {self.renderer._bid(d.game_contract)} counts as made"
+                return f"end of deal {d.number}: no play recorded"
+            return f"end of deal {d.number}: " + _tricks(d)
+        return f"end of deal {d.number}: {self.renderer.result(self.written, d)}, as the result records"
