@@ -29,10 +29,10 @@ def test_check_reports_violations_compiler_style(tmp_path: Path) -> None:
     path.write_text(HEAD + FULL.replace("bids 6s pass pass", "bids 6c pass pass"), encoding="utf-8")
     code, out, err = run("check", str(path))
     assert code == 1
-    assert err == (f"{path}:8:1: error: 6s is lower than the bid of 6c "
+    assert err == (f"{path}:8:10: error: 6s is lower than the bid of 6c "
                    "[T303: the contract is not lower than the last bid, Code 3.4.3]\n"
                    "    contract 6s\n"
-                   "    ^~~~~~~~~~~\n")
+                   "             ^~\n")
     assert out == "checked 1 file, 1 deal: 1 problem\n"
 
 

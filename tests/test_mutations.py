@@ -26,9 +26,9 @@ KINDS = [
     ("misère after a bid", "deal 1\nbids 6s 6c pass mis pass\n", [("A204", 4, 17)]),
     ("a call after the auction", FULL.replace("bids 6s pass pass", "bids 6s pass pass mis"), [("A207", 6, 19)]),
     ("a wrong discard", FULL.replace("discard 7h 7c", "discard 7h Ah"), [("T301", 7, 1)]),
-    ("a contract below the bid", FULL.replace("bids 6s pass pass", "bids 6c pass pass"), [("T303", 8, 1)]),
+    ("a contract below the bid", FULL.replace("bids 6s pass pass", "bids 6c pass pass"), [("T303", 8, 10)]),
     ("a wrong result", FULL.replace("result Boris 6 Vera 2 Anna 2", "result Boris 5 Vera 3 Anna 2"),
-     [("C602", 11, 1), ("C602", 11, 1)]),
+     [("C602", 11, 14), ("C602", 11, 21)]),
     ("a duplicated card", FULL.replace("talon 7c 7d", "talon 7c Qs"), [("D101", 5, 1)]),
 ]
 

@@ -76,12 +76,13 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     expected = expected_dealer(g)
     if expected is not None and e.dealer in players:
         if e.dealer != expected:
+            where = e.dealer_span or e.span
             if expected == previous:
                 out.append(Violation.of("D103", f"{expected} deals again after the all-pass, not {e.dealer} "
-                                        f"(write 'dealer {expected}')", e.span, e.number))
+                                        f"(write 'dealer {expected}')", where, e.number))
             else:
                 out.append(Violation.of("D102", f"after {previous} the deal goes to {expected}, not {e.dealer}",
-                                        e.span, e.number))
+                                        where, e.number))
         stays = g.stays + 1 if e.dealer == previous else 0
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
@@ -248,7 +249,9 @@ def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
 
 
 def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) -> DealState:
-    _report(out, contract_problems(d, e.bid, e.declarer), e.span, d.number)
+    for code, detail in contract_problems(d, e.bid, e.declarer):
+        where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
+        out.append(Violation.of(code, detail, where, d.number))
     if d.is_all_pass:
         return d
     declarer = d.declarer
@@ -256,6 +259,9 @@ def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) 
         seat = d.seat(e.declarer)
         declarer = None if seat is Seat.SITTING_OUT else seat
     return _set(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
+
+
+_AT_THE_VALUE = frozenset({"T303", "T304", "T305", "A209"})  # what is wrong is the contract's value
 
 
 def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> DealState:
@@ -350,6 +356,7 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
 
 def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> DealState:
     r, n, span = e.result, d.number, e.span
+    count_span = r.count_span or span  # the number of a short result
     complete = d.completed == 10 and d.lost == 0
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
@@ -361,11 +368,11 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
     if r.kind is ResultKind.TRICKS:
         listed = {t.player: t.tricks for t in r.tricks}
         if complete:
-            for player, count in listed.items():
-                actual = d.taken(player)
-                if actual != count:
-                    out.append(Violation.of("C602", f"{player} took {actual} tricks in the play, not {count}", span,
-                                            n))
+            for pair in r.tricks:
+                actual = d.taken(pair.player)
+                if actual != pair.tricks:
+                    out.append(Violation.of("C602", f"{pair.player} took {actual} tricks in the play, not "
+                                            f"{pair.tricks}", pair.tricks_span or span, n))
         if set(listed) >= set(d.active) and sum(listed.values()) != 10 and (complete or not played):
             out.append(Violation.of("C603", f"the tricks add up to {sum(listed.values())}, not 10", span, n))
         return d
@@ -377,16 +384,16 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
         out.append(Violation.of("C603", f"result {result_text(r)} means {declarer_count(r, d.contract)} tricks "
-                                "for the declarer", span, n))
+                                "for the declarer", count_span, n))
         return d
     if complete:
         actual = d.tricks[declarer]
         if actual != claimed_tricks:
             out.append(Violation.of("C602", f"{d.player(declarer)} took {actual} tricks in the play, not "
-                                    f"{claimed_tricks}", span, n))
+                                    f"{claimed_tricks}", count_span, n))
     elif not played and counts_as_made(d) and d.contract is not None and claimed_tricks < d.contract.level:
         out.append(Violation.of("C603", f"nobody whisted, so {d.contract} counts as made, not "
-                                f"{result_text(r)}", span, n))
+                                f"{result_text(r)}", count_span, n))
     return d
 
 

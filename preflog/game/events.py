@@ -31,6 +31,7 @@ class DealStarted:
     dealer: str
     span: Span | None = None
     source: object = _source()  # the Deal: its comments
+    dealer_span: Span | None = attrs.field(default=None, eq=False, repr=False)  # the dealer's name, if written
 
 
 @attrs.frozen(slots=True)
@@ -81,6 +82,7 @@ class ContractDeclared:
     declarer: str | None
     source: object = _source()
     span: Span | None = None
+    bid_span: Span | None = attrs.field(default=None, eq=False, repr=False)  # the contract's value
 
 
 @attrs.frozen(slots=True)
@@ -182,7 +184,7 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     """The events written in a deal, in the order they happened; with ``grouped``, the calls, the
     defence's words and the cards of the play each come as one item (:data:`Grouped`), which a
     driver may step through without making an event for each."""
-    yield DealStarted(deal.number, deal.dealer, _head(deal), deal)
+    yield DealStarted(deal.number, deal.dealer, _head(deal), deal, deal.dealer_span)
     hands = deal.hands
     talon = deal.talon
     yield Dealt(
@@ -202,12 +204,13 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     if deal.discard is not None:
         yield Discarded(deal.discard.cards, deal.discard.span, deal.discard)
     if deal.contract is not None:
-        yield ContractDeclared(deal.contract.bid, deal.contract.declarer, deal.contract, deal.contract.span)
+        contract = deal.contract
+        yield ContractDeclared(contract.bid, contract.declarer, contract, contract.span, contract.bid_span)
     defence = deal.defence
     if defence is not None:
         yield from _statement(grouped, DefenceWords, decision_events, defence.decisions)
         if defence.mode is not None:
-            yield WhistModeChosen(defence.mode, defence.span, defence)
+            yield WhistModeChosen(defence.mode, defence.mode_span or defence.span, defence)
     if deal.play is not None:
         yield from _statement(grouped, PlayedCards, variation_events, deal.play.cards)
     if deal.claim is not None:

@@ -73,3 +73,4 @@ class Contract:
     glyph: Glyph | None = None
     comments: Comments = ()
     span: Span | None = span_field()
+    bid_span: Span | None = span_field()  #: the contract's value (``7h``, ``mis``)

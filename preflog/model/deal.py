@@ -66,6 +66,7 @@ class PlayerTricks:
     player: str
     tricks: int
     span: Span | None = span_field()
+    tricks_span: Span | None = span_field()  #: the number
 
 
 class ResultKind(enum.Enum):
@@ -89,6 +90,7 @@ class Result:
     count: int | None = None
     comments: Comments = ()
     span: Span | None = span_field()
+    count_span: Span | None = span_field()  #: the number or ``=`` of a short result
 
 
 def write_result(result: Result) -> str:
@@ -190,3 +192,4 @@ class Deal:
     penalties: tuple[Penalty, ...] = ()
     checkpoint: Checkpoint | None = None       # the `sheet` statement
     span: Span | None = span_field()
+    dealer_span: Span | None = span_field()    #: the dealer's name, when the header names one

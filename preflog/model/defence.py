@@ -41,3 +41,4 @@ class Defence:
     mode: WhistMode | None = None
     comments: Comments = ()
     span: Span | None = span_field()
+    mode_span: Span | None = span_field()  #: the word ``open`` or ``closed``

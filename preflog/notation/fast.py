@@ -233,7 +233,8 @@ def _contract(words: list[str], line: int, end: int) -> Flagged:
     bid = BID_SPELLINGS.get(words[-1])
     if bid is None:
         raise _NotCanonical
-    record = Contract(bid, None if declarer is None else declarer[0], None, (), _new(Span, (line, 1, line, end)))
+    record = Contract(bid, None if declarer is None else declarer[0], None, (), _new(Span, (line, 1, line, end)),
+                      _new(Span, (line, end - len(words[-1]), line, end)))
     return Flagged(record, (), () if declarer is None else (declarer,))
 
 
@@ -250,7 +251,8 @@ def _defence(words: list[str], line: int, end: int) -> Defence:
             raise _NotCanonical
         start, column = column, column + len(word) + 1
         decisions.append(Decision(kind, None, (), _new(Span, (line, start, line, column - 1))))
-    return Defence(tuple(decisions), mode, (), _new(Span, (line, 1, line, end)))
+    return Defence(tuple(decisions), mode, (), _new(Span, (line, 1, line, end)),
+                   None if mode is None else _new(Span, (line, end - len(words[-1]), line, end)))
 
 
 def _play(words: list[str], line: int, end: int) -> Play:
@@ -297,16 +299,17 @@ def _result(words: list[str], line: int, end: int) -> Result:
     where = _new(Span, (line, 1, line, end))
     if count == 2:
         word = words[1]
+        at = _new(Span, (line, end - len(word), line, end))
         if word == "=":
-            return Result(ResultKind.RELATIVE, count=0, span=where)
+            return Result(ResultKind.RELATIVE, count=0, span=where, count_span=at)
         if _SIGNED.fullmatch(word) is None or number_too_long(word):
             raise _NotCanonical
         if word[0] in "+-":
-            return Result(ResultKind.RELATIVE, count=int(word), span=where)
+            return Result(ResultKind.RELATIVE, count=int(word), span=where, count_span=at)
         tricks = int(word)
         if tricks > 10:
             raise _NotCanonical
-        return Result(ResultKind.DECLARER, count=tricks, span=where)
+        return Result(ResultKind.DECLARER, count=tricks, span=where, count_span=at)
     if count < 3 or count % 2 == 0:
         raise _NotCanonical
     pairs = []
@@ -319,7 +322,8 @@ def _result(words: list[str], line: int, end: int) -> Result:
             raise _NotCanonical
         seen.add(name)
         start, column = column, column + len(name) + len(number) + 2
-        pairs.append(PlayerTricks(_name(name), tricks, _new(Span, (line, start, line, column - 1))))
+        pairs.append(PlayerTricks(_name(name), tricks, _new(Span, (line, start, line, column - 1)),
+                                  _new(Span, (line, column - 1 - len(number), line, column - 1))))
     return Result(ResultKind.TRICKS, tuple(pairs), span=where)
 
 

@@ -120,8 +120,9 @@ def make_converter() -> cattrs.Converter:
 
     def overrides(cls: type) -> dict[str, Any]:
         found: dict[str, Any] = {}
-        if "span" in attrs.fields_dict(cls):
-            found["span"] = override(omit=True)
+        for name in attrs.fields_dict(cls):
+            if name == "span" or name.endswith("_span"):
+                found[name] = override(omit=True)
         if cls is Game:
             found["tags"] = override(unstruct_hook=_tags_out, struct_hook=_tags_in)
         if cls is Deal:

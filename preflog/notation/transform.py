@@ -240,16 +240,17 @@ class Transform(Transformer[Token, Any]):
         declarer: tuple[str, Span] | None = None
         glyph = None
         bid: Bid | None = None
+        bid_span: Span | None = None
         for tok in children[1:]:
             if tok.type == "PREFIX":
                 declarer = (tok.value[:-1], span(tok))
             elif tok.type == "GLYPH":
                 glyph = _GLYPHS[tok.value]
             elif tok.type != "COMMENT":
-                bid = BID_SPELLINGS[tok.value]
+                bid, bid_span = BID_SPELLINGS[tok.value], span(tok)
         assert bid is not None
         record = Contract(bid, None if declarer is None else declarer[0], glyph, _comments(children),
-                          _from_to(children))
+                          _from_to(children), bid_span)
         return _flag(record, [], () if declarer is None else (declarer,))
 
     def decision(self, children: list[Token]) -> Decision:
@@ -258,10 +259,10 @@ class Transform(Transformer[Token, Any]):
 
     def defence(self, children: list[Any]) -> Defence:
         decisions = tuple(c for c in children[1:] if isinstance(c, Decision))
-        mode = next((WhistMode(c.value) for c in children if isinstance(c, Token) and c.type in ("OPEN", "CLOSED")),
-                    None)
+        word = next((c for c in children if isinstance(c, Token) and c.type in ("OPEN", "CLOSED")), None)
         comments = _comments([c for c in children[1:] if isinstance(c, Token)])
-        return Defence(decisions, mode, comments, _from_to(children))
+        return Defence(decisions, None if word is None else WhistMode(word.value), comments, _from_to(children),
+                       None if word is None else span(word))
 
     def variation(self, children: list[Any]) -> _RawVariation:
         items = children[1:-1]
@@ -300,15 +301,18 @@ class Transform(Transformer[Token, Any]):
         toks = [t for t in children[1:] if t.type != "COMMENT"]
         comments = _comments(children)
         where = _from_to(children)
+        first = span(toks[0])
         if toks[0].type == "EQUALS":
-            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where)
+            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where, count_span=first)
         if toks[0].type == "NUMBER":
             if toks[0].value[0] in "+-":
                 n = int(number(toks[0], "a relative result", problems, signed=True))
-                return _flag(Result(ResultKind.RELATIVE, count=n, comments=comments, span=where), problems)
+                return _flag(Result(ResultKind.RELATIVE, count=n, comments=comments, span=where, count_span=first),
+                             problems)
             n = _tricks(toks[0], problems)
-            return _flag(Result(ResultKind.DECLARER, count=n, comments=comments, span=where), problems)
-        pairs = tuple(PlayerTricks(n.value, _tricks(c, problems), span(n).to(span(c)))
+            return _flag(Result(ResultKind.DECLARER, count=n, comments=comments, span=where, count_span=first),
+                         problems)
+        pairs = tuple(PlayerTricks(n.value, _tricks(c, problems), span(n).to(span(c)), span(c))
                       for n, c in zip(toks[::2], toks[1::2]))
         seen: set[str] = set()
         for p in pairs:

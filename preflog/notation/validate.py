@@ -95,7 +95,8 @@ class Validator:
         self._names(raw, fields)
         self.previous_dealer = dealer
         self.next_number = number + 1
-        return Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span, **fields)
+        return Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span,
+                    dealer_span=None if raw.dealer is None else raw.dealer[1], **fields)
 
     def skip(self, text: str) -> None:
         """Keep the numbering and the dealer rotation going past a deal that could not be read."""
