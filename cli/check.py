@@ -26,13 +26,17 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @click.option("--rules", "preset", type=PresetChoice(),
               help="Check under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")
+@click.option("--all", "every", is_flag=True,
+              help="Also print the violations that follow from a slip (a wrong dealer, a misread card).")
 @jobs_option()
-def check(files: tuple[str, ...], preset: str | None, as_json: bool, jobs: int) -> None:
+def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int) -> None:
     """Check FILES (- for standard input) against the rules of Preferans.
 
     Every violation is printed as FILE:LINE:COL: error: MESSAGE [CODE: rule, Code section] with the
-    offending line; checking goes on with the next deal. Exit 0 if clean, 1 on violations or notation
-    errors, 2 if a file cannot be read.
+    offending line; checking goes on with the next deal. When one slip (a wrong dealer's name, hands in
+    the wrong order, a misread card) makes the rest of a deal wrong, it is reported once with a hint
+    and what follows from it is counted (--all prints it). Exit 0 if clean, 1 on violations or
+    notation errors, 2 if a file cannot be read.
 
     \b
     Examples:
@@ -43,7 +47,7 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, jobs: int) 
     units = units_of(files, count)
     out = Report(as_json)
     total_deals = deals = 0
-    work = partial(_check_unit, preset=preset, as_json=as_json,
+    work = partial(_check_unit, preset=preset, as_json=as_json, every=every,
                    report=None if in_workers(units, count) else out)
 
     def begin(path: str) -> None:
@@ -76,20 +80,20 @@ class _Checked(NamedTuple):
     items: tuple[dict[str, Any], ...] = ()
 
 
-def _check_unit(unit: Unit, preset: str | None, as_json: bool, report: Report | None) -> _Checked:
+def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, report: Report | None) -> _Checked:
     """Check the games of ``unit``, reporting to ``report`` (or, in a worker, to one that keeps the
     problems for the parent)."""
     own = report if report is not None else Report(as_json, keep=True)
     name = display_name(unit.path)
     deals = 0
     for _, reading in games_of(unit):
-        deals += _check_game(reading, name, preset, own)
+        deals += _check_game(reading, name, preset, own, every)
     if report is not None:
         return _Checked(deals)
     return _Checked(deals, own.count, tuple(own.kept or ()))
 
 
-def _check_game(reading: GameReading, name: str, preset: str | None, out: Report) -> int:
+def _check_game(reading: GameReading, name: str, preset: str | None, out: Report, every: bool = False) -> int:
     """Check one game as it streams past, a deal at a time: the notation errors, and the violations up
     to the first deal the notation does not allow (the replay cannot go past it). The deals read."""
     from ..check import Checker
@@ -101,15 +105,16 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
     deals = 0
     for read, _ in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: out.error("N000", e)):
         deals += read.deal is not None
-        _flush(checker, scorer, (*head, read.piece), name, out)
-    _flush(checker, scorer, head, name, out)
+        _flush(checker, scorer, (*head, read.piece), name, out, every)
+    _flush(checker, scorer, head, name, out, every)
     return deals
 
 
-def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report) -> None:
+def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report,
+           every: bool) -> None:
     """Report the violations found since the last flush, in the order of the text."""
     scorer.unscored.clear()  # a deal too sparse to score is no violation of the rules
-    for v, error in drain(pieces, name, checker.found, scorer.problems):
+    for v, error in drain(pieces, name, checker.found, scorer.problems, every=every):
         out.error(v.code, error)
 
 

@@ -165,15 +165,20 @@ def print_errors(errors: Sequence[NotationError]) -> None:
         click.echo(error.format(), err=True)
 
 
-def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = ()) -> NotationError:
-    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read."""
+def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
+    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read,
+    its hint, and how many violations follow from it (when they are not all printed: ``every``)."""
     from ..notation.read import source_line
 
+    notes = [f"hint: {v.hint}"] if v.hint else []
+    if v.follows and not every:
+        count = len(v.follows)
+        notes.append(f"… and {count} more that follow{'s' * (count == 1)} from it (--all shows them)")
     span = v.span
     if span is None:
-        return NotationError(v.message, path=path)
+        return NotationError(v.message, path=path, notes=notes)
     return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
-                         end_column=span.end_column, excerpt=source_line(pieces, span.line))
+                         end_column=span.end_column, excerpt=source_line(pieces, span.line), notes=notes)
 
 
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
@@ -181,9 +186,11 @@ def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str)
     return [violation_error(v, path, parsed.pieces) for v in violations]
 
 
-def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[tuple[Violation, NotationError]]:
+def drain(pieces: Sequence[Piece], path: str, *found: list[Violation],
+          every: bool = False) -> list[tuple[Violation, NotationError]]:
     """The violations collected in the ``found`` lists, which are emptied, in the order of the text,
-    each with its error carrying its line from ``pieces``."""
+    each with its error carrying its line from ``pieces``; with ``every``, those that follow from a
+    slip come after the one that names it."""
     if not any(found):
         return []  # the common case, a clean deal
     from ..check import in_text_order
@@ -191,7 +198,12 @@ def drain(pieces: Sequence[Piece], path: str, *found: list[Violation]) -> list[t
     violations = in_text_order(v for kept in found for v in kept)
     for kept in found:
         kept.clear()
-    return [(v, violation_error(v, path, pieces)) for v in violations]
+    out = []
+    for v in violations:
+        out.append((v, violation_error(v, path, pieces, every)))
+        if every:
+            out.extend((f, violation_error(f, path, pieces, every)) for f in v.follows)
+    return out
 
 
 def walk_reading(reading: GameReading, walker: Walker,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .diagnose import CASCADE
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -21,16 +22,34 @@ from .walk import SKIP, Skip, Visitor, walk
 
 class Checker(Visitor):
     """Every violation of the replay, variations included (checked from where they branch,
-    NOTATION.md §3); with ``upto``, only up to that deal."""
+    NOTATION.md §3); with ``upto``, only up to that deal. With ``fold``, the violations that follow
+    from one slip are folded into the one that names it (:mod:`preflog.diagnose`)."""
 
     keeps_states = False  # reads each state only while it is called
 
-    def __init__(self, upto: int | None = None) -> None:
-        self.upto = upto
+    def __init__(self, upto: int | None = None, *, fold: bool = True) -> None:
+        self.upto, self.fold = upto, fold
         self.found: list[Violation] = []
+        self._deal: Deal | None = None
+        self._start = 0
+        self._before: tuple[object, ...] = ()
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
-        return SKIP if self.upto is not None and deal.number > self.upto else None
+        if self.upto is not None and deal.number > self.upto:
+            return SKIP
+        if self.fold:  # what a replay of this deal alone starts from (the state itself changes in place)
+            self._deal, self._start = deal, len(self.found)
+            self._before = (state.players, state.rules, None, state.previous_dealer, state.all_pass_streak,
+                            state.stays)
+        return None
+
+    def end_deal(self, state: GameState) -> None:
+        if self.fold and self._deal is not None and len(self.found) - self._start >= CASCADE:
+            from .diagnose import fold
+
+            before = GameState(*self._before)  # type: ignore[arg-type]
+            self.found[self._start:] = fold(self._deal, before, self.found[self._start:])
+        self._deal = None
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.found.append(violation)
@@ -47,10 +66,11 @@ def in_text_order(violations: Iterable[Violation]) -> list[Violation]:
     return sorted(violations, key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
 
 
-def check(game: Game, rules: Rules | str | None = None) -> list[Violation]:
+def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True) -> list[Violation]:
     """Every rule violation in a game, variations included, and every difference between its ``sheet``
-    checkpoints or ``Result`` tag and the score sheet, in the order of the text."""
-    checker, scorer = Checker(), Scorer(ledger=False)
+    checkpoints or ``Result`` tag and the score sheet, in the order of the text. The violations that
+    follow from one slip are in the ``follows`` of the one that names it, unless ``fold`` is False."""
+    checker, scorer = Checker(fold=fold), Scorer(ledger=False)
     walk(game, checker, scorer, rules=rules)
     return in_text_order(checker.found + scorer.problems)
 

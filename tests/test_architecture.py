@@ -14,7 +14,7 @@ LAYERS = {
     "preflog.notation": 1,
     "preflog.game": 2,
     "preflog.walk": 3,
-    "preflog.scoring": 4,
+    "preflog.scoring": 4, "preflog.diagnose": 4,
     "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5,
     "preflog.present": 6,
     "preflog": 7,          # the package's own __init__: the public API

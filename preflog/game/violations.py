@@ -60,12 +60,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 
 @attrs.frozen(slots=True)
 class Violation:
-    """One broken rule at one place: ``code`` (e.g. ``P502``), a message naming the rule and section."""
+    """One broken rule at one place: ``code`` (e.g. ``P502``), a message naming the rule and section.
+
+    A violation that names a slip which the rest of its deal follows from (a wrong dealer, hands in the
+    wrong order, a misread card) carries a ``hint`` at the likely correction and, in ``follows``, the
+    violations it explains (``preflog.check`` folds them; ``fold=False`` lists them all).
+    """
 
     code: str
     message: str
     span: Span | None = None
     deal: int | None = None
+    hint: str | None = None
+    follows: tuple[Violation, ...] = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def rule(self) -> str:

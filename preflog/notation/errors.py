@@ -35,6 +35,7 @@ class NotationError(ValueError):
         end_column: int | None = None,
         excerpt: str = "",
         errors: Sequence[NotationError] = (),
+        notes: Sequence[str] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -45,6 +46,7 @@ class NotationError(ValueError):
         self.end_column = column + 1 if end_column is None else end_column
         self.excerpt, self.excerpt_column = clip(excerpt, column)
         self.errors: list[NotationError] = list(errors) or [self]
+        self.notes = tuple(notes)  # lines after the caret: a hint, what the error explains
 
     @classmethod
     def at(cls, span: Span, message: str, *, path: str | None = None, source_line: str = "") -> NotationError:
@@ -76,9 +78,8 @@ class NotationError(ValueError):
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret."""
-        head = f"{self.location}: error: {self.message}"
-        caret = self.caret()
-        return f"{head}\n{caret}" if caret else head
+        lines = [f"{self.location}: error: {self.message}", self.caret(), *("    " + n for n in self.notes)]
+        return "\n".join(line for line in lines if line)
 
     def __str__(self) -> str:
         if len(self.errors) == 1:
@@ -92,6 +93,7 @@ class NotationError(ValueError):
             "path": self.path, "line": self.line, "column": self.column,
             "end_line": self.end_line, "end_column": self.end_column,
             "message": self.message, "excerpt": self.excerpt, "excerpt_column": self.excerpt_column,
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
 

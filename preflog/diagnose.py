@@ -1,0 +1,154 @@
+"""One mistake, one report: when a slip makes the rest of a deal inconsistent, find it and fold what
+follows from it.
+
+A wrong dealer's name, hands written in the wrong order, a card misread in a hand or in the play each
+turn one slip into many violations ("X does not hold …" for every card after it). ``fold`` replays
+the deal under each likely correction; when one makes the violations go away, the violation that
+names the slip is reported with a hint (``did you mean `dealer Boris`?``) and the others are kept in
+its ``follows``. The replays are those of the engine: nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import permutations
+
+import attrs
+
+from .game.engine import advance, expected_dealer
+from .game.events import events_of
+from .game.state import GameState
+from .game.violations import Violation
+from .model.cards import DECK
+from .model.deal import Deal, HandEntry, Hands
+from .model.hand import Hand
+from .model.play import Play
+from .model.seating import bidding_order
+
+#: A deal with this many violations or more is looked at for a slip that explains them.
+CASCADE = 2
+#: Violations of who deals: a correction of the dealer is judged without them.
+_DEALER_CODES = frozenset({"D102", "D103"})
+
+
+@attrs.frozen(slots=True)
+class _Correction:
+    """A likely slip: the deal as it was probably meant, the violation that names the slip, the hint."""
+
+    deal: Deal
+    root: Violation
+    hint: str
+    ignore: frozenset[str] = frozenset()
+
+
+def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Violation]:
+    """``found``, the violations of one deal replayed from ``before``, with the consequences of a slip
+    folded into the violation that names it (``follows``), when a correction explains them."""
+    if len(found) < CASCADE:
+        return list(found)
+    for correction in _corrections(deal, before, found):
+        left = [v for v in _replayed(correction.deal, before) if v.code not in correction.ignore]
+        if left:
+            continue  # the correction does not explain everything: look further
+        follows = tuple(v for v in found if v is not correction.root)
+        root = attrs.evolve(correction.root, hint=correction.hint, follows=follows)
+        return [root]
+    return list(found)
+
+
+def _replayed(deal: Deal, before: GameState) -> list[Violation]:
+    """The violations of the deal's main line replayed from ``before`` (which is left unchanged)."""
+    out: list[Violation] = []
+    for _, _, found in advance(before, events_of(deal)):
+        out.extend(found)
+    return out
+
+
+def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
+    """The likely slips, most likely first."""
+    first = found[0]
+    dealer = next((v for v in found if v.code in _DEALER_CODES), None)
+    players = before.players
+    expected = expected_dealer(before)
+    if dealer is not None and expected is not None:
+        for meant in _dealt_by(deal, expected, players):
+            yield _Correction(meant, dealer, f"the deal reads as if {expected} dealt: did you mean "
+                              f"`dealer {expected}`?", _DEALER_CODES)
+    if deal.hands is not None:
+        entries = deal.hands.entries
+        listed = [e.player for e in entries]
+        for owners in permutations(listed):
+            if list(owners) == listed:
+                continue
+            meant = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
+            whose = _and(p + "'s" for p in owners)
+            hint = (f"the hands fit the play as {whose}, in the order listed; without "
+                    f"prefixes, hands go in bidding order from the eldest hand: {', '.join(listed)}")
+            yield _Correction(_with_hands(deal, meant, players), first, hint)
+        yield from _misread_in_hands(deal, found)
+    yield from _misread_in_play(deal, found)
+
+
+def _and(words: Iterable[str]) -> str:
+    """``a, b and c``."""
+    items = list(words)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _dealt_by(deal: Deal, dealer: str, players: Sequence[str]) -> Iterator[Deal]:
+    """The deal dealt by ``dealer``: its hands kept by their owners, or (written without prefixes)
+    given out again in the new bidding order."""
+    yield attrs.evolve(deal, dealer=dealer)
+    if deal.hands is not None:
+        order = bidding_order(players, dealer)
+        entries = [attrs.evolve(e, player=p) for e, p in zip(deal.hands.entries, order)]
+        yield attrs.evolve(deal, dealer=dealer, hands=Hands(tuple(entries), deal.hands.span))
+
+
+def _with_hands(deal: Deal, entries: list[HandEntry], players: Sequence[str]) -> Deal:
+    order = {p: i for i, p in enumerate(bidding_order(players, deal.dealer))}
+    entries.sort(key=lambda e: order.get(e.player, len(order)))
+    assert deal.hands is not None
+    return attrs.evolve(deal, hands=Hands(tuple(entries), deal.hands.span))
+
+
+def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Correction]:
+    """A card dealt twice where one card is dealt to nobody: one of its two places holds that card."""
+    twice = next((v for v in found if v.code == "D101"), None)
+    hands, talon = deal.hands, deal.talon
+    if twice is None or hands is None:
+        return
+    dealt = [c for e in hands.entries if e.hand is not None for c in e.hand]
+    dealt += list(talon.cards or ()) if talon is not None else []
+    missing = [c for c in DECK if c not in set(dealt)]
+    doubled = {c for c in dealt if dealt.count(c) > 1}
+    if len(missing) != 1 or len(doubled) != 1 or any(e.hand is None for e in hands.entries):
+        return
+    (meant,), (card,) = missing, doubled
+    for index, entry in enumerate(hands.entries):
+        assert entry.hand is not None
+        if card in entry.hand:
+            cards = tuple(meant if c is card else c for c in entry.hand)
+            entries = list(hands.entries)
+            entries[index] = attrs.evolve(entry, hand=Hand(cards))
+            yield _Correction(attrs.evolve(deal, hands=Hands(tuple(entries), hands.span)), twice,
+                              f"{meant} is dealt to nobody: {entry.player}'s {card} is probably {meant}")
+
+
+def _misread_in_play(deal: Deal, found: Sequence[Violation]) -> Iterator[_Correction]:
+    """The first card the player does not hold, misread: another card in its place."""
+    play = deal.play
+    wrong = next((v for v in found if v.code in ("P501", "P502", "P503", "P504")), None)
+    if play is None or wrong is None or wrong.span is None:
+        return
+    cards = list(play.cards)
+    index = next((i for i, pc in enumerate(cards) if pc.span == wrong.span), None)
+    if index is None:
+        return
+    for card in DECK:
+        if card is cards[index].card:
+            continue
+        changed = cards[:index] + [attrs.evolve(cards[index], card=card)] + cards[index + 1:]
+        yield _Correction(attrs.evolve(deal, play=Play(changed, play.comments, play.span)), wrong,
+                          f"did you mean {card}?")
+

@@ -1,0 +1,92 @@
+"""One mistake, one report (issue "Errors a person can act on", item 2): a slip that makes the rest of a
+deal wrong is reported once, at its token, with a hint; what follows from it is folded into it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import preflog
+
+from .conftest import HEAD
+from .test_cli import run
+from .test_engine import FULL
+
+# Deal 2 of the Sochi sample, dealt by Boris (after Anna, Code 3.2.2): an all-pass played out.
+DEAL_2 = """deal 2 dealer {dealer}
+hands Vera: AJ97.Q8.JT.Q9 Anna: QT8.-.KQ987.KJ Boris: K.AKJT97.A.T8
+talon 7h Ah
+bids pass pass pass
+play 9h Jh 8h | Qh Kh Th | Qc Qs 9c | As Ts Ks | Td Kd Ad | Jc 8c 9d | Ac 9s Qd | Kc Js 7d | 7c 7s 8s | Tc Jd 8d
+result Vera 2 Anna 2 Boris 6
+"""
+
+
+def _check(text: str, fold: bool = True) -> list[preflog.Violation]:
+    return preflog.check(preflog.loads(HEAD + text), fold=fold)
+
+
+def test_a_wrong_dealer_is_one_report_with_the_dealer_meant_code_3_2_2() -> None:
+    """Written `dealer Anna` where Boris deals: with Anna dealing, the eldest hand is Boris, so every
+    one of the 30 cards is played from a seat that does not hold it (30 × P501) and two players' tricks
+    disagree with the result (2 × C602): 32 violations that follow from the one name."""
+    text = FULL + "\n" + DEAL_2.format(dealer="Anna")
+    (root,) = _check(text)
+    assert (root.code, root.span.line, root.span.column) == ("D102", 13, 15)  # at "Anna"
+    assert root.hint == "the deal reads as if Boris dealt: did you mean `dealer Boris`?"
+    assert len(root.follows) == 32
+    assert {v.code for v in root.follows} == {"P501", "C602"}
+    assert len(_check(text, fold=False)) == 33
+    assert _check(FULL + "\n" + DEAL_2.format(dealer="Boris")) == []  # the correction is clean
+
+
+def test_hands_in_seating_order_are_one_report_naming_the_order() -> None:
+    """Unprefixed hands go in bidding order (NOTATION.md §3): Boris, Vera, Anna after Anna deals.
+    Written in seating order (Anna, Boris, Vera) they contradict the whole play."""
+    seating = FULL.replace("hands Boris: KJ98.T.QJ8.K7 Vera: QT.QJ.AKT.AT9 Anna: A7.AK98.9.QJ8",
+                           "hands A7.AK98.9.QJ8 KJ98.T.QJ8.K7 QT.QJ.AKT.AT9")
+    (root,) = _check(seating)
+    assert root.hint == ("the hands fit the play as Anna's, Boris's and Vera's, in the order listed; without "
+                         "prefixes, hands go in bidding order from the eldest hand: Boris, Vera, Anna")
+    assert len(_check(seating, fold=False)) == 1 + len(root.follows) > 2
+
+
+def test_a_card_dealt_twice_names_the_card_dealt_to_nobody_code_3_2_8() -> None:
+    """Vera's ace of hearts typed as a king: Kh is in two hands, Ah in none."""
+    misread = FULL.replace("Vera: QT.QJ.AKT.AT9", "Vera: QT.QJ.AKT.KT9")
+    (root,) = _check(misread)
+    assert (root.code, root.span.line) == ("D101", 4)
+    assert root.hint == "Ah is dealt to nobody: Vera's Kh is probably Ah"
+    assert root.follows  # Vera's Ah in trick 9 is then a card she does not hold
+
+
+def test_a_misread_card_in_the_play_is_one_report_with_the_card_meant() -> None:
+    """Trick 6 is 8h Kh Th; written 8h Kd Th, Vera plays a king of diamonds that went in trick 3."""
+    misplayed = FULL.replace("| 8h Kh Th |", "| 8h Kd Th |")
+    (root,) = _check(misplayed)
+    assert (root.code, root.span.line, root.span.column) == ("P504", 10, 64)  # at "Kd"
+    assert root.hint == "did you mean Kh?"
+
+
+def test_independent_mistakes_are_each_reported() -> None:
+    """Two slips in one deal that no single correction explains are both reported, without a hint."""
+    two = FULL.replace("whist whist pass closed", "whist whist whist open").replace(
+        "result Boris 6 Vera 2 Anna 2", "result Boris 6 Vera 3 Anna 1")
+    found = _check(two)
+    assert [v.code for v in found] == ["W405", "C602", "C602"]
+    assert all(v.hint is None and not v.follows for v in found)
+
+
+def test_check_prints_the_root_with_its_hint_and_all_prints_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.pref"
+    path.write_text(HEAD + FULL + "\n" + DEAL_2.format(dealer="Anna"), encoding="utf-8")
+    code, out, err = run("check", str(path))
+    assert code == 1 and out == "checked 1 file, 2 deals: 1 problem\n"
+    assert err == (f"{path}:13:15: error: after Anna the deal goes to Boris, not Anna "
+                   "[D102: the deal passes clockwise, Code 3.2.2]\n"
+                   "    deal 2 dealer Anna\n"
+                   "                  ^~~~\n"
+                   "    hint: the deal reads as if Boris dealt: did you mean `dealer Boris`?\n"
+                   "    … and 32 more that follow from it (--all shows them)\n")
+    code, out, err = run("check", "--all", str(path))
+    assert code == 1 and out == "checked 1 file, 2 deals: 33 problems\n"
+    assert err.count(": error: ") == 33 and "(--all shows them)" not in err
