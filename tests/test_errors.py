@@ -50,7 +50,7 @@ CASES = [
     ('zero', '[Players "Anna Boris Vera"]\ndeal 0\n',
      [(2, 6, "deal number '0' must be 1 or more")]),
     ('hand 9', '[Players "Anna Boris Vera"]\ndeal\nhands AKQJ.A.-.KQJ9 987.KQJ.AKQ.7 T.T97.J987.AT\n',
-     [(3, 7, "Boris's hand has 9 cards, not 10: AKQJ.A.-.KQJ9")]),
+     [(3, 7, "Boris's hand has 9 cards, not 10: AKQJ.A.-.KQJ9; 8c Td 8h are in no hand")]),
     ('hand dup', '[Players "Anna Boris Vera"]\ndeal\nhands AKQJ.A.-.KQJ9K 987.KQJ.AKQ.7 T.T97.J987.AT\n',
      [(3, 7, "Boris's hand holds Kh twice")]),
     ('talon 3', '[Players "Anna Boris Vera"]\ndeal\ntalon 7s 8s 9s\n',
@@ -93,7 +93,7 @@ CASES = [
     ('pool', '[Players "Anna Boris Vera"]\n[Pool "ten"]\n',
      [(2, 1, "Pool must be a positive whole number, not 'ten'")]),
     ('whistprice', '[Players "Anna Boris Vera"]\n[WhistPrice "1,5"]\n',
-     [(2, 1, "WhistPrice must be a decimal number, not '1,5'")]),
+     [(2, 1, "WhistPrice must be a decimal number, not '1,5' (write a decimal point: '1.5')")]),
     ('duptag', '[Players "Anna Boris Vera"]\n[Players "A B C"]\n',
      [(2, 1, 'tag Players is given twice')]),
     ('dark twice', '[Players "Anna Boris Vera"]\ndeal\nbids dark dark pass\n',
@@ -191,3 +191,40 @@ def test_a_slip_of_the_keyboard_gets_a_hint(line: str, column: int, hint: str) -
     with pytest.raises(NotationError) as info:
         preflog.loads(HEAD + "deal 1\n" + line + "\n")
     assert info.value.column == column and info.value.message.endswith(hint)
+
+
+@pytest.mark.parametrize(("line", "column", "hint"), [
+    ("bids пас пас пас", 6, "(the notation writes 'пас' as 'pass')"),
+    ("bids 6s pass pass\ncontract 6s\nwhist вист пас", 7, "(the notation writes 'вист' as 'whist')"),
+    ("bids 6s pass pass\ncontract 6s\nwhist pass пол", 12, "(the notation writes 'пол' as 'half')"),
+    ("bids распасы", 6, "(the notation writes 'распасы' as 'pass pass pass')"),
+])
+def test_a_russian_word_of_the_table_gets_its_spelling(line: str, column: int, hint: str) -> None:
+    """Issue 12: the words said at the table (пас, вист, пол, распасы) are named with the notation's."""
+    with pytest.raises(NotationError) as info:
+        preflog.loads(HEAD + "deal 1\n" + line + "\n")
+    assert info.value.column == column and info.value.message.endswith(hint)
+
+
+def test_a_cp1251_file_is_named_as_such() -> None:
+    data = (HEAD + "deal 1\nbids pass pass pass {распасы}\n").encode("cp1251")
+    with pytest.raises(NotationError) as info:
+        preflog.load_all(io.BytesIO(data), path="x.pref")
+    assert info.value.message == (
+        "the file is not UTF-8 text: byte 0xf0 cannot be read; it reads as Windows-1251 Cyrillic "
+        "('bids pass pass pass {распасы}'): convert the file to UTF-8, e.g. `iconv -f cp1251 -t utf-8 FILE > NEW`")
+
+
+def test_a_decimal_comma_in_a_numeric_tag_gets_a_hint() -> None:
+    with pytest.raises(NotationError, match=r"WhistPrice must be a decimal number, not '0,5' \(write a decimal "
+                                            r"point: '0.5'\)"):
+        preflog.loads('[Players "Anna Boris Vera"]\n[WhistPrice "0,5"]\n\ndeal 1\n')
+
+
+def test_a_hand_a_card_short_names_the_card_no_hand_holds() -> None:
+    """Boris's K7 of hearts typed as K: the seven of hearts is in no hand and not in the talon."""
+    text = HEAD + ("deal 1 dealer Anna\nhands Boris: KJ98.T.QJ8.K Vera: QT.QJ.AKT.AT9 Anna: A7.AK98.9.QJ8\n"
+                   "talon 7c 7d\n")
+    with pytest.raises(NotationError) as info:
+        preflog.loads(text)
+    assert info.value.message == "Boris's hand has 9 cards, not 10: KJ98.T.QJ8.K; 7h is in no hand nor the talon"

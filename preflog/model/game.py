@@ -33,7 +33,9 @@ def _number_text(name: str, value: str, pattern: str, kind: str) -> str:
     """The number a tag ``name`` holds, as written; ``ValueError`` saying what is wrong with it."""
     text = value.strip()
     if not re.fullmatch(pattern, text):
-        raise ValueError(f"{name} must be {kind}, not {shorten(value)!r}")
+        dotted = text.replace(",", ".")
+        hint = f" (write a decimal point: {dotted!r})" if "," in text and re.fullmatch(pattern, dotted) else ""
+        raise ValueError(f"{name} must be {kind}, not {shorten(value)!r}{hint}")
     if number_too_long(text):
         raise ValueError(f"{name} has more than {MAX_DIGITS} digits")
     return text

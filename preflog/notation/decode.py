@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from ..model.limits import MAX_LINE, MAX_TEXT
+from ..model.limits import MAX_LINE, MAX_TEXT, shorten
 from .errors import NotationError
 
 BOM = "\ufeff"
@@ -55,6 +55,22 @@ def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
         raise ReadError(exc, path) from exc
 
 
+_RUSSIAN_WORD = re.compile("[\u0400-\u04ff]{2,}")
+
+
+def _cyrillic_hint(raw: bytes) -> str:
+    """What a line that is not UTF-8 probably is: Windows-1251 (Cyrillic), if it reads as Russian."""
+    try:
+        text = raw.decode("cp1251")
+    except UnicodeDecodeError:
+        return ""
+    if _RUSSIAN_WORD.search(text) is None or not all("\u0400" <= c <= "\u04ff" for c in text
+                                                     if c.isalpha() and not c.isascii()):
+        return ""
+    return (f"; it reads as Windows-1251 Cyrillic ({shorten(text.strip())!r}): convert the file to UTF-8, "
+            "e.g. `iconv -f cp1251 -t utf-8 FILE > NEW`")
+
+
 class Lines:
     """The lines of a source, each ending in ``\\n`` (a lone CR is read as one unless ``keep_endings``;
     a CRLF is kept), the last one perhaps without. A UTF-8 error or a line that is too long stops the lines and is kept
@@ -76,8 +92,8 @@ class Lines:
                     good = raw[: exc.start].decode("utf-8")
                     if number == 1:
                         good = good.removeprefix(BOM)
-                    self._fail(f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read",
-                               number, len(good) + 1, good)
+                    self._fail(f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read"
+                               + _cyrillic_hint(raw), number, len(good) + 1, good)
                     return
             else:
                 line = raw

@@ -194,10 +194,22 @@ _CARDS_AND_BIDS = frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS)
 _KNOWN = _CARDS_AND_BIDS | KEYWORDS
 
 
+#: The Russian words players say at the table, and how the notation writes them.
+_RUSSIAN = {
+    "пас": "pass", "пасс": "pass", "вист": "whist", "пол": "half", "полвиста": "half", "пол-виста": "half",
+    "здесь": "here", "открыто": "open", "открытая": "open", "закрыто": "closed", "закрытая": "closed",
+    "распасы": "pass pass pass", "распас": "pass pass pass",
+}
+
+
 def _spelling_hint(word: str) -> str:
-    """What a person probably meant by ``word``, which the grammar refused: the Latin letter for a
-    Cyrillic look-alike (``8с``, ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
+    """What a person probably meant by ``word``, which the grammar refused: the notation's word for a
+    Russian one (``пас``, ``вист``, ``пол``), the Latin letter for a Cyrillic look-alike (``8с``,
+    ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
     word = word.rstrip("!?:")
+    meant = _RUSSIAN.get(word.lower())
+    if meant is not None:
+        return f" (the notation writes {word!r} as {meant!r})"
     fixed = "".join(_LOOKALIKE.get(c, c) for c in word)
     if fixed != word and (fixed in _KNOWN or fixed.lower() in _KNOWN):
         letters = sorted({c for c in word if c in _LOOKALIKE})

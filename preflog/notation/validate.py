@@ -8,16 +8,18 @@ and reports every name that is not a player, every deal out of sequence and ever
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from ..model.auction import Bids
+from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
-from .raw import Problem, RawDeal, RawHands, RawTags
+from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
 from .vocabulary import is_valid_player_id
 
 
@@ -91,7 +93,8 @@ class Validator:
         dealer = self._dealer(raw.dealer)
         fields: dict[str, Any] = raw.statements  # made for this deal by the transformer: ours to fill
         if raw.hands is not None:
-            fields["hands"] = self._hands(raw.hands, dealer)
+            talon = fields.get("talon")
+            fields["hands"] = self._hands(raw.hands, dealer, None if talon is None else talon.cards)
         self._names(raw, fields)
         self.previous_dealer = dealer
         self.next_number = number + 1
@@ -132,7 +135,7 @@ class Validator:
             return self.previous_dealer or "?"
         return next_dealer(self.players, self.previous_dealer)
 
-    def _hands(self, raw: RawHands, dealer: str) -> Hands:
+    def _hands(self, raw: RawHands, dealer: str, talon: tuple[Card, ...] | None = None) -> Hands:
         """Each hand to its player: prefixes as written, otherwise in bidding order (NOTATION.md §3)."""
         players = self.players
         order = bidding_order(players, dealer)
@@ -163,7 +166,8 @@ class Validator:
                 if twice:
                     self.error(entry.span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
                 if len(hand) != 10:
-                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}")
+                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}"
+                               + _unplaced(entries, talon))
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
             rank = {p: i for i, p in enumerate(order)}
@@ -199,3 +203,17 @@ class Validator:
 
 
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
+
+
+def _unplaced(entries: Sequence[RawHand], talon: tuple[Card, ...] | None) -> str:
+    """For a hand of the wrong length: the cards of the deck in no hand (and not in the talon), when
+    every hand is known and they are few enough to be the slip."""
+    hands = [e.hand for e in entries]
+    if len(hands) != 3 or any(h is None for h in hands):
+        return ""
+    placed = {c for h in hands if h is not None for c in h} | set(talon or ())
+    missing = [c for c in DECK if c not in placed]
+    if not missing or len(missing) > 4:
+        return ""
+    where = "in no hand nor the talon" if talon else "in no hand"
+    return f"; {' '.join(map(str, missing))} {'is' if len(missing) == 1 else 'are'} {where}"
