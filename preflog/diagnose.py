@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations
+from typing import cast
 
 import attrs
 
 from .game.engine import advance, expected_dealer
-from .game.events import events_of
+from .game.events import Event, events_of
 from .game.state import GameState
 from .game.violations import Violation
 from .model.cards import DECK
@@ -59,7 +60,7 @@ def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Viol
 def _replayed(deal: Deal, before: GameState) -> list[Violation]:
     """The violations of the deal's main line replayed from ``before`` (which is left unchanged)."""
     out: list[Violation] = []
-    for _, _, found in advance(before, events_of(deal)):
+    for _, _, found in advance(before, cast(Iterator[Event], events_of(deal))):
         out.extend(found)
     return out
 
@@ -80,11 +81,11 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
         for owners in permutations(listed):
             if list(owners) == listed:
                 continue
-            meant = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
+            owned = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
             whose = _and(p + "'s" for p in owners)
             hint = (f"the hands fit the play as {whose}, in the order listed; without "
                     f"prefixes, hands go in bidding order from the eldest hand: {', '.join(listed)}")
-            yield _Correction(_with_hands(deal, meant, players), first, hint)
+            yield _Correction(_with_hands(deal, owned, players), first, hint)
         yield from _misread_in_hands(deal, found)
     yield from _misread_in_play(deal, found)
 
