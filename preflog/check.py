@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .diagnose import CASCADE
+from .diagnose import CASCADE, fold as fold_slips
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -32,23 +32,23 @@ class Checker(Visitor):
         self.found: list[Violation] = []
         self._deal: Deal | None = None
         self._start = 0
-        self._before: tuple[object, ...] = ()
+        self._rotation: tuple[str | None, int, int] = (None, 0, 0)  # the game before the deal: see end_deal
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.upto is not None and deal.number > self.upto:
             return SKIP
-        if self.fold:  # what a replay of this deal alone starts from (the state itself changes in place)
+        if self.fold:
             self._deal, self._start = deal, len(self.found)
-            self._before = (state.players, state.rules, None, state.previous_dealer, state.all_pass_streak,
-                            state.stays)
+            self._rotation = (state.previous_dealer, state.all_pass_streak, state.stays)
         return None
 
     def end_deal(self, state: GameState) -> None:
         if self.fold and self._deal is not None and len(self.found) - self._start >= CASCADE:
-            from .diagnose import fold
-
-            before = GameState(*self._before)  # type: ignore[arg-type]
-            self.found[self._start:] = fold(self._deal, before, self.found[self._start:])
+            # the replay of this deal alone starts where the game stood before it (the working state
+            # has moved on in place: its rotation is the one kept at begin_deal)
+            previous, streak, stays = self._rotation
+            before = GameState(state.players, state.rules, None, previous, streak, stays)
+            self.found[self._start:] = fold_slips(self._deal, before, self.found[self._start:])
         self._deal = None
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:

@@ -10,6 +10,7 @@ its ``follows``. The replays are those of the engine: nothing here knows a rule.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations
 from typing import cast
@@ -121,8 +122,9 @@ def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Corre
         return
     dealt = [c for e in hands.entries if e.hand is not None for c in e.hand]
     dealt += list(talon.cards or ()) if talon is not None else []
-    missing = [c for c in DECK if c not in set(dealt)]
-    doubled = {c for c in dealt if dealt.count(c) > 1}
+    counted = Counter(dealt)
+    missing = [c for c in DECK if c not in counted]
+    doubled = [c for c, n in counted.items() if n > 1]
     if len(missing) != 1 or len(doubled) != 1 or any(e.hand is None for e in hands.entries):
         return
     (meant,), (card,) = missing, doubled

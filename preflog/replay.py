@@ -44,13 +44,20 @@ def notes_of(event: Event) -> tuple[Glyph | None, tuple[Comment, ...]]:
         deal = event.source
         if not isinstance(deal, Deal):
             return None, ()
-        found = [c for e in (deal.hands.entries if deal.hands else ()) for c in e.comments]
-        return None, tuple(found) + (deal.talon.comments if deal.talon else ())
+        return None, tuple(c for _, comments in dealt_comments(deal) for c in comments)
     source = (getattr(event, "source", None) or getattr(event, "call", None) or getattr(event, "result", None)
               or getattr(event, "penalty", None) or getattr(event, "checkpoint", None))
     if source is None:
         return None, ()
     return getattr(source, "glyph", None), tuple(getattr(source, "comments", ()))
+
+
+def dealt_comments(deal: Deal) -> list[tuple[str, tuple[Comment, ...]]]:
+    """The comments written on the hands (by player) and on the talon (as ``"talon"``), in that order."""
+    found = [(e.player, e.comments) for e in (deal.hands.entries if deal.hands else ()) if e.comments]
+    if deal.talon is not None and deal.talon.comments:
+        found.append(("talon", deal.talon.comments))
+    return found
 
 
 class StepRecorder(Visitor):

@@ -305,13 +305,13 @@ def _card(d: DealState, e: CardPlayed | PlayedCard, rules: Rules, out: Violation
         led, trump = led_suit(d), d.trump_suit
         if led is not None and card.suit != led:  # a hidden hand shows a void (Code 3.9.3)
             new = voids[seat] | {led} | ({trump} if trump is not None and card.suit != trump else set())
-            voids = voids[:seat] + (frozenset(new),) + voids[seat + 1:]
+            voids = _at(voids, seat, frozenset(new))
         played = played | {card}
         known = d.known[seat]
         if known is not None and card in known:
             _set(d, known=_at(d.known, seat, known - {card}))
     elif not problems or card in hand:  # no problem: the known hand holds the card (else P501)
-        hands = hands[:seat] + (hand - {card},) + hands[seat + 1:]
+        hands = _at(hands, seat, hand - {card})
         played = played | {card}
     # a card the player does not hold stays where it is: its owner may still play it
     return _set(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
@@ -356,6 +356,7 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
 
 def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> DealState:
     r, n, span = e.result, d.number, e.span
+    _set(d, result=r)
     count_span = r.count_span or span  # the number of a short result
     complete = d.completed == 10 and d.lost == 0
     played = d.completed > 0 or d.claimed

@@ -14,6 +14,7 @@ import attrs
 from ..model.auction import Call
 from ..model.bids import Bid
 from ..model.cards import Card, Suit
+from ..model.deal import Result
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from ..model.span import Span
@@ -77,6 +78,7 @@ class DealState:
     played: frozenset[Card] = frozenset()
     voids: tuple[frozenset[Suit], ...] = (frozenset(), frozenset(), frozenset())
     claimed: bool = False
+    result: Result | None = None                  # the result as written, if the deal records one
     over: bool = False
 
     # ---- derived facts -------------------------------------------------------------------------

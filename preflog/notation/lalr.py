@@ -20,8 +20,10 @@ from typing import Any
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LexerState, LexerThread, LineCounter
 
+from ..model.auction import CallKind
 from ..model.bids import BID_SPELLINGS
 from ..model.cards import CARD_SPELLINGS, SUIT_SPELLINGS
+from ..model.defence import DecisionKind, WhistMode
 from ..model.limits import MAX_ITEMS, shorten
 from ..model.span import Span
 from .raw import Problem
@@ -195,10 +197,12 @@ _KNOWN = _CARDS_AND_BIDS | KEYWORDS
 
 
 #: The Russian words players say at the table, and how the notation writes them.
+_PASS, _WHIST, _HALF = CallKind.PASS.value, DecisionKind.WHIST.value, DecisionKind.HALF.value
 _RUSSIAN = {
-    "пас": "pass", "пасс": "pass", "вист": "whist", "пол": "half", "полвиста": "half", "пол-виста": "half",
-    "здесь": "here", "открыто": "open", "открытая": "open", "закрыто": "closed", "закрытая": "closed",
-    "распасы": "pass pass pass", "распас": "pass pass pass",
+    "пас": _PASS, "пасс": _PASS, "вист": _WHIST, "пол": _HALF, "полвиста": _HALF, "пол-виста": _HALF,
+    "здесь": CallKind.HERE.value, "открыто": WhistMode.OPEN.value, "открытая": WhistMode.OPEN.value,
+    "закрыто": WhistMode.CLOSED.value, "закрытая": WhistMode.CLOSED.value,
+    "распасы": " ".join([_PASS] * 3), "распас": " ".join([_PASS] * 3),
 }
 
 

@@ -18,12 +18,13 @@ from ..game.legal import counts_as_made, defence_turn
 from ..game.state import AuctionState, DealState, GameState
 from ..model.annotations import Comment, Glyph
 from ..model.auction import write_call
+from ..model.bids import Bid
 from ..model.cards import Card, Suit
 from ..model.deal import Deal, Result, ResultKind, write_checkpoint, write_penalty, write_result
 from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import Seat
-from ..replay import Step, StepRecorder
+from ..replay import Step, StepRecorder, dealt_comments
 from ..walk import SKIP, Skip
 
 INDENT = "    "  #: how much deeper each level of variation is written
@@ -58,11 +59,10 @@ class Renderer:
             text += " {" + c.text + "}"
         return text
 
-    def line(self, step: Step, text: str | None = None) -> str:
-        """What happened in one step, in words (or as ``text`` says), with its glyph and comments, and
-        what it broke."""
+    def line(self, step: Step) -> str:
+        """What happened in one step, in words, with its glyph and comments, and what it broke."""
         e, d = step.event, step.state.deal
-        text = self._describe(e, d) if text is None else text
+        text = self._describe(e, d)
         if not isinstance(e, Dealt):  # a deal's comments go on its hands' and talon's rows
             text += self.annotations(step.glyph, step.comments)
         for v in step.violations:
@@ -76,7 +76,7 @@ class Renderer:
             parts.append("all-pass")
         elif d.declarer is not None:
             contract = d.game_contract
-            what = "?" if contract is None else self._bid(contract)
+            what = self.bid(contract)
             trump = "" if contract is None or contract.is_misere else (
                 f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
             parts.append(f"{d.player(d.declarer)} plays {what}{trump}")
@@ -87,9 +87,11 @@ class Renderer:
             parts.append("tricks: " + _tricks(d))
         return " · ".join(parts)
 
-    def _bid(self, bid: object) -> str:
-        unicode = getattr(bid, "unicode", None)
-        return unicode() if self.unicode and unicode is not None else str(bid)
+    def bid(self, bid: Bid | None) -> str:
+        """A bid or contract, with its suit symbol under ``unicode``; ``?`` when not known."""
+        if bid is None:
+            return "?"
+        return bid.unicode() if self.unicode else str(bid)
 
     def _suit(self, suit: Suit) -> str:
         return suit.symbol if self.unicode else suit.name.lower()
@@ -111,7 +113,7 @@ class Renderer:
             if d.is_all_pass:
                 return "everyone passed: the deal is played as an all-pass"
             if d.declarer is not None and d.auction is AuctionState.WON:
-                return f"{d.player(d.declarer)} wins the auction" + (f" at {self._bid(d.high)}" if d.high else "")
+                return f"{d.player(d.declarer)} wins the auction" + (f" at {self.bid(d.high)}" if d.high else "")
             return "auction not recorded" if not e.recorded else "auction unfinished"
         if isinstance(e, TalonTaken):
             talon = "?" if e.cards is None else self.cards(e.cards)
@@ -119,7 +121,7 @@ class Renderer:
         if isinstance(e, Discarded):
             return f"{d.player(d.declarer)} discards " + ("?" if e.cards is None else self.cards(e.cards))
         if isinstance(e, ContractDeclared):
-            return f"contract: {d.player(d.declarer)} {self._bid(e.bid)}"
+            return f"contract: {d.player(d.declarer)} {self.bid(e.bid)}"
         if isinstance(e, DefenceDecided):
             seat = d.decisions[-1][0] if d.decisions else None
             return f"{d.player(seat)}: {e.kind.value}" + self._settled(d)
@@ -144,8 +146,17 @@ class Renderer:
         if isinstance(e, CheckpointRecorded):
             return f"sheet as written: {write_checkpoint(e.checkpoint)}"
         if isinstance(e, DealEnded):
-            return f"end of deal {d.number}: " + _tricks(d)
+            return f"end of deal {d.number}: " + self.outcome(d)
         return type(e).__name__
+
+    def outcome(self, d: DealState) -> str:
+        """How a deal ended: the tricks of the play, or the result as written when the play is not."""
+        played = d.completed == 10 or d.claimed
+        if not played and d.result is not None:
+            return f"{self.result(d.result, d)}, as the result records"
+        if not played and not d.completed:
+            return f"{self.bid(d.game_contract)} counts as made" if counts_as_made(d) else "no play recorded"
+        return _tricks(d)
 
     def _settled(self, d: DealState) -> str:
         """After the word that settles the defence: that the game counts as made, if nobody whists."""
@@ -153,7 +164,7 @@ class Renderer:
             return ""
         contract = d.game_contract
         how = "went half-whist" if d.half_whister is not None else "passed"
-        return f" — both defenders {how}: {self._bid(contract)} counts as made, without play"
+        return f" — both defenders {how}: {self.bid(contract)} counts as made, without play"
 
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
@@ -186,17 +197,10 @@ def _tricks(d: DealState) -> str:
 
 
 def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:
-    """The comments written on each hand and on the talon, by player (and ``"talon"``)."""
-    notes: dict[str, str] = {}
+    """The comments written on each hand and on the talon, as written after their rows."""
     if deal is None:
-        return notes
-    if deal.hands is not None:
-        for entry in deal.hands.entries:
-            if entry.comments:
-                notes[entry.player] = "  " + renderer.annotations(None, entry.comments).strip()
-    if deal.talon is not None and deal.talon.comments:
-        notes["talon"] = "  " + renderer.annotations(None, deal.talon.comments).strip()
-    return notes
+        return {}
+    return {who: "  " + renderer.annotations(None, comments).strip() for who, comments in dealt_comments(deal)}
 
 
 class TextReplay(StepRecorder):
@@ -210,7 +214,6 @@ class TextReplay(StepRecorder):
         self.renderer, self.write, self.deal = renderer, write, deal
         self.depth = 0
         self.record: Deal | None = None
-        self.written: Result | None = None
         self.first_card = True
 
     def begin_game(self, game: Game, rules: Rules) -> Skip | None:
@@ -229,13 +232,11 @@ class TextReplay(StepRecorder):
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.deal is not None and deal.number != self.deal:
             return SKIP
-        self.record, self.written, self.first_card = deal, None, True
+        self.record, self.first_card = deal, True
         return None
 
     def visit(self, event: Event, state: GameState) -> None:
         self._flush()
-        if type(event) is ResultRecorded:
-            self.written = event.result
         if type(event) is CardPlayed and self.depth == 0 and self.first_card:
             self.first_card = False
             play = self.record.play if self.record is not None else None
@@ -266,24 +267,9 @@ class TextReplay(StepRecorder):
         indent = INDENT * self.depth
         if isinstance(e, DealStarted) and d is not None:
             self.write("")
-        if isinstance(e, DealEnded) and d is not None:
-            text = self.renderer.line(step, self._ending(d))
-        else:
-            text = self.renderer.line(step)
-        for text in text.split("\n"):
+        for text in self.renderer.line(step).split("\n"):
             self.write(indent + text)
         if d is not None and isinstance(e, (TrickCompleted, Dealt)):
             notes = dealt_notes(self.renderer, self.record) if isinstance(e, Dealt) else None
             for row in self.renderer.table(d, notes):
                 self.write(indent + row)
-
-    def _ending(self, d: DealState) -> str:
-        """The last line of a deal: the tricks of the play, or of the result when the play is not written."""
-        played = d.completed == 10 or d.claimed
-        if played or self.written is None:
-            if not played and not d.completed:
-                if counts_as_made(d):
-                    return f"end of deal {d.number}: {self.renderer._bid(d.game_contract)} counts as made"
-                return f"end of deal {d.number}: no play recorded"
-            return f"end of deal {d.number}: " + _tricks(d)
-        return f"end of deal {d.number}: {self.renderer.result(self.written, d)}, as the result records"
