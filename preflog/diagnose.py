@@ -17,8 +17,9 @@ from typing import cast
 
 import attrs
 
-from .game.engine import advance, expected_dealer
-from .game.events import Event, events_of
+from .game.engine import expected_dealer, implied, snapshot, step
+from .game.events import DealEnded, Event, events_of
+from .game.legal import legal_cards
 from .game.state import GameState
 from .game.violations import Violation
 from .model.cards import DECK
@@ -49,8 +50,7 @@ def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Viol
     if len(found) < CASCADE:
         return list(found)
     for correction in _corrections(deal, before, found):
-        left = [v for v in _replayed(correction.deal, before) if v.code not in correction.ignore]
-        if left:
+        if not _clean(correction.deal, before, correction.ignore):
             continue  # the correction does not explain everything: look further
         follows = tuple(v for v in found if v is not correction.root)
         root = attrs.evolve(correction.root, hint=correction.hint, follows=follows)
@@ -58,12 +58,35 @@ def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Viol
     return list(found)
 
 
-def _replayed(deal: Deal, before: GameState) -> list[Violation]:
-    """The violations of the deal's main line replayed from ``before`` (which is left unchanged)."""
-    out: list[Violation] = []
-    for _, _, found in advance(before, cast(Iterator[Event], events_of(deal))):
-        out.extend(found)
-    return out
+def _clean(deal: Deal, before: GameState, ignore: frozenset[str]) -> bool:
+    """Whether the deal's main line, replayed from ``before`` (left unchanged), breaks no rule but
+    those in ``ignore``: the replay stops at the first one that counts, so that a wrong correction
+    costs a few steps, not a deal."""
+    state = snapshot(before)
+    for event in cast(Iterator[Event], events_of(deal)):
+        derived: Event | None = event
+        while derived is not None:
+            state, found = step(state, derived)
+            if any(v.code not in ignore for v in found):
+                return False
+            derived = implied(state)
+    return True
+
+
+def _state_at(deal: Deal, before: GameState) -> GameState | None:
+    """The state after the deal's events, before it ends; ``None`` if a rule is broken on the way
+    (the cards the rules allow next are then not known)."""
+    state = snapshot(before)
+    for event in cast(Iterator[Event], events_of(deal)):
+        if isinstance(event, DealEnded):
+            break
+        derived: Event | None = event
+        while derived is not None:
+            state, found = step(state, derived)
+            if found:
+                return None
+            derived = implied(state)
+    return state
 
 
 def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
@@ -88,7 +111,7 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
                     f"prefixes, hands go in bidding order from the eldest hand: {', '.join(listed)}")
             yield _Correction(_with_hands(deal, owned, players), first, hint)
         yield from _misread_in_hands(deal, found)
-    yield from _misread_in_play(deal, found)
+    yield from _misread_in_play(deal, before, found)
 
 
 def _and(words: Iterable[str]) -> str:
@@ -138,8 +161,8 @@ def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Corre
                               f"{meant} is dealt to nobody: {entry.player}'s {card} is probably {meant}")
 
 
-def _misread_in_play(deal: Deal, found: Sequence[Violation]) -> Iterator[_Correction]:
-    """The first card the player does not hold, misread: another card in its place."""
+def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
+    """The first card the player does not hold, misread: in its place, each card the rules allow there."""
     play = deal.play
     wrong = next((v for v in found if v.code in ("P501", "P502", "P503", "P504")), None)
     if play is None or wrong is None or wrong.span is None:
@@ -148,7 +171,10 @@ def _misread_in_play(deal: Deal, found: Sequence[Violation]) -> Iterator[_Correc
     index = next((i for i, pc in enumerate(cards) if pc.span == wrong.span), None)
     if index is None:
         return
-    for card in DECK:
+    upto = attrs.evolve(deal, play=Play(cards[:index], play.comments, play.span), claim=None, result=None,
+                        penalties=(), checkpoint=None)
+    at = _state_at(upto, before)
+    for card in legal_cards(at) if at is not None else DECK:
         if card is cards[index].card:
             continue
         changed = cards[:index] + [attrs.evolve(cards[index], card=card)] + cards[index + 1:]
