@@ -21,8 +21,9 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
     """Print FILES (- for standard input) in canonical form.
 
     Canonical form: ASCII cards, dotted hands with Player: prefixes, one statement per line, | between
-    tricks, tags in a fixed order. Comments, glyphs, variations and unknown tags are kept; % file
-    comments are not part of the notation, and fmt says so when it would drop them.
+    tricks, tags in a fixed order. Comments, glyphs, variations, unknown tags and % notes are kept,
+    each at the element it was written after; a comment on lines of its own before a deal or a tag
+    block stays before it.
 
     \b
     Examples:
@@ -63,16 +64,17 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
         with source.open() as fp:  # the file read again, once: compared with the spool, its % comments found
             spool.seek(0)
             compared = _Compared(spool, Lines(fp, name, keep_endings=True))
-            dropped = [] if check else file_comments(compared)
+            found = [] if check else file_comments(compared)
             same = compared.finish()
         if check:
             if not same:
                 click.echo(f"would reformat {name}", err=True)
             return same
-        if dropped:
-            shown = ", ".join(str(line) for line, _ in dropped[:8]) + (", …" if len(dropped) > 8 else "")
-            click.echo(f"{name}: warning: % comments are not kept by the notation; "
-                       f"{len(dropped)} dropped (line {shown}); write {{…}} to keep a comment", err=True)
+        spool.seek(0)
+        lost = len(found) - len(file_comments(spool)) if found else 0
+        if lost > 0:  # notes outside any game (a file of nothing else): nothing to write them with
+            click.echo(f"{name}: warning: {lost} % note(s) stand where no game is, and are not written "
+                       f"(from line {found[0][0]})", err=True)
         spool.seek(0)
         if not in_place:
             for block in iter(lambda: spool.read(_BLOCK), ""):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import attrs
 import pytest
 from lark import Lark
 
@@ -177,10 +178,14 @@ def test_several_games_per_file() -> None:
     assert [len(g.deals) for g in games] == [1, 2]
 
 
-def test_file_comments_are_dropped_and_line_breaks_are_spaces() -> None:
+def test_percent_notes_are_kept_at_their_element_and_line_breaks_are_spaces() -> None:
     a = read("deal 1 % the first deal\nbids 6s % opening\n  pass\n pass\n")
-    b = read("deal 1 bids 6s pass pass")
-    assert a == b
+    b = read("deal 1 {x} bids 6s {y} pass pass")
+    assert [(c.text, c.line_note) for c in a.deals[0].comments] == [(" the first deal", True)]
+    assert [(c.text, c.line_note) for c in a.deals[0].bids.calls[0].comments] == [(" opening", True)]
+    strip = lambda deal: attrs.evolve(deal, comments=(), bids=attrs.evolve(deal.bids, calls=tuple(
+        attrs.evolve(c, comments=()) for c in deal.bids.calls)))
+    assert strip(a.deals[0]) == strip(b.deals[0])
 
 
 def test_deal_keyword_inside_a_comment_is_text() -> None:

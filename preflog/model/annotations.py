@@ -22,10 +22,12 @@ class Glyph(enum.Enum):
 
 @attrs.frozen(slots=True)
 class Comment:
-    """The text between ``{`` and ``}``, kept exactly as typed."""
+    """The text between ``{`` and ``}``, kept exactly as typed; with ``line_note`` a ``%`` note, the
+    text after the ``%`` to the end of its line (kept by ``fmt``, never shown: docs/notation.md)."""
 
     text: str
     span: Span | None = attrs.field(default=None, eq=False, repr=False)
+    line_note: bool = False
 
 
 Comments = tuple[Comment, ...]

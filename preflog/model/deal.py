@@ -175,7 +175,8 @@ class Checkpoint:
 
 @attrs.frozen(slots=True)
 class Deal:
-    """A deal: its number and dealer (as written, or as the notation implies) and its statements."""
+    """A deal: its number and dealer (as written, or as the notation implies) and its statements;
+    ``preface`` the comments written on lines of their own between the deal before and this one."""
 
     number: int
     dealer: str
@@ -193,3 +194,4 @@ class Deal:
     checkpoint: Checkpoint | None = None       # the `sheet` statement
     span: Span | None = span_field()
     dealer_span: Span | None = span_field()    #: the dealer's name, when the header names one
+    preface: Comments = ()

@@ -53,19 +53,24 @@ def whist_price_of(value: str) -> Fraction:
 
 @attrs.frozen(slots=True)
 class Tag:
+    """A tag: its name and value; ``comments`` the ``%`` notes written on its line."""
+
     name: str
     value: str
     span: Span | None = span_field()
+    comments: Comments = ()
 
 
 @attrs.frozen(slots=True)
 class Game:
-    """One game: tags in canonical order, comments on the tag block, and the deals."""
+    """One game: tags in canonical order, comments on the tag block, and the deals; ``preface`` the
+    comments written on lines of their own before the tags."""
 
     tags: tuple[Tag, ...]
     deals: tuple[Deal, ...] = ()
     comments: Comments = ()
     span: Span | None = span_field()
+    preface: Comments = ()
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name``, or ``default``."""

@@ -79,9 +79,18 @@ def _decimal(value: Any, _type: Any) -> Decimal:
 
 
 def _comment(value: Any, _type: Any) -> Comment:
+    if isinstance(value, dict) and set(value) == {"note"} and isinstance(value["note"], str):
+        if "\n" in value["note"] or "\r" in value["note"]:
+            raise ValueError(f"not a % note (it holds a line break): {shorten(repr(value))}")
+        return Comment(value["note"], line_note=True)
     if not isinstance(value, str) or "}" in value:
         raise ValueError(f"not a comment: {shorten(repr(value))}")
     return Comment(value)
+
+
+def _comment_out(comment: Comment) -> str | dict[str, str]:
+    """A comment as its text; a ``%`` note as ``{"note": text}``."""
+    return {"note": comment.text} if comment.line_note else comment.text
 
 
 def _hand(value: Any, _type: Any) -> Hand:
@@ -90,14 +99,26 @@ def _hand(value: Any, _type: Any) -> Hand:
     return Hand.from_dotted(value)
 
 
-def _tags_out(tags: tuple[Tag, ...]) -> dict[str, str]:
-    return {t.name: t.value for t in tags}
+def _tags_out(tags: tuple[Tag, ...]) -> dict[str, Any]:
+    """Tags as an object of their values; a tag with ``%`` notes as ``{"value": …, "notes": […]}``."""
+    return {t.name: {"value": t.value, "notes": [c.text for c in t.comments]} if t.comments else t.value
+            for t in tags}
+
+
+def _tag_in(name: Any, value: Any) -> Tag:
+    if isinstance(name, str) and isinstance(value, str):
+        return Tag(name, value)
+    if (isinstance(name, str) and isinstance(value, dict) and set(value) == {"value", "notes"}
+            and isinstance(value["value"], str) and isinstance(value["notes"], list)
+            and all(isinstance(n, str) and "\n" not in n and "\r" not in n for n in value["notes"])):
+        return Tag(name, value["value"], comments=tuple(Comment(n, line_note=True) for n in value["notes"]))
+    raise ValueError("tags must be an object of strings (or of {\"value\": …, \"notes\": […]} for a tag with % notes)")
 
 
 def _tags_in(value: Any, _type: Any) -> tuple[Tag, ...]:
-    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+    if not isinstance(value, dict):
         raise ValueError("tags must be an object of strings")
-    return tuple(sorted((Tag(k, v) for k, v in value.items()), key=lambda t: tag_rank(t.name)))
+    return tuple(sorted((_tag_in(k, v) for k, v in value.items()), key=lambda t: tag_rank(t.name)))
 
 
 def make_converter() -> cattrs.Converter:
@@ -111,7 +132,7 @@ def make_converter() -> cattrs.Converter:
     c.register_structure_hook(Hand, _hand)
     c.register_unstructure_hook(Decimal, _amount)
     c.register_structure_hook(Decimal, _decimal)
-    c.register_unstructure_hook(Comment, lambda comment: comment.text)
+    c.register_unstructure_hook(Comment, _comment_out)
     c.register_structure_hook(Comment, _comment)
     c.register_unstructure_hook(play.PlayLine, lambda line: [c.unstructure(pc, play.PlayedCard) for pc in line])
     c.register_structure_hook(play.PlayLine, lambda value, _type: play.PlayLine(

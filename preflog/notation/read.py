@@ -22,6 +22,7 @@ from ..model.span import Span
 from .decode import Lines
 from .errors import NotationError
 from .fast import deal as fast_deal, tags as fast_tags
+from .notes import attach, line_notes, tag_notes
 from .raw import Problem, RawDeal, RawTags
 from .split import NewGame, Piece, split
 from .validate import Validator
@@ -78,6 +79,7 @@ class GameReading:
             raw = _parse(self.head, "tags", problems)
             if isinstance(raw, RawTags):
                 tags, comments, span = validator.tags(raw), raw.comments, raw.span
+                tags, comments = tag_notes(tags, comments, line_notes(self.head))
             else:
                 salvaged = _salvage_players(self.head.text)
         first = stream.peek()
@@ -91,7 +93,7 @@ class GameReading:
                 problems.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
         elif not any(s.line == players_tag.span.line for s, _ in problems if players_tag.span):
             validator.players = tuple(players_tag.value.split())
-        self.header = Game(tags, (), comments, span)
+        self.header = Game(tags, (), comments, span, self.head.preface if self.head is not None else ())
         self.errors: tuple[NotationError, ...] = tuple(_errors(problems, (self.head,) if self.head else (), path))
         problems.clear()
         self.empty = self.head is None and first is None
@@ -115,6 +117,8 @@ class GameReading:
             deal = None
             if isinstance(raw, RawDeal):
                 deal = validator.deal(raw)
+                if piece.preface or "%" in piece.text:
+                    deal = attrs.evolve(attach(deal, line_notes(piece)), preface=piece.preface)
             else:
                 validator.skip(piece.text)
             if problems:
@@ -203,7 +207,7 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
             errors.extend(read.errors)
             pieces.append(read.piece)
         header = reading.header
-        game = Game(header.tags, tuple(deals), header.comments, header.span)
+        game = Game(header.tags, tuple(deals), header.comments, header.span, header.preface)
         yield ParsedGame(game, tuple(errors), tuple(pieces))
 
 

@@ -14,7 +14,9 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ..model.annotations import Comment, Comments
 from ..model.limits import MAX_PIECE
+from ..model.span import Span
 
 # On one line: what to skip (a comment, closed or running on; a % comment; a quoted value, closed or
 # not) or to find (the keyword deal); over a whole text, the same finds its % comments. Each
@@ -26,7 +28,8 @@ _LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!
 class Piece:
     """A slice of a game text and the line and column of its first character; ``deal`` is False for
     a tag block; ``lead`` is the text of its first line before it; ``overflow`` the line where it
-    grew past :data:`~preflog.model.limits.MAX_PIECE` characters (its text then stops there)."""
+    grew past :data:`~preflog.model.limits.MAX_PIECE` characters (its text then stops there);
+    ``preface`` the comments standing alone on the lines just before it (not part of ``text``)."""
 
     text: str
     line: int
@@ -34,6 +37,7 @@ class Piece:
     deal: bool = True
     lead: str = ""
     overflow: int | None = None
+    preface: Comments = ()
 
     def source_line(self, number: int) -> str | None:
         """Line ``number`` of the file as far as it lies in this piece (None if it does not). Found by
@@ -76,9 +80,11 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
         if number == 1:
             yield NewGame(1)
         elif not scan.in_comment and in_deal and "[" in line and line.lstrip(" \t\ufeff").startswith("["):
+            buffer.append("")  # this line's part: nothing of it is the deal's
+            preface = buffer.take_preface()
             yield from buffer.piece(in_deal)
             yield NewGame(number)
-            buffer, in_deal = _Buffer(number), False
+            buffer, in_deal = _Buffer(number, preface=preface), False
         if not scan.in_comment and "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
             buffer.append(line)  # most lines: nothing to find or to skip
             continue
@@ -86,8 +92,11 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
         for m in scan.tokens(line):
             if m.group() == "deal":
                 buffer.append(line[cut: m.start()])
+                alone = in_deal and cut == 0 and not line[: m.start()].strip()
+                preface = buffer.take_preface() if alone else ()
                 yield from buffer.piece(in_deal)
-                buffer, in_deal, cut = _Buffer(number, m.start() + 1, line[: m.start()]), True, m.start()
+                buffer = _Buffer(number, m.start() + 1, line[: m.start()], preface)
+                in_deal, cut = True, m.start()
         buffer.append(line[cut:])
     if number:
         yield from buffer.piece(in_deal)
@@ -97,10 +106,10 @@ class _Buffer:
     """A piece as it grows: where it starts, its text kept up to MAX_PIECE characters, and the line
     being read (``at``), where it passed that size if it did."""
 
-    __slots__ = ("line", "column", "lead", "parts", "size", "at", "overflow")
+    __slots__ = ("line", "column", "lead", "parts", "size", "at", "overflow", "preface")
 
-    def __init__(self, line: int, column: int = 1, lead: str = "") -> None:
-        self.line, self.column, self.lead = line, column, lead
+    def __init__(self, line: int, column: int = 1, lead: str = "", preface: Comments = ()) -> None:
+        self.line, self.column, self.lead, self.preface = line, column, lead, preface
         self.parts: list[str] = []
         self.size, self.at = 0, line
         self.overflow: int | None = None
@@ -114,9 +123,105 @@ class _Buffer:
 
     def piece(self, deal: bool) -> Iterator[Piece]:
         """The piece, unless it is a tag block of nothing but white space and ``%`` comments."""
+        if not deal and self.overflow is None:
+            self._peel_preface()
         text = "".join(self.parts)
         if deal or self.overflow is not None or not _blank(text):
-            yield Piece(text, self.line, self.column, deal, self.lead, self.overflow)
+            yield Piece(text, self.line, self.column, deal, self.lead, self.overflow, self.preface)
+
+    def take_preface(self) -> Comments:
+        """The comments on the last lines of the piece, each line holding nothing else (blank lines
+        between them too), taken out of it: they stand before the deal or tag block that comes next.
+        The piece's own lines end with its last statement and the blank lines after it."""
+        parts = self.parts
+        if self.overflow is not None or self.at - self.line != len(parts) - 1:
+            return ()  # cut short, or not a line a part: left where it is
+        start = end = len(parts) - 1  # the last part is the text before the next piece on its line
+        if parts[end].strip():
+            return ()
+        while start > 1:  # the piece's first line holds its keyword
+            found = _comment_lines_ending(parts, start)
+            if found is None:
+                break
+            start = found
+        while start < end and not parts[start].strip():
+            start += 1
+        if start == end:
+            return ()
+        first = self.line + start
+        taken = parts[start:end]
+        del parts[start:end]
+        return _read_comments(taken, first)
+
+    def _peel_preface(self) -> None:
+        """Take the comment lines before a tag block's first tag out of its text into its preface."""
+        parts, index = self.parts, 0
+        if self.at - self.line != len(parts) - 1 or self.lead:
+            return
+        while index < len(parts):
+            if not parts[index].strip():
+                index += 1
+                continue
+            found = _comment_lines_starting(parts, index)
+            if found is None:
+                break
+            index = found
+        if index == 0 or index == len(parts) or not "".join(parts[index:]).strip():
+            return
+        self.preface += _read_comments(parts[:index], self.line)
+        self.line += index
+        del parts[:index]
+
+
+# A line (or lines, for a {…} comment broken over them) holding comments and nothing else.
+_COMMENT_LINES = re.compile(r"[ \t]*(?:(?:\{[^}]*\}[ \t]*)+(?:%[^\n]*)?|%[^\n]*)\r?\n?")
+_LOOK_BACK = 64  # the most lines a comment standing before a deal is looked for over
+
+
+def _comment_lines_ending(parts: list[str], end: int) -> int | None:
+    """Where the comment lines ending just before ``parts[end]`` start: the line itself if it is one,
+    or the line opening a ``{…}`` broken over lines; ``None`` if the line before is no comment line."""
+    line = parts[end - 1]
+    if not line.strip():
+        return end - 1
+    if _COMMENT_LINES.fullmatch(line):
+        return end - 1
+    if "}" not in line:
+        return None
+    for start in range(end - 2, max(0, end - _LOOK_BACK), -1):
+        if parts[start].lstrip().startswith("{"):
+            return start if _COMMENT_LINES.fullmatch("".join(parts[start:end])) else None
+    return None
+
+
+def _comment_lines_starting(parts: list[str], start: int) -> int | None:
+    """Where the comment lines starting at ``parts[start]`` end (the index after them), or ``None``."""
+    for end in range(start + 1, min(len(parts), start + _LOOK_BACK) + 1):
+        if _COMMENT_LINES.fullmatch("".join(parts[start:end])):
+            return end
+        if "}" in parts[end - 1] or not parts[start].lstrip().startswith("{"):
+            return None
+    return None
+
+
+def _read_comments(lines: list[str], first: int) -> Comments:
+    """The comments of ``lines`` (the first is line ``first``), each with its span."""
+    found = []
+    text = "".join(lines)
+    for m in _COMMENT.finditer(text):
+        line = first + text.count("\n", 0, m.start())
+        column = m.start() - text.rfind("\n", 0, m.start())
+        token = m.group()
+        end_line = line + token.count("\n")
+        end_column = (column + len(token)) if end_line == line else len(token) - token.rfind("\n")
+        if token[0] == "%":
+            found.append(Comment(token[1:].rstrip(), Span(line, column, end_line, end_column), line_note=True))
+        else:
+            found.append(Comment(token[1:-1], Span(line, column, end_line, end_column)))
+    return tuple(found)
+
+
+_COMMENT = re.compile(r"\{[^}]*\}|%[^\r\n]*")
 
 
 def _blank(text: str) -> bool:

@@ -42,10 +42,10 @@ class _Writer:
     # ---- games ---------------------------------------------------------------------------------
 
     def game(self, game: Game) -> str:
-        lines = [self.tag(t) for t in game.tags]
+        lines = _preface(game.preface) + [self.tag(t) for t in game.tags]
         if game.comments:
             lines.append(_comments(game.comments).lstrip())
-        blocks = ["\n".join(lines)] if lines else []
+        blocks = [_lines(lines)] if lines else []
         blocks += [self.deal(d) for d in game.deals]
         return "\n\n".join(blocks) + "\n"
 
@@ -53,10 +53,11 @@ class _Writer:
         if "\n" in tag.value or "\r" in tag.value:
             raise ValueError(f"tag {tag.name} holds a line break, which a tag cannot")
         value = _TAG_ESCAPE.sub(r"\\\g<0>", tag.value)
-        return f'[{tag.name} "{value}"]'
+        return f'[{tag.name} "{value}"]{_comments(tag.comments)}'
 
     def deal(self, deal: Deal) -> str:
-        lines = [f"deal {deal.number} dealer {deal.dealer}{_comments(deal.comments)}"]
+        lines = _preface(deal.preface)
+        lines.append(f"deal {deal.number} dealer {deal.dealer}{_comments(deal.comments)}")
         if deal.hands is not None:
             lines.append(self.hands(deal.hands))
         if deal.talon is not None:
@@ -78,7 +79,7 @@ class _Writer:
         lines += [self.penalty(p) for p in deal.penalties]
         if deal.checkpoint is not None:
             lines.append(self.sheet(deal.checkpoint))
-        return "\n".join(lines)
+        return _lines(lines)
 
     # ---- statements ----------------------------------------------------------------------------
 
@@ -152,16 +153,36 @@ class _Writer:
         return f"sheet {write_checkpoint(sheet)}{_comments(sheet.comments)}"
 
 
+_NOTE_END = "\n "  # what ends a % note: what follows it goes on the next line, indented by the space before it
+
+
 def _comments(comments: Iterable[Comment]) -> str:
-    out = ""
+    """The comments of an element as written after it: those in braces, then the ``%`` notes, each
+    ending its line (:func:`_lines` starts what follows on the next)."""
+    out = notes = ""
     for c in comments:
+        if c.line_note:
+            if "\n" in c.text or "\r" in c.text:
+                raise ValueError(f"a % note cannot hold a line break: {shorten(c.text)!r}")
+            notes += " %" + c.text.rstrip() + _NOTE_END
+            continue
         if "}" in c.text:
             raise ValueError(f"a comment cannot hold '}}': {shorten(c.text)!r}")
         if _LONE_CR.search(c.text):
             raise ValueError(f"a comment cannot hold a carriage return without a line feed (a reader takes it "
                              f"for a line break): {shorten(c.text)!r}")
         out += " {" + c.text + "}"
-    return out
+    return out + notes
+
+
+def _preface(comments: Iterable[Comment]) -> list[str]:
+    """The lines of comments written before a tag block or a deal, one comment a line."""
+    return [_comments((c,)).lstrip() for c in comments]
+
+
+def _lines(lines: list[str]) -> str:
+    """Statements one a line (a statement ending with a ``%`` note loses the break written after it)."""
+    return "\n".join(line[:-2] if line.endswith(_NOTE_END) else line for line in lines)
 
 
 def _glyph(glyph: Glyph | None) -> str:

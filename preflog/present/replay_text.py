@@ -54,9 +54,11 @@ class Renderer:
         return " ".join(groups) + (" +?" if cards is None else "")
 
     def annotations(self, glyph: Glyph | None, comments: Iterable[Comment]) -> str:
+        """A glyph and the comments in braces (``%`` notes are the file's, never shown)."""
         text = glyph.value if glyph else ""
         for c in comments:
-            text += " {" + c.text + "}"
+            if not c.line_note:
+                text += " {" + c.text + "}"
         return text
 
     def line(self, step: Step) -> str:
@@ -200,7 +202,8 @@ def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:
     """The comments written on each hand and on the talon, as written after their rows."""
     if deal is None:
         return {}
-    return {who: "  " + renderer.annotations(None, comments).strip() for who, comments in dealt_comments(deal)}
+    shown = {who: renderer.annotations(None, comments).strip() for who, comments in dealt_comments(deal)}
+    return {who: "  " + text for who, text in shown.items() if text}
 
 
 class TextReplay(StepRecorder):
@@ -221,13 +224,19 @@ class TextReplay(StepRecorder):
             return SKIP
         if self.deal is None:
             self.write("")
+            self._comments(game.preface)
             for tag in game.tags:
                 self.write(f"{tag.name}: {tag.value}")
             if not any(t.name == "Rules" for t in game.tags):
                 self.write(f"Rules: {rules.name} (the default)")
-            for comment in game.comments:
-                self.write("{" + comment.text + "}")
+            self._comments(game.comments)
         return None
+
+    def _comments(self, comments: Iterable[Comment]) -> None:
+        """Comments written on lines of their own, a line each."""
+        for comment in comments:
+            if not comment.line_note:
+                self.write("{" + comment.text + "}")
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.deal is not None and deal.number != self.deal:
@@ -240,8 +249,9 @@ class TextReplay(StepRecorder):
         if type(event) is CardPlayed and self.depth == 0 and self.first_card:
             self.first_card = False
             play = self.record.play if self.record is not None else None
-            if play is not None and play.comments:
-                self.write("  " + self.renderer.annotations(None, play.comments).strip())
+            shown = self.renderer.annotations(None, play.comments).strip() if play is not None else ""
+            if shown:
+                self.write("  " + shown)
         super().visit(event, state)
 
     def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
@@ -267,6 +277,8 @@ class TextReplay(StepRecorder):
         indent = INDENT * self.depth
         if isinstance(e, DealStarted) and d is not None:
             self.write("")
+            if self.record is not None:
+                self._comments(self.record.preface)
         for text in self.renderer.line(step).split("\n"):
             self.write(indent + text)
         if d is not None and isinstance(e, (TrickCompleted, Dealt)):
