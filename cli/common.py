@@ -177,8 +177,16 @@ def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every
     span = v.span
     if span is None:
         return NotationError(v.message, path=path, notes=notes)
-    return NotationError(v.message, path=path, line=span.line, column=span.column, end_line=span.end_line,
-                         end_column=span.end_column, excerpt=source_line(pieces, span.line), notes=notes)
+    excerpt = source_line(pieces, span.line)
+    column, end_column = span.column, span.end_column
+    if v.token is not None and span.line == span.end_line:  # at the card or name it is about
+        from ..notation.locate import locate
+
+        found = locate(excerpt[column - 1: end_column - 1], v.token)
+        if found is not None:
+            column, end_column = column + found[0], column + found[1]
+    return NotationError(v.message, path=path, line=span.line, column=column, end_line=span.end_line,
+                         end_column=end_column, excerpt=excerpt, notes=notes)
 
 
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:

@@ -90,3 +90,20 @@ def test_check_prints_the_root_with_its_hint_and_all_prints_the_rest(tmp_path: P
     code, out, err = run("check", "--all", str(path))
     assert code == 1 and out == "checked 1 file, 2 deals: 33 problems\n"
     assert err.count(": error: ") == 33 and "(--all shows them)" not in err
+
+
+def test_violations_inside_a_statement_point_at_their_card_or_name(tmp_path: Path) -> None:
+    """Issue 12, Deliver 1: a card dealt twice at that card in the hand (Code 1.3.1), a discarded
+    card the declarer does not hold at that card (Code 3.4.1), a contract declared by someone who
+    did not win the auction at the declarer's name (Code 3.4.1)."""
+    path = tmp_path / "g.pref"
+    path.write_text('[Players "Anna Boris Vera"]\ndeal 1 dealer Anna\n'
+                    "hands Boris: AKQJ.AKQ.AK.A Vera: 7.789T.789.78 Anna: 89T.J.TJQ.9TA\n"
+                    "talon Kh Qh\nbids Boris: 6s Vera: pass Anna: pass\ndiscard Kh 9s\ncontract Vera: 6s\n",
+                    encoding="utf-8")
+    code, _, err = run("check", str(path))
+    assert code == 1
+    places = [line.split(": error: ")[0].split(":", 1)[1] for line in err.splitlines() if ": error: " in line]
+    assert places == ["3:66", "6:12", "7:10"]  # the A of Anna's hearts; 9s; Vera
+    assert "\n    hands Boris: AKQJ.AKQ.AK.A Vera: 7.789T.789.78 Anna: 89T.J.TJQ.9TA\n" + " " * 69 + "^\n" in err
+    assert "\n    contract Vera: 6s\n" + " " * 13 + "^~~~\n" in err

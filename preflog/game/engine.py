@@ -133,13 +133,14 @@ def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
             continue
         for card in hand:
             if card in seen:
-                out.append(Violation.of("D101", f"{card} is dealt to both {seen[card]} and {player}", span, d.number))
+                out.append(Violation.of("D101", f"{card} is dealt to both {seen[card]} and {player}", span, d.number,
+                                        card))
             seen[card] = player
         hands[seat] = frozenset(hand)
     for card in e.talon or ():
         if card in seen:
             out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand",
-                                    e.talon_span or e.span, d.number))
+                                    e.talon_span or e.span, d.number, card))
     return _set(d, hands=tuple(hands), talon=e.talon)
 
 
@@ -235,7 +236,7 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
         for card in cards:
             if card not in hand:
                 out.append(Violation.of("T301", f"{card} is not among {d.player(seat)}'s twelve cards", span,
-                                        d.number))
+                                        d.number, card))
         hands[seat] = hand - frozenset(cards)
     known = d.known[seat]
     if known is not None:
@@ -251,7 +252,7 @@ def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
 def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) -> DealState:
     for code, detail in contract_problems(d, e.bid, e.declarer):
         where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
-        out.append(Violation.of(code, detail, where, d.number))
+        out.append(Violation.of(code, detail, where, d.number, e.declarer if code == "T306" else None))
     if d.is_all_pass:
         return d
     declarer = d.declarer

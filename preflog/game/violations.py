@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..model.cards import Card
 from ..model.span import Span
 
 #: Every violation the engine reports: code → (the rule in a few words, Code section or source).
@@ -73,6 +74,9 @@ class Violation:
     deal: int | None = None
     hint: str | None = None
     follows: tuple[Violation, ...] = attrs.field(default=(), eq=False, repr=False)
+    #: what inside ``span`` the violation is about (a card of a hand, talon or discard; the declarer's
+    #: name), for a view that holds the text to show it at that token
+    token: Card | str | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def rule(self) -> str:
@@ -83,8 +87,9 @@ class Violation:
         return CATALOGUE[self.code][1]
 
     @classmethod
-    def of(cls, code: str, detail: str, span: Span | None, deal: int | None = None) -> Violation:
+    def of(cls, code: str, detail: str, span: Span | None, deal: int | None = None,
+           token: Card | str | None = None) -> Violation:
         """A violation whose message is ``detail``, then the rule and its Code section."""
         rule, section = CATALOGUE[code]
         where = "Code " + section if section[0].isdigit() else section
-        return cls(code, f"{detail} [{code}: {rule}, {where}]", span, deal)
+        return cls(code, f"{detail} [{code}: {rule}, {where}]", span, deal, token=token)
