@@ -193,17 +193,39 @@ def test_a_slip_of_the_keyboard_gets_a_hint(line: str, column: int, hint: str) -
     assert info.value.column == column and info.value.message.endswith(hint)
 
 
-@pytest.mark.parametrize(("line", "column", "hint"), [
-    ("bids пас пас пас", 6, "(the notation writes 'пас' as 'pass')"),
-    ("bids 6s pass pass\ncontract 6s\nwhist вист пас", 7, "(the notation writes 'вист' as 'whist')"),
-    ("bids 6s pass pass\ncontract 6s\nwhist pass пол", 12, "(the notation writes 'пол' as 'half')"),
-    ("bids распасы", 6, "(the notation writes 'распасы' as 'pass pass pass')"),
+@pytest.mark.parametrize(("russian", "notation"), [
+    ("bids пас пас пас", "bids pass pass pass"),
+    ("bids 6s pass pass\ncontract 6s\nwhist вист пасс", "bids 6s pass pass\ncontract 6s\nwhist whist pass"),
+    ("bids 6s pass pass\ncontract 6s\nwhist пас полвиста", "bids 6s pass pass\ncontract 6s\nwhist pass half"),
+    ("bids 6s pass pass\ncontract 6s\nwhist pass пол", "bids 6s pass pass\ncontract 6s\nwhist pass half"),
+    ("bids 6s pass pass\ncontract 6s\nwhist вист пас открыто", "bids 6s pass pass\ncontract 6s\nwhist whist pass open"),
+    ("bids 6s pass pass\ncontract 6s\nwhist вист пас закрытая", "bids 6s pass pass\ncontract 6s\nwhist whist pass closed"),
+    ("bids 6s здесь pass pass", "bids 6s here pass pass"),
+    ("bids распасы {все пасуют}", "bids pass pass pass {все пасуют}"),
+    ("bids мизер пас пас\ncontract мизер", "bids mis pass pass\ncontract mis"),
 ])
-def test_a_russian_word_of_the_table_gets_its_spelling(line: str, column: int, hint: str) -> None:
-    """Issue 12: the words said at the table (пас, вист, пол, распасы) are named with the notation's."""
+def test_the_russian_words_of_the_table_are_spellings(russian: str, notation: str) -> None:
+    """Issue 12: the words said at the table (пас, вист, пол/полвиста, здесь, открыто/закрыто,
+    распасы) read as the notation's own; the writer gives the notation's."""
+    game = preflog.loads(HEAD + "deal 1\n" + russian + "\n")
+    assert game == preflog.loads(HEAD + "deal 1\n" + notation + "\n")
+    assert preflog.dumps(game).endswith(notation + "\n")
+
+
+@pytest.mark.parametrize(("line", "column", "hint"), [
+    ("bids Пас pass pass", 6, "(keywords are written in lower case: 'пас')"),
+    ("bids 6s pass pass\ncontract 6s\nwhist pass пол-виста", 15, "(write 'полвиста' or 'half')"),
+    ("bids 6s распасы", 9, "('распасы' stands for a whole auction, after 'bids': 'pass pass pass')"),
+])
+def test_a_russian_word_out_of_place_gets_a_hint(line: str, column: int, hint: str) -> None:
     with pytest.raises(NotationError) as info:
         preflog.loads(HEAD + "deal 1\n" + line + "\n")
     assert info.value.column == column and info.value.message.endswith(hint)
+
+
+def test_a_player_cannot_be_named_like_a_russian_word() -> None:
+    with pytest.raises(NotationError, match="'пас' is not a valid player id"):
+        preflog.loads('[Players "пас Anna Boris"]\ndeal 1\n')
 
 
 def test_a_cp1251_file_is_named_as_such() -> None:

@@ -20,16 +20,14 @@ from typing import Any
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LexerState, LexerThread, LineCounter
 
-from ..model.auction import CallKind
 from ..model.bids import BID_SPELLINGS
 from ..model.cards import CARD_SPELLINGS, SUIT_SPELLINGS
-from ..model.defence import DecisionKind, WhistMode
 from ..model.limits import MAX_ITEMS, shorten
 from ..model.span import Span
 from .raw import Problem
 from .split import Piece
 from .transform import Transform
-from .vocabulary import KEYWORDS, STATEMENT_ORDER
+from .vocabulary import ALL_PASS, KEYWORDS, RUSSIAN_WORDS, STATEMENT_ORDER
 
 TextSlice: Any
 try:  # lark 1.3 lexes slices of a text; 1.2 lexes the text itself
@@ -134,6 +132,8 @@ class _CountingLexer(LexerThread):
         statement, count = "TAGS", 0
         for token in super().lex(parser_state):  # type: ignore[no-untyped-call]
             kind = token.type
+            if kind == "RU_WHIST":
+                kind = "WHIST"
             if kind in _STATEMENTS and not (kind == "WHIST" and statement == "WHIST"):
                 statement, count = kind, 0
             count += len(_SUIT_CHARACTER.findall(token.value)) if kind == "CARD_RUN" else 1
@@ -165,7 +165,14 @@ _WORDS = {
     "TAG": "a tag", "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
     "$END": "the end of the deal", "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
 }
-_STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist"}
+_STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist", "RU_WHIST": "whist"}
+
+
+@lru_cache(maxsize=1)
+def _russian_terminals() -> dict[str, str]:
+    """The terminals of the Russian words, each named as the notation's word it stands for."""
+    return {t.name: f"'{RUSSIAN_WORDS[t.pattern.value]}'" if RUSSIAN_WORDS[t.pattern.value] != ALL_PASS
+            else f"'{t.pattern.value}'" for t in parser().terminals if t.name.startswith("RU_")}
 
 
 _LAST = ("a comment", "a later statement", "the end of the deal")
@@ -177,7 +184,7 @@ def _describe(expected: Iterable[str]) -> str:
     for t in sorted(expected):
         if t in _STATEMENT_KEYWORDS and len(statements) > 2:
             continue
-        word = _WORDS.get(t, f"'{t.lower()}'")
+        word = _WORDS.get(t) or _russian_terminals().get(t) or f"'{t.lower()}'"
         if word not in names:
             names.append(word)
     if len(statements) > 2:
@@ -196,24 +203,20 @@ _CARDS_AND_BIDS = frozenset(CARD_SPELLINGS) | frozenset(BID_SPELLINGS)
 _KNOWN = _CARDS_AND_BIDS | KEYWORDS
 
 
-#: The Russian words players say at the table, and how the notation writes them.
-_PASS, _WHIST, _HALF = CallKind.PASS.value, DecisionKind.WHIST.value, DecisionKind.HALF.value
-_RUSSIAN = {
-    "пас": _PASS, "пасс": _PASS, "вист": _WHIST, "пол": _HALF, "полвиста": _HALF, "пол-виста": _HALF,
-    "здесь": CallKind.HERE.value, "открыто": WhistMode.OPEN.value, "открытая": WhistMode.OPEN.value,
-    "закрыто": WhistMode.CLOSED.value, "закрытая": WhistMode.CLOSED.value,
-    "распасы": " ".join([_PASS] * 3), "распас": " ".join([_PASS] * 3),
-}
-
-
 def _spelling_hint(word: str) -> str:
     """What a person probably meant by ``word``, which the grammar refused: the notation's word for a
     Russian one (``пас``, ``вист``, ``пол``), the Latin letter for a Cyrillic look-alike (``8с``,
     ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
     word = word.rstrip("!?:")
-    meant = _RUSSIAN.get(word.lower())
+    if word.lower() in ("пол-виста", "-виста"):  # the lexer reads пол, then stops at the hyphen
+        return " (write 'полвиста' or 'half')"
+    meant = RUSSIAN_WORDS.get(word.lower())
     if meant is not None:
-        return f" (the notation writes {word!r} as {meant!r})"
+        if word != word.lower():
+            return f" (keywords are written in lower case: {word.lower()!r})"
+        if meant == ALL_PASS:
+            return f" ({word!r} stands for a whole auction, after 'bids': '{ALL_PASS}')"
+        return f" ({word!r} is the notation's {meant!r})"
     fixed = "".join(_LOOKALIKE.get(c, c) for c in word)
     if fixed != word and (fixed in _KNOWN or fixed.lower() in _KNOWN):
         letters = sorted({c for c in word if c in _LOOKALIKE})

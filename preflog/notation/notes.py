@@ -42,8 +42,9 @@ def line_notes(piece: Piece) -> list[Comment]:
 
 
 def with_notes(comments: Comments, notes: Sequence[Comment]) -> Comments:
-    """``comments`` and ``notes`` in the order they were written."""
-    return tuple(sorted((*comments, *notes), key=lambda c: c.span[:2] if c.span is not None else (0, 0)))
+    """``comments`` and then ``notes``, as the writer writes them (a note ends its line, so the
+    comments in braces of an element come before its notes); each in the order written."""
+    return (*comments, *sorted(notes, key=lambda c: c.span[:2] if c.span is not None else (0, 0)))
 
 
 def tag_notes(tags: tuple[Tag, ...], comments: Comments, notes: Sequence[Comment]) -> tuple[tuple[Tag, ...], Comments]:

@@ -31,8 +31,10 @@ from ..model.limits import MAX_DIGITS, MAX_NESTING, number_too_long, shorten
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
 from ..model.span import Span, make_span
 from .raw import FIELD_OF, TAG, Flagged, Problem, RawDeal, RawHand, RawHands, RawTags, unescape_tag
+from .vocabulary import RUSSIAN_WORDS
 
 _GLYPHS = {g.value: g for g in Glyph}
+_MODE_WORDS = frozenset({"OPEN", "CLOSED", "RU_OPEN", "RU_OPEN2", "RU_CLOSED", "RU_CLOSED2"})
 
 
 def span(tok: Token) -> Span:
@@ -205,6 +207,11 @@ class Transform(Transformer[Token, Any]):
     def bids(self, children: list[Any]) -> Any:
         problems: list[Problem] = []
         names: list[tuple[str, Span]] = []
+        first = children[1]
+        if isinstance(first, Token) and first.type.startswith("RU_ALL_PASS"):  # распасы: everybody passed
+            where = span(first)
+            last = Call(CallKind.PASS, comments=_comments(children), span=where)
+            return Bids((Call(CallKind.PASS, span=where), Call(CallKind.PASS, span=where), last), _from_to(children))
         calls = tuple(_unwrap(c, problems, names) for c in children[1:])
         return _flag(Bids(calls, _from_to(children)), problems, tuple(names))
 
@@ -218,6 +225,8 @@ class Transform(Transformer[Token, Any]):
         comments: list[Comment] = []
         for tok in children:
             t = tok.type
+            if t.startswith("RU_"):
+                t = RUSSIAN_WORDS[tok.value].upper()
             if t == "PREFIX":
                 player = tok.value[:-1]
             elif t == "DARK" or t == "HAND":
@@ -255,13 +264,15 @@ class Transform(Transformer[Token, Any]):
 
     def decision(self, children: list[Token]) -> Decision:
         glyph = next((_GLYPHS[t.value] for t in children if t.type == "GLYPH"), None)
-        return Decision(DecisionKind(children[0].value), glyph, _comments(children), _from_to(children))
+        word = children[0].value
+        return Decision(DecisionKind(RUSSIAN_WORDS.get(word, word)), glyph, _comments(children), _from_to(children))
 
     def defence(self, children: list[Any]) -> Defence:
         decisions = tuple(c for c in children[1:] if isinstance(c, Decision))
-        word = next((c for c in children if isinstance(c, Token) and c.type in ("OPEN", "CLOSED")), None)
+        word = next((c for c in children if isinstance(c, Token) and c.type in _MODE_WORDS), None)
         comments = _comments([c for c in children[1:] if isinstance(c, Token)])
-        return Defence(decisions, None if word is None else WhistMode(word.value), comments, _from_to(children),
+        mode = None if word is None else WhistMode(RUSSIAN_WORDS.get(word.value, word.value))
+        return Defence(decisions, mode, comments, _from_to(children),
                        None if word is None else span(word))
 
     def variation(self, children: list[Any]) -> _RawVariation:

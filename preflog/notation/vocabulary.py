@@ -14,14 +14,27 @@ from ..model.cards import CARD_SPELLINGS
 from ..model.deal import PenaltyKind
 from ..model.defence import DecisionKind, WhistMode
 
+ALL_PASS = "pass pass pass"  #: what ``распасы`` stands for in ``bids``
+
 #: The statements of a deal in the order they must come (NOTATION.md §3).
 STATEMENT_ORDER: tuple[str, ...] = (
     "hands", "talon", "bids", "discard", "contract", "whist", "play", "claim", "result", "penalty", "sheet",
 )
 
+#: The words said at the table in Russian that the notation reads as its own (an extension, see
+#: docs/notation.md): each Russian word and the notation's word it stands for. ``распасы`` is a whole
+#: auction, ``bids распасы``: every player passed.
+RUSSIAN_WORDS: dict[str, str] = {
+    "пас": CallKind.PASS.value, "пасс": CallKind.PASS.value, "вист": DecisionKind.WHIST.value,
+    "пол": DecisionKind.HALF.value, "полвиста": DecisionKind.HALF.value, "здесь": CallKind.HERE.value,
+    "открыто": WhistMode.OPEN.value, "открытая": WhistMode.OPEN.value,
+    "закрыто": WhistMode.CLOSED.value, "закрытая": WhistMode.CLOSED.value,
+    "распасы": ALL_PASS, "распас": ALL_PASS,
+}
+
 #: Every keyword and call word of the notation.
 KEYWORDS: frozenset[str] = frozenset(
-    {"deal", "dealer", *STATEMENT_ORDER, DARK_WORD, HAND_WORD, *MISERE_NAMES}
+    {"deal", "dealer", *STATEMENT_ORDER, DARK_WORD, HAND_WORD, *MISERE_NAMES, *RUSSIAN_WORDS}
     | {k.value for k in CallKind if k is not CallKind.BID}
     | {k.value for k in DecisionKind} | {m.value for m in WhistMode} | {k.value for k in PenaltyKind}
 )
