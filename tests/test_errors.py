@@ -250,3 +250,22 @@ def test_a_hand_a_card_short_names_the_card_no_hand_holds() -> None:
     with pytest.raises(NotationError) as info:
         preflog.loads(text)
     assert info.value.message == "Boris's hand has 9 cards, not 10: KJ98.T.QJ8.K; 7h is in no hand nor the talon"
+
+
+@pytest.mark.parametrize(("line", "column", "message"), [
+    ("bids {Boris thinks} 6s pass pass", 6,
+     "unexpected comment '{Boris thinks}': expected a bid, 'dark', 'hand', 'here', 'mis', 'pass' or 'Player:' "
+     "(a comment stands after what it is about: move it after the word that follows)"),
+    ("bids 6s pass pass\nwhist {hm} pass whist", 7,
+     "unexpected comment '{hm}': expected 'half', 'pass' or 'whist' "
+     "(a comment stands after what it is about: move it after the word that follows)"),
+    ("bids As pass pass", 6,
+     "unexpected 'As': expected a bid, 'dark', 'hand', 'here', 'mis', 'pass' or 'Player:' "
+     "('As' is a card; a bid is a level and a suit, as '6s', '7nt')"),
+])
+def test_a_comment_or_a_card_where_a_call_is_expected_gets_a_hint(line: str, column: int, message: str) -> None:
+    """Issue 12, Deliver 3: a comment typed before what it is about, a card typed for a bid."""
+    with pytest.raises(NotationError) as info:
+        preflog.loads(HEAD + "deal 1\n" + line + "\n")
+    assert (info.value.line - HEAD.count("\n") - 1, info.value.column, info.value.message) == (
+        line.count("\n") + 1, column, message)

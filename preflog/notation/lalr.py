@@ -168,13 +168,6 @@ _WORDS = {
 _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist", "RU_WHIST": "whist"}
 
 
-@lru_cache(maxsize=1)
-def _russian_terminals() -> dict[str, str]:
-    """The terminals of the Russian words, each named as the notation's word it stands for."""
-    return {t.name: f"'{RUSSIAN_WORDS[t.pattern.value]}'" if RUSSIAN_WORDS[t.pattern.value] != ALL_PASS
-            else f"'{t.pattern.value}'" for t in parser().terminals if t.name.startswith("RU_")}
-
-
 _LAST = ("a comment", "a later statement", "the end of the deal")
 
 
@@ -184,7 +177,9 @@ def _describe(expected: Iterable[str]) -> str:
     for t in sorted(expected):
         if t in _STATEMENT_KEYWORDS and len(statements) > 2:
             continue
-        word = _WORDS.get(t) or _russian_terminals().get(t) or f"'{t.lower()}'"
+        if t.startswith("RU_"):
+            continue  # the Russian words: another spelling of a word named already
+        word = _WORDS.get(t, f"'{t.lower()}'")
         if word not in names:
             names.append(word)
     if len(statements) > 2:
@@ -262,8 +257,14 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
                       f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
     if tok.type == "TAG":
         return span, f"unexpected tag {shorten(tok.value)!r}: a tag block goes before the deals of its game"
+    if tok.type == "COMMENT":
+        return (Span(line, column, line, column + 1),
+                f"unexpected comment {shorten(tok.value)!r}: expected {_describe(expected)} (a comment stands "
+                "after what it is about: move it after the word that follows)")
     message = f"unexpected {word!r}: expected {_describe(expected)}"
-    if word.lower() in KEYWORDS and word != word.lower():
+    if tok.type in ("CARD", "CARD_RUN") and "BID" in expected:
+        message += f" ({word!r} is a card; a bid is a level and a suit, as '6s', '7nt')"
+    elif word.lower() in KEYWORDS and word != word.lower():
         message += f" (keywords are written in lower case: {word.lower()!r})"
     else:
         message += _spelling_hint(word)
