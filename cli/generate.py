@@ -15,9 +15,12 @@ from .common import PresetChoice, write_text
 @click.option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True)
 @click.option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
               help=f"Start a new game every N deals (default: one game; a game holds at most {MAX_DEALS:,}).")
+@click.option("--pool", type=click.IntRange(1, 10_000), metavar="N",
+              help="Play each game to a pool of N (its Pool tag): a game ends with its pulka, and the next "
+                   "begins; --deals still counts every deal, so the last game may stop short.")
 @click.option("--unicode", is_flag=True, help="Suit symbols.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write here, not to stdout.")
-def generate(deals: int, seed: int, players: str, preset: str, per_game: int, unicode: bool,
+def generate(deals: int, seed: int, players: str, preset: str, per_game: int, pool: int | None, unicode: bool,
              output: str | None) -> None:
     """Write random full-play deals that follow the rules: auctions, misère, all-pass, one and two
     whisters, half-whist, open and closed play.
@@ -26,13 +29,14 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, un
     Examples:
       preflog generate --deals 20 --seed 7
       preflog generate --deals 3000 --players 4 --rules leningrad --per-game 30 -o archive.pref
+      preflog generate --pool 10 --deals 200 -o pulkas.pref
     """
     from ..generate import iter_generate
     from ..notation.write import iter_dumps
 
     if deals > MAX_DEALS and not per_game:
         raise click.UsageError(f"a game holds at most {MAX_DEALS:,} deals: add --per-game N for more")
-    games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game)
+    games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game, pool=pool)
     parts = iter_dumps(games, unicode=unicode)
     if output:
         write_text(output, parts)

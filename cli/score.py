@@ -24,22 +24,23 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 
 
 @click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--rules", "preset", type=PresetChoice(),
               help="Score under this convention instead of the file's Rules tag (Rule.* tags still apply).")
 @click.option("--after", "upto", type=click.IntRange(min=1), metavar="N",
               help="The sheet after deal N (default: after the last deal).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), metavar="K",
-              help="Only the K-th game of the file (default: every game).")
+              help="Only the K-th game of each file (default: every game).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="A table for people or JSON for programs (the shape is in the README).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json (as parse and check write it).")
 @click.option("--ledger", is_flag=True, help="Also list every entry with its deal and rule.")
 @jobs_option()
-def score(file: str, preset: str | None, upto: int | None, game_number: int | None, fmt: str, as_json: bool,
-          ledger: bool, jobs: int) -> None:
-    """The score sheet of FILE (- for standard input): pool, mountain and whists of each player, and
-    the settlement in whists (and money, with a WhistPrice tag) as if the game ended there.
+def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_number: int | None, fmt: str,
+          as_json: bool, ledger: bool, jobs: int) -> None:
+    """The score sheets of FILES (- for standard input): for each game, pool, mountain and whists of
+    each player, and the settlement in whists (and money, with a WhistPrice tag) as if the game ended
+    there. With several files each sheet's title names its file.
 
     Rule violations, sheet checkpoints that disagree with the deals, and deals too sparsely recorded to
     score are printed as FILE:LINE:COL: error: … on standard error. Exit 0 if clean, 1 on any such
@@ -50,24 +51,35 @@ def score(file: str, preset: str | None, upto: int | None, game_number: int | No
       preflog score samples/sochi-pulka.pref
       preflog score samples/sochi-pulka.pref --after 5 --ledger
       preflog score --rules leningrad --format json game.pref
+      preflog score friday.pref saturday.pref
     """
-    name = display_name(file)
-    out = _Sheets("json" if as_json else fmt, ledger)
+    if files.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
+    out = _Sheets("json" if as_json else fmt, ledger, _width())
     count = 1 if game_number is not None else job_count(jobs)  # one game is one unit
-    units = units_of([file], count)
+    units = units_of(list(files), count)
     status = EXIT_OK
-    games = 0
-    work = partial(_score_unit, preset=preset, upto=upto, game_number=game_number,
+    games = dict.fromkeys(files, 0)
+    work = partial(_score_unit, preset=preset, upto=upto, game_number=game_number, named=len(files) > 1,
                    out=None if in_workers(units, count) else out)
-    for scored in run_units(work, units, count):
-        games += scored.games
+    for unit, scored in zip(units, run_units(work, units, count)):
+        games[unit.path] += scored.games
         status = max(status, scored.status)
         for title, sheet, incomplete in scored.sheets:
             out.add(title, sheet, incomplete)
-    if game_number is not None and game_number > games:
-        raise click.BadParameter(f"{name} holds {games} game(s)", param_hint="--game")
+    short = [f"{display_name(path)} holds {held} game(s)" for path, held in games.items()
+             if game_number is not None and game_number > held]
+    if short:
+        raise click.BadParameter("; ".join(short), param_hint="--game")
     out.close()
     sys.exit(status)
+
+
+def _width() -> int:
+    """How wide a table may be: the terminal's width at a terminal, else 100 characters."""
+    import shutil
+
+    return max(shutil.get_terminal_size((100, 24)).columns, 60) if sys.stdout.isatty() else 100
 
 
 class _Unit(NamedTuple):
@@ -79,7 +91,7 @@ class _Unit(NamedTuple):
     sheets: tuple[tuple[str | None, ScoreSheet, str | None], ...] = ()
 
 
-def _score_unit(unit: Unit, preset: str | None, upto: int | None, game_number: int | None,
+def _score_unit(unit: Unit, preset: str | None, upto: int | None, game_number: int | None, named: bool,
                 out: _Sheets | None) -> _Unit:
     """Score the games of ``unit`` (only the ``game_number``-th, if given), printing their problems;
     their sheets go to ``out`` (a serial run) or back to the parent (a worker)."""
@@ -95,10 +107,13 @@ def _score_unit(unit: Unit, preset: str | None, upto: int | None, game_number: i
         status = max(status, scored.status)
         if scored.sheet is None:
             continue
+        title = _title(reading.header)
+        if named:
+            title = f"{name}: {title}" if title else name
         if out is not None:
-            out.add(_title(reading.header), scored.sheet, scored.incomplete)
+            out.add(title, scored.sheet, scored.incomplete)
         else:
-            sheets.append((_title(reading.header), scored.sheet, scored.incomplete))
+            sheets.append((title, scored.sheet, scored.incomplete))
     return _Unit(games, status, tuple(sheets))
 
 
@@ -165,8 +180,8 @@ class _Sheets:
     """The sheets printed as each game is scored: tables with a blank line between them, or JSON (one
     object for one game, a list for several)."""
 
-    def __init__(self, fmt: str, ledger: bool) -> None:
-        self.fmt, self.ledger = fmt, ledger
+    def __init__(self, fmt: str, ledger: bool, width: int = 100) -> None:
+        self.fmt, self.ledger, self.width = fmt, ledger, width
         self.pending: dict[str, Any] | None = None
         self.listed = False
         self.count = 0
@@ -176,7 +191,7 @@ class _Sheets:
 
         self.count += 1
         if self.fmt != "json":
-            text = sheet_text(sheet, title=title, ledger=self.ledger, incomplete=incomplete)
+            text = sheet_text(sheet, title=title, ledger=self.ledger, incomplete=incomplete, width=self.width)
             click.echo(("\n" if self.count > 1 else "") + text)
             return
         shape = sheet_json(sheet, ledger=self.ledger, incomplete=incomplete)

@@ -43,14 +43,30 @@ class Generator:
     def __init__(self, rng: random.Random, players: tuple[str, ...], rules: Rules) -> None:
         self.rng, self.players, self.rules = rng, players, rules
 
-    def game(self, deals: int, number: int = 1) -> Game:
+    def game(self, deals: int, number: int = 1, pool: int | None = None) -> Game:
+        """A game of ``deals`` deals; with ``pool``, a game to that pool (its ``Pool`` tag) that ends
+        with its pulka (Code 4.2.3) if that comes first."""
         tags = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
                 Tag("Rules", self.rules.name))
+        if pool is not None:
+            tags += (Tag("Pool", str(pool)),)
         state, _ = initial_state(Game(tags), self.rules)
+        scorer = walker = None
+        if pool is not None:
+            from .scoring.scorer import Scorer
+            from .walk import Walker
+
+            scorer = Scorer(ledger=False)
+            walker = Walker(scorer, rules=self.rules)
+            walker.begin_game(Game(tags))
         records = []
         for n in range(1, deals + 1):
             record, state = self.deal(state, n)
             records.append(record)
+            if walker is not None and scorer is not None:
+                walker.deal(record)
+                if scorer.pulka.finished_after is not None:
+                    break
         return Game(tags, tuple(records))
 
     # ---- one deal --------------------------------------------------------------------------------
@@ -178,13 +194,15 @@ def _apply(g: GameState, event: Event) -> GameState:
     return g
 
 
-def generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi", per_game: int = 0) -> list[Game]:
-    """``deals`` random legal deals, in one game or in games of ``per_game`` deals."""
-    return list(iter_generate(deals, seed, players=players, rules=rules, per_game=per_game))
+def generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi", per_game: int = 0,
+             pool: int | None = None) -> list[Game]:
+    """``deals`` random legal deals, in one game or in games of ``per_game`` deals; with ``pool``,
+    each game is played to that pool and ends with its pulka (the last one may be cut short)."""
+    return list(iter_generate(deals, seed, players=players, rules=rules, per_game=per_game, pool=pool))
 
 
 def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi",
-                  per_game: int = 0) -> Iterator[Game]:
+                  per_game: int = 0, pool: int | None = None) -> Iterator[Game]:
     """The games of :func:`generate`, one at a time (memory: one game)."""
     rng = random.Random(seed)
     names = PLAYERS_4 if players == 4 else PLAYERS_3
@@ -192,7 +210,7 @@ def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str = "soch
     size = per_game or deals
     left, number = deals, 1
     while left > 0:
-        n = min(size, left)
-        yield Generator(rng, names, preset).game(n, number)
-        left -= n
+        game = Generator(rng, names, preset).game(min(size, left), number, pool)
+        yield game
+        left -= len(game.deals)
         number += 1

@@ -147,3 +147,55 @@ def test_score_prints_the_sheet_up_to_a_deal_it_cannot_read(tmp_path: Path) -> N
     code, out, _ = run("score", str(path), "--format", "json")
     shape = json.loads(out)
     assert shape["incomplete"].startswith("the deal at line 7") and shape["sheet"]["Boris"]["pool"] == 2
+
+
+def test_score_over_several_files_names_each(tmp_path: Path) -> None:
+    """Issue 12, Deliver 6: one call scores several files; each sheet's title names its file, and the
+    sheets are those of each file scored alone."""
+    leningrad = SOCHI.parent / "leningrad.pref"
+    code, out, err = run("score", str(SOCHI), str(leningrad))
+    _, alone_sochi, _ = run("score", str(SOCHI))
+    _, alone_leningrad, _ = run("score", str(leningrad))
+    assert (code, err) == (0, "")
+    first, second = out.split("\n\n" + str(leningrad) + ": ")
+    assert first == str(SOCHI) + ": " + alone_sochi.rstrip("\n")
+    assert second == alone_leningrad
+    assert run("score", "--jobs", "2", str(SOCHI), str(leningrad))[1] == out
+    code, out, err = run("score", "--game", "2", str(SOCHI), str(leningrad))
+    assert code == 2 and out == "" and f"{SOCHI} holds 1 game(s); {leningrad} holds 1 game(s)" in err
+    assert run("score", "-", "-")[0] == 2
+
+
+def test_a_long_game_s_sheet_stays_within_100_columns() -> None:
+    """Issue 12, Deliver 6: the records of a 60-deal game do not fit a table; they are written a
+    player at a time, each record whole (its points only broken at the line's end)."""
+    code, out, err = run("generate", "--deals", "60", "--seed", "3")
+    import preflog
+
+    game = preflog.loads(out)
+    sheet = preflog.score(game)
+    text = preflog.present.score_table.sheet_text(sheet)
+    assert max(len(line) for line in text.split("\n")) <= 100
+    for player in game.players:
+        record = sheet.record(player, preflog.scoring.ledger.Column.MOUNTAIN)
+        assert len(record) > 40  # too long for a table of five columns
+        block = text.split("\n" + player + "\n")[1].split("\n\n")[0]
+        written = "".join(line.split("mountain", 1)[1].strip() if "mountain" in line else line.strip()
+                          for line in block.split("\n") if "mountain" in line or line.startswith(" " * 19))
+        assert written.startswith(record)
+
+
+def test_generate_to_a_pool_ends_each_game_with_its_pulka() -> None:
+    """Code 4.2.3: a game ends when the pools reach the agreed figure; generate --pool N writes the
+    Pool tag and starts a new game there."""
+    import preflog
+
+    code, out, err = run("generate", "--pool", "10", "--deals", "120", "--seed", "5")
+    assert (code, err) == (0, "")
+    games = preflog.loads_all(out)
+    assert sum(len(g.deals) for g in games) == 120 and len(games) >= 2
+    for game in games[:-1]:
+        assert game.tag("Pool") == "10"
+        sheet = preflog.score(game)
+        assert sheet.finished_after == len(game.deals)
+    assert all(preflog.check(g) == [] for g in games)

@@ -10,9 +10,11 @@ from ..scoring.pulka import ScoreSheet
 
 
 def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False,
-               incomplete: str | None = None) -> str:
+               incomplete: str | None = None, width: int = 100) -> str:
     """The pulka as a table: each player's running records, then the settlement and, on request,
-    every entry with its deal and rule. ``incomplete`` says why the sheet stops short, if it does."""
+    every entry with its deal and rule. ``incomplete`` says why the sheet stops short, if it does.
+    Records too long for a table ``width`` characters wide are written a player at a time, each
+    record broken after a point to stay within ``width``."""
     players = sheet.players
     lines = [_heading(sheet, title), ""]
     if incomplete:
@@ -20,7 +22,8 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
     header = ["player", "pool", "mountain"] + [f"whists on {q}" for q in players]
     rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
             + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
-    lines += _table(header, rows)
+    table = _table(header, rows)
+    lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
     s = sheet.settlement()
     lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain {number_text(s.average)}"]
     header = ["player", "mountain"]
@@ -67,6 +70,36 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     def line(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
     return [line(header)] + [line(r) for r in rows]
+
+
+def _blocks(header: list[str], rows: list[list[str]], width: int) -> list[str]:
+    """The records a player at a time: a line per column, a long record continued under itself."""
+    names = [h for h in header[1:]]
+    indent = 2 + max(map(len, names)) + 2
+    out: list[str] = []
+    for row in rows:
+        if out:
+            out.append("")
+        out.append(row[0])
+        for name, record in zip(names, row[1:]):
+            if record == "–":
+                continue
+            pieces = _broken(record, max(width - indent, 20))
+            out.append(f"  {name.ljust(indent - 4)}  {pieces[0]}")
+            out += [" " * indent + piece for piece in pieces[1:]]
+    return out
+
+
+def _broken(record: str, width: int) -> list[str]:
+    """A running record ("2.4.6") in pieces of at most ``width`` characters, each broken after a point."""
+    pieces: list[str] = []
+    while len(record) > width:
+        cut = record.rfind(".", 0, width) + 1
+        if cut <= 0:
+            cut = width
+        pieces.append(record[:cut])
+        record = record[cut:]
+    return pieces + [record]
 
 
 def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | None = None) -> dict[str, Any]:
