@@ -59,7 +59,15 @@ def cli() -> None:
       preflog generate --deals 100       random games that follow the rules
       preflog fmt --in-place game.pref   rewrite a file in canonical form
       preflog convert game.pref --to json > game.json
+
+    At a terminal, errors are in colour (not with NO_COLOR set) and a long file shows how far it has
+    been read; in a pipe, neither. Shell completion:
+    eval "$(_PREFLOG_COMPLETE=bash_source preflog)" in ~/.bashrc (zsh_source, fish_source for those).
     """
+    from . import common
+
+    common.COLOUR = common.colour_wanted(sys.stderr)
+    common.Progress.enabled = common.at_terminal(sys.stderr)
 
 
 

@@ -60,7 +60,11 @@ def open_input(path: str) -> Iterator[IO[bytes]]:
     except OSError as exc:
         fail_unreadable(path, exc)
     with fp:
-        yield fp
+        PROGRESS.start(fp, path)
+        try:
+            yield fp
+        finally:
+            PROGRESS.stop()
 
 
 def read_text(path: str, *, max_line: int = MAX_LINE) -> str:
@@ -160,9 +164,102 @@ class CleanGames:
                 yield parsed.game
 
 
+#: Whether errors are printed in colour: decided once, by the command, for standard error (a worker
+#: process inherits the decision, so that its output looks as the command's own).
+COLOUR = False
+
+
+def at_terminal(stream: IO[str]) -> bool:
+    """Whether ``stream`` is a terminal that can redraw a line (not a pipe, a file or a dumb terminal)."""
+    try:
+        return stream.isatty() and os.environ.get("TERM") != "dumb"
+    except (AttributeError, ValueError):
+        return False
+
+
+def colour_wanted(stream: IO[str]) -> bool:
+    """Colour for a terminal, unless ``NO_COLOR`` is set (no-color.org)."""
+    return at_terminal(stream) and not os.environ.get("NO_COLOR")
+
+
+class Progress:
+    """How far a long file has been read, on one line of standard error at a terminal, redrawn at
+    most a few times a second and cleared before anything else is printed there. Shown for regular
+    files of :data:`LONG_FILE` bytes or more, when the command runs at a terminal (``enabled``)."""
+
+    enabled = False   #: decided once, by the command; a worker process never shows it
+    LONG_FILE = 1 << 20
+    _EVERY = 0.25     # seconds between redraws
+
+    def __init__(self) -> None:
+        self.fp: IO[bytes] | None = None
+        self.name, self.size, self.shown, self.next, self.ticks = "", 0, False, 0.0, 0
+
+    def start(self, fp: IO[bytes], path: str) -> None:
+        if not Progress.enabled:
+            return
+        try:
+            size = os.fstat(fp.fileno()).st_size
+        except (OSError, ValueError, AttributeError):
+            return
+        if size >= self.LONG_FILE:
+            import time
+
+            self.fp, self.name, self.size, self.next = fp, display_name(path), size, time.monotonic() + self._EVERY
+
+    def tick(self) -> None:
+        """A deal was read: redraw if it is time (the clock is read every 64 deals)."""
+        if self.fp is None:
+            return
+        self.ticks += 1
+        if self.ticks % 64:
+            return
+        import time
+
+        now = time.monotonic()
+        if now < self.next:
+            return
+        self.next = now + self._EVERY
+        try:
+            done = self.fp.tell() * 100 // self.size
+        except (OSError, ValueError):
+            return
+        sys.stderr.write(f"\r\x1b[Kpreflog: {self.name} {min(done, 100)}%")
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
+
+    def stop(self) -> None:
+        self.clear()
+        self.fp = None
+
+
+PROGRESS = Progress()
+
+
 def print_errors(errors: Sequence[NotationError]) -> None:
+    PROGRESS.clear()
     for error in errors:
-        click.echo(error.format(), err=True)
+        click.echo(painted(error.format()) if COLOUR else error.format(), err=True, color=COLOUR or None)
+
+
+def painted(text: str) -> str:
+    """A printed error in colour: the place in bold, ``error:`` in red, the caret in green, a hint in cyan."""
+    lines = text.split("\n")
+    place, sep, message = lines[0].partition(": error: ")
+    if sep:
+        lines[0] = click.style(place + ":", bold=True) + " " + click.style("error:", fg="red", bold=True) + " " + message
+    for i, line in enumerate(lines[1:], 1):
+        if line.strip() and set(line.strip()) <= {"^", "~"}:
+            lines[i] = click.style(line, fg="green", bold=True)
+        elif line.startswith("    hint: "):
+            lines[i] = "    " + click.style("hint:", fg="cyan", bold=True) + line[9:]
+    return "\n".join(lines)
 
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
@@ -226,6 +323,7 @@ def walk_reading(reading: GameReading, walker: Walker,
     if walking:
         walker.begin_game(reading.header)
     for read in reading.deals():
+        PROGRESS.tick()
         for error in read.errors:
             notation(error)
         walking = walking and not read.errors and read.deal is not None

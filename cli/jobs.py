@@ -170,6 +170,9 @@ class _Captured:
         from ..notation.decode import ReadError
         from . import unreadable
 
+        from .common import Progress
+
+        Progress.enabled = False  # a worker's output is captured: the command shows the progress
         out, err = io.StringIO(), io.StringIO()
         exit_code: int | None = None
         value = None

@@ -128,3 +128,27 @@ def test_the_score_table_example_is_what_score_prints() -> None:
     shown = next(b for b in _blocks("") if b.startswith("Friday club, table 2 · sochi"))
     result = CliRunner().invoke(cli, ["score", str(ROOT / "samples" / "sochi-pulka.pref")])
     assert result.exit_code == 0 and result.stdout == shown
+
+
+def test_the_completion_line_of_the_readme_completes_verbs_and_conventions() -> None:
+    """The README's bash block, run in bash, defines the completion; click answers it."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    (block,) = _blocks("bash")
+    bin_folder = os.path.dirname(sys.executable)
+    env = {**os.environ, "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")}
+    assert shutil.which("preflog", path=env["PATH"])
+    done = subprocess.run(["bash", "-c", block + "\ncomplete -p preflog"], capture_output=True, text=True, env=env)
+    assert (done.returncode, done.stderr) == (0, "") and "_preflog_completion" in done.stdout
+
+    def complete(words: str) -> list[str]:
+        answer = subprocess.run(["preflog"], capture_output=True, text=True, env={
+            **env, "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()) - (not words.endswith(" "))),
+            "_PREFLOG_COMPLETE": "bash_complete"})
+        return answer.stdout.split()
+
+    assert complete("preflog sc") == ["plain,score"]
+    assert complete("preflog score --rules ") == ["plain,classic", "plain,leningrad", "plain,rostov", "plain,sochi"]

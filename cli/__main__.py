@@ -1,0 +1,5 @@
+"""``python -m preflog.cli``: the ``preflog`` command."""
+
+from . import main
+
+main()
