@@ -22,3 +22,37 @@ def test_the_architecture_docs_visitor_counts_the_samples_miseres(tmp_path: Path
                          cwd=ROOT)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout == "Лёва: 1 of 1 misères made\nOleg: 0 of 1 misères made\nVera: 1 of 1 misères made\n"
+
+
+def _guide_blocks(language: str) -> list[str]:
+    import re
+
+    from .conftest import ROOT
+
+    text = (ROOT / "docs" / "scorers-guide.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
+
+
+def test_the_scorer_s_guide_game_checks_clean_and_scores(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The guide's file (its tag block and its four deals, section 2 and 3) checks clean, and its
+    sheet checkpoint after deal 4 agrees with the deals."""
+    import preflog
+
+    head, deals = _guide_blocks("pref")[:2]
+    game = preflog.loads(head + "\n" + deals)
+    assert len(game.deals) == 4 and preflog.check(game) == []
+    assert game.tag("WhistPrice") == "1"
+
+
+def test_every_mistake_of_the_scorer_s_guide_prints_what_it_says(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    mistakes, shown = _guide_blocks("pref")[2:], _guide_blocks("text")
+    assert len(mistakes) == len(shown) == 8
+    monkeypatch.chdir(tmp_path)
+    for text, message in zip(mistakes, shown):
+        (tmp_path / "mistake.pref").write_text('[Players "Anna Boris Vera"]\n[Pool "10"]\n' + text, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["check", "mistake.pref"])
+        assert result.exit_code == 1 and result.stderr.splitlines()[0] == message.rstrip("\n"), text

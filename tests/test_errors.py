@@ -18,7 +18,8 @@ CASES = [
      [(3, 14, "unexpected '5h': expected a bid, 'dark', a glyph, 'hand', 'here', 'mis', 'pass', 'Player:', "
               "a comment or a later statement")]),
     ('comma in result', '[Players "Anna Boris Vera"]\ndeal\nresult Boris 7, Vera 2\n',
-     [(3, 15, "cannot read ',' here: expected a player or a comment")]),
+     [(3, 15, "cannot read ',' here: expected a player or a comment (the words of a statement are separated "
+              "by spaces, not commas: 'Boris 7 Vera 2 Anna 1')")]),
     ('bad card', '[Players "Anna Boris Vera"]\ndeal\nplay Kh Kx 7h\n',
      [(3, 9, "unexpected 'Kx': expected '|', a card, a glyph, '(', ')', a comment or a later statement")]),
     ('unclosed comment', '[Players "Anna Boris Vera"]\ndeal\nbids 6s {greedy pass\n',

@@ -202,6 +202,8 @@ def _spelling_hint(word: str) -> str:
     """What a person probably meant by ``word``, which the grammar refused: the notation's word for a
     Russian one (``пас``, ``вист``, ``пол``), the Latin letter for a Cyrillic look-alike (``8с``,
     ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
+    if word.startswith(","):
+        return " (the words of a statement are separated by spaces, not commas: 'Boris 7 Vera 2 Anna 1')"
     word = word.rstrip("!?:")
     if word.lower() in ("пол-виста", "-виста"):  # the lexer reads пол, then stops at the hyphen
         return " (write 'полвиста' or 'half')"
