@@ -46,8 +46,8 @@ class Generator:
     def game(self, deals: int, number: int = 1, pool: int | None = None) -> Game:
         """A game of ``deals`` deals; with ``pool``, a game to that pool (its ``Pool`` tag) that ends
         with its pulka (Code 4.2.3) if that comes first."""
-        tags = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
-                Tag("Rules", self.rules.name))
+        tags: tuple[Tag, ...] = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
+                                 Tag("Rules", self.rules.name))
         if pool is not None:
             tags += (Tag("Pool", str(pool)),)
         state, _ = initial_state(Game(tags), self.rules)

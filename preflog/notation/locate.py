@@ -42,16 +42,16 @@ def _in_word(word: str, card: Card) -> tuple[int, int] | None:
                 return _rank_in(part, start, card)
             start += len(part) + 1
         return None
-    suit: Suit | None = None
+    group: Suit | None = None
     i = 0
     while i < len(word):  # suit groups: ♠AKQ♣J9 (or each group a word of its own)
         char = word[i]
         if char in _SUIT_SYMBOLS:
-            suit, i = SUIT_SPELLINGS[char], i + 1
+            group, i = SUIT_SPELLINGS[char], i + 1
             continue
         size = 2 if word[i:i + 2] in RANK_SPELLINGS else 1
         rank = RANK_SPELLINGS.get(word[i:i + size])
-        if rank is not None and suit is not None and card_of(rank, suit) is card:
+        if rank is not None and group is not None and card_of(rank, group) is card:
             return i, i + size
         i += size
     return None

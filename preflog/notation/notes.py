@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -21,7 +22,7 @@ from ..model.play import Play, PlayedCard
 from ..model.span import Span
 from .split import Piece, _Scan
 
-Key = tuple[object, ...]
+Key = tuple[Any, ...]  # the kind of element, then its index (or its path in the play)
 
 
 def line_notes(piece: Piece) -> list[Comment]:
@@ -76,30 +77,30 @@ def attach(deal: Deal, notes: Sequence[Comment]) -> Deal:
         assert note.span is not None
         index = bisect.bisect_right(starts, (note.span.line, note.span.column)) - 1
         given[sites[index][1] if index >= 0 else ("deal",)].append(note)
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     cards: dict[tuple[int, ...], list[Comment]] = {}
     for key, found in given.items():
-        kind = key[0]
+        kind: str = key[0]
         if kind == "deal":
             changes["comments"] = with_notes(deal.comments, found)
         elif kind == "card":
-            cards[key[1:]] = found  # type: ignore[index]
+            cards[key[1:]] = found
         elif kind in ("hand", "call", "decision", "penalty"):
-            _in_sequence(deal, changes, kind, key[1], found)  # type: ignore[arg-type]
+            _in_sequence(deal, changes, kind, key[1], found)
         else:
             record = changes.get(kind, getattr(deal, kind))
-            changes[kind] = attrs.evolve(record, comments=with_notes(record.comments, found))  # type: ignore[arg-type]
+            changes[kind] = attrs.evolve(record, comments=with_notes(record.comments, found))
     if cards:
         play = changes.get("play", deal.play)
         assert isinstance(play, Play)
         changes["play"] = attrs.evolve(play, cards=_noted_cards(tuple(play.cards), cards, ()))
-    return attrs.evolve(deal, **changes)  # type: ignore[arg-type]
+    return attrs.evolve(deal, **changes)
 
 
-def _in_sequence(deal: Deal, changes: dict[str, object], kind: str, index: int, found: list[Comment]) -> None:
+def _in_sequence(deal: Deal, changes: dict[str, Any], kind: str, index: int, found: list[Comment]) -> None:
     """A note given to the ``index``-th hand entry, call, decision or penalty."""
     if kind == "penalty":
-        penalties = list(changes.get("penalties", deal.penalties))  # type: ignore[call-overload]
+        penalties = list(changes.get("penalties", deal.penalties))
         penalties[index] = attrs.evolve(penalties[index], comments=with_notes(penalties[index].comments, found))
         changes["penalties"] = tuple(penalties)
         return
@@ -107,7 +108,7 @@ def _in_sequence(deal: Deal, changes: dict[str, object], kind: str, index: int, 
     holder = changes.get(field, getattr(deal, field))
     entries = list(getattr(holder, items))
     entries[index] = attrs.evolve(entries[index], comments=with_notes(entries[index].comments, found))
-    changes[field] = attrs.evolve(holder, **{items: tuple(entries)})  # type: ignore[arg-type]
+    changes[field] = attrs.evolve(holder, **{items: tuple(entries)})
 
 
 def _noted_cards(cards: tuple[PlayedCard, ...], notes: dict[tuple[int, ...], list[Comment]],
