@@ -152,3 +152,41 @@ def test_the_completion_line_of_the_readme_completes_verbs_and_conventions() -> 
 
     assert complete("preflog sc") == ["plain,score"]
     assert complete("preflog score --rules ") == ["plain,classic", "plain,leningrad", "plain,rostov", "plain,sochi"]
+
+
+def test_the_command_listing_names_only_verbs_and_options_that_exist() -> None:
+    """Each line of the README's command listing: its verb exists and every option it names is in
+    that verb's --help."""
+    from click.testing import CliRunner
+
+    from preflog.cli import VERBS, cli
+
+    listing = next(b for b in _blocks("") if b.startswith("preflog parse FILES"))
+    verb = None
+    for line in listing.splitlines():
+        if line.startswith("preflog "):
+            verb = line.split()[1]
+            assert verb in VERBS, line
+        assert verb is not None
+        shown = CliRunner().invoke(cli, [verb, "--help"]).output
+        for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", line):
+            assert option in shown, (verb, option)
+
+
+def test_the_json_shape_of_the_readme_is_what_score_prints() -> None:
+    """Every key and value of the README's JSON example (all but the elided sheet entries)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    shape = json.loads(next(iter(_blocks("json"))))
+    result = CliRunner().invoke(cli, ["score", str(ROOT / "samples" / "sochi-pulka.pref"), "--format", "json"])
+    printed = json.loads(result.stdout)
+    assert set(printed) == set(shape)
+    for key, value in shape.items():
+        if key == "sheet":
+            assert printed["sheet"]["Anna"] == value["Anna"]
+        else:
+            assert printed[key] == value, key
