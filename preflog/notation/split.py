@@ -205,19 +205,31 @@ def _comment_lines_starting(parts: list[str], start: int) -> int | None:
 
 
 def _read_comments(lines: list[str], first: int) -> Comments:
-    """The comments of ``lines`` (the first is line ``first``), each with its span."""
+    """The comments of ``lines`` (the first is line ``first``), each with its span; the line breaks
+    are counted as the comments are found, once each."""
     found = []
     text = "".join(lines)
+    line, line_start, counted = first, 0, 0  # the line of position ``counted`` and where that line starts
     for m in _COMMENT.finditer(text):
-        line = first + text.count("\n", 0, m.start())
-        column = m.start() - text.rfind("\n", 0, m.start())
+        start = m.start()
+        breaks = text.count("\n", counted, start)
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", counted, start) + 1
+        counted = start
         token = m.group()
-        end_line = line + token.count("\n")
-        end_column = (column + len(token)) if end_line == line else len(token) - token.rfind("\n")
+        column = start - line_start + 1
+        inner = token.count("\n")
+        end_column = column + len(token) if not inner else len(token) - token.rfind("\n")
+        span = Span(line, column, line + inner, end_column)
+        if inner:
+            line += inner
+            line_start = start + token.rfind("\n") + 1
+            counted = m.end()
         if token[0] == "%":
-            found.append(Comment(token[1:].rstrip(), Span(line, column, end_line, end_column), line_note=True))
+            found.append(Comment(token[1:].rstrip(), span, line_note=True))
         else:
-            found.append(Comment(token[1:-1], Span(line, column, end_line, end_column)))
+            found.append(Comment(token[1:-1], span))
     return tuple(found)
 
 
