@@ -80,44 +80,48 @@ def split(lines: Iterable[str]) -> Iterator[NewGame | Piece]:
         if number == 1:
             yield NewGame(1)
         elif not scan.in_comment and in_deal and "[" in line and line.lstrip(" \t\ufeff").startswith("["):
-            buffer.append("")  # this line's part: nothing of it is the deal's
+            buffer.append("", True)  # this line's part: nothing of it is the deal's
             preface = buffer.take_preface()
             yield from buffer.piece(in_deal)
             yield NewGame(number)
             buffer, in_deal = _Buffer(number, preface=preface), False
         if not scan.in_comment and "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
-            buffer.append(line)  # most lines: nothing to find or to skip
+            buffer.append(line, not line.strip())  # most lines: nothing to find or to skip
             continue
         cut = 0
         for m in scan.tokens(line):
             if m.group() == "deal":
-                buffer.append(line[cut: m.start()])
-                alone = in_deal and cut == 0 and not line[: m.start()].strip()
+                before = line[cut: m.start()]
+                buffer.append(before, not before.strip())
+                alone = in_deal and cut == 0 and not before.strip()
                 preface = buffer.take_preface() if alone else ()
                 yield from buffer.piece(in_deal)
                 buffer = _Buffer(number, m.start() + 1, line[: m.start()], preface)
                 in_deal, cut = True, m.start()
-        buffer.append(line[cut:])
+        buffer.append(line[cut:], cut == 0 and scan.quiet)
     if number:
         yield from buffer.piece(in_deal)
 
 
 class _Buffer:
-    """A piece as it grows: where it starts, its text kept up to MAX_PIECE characters, and the line
-    being read (``at``), where it passed that size if it did."""
+    """A piece as it grows: where it starts, its text kept up to MAX_PIECE characters (a part a line,
+    each marked ``quiet`` when it holds nothing but comments and blanks), and the line being read
+    (``at``), where it passed that size if it did."""
 
-    __slots__ = ("line", "column", "lead", "parts", "size", "at", "overflow", "preface")
+    __slots__ = ("line", "column", "lead", "parts", "quiet", "size", "at", "overflow", "preface")
 
     def __init__(self, line: int, column: int = 1, lead: str = "", preface: Comments = ()) -> None:
         self.line, self.column, self.lead, self.preface = line, column, lead, preface
         self.parts: list[str] = []
+        self.quiet: list[bool] = []
         self.size, self.at = 0, line
         self.overflow: int | None = None
 
-    def append(self, text: str) -> None:
+    def append(self, text: str, quiet: bool) -> None:
         self.size += len(text)
         if self.size <= MAX_PIECE:
             self.parts.append(text)
+            self.quiet.append(quiet)
         elif self.overflow is None:
             self.overflow = self.at
 
@@ -133,75 +137,32 @@ class _Buffer:
         """The comments on the last lines of the piece, each line holding nothing else (blank lines
         between them too), taken out of it: they stand before the deal or tag block that comes next.
         The piece's own lines end with its last statement and the blank lines after it."""
-        parts = self.parts
+        parts, quiet = self.parts, self.quiet
         if self.overflow is not None or self.at - self.line != len(parts) - 1:
             return ()  # cut short, or not a line a part: left where it is
         start = end = len(parts) - 1  # the last part is the text before the next piece on its line
-        if parts[end].strip():
-            return ()
-        while start > 1:  # the piece's first line holds its keyword
-            found = _comment_lines_ending(parts, start)
-            if found is None:
-                break
-            start = found
+        while start > 1 and quiet[start - 1]:  # the piece's first line holds its keyword
+            start -= 1
         while start < end and not parts[start].strip():
             start += 1
         if start == end:
             return ()
-        first = self.line + start
         taken = parts[start:end]
-        del parts[start:end]
-        return _read_comments(taken, first)
+        del parts[start:end], quiet[start:end]
+        return _read_comments(taken, self.line + start)
 
     def _peel_preface(self) -> None:
         """Take the comment lines before a tag block's first tag out of its text into its preface."""
-        parts, index = self.parts, 0
+        parts, quiet, index = self.parts, self.quiet, 0
         if self.at - self.line != len(parts) - 1 or self.lead:
             return
-        while index < len(parts):
-            if not parts[index].strip():
-                index += 1
-                continue
-            found = _comment_lines_starting(parts, index)
-            if found is None:
-                break
-            index = found
-        if index == 0 or index == len(parts) or not "".join(parts[index:]).strip():
-            return
+        while index < len(parts) and quiet[index]:
+            index += 1
+        if index == 0 or index == len(parts):
+            return  # nothing before the tags, or nothing but comments (no tag block to stand before)
         self.preface += _read_comments(parts[:index], self.line)
         self.line += index
-        del parts[:index]
-
-
-# A line (or lines, for a {…} comment broken over them) holding comments and nothing else.
-_COMMENT_LINES = re.compile(r"[ \t]*(?:(?:\{[^}]*\}[ \t]*)+(?:%[^\n]*)?|%[^\n]*)\r?\n?")
-_LOOK_BACK = 64  # the most lines a comment standing before a deal is looked for over
-
-
-def _comment_lines_ending(parts: list[str], end: int) -> int | None:
-    """Where the comment lines ending just before ``parts[end]`` start: the line itself if it is one,
-    or the line opening a ``{…}`` broken over lines; ``None`` if the line before is no comment line."""
-    line = parts[end - 1]
-    if not line.strip():
-        return end - 1
-    if _COMMENT_LINES.fullmatch(line):
-        return end - 1
-    if "}" not in line:
-        return None
-    for start in range(end - 2, max(0, end - _LOOK_BACK), -1):
-        if parts[start].lstrip().startswith("{"):
-            return start if _COMMENT_LINES.fullmatch("".join(parts[start:end])) else None
-    return None
-
-
-def _comment_lines_starting(parts: list[str], start: int) -> int | None:
-    """Where the comment lines starting at ``parts[start]`` end (the index after them), or ``None``."""
-    for end in range(start + 1, min(len(parts), start + _LOOK_BACK) + 1):
-        if _COMMENT_LINES.fullmatch("".join(parts[start:end])):
-            return end
-        if "}" in parts[end - 1] or not parts[start].lstrip().startswith("{"):
-            return None
-    return None
+        del parts[:index], quiet[:index]
 
 
 def _read_comments(lines: list[str], first: int) -> Comments:
@@ -254,23 +215,32 @@ def file_comments(source: str | Iterable[str]) -> list[tuple[int, str]]:
 class _Scan:
     """What :data:`_LINE_SCAN` finds in a text line by line, with a ``{…}`` comment carried over from
     one line to the next (``in_comment``): the one reading of comments and quotes, for the splitter
-    and for :func:`file_comments`."""
+    and for :func:`file_comments`. Once a line's tokens are read, ``quiet`` says whether it held
+    nothing but comments and blanks (a comment running on from a line that did not, does not)."""
 
-    __slots__ = ("in_comment",)
+    __slots__ = ("in_comment", "quiet", "_opened_quiet")
 
     def __init__(self) -> None:
         self.in_comment = False
+        self.quiet = self._opened_quiet = True
 
     def tokens(self, line: str) -> Iterator[re.Match[str]]:
         """What the pattern matches in ``line`` outside a comment running on from the lines before."""
         position = 0
+        quiet = True
         if self.in_comment:
+            quiet = self._opened_quiet
             close = line.find("}")
             if close < 0:
+                self.quiet = quiet
                 return
             self.in_comment, position = False, close + 1
         for m in _LINE_SCAN.finditer(line, position):
             token = m.group()
+            if quiet and (token[0] not in "{%" or line[position: m.start()].strip()):
+                quiet = False  # a quoted value, deal, or text between comments
+            position = m.end()
             if token[0] == "{" and not token.endswith("}"):
-                self.in_comment = True
+                self.in_comment, self._opened_quiet = True, quiet
             yield m
+        self.quiet = quiet and not line[position:].strip()
