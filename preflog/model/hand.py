@@ -17,21 +17,21 @@ def _canonical(card: Card) -> tuple[int, int]:
 def parse_ranks(text: str) -> list[Rank] | None:
     """The ranks spelled in ``text`` (``"AK10"``, ``"ТКД"``), or ``None`` if a character is not a rank."""
     ranks: list[Rank] = []
-    i, n = 0, len(text)
-    while i < n:
-        char = text[i]
-        if char in _LONG_STARTS:  # a spelling of two characters, "10"
-            rank = RANK_SPELLINGS.get(text[i:i + 2])
-            if rank is not None:
-                ranks.append(rank)
-                i += 2
-                continue
-        rank = RANK_SPELLINGS.get(char)
+    for _, _, rank in rank_places(text):
         if rank is None:
             return None
         ranks.append(rank)
-        i += 1
     return ranks
+
+
+def rank_places(text: str) -> Iterator[tuple[int, int, Rank | None]]:
+    """Each rank spelled in ``text`` with where it stands (start, end), ``None`` for a character
+    that is no rank; ``10`` is one rank of two characters."""
+    i, n = 0, len(text)
+    while i < n:
+        size = 2 if text[i] in _LONG_STARTS and text[i:i + 2] in RANK_SPELLINGS else 1
+        yield i, i + size, RANK_SPELLINGS.get(text[i:i + size])
+        i += size
 
 
 _LONG_STARTS = frozenset(s[0] for s in RANK_SPELLINGS if len(s) > 1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..model.cards import CARD_SPELLINGS, RANK_SPELLINGS, SUIT_SPELLINGS, Card, Suit, card_of
+from ..model.cards import CARD_SPELLINGS, SUIT_SPELLINGS, Card, Suit
+from ..model.hand import rank_places
 
 _SUIT_SYMBOLS = frozenset("♠♣♦♥♤♧♢♡")
 _LADDER = tuple(Suit)
@@ -42,26 +43,14 @@ def _in_word(word: str, card: Card) -> tuple[int, int] | None:
                 return _rank_in(part, start, card)
             start += len(part) + 1
         return None
-    group: Suit | None = None
-    i = 0
-    while i < len(word):  # suit groups: ♠AKQ♣J9 (or each group a word of its own)
-        char = word[i]
-        if char in _SUIT_SYMBOLS:
-            group, i = SUIT_SPELLINGS[char], i + 1
-            continue
-        size = 2 if word[i:i + 2] in RANK_SPELLINGS else 1
-        rank = RANK_SPELLINGS.get(word[i:i + size])
-        if rank is not None and group is not None and card_of(rank, group) is card:
-            return i, i + size
-        i += size
+    group: Suit | None = None  # suit groups: ♠AKQ♣J9 (or each group a word of its own)
+    for start, end, rank in rank_places(word):
+        if rank is None:
+            group = SUIT_SPELLINGS.get(word[start:end]) if word[start:end] in _SUIT_SYMBOLS else group
+        elif group is card.suit and rank is card.rank:
+            return start, end
     return None
 
 
 def _rank_in(part: str, start: int, card: Card) -> tuple[int, int] | None:
-    i = 0
-    while i < len(part):
-        size = 2 if part[i:i + 2] in RANK_SPELLINGS else 1
-        if RANK_SPELLINGS.get(part[i:i + size]) is card.rank:
-            return start + i, start + i + size
-        i += size
-    return None
+    return next(((start + i, start + j) for i, j, rank in rank_places(part) if rank is card.rank), None)

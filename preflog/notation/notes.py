@@ -20,13 +20,15 @@ from ..model.deal import Deal
 from ..model.game import Tag
 from ..model.play import Play, PlayedCard
 from ..model.span import Span
-from .split import Piece, _Scan
+from .split import Piece, _Scan, line_note
 
 Key = tuple[Any, ...]  # the kind of element, then its index (or its path in the play)
 
 
 def line_notes(piece: Piece) -> list[Comment]:
-    """The ``%`` notes of a piece (none when its text holds no ``%``), each with its span."""
+    """The ``%`` notes of a piece (none when its text holds no ``%``), each with its span. The splitter
+    has scanned these lines once already; scanning them again here, for the pieces that are read and
+    hold a ``%``, keeps the notes of a piece that is never read (one too long) out of memory."""
     if "%" not in piece.text:
         return []
     found = []
@@ -37,8 +39,7 @@ def line_notes(piece: Piece) -> list[Comment]:
         for m in scan.tokens(line):
             if m.group()[0] == "%":
                 number, column = piece.line + index, m.start() + 1 + shift
-                found.append(Comment(m.group()[1:].rstrip(), Span(number, column, number, column + len(m.group())),
-                                     line_note=True))
+                found.append(line_note(m.group(), Span(number, column, number, column + len(m.group()))))
     return found
 
 
@@ -70,6 +71,8 @@ def tag_notes(tags: tuple[Tag, ...], comments: Comments, notes: Sequence[Comment
 
 def attach(deal: Deal, notes: Sequence[Comment]) -> Deal:
     """``deal`` with each note added to the comments of the element that starts last before it."""
+    if not notes:
+        return deal
     sites = sorted(_sites(deal), key=lambda site: site[0])
     starts = [start for start, _ in sites]
     given: dict[Key, list[Comment]] = defaultdict(list)

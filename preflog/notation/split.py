@@ -187,11 +187,14 @@ def _read_comments(lines: list[str], first: int) -> Comments:
             line += inner
             line_start = start + token.rfind("\n") + 1
             counted = m.end()
-        if token[0] == "%":
-            found.append(Comment(token[1:].rstrip(), span, line_note=True))
-        else:
-            found.append(Comment(token[1:-1], span))
+        found.append(line_note(token, span) if token[0] == "%" else Comment(token[1:-1], span))
     return tuple(found)
+
+
+def line_note(token: str, span: Span) -> Comment:
+    """The ``%`` note ``token`` (``%`` to the end of its line) as a comment: the text after the ``%``,
+    trailing blanks dropped."""
+    return Comment(token[1:].rstrip(), span, line_note=True)
 
 
 _COMMENT = re.compile(r"\{[^}]*\}|%[^\r\n]*")

@@ -31,10 +31,10 @@ from ..model.limits import MAX_DIGITS, MAX_NESTING, number_too_long, shorten
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, Variation
 from ..model.span import Span, make_span
 from .raw import FIELD_OF, TAG, Flagged, Problem, RawDeal, RawHand, RawHands, RawTags, unescape_tag
-from .vocabulary import RUSSIAN_WORDS
+from .vocabulary import ALL_PASS, RUSSIAN_WORDS
 
 _GLYPHS = {g.value: g for g in Glyph}
-_MODE_WORDS = frozenset({"OPEN", "CLOSED", "RU_OPEN", "RU_OPEN2", "RU_CLOSED", "RU_CLOSED2"})
+_MODES = frozenset(m.value for m in WhistMode)
 
 
 def span(tok: Token) -> Span:
@@ -208,7 +208,7 @@ class Transform(Transformer[Token, Any]):
         problems: list[Problem] = []
         names: list[tuple[str, Span]] = []
         first = children[1]
-        if isinstance(first, Token) and first.type.startswith("RU_ALL_PASS"):  # распасы: everybody passed
+        if isinstance(first, Token) and RUSSIAN_WORDS.get(first.value) == ALL_PASS:  # распасы: everybody passed
             where = span(first)
             last = Call(CallKind.PASS, comments=_comments(children), span=where)
             return Bids((Call(CallKind.PASS, span=where), Call(CallKind.PASS, span=where), last), _from_to(children))
@@ -269,7 +269,8 @@ class Transform(Transformer[Token, Any]):
 
     def defence(self, children: list[Any]) -> Defence:
         decisions = tuple(c for c in children[1:] if isinstance(c, Decision))
-        word = next((c for c in children if isinstance(c, Token) and c.type in _MODE_WORDS), None)
+        word = next((c for c in children[1:] if isinstance(c, Token) and RUSSIAN_WORDS.get(c.value, c.value) in _MODES),
+                    None)
         comments = _comments([c for c in children[1:] if isinstance(c, Token)])
         mode = None if word is None else WhistMode(RUSSIAN_WORDS.get(word.value, word.value))
         return Defence(decisions, mode, comments, _from_to(children),
