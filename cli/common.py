@@ -6,6 +6,7 @@ import json
 import os
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, NoReturn
@@ -14,7 +15,7 @@ import click
 
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
-from ..notation.errors import NotationError
+from ..notation.errors import NotationError, Part
 
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
     from ..game.violations import Violation
@@ -203,8 +204,6 @@ class Progress:
         except (OSError, ValueError, AttributeError):
             return
         if size >= self.LONG_FILE:
-            import time
-
             self.fp, self.name, self.size, self.next = fp, display_name(path), size, time.monotonic() + self._EVERY
 
     def tick(self) -> None:
@@ -214,8 +213,6 @@ class Progress:
         self.ticks += 1
         if self.ticks % 64:
             return
-        import time
-
         now = time.monotonic()
         if now < self.next:
             return
@@ -245,21 +242,18 @@ PROGRESS = Progress()
 def print_errors(errors: Sequence[NotationError]) -> None:
     PROGRESS.clear()
     for error in errors:
-        click.echo(painted(error.format()) if COLOUR else error.format(), err=True, color=COLOUR or None)
+        click.echo(error.format(_styled) if COLOUR else error.format(), err=True, color=COLOUR or None)
 
 
-def painted(text: str) -> str:
-    """A printed error in colour: the place in bold, ``error:`` in red, the caret in green, a hint in cyan."""
-    lines = text.split("\n")
-    place, sep, message = lines[0].partition(": error: ")
-    if sep:
-        lines[0] = click.style(place + ":", bold=True) + " " + click.style("error:", fg="red", bold=True) + " " + message
-    for i, line in enumerate(lines[1:], 1):
-        if line.strip() and set(line.strip()) <= {"^", "~"}:
-            lines[i] = click.style(line, fg="green", bold=True)
-        elif line.startswith("    hint: "):
-            lines[i] = "    " + click.style("hint:", fg="cyan", bold=True) + line[9:]
-    return "\n".join(lines)
+def _styled(part: Part, text: str) -> str:
+    """An error's parts in colour: the place in bold, ``error:`` in red, the caret in green, a hint in cyan."""
+    return click.style(text, **_STYLES[part])
+
+
+_STYLES: dict[Part, dict[str, Any]] = {
+    Part.PLACE: {"bold": True}, Part.ERROR: {"fg": "red", "bold": True},
+    Part.CARET: {"fg": "green", "bold": True}, Part.HINT: {"fg": "cyan", "bold": True},
+}
 
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:

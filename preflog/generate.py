@@ -10,7 +10,7 @@ engine, and a move the engine rejects is a bug here. Used by property tests and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import random
 from typing import Any
@@ -51,22 +51,13 @@ class Generator:
         if pool is not None:
             tags += (Tag("Pool", str(pool)),)
         state, _ = initial_state(Game(tags), self.rules)
-        scorer = walker = None
-        if pool is not None:
-            from .scoring.scorer import Scorer
-            from .walk import Walker
-
-            scorer = Scorer(ledger=False)
-            walker = Walker(scorer, rules=self.rules)
-            walker.begin_game(Game(tags))
+        ended = _pulka_watch(Game(tags), self.rules) if pool is not None else None
         records = []
         for n in range(1, deals + 1):
             record, state = self.deal(state, n)
             records.append(record)
-            if walker is not None and scorer is not None:
-                walker.deal(record)
-                if scorer.pulka.finished_after is not None:
-                    break
+            if ended is not None and ended(record):
+                break
         return Game(tags, tuple(records))
 
     # ---- one deal --------------------------------------------------------------------------------
@@ -184,6 +175,23 @@ class Generator:
         if len(d.decisions) >= 2:  # a returned whist, or the sitting-out dealer's word
             return W if W in offered and self.rng.random() < 0.3 else P
         return self.rng.choice(offered)
+
+
+def _pulka_watch(game: Game, rules: Rules) -> Callable[[Deal], bool]:
+    """A function told each deal of ``game`` in turn, saying when the pulka has ended (Code 4.2.3):
+    the scorer's own reading, so that the generator holds no rule of scoring."""
+    from .scoring.scorer import Scorer
+    from .walk import Walker
+
+    scorer = Scorer(ledger=False)
+    walker = Walker(scorer, rules=rules)
+    walker.begin_game(game)
+
+    def ended(deal: Deal) -> bool:
+        walker.deal(deal)
+        return scorer.pulka.finished_after is not None
+
+    return ended
 
 
 def _apply(g: GameState, event: Event) -> GameState:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
+from collections.abc import Callable, Sequence
 
 from ..model.limits import EXCERPT_WIDTH
 from ..model.span import Span
@@ -13,6 +14,22 @@ from ..model.span import Span
 # so that the caret stays under its column.
 _SHOWN = {c: "\ufffd" for c in [*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
 _SHOWN[ord("\t")] = " "
+
+
+class Part(enum.Enum):
+    """The parts of a printed error a view may set apart (in colour, at a terminal)."""
+
+    PLACE = "place"    # FILE:LINE:COL:
+    ERROR = "error"    # the word error:
+    CARET = "caret"    # the line of ^~~ under the offending text
+    HINT = "hint"      # the word hint: of a hint
+
+
+Style = Callable[[Part, str], str]
+
+
+def _plain(part: Part, text: str) -> str:
+    return text
 
 
 class NotationError(ValueError):
@@ -66,7 +83,7 @@ class NotationError(ValueError):
     def location(self) -> str:
         return f"{self.path or '<string>'}:{self.line}:{self.column}"
 
-    def caret(self) -> str:
+    def caret(self, style: Style = _plain) -> str:
         """The excerpt and a caret line under the offending text."""
         if not self.excerpt:
             return ""
@@ -74,12 +91,14 @@ class NotationError(ValueError):
         at = self.column - self.excerpt_column + (self.excerpt_column > 1)  # 0-based, past a leading …
         width = self.end_column - self.column if self.end_line == self.line else len(text) - at
         width = max(1, min(width, len(text.rstrip("…")) - at))
-        return f"    {text}\n    {' ' * at}^{'~' * (width - 1)}"
+        return f"    {text}\n" + style(Part.CARET, f"    {' ' * at}^{'~' * (width - 1)}")
 
-    def format(self) -> str:
-        """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret."""
-        lines = [f"{self.location}: error: {self.message}", self.caret(), *("    " + n for n in self.notes)]
-        return "\n".join(line for line in lines if line)
+    def format(self, style: Style = _plain) -> str:
+        """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret, and the notes; ``style``
+        sets each :class:`Part` apart (the text itself unchanged)."""
+        notes = ["    " + (style(Part.HINT, "hint:") + n[5:] if n.startswith("hint: ") else n) for n in self.notes]
+        head = f"{style(Part.PLACE, self.location + ':')} {style(Part.ERROR, 'error:')} {self.message}"
+        return "\n".join(line for line in [head, self.caret(style), *notes] if line)
 
     def __str__(self) -> str:
         if len(self.errors) == 1:

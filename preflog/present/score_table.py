@@ -74,7 +74,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def _blocks(header: list[str], rows: list[list[str]], width: int) -> list[str]:
     """The records a player at a time: a line per column, a long record continued under itself."""
-    names = [h for h in header[1:]]
+    names = header[1:]
     indent = 2 + max(map(len, names)) + 2
     out: list[str] = []
     for row in rows:
@@ -84,9 +84,9 @@ def _blocks(header: list[str], rows: list[list[str]], width: int) -> list[str]:
         for name, record in zip(names, row[1:]):
             if record == "–":
                 continue
-            pieces = _broken(record, max(width - indent, 20))
-            out.append(f"  {name.ljust(indent - 4)}  {pieces[0]}")
-            out += [" " * indent + piece for piece in pieces[1:]]
+            first, *rest = _broken(record, max(width - indent, 20))
+            out.append(f"  {name}".ljust(indent) + first)
+            out += [" " * indent + piece for piece in rest]
     return out
 
 
