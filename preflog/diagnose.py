@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import permutations
+from itertools import permutations, takewhile
 from typing import cast
 
 import attrs
 
-from .game.engine import expected_dealer, implied, snapshot, step
+from .game.engine import advance_in_place, expected_dealer, snapshot
 from .game.events import DealEnded, Event, events_of
 from .game.legal import legal_cards
 from .game.state import GameState
@@ -62,30 +62,18 @@ def _clean(deal: Deal, before: GameState, ignore: frozenset[str]) -> bool:
     """Whether the deal's main line, replayed from ``before`` (left unchanged), breaks no rule but
     those in ``ignore``: the replay stops at the first one that counts, so that a wrong correction
     costs a few steps, not a deal."""
-    state = snapshot(before)
-    for event in cast(Iterator[Event], events_of(deal)):
-        derived: Event | None = event
-        while derived is not None:
-            state, found = step(state, derived)
-            if any(v.code not in ignore for v in found):
-                return False
-            derived = implied(state)
-    return True
+    steps = advance_in_place(snapshot(before), cast(Iterator[Event], events_of(deal)))
+    return not any(v.code not in ignore for _, _, found in steps for v in found)
 
 
 def _state_at(deal: Deal, before: GameState) -> GameState | None:
     """The state after the deal's events, before it ends; ``None`` if a rule is broken on the way
     (the cards the rules allow next are then not known)."""
     state = snapshot(before)
-    for event in cast(Iterator[Event], events_of(deal)):
-        if isinstance(event, DealEnded):
-            break
-        derived: Event | None = event
-        while derived is not None:
-            state, found = step(state, derived)
-            if found:
-                return None
-            derived = implied(state)
+    events = takewhile(lambda e: not isinstance(e, DealEnded), cast(Iterator[Event], events_of(deal)))
+    for _, state, found in advance_in_place(state, events):
+        if found:
+            return None
     return state
 
 

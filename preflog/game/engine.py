@@ -582,11 +582,22 @@ def _talon_taker(trick: Sequence[tuple[Seat, Card]], talon_card: Card, four: boo
 
 def advance(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Violations]]:
     """Apply ``events`` from ``state`` with every event the rules imply: (event, state after, violations)."""
+    return _advanced(state, events, apply)
+
+
+def advance_in_place(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Violations]]:
+    """:func:`advance` on a working state, changed in place (every state given is ``state`` itself)."""
+    return _advanced(state, events, step)
+
+
+def _advanced(state: GameState, events: Iterable[Event],
+              move: Callable[[GameState, Event], tuple[GameState, Violations]],
+              ) -> Iterator[tuple[Event, GameState, Violations]]:
     for event in events:
-        state, found = apply(state, event)
+        state, found = move(state, event)
         yield event, state, found
         derived = implied(state)
         while derived is not None:
-            state, found = apply(state, derived)
+            state, found = move(state, derived)
             yield derived, state, found
             derived = implied(state)
