@@ -233,10 +233,11 @@ class TextReplay(StepRecorder):
         return None
 
     def _comments(self, comments: Iterable[Comment]) -> None:
-        """Comments written on lines of their own, a line each."""
+        """Comments written on lines of their own, a line each (as :meth:`Renderer.annotations` shows them)."""
         for comment in comments:
-            if not comment.line_note:
-                self.write("{" + comment.text + "}")
+            shown = self.renderer.annotations(None, (comment,)).lstrip()
+            if shown:
+                self.write(shown)
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.deal is not None and deal.number != self.deal:
