@@ -107,8 +107,13 @@ EXACT = [
      [("C602", 11, 14), ("C602", 11, 21)]),  # at each wrong number
     ("C603 all-pass tricks add up to ten, Code 2.1.1",
      "deal 1\nbids pass pass pass\nresult Boris 5 Vera 3 Anna 3\n", HEAD, [("C603", 5, 1)]),
-    ("C603 a contract nobody whists counts as made, Code 3.8.7",
-     "deal 1\nbids 6s pass pass\ncontract 6s\nwhist pass pass\nresult -1\n", HEAD, [("C603", 7, 8)]),
+    ("C605 a contract nobody whists counts as made and has no result, Code 3.8.1",
+     "deal 1\nbids 6s pass pass\ncontract 6s\nwhist pass pass\nresult -1\n", HEAD, [("C605", 7, 1)]),
+    ("C605 even a result that agrees with the game made, Code 3.8.1",
+     "deal 1\nbids 6s pass pass\ncontract 6s\nwhist pass pass\nresult =\n", HEAD, [("C605", 7, 1)]),
+    ("C605 a half-whist ends the game without play, Code 3.8.7",
+     "deal 1\nbids 6s pass pass\ncontract 6s\nwhist pass half\nresult Boris 6 Vera 2 Anna 2\n", HEAD,
+     [("C605", 7, 1)]),
     ("C604 a relative result needs a declarer, Code 3.7.1",
      "deal 1\nbids pass pass pass\nresult 5\n", HEAD, [("C604", 5, 1)]),
 ]

@@ -75,6 +75,13 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      "the pool (Rostov with four); with it, he plays the talon's tricks and writes nothing here"),
     ("AllPassAmnesty", THREE, ALL_PASS_4_3_3, mountain("Anna"), ("yes", 1), ("no", 4),
      "Code 3.7.3: the amnesty takes 3 off everyone's tricks; without it Anna writes her 4"),
+    ("AllPassWhists", THREE + '[Rules "rostov"]\n', "deal 1\nbids pass pass pass\nresult Anna 6 Boris 2 Vera 2\n",
+     whists("Boris", "Anna"), ("5", 15), ("10", 30),
+     "Code 3.7.2.2: six, two and two; the two lowest share 6 × 5 (the example: 15 each) or 6 × 10 (30 each)"),
+    ("AllPassZero", THREE, "deal 1\ncontract Vera: 6s\nwhist whist pass\nresult 5\n"
+     "deal 2\nbids pass pass pass\nresult Anna 6 Boris 4 Vera 0\n", mountain("Vera"), ("pool", 2), ("mountain", 1),
+     "Vera's six one down puts 2 on her mountain (4.2.1); with no trick on the all-pass she writes 1 to the "
+     "pool (Code 3.7.2.1) or takes 1 off her mountain (seed 000 §7.2, seed 004)"),
     ("AllPassVoidTalonTrick", THREE, "deal 1\ntalon 7s 8c\nbids pass pass pass\nplay 7h 8h 9h\n", eldest_tricks,
      ("nobody", 0), ("eldest", 1),
      "RULES.md: nobody follows the talon's spade (the hands were not recorded): the trick goes to no one, or "

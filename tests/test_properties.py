@@ -124,7 +124,9 @@ def games(draw: st.DrawFn, min_deals: int = 0) -> Game:
     players = draw(st.lists(st.sampled_from(NAMES), min_size=3, max_size=4, unique=True))
     names = draw(st.lists(st.sampled_from([n for n in TAG_ORDER if n not in ("Players", "Rule.*")]) | tag_names,
                           unique=True, max_size=4))
-    special = {"Pool": st.integers(1, 500).map(str), "WhistPrice": st.sampled_from(["1", "0.5", "2.25"])}
+    special = {"Pool": st.integers(1, 500).map(str), "WhistPrice": st.sampled_from(["1", "0.5", "2.25"]),
+               "Sheet": st.tuples(st.integers(0, 50), st.integers(-5, 90)).map(
+                   lambda t: f"{players[0]} pool {t[0]} mountain {t[1]} whists {players[1]} {t[0] * 3}")}
     tags = [Tag("Players", " ".join(players))] + [Tag(n, draw(special.get(n, tag_values))) for n in names]
     tags.sort(key=lambda t: tag_rank(t.name))
     first = draw(st.integers(1, 40))

@@ -252,6 +252,39 @@ def test_code_3_7_2_1_footnote_45_leningrad_writes_two_per_trick() -> None:
     assert written(sheet) == {("Boris", "mountain", None, 2)}
 
 
+def test_code_3_7_2_1_footnote_45_leningrad_a_player_without_a_trick_writes_two_to_the_pool() -> None:
+    """Code 3.7.2.1: the player with no trick writes the price of one trick to the pool; footnote 45
+    makes a trick two in Leningrad. 6/4/0: after no amnesty (the lowest took 0) 12 and 8 (×2)."""
+    sheet = sheet_of(ALL_PASS.format(n=1, b=6, v=4, a=0), rules="leningrad")
+    assert written(sheet) == {("Boris", "mountain", None, 12), ("Vera", "mountain", None, 8),
+                              ("Anna", "pool", None, 2)}
+
+
+def test_seed_000_7_2_classic_a_player_without_a_trick_takes_the_price_off_his_mountain_as_far_as_it_goes() -> None:
+    """Seed 000 §7.2: "В распасах все заработанные очки идут только в гору или с горы, если игрок не
+    взял ни одной взятки ... Если своя гора уже списана, то заработанные на распасах очки пропадают";
+    seed 004 the same. Deal 1: Anna's six is one down, 2 on her mountain. Deal 2 (Boris deals): an
+    all-pass 6/4/0 at the price of 1 (Anna deals): Anna takes 1 off (2 → 1). Deal 3, Anna deals again (Classic),
+    the price doubles (2, geometric, §6.1): Boris 4/Vera 6/Anna 0 — Anna takes 1 off and 1 is lost.
+    Deal 4, Anna's third: Anna takes none again, her mountain is empty: nothing at all."""
+    body = ("deal 1 dealer Vera\ncontract Anna: 6s\nwhist whist whist\nresult Anna 5 Boris 3 Vera 2\n"
+            "deal 2 dealer Anna\nbids pass pass pass\nresult Boris 6 Vera 4 Anna 0\n"
+            "deal 3 dealer Anna\nbids pass pass pass\nresult Boris 4 Vera 6 Anna 0\n"
+            "deal 4 dealer Anna\nbids pass pass pass\nresult Boris 4 Vera 6 Anna 0\n")
+    sheet = sheet_of(body, rules="classic")
+    assert sheet.running("Anna", Column.MOUNTAIN) == (2, 1, 0)
+    assert [e.amount for e in sheet.ledger(4) if e.player == "Anna"] == []
+
+
+def test_rules_consolation_0_no_consolation_as_many_tables_play() -> None:
+    """RULES.md, Consolation (3.8.1.2, fn 36): "0: none". A seven one down, Vera whists and takes 3 of
+    the defence's 4 with Anna's 1 (greedy): Vera writes 4 × 4 = 16, Anna nothing."""
+    sheet = sheet_of(
+        "deal 1\ncontract Boris: 7h\nwhist whist pass\nresult Boris 6 Vera 3 Anna 1\n",
+        tags='[Rule.Consolation "0"]\n')
+    assert written(sheet) == {("Boris", "mountain", None, 4), ("Vera", "whists", "Boris", 16)}
+
+
 def test_footnote_46_rostov_has_no_amnesty_and_pays_all_pass_in_whists() -> None:
     """Code 3.7.2.2: six tricks and two and two: the two lowest each write 15 whists on the first."""
     sheet = sheet_of(ALL_PASS.format(n=1, b=6, v=2, a=2), rules="rostov")
@@ -448,3 +481,40 @@ def test_seed_000_7_2_example_2_a_seven_on_a_simple_bomb_one_down() -> None:
     assert (sheet.whists("Vera", "Boris"), sheet.whists("Gleb", "Boris"), sheet.whists("Anna", "Boris")) == (40, 8, 8)
     # "the player lost 80 whists by the mountain and 56 to the partners" (before the mountain is shared)
     assert sum(sheet.whists(p, "Boris") for p in ("Anna", "Vera", "Gleb")) == 56
+
+
+# ---- a pulka begun on paper (the Sheet tag, docs/notation.md) -----------------------------------
+
+OPENING = '[Sheet "Anna pool 12 mountain 4 whists Boris 36 Vera 10; Boris pool 6 mountain 10; Vera pool 20 whists Anna 8"]\n'
+
+
+def test_opening_a_pulka_begun_on_paper_goes_on_from_the_totals_copied_from_it() -> None:
+    """The totals copied from paper are written before the first deal, as if earlier deals had written
+    them. Anna then makes an eight nobody whists: 6 to her pool (Code 3.8.1, 2.2.2), 12 → 18 ("12.18").
+    Settlement (Code 4.2.14) to a pool of 20, by hand: mountains with the pool Anna 4 + 2 = 6, Boris
+    10 + 14 = 24, Vera 0; average 10; Anna (10 − 6) × 10 = +40 and whists 36 + 10 − 8 = +38: +78;
+    Boris −140 − 36 = −176; Vera +100 + 8 − 10 = +98."""
+    sheet = sheet_of("deal 31 dealer Vera\ncontract Anna: 8s\nwhist pass pass\n", pool=20, tags=OPENING)
+    assert sheet.record("Anna", Column.POOL) == "12.18"
+    assert (sheet.mountain("Anna"), sheet.whists("Anna", "Boris"), sheet.whists("Vera", "Anna")) == (4, 36, 8)
+    assert sheet.settlement().totals == {"Anna": 78, "Boris": -176, "Vera": 98}
+
+
+def test_opening_is_checked_by_later_sheet_statements_and_never_turned_into_help() -> None:
+    """Vera's 20 are her pool as written, not 20 points over a full pool (4.2.3 does not apply)."""
+    sheet = sheet_of("deal 1\ncontract Anna: 6s\nwhist pass pass\nsheet Anna pool 14 mountain 4; Vera pool 20\n",
+                     pool=20, tags=OPENING)
+    assert sheet.pool("Vera") == 20 and sheet.whists("Vera", "Anna") == 8
+
+
+@pytest.mark.parametrize("value,message", [
+    ("Anna pool 12; Gleb pool 3", "2:23: error: 'Gleb' in the Sheet tag is not a player of this game (Anna, Boris, Vera)"),
+    ("Anna pool 12 mountain", "2:22: error: the Sheet tag ends too early: expected a number"),
+    ("Anna pool 12 mountain x", "2:31: error: unexpected 'x': expected a number"),
+    ("", "2:1: error: the Sheet tag carries no totals"),
+])
+def test_opening_that_cannot_be_read_is_reported_at_its_place(value: str, message: str) -> None:
+    text = f'[Players "Anna Boris Vera"]\n[Sheet "{value}"]\n\ndeal 1\ncontract Anna: 6s\nwhist pass pass\n'
+    with pytest.raises(preflog.NotationError) as caught:
+        preflog.loads(text, path="t.pref")
+    assert message in str(caught.value)

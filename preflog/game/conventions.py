@@ -50,6 +50,14 @@ class AllPassTalon(enum.Enum):
     NONE = "none"
 
 
+class ZeroTrick(enum.Enum):
+    """What an all-pass player without a trick writes: the price of one trick to the pool (Code 3.7.2.1)
+    or the same off the own mountain, lost when the mountain is empty (seeds 000 §7.2, 004)."""
+
+    POOL = "pool"
+    MOUNTAIN = "mountain"
+
+
 class VoidTalonTrick(enum.Enum):
     """Who takes an all-pass trick led from the talon when nobody follows (RULES.md: the sources are silent)."""
 
@@ -68,7 +76,7 @@ class Rules:
     scale: int = 1                              # Scale (seed 002; Code 3.7.2.1 fn 45)
     whist_liability: Liability = Liability.FULL  # WhistLiability (3.8.11–12)
     whist_split: WhistSplit = WhistSplit.GREEDY  # WhistSplit (3.8.13–14)
-    consolation: int | None = None              # Consolation: whists per undertrick; None: the price (fn 36, 54)
+    consolation: int | None = None              # Consolation: whists per undertrick (0: none); None: the price (fn 36, 54)
     half_whist: bool = True                     # HalfWhist (3.8.7)
     all_pass_scoring: AllPassScoring = AllPassScoring.MOUNTAIN  # AllPassScoring (3.7.2)
     all_pass_progression: Progression = Progression.ARITHMETIC  # AllPassProgression (3.7.4)
@@ -76,9 +84,11 @@ class Rules:
     all_pass_exit: int = 6                      # AllPassExit: the lowest bid after an all-pass (3.7.8)
     all_pass_talon: AllPassTalon = AllPassTalon.LEAD  # AllPassTalon (3.7.6)
     all_pass_amnesty: bool = True               # AllPassAmnesty (3.7.3)
+    all_pass_whists: int = 5                    # AllPassWhists: Rostov's whists per trick (3.7.2.2)
+    all_pass_zero: ZeroTrick = ZeroTrick.POOL   # AllPassZero (3.7.2.1; seeds 000 §7.2, 004)
     all_pass_void_talon_trick: VoidTalonTrick = VoidTalonTrick.NOBODY  # AllPassVoidTalonTrick (RULES.md)
     help: bool = True                           # Help (4.2.3, 4.2.3.3)
-    dealer_stays_on_all_pass: int = 0           # DealerStaysOnAllPass: times the dealer repeats (3.7.7)
+    dealer_stays_on_all_pass: int = 0           # DealerStaysOnAllPass: the most deals in a row by one dealer (3.7.7)
     stalingrad: bool = False                    # Stalingrad (seed 000 §6.2)
     dark_bids: bool = False                     # DarkBids (3.3.19)
     hand_bids: bool = False                     # HandBids (seed 000)
@@ -137,7 +147,9 @@ def _limit(value: str) -> int | None:
 def _consolation(value: str) -> int | None:
     if value == "price":
         return None
-    if not (_digits(value) and int(value) > 0):
+    if value == "none":
+        return 0
+    if not _digits(value):
         raise ValueError(value)
     return int(value)
 
@@ -146,7 +158,7 @@ def _stays(value: str) -> int:
     if value == "no":
         return 0
     if value == "yes":
-        return 3  # "up to 3" (RULES.md; Code 3.7.7, seed 004)
+        return 3  # three deals in a row at most (RULES.md; seed 000 §6.1, seed 004)
     return _whole(1, 99)(value)
 
 
@@ -155,7 +167,7 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "Scale": ("scale", _whole(1, 100), "a whole number"),
     "WhistLiability": ("whist_liability", _choice(Liability), _values(Liability)),
     "WhistSplit": ("whist_split", _choice(WhistSplit), _values(WhistSplit)),
-    "Consolation": ("consolation", _consolation, "price or a whole number of whists"),
+    "Consolation": ("consolation", _consolation, "price, none or a whole number of whists (0: none)"),
     "HalfWhist": ("half_whist", _yes_no, "yes or no"),
     "AllPassScoring": ("all_pass_scoring", _choice(AllPassScoring), _values(AllPassScoring)),
     "AllPassProgression": ("all_pass_progression", _choice(Progression), _values(Progression)),
@@ -163,9 +175,11 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "AllPassExit": ("all_pass_exit", _whole(6, 10), "a level from 6 to 10"),
     "AllPassTalon": ("all_pass_talon", _choice(AllPassTalon), _values(AllPassTalon)),
     "AllPassAmnesty": ("all_pass_amnesty", _yes_no, "yes or no"),
+    "AllPassWhists": ("all_pass_whists", _whole(1, 1000), "a whole number of whists per trick"),
+    "AllPassZero": ("all_pass_zero", _choice(ZeroTrick), _values(ZeroTrick)),
     "AllPassVoidTalonTrick": ("all_pass_void_talon_trick", _choice(VoidTalonTrick), _values(VoidTalonTrick)),
     "Help": ("help", _yes_no, "yes or no"),
-    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, "no, yes (up to 3 times) or a number"),
+    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, "no, yes (three deals in a row) or the most deals in a row"),
     "Stalingrad": ("stalingrad", _yes_no, "yes or no"),
     "DarkBids": ("dark_bids", _yes_no, "yes or no"),
     "HandBids": ("hand_bids", _yes_no, "yes or no"),
@@ -188,7 +202,7 @@ PRESETS: dict[str, Rules] = {
     "classic": Rules(
         name="classic", whist_liability=Liability.HALF_THEN_FULL, half_whist=False,
         all_pass_progression=Progression.GEOMETRIC,
-        all_pass_exit=7, dealer_stays_on_all_pass=3, stalingrad=True, dark_bids=True, hand_bids=True,
+        all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True, dark_bids=True, hand_bids=True,
         bombs=True, razboynik=True, talon_bonus=True,
     ),
 }

@@ -64,7 +64,8 @@ def expected_dealer(g: GameState) -> str | None:
     previous = g.previous_dealer
     if previous is None or previous not in g.players:
         return None
-    if g.all_pass_streak > 0 and g.stays < g.rules.dealer_stays_on_all_pass:
+    # g.stays counts the deals in a row before this one that the previous dealer dealt again
+    if g.all_pass_streak > 0 and g.stays + 1 < g.rules.dealer_stays_on_all_pass:
         return previous
     return next_dealer(g.players, previous)
 
@@ -367,6 +368,12 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
         out.append(Violation.of("C604", f"result {result_text(r)} counts the declarer's tricks, and {what} has "
                                 "no declarer", span, n))
         return d
+    if not played and declarer is not None and counts_as_made(d):
+        how = "went half" if d.half_whister is not None else "passed"
+        out.append(Violation.of("C605", f"both defenders {how}, so {d.game_contract} counts as made without play: "
+                                f"result {result_text(r)} records a game that was not played (leave it out)",
+                                span, n))
+        return d
     if r.kind is ResultKind.TRICKS:
         listed = {t.player: t.tricks for t in r.tricks}
         if complete:
@@ -393,9 +400,6 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
         if actual != claimed_tricks:
             out.append(Violation.of("C602", f"{d.player(declarer)} took {actual} tricks in the play, not "
                                     f"{claimed_tricks}", count_span, n))
-    elif not played and counts_as_made(d) and d.contract is not None and claimed_tricks < d.contract.level:
-        out.append(Violation.of("C603", f"nobody whisted, so {d.contract} counts as made, not "
-                                f"{result_text(r)}", count_span, n))
     return d
 
 

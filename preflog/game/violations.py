@@ -52,6 +52,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "C602": ("the result agrees with the play", "2.1.2, 3.9.4"),
     "C603": ("the result fits the contract", "3.8.7, 3.9.22"),
     "C604": ("a result needs a declarer", "3.7.1"),
+    "C605": ("a game nobody whisted is not played and has no result", "3.8.1, 3.8.7"),
     "S701": ("the sheet as written agrees with the deals", "4.2.5, 4.2.7"),
     "S702": ("the Result tag agrees with the settlement", "4.2.14"),
     "S703": ("a deal whose record is too short to score", "4.2.1"),

@@ -19,6 +19,7 @@ from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
 from ..model.span import Span
+from .opening import OPENING, read_opening
 from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
 from .vocabulary import is_valid_player_id
 
@@ -61,6 +62,10 @@ class Validator:
                 continue
             tags[tag.name] = tag
             self._check_tag(tag, tag.span)
+        opening = tags.get(OPENING)
+        if opening is not None:
+            players = tags["Players"].value.split() if "Players" in tags else ()
+            self.problems.extend(read_opening(opening, tuple(players))[1])
         return tuple(sorted(tags.values(), key=lambda t: tag_rank(t.name)))
 
     def _check_tag(self, tag: Tag, where: Span) -> None:

@@ -42,6 +42,9 @@ class Entry:
     section: str
     reason: str
     on: str | None = None
+    #: a write off the own mountain that goes only as far as the mountain does: what it cannot take off
+    #: is lost (Classic's all-pass, seed 000 §7.2); the sheet writes what it can
+    capped: bool = attrs.field(default=False, kw_only=True)
 
     def text(self) -> str:
         """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""

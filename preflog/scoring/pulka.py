@@ -18,6 +18,9 @@ from ..game.conventions import Rules
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 ZERO = 0
+#: The sections of entries written as they are given, never turned into help: a penalty, the totals
+#: carried over from a paper sheet.
+AS_GIVEN = frozenset({"penalty", "Sheet tag"})
 
 
 @attrs.frozen(slots=True)
@@ -112,8 +115,10 @@ class Pulka:
 
     def write(self, entries: Iterable[Entry]) -> None:
         for entry in entries:
-            if entry.column is POOL and self.rules.help and self.target is not None and entry.section != "penalty":
+            if entry.column is POOL and self.rules.help and self.target is not None and entry.section not in AS_GIVEN:
                 self._write_pool(entry, self.target)
+            elif entry.capped:
+                self._write_capped(entry)
             else:
                 self._add(entry)
 
@@ -123,6 +128,15 @@ class Pulka:
         key = (entry.player, entry.column, entry.on)
         self.last[key] = entry
         self.totals[key] = self.totals.get(key, ZERO) + entry.amount
+
+    def _write_capped(self, entry: Entry) -> None:
+        """A write off the own mountain as far as it goes; the rest is lost (seed 000 §7.2)."""
+        have = self.total(entry.player, MOUNTAIN)
+        off = min(-entry.amount, max(ZERO, have))
+        if off:
+            lost = -entry.amount - off
+            self._add(attrs.evolve(entry, amount=-off, capped=False, reason=entry.reason + (
+                f": {number_text(lost)} lost, the mountain is empty" if lost else "")))
 
     def _write_pool(self, entry: Entry, target: int) -> None:
         """Pool points up to the target; the rest helps the player with the largest open pool (ties:

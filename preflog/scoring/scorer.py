@@ -29,7 +29,8 @@ from .ledger import Column, number_text
 from .outcome import outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
-from .tariff import deal_entries, needs_closed, penalty_entries
+from ..notation.opening import opening_of
+from .tariff import deal_entries, needs_closed, opening_entries, penalty_entries
 
 T = TypeVar("T")
 
@@ -57,6 +58,9 @@ class Scorer(Visitor):
         self.pulka = Pulka(game.players, rules, _tag_number(game.tag("Pool"), pool_of),
                            _tag_number(game.tag("WhistPrice"), whist_price_of),
                            ledger=self.ledger)
+        opening = opening_of(game)
+        if opening is not None:
+            self.pulka.write(opening_entries(opening))
         self._gap: Violation | None = None  # this game's first unscored deal
         self._result: Result | None = None
         self._written = True
@@ -79,7 +83,10 @@ class Scorer(Visitor):
         self._result = None
         self._written = False
         self._head = event.span
-        self._in_a_row = state.all_pass_streak + 1
+        # where the dealer stays on all-passes, the progression counts his (seed 004: "doubled or
+        # quadrupled in second or third all-pass of a staying dealer"); a new dealer starts it again
+        streak = state.stays if self.rules.dealer_stays_on_all_pass > 1 else state.all_pass_streak
+        self._in_a_row = streak + 1
 
     def visit_result(self, event: ResultRecorded, state: GameState) -> None:
         self._result = event.result

@@ -11,11 +11,11 @@ from collections.abc import Collection
 from fractions import Fraction
 
 from ..model.bids import Bid
-from ..model.deal import Penalty, PenaltyKind
+from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
 from .ledger import Amount, Column, Entry, exact, times
 from .outcome import Outcome
-from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit
+from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 
@@ -128,6 +128,8 @@ def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[En
     per undertrick on the declarer (3.8.1.2; footnotes 36 and 54)."""
     s = rules.scale
     per = contract.price if rules.consolation is None else rules.consolation
+    if not per:
+        return []  # [Rule.Consolation "0"]: no consolation, as many tables play
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
     note = f"consolation: {under} undertrick{'s' * (under != 1)} × {per}" + (f" × {s}" if s != 1 else "")
     return [Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
@@ -170,14 +172,15 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     n, s = o.number, rules.scale
     step = f" (the all-pass price is {price}, Code 3.7.4)" if price != 1 else ""
     out: list[Entry] = []
+    scaled = f"1 trick × {price} × {s}" if s != 1 else ""  # footnote 45: two in Leningrad
     for p in o.active:
         if o.tricks[p] == 0:
-            out.append(Entry(n, p, POOL, price, "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN
-                             else "3.7.2.2", "no trick on the all-pass" + step))
+            out.append(_no_trick(n, p, price * s, rules, "no trick on the all-pass" + step
+                                 + (f" ({scaled})" if scaled else "")))
     dealer_plays = o.four and rules.all_pass_talon is AllPassTalon.LEAD
     if o.four and not dealer_plays:
-        out.append(Entry(n, o.dealer, POOL, price, "RULES.md AllPassTalon",
-                         "the dealer of an all-pass without the talon" + step))
+        out.append(_no_trick(n, o.dealer, price * s, rules, "the dealer of an all-pass without the talon" + step,
+                             "RULES.md AllPassTalon"))
     players = list(o.active) + ([o.dealer] if dealer_plays else [])
     if rules.all_pass_scoring is AllPassScoring.WHISTS:
         return out + _all_pass_whists(o, rules, price, players)
@@ -191,13 +194,23 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     return out
 
 
+def _no_trick(n: int, player: str, amount: int, rules: Rules, reason: str, section: str | None = None) -> Entry:
+    """A player without a trick on the all-pass: the price of one trick to the pool (Code 3.7.2.1,
+    3.7.2.2) or, where the convention says so, off the own mountain as far as it goes (seed 000 §7.2)."""
+    if rules.all_pass_zero is ZeroTrick.MOUNTAIN:
+        return Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + ", off the own mountain", capped=True)
+    if section is None:
+        section = "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN else "3.7.2.2"
+    return Entry(n, player, POOL, amount, section, reason)
+
+
 def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -> list[Entry]:
-    """Rostov: the player with the fewest tricks writes 5 whists per trick on each of the others; two
-    with the fewest write half each (3.7.2.2)."""
+    """Rostov: the player with the fewest tricks writes the agreed whists per trick (five the most
+    common) on each of the others; two with the fewest write half each (3.7.2.2)."""
     assert o.tricks is not None
     fewest = min(o.tricks[p] for p in o.active)
     lows = [p for p in o.active if o.tricks[p] == fewest]
-    per = 5 * price * rules.scale
+    per = rules.all_pass_whists * price * rules.scale
     out = []
     for other in players:
         if other in lows or not o.tricks[other]:
@@ -205,9 +218,25 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
         count = o.tricks[other]
         for low in lows:
             amount = exact(Fraction(per * count, len(lows)))
-            note = times(count, 5) + (f" × {price}" if price != 1 else "") + \
+            note = times(count, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
                 (f" × {rules.scale}" if rules.scale != 1 else "") + (f", shared by {len(lows)}" if len(lows) > 1 else "")
             out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
+    return out
+
+
+def opening_entries(opening: Checkpoint) -> list[Entry]:
+    """The totals of a pulka begun on paper (the ``Sheet`` tag), written before the first deal as
+    deal 0, each as it is given."""
+    out: list[Entry] = []
+    for line in opening.entries:
+        p = line.player
+        for column, value in ((POOL, line.pool), (MOUNTAIN, line.mountain)):
+            if value is not None and value:
+                out.append(Entry(0, p, column, exact(Fraction(value)), "Sheet tag", "carried over from the paper"))
+        for w in line.whists or ():
+            if w.amount:
+                out.append(Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", "carried over from the paper",
+                                 w.player))
     return out
 
 
@@ -222,4 +251,4 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
 
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "misere_entries",
-           "needs_closed", "penalty_entries"]
+           "needs_closed", "opening_entries", "penalty_entries"]

@@ -1,0 +1,56 @@
+"""The ``Sheet`` tag: a pulka begun on paper, continued in the file (docs/notation.md).
+
+Its value is written like a ``sheet`` statement (``"Anna pool 12 mountain 4 whists Boris 36; Boris …"``)
+and read by the same grammar rule, so that its spelling lives in one place; the totals are scored as if
+earlier deals had written them.
+"""
+
+from __future__ import annotations
+
+from ..model.deal import Checkpoint
+from ..model.game import Game, Tag
+from ..model.span import Span
+from .raw import Problem
+from .split import Piece
+
+#: The name of the tag.
+OPENING = "Sheet"
+_LEAD = "deal sheet "
+
+
+def read_opening(tag: Tag, players: tuple[str, ...] = ()) -> tuple[Checkpoint | None, list[Problem]]:
+    """The totals an ``Sheet`` tag carries over, or ``None`` and what is wrong with it (a name not
+    among ``players``, when they are given, too). Positions point into the tag's value where the tag
+    is written canonically (``[Sheet "…"]``)."""
+    problems: list[Problem] = []
+    span = tag.span or Span(1, 1, 1, 1)
+    column = span.column + len(f'[{tag.name} "') - len(_LEAD)
+    if not tag.value.strip():
+        return None, [(span, 'the Sheet tag carries no totals: write them as a sheet does, e.g. '
+                             '"Anna pool 12 mountain 4 whists Boris 36; Boris pool 6"')]
+    from .lalr import parse  # the grammar, loaded on first use
+
+    raw = parse(Piece(_LEAD + tag.value, span.line, column), "deal", problems)
+    if raw is None:
+        return None, [(where, message.replace("this deal ends", "the Sheet tag ends")) for where, message in problems]
+    problems.extend(raw.problems)
+    checkpoint = raw.statements.get("checkpoint")
+    if players and checkpoint is not None:
+        named = [item for line in checkpoint.entries for item in (line, *(line.whists or ()))]
+        problems.extend((_name_span(item.span or span, item.player),
+                         f"{item.player!r} in the Sheet tag is not a player of this game ({', '.join(players)})")
+                        for item in named if item.player not in players)
+    if problems or set(raw.statements) != {"checkpoint"} or raw.hands is not None or raw.penalties:
+        return None, problems or [(span, "the Sheet tag holds only totals, as a sheet statement writes them")]
+    return checkpoint, []
+
+
+def _name_span(start: Span, name: str) -> Span:
+    return Span(start.line, start.column, start.line, start.column + len(name))
+
+
+def opening_of(game: Game) -> Checkpoint | None:
+    """The totals ``game`` opens with (its ``Sheet`` tag), or ``None`` (no tag, or one that cannot be
+    read: the reader has reported it)."""
+    tag = next((t for t in game.tags if t.name == OPENING), None)
+    return None if tag is None else read_opening(tag)[0]
