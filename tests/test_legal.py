@@ -129,6 +129,8 @@ def oracle_calls(state: GameState, after_all_pass: bool) -> set[str]:
     (3.3.9); "here" is the eldest hand's, matching another's bid that is not a misère (3.3.8). Dark and
     hand calls only where the convention has them (3.3.19). Calls are named 'dark hand 6s' style."""
     d, rules = state.deal, state.rules
+    if rules.dark_bids or rules.hand_bids:
+        return classic_calls(state, after_all_pass)
     order = [s for s in range(3)]
     said = [(seat, call) for seat, call in d.calls]
     seat = 0 if not said else next(s for k in range(1, 4) for s in [(said[-1][0] + k) % 3]
@@ -159,6 +161,84 @@ def oracle_calls(state: GameState, after_all_pass: bool) -> set[str]:
         words.add("here")
     prefixes = [""] + ["dark "] * rules.dark_bids + ["hand "] * rules.hand_bids
     return {p + w for p in prefixes for w in words}
+
+
+#: Classic's ladder with hand bids (seed 004; seed 000 §5): 6♠ … 9NT, misère, nine hand, ten, misère hand,
+#: ten hand. A (level, strain, hand) key: level 0 is misère, strain 0–4 from spades to no-trump.
+CLASSIC_LADDER = ([(lv, st, False) for lv in (6, 7, 8, 9) for st in range(5)] + [(0, 0, False)]
+                  + [(9, st, True) for st in range(5)] + [(10, st, False) for st in range(5)] + [(0, 0, True)]
+                  + [(10, st, True) for st in range(5)])
+
+
+def classic_calls(state: GameState, after_all_pass: bool) -> set[str]:
+    """Seed 004 and seed 000 §5, §6.4: a dark pass only before any bid; a dark bid only before any
+    seeing bid; a seeing bid over a dark one needs more tricks and an equal or higher suit; only a dark
+    ten outbids a dark misère; after a dark pass the lowest is a dark 6 + k or a seeing 7 + k (k: the
+    dealer's dark all-passes just before); hand bids are nine, ten and misère, and an outbid misère
+    bidder may call misère hand. Misère as a first call only; a misère bidder bids nothing else."""
+    d, rules = state.deal, state.rules
+    said = list(d.calls)
+    passed = {x for x, c in said if c.kind is CallKind.PASS}
+    seat = 0 if not said else next(s for k in range(1, 4) for s in [(said[-1][0] + k) % 3] if s not in passed)
+    spoke = {x for x, c in said if c.kind is not CallKind.PASS}
+    exit_level = rules.all_pass_exit if after_all_pass else 6
+    k = d.dark_before
+    high = None  # (seat, key, dark)
+    dark_pass = any(c.dark for _, c in said if c.kind is CallKind.PASS)
+    seeing = False
+    mis_bidder = False
+
+    def key_of(bid: Bid, hand: bool) -> tuple[int, int, bool]:
+        return (0, 0, hand) if bid == MISERE else (bid.level, int(bid.strain), hand)
+
+    def beats(key: tuple[int, int, bool], dark: bool) -> bool:
+        if high is None:
+            return True
+        _, hk, hdark = high
+        if hdark and not dark and (hk[0] == 0 or key[0] == 0 or not (key[0] > hk[0] and key[1] >= hk[1])):
+            return False
+        if hdark and dark and hk[0] == 0:
+            return key[0] == 10
+        return CLASSIC_LADDER.index(key) > CLASSIC_LADDER.index(hk)
+
+    def low_enough(key: tuple[int, int, bool], dark: bool) -> bool:
+        need = (6 + k if dark else max(exit_level, 7 + k)) if dark_pass else exit_level
+        return key[0] >= need if key[0] else need <= 8
+
+    dark_pass = False
+    for x, c in said:  # replay the standing bids
+        if c.kind is CallKind.PASS:
+            dark_pass = dark_pass or c.dark
+        elif c.kind is CallKind.BID and c.bid is not None:
+            key = key_of(c.bid, c.hand)
+            if beats(key, c.dark) and low_enough(key, c.dark) and (not c.hand or key[0] in (0, 9, 10)):
+                high = (x, key, c.dark)
+                seeing = seeing or not c.dark
+        elif c.kind is CallKind.HERE and high is not None:
+            high = (x, high[1], high[2])
+    mis_bidder = any(x == seat and c.bid == MISERE for x, c in said)
+    out = {"pass"}
+    if high is None and not spoke and rules.dark_bids:
+        out.add("dark pass")
+    if seat == 0 and high is not None and high[0] != 0 and high[1][0] != 0:
+        out.add("here")
+    for hand in [False] + [True] * rules.hand_bids:
+        for dark in [False] + [True] * rules.dark_bids:
+            if dark and (seeing or hand):
+                continue
+            for bid in LADDER:
+                key = key_of(bid, hand)
+                if hand and key[0] not in (0, 9, 10):
+                    continue
+                if key not in CLASSIC_LADDER or not beats(key, dark) or not low_enough(key, dark):
+                    continue
+                outbid_misere_hand = bid == MISERE and hand and mis_bidder and high is not None and high[0] != seat
+                if bid == MISERE and seat in spoke and not outbid_misere_hand:
+                    continue
+                if mis_bidder and not outbid_misere_hand:
+                    continue
+                out.add(("dark " if dark else "") + ("hand " if hand else "") + str(bid))
+    return out
 
 
 def oracle_words(state: GameState) -> set[DecisionKind]:

@@ -69,8 +69,8 @@ def pairwise_settlement(sheet: preflog.ScoreSheet) -> dict[str, Fraction]:
             pool[e.player] += e.amount
         elif e.column is preflog.Column.MOUNTAIN:
             mountain[e.player] += e.amount
-        else:
-            whists[e.player, e.on] += e.amount
+        elif e.column is preflog.Column.WHISTS:
+            whists[e.player, e.on] += e.amount  # bombs (Classic) are marks, worth nothing at the settlement
     if sheet.pool_target is not None:
         for p in players:
             mountain[p] += (sheet.pool_target - pool[p]) * sheet.rules.scale

@@ -32,6 +32,7 @@ from .legal import (
     mode_problems, next_caller, play_problems,
 )
 from .bits import BIT, bits_of
+from .classic import lowest_after_dark_pass
 from .evolve import change_in_place as _set
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
@@ -87,8 +88,9 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
         stays = g.stays + 1 if e.dealer == previous else 0
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
+    dark_before = g.dark_streak if e.dealer == previous else 0
     deal = evolve_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
-                       min_level=min_level)
+                       min_level=min_level, dark_before=dark_before)
     return _set(g, deal=deal, stays=stays)
 
 
@@ -99,7 +101,8 @@ _BLANK = DealState(0, "", ())
 
 def _end(g: GameState, d: DealState) -> GameState:
     streak = g.all_pass_streak + 1 if d.is_all_pass else 0
-    return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak)
+    dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
+    return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak, dark_streak=dark)
 
 
 # ---- the deal ----------------------------------------------------------------------------------
@@ -156,19 +159,23 @@ def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violat
     if d.auction is not AuctionState.OPEN:
         return d
     seat = next_caller(d)
-    high, high_seat, hand_bid = d.high, d.high_seat, d.hand_bid
+    high, high_seat, hand_bid, high_dark = d.high, d.high_seat, d.hand_bid, d.high_dark
     passed, spoke = d.passed, d.spoke
     if call.kind is CallKind.PASS:
         passed = passed | {seat}
+        if call.dark and rules.dark_bids:
+            _dark_pass(d, seat, rules)
     else:
         spoke = spoke | {seat}
         if not any(code in _NOT_STANDING for code, _ in problems):
             if call.kind is CallKind.HERE:
                 high_seat = Seat.FIRST
             else:
-                high, high_seat, hand_bid = call.bid, seat, call.hand
+                high, high_seat, hand_bid, high_dark = call.bid, seat, call.hand, call.dark
+                if not call.dark:
+                    _set(d, seeing_bid=True)
     d = _set(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
-                    high_seat=high_seat, hand_bid=hand_bid)
+                    high_seat=high_seat, hand_bid=hand_bid, high_dark=high_dark)
     if len(d.passed) == 3:
         return _set(d, auction=AuctionState.ALL_PASS)
     if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
@@ -176,7 +183,14 @@ def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violat
     return d
 
 
-_NOT_STANDING = frozenset({"A202", "A206", "A209"})  # a bid or "here" that does not stand
+_NOT_STANDING = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a bid or "here" that does not stand
+
+
+def _dark_pass(d: DealState, seat: Seat, rules: Rules) -> None:
+    """A dark pass (Code 3.3.19 a): only a seven or more outbids it after this, more after dark
+    all-passes (seed 004); the third hand taking the talon after two passes plays that high too."""
+    _set(d, dark_passes=d.dark_passes | {seat},
+         min_level=max(d.min_level, lowest_after_dark_pass(d.dark_before, dark=False)))
 
 
 def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations) -> DealState:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model.auction import Call, CallKind
+from ..model.auction import Call, CallKind, write_call
 from ..model.bids import LADDER, Bid, Strain
 from ..model.cards import DECK, Card, Suit
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
+from .classic import HAND_LEVELS, compulsory_whist, lowest_after_dark_pass, outbids
 from .conventions import Rules
 from .laws import Duty, must_play
 from .state import AuctionState, DealState, GameState
@@ -54,6 +55,15 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
         word = "dark" if call.dark and not rules.dark_bids else "hand"
         option = "DarkBids" if word == "dark" else "HandBids"
         out.append(("A210", f"{word!r} calls are not part of {rules.name} (set [Rule.{option} \"yes\"])"))
+    elif call.dark and call.kind is CallKind.PASS and (d.high is not None or d.spoke):
+        out.append(("A211", "a dark pass only before anyone has bid (seed 000 §6.4: \"Объявлять ПАС в Темную, "
+                            "если до этого был РАЗ - нельзя\")"))
+    elif call.dark and call.kind is CallKind.HERE:
+        out.append(("A211", "here matches a bid as it was made; it is not said dark"))
+    elif call.dark and call.kind is not CallKind.PASS and d.seeing_bid:
+        out.append(("A211", "no dark bid after a seeing one (seed 004)"))
+    if call.hand and rules.hand_bids and (call.bid is None or call.bid.level not in HAND_LEVELS):
+        out.append(("A212", f"a hand bid is a nine, a ten or misère, not {call.word} (seed 004)"))
     high = d.high
     if call.kind is CallKind.HERE:
         if seat is not Seat.FIRST:
@@ -67,15 +77,29 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
         assert bid is not None
         misere_bidder = (high is not None and high.is_misere and d.high_seat == seat) or any(
             s == seat and c.bid is not None and c.bid.is_misere for s, c in d.calls)
-        if bid.is_misere and seat in d.spoke:
+        # seed 004: "An outbid caller of misere can respond by calling misere hand"
+        misere_hand = bid.is_misere and call.hand and rules.hand_bids and misere_bidder and d.high_seat != seat
+        if bid.is_misere and seat in d.spoke and not misere_hand:
             out.append(("A204", f"{player} has already called and cannot bid misère now"))
-        elif misere_bidder:
+        elif misere_bidder and not misere_hand:
             out.append(("A205", f"{player} bid misère and may only pass, not bid {bid}"))
-        if high is not None and not bid > high:
-            out.append(("A202", f"{bid} is not higher than {high}"))
-        elif not bid.is_misere and bid.level < d.min_level:
-            out.append(("A209", f"after an all-pass the lowest bid is {d.min_level}, not {bid}"))
+        lowest = lowest_after_dark_pass(d.dark_before, dark=True) if call.dark and d.dark_passes else d.min_level
+        if high is not None and not outbids(bid, call.hand, call.dark, high, d.hand_bid, d.high_dark,
+                                            rules.hand_bids):
+            out.append(("A202", f"{write_call(call)} is not higher than {_high_call(d)}"
+                                + (" (over a dark bid a seeing one needs more tricks and an equal or higher suit, "
+                                   "seed 004)" if d.high_dark and not call.dark else "")))
+        elif not bid.is_misere and bid.level < lowest:
+            why = "a dark pass" if d.dark_passes else "an all-pass"
+            out.append(("A209", f"after {why} the lowest bid is {lowest}, not {bid}"))
+        elif bid.is_misere and d.dark_passes and lowest > 8:
+            out.append(("A209", f"after a dark pass the lowest bid is {lowest}, not misère"))
     return out
+
+
+def _high_call(d: DealState) -> str:
+    """The high bid as it was called: ``dark 6s``, ``hand mis``, ``7h``."""
+    return write_call(Call(CallKind.BID, d.high, dark=d.high_dark, hand=d.hand_bid))
 
 
 def legal_calls(state: GameState) -> tuple[Call, ...]:
@@ -105,7 +129,8 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
     high = d.high if d.auction is AuctionState.WON else None
     if high is not None and high.is_misere and not bid.is_misere:
         out.append(("T305", f"{d.player(seat)} bid misère, so plays misère, not {bid}"))
-    elif bid.is_misere and d.auction is AuctionState.WON and (high is None or not high.is_misere):
+    elif bid.is_misere and d.auction is AuctionState.WON and (high is None or not high.is_misere) and not (
+            d.high_dark and not d.hand_bid):  # Code 3.3.19 b, seed 004: misère may be named after a dark win
         out.append(("T304", f"misère is declared without a misère bid (the bid was {high or 'none'})"))
     elif high is not None and not bid.is_misere and bid < high:
         out.append(("T303", f"{bid} is lower than the bid of {high}"))
@@ -191,6 +216,10 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
         out.append(("W404", "the whist can be returned only on a six or a seven"))
     if rules.stalingrad and contract == STALINGRAD and kind is not W:
         out.append(("W407", f"{name or 'a defender'} must whist six spades under Stalingrad"))
+    elif kind is not W and contract is not None and d.high is not None and d.high_dark \
+            and d.high_seat == d.declarer and compulsory_whist(contract, d.high):
+        out.append(("W409", f"{name or 'a defender'} must whist {contract}: a game won with dark {d.high} is "
+                            "whisted by both up to the same suit one trick higher (seed 004, seed 000 §6.4)"))
     return out
 
 

@@ -54,7 +54,11 @@ class DealState:
     spoke: frozenset[Seat] = frozenset()          # seats that made a call other than pass
     high: Bid | None = None
     high_seat: Seat | None = None
-    hand_bid: bool = False
+    hand_bid: bool = False                        # the high bid is a hand bid (without the talon)
+    high_dark: bool = False                       # the high bid was made dark (Code 3.3.19 b)
+    seeing_bid: bool = False                      # a bid was made seeing: no dark bid after it (seed 004)
+    dark_passes: frozenset[Seat] = frozenset()    # seats that passed dark (3.3.19 a)
+    dark_before: int = 0                          # dark all-passes this dealer dealt just before (seed 004)
     auction: AuctionState = AuctionState.OPEN
     bidding_over: bool = False                    # the bids statement (or its absence) is behind us
     talon_leads: bool = False                     # an all-pass whose first two tricks the talon leads
@@ -161,6 +165,7 @@ class GameState:
     previous_dealer: str | None = None
     all_pass_streak: int = 0
     stays: int = 0
+    dark_streak: int = 0                          # dark all-passes in a row by the previous dealer
 
 
 evolve_deal = make_evolve(DealState)

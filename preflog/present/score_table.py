@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game.classic import BOMB_MARKS
 from ..scoring.ledger import Column, exact_json, number_json, number_text, two_places
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
@@ -24,6 +25,9 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
     table = _table(header, rows)
     lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
+    if sheet.held:
+        marks = "; ".join(f"{p} {' '.join(BOMB_MARKS[b] for b in sheet.bombs(p))}" for p in players if sheet.bombs(p))
+        lines += [f"bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}"]
     s = sheet.settlement()
     lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain {number_text(s.average)}"]
     header = ["player", "mountain"]
@@ -123,6 +127,8 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | Non
         "money_exact": None if s.money is None else {p: exact_json(s.money[p]) for p in players},
         "incomplete": incomplete,
     }
+    if sheet.rules.bombs:
+        out["bombs"] = {p: list(sheet.bombs(p)) for p in players}
     if ledger:
         out["ledger"] = [{"deal": e.deal, "player": e.player, "column": e.column.value, "on": e.on,
                           "amount": number_json(e.amount), "rule": e.section, "reason": e.reason}

@@ -24,6 +24,7 @@ class Column(enum.Enum):
     POOL = "pool"          # пуля: games made
     MOUNTAIN = "mountain"  # гора: games and whists failed
     WHISTS = "whists"      # висты: written on another player
+    BOMB = "bomb"          # бомбы (Classic): a bomb earned (its degree, 1–3) or used (minus it)
 
 
 @attrs.frozen(slots=True)
@@ -51,6 +52,8 @@ class Entry:
         amount = number_text(self.amount)
         if self.column is Column.WHISTS:
             what = f"writes {amount} whists on {self.on}"
+        elif self.column is Column.BOMB:
+            what = "earns a bomb" if self.amount > 0 else "uses a bomb"
         elif self.amount < 0:
             what = f"takes {number_text(-self.amount)} off the {self.column.value}"
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from ..model.bids import Bid
+from ..model.cards import Card
 from ..model.deal import Result, ResultKind
 from ..model.defence import DecisionKind
 from ..game.laws import declarer_tricks
@@ -45,6 +46,10 @@ class Outcome:
     tricks: dict[str, int] | None = attrs.field(default=None, eq=False)
     declarer_tricks: int | None = None
     missing: str | None = None            # why the deal cannot be scored, or None
+    dark: bool = False                    # the game was won with a dark bid: its value doubles (3.3.19 b)
+    dark_passers: tuple[str, ...] = ()    # on an all-pass, those who passed dark (3.3.19 a)
+    dark_before: int = 0                  # dark all-passes the dealer dealt just before (seed 004)
+    talon: tuple[Card, ...] | None = None  # the talon the declarer took, where known (Code 3.4.11)
 
     def taken(self, player: str) -> int | None:
         return None if self.tricks is None else self.tricks.get(player)
@@ -54,6 +59,15 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     """The outcome of a deal from its state after the play and its ``result`` statement."""
     base = (d.number, d.dealer, d.active, d.four)
     tricks = _tricks(d, result)
+    if d.is_all_pass and d.dark_passes:
+        return attrs.evolve(outcome_of(attrs.evolve(d, dark_passes=frozenset()), result, rules),
+                            dark_passers=tuple(d.player(s) for s in ACTIVE_SEATS if s in d.dark_passes),
+                            dark_before=d.dark_before)
+    if not d.is_all_pass and d.high_dark and d.high_seat == d.declarer and d.high is not None:
+        contract = d.game_contract
+        # misère named after a dark win is played without the doubling (Code 3.3.19 b)
+        dark = not (contract is not None and contract.is_misere and not d.high.is_misere)
+        return attrs.evolve(outcome_of(attrs.evolve(d, high_dark=False), result, rules), dark=dark)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in d.active):
             return Outcome(*base, all_pass=True, missing="the tricks of the all-pass are not recorded "
@@ -74,7 +88,8 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
         if declarer_tricks is None:
             return Outcome(*base, declarer=name, contract=contract,
                            missing="the misère's result is not recorded (write: result N)")
-        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks)
+        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
+                       talon=d.talon if d.talon_taken else None)
     roles = _roles(d, contract, rules)
     if isinstance(roles, str):
         return Outcome(*base, declarer=name, contract=contract, missing=roles)
@@ -88,7 +103,8 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
         missing = ("two whisters write for their own tricks: the result must give each one's (write: result "
                    f"{name} {declarer_tricks} {whisters[0]} N {whisters[1]} N)")
     return Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
-                   returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing)
+                   returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing,
+                   talon=d.talon if d.talon_taken else None)
 
 
 def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:

@@ -16,7 +16,7 @@ from .ledger import Amount, Column, Entry, number_text
 from .settlement import Settlement, settle
 from ..game.conventions import Rules
 
-POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
+POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
 ZERO = 0
 #: The sections of entries written as they are given, never turned into help: a penalty, the totals
 #: carried over from a paper sheet.
@@ -40,6 +40,11 @@ class ScoreSheet:
     finished_after: int | None = None     # the deal that ended the pulka, if it ended
     whist_price: Fraction | None = None   # money per whist (the WhistPrice tag)
     totals: dict[tuple[str, Column, str | None], Amount] = attrs.field(factory=dict, eq=False, repr=False)
+    held: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def bombs(self, player: str) -> tuple[int, ...]:
+        """The bombs ``player`` holds, oldest first, by degree: 1 simple, 2 double, 3 tree (Classic)."""
+        return self.held.get(player, ())
 
     @property
     def finished(self) -> bool:
@@ -102,6 +107,13 @@ class Pulka:
         self.totals: dict[tuple[str, Column, str | None], Amount] = {}
         self.deals = 0
         self.finished_after: int | None = None
+        self.bombs: dict[str, list[int]] = {}
+
+    def oldest_bomb(self, player: str) -> int:
+        """The degree of the bomb ``player`` plays his next game on: the oldest he holds (footnote 30);
+        0 for none."""
+        held = self.bombs.get(player)
+        return held[0] if held else 0
 
     def total(self, player: str, column: Column, on: str | None = None) -> Amount:
         return self.totals.get((player, column, on), ZERO)
@@ -125,6 +137,12 @@ class Pulka:
     def _add(self, entry: Entry) -> None:
         if self.ledger:
             self.entries.append(entry)
+        if entry.column is BOMB:
+            held = self.bombs.setdefault(entry.player, [])
+            if entry.amount > 0:
+                held.append(int(entry.amount))
+            elif held:
+                held.pop(0)
         key = (entry.player, entry.column, entry.on)
         self.last[key] = entry
         self.totals[key] = self.totals.get(key, ZERO) + entry.amount
@@ -189,4 +207,5 @@ class Pulka:
 
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,
-                          self.finished_after, self.whist_price, dict(self.totals))
+                          self.finished_after, self.whist_price, dict(self.totals),
+                          {p: tuple(b) for p, b in self.bombs.items() if b})

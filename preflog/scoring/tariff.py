@@ -7,17 +7,19 @@ full (Code 4.2.3) is the sheet's business (:mod:`.pulka`), since it depends on t
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from ..model.bids import Bid
+from ..model.cards import Card, Rank
 from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
 from .ledger import Amount, Column, Entry, exact, times
 from .outcome import Outcome
+from ..game.classic import BOMB_MARKS, BOMB_NAMES, bomb_degree
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
 
-POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
+POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
 
 
 def all_pass_price(rules: Rules, in_a_row: int) -> int:
@@ -40,38 +42,61 @@ def needs_closed(rules: Rules) -> bool:
 
 
 def deal_entries(o: Outcome, rules: Rules, *, in_a_row: int = 1,
-                 closed: Collection[str] = ()) -> list[Entry]:
+                 closed: Collection[str] = (), bomb: int = 0) -> list[Entry]:
     """The entries of one deal. ``in_a_row`` counts this all-pass among the all-passes in a row;
-    ``closed`` holds the players whose pool was full before the deal (for half-then-full liability)."""
+    ``closed`` holds the players whose pool was full before the deal (for half-then-full liability);
+    ``bomb`` is the degree of the declarer's bomb the game is played on (0: none)."""
     if o.missing is not None:
         return []
     if o.all_pass:
-        return all_pass_entries(o, rules, all_pass_price(rules, in_a_row))
+        return all_pass_entries(o, rules, all_pass_price(rules, in_a_row) * (2 if o.dark_passers else 1))
     assert o.contract is not None and o.declarer is not None
+    factor = game_factor(o, bomb)
+    out = misere_entries(o, rules, factor) if o.contract.is_misere else contract_entries(o, rules, closed, factor)
+    if rules.talon_bonus:
+        out += talon_bonus_entries(o, rules, factor)
+    return out
+
+
+def made(o: Outcome) -> bool:
+    """The declarer's game is made: misère without a trick, a game with its tricks or nobody whisting."""
+    if o.contract is None or o.declarer is None or o.all_pass:
+        return False
     if o.contract.is_misere:
-        return misere_entries(o, rules)
-    return contract_entries(o, rules, closed)
+        return o.declarer_tricks == 0
+    return not o.whisters or (o.declarer_tricks is not None and o.declarer_tricks >= o.contract.level)
 
 
-def misere_entries(o: Outcome, rules: Rules) -> list[Entry]:
+def game_factor(o: Outcome, bomb: int) -> int:
+    """What a game's value is multiplied by: 2, 4 or 8 on a simple, double or tree bomb, and 2 again
+    when won dark; the factors multiply (Code 3.3.19 b, footnotes 29–31, 4.1.2; seed 000 §7.2)."""
+    return 2 ** bomb * (2 if o.dark else 1)
+
+
+def _factor_text(factor: int) -> str:
+    return f" (× {factor}: bomb or dark, 4.1.2)" if factor != 1 else ""
+
+
+def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
     """Misère: 10 to the pool with no trick, else 10 per trick to the mountain; no whists (3.6)."""
     assert o.declarer is not None and o.declarer_tricks is not None
-    taken, s = o.declarer_tricks, rules.scale
+    taken, s, price = o.declarer_tricks, rules.scale, 10 * factor
     if taken == 0:
-        return [Entry(o.number, o.declarer, POOL, 10, "4.2.1", "misère made")]
-    return [Entry(o.number, o.declarer, MOUNTAIN, 10 * taken * s, "4.2.1",
-                  f"misère failed: {times(taken, 10, s)}")]
+        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", "misère made" + _factor_text(factor))]
+    return [Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
+                  f"misère failed: {times(taken, price, s)}" + _factor_text(factor))]
 
 
-def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = ()) -> list[Entry]:
-    """A game for tricks: the declarer's pool or mountain, whists, consolation, whisters' failures."""
+def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), factor: int = 1) -> list[Entry]:
+    """A game for tricks: the declarer's pool or mountain, whists, consolation, whisters' failures.
+    ``factor`` multiplies the game's value (bombs, dark games)."""
     contract, declarer = o.contract, o.declarer
     assert contract is not None and declarer is not None
-    n, s, price, level = o.number, rules.scale, contract.price, contract.level
+    n, s, price, level = o.number, rules.scale, contract.price * factor, contract.level
     if not o.whisters:
         out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
-                     f"{contract} counts as made: nobody whisted" if o.half is None else
-                     f"{contract} counts as made: {o.half} went half-whist")]
+                     (f"{contract} counts as made: nobody whisted" if o.half is None else
+                      f"{contract} counts as made: {o.half} went half-whist") + _factor_text(factor))]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
             out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
@@ -82,21 +107,21 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = ()) -> 
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}"))
+        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}" + _factor_text(factor)))
     else:
         out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
-                         f"{contract} failed by {under}: {times(under, price, s)}"))
-    out.extend(_whists(o, rules, contract, taken, under))
+                         f"{contract} failed by {under}: {times(under, price, s)}" + _factor_text(factor)))
+    out.extend(_whists(o, rules, price, taken, under))
     if under:
-        out.extend(_consolation(o, rules, contract, under))
-    out.extend(_whisters_short(o, rules, contract, taken, closed))
+        out.extend(_consolation(o, rules, price, under, factor))
+    out.extend(_whisters_short(o, rules, contract, price, taken, closed))
     return out
 
 
-def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> list[Entry]:
+def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> list[Entry]:
     """Each whister writes the price per trick on the declarer (3.8.1.1); one whister counts the
     passer's tricks too (greedy, 3.8.13) or, when the declarer failed, shares them (gentleman, 3.8.14)."""
-    n, s, price, declarer = o.number, rules.scale, contract.price, o.declarer
+    n, s, declarer = o.number, rules.scale, o.declarer
     assert declarer is not None
     if len(o.whisters) == 2:
         out = []
@@ -123,11 +148,11 @@ def _whists(o: Outcome, rules: Rules, contract: Bid, taken: int, under: int) -> 
     return [Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
 
 
-def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[Entry]:
+def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) -> list[Entry]:
     """On a failed contract every other player, the sitting-out dealer too, writes the consolation
     per undertrick on the declarer (3.8.1.2; footnotes 36 and 54)."""
     s = rules.scale
-    per = contract.price if rules.consolation is None else rules.consolation
+    per = price if rules.consolation is None else rules.consolation * factor
     if not per:
         return []  # [Rule.Consolation "0"]: no consolation, as many tables play
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
@@ -136,7 +161,7 @@ def _consolation(o: Outcome, rules: Rules, contract: Bid, under: int) -> list[En
             for p in others]
 
 
-def _whisters_short(o: Outcome, rules: Rules, contract: Bid, taken: int,
+def _whisters_short(o: Outcome, rules: Rules, contract: Bid, price: int, taken: int,
                     closed: Collection[str]) -> list[Entry]:
     """Whisters short of the obligation write each missing trick to the mountain (3.8.1.3): at the
     price (full liability, 3.8.11) or half of it (half liability, 3.8.12). Two whisters answer for half
@@ -158,7 +183,7 @@ def _whisters_short(o: Outcome, rules: Rules, contract: Bid, taken: int,
             continue
         full = rules.whist_liability is Liability.FULL or (
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
-        per: Amount = contract.price if full else exact(Fraction(contract.price, 2))
+        per: Amount = price if full else exact(Fraction(price, 2))
         kind = "full liability, 3.8.11" if full else "half liability, 3.8.12"
         out.append(Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
                          f"short of the obligation by {short}: {times(short, per, rules.scale)} ({kind})"))
@@ -224,6 +249,47 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
     return out
 
 
+def talon_bonus(talon: Sequence[Card], misere: bool) -> tuple[int, str] | None:
+    """What the talon gives the sitting-out dealer (Code 3.4.11; seed 000 §4; seed 004): tricks for a
+    game (an ace or a marriage one, an ace and king of a suit two, two aces three), or whists for a
+    misère (seed 001: 10 for each seven, 20 for a seven and eight of one suit); ``None`` for nothing."""
+    suits = {c.suit for c in talon}
+    if misere:
+        if len(suits) == 1 and {c.rank for c in talon} == {Rank.SEVEN, Rank.EIGHT}:
+            return 20, "a seven and an eight of one suit in the talon"
+        sevens = sum(c.rank is Rank.SEVEN for c in talon)
+        return (10 * sevens, f"{sevens} seven{'s' * (sevens > 1)} in the talon") if sevens else None
+    aces = [c for c in talon if c.rank is Rank.ACE]
+    ranks = {c.rank for c in talon}
+    if len(aces) == 2:
+        return 3, "two aces in the talon"
+    if aces and len(suits) == 1 and Rank.KING in ranks:
+        return 2, "an ace and a king of one suit in the talon"
+    if aces:
+        return 1, "an ace in the talon"
+    if len(suits) == 1 and ranks == {Rank.KING, Rank.QUEEN}:
+        return 1, "a marriage in the talon"
+    return None
+
+
+def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
+    """With four players the dealer writes on the declarer for the quick tricks the talon brought him,
+    as for tricks of the game declared (Code 3.4.11, seed 000 §4, seed 004); on a misère, whists for
+    the low cards it brought (seed 001)."""
+    if not o.four or o.talon is None or o.contract is None or o.declarer is None:
+        return []
+    found = talon_bonus(o.talon, o.contract.is_misere)
+    if found is None:
+        return []
+    count, why = found
+    if o.contract.is_misere:
+        amount, how = count * factor * rules.scale, f"{why}: {count}" + _factor_text(factor)
+        return [Entry(o.number, o.dealer, WHISTS, amount, "seed 001", how, o.declarer)]
+    price = o.contract.price * factor
+    return [Entry(o.number, o.dealer, WHISTS, count * price * rules.scale, "3.4.11",
+                  f"{why}: {times(count, price, rules.scale)}", o.declarer)]
+
+
 def opening_entries(opening: Checkpoint) -> list[Entry]:
     """The totals of a pulka begun on paper (the ``Sheet`` tag), written before the first deal as
     deal 0, each as it is given."""
@@ -240,6 +306,27 @@ def opening_entries(opening: Checkpoint) -> list[Entry]:
     return out
 
 
+def bomb_entries(o: Outcome, rules: Rules) -> list[Entry]:
+    """The bombs a dark all-pass earns (Code 3.3.19 a, 3.7.10; seed 000 §6.4; seed 004): to each who
+    passed dark one of the degree of this dark all-pass in a row (simple, double, tree), one degree
+    less to each who passed seeing; with four players the dealer gets the dark one if everyone passed
+    dark, else the seeing one."""
+    if not (rules.bombs and o.all_pass and o.dark_passers):
+        return []
+    everyone_dark = len(o.dark_passers) == len(o.active)
+    players = list(o.active) + ([o.dealer] if o.four else [])
+    out = []
+    for p in players:
+        dark = p in o.dark_passers or (p == o.dealer and o.four and everyone_dark)
+        degree = bomb_degree(o.dark_before, dark)
+        if degree > 0:
+            how = "passed dark" if p in o.dark_passers else ("dealt" if p == o.dealer and o.four else "passed seeing")
+            out.append(Entry(o.number, p, BOMB, degree, "3.3.19 a",
+                             f"{BOMB_NAMES[degree]} ({BOMB_MARKS[degree]}): {how} on dark all-pass "
+                             f"{o.dark_before + 1} in a row"))
+    return out
+
+
 def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     """A manual entry, written as given: ``penalty P whists Q N`` means P writes N whists on Q."""
     amount = exact(Fraction(penalty.amount))
@@ -250,5 +337,6 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     return [Entry(number, penalty.player, column, amount, "penalty", note)]
 
 
-__all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "misere_entries",
+__all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "game_factor", "misere_entries",
+           "talon_bonus", "talon_bonus_entries", "bomb_entries", "made",
            "needs_closed", "opening_entries", "penalty_entries"]

@@ -1,0 +1,115 @@
+"""Classic as seeds 000 and 004 write it, each case worked by hand from the section it cites. Seating:
+with "Anna Boris Vera Gleb" and Anna dealing, Boris is the eldest hand, then Vera, then Gleb."""
+
+from __future__ import annotations
+
+import pytest
+
+import preflog
+from preflog import Column
+
+FOUR = '[Players "Anna Boris Vera Gleb"]\n[Rules "classic"]\n\n'
+THREE = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n\n'
+DARK_ALL_PASS = "deal 1 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n"
+
+
+def codes(text: str) -> list[str]:
+    return [v.code for v in preflog.check(preflog.loads(text))]
+
+
+def entries(text: str, deal: int) -> set[tuple[str, str, str | None, int]]:
+    sheet = preflog.score(preflog.loads(text))
+    return {(e.player, e.column.value, e.on, e.amount) for e in sheet.ledger(deal)}
+
+
+def test_seed_000_7_2_example_2_a_seven_on_a_simple_bomb_one_short() -> None:
+    """Seed 000 §7.2, example 2: a seven on a simple bomb, one short: 4 × 2 = 8 to the mountain; the
+    whister takes 4 tricks at 8 each, 32, and 8 for the undertrick, 40; the passer and the dealer 8
+    each for the undertrick. The bomb is kept (failed game, footnote 29)."""
+    text = FOUR + DARK_ALL_PASS + "deal 2 dealer Anna\nbids 7s pass pass\ncontract 7s\nwhist whist pass\n" \
+        "result Boris 6 Vera 4 Gleb 0\n"
+    written = entries(text, 2)
+    assert ("Boris", "mountain", None, 8) in written
+    whists = {(p, a) for p, c, on, a in written if c == "whists"}
+    assert whists == {("Vera", 32), ("Vera", 8), ("Gleb", 8), ("Anna", 8)}
+    assert preflog.score(preflog.loads(text)).bombs("Boris") == (1,)
+
+
+def test_code_3_3_19_a_a_dark_all_pass_doubles_the_trick_and_earns_everyone_a_simple_bomb() -> None:
+    """Code 3.3.19 a: after a dark pass the all-pass trick costs double; seed 000 §6.4: everyone who
+    passed dark gets a simple bomb, and the dealer too when all passed dark. 4/3/3 with the dealer's
+    talon tricks 0: no amnesty (3.7.3), 8, 6 and 6."""
+    written = entries(FOUR + DARK_ALL_PASS, 1)
+    assert {(p, a) for p, c, _, a in written if c == "mountain"} == {("Boris", 8), ("Vera", 6), ("Gleb", 6)}
+    assert {p for p, c, _, a in written if c == "bomb" and a == 1} == {"Anna", "Boris", "Vera", "Gleb"}
+
+
+def test_seed_000_6_4_a_seeing_passer_and_the_dealer_get_a_bomb_one_degree_lower() -> None:
+    """Seed 000 §6.4: one who looked before passing, and then the dealer, get a bomb a degree lower:
+    nothing on a simple bomb. Vera passes seeing: Boris and Gleb get simple bombs, Vera and Anna none."""
+    text = FOUR + "deal 1 dealer Anna\nbids dark pass pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n"
+    assert {p for p, c, _, a in entries(text, 1) if c == "bomb"} == {"Boris", "Gleb"}
+
+
+def test_seed_004_the_second_dark_all_pass_of_a_staying_dealer_gives_double_bombs_and_quadruple_tricks() -> None:
+    """Seed 004: the second all-pass of a staying dealer doubles the trick (geometric, seed 000 §6.1),
+    and a dark pass doubles it again: 4; the bombs are double (degree 2)."""
+    text = FOUR + DARK_ALL_PASS + "deal 2 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n"
+    written = entries(text, 2)
+    assert ("Boris", "mountain", None, 16) in written
+    assert {a for p, c, _, a in written if c == "bomb"} == {2}
+
+
+def test_footnote_30_bombs_are_used_oldest_first_and_a_made_game_uses_one_up() -> None:
+    """Footnote 30: a failed six on the first bomb writes double; a made seven then uses it up (double);
+    the next game is on the double bomb (×4). Boris holds a simple then a double bomb."""
+    text = FOUR + DARK_ALL_PASS + "deal 2 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n" \
+        "deal 3 dealer Anna\nbids 8s pass pass\ncontract 8s\nwhist whist pass\nresult Boris 7 Vera 3 Gleb 0\n" \
+        "deal 4\nbids pass 8s pass pass\ncontract 8s\nwhist pass pass\n" \
+        "deal 5\nbids pass pass 8s pass\ncontract 8s\nwhist pass pass\n"
+    sheet = preflog.score(preflog.loads(text))
+    assert [e.amount for e in sheet.ledger(3) if e.player == "Boris" and e.column is Column.MOUNTAIN] == [12]
+    assert [e.amount for e in sheet.ledger(5) if e.player == "Boris" and e.column is Column.POOL] == [12]
+    assert sheet.bombs("Boris") == (2,)
+
+
+@pytest.mark.parametrize("bids,expected", [
+    ("dark pass 6s pass pass", ["A209"]),          # seed 004: after a dark pass, a seeing seven at least
+    ("dark pass 7s pass", []),
+    ("dark pass dark 6s pass", []),                # "blind one"
+    ("6s dark pass pass", ["A211"]),               # seed 000 §6.4: no dark pass after a bid
+    ("dark 6s 6c pass pass", ["A202", "A208"]),    # seed 004: more tricks and an equal or higher suit
+    ("dark 6s 7s pass pass", []),
+    ("dark 6c 7s pass pass", ["A202", "A208"]),
+    ("6s dark 6c pass pass", ["A211", "A208"]),    # no dark bid after a seeing one
+    ("mis 9s pass pass", ["A202", "A208"]),        # seed 000 §5: a seeing nine does not outbid misère
+    ("mis hand 9s hand mis pass pass", []),        # Gleb's first call: misère hand outbids nine hand
+    ("mis hand 9s pass hand mis pass", []),        # seed 004: the outbid misère bidder answers misère hand
+    ("hand 8s pass pass", ["A212"]),
+])
+def test_seed_004_dark_and_hand_calls(bids: str, expected: list[str]) -> None:
+    assert codes(FOUR + f"deal 1 dealer Anna\nbids {bids}\n") == expected
+
+
+def test_seed_004_after_one_dark_all_pass_a_dark_pass_asks_for_a_seeing_eight_or_a_dark_seven() -> None:
+    """Seed 004: "blind seven or seeing eight if one [dark all-pass]"."""
+    base = FOUR + DARK_ALL_PASS + "deal 2 dealer Anna\nbids dark pass {} pass\n"
+    assert codes(base.format("7s")) == ["A209"]
+    assert codes(base.format("8s")) == codes(base.format("dark 7s")) == []
+
+
+def test_seed_000_6_1_the_dealer_deals_three_times_at_most_then_the_deck_moves_on() -> None:
+    """Seed 000 §6.1, seed 004: after an all-pass the dealer deals again, a third time in a row at most."""
+    allpass = "bids pass pass pass\nresult Boris 4 Vera 3 Gleb 3\n"
+    legal = FOUR + "".join(f"deal {n} dealer Anna\n{allpass}" for n in (1, 2, 3)) + "deal 4\nbids 7s pass pass\n"
+    assert codes(legal) == []
+    fourth = FOUR + "".join(f"deal {n} dealer Anna\n{allpass}" for n in (1, 2, 3, 4))
+    assert codes(fourth) == ["D102"]
+
+
+def test_code_3_3_19_b_a_game_won_dark_is_worth_double_and_its_six_is_whisted_by_both() -> None:
+    """Code 3.3.19 b, footnote 31: a dark game's value doubles, won or lost: a six made, 4 to the pool;
+    seed 004: a six won dark must be whisted by both (clubs: six spades is Stalingrad's, W407)."""
+    text = THREE + "deal 1\nbids dark 6c pass pass\ncontract 6c\nwhist whist {}\nresult Boris 6 Vera 2 Anna 2\n"
+    assert codes(text.format("pass")) == ["W409"]
+    assert preflog.score(preflog.loads(text.format("whist"))).pool("Boris") == 4
