@@ -184,9 +184,7 @@ def classic_calls(state: GameState, after_all_pass: bool) -> set[str]:
     exit_level = rules.all_pass_exit if after_all_pass else 6
     k = d.dark_before
     high = None  # (seat, key, dark)
-    dark_pass = any(c.dark for _, c in said if c.kind is CallKind.PASS)
     seeing = False
-    mis_bidder = False
 
     def key_of(bid: Bid, hand: bool) -> tuple[int, int, bool]:
         return (0, 0, hand) if bid == MISERE else (bid.level, int(bid.strain), hand)

@@ -512,6 +512,7 @@ def test_opening_is_checked_by_later_sheet_statements_and_never_turned_into_help
     ("Anna pool 12 mountain", "2:22: error: the Sheet tag ends too early: expected a number"),
     ("Anna pool 12 mountain x", "2:31: error: unexpected 'x': expected a number"),
     ("", "2:1: error: the Sheet tag carries no totals"),
+    ("Anna pool 1 % x", "2:21: error: the Sheet tag holds only totals: '%' has no place in it"),
 ])
 def test_opening_that_cannot_be_read_is_reported_at_its_place(value: str, message: str) -> None:
     text = f'[Players "Anna Boris Vera"]\n[Sheet "{value}"]\n\ndeal 1\ncontract Anna: 6s\nwhist pass pass\n'

@@ -8,7 +8,7 @@ one only with more tricks and an equal or higher suit (seed 004; seed 000: "РА
 
 from __future__ import annotations
 
-from ..model.bids import Bid, Strain
+from ..model.bids import Bid
 
 #: The levels a hand bid (without the talon) may have: nine and ten, and misère (seed 004; seed 000 §5).
 HAND_LEVELS = frozenset({9, 10, 0})
@@ -23,29 +23,20 @@ def place(bid: Bid, hand: bool, hand_bids: bool) -> int:
         return bid.ladder_index
     if bid.strain is None:
         return 40 if hand else 20
-    index = (bid.level - 6) * 5 + bid.strain  # 0 … 24
     if bid.level == 10:
         return 41 + bid.strain if hand else 26 + bid.strain
-    return 21 + bid.strain if hand else index
+    return 21 + bid.strain if hand else (bid.level - 6) * 5 + bid.strain  # nine hand; 6♠ … 9NT: 0 … 19
 
 
 def outbids(bid: Bid, hand: bool, dark: bool, high: Bid, high_hand: bool, high_dark: bool, hand_bids: bool) -> bool:
     """Whether a call outbids the high bid. Over a dark bid a seeing one needs more tricks and an equal
     or higher suit (seed 004; seed 000 §6.4); only a dark ten outbids a dark misère (seed 000 §6.4)."""
     if high_dark and not dark:
-        if high.is_misere:
+        if high.strain is None or bid.strain is None or not (bid.level > high.level and bid.strain >= high.strain):
             return False
-        if bid.is_misere:
-            return False
-        if not (bid.level > high.level and _strain(bid) >= _strain(high)):
-            return False
-    if high_dark and dark and high.is_misere:
+    elif high_dark and high.is_misere:
         return bid.level == 10
     return place(bid, hand, hand_bids) > place(high, high_hand, hand_bids)
-
-
-def _strain(bid: Bid) -> int:
-    return int(bid.strain) if bid.strain is not None else int(Strain.NO_TRUMP)
 
 
 def lowest_after_dark_pass(dark_all_passes: int, dark: bool) -> int:

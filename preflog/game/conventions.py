@@ -202,8 +202,8 @@ PRESETS: dict[str, Rules] = {
     "classic": Rules(
         name="classic", whist_liability=Liability.HALF_THEN_FULL, half_whist=False,
         all_pass_progression=Progression.GEOMETRIC,
-        all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True, dark_bids=True, hand_bids=True,
-        bombs=True, razboynik=True, talon_bonus=True,
+        all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
+        dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True,
     ),
 }
 

@@ -172,6 +172,14 @@ class Checkpoint:
     comments: Comments = ()
     span: Span | None = span_field()
 
+    def named(self) -> list[CheckpointEntry | CheckpointWhist]:
+        """Each line and each whists pair, in order: the records that open on a player's name."""
+        out: list[CheckpointEntry | CheckpointWhist] = []
+        for line in self.entries:
+            out.append(line)
+            out.extend(line.whists or ())
+        return out
+
 
 @attrs.frozen(slots=True)
 class Deal:

@@ -26,6 +26,11 @@ class Span(NamedTuple):
         return _new(Span, (self[0], self[1], other[2], other[3]))
 
 
+def lead_span(start: Span, length: int) -> Span:
+    """The span of the first ``length`` characters of ``start`` (a name that opens a record)."""
+    return Span(start.line, start.column, start.line, start.column + length)
+
+
 _new = tuple.__new__
 
 

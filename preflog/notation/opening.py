@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..model.deal import Checkpoint
 from ..model.game import Game, Tag
-from ..model.span import Span
+from ..model.span import Span, lead_span
 from .raw import Problem
 from .split import Piece
 
@@ -19,7 +19,7 @@ _LEAD = "deal sheet "
 
 
 def read_opening(tag: Tag, players: tuple[str, ...] = ()) -> tuple[Checkpoint | None, list[Problem]]:
-    """The totals an ``Sheet`` tag carries over, or ``None`` and what is wrong with it (a name not
+    """The totals a ``Sheet`` tag carries over, or ``None`` and what is wrong with it (a name not
     among ``players``, when they are given, too). Positions point into the tag's value where the tag
     is written canonically (``[Sheet "…"]``)."""
     problems: list[Problem] = []
@@ -28,6 +28,11 @@ def read_opening(tag: Tag, players: tuple[str, ...] = ()) -> tuple[Checkpoint | 
     if not tag.value.strip():
         return None, [(span, 'the Sheet tag carries no totals: write them as a sheet does, e.g. '
                              '"Anna pool 12 mountain 4 whists Boris 36; Boris pool 6"')]
+    note = tag.value.find("%")
+    if note >= 0:  # in a deal a note, here it would silently drop what follows
+        at = span.column + len(f'[{tag.name} "') + note
+        return None, [(Span(span.line, at, span.line, at + 1),
+                       "the Sheet tag holds only totals: '%' has no place in it (a note goes after the tag)")]
     from .lalr import parse  # the grammar, loaded on first use
 
     raw = parse(Piece(_LEAD + tag.value, span.line, column), "deal", problems)
@@ -36,17 +41,12 @@ def read_opening(tag: Tag, players: tuple[str, ...] = ()) -> tuple[Checkpoint | 
     problems.extend(raw.problems)
     checkpoint = raw.statements.get("checkpoint")
     if players and checkpoint is not None:
-        named = [item for line in checkpoint.entries for item in (line, *(line.whists or ()))]
-        problems.extend((_name_span(item.span or span, item.player),
+        problems.extend((lead_span(item.span or span, len(item.player)),
                          f"{item.player!r} in the Sheet tag is not a player of this game ({', '.join(players)})")
-                        for item in named if item.player not in players)
+                        for item in checkpoint.named() if item.player not in players)
     if problems or set(raw.statements) != {"checkpoint"} or raw.hands is not None or raw.penalties:
         return None, problems or [(span, "the Sheet tag holds only totals, as a sheet statement writes them")]
     return checkpoint, []
-
-
-def _name_span(start: Span, name: str) -> Span:
-    return Span(start.line, start.column, start.line, start.column + len(name))
 
 
 def opening_of(game: Game) -> Checkpoint | None:

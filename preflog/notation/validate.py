@@ -18,7 +18,7 @@ from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import bidding_order, next_dealer
-from ..model.span import Span
+from ..model.span import Span, lead_span
 from .opening import OPENING, read_opening
 from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
 from .vocabulary import is_valid_player_id
@@ -29,7 +29,7 @@ _NUMBER_TAGS = {"Pool": pool_of, "WhistPrice": whist_price_of}
 
 def _name_span(start: Span, name: str, colon: bool = False) -> Span:
     """The span of a name that opens a record (a prefix takes its colon too)."""
-    return Span(start.line, start.column, start.line, start.column + len(name) + colon)
+    return lead_span(start, len(name) + colon)
 
 
 class Validator:
@@ -199,9 +199,7 @@ class Validator:
                 named.extend(record.shares if key == "claim" else record.tricks)
         checkpoint = fields.get("checkpoint")
         if checkpoint is not None:
-            for line in checkpoint.entries:
-                named.append(line)
-                named.extend(line.whists or ())
+            named.extend(checkpoint.named())
         for item in named:  # claim shares, result pairs, checkpoint lines and whists: each opens on its name
             if item.player not in players and item.span is not None:
                 self.player(item.player, _name_span(item.span, item.player))

@@ -57,17 +57,21 @@ class Outcome:
 
 def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     """The outcome of a deal from its state after the play and its ``result`` statement."""
-    base = (d.number, d.dealer, d.active, d.four)
-    tricks = _tricks(d, result)
+    o = _outcome(d, result, rules)
     if d.is_all_pass and d.dark_passes:
-        return attrs.evolve(outcome_of(attrs.evolve(d, dark_passes=frozenset()), result, rules),
-                            dark_passers=tuple(d.player(s) for s in ACTIVE_SEATS if s in d.dark_passes),
+        return attrs.evolve(o, dark_passers=tuple(d.player(s) for s in ACTIVE_SEATS if s in d.dark_passes),
                             dark_before=d.dark_before)
     if not d.is_all_pass and d.high_dark and d.high_seat == d.declarer and d.high is not None:
         contract = d.game_contract
         # misère named after a dark win is played without the doubling (Code 3.3.19 b)
-        dark = not (contract is not None and contract.is_misere and not d.high.is_misere)
-        return attrs.evolve(outcome_of(attrs.evolve(d, high_dark=False), result, rules), dark=dark)
+        return attrs.evolve(o, dark=not (contract is not None and contract.is_misere and not d.high.is_misere))
+    return o
+
+
+def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
+    """:func:`outcome_of` without Classic's dark facts."""
+    base = (d.number, d.dealer, d.active, d.four)
+    tricks = _tricks(d, result)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in d.active):
             return Outcome(*base, all_pass=True, missing="the tricks of the all-pass are not recorded "

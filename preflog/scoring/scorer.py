@@ -30,9 +30,7 @@ from .outcome import outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from ..notation.opening import opening_of
-from ..game.classic import BOMB_NAMES
-from .ledger import Entry
-from .tariff import bomb_entries, deal_entries, made, needs_closed, opening_entries, penalty_entries
+from .tariff import bomb_entries, deal_entries, needs_closed, opening_entries, penalty_entries
 
 T = TypeVar("T")
 
@@ -128,11 +126,7 @@ class Scorer(Visitor):
         rules, pulka = self.rules, self.pulka
         bomb = pulka.oldest_bomb(outcome.declarer) if rules.bombs and outcome.declarer is not None else 0
         pulka.write(deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb))
-        if bomb and made(outcome):
-            # a game made uses up its bomb; a game failed keeps it (footnotes 29, 30; seed 000 §6.4)
-            pulka.write([Entry(d.number, outcome.declarer, Column.BOMB, -bomb, "fn 29",  # type: ignore[arg-type]
-                               f"{BOMB_NAMES[bomb]} used: the game is made")])
-        pulka.write(bomb_entries(outcome, rules))
+        pulka.write(bomb_entries(outcome, rules, bomb))
 
     def _compare(self, checkpoint: Checkpoint, number: int) -> None:
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""

@@ -306,11 +306,14 @@ def opening_entries(opening: Checkpoint) -> list[Entry]:
     return out
 
 
-def bomb_entries(o: Outcome, rules: Rules) -> list[Entry]:
-    """The bombs a dark all-pass earns (Code 3.3.19 a, 3.7.10; seed 000 §6.4; seed 004): to each who
-    passed dark one of the degree of this dark all-pass in a row (simple, double, tree), one degree
-    less to each who passed seeing; with four players the dealer gets the dark one if everyone passed
-    dark, else the seeing one."""
+def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
+    """The bombs a deal uses or earns. A game made on the declarer's ``bomb`` uses it up; a game failed
+    keeps it (footnotes 29, 30; seed 000 §6.4). A dark all-pass earns (Code 3.3.19 a, 3.7.10; seed 000
+    §6.4; seed 004) each who passed dark a bomb of the degree of this dark all-pass in a row (simple,
+    double, tree), each who passed seeing one degree less; with four players the dealer gets the dark
+    one if everyone passed dark, else the seeing one."""
+    if bomb and o.declarer is not None and made(o):
+        return [Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", f"{BOMB_NAMES[bomb]} used: the game is made")]
     if not (rules.bombs and o.all_pass and o.dark_passers):
         return []
     everyone_dark = len(o.dark_passers) == len(o.active)
