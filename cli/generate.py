@@ -11,7 +11,8 @@ from .common import PresetChoice, write_text
 @click.command()
 @click.option("--deals", type=click.IntRange(1, 1_000_000), default=30, show_default=True, help="How many deals.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
-@click.option("--players", type=click.Choice(["3", "4"]), default="3", show_default=True)
+@click.option("--players", type=click.Choice(["2", "3", "4"]), default="3", show_default=True,
+              help="2: gusarik, two players and a dummy.")
 @click.option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True)
 @click.option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
               help=f"Start a new game every N deals (default: one game; a game holds at most {MAX_DEALS:,}).")

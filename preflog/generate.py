@@ -33,6 +33,7 @@ from .model.hand import Hand
 from .model.play import Play, PlayedCard
 from .model.seating import ACTIVE_SEATS, Seat
 
+PLAYERS_2 = ("Anna", "Boris")
 PLAYERS_3 = ("Anna", "Boris", "Vera")
 PLAYERS_4 = ("Anna", "Boris", "Vera", "Gleb")
 
@@ -213,7 +214,7 @@ def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str = "soch
                   per_game: int = 0, pool: int | None = None) -> Iterator[Game]:
     """The games of :func:`generate`, one at a time (memory: one game)."""
     rng = random.Random(seed)
-    names = PLAYERS_4 if players == 4 else PLAYERS_3
+    names = {2: PLAYERS_2, 4: PLAYERS_4}.get(players, PLAYERS_3)
     preset = PRESETS[rules]
     size = per_game or deals
     left, number = deals, 1

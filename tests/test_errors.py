@@ -36,8 +36,12 @@ CASES = [
      [(1, 1, 'the game has no [Players "…"] tag naming its 3 or 4 players')]),
     ('no players no tags', 'deal 1\nresult 5\n',
      [(1, 1, 'the game has no [Players "…"] tag naming its 3 or 4 players')]),
-    ('two players', '[Players "Anna Boris"]\n',
-     [(1, 1, "Players names 2 player(s): 'Anna Boris'; a game has 3 or 4")]),
+    ('five players', '[Players "Anna Boris Vera Gleb Dima"]\n',
+     [(1, 1, "Players names 5 player(s): 'Anna Boris Vera Gleb Dima'; a game has 2 (gusarik, with a dummy), 3 or 4")]),
+    ('one player', '[Players "Anna"]\n',
+     [(1, 1, "Players names 1 player(s): 'Anna'; a game has 2 (gusarik, with a dummy), 3 or 4")]),
+    ('a player called Dummy in a two-player game', '[Players "Anna Dummy"]\n',
+     [(1, 1, "with two players Dummy is the dummy's name (docs/notation.md); call the player something else")]),
     ('dup player', '[Players "Anna Boris Anna"]\n',
      [(1, 1, 'Players names Anna more than once')]),
     ('bad id', '[Players "Anna pass As"]\n',
@@ -146,7 +150,7 @@ def test_errors_after_a_bad_deal_keep_numbering_and_dealer_rotation() -> None:
 
 
 def test_a_new_tag_block_recovers_too() -> None:
-    text = '[Players "Anna Boris"]\ndeal\n\n' + HEAD + "deal\nresult 5\n"
+    text = '[Players "Anna Boris Vera Gleb Dima"]\ndeal\n\n' + HEAD + "deal\nresult 5\n"
     with pytest.raises(NotationError) as info:
         preflog.loads_all(text)
     assert [e.line for e in info.value.errors] == [1]

@@ -12,6 +12,7 @@ import pytest
 import preflog
 from preflog.game.conventions import OPTIONS
 
+TWO = '[Players "Anna Boris"]\n'
 THREE = '[Players "Anna Boris Vera"]\n'
 FOUR = '[Players "Anna Boris Vera Gleb"]\n'
 
@@ -34,6 +35,10 @@ def pool(player: str) -> Callable[[preflog.Game], Fraction]:
 
 def whists(player: str, on: str) -> Callable[[preflog.Game], Fraction]:
     return lambda g: preflog.score(g).whists(player, on)
+
+
+def total(player: str) -> Callable[[preflog.Game], Fraction]:
+    return lambda g: preflog.score(g).settlement().totals[player]
 
 
 def eldest_tricks(g: preflog.Game) -> int:
@@ -105,6 +110,11 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      whists("Anna", "Boris"), ("no", 0), ("yes", 4),
      "Code 3.4.11, seed 000 §4: an ace and a king of one suit in the talon: the dealer writes two tricks of "
      "the six, 2 × 2, on the declarer"),
+    ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
+     ("no", -22), ("yes", -32),
+     "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "
+     "12 whists on her (3.8.1.1, 3.8.1.2). The mountain × 10 is divided by the two players (4.2.14): she pays "
+     "10; indivisible (4.1.1 c) it is not shared with its owner: she pays all 20"),
 ]
 
 # Read and kept, not enforced yet (the Classic issue): razboynik.

@@ -36,6 +36,28 @@ def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
         assert f"| `{option}` |" in doc, option
 
 
+def test_the_options_table_gives_every_preset_its_value() -> None:
+    """docs/rules.md's table of options, row by row, as the presets hold them."""
+    import enum
+
+    from preflog.game.conventions import OPTIONS, PRESETS
+
+    def text(option: str, value: object) -> str:
+        if isinstance(value, enum.Enum):
+            return str(value.value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if value is None:
+            return "price" if option == "Consolation" else "–"
+        return str(value)
+
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "| option | values | " + " | ".join(PRESETS) + " |" in doc
+    for option, (field, _, accepted) in OPTIONS.items():
+        row = " | ".join(text(option, getattr(PRESETS[name], field)) for name in PRESETS)
+        assert f"| `{option}` | {accepted} | {row} |" in doc, option
+
+
 def test_the_start_command_runs_clean() -> None:
     from click.testing import CliRunner
 
@@ -151,7 +173,7 @@ def test_the_completion_line_of_the_readme_completes_verbs_and_conventions() -> 
         return answer.stdout.split()
 
     assert complete("preflog sc") == ["plain,score"]
-    assert complete("preflog score --rules ") == ["plain,classic", "plain,leningrad", "plain,rostov", "plain,sochi"]
+    assert complete("preflog score --rules ") == ["plain,classic", "plain,gusarik", "plain,leningrad", "plain,rostov", "plain,sochi"]
 
 
 def test_the_command_listing_names_only_verbs_and_options_that_exist() -> None:

@@ -23,6 +23,7 @@ def with_pool(game: Game, pool: int) -> Game:
 def games_of(preset: str) -> list[Game]:
     games = generate(240, seed=21, players=3, rules=preset, per_game=40)
     games += generate(120, seed=22, players=4, rules=preset, per_game=40)
+    games += generate(80, seed=23, players=2, rules=preset, per_game=40)
     return [with_pool(g, 10 + 5 * (i % 3)) for i, g in enumerate(games)]
 
 

@@ -95,6 +95,7 @@ class Rules:
     bombs: bool = False                         # Bombs (3.3.19, 3.7.10)
     razboynik: bool = False                     # Razboynik (seed 000)
     talon_bonus: bool = False                   # TalonBonus (seed 004)
+    indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
     def with_option(self, option: str, value: str) -> Rules:
         """These rules with one ``Rule.<Option>`` tag applied; ``ValueError`` if it is not known."""
@@ -186,6 +187,7 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "Bombs": ("bombs", _yes_no, "yes or no"),
     "Razboynik": ("razboynik", _yes_no, "yes or no"),
     "TalonBonus": ("talon_bonus", _yes_no, "yes or no"),
+    "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
 
 #: The presets of RULES.md ("Options and presets").
@@ -205,6 +207,9 @@ PRESETS: dict[str, Rules] = {
         all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
         dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True,
     ),
+    # two players and a dummy (seed 001; Code 3.7.6.4, 4.1.1 c): the Code's rules, whose defaults Sochi
+    # keeps; what two players change follows from the Players tag, not from the preset
+    "gusarik": Rules(name="gusarik"),
 }
 
 
@@ -229,6 +234,10 @@ def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesPr
                                                  f"known: {', '.join(PRESETS)}", tag.span if tag else None))
             name = "sochi"
     rules = PRESETS[name]
+    if name == "gusarik" and len(game.players) not in (0, 2):
+        tag = next((t for t in game.tags if t.name == "Rules"), None)
+        problems.append(RulesProblem("R104", f"gusarik is played by two and a dummy, not by {len(game.players)} "
+                                             "(Players names two for it)", tag.span if tag else None))
     for tag in game.tags:
         if tag.name.startswith("Rule."):
             try:

@@ -13,11 +13,11 @@ from typing import Any
 from ..model.auction import Call, CallKind
 from ..model.cards import Card, Suit
 from ..model.deal import ResultKind
-from ..model.defence import Decision, DecisionKind
+from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.deal import write_result as result_text
 from ..model.game import Game
 from ..model.play import PlayedCard
-from ..model.seating import ACTIVE_SEATS, Seat, bidding_order, next_dealer
+from ..model.seating import ACTIVE_SEATS, DUMMY, Seat, bidding_order, next_dealer
 from ..model.span import Span
 from .conventions import AllPassTalon, Rules, VoidTalonTrick, rules_of
 from .events import (
@@ -91,6 +91,9 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     dark_before = g.dark_streak if e.dealer == previous else 0
     deal = evolve_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
                        min_level=min_level, dark_before=dark_before)
+    if len(players) == 2 and DUMMY in active:  # gusarik: the dummy is unseen in the auction (RULES.md)
+        dummy = ACTIVE_SEATS[active.index(DUMMY)]
+        _set(deal, dummy=dummy, passed=frozenset({dummy}))
     return _set(g, deal=deal, stays=stays)
 
 
@@ -198,8 +201,9 @@ def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations)
     if not e.recorded:
         return _set(d, auction=AuctionState.UNKNOWN)
     if d.auction is AuctionState.ALL_PASS:
-        # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6)
-        return _set(d, talon_leads=rules.all_pass_talon is AllPassTalon.LEAD)
+        # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6),
+        # never with two players (3.7.6.4)
+        return _set(d, talon_leads=rules.all_pass_talon is AllPassTalon.LEAD and d.dummy is None)
     if d.auction is not AuctionState.OPEN:
         return d
     if len(d.passed) == 2 and d.high is None:
@@ -285,6 +289,8 @@ def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> 
 
 
 def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> DealState:
+    if d.dummy is not None:
+        _dummy_passes(d)
     problems = decision_problems(d, rules, kind)
     if problems:
         _report(out, problems, span, d.number)
@@ -297,7 +303,19 @@ def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, o
         speaker = Seat.FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
         return d  # reported above; a longer record would only grow (and be copied) word by word
-    return _set(d, decisions=d.decisions + ((speaker, kind),))
+    _set(d, decisions=d.decisions + ((speaker, kind),))
+    if d.dummy is not None:
+        _dummy_passes(d)
+        if len(d.whisters) == 1 and d.mode is None and not problems:
+            _set(d, mode=WhistMode.OPEN)  # the whister plays open with the dummy (seed 001)
+    return d
+
+
+def _dummy_passes(d: DealState) -> None:
+    """With two players the dummy's word in the defence goes without saying: pass (RULES.md, gusarik)."""
+    turn = defence_turn(d)
+    if turn is not None and turn[0] == d.dummy:
+        _set(d, decisions=d.decisions + ((turn[0], DecisionKind.PASS),))
 
 
 def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> DealState:

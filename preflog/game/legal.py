@@ -29,10 +29,8 @@ P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
 
 def next_caller(d: DealState) -> Seat:
     """The seat whose call comes next: clockwise from the eldest hand, skipping those who passed."""
-    if not d.calls:
-        return Seat.FIRST
-    seat = d.calls[-1][0].next
-    while seat in d.passed:
+    seat = d.calls[-1][0].next if d.calls else Seat.FIRST
+    while seat in d.passed and len(d.passed) < 3:  # the dummy of two players has passed before it starts
         seat = seat.next
     return seat
 
@@ -195,7 +193,10 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     out: list[Problem] = []
     said = [k for _, k in d.decisions]
     name = "" if turn is None else d.player(turn[0])
-    if turn is None:
+    if kind is H and d.dummy is not None and turn is not None:
+        out.append(("W410", "no half-whist with two players: the dummy is no defender to play the game "
+                            "(preflog's reading; the sources are silent)"))
+    elif turn is None:
         out.append(("W401", f"{kind.value!r} after the defence is settled"))
     elif kind not in turn[1]:
         if kind is H and not rules.half_whist:
@@ -239,6 +240,8 @@ def mode_problems(d: DealState, mode: WhistMode) -> list[Problem]:
     whisters = len(d.whisters)
     if mode is WhistMode.OPEN and whisters != 1 and not d.is_all_pass:
         return [("W405", f"'open' is a single whister's choice, and {whisters} whist")]
+    if mode is WhistMode.CLOSED and d.dummy is not None and whisters == 1:
+        return [("W410", "with two players the whister plays open, his hand and the dummy's (seed 001)")]
     return []
 
 

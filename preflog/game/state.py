@@ -43,6 +43,7 @@ class DealState:
     dealer: str
     active: tuple[str, ...]                       # bidding order, the eldest hand first
     four: bool = False                            # four players: the dealer sits out
+    dummy: Seat | None = None                     # two players: the dummy's seat (it always passes)
     hands: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat; None when unknown
     known: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat, of a hand not wholly
     #                                             known: the cards it is known to hold (the declarer's
@@ -125,6 +126,14 @@ class DealState:
         """Seats (the sitting-out dealer too) whose whist stands, in the order they said it (3.8.8.2)."""
         half = self.half_whister
         return tuple(s for s, k in self.decisions if k is DecisionKind.WHIST and s != half)
+
+    @property
+    def last_speaker(self) -> Seat | None:
+        """Who said the last word of the defence (not the dummy, whose pass goes without saying)."""
+        for seat, _ in reversed(self.decisions):
+            if seat != self.dummy:
+                return seat
+        return None
 
     @property
     def half_whister(self) -> Seat | None:

@@ -55,18 +55,31 @@ _CLOCKWISE: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _MOST_REMEMBERED = 1024
 
 
+#: The third hand of a two-player game (gusarik, Code 3.7.6.4; seed 001): dealt, never seen in the
+#: auction, always passing; it sits on the left of the second player listed (docs/notation.md).
+DUMMY = "Dummy"
+
+
+def seats_of(players: Sequence[str]) -> tuple[str, ...]:
+    """Who holds cards round the table: the players, and with two of them the dummy after them."""
+    return (*players, DUMMY) if len(players) == 2 else tuple(players)
+
+
 def bidding_order(players: Sequence[str], dealer: str) -> tuple[str, ...]:
     """The active players from the eldest hand (left of the dealer) clockwise; with four players the
-    dealer sits out (Code 3.2.10, 3.3.2). A dealer who is not a player gives the first three."""
+    dealer sits out (Code 3.2.10, 3.3.2); with two the dummy is one of the three. A dealer who is not a
+    player gives the first three."""
+    seats = seats_of(players)
     if dealer not in players:
-        return tuple(players[:3])
-    order = clockwise_from(players, dealer)
+        return tuple(seats[:3])
+    order = clockwise_from(seats, dealer)
     return order[:3] if len(players) == 4 else order
 
 
 def next_dealer(players: Sequence[str], dealer: str | None) -> str:
-    """The deal passes clockwise (Code 3.2.2); the first deal goes to the first player listed
-    (NOTATION.md §3), and so does a deal after one whose dealer is not a player."""
+    """The deal passes clockwise (Code 3.2.2), from player to player (the dummy of two never deals);
+    the first deal goes to the first player listed (NOTATION.md §3), and so does a deal after one
+    whose dealer is not a player."""
     if dealer is None or dealer not in players:
         return players[0]
     return clockwise_from(players, dealer)[0]

@@ -17,7 +17,7 @@ from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
 from ..model.deal import Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
-from ..model.seating import bidding_order, next_dealer
+from ..model.seating import DUMMY, bidding_order, next_dealer, seats_of
 from ..model.span import Span, lead_span
 from .opening import OPENING, read_opening
 from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
@@ -44,10 +44,16 @@ class Validator:
     def error(self, where: Span, message: str) -> None:
         self.problems.append((where, message))
 
-    def player(self, name: str, where: Span) -> str:
+    def player(self, name: str, where: Span, *, holds_cards: bool = False) -> str:
+        """``name``, reported unless it is a player of the game (or, where ``holds_cards``, the dummy
+        of a two-player game: it has a hand and tricks, but no call, game, penalty or sheet)."""
         players = self.players
-        if players and name not in players:
-            self.error(where, f"{shorten(name)!r} is not a player of this game ({', '.join(players)})")
+        if players and name not in players and not (holds_cards and name in seats_of(players)):
+            if name == DUMMY and len(players) == 2:
+                self.error(where, "the dummy has a hand and tricks only: it passes without a word and "
+                                  "writes nothing (docs/notation.md, two players)")
+            else:
+                self.error(where, f"{shorten(name)!r} is not a player of this game ({', '.join(players)})")
         return name
 
     # ---- the tag block -----------------------------------------------------------------------------
@@ -71,8 +77,12 @@ class Validator:
     def _check_tag(self, tag: Tag, where: Span) -> None:
         if tag.name == "Players":
             ids = tag.value.split()
-            if len(ids) not in (3, 4):
-                self.error(where, f"Players names {len(ids)} player(s): {shorten(tag.value)!r}; a game has 3 or 4")
+            if len(ids) not in (2, 3, 4):
+                self.error(where, f"Players names {len(ids)} player(s): {shorten(tag.value)!r}; a game has 2 "
+                                  "(gusarik, with a dummy), 3 or 4")
+            elif len(ids) == 2 and DUMMY in ids:
+                self.error(where, f"with two players {DUMMY} is the dummy's name (docs/notation.md); call the "
+                                  "player something else")
             for p in ids[:5]:  # a sixth bad id would only repeat the message
                 if not is_valid_player_id(p):
                     self.error(where, f"{shorten(p)!r} is not a valid player id: a letter, then letters, digits or _, "
@@ -155,7 +165,7 @@ class Validator:
         for index, entry in enumerate(entries):
             if entry.prefix is not None:
                 name, where = entry.prefix
-                player = self.player(name, where)
+                player = self.player(name, where, holds_cards=True)
                 if entry.missing:
                     self.error(where, f"{name}: has no hand after it")
                 if players and player == dealer and len(players) == 4:
@@ -192,17 +202,17 @@ class Validator:
             for call in bids.calls:
                 if call.player is not None and call.player not in players and call.span is not None:
                     self.player(call.player, _name_span(call.span, call.player, colon=True))
-        named: list[Any] = []
+        named: list[tuple[Any, bool]] = []
         for key in ("claim", "result"):
             record = fields.get(key)
             if record is not None:
-                named.extend(record.shares if key == "claim" else record.tricks)
+                named.extend((item, True) for item in (record.shares if key == "claim" else record.tricks))
         checkpoint = fields.get("checkpoint")
         if checkpoint is not None:
-            named.extend(checkpoint.named())
-        for item in named:  # claim shares, result pairs, checkpoint lines and whists: each opens on its name
+            named.extend((item, False) for item in checkpoint.named())
+        for item, holds_cards in named:  # claim shares, result pairs, checkpoint lines and whists: each opens on its name
             if item.player not in players and item.span is not None:
-                self.player(item.player, _name_span(item.span, item.player))
+                self.player(item.player, _name_span(item.span, item.player), holds_cards=holds_cards)
 
 
 _DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")

@@ -125,8 +125,7 @@ class Renderer:
         if isinstance(e, ContractDeclared):
             return f"contract: {d.player(d.declarer)} {self.bid(e.bid)}"
         if isinstance(e, DefenceDecided):
-            seat = d.decisions[-1][0] if d.decisions else None
-            return f"{d.player(seat)}: {e.kind.value}" + self._settled(d)
+            return f"{d.player(d.last_speaker)}: {e.kind.value}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
             return f"the whister plays {e.mode.value}"
         if isinstance(e, CardPlayed):
@@ -162,11 +161,14 @@ class Renderer:
 
     def _settled(self, d: DealState) -> str:
         """After the word that settles the defence: that the game counts as made, if nobody whists."""
-        if defence_turn(d) is not None or not counts_as_made(d):
+        if defence_turn(d) is not None:
             return ""
+        if not counts_as_made(d):
+            return " — the whister plays open, with the dummy" if d.dummy is not None and d.whisters else ""
         contract = d.game_contract
         how = "went half-whist" if d.half_whister is not None else "passed"
-        return f" — both defenders {how}: {self.bid(contract)} counts as made, without play"
+        who = "the defender" if d.dummy is not None else "both defenders"
+        return f" — {who} {how}: {self.bid(contract)} counts as made, without play"
 
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""

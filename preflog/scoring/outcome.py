@@ -70,12 +70,14 @@ def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
 
 def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     """:func:`outcome_of` without Classic's dark facts."""
-    base = (d.number, d.dealer, d.active, d.four)
+    # the dummy of two players writes nothing and nothing is written on it (RULES.md, gusarik)
+    players = d.active if d.dummy is None else tuple(p for p in d.active if p != d.active[d.dummy])
+    base = (d.number, d.dealer, players, d.four)
     tricks = _tricks(d, result)
     if d.is_all_pass:
-        if tricks is None or any(p not in tricks for p in d.active):
+        if tricks is None or any(p not in tricks for p in players):
             return Outcome(*base, all_pass=True, missing="the tricks of the all-pass are not recorded "
-                           f"(write them: result {' '.join(p + ' N' for p in d.active)})")
+                           f"(write them: result {' '.join(p + ' N' for p in players)})")
         if d.four and d.dealer not in tricks:
             dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
@@ -150,9 +152,10 @@ def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
     half_seat = d.half_whister
     half = None if half_seat is None else d.player(half_seat)
     if not rules.half_whist and not whisters and said[:2] == [DecisionKind.PASS, DecisionKind.PASS] \
-            and contract.level <= 7:
+            and contract.level <= 7 and d.dummy is None:
         half = defenders[1]  # "two passes are treated as pass–half-whist–pass" (seed 004)
-    passers = tuple(p for p in defenders if p not in whisters)
+    dummy = None if d.dummy is None else d.player(d.dummy)
+    passers = tuple(p for p in defenders if p not in whisters and p != dummy)
     if whisters:
         return whisters, passers, None, half
     return (), passers, half, None

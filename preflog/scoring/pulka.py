@@ -12,7 +12,7 @@ from fractions import Fraction
 import attrs
 
 from ..model.seating import clockwise_from
-from .ledger import Amount, Column, Entry, number_text
+from .ledger import Amount, Column, Entry, exact, number_text
 from .settlement import Settlement, settle
 from ..game.conventions import Rules
 
@@ -173,6 +173,11 @@ class Pulka:
         while rest:
             helped = self._to_help(player, target)
             if helped is None:
+                if self.rules.indivisible_mountain:  # a point off it is worth twice as much (4.1.1 c)
+                    self._add(Entry(n, player, MOUNTAIN, exact(Fraction(-rest * scale, 2)), "4.1.1 c",
+                                    f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to "
+                                    "help; half of it off the indivisible mountain"))
+                    return
                 self._add(Entry(n, player, MOUNTAIN, -rest * scale, "4.1.1",
                                 f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to help"))
                 return

@@ -40,7 +40,9 @@ class Settlement:
     ``pool_moves`` is what the pools add to each mountain at the settlement: the shortfall of an open
     pool (Code 4.2.3), and in Leningrad the points over the target taken off, both times the scale
     (4.2.3.3). Each player then gets (average mountain − own mountain) × 10 plus the net of the
-    whists against each other player. Exact fractions; the totals add up to zero.
+    whists against each other player. Exact fractions; the totals add up to zero. An indivisible
+    mountain (4.1.1 c) is not shared with its owner: each point costs him 10 whists, paid to the others,
+    so the difference from the average counts n/(n − 1) times (twice with two players).
     """
 
     players: tuple[str, ...]
@@ -50,14 +52,15 @@ class Settlement:
     whists: dict[str, dict[str, Amount]]
     totals: dict[str, Fraction]
     money: dict[str, Fraction] | None = None
+    share: Fraction = Fraction(1)        # n/(n − 1) for an indivisible mountain (4.1.1 c), else 1
 
     def mountain(self, player: str) -> Amount:
         """The mountain the settlement counts: as written, plus the pool's move."""
         return self.mountains[player] + self.pool_moves[player]
 
     def from_mountain(self, player: str) -> Fraction:
-        """(average − own mountain) × 10."""
-        return (self.average - self.mountain(player)) * 10
+        """(average − own mountain) × 10 (× n/(n − 1) for an indivisible mountain)."""
+        return (self.average - self.mountain(player)) * 10 * self.share
 
     def net_whists(self, player: str) -> Fraction:
         return Fraction(sum(self.whists[player].values(), Fraction(0)))
@@ -79,10 +82,11 @@ def settle(sheet: Totals) -> Settlement:
     moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool(p)) * scale for p in players}
     average = Fraction(sum((mountains[p] + moves[p] for p in players), Fraction(0)), len(players))
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
-    totals = {p: Fraction((average - mountains[p] - moves[p]) * 10 + sum(whists[p].values(), Fraction(0)))
+    share = Fraction(len(players), len(players) - 1) if sheet.rules.indivisible_mountain else Fraction(1)
+    totals = {p: Fraction((average - mountains[p] - moves[p]) * 10 * share + sum(whists[p].values(), Fraction(0)))
               for p in players}
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
-    return Settlement(players, mountains, moves, average, whists, totals, money)
+    return Settlement(players, mountains, moves, average, whists, totals, money, share)
 
 
 def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fraction]:
