@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 import random
 from typing import Any
 
-from .game.conventions import PRESETS, Rules
+from .game.conventions import PRESETS, Rules, rule_tags
 from .game.engine import advance, expected_dealer, initial_state
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Discarded,
@@ -48,7 +48,7 @@ class Generator:
         """A game of ``deals`` deals; with ``pool``, a game to that pool (its ``Pool`` tag) that ends
         with its pulka (Code 4.2.3) if that comes first."""
         tags: tuple[Tag, ...] = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
-                                 Tag("Rules", self.rules.name))
+                                 Tag("Rules", self.rules.name), *(Tag(n, v) for n, v in rule_tags(self.rules)))
         if pool is not None:
             tags += (Tag("Pool", str(pool)),)
         state, _ = initial_state(Game(tags), self.rules)
@@ -79,7 +79,8 @@ class Generator:
             "hands": Hands(tuple(HandEntry(p, h) for p, h in zip(d.active, hands))), "talon": Talon(talon)}
 
         calls, g = self._auction(g)
-        fields["bids"] = Bids(tuple(calls))
+        if calls:  # none in a compulsory game of the razboynik
+            fields["bids"] = Bids(tuple(calls))
         d = g.deal
         assert d is not None
         if not d.is_all_pass:
@@ -203,19 +204,20 @@ def _apply(g: GameState, event: Event) -> GameState:
     return g
 
 
-def generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi", per_game: int = 0,
+def generate(deals: int, seed: int, *, players: int = 3, rules: str | Rules = "sochi", per_game: int = 0,
              pool: int | None = None) -> list[Game]:
     """``deals`` random legal deals, in one game or in games of ``per_game`` deals; with ``pool``,
     each game is played to that pool and ends with its pulka (the last one may be cut short)."""
     return list(iter_generate(deals, seed, players=players, rules=rules, per_game=per_game, pool=pool))
 
 
-def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str = "sochi",
+def iter_generate(deals: int, seed: int, *, players: int = 3, rules: str | Rules = "sochi",
                   per_game: int = 0, pool: int | None = None) -> Iterator[Game]:
-    """The games of :func:`generate`, one at a time (memory: one game)."""
+    """The games of :func:`generate`, one at a time (memory: one game). ``rules`` is a preset's name or
+    the rules themselves (their ``Rule.*`` tags are written)."""
     rng = random.Random(seed)
     names = {2: PLAYERS_2, 4: PLAYERS_4}.get(players, PLAYERS_3)
-    preset = PRESETS[rules]
+    preset = rules if isinstance(rules, Rules) else PRESETS[rules]
     size = per_game or deals
     left, number = deals, 1
     while left > 0:

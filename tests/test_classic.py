@@ -8,8 +8,8 @@ import pytest
 import preflog
 from preflog import Column
 
-FOUR = '[Players "Anna Boris Vera Gleb"]\n[Rules "classic"]\n\n'
-THREE = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n\n'
+FOUR = '[Players "Anna Boris Vera Gleb"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n\n'
+THREE = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n\n'
 DARK_ALL_PASS = "deal 1 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n"
 
 

@@ -21,7 +21,7 @@ SOCHI = next(p for p in SAMPLES if p.name == "sochi-pulka.pref")
 def test_check_clean_samples() -> None:
     code, out, err = run("check", *map(str, SAMPLES))
     assert (code, err) == (0, "")
-    assert out == f"checked {len(SAMPLES)} files, 44 deals: clean\n"
+    assert out == f"checked {len(SAMPLES)} files, 71 deals: clean\n"
 
 
 def test_check_reports_violations_compiler_style(tmp_path: Path) -> None:
@@ -38,7 +38,8 @@ def test_check_reports_violations_compiler_style(tmp_path: Path) -> None:
 
 def test_check_json_and_rules_option(tmp_path: Path) -> None:
     path = tmp_path / "g.pref"
-    path.write_text(HEAD + "deal 1\nbids 7s pass pass\ncontract 7s\nwhist pass half\n", encoding="utf-8")
+    # deal 25: past Classic's razboynik (3 players: 18 compulsory games and 6 all-passes), an auction
+    path.write_text(HEAD + "deal 25\nbids 7s pass pass\ncontract 7s\nwhist pass half\n", encoding="utf-8")
     assert run("check", str(path))[0] == 0                      # sochi has half-whist
     code, out, _ = run("check", "--rules", "classic", "--json", str(path))
     assert code == 1

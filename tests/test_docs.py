@@ -22,7 +22,8 @@ def test_the_architecture_docs_visitor_counts_the_samples_miseres(tmp_path: Path
     run = subprocess.run([sys.executable, str(script), *map(str, SAMPLES)], capture_output=True, text=True,
                          cwd=ROOT)
     assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout == ("Vera: 1 of 1 misères made\nЛёва: 1 of 1 misères made\nAnna: 1 of 1 misères made\nOleg: 0 of 1 misères made\n"
+    assert run.stdout == ("Anna: 0 of 1 misères made\nBoris: 1 of 1 misères made\nVera: 0 of 1 misères made\n"
+                          "Vera: 1 of 1 misères made\nЛёва: 1 of 1 misères made\nAnna: 1 of 1 misères made\nOleg: 0 of 1 misères made\n"
                           "Vera: 1 of 1 misères made\n")
 
 

@@ -12,7 +12,7 @@ from preflog.game.laws import obligation, talon_trick_winner, trick_winner
 
 from .conftest import HEAD, SAMPLES
 
-CLASSIC = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n\n'
+CLASSIC = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n'  # the second stage
 FOUR = '[Players "Anna Boris Vera Gleb"]\n\n'
 
 # A legal deal (from samples/sochi-pulka.pref): Boris 6s, Vera whists, Anna passes.
@@ -255,7 +255,7 @@ def test_rules_from_tags_and_presets() -> None:
 
 
 @pytest.mark.parametrize(("tag", "code", "message"), [
-    ('[Rules "moscow"]', "R101", "unknown convention 'moscow' in the Rules tag; known: sochi, leningrad, rostov, classic"),
+    ('[Rules "moscow"]', "R101", "unknown convention 'moscow' in the Rules tag; known: sochi, leningrad, rostov, classic, gusarik"),
     ('[Rule.Whatever "yes"]', "R102", "unknown rule option 'Whatever'"),
     ('[Rule.HalfWhist "maybe"]', "R103", "Rule.HalfWhist cannot be 'maybe'; it takes yes or no"),
 ])

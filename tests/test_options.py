@@ -110,6 +110,14 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      whists("Anna", "Boris"), ("no", 0), ("yes", 4),
      "Code 3.4.11, seed 000 §4: an ace and a king of one suit in the talon: the dealer writes two tricks of "
      "the six, 2 × 2, on the declarer"),
+    ("Razboynik", THREE, "deal 1\nbids 6s pass pass\n", codes, ("no", []), ("yes", ["A213"]),
+     "seed 000 §8: the razboynik's compulsory games are played without an auction"),
+    ("RazboynikSoloist", THREE + '[Rule.Razboynik "yes"]\n', "deal 1 dealer Anna\ncontract Vera: 6s\n", codes,
+     ("eldest", ["T306"]), ("second", []),
+     "seed 004: by agreement the eldest hand (Boris, left of Anna) or the second (Vera) plays the compulsory game"),
+    ("RazboynikWhist", THREE + '[Rule.Razboynik "yes"]\n', "deal 1 dealer Anna\ncontract Boris: 7s\n"
+     "whist whist whist\nresult Boris 7 Vera 2 Anna 1\n", codes, ("first", ["W411"]), ("both", []),
+     "seed 004: by agreement the first defender whists and the second passes, or both whist"),
     ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
      ("no", -22), ("yes", -32),
      "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "
@@ -117,14 +125,8 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      "10; indivisible (4.1.1 c) it is not shared with its owner: she pays all 20"),
 ]
 
-# Read and kept, not enforced yet (the Classic issue): razboynik.
-INERT = {
-    "Razboynik": (THREE, "deal 1\ncontract Anna: 6s\nwhist pass pass\n", codes),
-}
-
-
 def test_every_option_has_a_case() -> None:
-    assert {c[0] for c in CASES} | set(INERT) == set(OPTIONS)
+    assert {c[0] for c in CASES} == set(OPTIONS)
 
 
 @pytest.mark.parametrize(("option", "head", "body", "look", "first", "second", "why"), CASES,
@@ -133,10 +135,3 @@ def test_the_option_changes_behaviour(option: str, head: str, body: str, look: C
                                       first: tuple[str, Any], second: tuple[str, Any], why: str) -> None:
     for value, expected in (first, second):
         assert look(game(head, option, value, body)) == expected, (value, why)
-
-
-@pytest.mark.parametrize("option", sorted(INERT))
-@pytest.mark.xfail(strict=True, reason="read and kept, not enforced yet (Classic: razboynik)")
-def test_classic_options_not_enforced_yet(option: str) -> None:
-    head, body, look = INERT[option]
-    assert look(game(head, option, "yes", body)) != look(game(head, option, "no", body))

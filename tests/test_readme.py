@@ -38,18 +38,10 @@ def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
 
 def test_the_options_table_gives_every_preset_its_value() -> None:
     """docs/rules.md's table of options, row by row, as the presets hold them."""
-    import enum
-
-    from preflog.game.conventions import OPTIONS, PRESETS
+    from preflog.game.conventions import OPTIONS, PRESETS, option_text
 
     def text(option: str, value: object) -> str:
-        if isinstance(value, enum.Enum):
-            return str(value.value)
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        if value is None:
-            return "price" if option == "Consolation" else "–"
-        return str(value)
+        return "–" if value is None and option != "Consolation" else option_text(option, value)
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "| option | values | " + " | ".join(PRESETS) + " |" in doc

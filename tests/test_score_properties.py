@@ -65,9 +65,11 @@ def pairwise_settlement(sheet: preflog.ScoreSheet) -> dict[str, Fraction]:
     pool = {p: Fraction(0) for p in players}
     mountain = {p: Fraction(0) for p in players}
     whists = {(p, q): Fraction(0) for p in players for q in players}
+    # Classic's razboynik: the Pool tag counts what the second stage writes (seed 000 §8, docs/scoring.md)
+    first_stage = 8 * n if sheet.rules.razboynik else 0
     for e in sheet.entries:
         if e.column is preflog.Column.POOL:
-            pool[e.player] += e.amount
+            pool[e.player] += e.amount if e.deal > first_stage else 0
         elif e.column is preflog.Column.MOUNTAIN:
             mountain[e.player] += e.amount
         elif e.column is preflog.Column.WHISTS:
@@ -75,7 +77,8 @@ def pairwise_settlement(sheet: preflog.ScoreSheet) -> dict[str, Fraction]:
     if sheet.pool_target is not None:
         for p in players:
             mountain[p] += (sheet.pool_target - pool[p]) * sheet.rules.scale
-    return {p: sum(((mountain[q] - mountain[p]) * 10 / n + whists[p, q] - whists[q, p]
+    share = n - 1 if sheet.rules.indivisible_mountain else n  # Code 4.1.1 c: not shared with its owner
+    return {p: sum(((mountain[q] - mountain[p]) * 10 / share + whists[p, q] - whists[q, p]
                     for q in players if q != p), Fraction(0)) for p in players}
 
 

@@ -18,6 +18,8 @@ P4 = "Anna Boris Vera Gleb"
 def sheet_of(body: str, *, rules: str = "sochi", players: str = P3, pool: int | None = None,
              tags: str = "") -> ScoreSheet:
     head = f'[Players "{players}"]\n[Rules "{rules}"]\n' + (f'[Pool "{pool}"]\n' if pool else "") + tags
+    if rules == "classic" and "Razboynik" not in tags:
+        head += '[Rule.Razboynik "no"]\n'  # these cases are of the second stage
     game = preflog.loads(head + "\n" + body)
     sheet, problems = preflog.audit(game)
     assert [v.message for v in problems] == []

@@ -58,6 +58,21 @@ class ZeroTrick(enum.Enum):
     MOUNTAIN = "mountain"
 
 
+class RazboynikSoloist(enum.Enum):
+    """Who plays the compulsory game of a razboynik deal, by prior agreement (seed 004)."""
+
+    ELDEST = "eldest"
+    SECOND = "second"
+
+
+class RazboynikWhist(enum.Enum):
+    """What the defenders of a compulsory game must say, by prior agreement (seed 004): the first whists
+    and the second passes, or both whist."""
+
+    FIRST = "first"
+    BOTH = "both"
+
+
 class VoidTalonTrick(enum.Enum):
     """Who takes an all-pass trick led from the talon when nobody follows (RULES.md: the sources are silent)."""
 
@@ -93,7 +108,9 @@ class Rules:
     dark_bids: bool = False                     # DarkBids (3.3.19)
     hand_bids: bool = False                     # HandBids (seed 000)
     bombs: bool = False                         # Bombs (3.3.19, 3.7.10)
-    razboynik: bool = False                     # Razboynik (seed 000)
+    razboynik: bool = False                     # Razboynik (seed 000 §8, seed 004)
+    razboynik_soloist: RazboynikSoloist = RazboynikSoloist.ELDEST  # RazboynikSoloist (seed 004)
+    razboynik_whist: RazboynikWhist = RazboynikWhist.FIRST  # RazboynikWhist (seed 004)
     talon_bonus: bool = False                   # TalonBonus (seed 004)
     indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
@@ -186,9 +203,29 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "HandBids": ("hand_bids", _yes_no, "yes or no"),
     "Bombs": ("bombs", _yes_no, "yes or no"),
     "Razboynik": ("razboynik", _yes_no, "yes or no"),
+    "RazboynikSoloist": ("razboynik_soloist", _choice(RazboynikSoloist), _values(RazboynikSoloist)),
+    "RazboynikWhist": ("razboynik_whist", _choice(RazboynikWhist), _values(RazboynikWhist)),
     "TalonBonus": ("talon_bonus", _yes_no, "yes or no"),
     "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
+
+def option_text(option: str, value: Any) -> str:
+    """An option's value as its ``Rule.<Option>`` tag spells it."""
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "price" if option == "Consolation" else "none"
+    return str(value)
+
+
+def rule_tags(rules: Rules) -> list[tuple[str, str]]:
+    """The ``Rule.<Option>`` tags that make ``rules`` of the preset of its name: those that differ."""
+    preset = PRESETS.get(rules.name, PRESETS["sochi"])
+    return [(f"Rule.{option}", option_text(option, getattr(rules, field)))
+            for option, (field, _, _) in OPTIONS.items() if getattr(rules, field) != getattr(preset, field)]
+
 
 #: The presets of RULES.md ("Options and presets").
 PRESETS: dict[str, Rules] = {

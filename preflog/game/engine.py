@@ -33,6 +33,7 @@ from .legal import (
 )
 from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
+from .razboynik import COMPULSORY, Stage, game_key, soloist, stage_of
 from .evolve import change_in_place as _set
 from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
 from .violations import Violation
@@ -94,6 +95,14 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     if len(players) == 2 and DUMMY in active:  # gusarik: the dummy is unseen in the auction (RULES.md)
         dummy = ACTIVE_SEATS[active.index(DUMMY)]
         _set(deal, dummy=dummy, passed=frozenset({dummy}))
+    if rules.razboynik:
+        stage = stage_of(e.number, len(players), rules)
+        _set(deal, stage=stage)
+        if stage is Stage.COMPULSORY:  # no auction: the soloist plays one of his games (seed 000 §8)
+            seat = soloist(rules, deal.dummy)
+            name = active[seat]
+            _set(deal, declarer=seat, compulsory_left=frozenset(
+                k for k in COMPULSORY if (name, k) not in g.compulsory))
     return _set(g, deal=deal, stays=stays)
 
 
@@ -103,8 +112,11 @@ _BLANK = DealState(0, "", ())
 
 
 def _end(g: GameState, d: DealState) -> GameState:
-    streak = g.all_pass_streak + 1 if d.is_all_pass else 0
+    # the razboynik's all-passes are no streak: the deal moves on, the next bid is free (seed 004)
+    streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is Stage.FREE else 0
     dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
+    if d.stage is Stage.COMPULSORY and d.declarer is not None and d.game_contract is not None:
+        _set(g, compulsory=g.compulsory | {(d.player(d.declarer), game_key(d.game_contract))})
     return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak, dark_streak=dark)
 
 
@@ -159,8 +171,12 @@ def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violat
     problems = call_problems(d, rules, call)
     if problems:
         _report(out, problems, span, d.number)
+    if d.stage is Stage.COMPULSORY:  # kept as written, without effect: there is no auction (A213)
+        return _set(d, calls=d.calls + ((next_caller(d), call),))
     if d.auction is not AuctionState.OPEN:
         return d
+    if d.stage is Stage.HALF_TIME and call.kind is not CallKind.PASS:
+        call = Call(CallKind.PASS, player=call.player, span=call.span)  # refused (A213): it counts as a pass
     seat = next_caller(d)
     high, high_seat, hand_bid, high_dark = d.high, d.high_seat, d.hand_bid, d.high_dark
     passed, spoke = d.passed, d.spoke
@@ -198,6 +214,11 @@ def _dark_pass(d: DealState, seat: Seat, rules: Rules) -> None:
 
 def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations) -> DealState:
     d = _set(d, bidding_over=True)
+    if d.stage is Stage.COMPULSORY:
+        return _set(d, auction=AuctionState.UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
+    if not e.recorded and d.stage is Stage.HALF_TIME:  # everyone passes: it need not be written
+        return _set(d, auction=AuctionState.ALL_PASS,
+                    talon_leads=rules.all_pass_talon is AllPassTalon.LEAD and d.dummy is None)
     if not e.recorded:
         return _set(d, auction=AuctionState.UNKNOWN)
     if d.auction is AuctionState.ALL_PASS:

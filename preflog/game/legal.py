@@ -18,6 +18,7 @@ from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from .classic import HAND_LEVELS, compulsory_whist, lowest_after_dark_pass, outbids
 from .conventions import Rules
+from .razboynik import COMPULSORY, Stage, game_key, game_name, mandated_defence
 from .laws import Duty, must_play
 from .state import AuctionState, DealState, GameState
 
@@ -37,8 +38,15 @@ def next_caller(d: DealState) -> Seat:
 
 def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
+    if d.stage is Stage.COMPULSORY:  # reported once, at the first call of the line
+        return _NONE if d.calls else [("A213", f"no auction in the razboynik: {d.player(d.declarer)} plays one of "
+                                               f"the compulsory games (write: contract {d.player(d.declarer)}: "
+                                               "GAME), seed 000 §8")]
     if d.auction is not AuctionState.OPEN:
         return [("A207", f"{call.word} comes after the auction is over")]
+    if d.stage is Stage.HALF_TIME and call.kind is not CallKind.PASS:
+        return [("A213", f"the razboynik ends with two laps of all-passes: everyone passes, not {call.word} "
+                         "(seed 000 §8, seed 004)")]
     if call.kind is CallKind.PASS and call.player is None and not call.dark and not call.hand:
         return _NONE  # a plain pass is always open to the player whose turn it is
     out: list[Problem] = []
@@ -118,8 +126,20 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
         return [("T307", f"a contract ({bid}) on an all-pass")]
+    if d.stage is Stage.HALF_TIME:
+        return [("A213", f"a contract ({bid}) in the razboynik's half-time, where everyone passes (seed 000 §8)")]
     out: list[Problem] = []
     seat = d.declarer
+    if d.stage is Stage.COMPULSORY:
+        name = d.player(seat)
+        if declarer is not None and declarer != name:
+            out.append(("T306", f"{name} plays this compulsory game (the {_SOLOIST_WORD[seat]} hand, seed 004), "
+                                f"not {declarer}"))
+        elif game_key(bid) not in d.compulsory_left:
+            left = ", ".join(game_name(k) for k in COMPULSORY if k in d.compulsory_left) or "none"
+            out.append(("T308", f"{name} has played the {game_name(game_key(bid))} in the razboynik already; "
+                                f"left to play: {left} (seed 000 §8: each game once)"))
+        return out
     if seat is not None and declarer is not None and declarer != d.player(seat):
         out.append(("T306", f"{d.player(seat)} won the auction, not {declarer}"))
     elif seat is None and declarer is not None and d.seat(declarer) is Seat.SITTING_OUT:
@@ -215,7 +235,13 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
             out.append(("W403", f"half-whist only on a six or a seven, not on {contract}"))
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
         out.append(("W404", "the whist can be returned only on a six or a seven"))
-    if rules.stalingrad and contract == STALINGRAD and kind is not W:
+    mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and contract is not None else None
+    spoken = len([s for s, _ in d.decisions if s != d.dummy])  # the dummy's pass is no defender's word
+    if mandated is not None and spoken < 2 and kind is not mandated[spoken]:
+        who = "first" if not spoken else "second"
+        out.append(("W411", f"in the razboynik the {who} defender says {mandated[spoken].value} on "
+                            f"{contract}, not {kind.value} (seed 004; [Rule.RazboynikWhist] sets the agreement)"))
+    elif rules.stalingrad and contract == STALINGRAD and kind is not W and d.stage is not Stage.COMPULSORY:
         out.append(("W407", f"{name or 'a defender'} must whist six spades under Stalingrad"))
     elif kind is not W and contract is not None and d.high is not None and d.high_dark \
             and d.high_seat == d.declarer and compulsory_whist(contract, d.high):
@@ -224,7 +250,8 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     return out
 
 
-STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
+STALINGRAD = Bid(6, Strain.SPADES)
+_SOLOIST_WORD = {Seat.FIRST: "eldest", Seat.SECOND: "second", Seat.THIRD: "third", None: "?"}  # seed 000 §6.2: whisted by both, closed
 
 
 def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:

@@ -20,6 +20,7 @@ from ..model.seating import ACTIVE_SEATS, Seat
 from ..model.span import Span
 from .conventions import Rules
 from .evolve import make_evolve
+from .razboynik import Stage
 
 
 class AuctionState(enum.Enum):
@@ -44,6 +45,8 @@ class DealState:
     active: tuple[str, ...]                       # bidding order, the eldest hand first
     four: bool = False                            # four players: the dealer sits out
     dummy: Seat | None = None                     # two players: the dummy's seat (it always passes)
+    stage: Stage = Stage.FREE                     # Classic's razboynik: a compulsory game, the half-time
+    compulsory_left: frozenset[int] = frozenset()  # the soloist's compulsory games still to play (0: misère)
     hands: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat; None when unknown
     known: tuple[frozenset[Card] | None, ...] = (None, None, None)  # per seat, of a hand not wholly
     #                                             known: the cards it is known to hold (the declarer's
@@ -175,6 +178,7 @@ class GameState:
     all_pass_streak: int = 0
     stays: int = 0
     dark_streak: int = 0                          # dark all-passes in a row by the previous dealer
+    compulsory: frozenset[tuple[str, int]] = frozenset()  # razboynik: (player, game) played (0: misère)
 
 
 evolve_deal = make_evolve(DealState)

@@ -28,6 +28,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "A209": ("the lowest bid after an all-pass or a dark pass", "3.7.8, 3.3.19 a, seed 004"),
     "A211": ("dark calls: a dark pass before any bid, a dark bid before any seeing one", "3.3.19, seed 004"),
     "A212": ("a hand bid is a nine, a ten or misère", "seed 004, seed 000 §5"),
+    "A213": ("no auction in the razboynik", "seed 000 §8, seed 004"),
     "A210": ("dark and hand bids only where the convention has them", "3.3.19"),
     "T301": ("the discard comes from the declarer's twelve cards", "3.4.1"),
     "T302": ("a discard only by a declarer who took the talon", "3.4.1"),
@@ -36,6 +37,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "T305": ("a misère bidder's contract is misère", "3.6.3"),
     "T306": ("the contract is declared by the winner of the auction", "3.4.1"),
     "T307": ("an all-pass has no discard, contract or whist", "3.7.1"),
+    "T308": ("each compulsory game once", "seed 000 §8, seed 004"),
     "W401": ("whist decisions go from the declarer's left", "3.8.1"),
     "W402": ("half-whist only where the convention has it", "3.8.7"),
     "W403": ("half-whist by the second defender after a pass, on a six or a seven", "3.8.7"),
@@ -46,6 +48,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "W408": ("a contract nobody whists is not played", "3.8.1, 3.8.7"),
     "W409": ("a game won dark is whisted by both", "3.3.19 b, seed 004"),
     "W410": ("two players: the whister plays open with the dummy, without half-whist", "seed 001, 3.8.7"),
+    "W411": ("the defence of a compulsory game is agreed", "seed 004"),
     "P501": ("a card the player does not hold", "3.9.2, 3.2.16"),
     "P502": ("follow suit", "2.1.3, 3.9.3"),
     "P503": ("trump when void in the suit led", "3.9.3"),
@@ -62,6 +65,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "S702": ("the Result tag agrees with the settlement", "4.2.14"),
     "S703": ("a deal whose record is too short to score", "4.2.1"),
     "S704": ("no deal after the end of the pulka", "4.2.3, 4.2.15"),
+    "S705": ("the second stage's pool is at most the smallest mountain", "seed 000 §8, seed 004"),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game.classic import BOMB_MARKS
+from ..game.razboynik import last_deal
 from ..scoring.ledger import Column, exact_json, number_json, number_text, two_places
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
@@ -59,8 +60,12 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
 def _heading(sheet: ScoreSheet, title: str | None) -> str:
     parts = [title] if title else []
     parts.append(sheet.rules.name)
-    parts.append(f"pool {sheet.pool_target}" if sheet.pool_target is not None else
-                 "no Pool tag: the pools are left out of the settlement")
+    if sheet.pool_target is not None:
+        parts.append(f"pool {sheet.pool_target}")
+    elif sheet.rules.razboynik and sheet.deals and sheet.deals <= last_deal(len(sheet.players)):
+        parts.append("in the razboynik: no pool is played for yet, the pools are left out of the settlement")
+    else:
+        parts.append("no Pool tag: the pools are left out of the settlement")
     parts.append(f"after deal {sheet.deals}" if sheet.deals else "no deals")
     if sheet.finished_after is not None:
         parts.append(f"the pulka ended with deal {sheet.finished_after}")

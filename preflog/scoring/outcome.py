@@ -19,6 +19,7 @@ from ..game.legal import counts_as_made
 from ..game.state import DealState
 from ..model.seating import ACTIVE_SEATS, Seat
 from ..game.conventions import Rules
+from ..game.razboynik import Stage, mandated_defence
 
 
 @attrs.frozen(slots=True)
@@ -143,6 +144,12 @@ Roles = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
 def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
     """Whisters in order, passers, the standing half-whister, a half-whister overtaken by a return."""
     said = [k for _, k in d.decisions]
+    mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and not said else None
+    if mandated is not None:  # a compulsory game's defence goes without saying (seed 004)
+        assert d.defenders is not None
+        seats = [s for s in d.defenders if s != d.dummy]  # with two players the one defender is "first"
+        agreed = tuple(d.player(s) for s, k in zip(seats, mandated) if k is DecisionKind.WHIST)
+        return agreed, tuple(d.player(s) for s in seats if d.player(s) not in agreed), None, None
     if len(said) < 2:
         return "the defence is not recorded (write: whist …)" if not said else \
             "the defence is not finished: the second defender's word is missing"

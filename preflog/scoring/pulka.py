@@ -41,6 +41,12 @@ class ScoreSheet:
     whist_price: Fraction | None = None   # money per whist (the WhistPrice tag)
     totals: dict[tuple[str, Column, str | None], Amount] = attrs.field(factory=dict, eq=False, repr=False)
     held: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    first_stage: dict[str, Amount] = attrs.field(factory=dict, eq=False, repr=False)  # razboynik pools
+
+    def pool_played(self, player: str) -> Amount:
+        """The pool that counts toward the target: with Classic's razboynik, what the second stage wrote
+        (the Pool tag is the points to play in it, seed 000 §8); else the whole pool."""
+        return self.pool(player) - self.first_stage.get(player, ZERO)
 
     def bombs(self, player: str) -> tuple[int, ...]:
         """The bombs ``player`` holds, oldest first, by degree: 1 simple, 2 double, 3 tree (Classic)."""
@@ -108,6 +114,16 @@ class Pulka:
         self.deals = 0
         self.finished_after: int | None = None
         self.bombs: dict[str, list[int]] = {}
+        self.first_stage: dict[str, Amount] = {}  # the pools of the razboynik, which the target does not count
+
+    def begin_second_stage(self, target: int) -> None:
+        """The razboynik is over: from now on each player plays ``target`` more points into his pool."""
+        self.target = target
+        self.first_stage = {p: self.total(p, POOL) for p in self.players}
+
+    def played(self, player: str) -> Amount:
+        """The pool that counts toward the target (see ``ScoreSheet.pool_played``)."""
+        return self.total(player, POOL) - self.first_stage.get(player, ZERO)
 
     def oldest_bomb(self, player: str) -> int:
         """The degree of the bomb ``player`` plays his next game on: the oldest he holds (footnote 30);
@@ -123,7 +139,7 @@ class Pulka:
         target = self.target
         if target is None:
             return frozenset()
-        return frozenset(p for p in self.players if self.total(p, POOL) >= target)
+        return frozenset(p for p in self.players if self.played(p) >= target)
 
     def write(self, entries: Iterable[Entry]) -> None:
         for entry in entries:
@@ -161,7 +177,7 @@ class Pulka:
         the one on the left), 10 whists per point, and with nobody left to help comes off the own
         mountain, which may go below zero (Code 4.2.3, 4.1.1)."""
         player, n = entry.player, entry.deal
-        own = min(entry.amount, max(ZERO, target - self.total(player, POOL)))
+        own = min(entry.amount, max(ZERO, target - self.played(player)))
         rest = entry.amount - own
         if not rest:
             self._add(entry)
@@ -181,7 +197,7 @@ class Pulka:
                 self._add(Entry(n, player, MOUNTAIN, -rest * scale, "4.1.1",
                                 f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to help"))
                 return
-            give = min(rest, target - self.total(helped, POOL))
+            give = min(rest, target - self.played(helped))
             self._add(Entry(n, helped, POOL, give, "4.2.3", f"help from {player} ({entry.reason})"))
             self._add(Entry(n, player, WHISTS, give * 10 * scale, "4.2.3",
                             f"helps {helped} with {number_text(give)} × 10" + (f" × {scale}" if scale != 1 else ""),
@@ -191,10 +207,10 @@ class Pulka:
     def _to_help(self, player: str, target: int) -> str | None:
         """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3)."""
         order = clockwise_from(self.players, player)[:-1]
-        open_ = [p for p in order if self.total(p, POOL) < target]
+        open_ = [p for p in order if self.played(p) < target]
         if not open_:
             return None
-        return max(open_, key=lambda p: (self.total(p, POOL), -order.index(p)))
+        return max(open_, key=lambda p: (self.played(p), -order.index(p)))
 
     def end_deal(self, number: int) -> None:
         """A deal is written: note whether the pulka is over (Code 4.2.3; Leningrad 4.2.3.3)."""
@@ -202,7 +218,7 @@ class Pulka:
         target = self.target
         if target is None or self.finished_after is not None:
             return
-        pools = [self.total(p, POOL) for p in self.players]
+        pools = [self.played(p) for p in self.players]
         if self.rules.help:
             done = all(pool >= target for pool in pools)
         else:
@@ -213,4 +229,4 @@ class Pulka:
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,
                           self.finished_after, self.whist_price, dict(self.totals),
-                          {p: tuple(b) for p, b in self.bombs.items() if b})
+                          {p: tuple(b) for p, b in self.bombs.items() if b}, dict(self.first_stage))

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
+from ..game.razboynik import Stage
 from ..game.state import GameState
 from ..game.violations import Violation
 from ..model.deal import Checkpoint, Deal, Result
@@ -55,9 +56,12 @@ class Scorer(Visitor):
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         self.game, self.rules = game, rules
-        self.pulka = Pulka(game.players, rules, _tag_number(game.tag("Pool"), pool_of),
-                           _tag_number(game.tag("WhistPrice"), whist_price_of),
-                           ledger=self.ledger)
+        pool = _tag_number(game.tag("Pool"), pool_of)
+        # with the razboynik the Pool tag is the second stage's: no pool closes before it (seed 000 §8)
+        self._pool_later = pool if rules.razboynik else None
+        self._razboynik_played = False
+        self.pulka = Pulka(game.players, rules, None if rules.razboynik else pool,
+                           _tag_number(game.tag("WhistPrice"), whist_price_of), ledger=self.ledger)
         opening = opening_of(game)
         if opening is not None:
             self.pulka.write(opening_entries(opening))
@@ -83,10 +87,29 @@ class Scorer(Visitor):
         self._result = None
         self._written = False
         self._head = event.span
+        if self._pool_later is not None and state.deal is not None:
+            if state.deal.stage is not Stage.FREE:
+                self._razboynik_played = True
+            else:
+                self._second_stage(self._pool_later, event)
         # where the dealer stays on all-passes, the progression counts his (seed 004: "doubled or
         # quadrupled in second or third all-pass of a staying dealer"); a new dealer starts it again
         streak = state.stays if self.rules.dealer_stays_on_all_pass > 1 else state.all_pass_streak
         self._in_a_row = streak + 1
+
+    def _second_stage(self, pool: int, event: DealStarted) -> None:
+        """The razboynik is over: the pool of the Pool tag is played for from now on. It may not be larger
+        than the smallest mountain at the end of the first stage (seed 000 §8, seed 004; S705)."""
+        self._pool_later = None
+        self.pulka.begin_second_stage(pool)
+        if not self._razboynik_played:
+            return  # the file begins in the second stage: the first one's mountains are not known
+        smallest = min(self.pulka.total(p, Column.MOUNTAIN) for p in self.pulka.players)
+        if pool > smallest:
+            self.problems.append(Violation.of(
+                "S705", f"the second stage is played to a pool of {pool} (the Pool tag), more than the smallest "
+                f"mountain after the razboynik, {number_text(smallest)} (seed 000 §8: \"не более числа наименьшей "
+                "горы\")", event.span, event.number))
 
     def visit_result(self, event: ResultRecorded, state: GameState) -> None:
         self._result = event.result

@@ -28,6 +28,8 @@ class Totals(Protocol):
 
     def pool(self, player: str) -> Amount: ...
 
+    def pool_played(self, player: str) -> Amount: ...
+
     def mountain(self, player: str) -> Amount: ...
 
     def whists(self, player: str, on: str) -> Amount: ...
@@ -79,7 +81,7 @@ def settle(sheet: Totals) -> Settlement:
     players = sheet.players
     target, scale = sheet.pool_target, sheet.rules.scale
     mountains = {p: sheet.mountain(p) for p in players}
-    moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool(p)) * scale for p in players}
+    moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool_played(p)) * scale for p in players}
     average = Fraction(sum((mountains[p] + moves[p] for p in players), Fraction(0)), len(players))
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
     share = Fraction(len(players), len(players) - 1) if sheet.rules.indivisible_mountain else Fraction(1)
