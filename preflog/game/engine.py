@@ -96,7 +96,7 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
         dummy = ACTIVE_SEATS[active.index(DUMMY)]
         _set(deal, dummy=dummy, passed=frozenset({dummy}))
     if rules.razboynik:
-        stage = stage_of(e.number, len(players), rules)
+        stage = stage_of(e.number, len(players))
         _set(deal, stage=stage)
         if stage is Stage.COMPULSORY:  # no auction: the soloist plays one of his games (seed 000 §8)
             seat = soloist(rules, deal.dummy)
@@ -217,9 +217,8 @@ def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations)
     if d.stage is Stage.COMPULSORY:
         return _set(d, auction=AuctionState.UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
     if not e.recorded and d.stage is Stage.HALF_TIME:  # everyone passes: it need not be written
-        return _set(d, auction=AuctionState.ALL_PASS,
-                    talon_leads=rules.all_pass_talon is AllPassTalon.LEAD and d.dummy is None)
-    if not e.recorded:
+        _set(d, auction=AuctionState.ALL_PASS)
+    elif not e.recorded:
         return _set(d, auction=AuctionState.UNKNOWN)
     if d.auction is AuctionState.ALL_PASS:
         # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6),

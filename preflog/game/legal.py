@@ -131,6 +131,7 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
     out: list[Problem] = []
     seat = d.declarer
     if d.stage is Stage.COMPULSORY:
+        assert seat is not None  # the soloist, from the deal's start
         name = d.player(seat)
         if declarer is not None and declarer != name:
             out.append(("T306", f"{name} plays this compulsory game (the {_SOLOIST_WORD[seat]} hand, seed 004), "
@@ -236,7 +237,7 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
         out.append(("W404", "the whist can be returned only on a six or a seven"))
     mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and contract is not None else None
-    spoken = len([s for s, _ in d.decisions if s != d.dummy])  # the dummy's pass is no defender's word
+    spoken = sum(s != d.dummy for s, _ in d.decisions)  # the dummy's pass is no defender's word
     if mandated is not None and spoken < 2 and kind is not mandated[spoken]:
         who = "first" if not spoken else "second"
         out.append(("W411", f"in the razboynik the {who} defender says {mandated[spoken].value} on "
@@ -250,8 +251,8 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     return out
 
 
-STALINGRAD = Bid(6, Strain.SPADES)
-_SOLOIST_WORD = {Seat.FIRST: "eldest", Seat.SECOND: "second", Seat.THIRD: "third", None: "?"}  # seed 000 §6.2: whisted by both, closed
+STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
+_SOLOIST_WORD = {Seat.FIRST: "eldest", Seat.SECOND: "second", Seat.THIRD: "third"}  # the razboynik's soloist
 
 
 def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:

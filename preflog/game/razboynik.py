@@ -31,21 +31,17 @@ class Stage(enum.Enum):
     HALF_TIME = "half-time"      # the two laps of all-passes that end the razboynik
 
 
-def stage_of(number: int, players: int, rules: Rules) -> Stage:
-    """The stage of deal ``number`` (deals are numbered from the start of the pulka); a lap is one deal
-    per player."""
-    if not rules.razboynik:
-        return Stage.FREE
-    if number <= LAPS_OF_GAMES * players:
-        return Stage.COMPULSORY
-    if number <= (LAPS_OF_GAMES + LAPS_OF_ALL_PASSES) * players:
-        return Stage.HALF_TIME
-    return Stage.FREE
-
-
 def last_deal(players: int) -> int:
     """The number of the razboynik's last deal (the last all-pass of the half-time)."""
     return (LAPS_OF_GAMES + LAPS_OF_ALL_PASSES) * players
+
+
+def stage_of(number: int, players: int) -> Stage:
+    """The stage of deal ``number`` of a game with the razboynik (deals are numbered from the start of
+    the pulka); a lap is one deal per player."""
+    if number <= LAPS_OF_GAMES * players:
+        return Stage.COMPULSORY
+    return Stage.HALF_TIME if number <= last_deal(players) else Stage.FREE
 
 
 def soloist(rules: Rules, dummy: Seat | None) -> Seat:
