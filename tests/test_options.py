@@ -118,6 +118,8 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
     ("RazboynikWhist", THREE + '[Rule.Razboynik "yes"]\n', "deal 1 dealer Anna\ncontract Boris: 7s\n"
      "whist whist whist\nresult Boris 7 Vera 2 Anna 1\n", codes, ("first", ["W411"]), ("both", []),
      "seed 004: by agreement the first defender whists and the second passes, or both whist"),
+    ("Totus", THREE, "deal 1\ncontract Boris: totus 10nt\nresult 10\n", codes, ("no", ["T309"]), ("yes", []),
+     "seed 000 §6.3: the totus (twelve tricks on the own cards and the talon) where the convention has it"),
     ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
      ("no", -22), ("yes", -32),
      "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "

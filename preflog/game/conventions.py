@@ -112,6 +112,7 @@ class Rules:
     razboynik_soloist: RazboynikSoloist = RazboynikSoloist.ELDEST  # RazboynikSoloist (seed 004)
     razboynik_whist: RazboynikWhist = RazboynikWhist.FIRST  # RazboynikWhist (seed 004)
     talon_bonus: bool = False                   # TalonBonus (seed 004)
+    totus: bool = False                         # Totus (seed 000 §6.3, §7.2)
     indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
     def with_option(self, option: str, value: str) -> Rules:
@@ -206,6 +207,7 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "RazboynikSoloist": ("razboynik_soloist", _choice(RazboynikSoloist), _values(RazboynikSoloist)),
     "RazboynikWhist": ("razboynik_whist", _choice(RazboynikWhist), _values(RazboynikWhist)),
     "TalonBonus": ("talon_bonus", _yes_no, "yes or no"),
+    "Totus": ("totus", _yes_no, "yes or no"),
     "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
 
@@ -242,7 +244,7 @@ PRESETS: dict[str, Rules] = {
         name="classic", whist_liability=Liability.HALF_THEN_FULL, half_whist=False,
         all_pass_progression=Progression.GEOMETRIC,
         all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
-        dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True,
+        dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True, totus=True,
     ),
     # two players and a dummy (seed 001; Code 3.7.6.4, 4.1.1 c): the Code's rules, whose defaults Sochi
     # keeps; what two players change follows from the Players tag, not from the preset

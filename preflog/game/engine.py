@@ -28,8 +28,7 @@ from .events import (
 from .laws import declarer_count, declarer_tricks, must_play_mask, talon_trick_winner, trick_winner, trump_of
 from .legal import (
     MOST_DECISIONS, Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
-    defence_turn, led_suit,
-    mode_problems, next_caller, play_problems,
+    defence_turn, led_suit, mode_problems, next_caller, play_problems, totus_problems,
 )
 from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
@@ -298,6 +297,11 @@ def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) 
     if declarer is None and e.declarer is not None:
         seat = d.seat(e.declarer)
         declarer = None if seat is Seat.SITTING_OUT else seat
+    if e.totus:
+        at_value = rules.totus and e.bid.level != 10  # "totus 9s": what is wrong is the value
+        for code, detail in totus_problems(d, rules, e.bid):
+            out.append(Violation.of(code, detail, e.bid_span if at_value else e.span, d.number))
+        _set(d, totus=True, helped=e.helped)
     return _set(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
 
 
@@ -314,7 +318,7 @@ def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, o
     problems = decision_problems(d, rules, kind)
     if problems:
         _report(out, problems, span, d.number)
-    if d.is_all_pass or (d.contract is not None and d.contract.is_misere):
+    if d.is_all_pass or d.unwhisted:
         speaker = Seat.FIRST
     elif d.declarer is None:  # who speaks is not known; keep the words
         speaker = ACTIVE_SEATS[len(d.decisions) % 3]

@@ -83,6 +83,8 @@ class ContractDeclared:
     source: object = _source()
     span: Span | None = None
     bid_span: Span | None = attrs.field(default=None, eq=False, repr=False)  # the contract's value
+    totus: bool = False                   # Classic's totus (seed 000 §6.3)
+    helped: tuple[str, ...] = ()          # the partners a totus closes on a bomb (seed 000 §7.2)
 
 
 @attrs.frozen(slots=True)
@@ -205,7 +207,8 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
         yield Discarded(deal.discard.cards, deal.discard.span, deal.discard)
     if deal.contract is not None:
         contract = deal.contract
-        yield ContractDeclared(contract.bid, contract.declarer, contract, contract.span, contract.bid_span)
+        yield ContractDeclared(contract.bid, contract.declarer, contract, contract.span, contract.bid_span,
+                               contract.totus, contract.helped)
     defence = deal.defence
     if defence is not None:
         yield from _statement(grouped, DefenceWords, decision_events, defence.decisions)

@@ -122,6 +122,23 @@ def legal_calls(state: GameState) -> tuple[Call, ...]:
 
 # ---- the contract (Code 3.4) ---------------------------------------------------------------------
 
+def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
+    """What is wrong with declaring ``bid`` a totus: twelve tricks that cannot be beaten on the own ten
+    cards and the talon, the partners making the discard, then a ten played (seed 000 §6.3)."""
+    if not rules.totus:
+        return [("T309", f"a totus is not part of {rules.name} (set [Rule.Totus \"yes\"])")]
+    if bid.level != 10:
+        return [("T309", f"a totus is a ten played on the cards left after the partners' discard (seed 000 "
+                         f"§6.3): totus 10{bid.strain.letter if bid.strain is not None else 'nt'}, not totus {bid}")]
+    if d.stage is Stage.COMPULSORY:
+        return [("T309", "the razboynik's compulsory ten is not a totus: the soloist plays the game it "
+                         "deals him (seed 000 §8)")]
+    if d.hand_bid:
+        return [("T309", f"a totus is played with the talon, and {d.player(d.high_seat)} bid without it "
+                         "(seed 000 §6.3: \"на своих картах с прикупом\")")]
+    return []
+
+
 def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> list[Problem]:
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
@@ -178,7 +195,7 @@ def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     second may go half after a pass; the first may then return the whist; with four players the
     dealer speaks last, after two passes or after pass–half–pass."""
     defenders = d.defenders
-    if defenders is None or d.is_all_pass or (d.contract is not None and d.contract.is_misere):
+    if defenders is None or d.is_all_pass or d.unwhisted:
         return None
     first, second = defenders
     if len(d.decisions) >= MOST_DECISIONS:
@@ -208,6 +225,9 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     contract = d.contract
     if contract is not None and contract.is_misere:
         return [] if d.decisions else [("W406", "misère is not whisted: the defenders play it open")]
+    if d.totus:
+        return [] if d.decisions else [("W412", "a totus is not whisted: the partners play it against the "
+                                                "cards it shows (seed 000 §6.3)")]
     if d.declarer is None:
         return []  # who speaks is not known; the words are kept as written
     turn = defence_turn(d)
@@ -291,7 +311,7 @@ def counts_as_made(d: DealState) -> bool:
     """A game nobody whists is not played and counts as made (Code 3.8.1, 3.8.7): both defenders have
     spoken and no whist stands (they passed, or a half-whist was not returned)."""
     contract = d.game_contract
-    if contract is None or contract.is_misere or d.is_all_pass or d.whisters:
+    if contract is None or contract.is_misere or d.totus or d.is_all_pass or d.whisters:
         return False
     return defence_recorded(d)
 
@@ -307,7 +327,7 @@ def led_suit(d: DealState) -> Suit | None:
 
 def play_problems(d: DealState) -> list[Problem]:
     """What stops the play from starting: the defence unsettled, or nobody whisting."""
-    if d.contract is None or d.is_all_pass or d.contract.is_misere or not d.decisions:
+    if d.contract is None or d.is_all_pass or d.unwhisted or not d.decisions:
         return []
     if counts_as_made(d):
         how = "went half" if d.half_whister is not None else "passed"

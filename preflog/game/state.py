@@ -72,6 +72,8 @@ class DealState:
     contract: Bid | None = None
     trump_suit: Suit | None = None                # kept when the contract is declared (hot in play)
     talon_taken: bool = False
+    totus: bool = False                           # the contract is a totus (Classic, seed 000 §6.3)
+    helped: tuple[str, ...] = ()                  # the partners the totus closes on a bomb (seed 000 §7.2)
     discard: tuple[Card, ...] | None = None
     discard_span: Span | None = None
     # the defence
@@ -115,6 +117,12 @@ class DealState:
         if self.contract is not None:
             return self.contract
         return self.high if self.high is not None and self.high_seat == self.declarer else None
+
+    @property
+    def unwhisted(self) -> bool:
+        """The game is not whisted: the partners play it, a misère (Code 3.6.6) or a totus (seed 000 §6.3)."""
+        contract = self.contract
+        return contract is not None and (contract.is_misere or self.totus)
 
     @property
     def defenders(self) -> tuple[Seat, Seat] | None:

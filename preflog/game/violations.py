@@ -38,6 +38,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "T306": ("the contract is declared by the winner of the auction", "3.4.1"),
     "T307": ("an all-pass has no discard, contract or whist", "3.7.1"),
     "T308": ("each compulsory game once", "seed 000 §8, seed 004"),
+    "T309": ("a totus is a ten with the talon, where the convention has it", "seed 000 §6.3"),
     "W401": ("whist decisions go from the declarer's left", "3.8.1"),
     "W402": ("half-whist only where the convention has it", "3.8.7"),
     "W403": ("half-whist by the second defender after a pass, on a six or a seven", "3.8.7"),
@@ -49,6 +50,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "W409": ("a game won dark is whisted by both", "3.3.19 b, seed 004"),
     "W410": ("two players: the whister plays open with the dummy, without half-whist", "seed 001, 3.8.7"),
     "W411": ("the defence of a compulsory game is agreed", "seed 004"),
+    "W412": ("a totus is not whisted", "seed 000 §6.3"),
     "P501": ("a card the player does not hold", "3.9.2, 3.2.16"),
     "P502": ("follow suit", "2.1.3, 3.9.3"),
     "P503": ("trump when void in the suit led", "3.9.3"),
@@ -66,6 +68,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "S703": ("a deal whose record is too short to score", "4.2.1"),
     "S704": ("no deal after the end of the pulka", "4.2.3, 4.2.15"),
     "S705": ("the second stage's pool is at most the smallest mountain", "seed 000 §8, seed 004"),
+    "S706": ("a totus on a bomb names the partners it helps", "seed 000 §7.2"),
 }
 
 

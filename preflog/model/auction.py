@@ -48,6 +48,8 @@ class Call:
 #: The modifiers written before a call (NOTATION.md §3, "Calls"); the other call words are the
 #: values of :class:`CallKind` and the spellings of the bids.
 DARK_WORD, HAND_WORD = "dark", "hand"
+#: The word before a ten that makes it a totus (Classic, seed 000 §6.3): ``contract totus 10nt``.
+TOTUS_WORD = "totus"
 
 
 def write_call(call: Call, unicode: bool = False) -> str:
@@ -66,7 +68,8 @@ class Bids:
 
 @attrs.frozen(slots=True)
 class Contract:
-    """The ``contract`` statement. ``declarer`` is the prefix as written, if any."""
+    """The ``contract`` statement. ``declarer`` is the prefix as written, if any; ``totus`` a Classic
+    totus (``contract totus 10nt``, seed 000 §6.3), ``helped`` the partners it closes on a bomb (§7.2)."""
 
     bid: Bid
     declarer: str | None = None
@@ -74,3 +77,5 @@ class Contract:
     comments: Comments = ()
     span: Span | None = span_field()
     bid_span: Span | None = span_field()  #: the contract's value (``7h``, ``mis``)
+    totus: bool = False
+    helped: tuple[str, ...] = ()

@@ -168,6 +168,9 @@ _WORDS = {
 _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist", "RU_WHIST": "whist"}
 
 
+#: What a statement waiting for its value expects (``contract`` or ``contract totus`` at the next line's
+#: keyword): its value is missing, rather than the keyword out of place.
+_A_VALUE = frozenset({"BID", "MIS", "MISERE", "MISERE_RU", "PREFIX", "TOTUS", "RU_TOTUS"})
 _LAST = ("a comment", "a later statement", "the end of the deal")
 
 
@@ -254,7 +257,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
     if tok.type == "TAG" or "\n" in word:
         word = tok.value
     span = Span(line, column, line + word.count("\n"), column + len(word))
-    if tok.type in _STATEMENT_KEYWORDS and start == "deal":
+    if tok.type in _STATEMENT_KEYWORDS and start == "deal" and not set(expected) <= _A_VALUE:
         return span, (f"{tok.value!r} is out of place: a deal's statements go in the order "
                       f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
     if tok.type == "TAG":
@@ -268,6 +271,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
         message += f" ({word!r} is a card; a bid is a level and a suit, as '6s', '7nt')"
     elif word.lower() in KEYWORDS and word != word.lower():
         message += f" (keywords are written in lower case: {word.lower()!r})"
+    elif tok.type == "NAME" and start_pos is not None and \
+            text[text.rfind("\n", 0, start_pos) + 1:start_pos].lstrip().startswith("contract "):
+        message += " (a name after the contract's value is a partner a totus helps: 'contract Anna: totus 10nt Boris')"
     else:
         message += _spelling_hint(word)
     return span, message

@@ -246,21 +246,27 @@ class Transform(Transformer[Token, Any]):
         return _flag(Call(kind, bid, player, dark, hand, glyph, tuple(comments), _from_to(children)), problems)
 
     def contract(self, children: list[Token]) -> Any:
-        declarer: tuple[str, Span] | None = None
         glyph = None
         bid: Bid | None = None
         bid_span: Span | None = None
+        totus = False
+        names: list[tuple[str, Span]] = []  # the declarer, then the partners a totus helps
         for tok in children[1:]:
             if tok.type == "PREFIX":
-                declarer = (tok.value[:-1], span(tok))
+                names.append((tok.value[:-1], span(tok)))
             elif tok.type == "GLYPH":
                 glyph = _GLYPHS[tok.value]
+            elif tok.type in ("TOTUS", "RU_TOTUS"):
+                totus = True
+            elif tok.type == "NAME":
+                names.append((tok.value, span(tok)))
             elif tok.type != "COMMENT":
                 bid, bid_span = BID_SPELLINGS[tok.value], span(tok)
         assert bid is not None
-        record = Contract(bid, None if declarer is None else declarer[0], glyph, _comments(children),
-                          _from_to(children), bid_span)
-        return _flag(record, [], () if declarer is None else (declarer,))
+        declarer = names[0][0] if names and children[1].type == "PREFIX" else None
+        helped = tuple(name for name, _ in names[declarer is not None:])
+        record = Contract(bid, declarer, glyph, _comments(children), _from_to(children), bid_span, totus, helped)
+        return _flag(record, [], tuple(names))
 
     def decision(self, children: list[Token]) -> Decision:
         glyph = next((_GLYPHS[t.value] for t in children if t.type == "GLYPH"), None)

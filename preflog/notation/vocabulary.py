@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..model.auction import DARK_WORD, HAND_WORD, CallKind
+from ..model.auction import DARK_WORD, HAND_WORD, TOTUS_WORD, CallKind
 from ..model.bids import BID_SPELLINGS, MISERE_NAMES
 from ..model.cards import CARD_SPELLINGS
 from ..model.deal import PenaltyKind
@@ -29,12 +29,12 @@ RUSSIAN_WORDS: dict[str, str] = {
     "пол": DecisionKind.HALF.value, "полвиста": DecisionKind.HALF.value, "здесь": CallKind.HERE.value,
     "открыто": WhistMode.OPEN.value, "открытая": WhistMode.OPEN.value,
     "закрыто": WhistMode.CLOSED.value, "закрытая": WhistMode.CLOSED.value,
-    "распасы": ALL_PASS, "распас": ALL_PASS,
+    "распасы": ALL_PASS, "распас": ALL_PASS, "тотус": TOTUS_WORD,
 }
 
 #: Every keyword and call word of the notation.
 KEYWORDS: frozenset[str] = frozenset(
-    {"deal", "dealer", *STATEMENT_ORDER, DARK_WORD, HAND_WORD, *MISERE_NAMES, *RUSSIAN_WORDS}
+    {"deal", "dealer", *STATEMENT_ORDER, DARK_WORD, HAND_WORD, TOTUS_WORD, *MISERE_NAMES, *RUSSIAN_WORDS}
     | {k.value for k in CallKind if k is not CallKind.BID}
     | {k.value for k in DecisionKind} | {m.value for m in WhistMode} | {k.value for k in PenaltyKind}
 )

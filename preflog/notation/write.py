@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ..model.annotations import Comment, Glyph
-from ..model.auction import Bids, Call, Contract, write_call
+from ..model.auction import TOTUS_WORD, Bids, Call, Contract, write_call
 from ..model.bids import Bid, write_bid
 from ..model.cards import Card, write_card
 from ..model.deal import (
@@ -109,7 +109,10 @@ class _Writer:
 
     def contract(self, contract: Contract) -> str:
         prefix = f"{contract.declarer}: " if contract.declarer is not None else ""
-        return f"contract {prefix}{self.bid(contract.bid)}{_glyph(contract.glyph)}{_comments(contract.comments)}"
+        totus = f"{TOTUS_WORD} " if contract.totus else ""
+        helped = "".join(f" {name}" for name in contract.helped)
+        return (f"contract {prefix}{totus}{self.bid(contract.bid)}{_glyph(contract.glyph)}{helped}"
+                f"{_comments(contract.comments)}")
 
     def defence(self, defence: Defence) -> str:
         words = ["whist"] + [d.kind.value + _glyph(d.glyph) + _comments(d.comments) for d in defence.decisions]

@@ -81,7 +81,7 @@ class Renderer:
             what = self.bid(contract)
             trump = "" if contract is None or contract.is_misere else (
                 f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
-            parts.append(f"{d.player(d.declarer)} plays {what}{trump}")
+            parts.append(f"{d.player(d.declarer)} plays {'totus ' * d.totus}{what}{trump}")
             whisters = [d.player(s) for s in d.whisters]
             if whisters:
                 parts.append("whist: " + ", ".join(whisters))
@@ -123,6 +123,9 @@ class Renderer:
         if isinstance(e, Discarded):
             return f"{d.player(d.declarer)} discards " + ("?" if e.cards is None else self.cards(e.cards))
         if isinstance(e, ContractDeclared):
+            if e.totus:  # seed 000 §6.3: the cards shown, the partners' discard, a ten to play
+                helped = f", to help {' and '.join(e.helped)}" if e.helped else ""
+                return f"contract: {d.player(d.declarer)} totus {self.bid(e.bid)}, the cards shown{helped}"
             return f"contract: {d.player(d.declarer)} {self.bid(e.bid)}"
         if isinstance(e, DefenceDecided):
             return f"{d.player(d.last_speaker)}: {e.kind.value}" + self._settled(d)

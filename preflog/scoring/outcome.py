@@ -51,6 +51,8 @@ class Outcome:
     dark_passers: tuple[str, ...] = ()    # on an all-pass, those who passed dark (3.3.19 a)
     dark_before: int = 0                  # dark all-passes the dealer dealt just before (seed 004)
     talon: tuple[Card, ...] | None = None  # the talon the declarer took, where known (Code 3.4.11)
+    totus: bool = False                   # the game is a totus (seed 000 §6.3): scored on the sheet so far
+    helped: tuple[str, ...] = ()          # the partners the totus was declared to help (seed 000 §7.2)
 
     def taken(self, player: str) -> int | None:
         return None if self.tricks is None else self.tricks.get(player)
@@ -97,6 +99,11 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
                            missing="the misère's result is not recorded (write: result N)")
         return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
                        talon=d.talon if d.talon_taken else None)
+    if d.totus:  # not whisted: the partners play it, and only the ten tricks count (seed 000 §6.3)
+        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
+                       talon=d.talon if d.talon_taken else None, totus=True, helped=d.helped,
+                       missing=None if declarer_tricks is not None else
+                       "the totus's result is not recorded (write: result N)")
     roles = _roles(d, contract, rules)
     if isinstance(roles, str):
         return Outcome(*base, declarer=name, contract=contract, missing=roles)

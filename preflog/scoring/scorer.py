@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from ..game.conventions import Rules
-from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
+from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.razboynik import Stage
 from ..game.state import GameState
 from ..game.violations import Violation
@@ -27,11 +27,14 @@ from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
 from .ledger import Column, number_text
-from .outcome import outcome_of
+from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from ..notation.opening import opening_of
-from .tariff import bomb_entries, deal_entries, needs_closed, opening_entries, penalty_entries
+from .tariff import (
+    bomb_entries, deal_entries, game_factor, needs_closed, opening_entries, penalty_entries, talon_bonus_entries,
+)
+from .totus import helped_partners, totus_entries
 
 T = TypeVar("T")
 
@@ -87,6 +90,7 @@ class Scorer(Visitor):
         self._result = None
         self._written = False
         self._head = event.span
+        self._contract: Span | None = None
         if self._pool_later is not None and state.deal is not None:
             if state.deal.stage is not Stage.FREE:
                 self._razboynik_played = True
@@ -110,6 +114,9 @@ class Scorer(Visitor):
                 "S705", f"the second stage is played to a pool of {pool} (the Pool tag), more than the smallest "
                 f"mountain after the razboynik, {number_text(smallest)} (seed 000 §8: \"не более числа наименьшей "
                 "горы\")", event.span, event.number))
+
+    def visit_contract(self, event: ContractDeclared, state: GameState) -> None:
+        self._contract = event.span
 
     def visit_result(self, event: ResultRecorded, state: GameState) -> None:
         self._result = event.result
@@ -148,8 +155,34 @@ class Scorer(Visitor):
         closed = self.pulka.closed() if needs_closed(self.rules) else ()
         rules, pulka = self.rules, self.pulka
         bomb = pulka.oldest_bomb(outcome.declarer) if rules.bombs and outcome.declarer is not None else 0
-        pulka.write(deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb))
+        if outcome.totus:
+            if not self._write_totus(outcome, bomb):
+                return
+        else:
+            pulka.write(deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb))
         pulka.write(bomb_entries(outcome, rules, bomb))
+
+    def _write_totus(self, outcome: Outcome, bomb: int) -> bool:
+        """A totus, written from the sheet so far (seed 000 §7.2); False if it cannot be (S706, S703)."""
+        pulka = self.pulka
+        players = tuple(p for p in pulka.players if p in outcome.active or p == outcome.dealer)
+        helped = helped_partners(outcome, bomb, players)
+        if isinstance(helped, str) or pulka.target is None:
+            if isinstance(helped, str):
+                problem = Violation.of("S706", f"{helped} (seed 000 §7.2)", self._contract or self._head, outcome.number)
+                self.problems.append(problem)
+            else:
+                problem = Violation.of("S703", f"deal {outcome.number} cannot be scored: a totus closes the pool, "
+                                       "and no Pool tag gives its size", self._head, outcome.number)
+                self.unscored.append(problem)
+            self._gap = self._gap or problem
+            return False
+        played = {p: pulka.played(p) for p in players}
+        mountain = {p: pulka.total(p, Column.MOUNTAIN) for p in players}
+        pulka.write(totus_entries(outcome, self.rules.scale, pulka.target, helped, played, mountain))
+        if self.rules.talon_bonus:
+            pulka.write(talon_bonus_entries(outcome, self.rules, game_factor(outcome, bomb)))
+        return True
 
     def _compare(self, checkpoint: Checkpoint, number: int) -> None:
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""

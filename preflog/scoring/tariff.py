@@ -64,6 +64,8 @@ def made(o: Outcome) -> bool:
         return False
     if o.contract.is_misere:
         return o.declarer_tricks == 0
+    if o.totus:
+        return o.declarer_tricks == 10
     return not o.whisters or (o.declarer_tricks is not None and o.declarer_tricks >= o.contract.level)
 
 
