@@ -193,7 +193,7 @@ def test_a_totus_with_its_cards_the_partners_discard_and_a_claim() -> None:
 
 @pytest.mark.parametrize(("line", "where"), [
     ("contract Anna: totus 10nt Gleb", "8:27: error: 'Gleb' is not a player of this game (Anna, Boris, Vera)"),
-    ("contract totus", "8:1: error: unexpected 'result': expected a bid or 'mis'"),
+    ("contract totus", "9:1: error: unexpected 'result': expected a bid or 'mis'"),
     ("contract Anna: 10nt Boris", "8:21: error: unexpected 'Boris': expected a glyph, a comment, a later statement "
      "or the end of the deal (a name after the contract's value is a partner a totus helps: 'contract Anna: "
      "totus 10nt Boris')"),
