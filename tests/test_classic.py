@@ -63,7 +63,8 @@ def test_seed_004_the_second_dark_all_pass_of_a_staying_dealer_gives_double_bomb
 def test_footnote_30_bombs_are_used_oldest_first_and_a_made_game_uses_one_up() -> None:
     """Footnote 30: a failed six on the first bomb writes double; a made seven then uses it up (double);
     the next game is on the double bomb (×4). Boris holds a simple then a double bomb."""
-    text = FOUR + DARK_ALL_PASS + "deal 2 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n" \
+    text = FOUR.replace("\n\n", '\n[Rule.PoolSplit "pool"]\n\n') + DARK_ALL_PASS + \
+        "deal 2 dealer Anna\nbids dark pass dark pass dark pass\nresult Boris 4 Vera 3 Gleb 3\n" \
         "deal 3 dealer Anna\nbids 8s pass pass\ncontract 8s\nwhist whist pass\nresult Boris 7 Vera 3 Gleb 0\n" \
         "deal 4\nbids pass 8s pass pass\ncontract 8s\nwhist pass pass\n" \
         "deal 5\nbids pass pass 8s pass\ncontract 8s\nwhist pass pass\n"
@@ -113,3 +114,62 @@ def test_code_3_3_19_b_a_game_won_dark_is_worth_double_and_its_six_is_whisted_by
     text = THREE + "deal 1\nbids dark 6c pass pass\ncontract 6c\nwhist whist {}\nresult Boris 6 Vera 2 Anna 2\n"
     assert codes(text.format("pass")) == ["W409"]
     assert preflog.score(preflog.loads(text.format("whist"))).pool("Boris") == 4
+
+
+def test_seed_000_7_2_example_1_a_six_made_writes_1_to_the_pool_and_1_off_the_mountain() -> None:
+    """Seed 000 §7.2, example 1: "Игрок сыграл шестирик в светлую … записывает себе в пулю 1 очко и
+    вычитает с горы 1 очко (или просто записывает 2 очка в пулю), а вистовавший - забрав 4 взятки - 4х2
+    записывает на игрока 8 вистов." Boris's seven one down first gives him a mountain of 4 (2.2.2); his
+    six made with Vera whisting alone and taking 4: 1 to his pool, 1 off his mountain, 8 whists; with
+    PoolSplit "pool", 2 to the pool."""
+    body = ("deal 1 dealer Anna\nbids 7h pass pass\ncontract 7h\nwhist whist whist\nresult Boris 6 Vera 2 Anna 2\n\n"
+            "deal 2 dealer Anna\nbids 6c pass pass\ncontract 6c\nwhist whist pass\nresult Boris 6 Vera 4 Anna 0\n")
+    head = THREE.replace("\n\n", '\n[Rule.UnresponsibleGames "no"]\n\n')
+    assert entries(head + body, 2) == {("Boris", "pool", None, 1), ("Boris", "mountain", None, -1),
+                                       ("Vera", "whists", "Boris", 8)}
+    whole = head.replace("\n\n", '\n[Rule.PoolSplit "pool"]\n\n')
+    assert entries(whole + body, 2) == {("Boris", "pool", None, 2), ("Vera", "whists", "Boris", 8)}
+
+
+def test_seed_004_the_half_an_empty_mountain_cannot_take_goes_to_the_pool_and_a_full_pool_takes_nothing() -> None:
+    """Seed 004: "writes a half of the game point in his/her pool and writes the same off from his/her
+    hill … can choose to write the whole in the pool": Vera's mountain is 1 (deal 1), her seven (4)
+    writes 1 off it and 3 to the pool. Seed 000 §7.2: once the pool is closed the points come wholly
+    off the mountain or help: with a pool of 3, Vera's next six (2) helps Anna, the larger open pool
+    (Code 4.2.3), 2 × 10 whists."""
+    head = THREE.replace("\n\n", '\n[Pool "3"]\n[Rule.UnresponsibleGames "no"]\n\n')
+    body = ("deal 1 dealer Anna\nbids pass pass pass\nresult Boris 3 Vera 4 Anna 3\n\n"
+            "deal 2 dealer Anna\nbids pass 7d pass\ncontract 7d\nwhist whist whist\nresult Vera 7 Anna 2 Boris 1\n\n"
+            "deal 3\nbids 6h pass pass\ncontract 6h\nwhist whist whist\nresult Vera 6 Anna 2 Boris 2\n")
+    assert entries(head + body, 2) >= {("Vera", "pool", None, 3), ("Vera", "mountain", None, -1)}
+    assert entries(head + body, 3) == {("Anna", "pool", None, 2), ("Vera", "whists", "Anna", 20),
+                                       ("Anna", "whists", "Vera", 4), ("Boris", "whists", "Vera", 4)}
+
+
+def test_seed_000_7_2_a_game_made_beyond_the_all_passes_is_unresponsible() -> None:
+    """Seed 000 §7.2: "количество сыгранных игр должно быть обеспеченно таким же количеством распасов или
+    игр РАЗБОЙНИКА … Игрок, который сыграл больше игр, чем распасов … теряет половину заработанных очков
+    …, хотя штрафы платит как за ответственную игру"; seed 004: "writes a half of the game point on his/her
+    hill". One all-pass (Anna 4 tricks: 1 to her mountain after the amnesty of 3) answers for one game each.
+    Anna's seven (4) is her first: 1 off the mountain, 3 to the pool. Her six (2) is her second: 2 to the
+    pool (the mountain is empty) and 1 on the hill. Boris's six one down is no game made: he pays as
+    always, 2, and nothing more. Without the razboynik nothing else answers."""
+    body = ("deal 1 dealer Vera\nbids pass pass pass\nresult Anna 4 Boris 3 Vera 3\n\n"
+            "deal 2 dealer Vera\nbids 7s pass pass\ncontract 7s\nwhist whist whist\nresult Anna 7 Boris 2 Vera 1\n\n"
+            "deal 3\nbids pass pass 6d\ncontract 6d\nwhist whist whist\nresult Anna 6 Boris 2 Vera 2\n\n"
+            "deal 4\nbids pass pass 6c\ncontract 6c\nwhist whist whist\nresult Boris 5 Vera 3 Anna 2\n")
+    sheet = preflog.score(preflog.loads(THREE + body))
+    assert [(e.column.value, e.amount) for e in sheet.ledger(3) if e.player == "Anna"] == [("pool", 2), ("mountain", 1)]
+    assert (sheet.pool("Anna"), sheet.mountain("Anna"), sheet.record("Anna", Column.MOUNTAIN)) == (5, 1, "1.0.1")
+    assert [(e.column.value, e.amount) for e in sheet.ledger(4) if e.player == "Boris"] == [("mountain", 2)]
+    unresponsible = next(e for e in sheet.ledger(3) if e.player == "Anna" and e.column is Column.MOUNTAIN)
+    assert unresponsible.reason == ("an unresponsible game: Anna's 2nd game made, and 1 all-pass or razboynik game "
+                                    "to answer for games made; half of its 2 on the hill")
+
+
+def test_seed_000_7_2_the_razboynik_answers_for_the_own_six_games_and_the_half_time() -> None:
+    """Each player's six compulsory games and the 2n all-passes of the half-time answer for the second
+    stage's games: 12 with three players, 14 with four, 10 with two."""
+    from preflog.game.razboynik import answered_by_razboynik
+
+    assert [answered_by_razboynik(n) for n in (2, 3, 4)] == [10, 12, 14]

@@ -21,7 +21,7 @@ SOCHI = next(p for p in SAMPLES if p.name == "sochi-pulka.pref")
 def test_check_clean_samples() -> None:
     code, out, err = run("check", *map(str, SAMPLES))
     assert (code, err) == (0, "")
-    assert out == f"checked {len(SAMPLES)} files, 72 deals: clean\n"
+    assert out == f"checked {len(SAMPLES)} files, 73 deals: clean\n"
 
 
 def test_check_reports_violations_compiler_style(tmp_path: Path) -> None:

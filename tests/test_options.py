@@ -120,6 +120,13 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      "seed 004: by agreement the first defender whists and the second passes, or both whist"),
     ("Totus", THREE, "deal 1\ncontract Boris: totus 10nt\nresult 10\n", codes, ("no", ["T309"]), ("yes", []),
      "seed 000 §6.3: the totus (twelve tricks on the own cards and the talon) where the convention has it"),
+    ("PoolSplit", THREE, "deal 1\ncontract Boris: 7s\nwhist whist whist\nresult Boris 6 Vera 2 Anna 2\n"
+     "deal 2\ncontract Boris: 6s\nwhist whist whist\nresult Boris 6 Vera 2 Anna 2\n", pool("Boris"), ("pool", 2),
+     ("half", 1), "seed 000 §7.2 example 1: a six made, 1 to the pool and 1 off the mountain (Boris's 4 from his "
+     "seven one down), or simply 2 to the pool"),
+    ("UnresponsibleGames", THREE, "deal 1\ncontract Boris: 6s\nwhist whist whist\nresult Boris 6 Vera 2 Anna 2\n",
+     mountain("Boris"), ("no", 0), ("yes", 1), "seed 000 §7.2, seed 004: a game made with no all-pass or razboynik "
+     "game to answer for it is unresponsible: half its 2 points go on the hill"),
     ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
      ("no", -22), ("yes", -32),
      "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "

@@ -88,13 +88,17 @@ def test_seed_000_8_the_pool_of_the_second_stage() -> None:
 
 def test_the_classic_razboynik_sample_worked_by_hand() -> None:
     """samples/classic-razboynik.pref, from seed 000 §7.2's table (6: 2, 7: 4, 8: 6, 9: 8, 10 and misère:
-    10) and Code 3.8.13 (the first defender whists, the second passes, the whister counts the defence):
-    deal 1, Boris's 6c made with 6: pool 2; Vera whists 4 × 2 = 8. Deal 2, Vera's 7d with 6: 4 to her
-    mountain; Anna 4 × 4 = 16 and 4 consolation, Boris 4 consolation. Deal 10, Boris's misère without
-    a trick: 10 to his pool. Deal 16, Boris's ten with 9, both whisting: 10 to his mountain, Vera's one
-    trick 10 and consolation 10, Anna's 10. Deal 22 of the half-time, Anna 5, Boris 0, Vera 5 at
-    price 1: Boris takes 1 off his mountain (seed 000 §7.2), the others write 5. After deal 24 the
-    mountains are 17, 19 and 43: the pool of 6 is within the smallest (seed 000 §8)."""
+    10), its split of a game made (half to the pool, half off the own mountain as far as it goes, example
+    1; seed 004) and Code 3.8.13 (the first defender whists, the second passes, the whister counts the
+    defence): deal 1, Boris's 6c made with 6: his mountain is empty, so 2 to the pool; Vera whists 4 × 2
+    = 8. Deal 2, Vera's 7d with 6: 4 to her mountain; Anna 4 × 4 = 16 and 4 consolation, Boris 4
+    consolation. Deal 10, Boris's misère without a trick: 5 to his pool, 5 off his mountain of 6 (deal 7's
+    eight one down). Deal 16, Boris's ten with 9, both whisting: 10 to his mountain, Vera's one trick 10
+    and consolation 10, Anna's 10. Deal 18, Anna's ten nobody whists: half is 5, her mountain has 4: 4
+    off, 6 to the pool. Deal 22 of the half-time, Anna 5, Boris 0, Vera 5 at price 1: Boris takes 1 off
+    his mountain (seed 000 §7.2), the others write 5. After deal 24 the mountains are Anna 6 (1 + 10 − 1
+    − 2 − 4 − 4 + 1 + 5), Boris 13 (6 − 5 − 1 + 10 + 3 − 1 + 1) and Vera 34 (4 − 1 − 3 + 8 + 20 − 5 + 1 +
+    1 + 5 + 4): the pool of 6 is within the smallest (seed 000 §8)."""
     with open(SAMPLE, encoding="utf-8") as f:
         g = preflog.load(f)
     assert preflog.check(g) == []
@@ -105,14 +109,15 @@ def test_the_classic_razboynik_sample_worked_by_hand() -> None:
     assert wrote(1) == {("Boris", "pool", None, 2), ("Vera", "whists", "Boris", 8)}
     assert wrote(2) == {("Vera", "mountain", None, 4), ("Anna", "whists", "Vera", 16), ("Anna", "whists", "Vera", 4),
                         ("Boris", "whists", "Vera", 4)}
-    assert wrote(10) == {("Boris", "pool", None, 10)}
+    assert wrote(10) == {("Boris", "pool", None, 5), ("Boris", "mountain", None, -5)}
     assert wrote(16) == {("Boris", "mountain", None, 10), ("Vera", "whists", "Boris", 10), ("Anna", "whists", "Boris", 10)}
+    assert wrote(18) == {("Anna", "pool", None, 6), ("Anna", "mountain", None, -4)}
     assert wrote(22) == {("Boris", "mountain", None, -1), ("Anna", "mountain", None, 5), ("Vera", "mountain", None, 5)}
     after = preflog.score(g, upto=24)
-    assert [after.mountain(p) for p in after.players] == [17, 19, 43]
+    assert [after.mountain(p) for p in after.players] == [6, 13, 34]
     assert after.pool_target is None
     end = preflog.score(g)
-    assert end.pool_target == 6 and end.pool_played("Boris") == 4  # deal 25: his 7c, 4 of the 6
+    assert end.pool_target == 6 and end.pool_played("Boris") == 2  # deal 25: his 7c, half of 4 to the pool
 
 
 def test_two_players_pass_the_dummy_over_as_soloist() -> None:

@@ -19,7 +19,8 @@ def sheet_of(body: str, *, rules: str = "sochi", players: str = P3, pool: int | 
              tags: str = "") -> ScoreSheet:
     head = f'[Players "{players}"]\n[Rules "{rules}"]\n' + (f'[Pool "{pool}"]\n' if pool else "") + tags
     if rules == "classic" and "Razboynik" not in tags:
-        head += '[Rule.Razboynik "no"]\n'  # these cases are of the second stage
+        # these cases are of the second stage, where the razboynik answers for the first games made
+        head += '[Rule.Razboynik "no"]\n[Rule.UnresponsibleGames "no"]\n'
     game = preflog.loads(head + "\n" + body)
     sheet, problems = preflog.audit(game)
     assert [v.message for v in problems] == []

@@ -19,7 +19,9 @@ from preflog.scoring.totus import helped_partners, totus_entries
 
 HEAD = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n[Pool "10"]\n\n'
 
-# Anna's seven one down (4 to her mountain, 2.2.2), Boris's six made (2 to his pool), both whisted by two.
+# Anna's seven one down (4 to her mountain, 2.2.2), Boris's six made, both whisted by two. Boris's mountain
+# is empty: his 2 points all go to the pool (seed 004); no all-pass answers for his game, so it is
+# unresponsible: 1 on his hill (seed 000 §7.2, seed 004).
 BEFORE = """deal 1 dealer Vera
 bids 7h pass pass
 contract Anna: 7h
@@ -56,7 +58,7 @@ def test_totus_made_closes_the_own_pool_and_writes_off_the_mountain_seed_000_7_2
     sheet = scored(BEFORE + "\ndeal 3\nbids pass 6s pass\ncontract Anna: totus 10nt\nresult 10\n")
     assert (sheet.pool("Anna"), sheet.mountain("Anna")) == (10, 0)
     assert sheet.record("Anna", Column.MOUNTAIN) == "4.0"
-    assert (sheet.pool("Boris"), sheet.mountain("Boris")) == (2, 0)
+    assert (sheet.pool("Boris"), sheet.mountain("Boris")) == (2, 1)
     assert sheet.whists("Anna", "Boris") == 4 and sheet.whists("Anna", "Vera") == 0  # deal 2's only
 
 
@@ -74,7 +76,7 @@ def test_totus_on_a_simple_bomb_closes_one_partner_and_turns_the_help_into_whist
     sheet = scored(BEFORE + DARK_ALL_PASS + "\ndeal 4 dealer Boris\nbids 7s pass pass\n"
                    "contract Vera: totus 10nt Anna\nresult 10\n")
     assert [(p, sheet.pool(p), sheet.mountain(p)) for p in ("Anna", "Boris", "Vera")] == [
-        ("Anna", 10, 0), ("Boris", 2, 0), ("Vera", 10, 0)]
+        ("Anna", 10, 0), ("Boris", 2, 1), ("Vera", 10, 0)]
     assert sheet.whists("Vera", "Anna") == 12 + 140
     assert sheet.bombs("Vera") == () and sheet.bombs("Anna") == (1,) and sheet.bombs("Boris") == (1,)
 

@@ -73,6 +73,14 @@ class RazboynikWhist(enum.Enum):
     BOTH = "both"
 
 
+class PoolSplit(enum.Enum):
+    """Where the points of a game made go while the own pool is open: all to the pool (Code 4.2.1), or
+    half to the pool and half off the own mountain (Classic, seed 000 §7.2 "чаще всего", seed 004)."""
+
+    POOL = "pool"
+    HALF = "half"
+
+
 class VoidTalonTrick(enum.Enum):
     """Who takes an all-pass trick led from the talon when nobody follows (RULES.md: the sources are silent)."""
 
@@ -113,6 +121,8 @@ class Rules:
     razboynik_whist: RazboynikWhist = RazboynikWhist.FIRST  # RazboynikWhist (seed 004)
     talon_bonus: bool = False                   # TalonBonus (seed 004)
     totus: bool = False                         # Totus (seed 000 §6.3, §7.2)
+    pool_split: PoolSplit = PoolSplit.POOL      # PoolSplit (seed 000 §7.2, seed 004)
+    unresponsible: bool = False                 # UnresponsibleGames (seed 000 §7.2, seed 004)
     indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
     def with_option(self, option: str, value: str) -> Rules:
@@ -208,6 +218,8 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "RazboynikWhist": ("razboynik_whist", _choice(RazboynikWhist), _values(RazboynikWhist)),
     "TalonBonus": ("talon_bonus", _yes_no, "yes or no"),
     "Totus": ("totus", _yes_no, "yes or no"),
+    "PoolSplit": ("pool_split", _choice(PoolSplit), _values(PoolSplit)),
+    "UnresponsibleGames": ("unresponsible", _yes_no, "yes or no"),
     "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
 
@@ -245,6 +257,7 @@ PRESETS: dict[str, Rules] = {
         all_pass_progression=Progression.GEOMETRIC,
         all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
         dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True, totus=True,
+        pool_split=PoolSplit.HALF, unresponsible=True,
     ),
     # two players and a dummy (seed 001; Code 3.7.6.4, 4.1.1 c): the Code's rules, whose defaults Sochi
     # keeps; what two players change follows from the Players tag, not from the preset

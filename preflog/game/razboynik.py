@@ -36,6 +36,13 @@ def last_deal(players: int) -> int:
     return (LAPS_OF_GAMES + LAPS_OF_ALL_PASSES) * players
 
 
+def answered_by_razboynik(players: int) -> int:
+    """The games a player may make in the second stage before they are unresponsible, for what the
+    razboynik gave: his own compulsory games and the half-time's all-passes (seed 000 §7.2: "количество
+    сыгранных игр должно быть обеспеченно таким же количеством распасов или игр РАЗБОЙНИКА")."""
+    return LAPS_OF_GAMES + LAPS_OF_ALL_PASSES * players
+
+
 def stage_of(number: int, players: int) -> Stage:
     """The stage of deal ``number`` of a game with the razboynik (deals are numbered from the start of
     the pulka); a lap is one deal per player."""

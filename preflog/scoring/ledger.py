@@ -46,6 +46,8 @@ class Entry:
     #: a write off the own mountain that goes only as far as the mountain does: what it cannot take off
     #: is lost (Classic's all-pass, seed 000 §7.2); the sheet writes what it can
     capped: bool = attrs.field(default=False, kw_only=True)
+    #: the points of a game made, which Classic may split between the pool and the mountain (seed 000 §7.2)
+    game: bool = attrs.field(default=False, kw_only=True)
 
     def text(self) -> str:
         """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""

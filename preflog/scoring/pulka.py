@@ -14,7 +14,7 @@ import attrs
 from ..model.seating import clockwise_from
 from .ledger import Amount, Column, Entry, exact, number_text
 from .settlement import Settlement, settle
-from ..game.conventions import Rules
+from ..game.conventions import PoolSplit, Rules
 
 POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
 ZERO = 0
@@ -143,7 +143,10 @@ class Pulka:
 
     def write(self, entries: Iterable[Entry]) -> None:
         for entry in entries:
-            if entry.column is POOL and self.rules.help and self.target is not None and entry.section not in AS_GIVEN:
+            if entry.game and self.rules.pool_split is PoolSplit.HALF and (
+                    self.target is None or self.played(entry.player) < self.target):
+                self._write_split(entry)
+            elif entry.column is POOL and self.rules.help and self.target is not None and entry.section not in AS_GIVEN:
                 self._write_pool(entry, self.target)
             elif entry.capped:
                 self._write_capped(entry)
@@ -162,6 +165,22 @@ class Pulka:
         key = (entry.player, entry.column, entry.on)
         self.last[key] = entry
         self.totals[key] = self.totals.get(key, ZERO) + entry.amount
+
+    def _write_split(self, entry: Entry) -> None:
+        """A game's points while the pool is open: half to the pool, half off the own mountain as far as it
+        goes, the rest of that half to the pool too (seed 000 §7.2 example 1: a six, "1 очко в пулю и
+        вычитает с горы 1 очко"; seed 004). A pool it fills passes the rest on as any pool does."""
+        scale = self.rules.scale
+        half = Fraction(entry.amount, 2)
+        off = min(half * scale, max(Fraction(0), Fraction(self.total(entry.player, MOUNTAIN))))
+        pool = entry.amount - off / scale
+        short = "" if off == half * scale else " (the mountain is empty: the whole to the pool)" if not off else \
+            f" (the mountain had only {number_text(exact(off))}: the rest to the pool)"
+        self.write([attrs.evolve(entry, amount=exact(pool), game=False,
+                                 reason=f"{entry.reason}: half to the pool{short}")])
+        if off:
+            self._add(Entry(entry.deal, entry.player, MOUNTAIN, exact(-off), "seed 000 §7.2",
+                            f"{entry.reason}: half off the own mountain"))
 
     def _write_capped(self, entry: Entry) -> None:
         """A write off the own mountain as far as it goes; the rest is lost (seed 000 §7.2)."""

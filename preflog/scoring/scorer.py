@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
-from ..game.razboynik import Stage
+from ..game.razboynik import Stage, answered_by_razboynik
 from ..game.state import GameState
 from ..game.violations import Violation
 from ..model.deal import Checkpoint, Deal, Result
@@ -26,13 +26,14 @@ from ..model.game import Game, pool_of, whist_price_of
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
-from .ledger import Column, number_text
+from .ledger import Column, Entry, number_text
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from ..notation.opening import opening_of
 from .tariff import (
-    bomb_entries, deal_entries, game_factor, needs_closed, opening_entries, penalty_entries, talon_bonus_entries,
+    bomb_entries, deal_entries, game_factor, made, needs_closed, opening_entries, penalty_entries, talon_bonus_entries,
+    unresponsible_entries,
 )
 from .totus import helped_partners, totus_entries
 
@@ -74,6 +75,10 @@ class Scorer(Visitor):
         self._head: Span | None = None
         self._in_a_row = 1
         self._past_end = False  # a deal after the end is reported once
+        # Classic's responsibility (seed 000 §7.2): the games each has made against the all-passes and
+        # razboynik games that answer for them, counted from the second stage where there is one
+        self._answered: int | None = None if rules.razboynik else 0
+        self._made: dict[str, int] = {}
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         return SKIP if self.upto is not None and deal.number > self.upto else None
@@ -106,6 +111,7 @@ class Scorer(Visitor):
         than the smallest mountain at the end of the first stage (seed 000 §8, seed 004; S705)."""
         self._pool_later = None
         self.pulka.begin_second_stage(pool)
+        self._answered = answered_by_razboynik(len(self.pulka.players))
         if not self._razboynik_played:
             return  # the file begins in the second stage: the first one's mountains are not known
         smallest = min(self.pulka.total(p, Column.MOUNTAIN) for p in self.pulka.players)
@@ -158,8 +164,16 @@ class Scorer(Visitor):
         if outcome.totus:
             if not self._write_totus(outcome, bomb):
                 return
+            written: list[Entry] = []
         else:
-            pulka.write(deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb))
+            written = deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb)
+            pulka.write(written)
+        if rules.unresponsible and self._answered is not None:
+            if outcome.all_pass:
+                self._answered += 1
+            elif made(outcome) and outcome.declarer is not None:
+                count = self._made[outcome.declarer] = self._made.get(outcome.declarer, 0) + 1
+                pulka.write(unresponsible_entries(outcome, rules, count, self._answered, written))
         pulka.write(bomb_entries(outcome, rules, bomb))
 
     def _write_totus(self, outcome: Outcome, bomb: int) -> bool:

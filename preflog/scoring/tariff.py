@@ -14,7 +14,7 @@ from ..model.bids import Bid
 from ..model.cards import Card, Rank
 from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
-from .ledger import Amount, Column, Entry, exact, times
+from .ledger import Amount, Column, Entry, exact, number_text, times
 from .outcome import Outcome
 from ..game.classic import BOMB_MARKS, BOMB_NAMES, bomb_degree
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
@@ -84,7 +84,7 @@ def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
     assert o.declarer is not None and o.declarer_tricks is not None
     taken, s, price = o.declarer_tricks, rules.scale, 10 * factor
     if taken == 0:
-        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", "misère made" + _factor_text(factor))]
+        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", "misère made" + _factor_text(factor), game=True)]
     return [Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
                   f"misère failed: {times(taken, price, s)}" + _factor_text(factor))]
 
@@ -98,7 +98,7 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     if not o.whisters:
         out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
                      (f"{contract} counts as made: nobody whisted" if o.half is None else
-                      f"{contract} counts as made: {o.half} went half-whist") + _factor_text(factor))]
+                      f"{contract} counts as made: {o.half} went half-whist") + _factor_text(factor), game=True)]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
             out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
@@ -109,7 +109,8 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}" + _factor_text(factor)))
+        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}" + _factor_text(factor),
+                         game=True))
     else:
         out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
                          f"{contract} failed by {under}: {times(under, price, s)}" + _factor_text(factor)))
@@ -292,6 +293,28 @@ def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry
                   f"{why}: {times(count, price, rules.scale)}", o.declarer)]
 
 
+def unresponsible_entries(o: Outcome, rules: Rules, made_so_far: int, answered: int,
+                          written: Sequence[Entry]) -> list[Entry]:
+    """A game made beyond what the declarer answers for (all-passes and razboynik games, ``answered``;
+    ``made_so_far`` counts this one) is unresponsible: half its points go on his hill, so that he keeps
+    only half of what he earned (seed 004: "writes a half of the game point on his/her hill"; seed 000
+    §7.2: "теряет половину заработанных очков"). A failed game pays in full; a totus is not halved."""
+    if not rules.unresponsible or made_so_far <= answered or o.totus or o.declarer is None:
+        return []
+    points = sum(e.amount for e in written if e.game)
+    if not points:
+        return []
+    half = exact(Fraction(points * rules.scale, 2))
+    return [Entry(o.number, o.declarer, MOUNTAIN, half, "seed 000 §7.2, seed 004",
+                  f"an unresponsible game: {o.declarer}'s {_ordinal(made_so_far)} game made, and {answered} "
+                  f"all-pass{'es' * (answered != 1)} or razboynik game{'s' * (answered != 1)} to answer for games made; "
+                  f"half of its {number_text(exact(Fraction(points)))} on the hill")]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def opening_entries(opening: Checkpoint) -> list[Entry]:
     """The totals of a pulka begun on paper (the ``Sheet`` tag), written before the first deal as
     deal 0, each as it is given."""
@@ -343,5 +366,5 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
 
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "game_factor", "misere_entries",
-           "talon_bonus", "talon_bonus_entries", "bomb_entries", "made",
+           "talon_bonus", "talon_bonus_entries", "bomb_entries", "made", "unresponsible_entries",
            "needs_closed", "opening_entries", "penalty_entries"]
