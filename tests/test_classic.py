@@ -173,3 +173,41 @@ def test_seed_000_7_2_the_razboynik_answers_for_the_own_six_games_and_the_half_t
     from preflog.game.razboynik import answered_by_razboynik
 
     assert [answered_by_razboynik(n) for n in (2, 3, 4)] == [10, 12, 14]
+
+
+def test_seed_000_7_2_no_help_to_the_dealer_nor_to_a_whister_who_fell_short() -> None:
+    """Seed 000 §7.2: "Запрещается помогать сдающему и вистующему, если тот на этой игре сел". Boris's
+    pool (2 of 2) is full; his 6h with Vera whisting alone and the defence taking 3 of its 4: Vera writes
+    3 × 2 = 6 whists and is one short, 1 to her mountain (half liability, her pool open). Boris's 2 points
+    help: not Anna (she deals), not Vera (short), so Gleb: 2 to his pool, 20 whists on him."""
+    head = FOUR.replace("\n\n", '\n[Pool "2"]\n[Sheet "Boris pool 2"]\n[Rule.UnresponsibleGames "no"]\n\n')
+    body = "deal 1 dealer Anna\nbids 6h pass pass\ncontract 6h\nwhist whist pass\nresult Boris 7 Vera 2 Gleb 1\n"
+    assert entries(head + body, 1) == {("Gleb", "pool", None, 2), ("Boris", "whists", "Gleb", 20),
+                                       ("Vera", "whists", "Boris", 6), ("Vera", "mountain", None, 1)}
+
+
+def test_seed_004_over_full_pools_the_mountains_come_off_and_the_pulka_ends_when_they_are_empty() -> None:
+    """Seed 004: "When all pools are full, the soloist writes points of his/her successful game off from
+    the hill, his/her own first, and other player's … 10 times the points given in his/her whists"; the
+    game ends when "all pools are filled and the hills become empty". Vera's six (2): half to her pool,
+    which it fills, half off her mountain of 1. Every pool is full, but Boris's mountain is 3: the pulka
+    goes on. Boris's seven (4) over his full pool: 3 off his own mountain; the others' are empty, so the
+    last point is lost, and with every mountain empty the pulka ends. Before that, Vera's mountain of 2
+    would have taken the rest, 10 whists a point (second case)."""
+    head = THREE.replace("\n\n", '\n[Pool "2"]\n[Sheet "Anna pool 2; Boris pool 2 mountain 3; Vera pool 1 mountain {v}"]\n'
+                                 '[Rule.UnresponsibleGames "no"]\n\n')
+    body = ("deal 1 dealer Anna\nbids pass 6c pass\ncontract 6c\nwhist whist whist\nresult Vera 6 Anna 2 Boris 2\n\n"
+            "deal 2\nbids pass pass 7c\ncontract 7c\nwhist whist whist\nresult Boris 7 Anna 2 Vera 1\n")
+    sheet = preflog.score(preflog.loads(head.format(v=1) + body))
+    assert [(e.player, e.column.value, e.amount) for e in sheet.ledger(1) if e.column is not Column.WHISTS] == [
+        ("Vera", "pool", 1), ("Vera", "mountain", -1)]
+    assert preflog.score(preflog.loads(head.format(v=1) + body), upto=1).finished_after is None
+    boris = [e for e in sheet.ledger(2) if e.player == "Boris" and e.column is not Column.WHISTS]
+    assert [(e.column.value, e.amount) for e in boris] == [("mountain", -3)]
+    assert boris[0].reason.endswith("1 lost, the mountains are empty")
+    assert sheet.finished_after == 2
+    sheet = preflog.score(preflog.loads(head.format(v=3) + body))  # Vera's mountain 3: 1 off it after deal 1's 1
+    assert {(e.player, e.column.value, e.on, e.amount) for e in sheet.ledger(2) if e.player in ("Boris", "Vera")
+            and e.on != "Boris"} == {("Boris", "mountain", None, -3), ("Vera", "mountain", None, -1),
+                                     ("Boris", "whists", "Vera", 10)}
+    assert sheet.finished_after is None  # Vera's mountain is 1

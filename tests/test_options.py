@@ -127,6 +127,13 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
     ("UnresponsibleGames", THREE, "deal 1\ncontract Boris: 6s\nwhist whist whist\nresult Boris 6 Vera 2 Anna 2\n",
      mountain("Boris"), ("no", 0), ("yes", 1), "seed 000 §7.2, seed 004: a game made with no all-pass or razboynik "
      "game to answer for it is unresponsible: half its 2 points go on the hill"),
+    ("HelpBarred", FOUR + '[Pool "2"]\n[Sheet "Boris pool 2"]\n', "deal 1 dealer Vera\ncontract Boris: 6s\n"
+     "whist pass pass\n", pool("Vera"), ("no", 2), ("yes", 0), "Code 4.2.3: Boris's full pool helps the nearest on "
+     "his left, Vera; seed 000 §7.2: not the dealer (\"Запрещается помогать сдающему\"), so Gleb"),
+    ("MountainsOff", THREE + '[Pool "2"]\n[Sheet "Anna pool 2; Boris pool 2 mountain 1; Vera pool 2 mountain 6"]\n',
+     "deal 1 dealer Anna\ncontract Boris: 6s\nwhist pass pass\n", mountain("Boris"), ("no", -1), ("yes", 0),
+     "Code 4.1.1: 2 over full pools come off the own mountain, below zero; seed 000 §7.2: the own mountain to "
+     "zero, then the partners'"),
     ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
      ("no", -22), ("yes", -32),
      "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "

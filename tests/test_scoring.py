@@ -376,6 +376,32 @@ def test_seed_002_example_2_sochi_thirty_sixes_by_one_player_win_160_whists() ->
     assert sum(totals.values()) == 0
 
 
+def test_seed_002_the_four_circles_leningrad_settlement_of_four_players() -> None:
+    """Seed 002, "4 circles" (Leningrad, four, pools to 50): "1 - beat 28 … 56, take away, the result - 22 in
+    the mountain; 2 - … 48 … 12; 3 - undergo 18 … 36, add … 70; 4 - undergo 28 … 56 … 132"; after the
+    amnesty of 12: 10, 0, 58, 120, "188 : 4 = 47", so 37, 47, −11, −73 × 10 (the amnesty changes no
+    difference from the average). The pools and mountains are those the text implies: 78 and 78, 74 and
+    60, 32 and 34, 22 and 76."""
+    sheet = sheet_of("", rules="leningrad", players=P4, pool=50, tags='[Sheet "Anna pool 78 mountain 78; Boris pool '
+                     '74 mountain 60; Vera pool 32 mountain 34; Gleb pool 22 mountain 76"]\n')
+    s = sheet.settlement()
+    assert [s.mountain(p) for p in ("Anna", "Boris", "Vera", "Gleb")] == [22, 12, 70, 132]
+    assert s.totals == {"Anna": 370, "Boris": 470, "Vera": -110, "Gleb": -730}
+
+
+@pytest.mark.parametrize(("rules", "won"), [("sochi", 52), ("leningrad", 104)])
+def test_seed_002_example_3_a_nine_that_ends_the_pulka_is_worth_52_whists_and_104_in_leningrad(
+        rules: str, won: int) -> None:
+    """Seed 002, example 3: four players, every pool 2 short of 20; Boris's nine made ends the pulka: in
+    Sochi it fills his pool and helps 6 (60 whists), the whister's trick writes 8 on him: 52; in Leningrad
+    nobody helps, his 8 pool points are 6 over, × 2 at the settlement, and the whists double: 104."""
+    sheet = sheet_of("deal 1 dealer Anna\ncontract Boris: 9s\nwhist whist pass\nresult Boris 9 Vera 1 Gleb 0\n",
+                     rules=rules, players=P4, pool=20,
+                     tags='[Sheet "Anna pool 18; Boris pool 18; Vera pool 18; Gleb pool 18"]\n')
+    assert sheet.finished_after == 1
+    assert sheet.settlement().totals["Boris"] == won
+
+
 def test_seed_002_example_1_leningrad_thirty_sixes_by_one_player_win_320_whists() -> None:
     """Seed 002, example 1: Leningrad to 20 each; one player writes 60 in the pool; all mountains 80.
     Settlement: he takes 80 off his mountain, the others add 40 each; average 80 = 800 whists, less

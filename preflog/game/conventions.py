@@ -123,6 +123,8 @@ class Rules:
     totus: bool = False                         # Totus (seed 000 §6.3, §7.2)
     pool_split: PoolSplit = PoolSplit.POOL      # PoolSplit (seed 000 §7.2, seed 004)
     unresponsible: bool = False                 # UnresponsibleGames (seed 000 §7.2, seed 004)
+    help_barred: bool = False                   # HelpBarred: not the dealer, nor a whister short (seed 000 §7.2)
+    mountains_off: bool = False                 # MountainsOff: over full pools, the mountains (seed 000 §7.2, 004)
     indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
     def with_option(self, option: str, value: str) -> Rules:
@@ -220,6 +222,8 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "Totus": ("totus", _yes_no, "yes or no"),
     "PoolSplit": ("pool_split", _choice(PoolSplit), _values(PoolSplit)),
     "UnresponsibleGames": ("unresponsible", _yes_no, "yes or no"),
+    "HelpBarred": ("help_barred", _yes_no, "yes or no"),
+    "MountainsOff": ("mountains_off", _yes_no, "yes or no"),
     "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
 
@@ -257,7 +261,7 @@ PRESETS: dict[str, Rules] = {
         all_pass_progression=Progression.GEOMETRIC,
         all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
         dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True, totus=True,
-        pool_split=PoolSplit.HALF, unresponsible=True,
+        pool_split=PoolSplit.HALF, unresponsible=True, help_barred=True, mountains_off=True,
     ),
     # two players and a dummy (seed 001; Code 3.7.6.4, 4.1.1 c): the Code's rules, whose defaults Sochi
     # keeps; what two players change follows from the Players tag, not from the preset

@@ -115,6 +115,7 @@ class Pulka:
         self.finished_after: int | None = None
         self.bombs: dict[str, list[int]] = {}
         self.first_stage: dict[str, Amount] = {}  # the pools of the razboynik, which the target does not count
+        self.barred: frozenset[str] = frozenset()  # who may not be helped in the deal being written (HelpBarred)
 
     def begin_second_stage(self, target: int) -> None:
         """The razboynik is over: from now on each player plays ``target`` more points into his pool."""
@@ -207,6 +208,9 @@ class Pulka:
         scale = self.rules.scale
         while rest:
             helped = self._to_help(player, target)
+            if helped is None and self.rules.mountains_off:
+                self._mountains_off(entry, rest)
+                return
             if helped is None:
                 if self.rules.indivisible_mountain:  # a point off it is worth twice as much (4.1.1 c)
                     self._add(Entry(n, player, MOUNTAIN, exact(Fraction(-rest * scale, 2)), "4.1.1 c",
@@ -223,10 +227,36 @@ class Pulka:
                             helped))
             rest -= give
 
+    def _mountains_off(self, entry: Entry, rest: Amount) -> None:
+        """Points nobody's pool can take: off the own mountain, then the others' (from the left), 10
+        whists a point on each helped, as far as the mountains go; the rest is lost (seed 000 §7.2:
+        "целиком списывают гору (сначала свою, потом партнеров)"; seed 004)."""
+        player, n, scale = entry.player, entry.deal, self.rules.scale
+        out: list[Entry] = []
+        for other in (player,) + tuple(p for p in clockwise_from(self.players, player)[:-1] if p not in self.barred):
+            off = min(Fraction(rest), max(Fraction(0), Fraction(self.total(other, MOUNTAIN), scale)))
+            if not off:
+                continue
+            whose = "the own mountain" if other == player else f"{other}'s mountain"
+            out.append(Entry(n, other, MOUNTAIN, exact(-off * scale), "seed 000 §7.2",
+                             f"{entry.reason}: {number_text(exact(off))} over the full pools, off {whose}"))
+            if other != player:
+                out.append(Entry(n, player, WHISTS, exact(off * 10 * scale), "seed 000 §7.2",
+                                 f"writes off {other}'s mountain: {number_text(exact(off))} × 10"
+                                 + (f" × {scale}" if scale != 1 else ""), other))
+            rest -= exact(off)
+            if not rest:
+                break
+        if rest and out:  # the mountains are empty: what is left is lost, as the last entry says
+            out[-1] = attrs.evolve(out[-1], reason=f"{out[-1].reason}; {number_text(rest)} lost, the mountains are empty")
+        for e in out:
+            self._add(e)
+
     def _to_help(self, player: str, target: int) -> str | None:
-        """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3)."""
+        """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3); not
+        the sitting-out dealer, nor a whister short of his obligation in this deal (``HelpBarred``)."""
         order = clockwise_from(self.players, player)[:-1]
-        open_ = [p for p in order if self.played(p) < target]
+        open_ = [p for p in order if self.played(p) < target and p not in self.barred]
         if not open_:
             return None
         return max(open_, key=lambda p: (self.played(p), -order.index(p)))
@@ -239,7 +269,8 @@ class Pulka:
             return
         pools = [self.played(p) for p in self.players]
         if self.rules.help:
-            done = all(pool >= target for pool in pools)
+            done = all(pool >= target for pool in pools) and not (
+                self.rules.mountains_off and any(self.total(p, MOUNTAIN) > 0 for p in self.players))
         else:
             done = sum(pools) >= target * len(self.players)
         if done:

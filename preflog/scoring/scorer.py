@@ -32,8 +32,8 @@ from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from ..notation.opening import opening_of
 from .tariff import (
-    bomb_entries, deal_entries, game_factor, made, needs_closed, opening_entries, penalty_entries, talon_bonus_entries,
-    unresponsible_entries,
+    barred_from_help, bomb_entries, deal_entries, game_factor, made, needs_closed, opening_entries, penalty_entries,
+    talon_bonus_entries, unresponsible_entries,
 )
 from .totus import helped_partners, totus_entries
 
@@ -167,7 +167,10 @@ class Scorer(Visitor):
             written: list[Entry] = []
         else:
             written = deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb)
+            if rules.help_barred:
+                pulka.barred = barred_from_help(outcome, written)
             pulka.write(written)
+            pulka.barred = frozenset()
         if rules.unresponsible and self._answered is not None:
             if outcome.all_pass:
                 self._answered += 1

@@ -293,6 +293,14 @@ def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry
                   f"{why}: {times(count, price, rules.scale)}", o.declarer)]
 
 
+def barred_from_help(o: Outcome, written: Sequence[Entry]) -> frozenset[str]:
+    """Who may not be helped from the declarer's full pool in this deal: the sitting-out dealer, and a
+    whister who fell short of his obligation (seed 000 §7.2: "Запрещается помогать сдающему и
+    вистующему, если тот на этой игре сел"; seed 004)."""
+    short = {e.player for e in written if e.column is MOUNTAIN and e.player in o.whisters}
+    return frozenset(short | ({o.dealer} if o.four else set()))
+
+
 def unresponsible_entries(o: Outcome, rules: Rules, made_so_far: int, answered: int,
                           written: Sequence[Entry]) -> list[Entry]:
     """A game made beyond what the declarer answers for (all-passes and razboynik games, ``answered``;
@@ -366,5 +374,5 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
 
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "game_factor", "misere_entries",
-           "talon_bonus", "talon_bonus_entries", "bomb_entries", "made", "unresponsible_entries",
+           "talon_bonus", "talon_bonus_entries", "bomb_entries", "made", "unresponsible_entries", "barred_from_help",
            "needs_closed", "opening_entries", "penalty_entries"]
