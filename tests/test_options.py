@@ -134,6 +134,10 @@ CASES: list[tuple[str, str, str, Callable[[preflog.Game], Any], tuple[str, Any],
      "deal 1 dealer Anna\ncontract Boris: 6s\nwhist pass pass\n", mountain("Boris"), ("no", -1), ("yes", 0),
      "Code 4.1.1: 2 over full pools come off the own mountain, below zero; seed 000 §7.2: the own mountain to "
      "zero, then the partners'"),
+    ("HelpTie", THREE + '[Pool "2"]\n[Sheet "Anna pool 2; Boris mountain 5; Vera mountain 1"]\n',
+     "deal 1 dealer Boris\ncontract Anna: 6s\nwhist pass pass\n", pool("Vera"), ("left", 0), ("mountain", 2),
+     "Code 4.2.3: of equal pools Anna helps the one on her left, Boris; seed 000 §7.2: \"тому, у кого больше пуля "
+     "и меньше гора\", Vera (mountain 1, not 5)"),
     ("IndivisibleMountain", TWO, "deal 1\ncontract Anna: 6s\nwhist whist\nresult 5\n", total("Anna"),
      ("no", -22), ("yes", -32),
      "Anna's six one down: 2 to her mountain (4.2.1); Boris whists alone, 5 tricks × 2 plus the consolation 2: "

@@ -81,6 +81,14 @@ class PoolSplit(enum.Enum):
     HALF = "half"
 
 
+class HelpTie(enum.Enum):
+    """Which of equal open pools a full pool helps first: the one on the left (Code 4.2.3), or the one with
+    the smaller mountain, then the left (seed 000 §7.2: "тому, у кого больше пуля и меньше гора")."""
+
+    LEFT = "left"
+    MOUNTAIN = "mountain"
+
+
 class VoidTalonTrick(enum.Enum):
     """Who takes an all-pass trick led from the talon when nobody follows (RULES.md: the sources are silent)."""
 
@@ -125,6 +133,7 @@ class Rules:
     unresponsible: bool = False                 # UnresponsibleGames (seed 000 §7.2, seed 004)
     help_barred: bool = False                   # HelpBarred: not the dealer, nor a whister short (seed 000 §7.2)
     mountains_off: bool = False                 # MountainsOff: over full pools, the mountains (seed 000 §7.2, 004)
+    help_tie: HelpTie = HelpTie.LEFT            # HelpTie: of equal pools, which is helped first (4.2.3, seed 000)
     indivisible_mountain: bool = False          # IndivisibleMountain (4.1.1 c, gusarik)
 
     def with_option(self, option: str, value: str) -> Rules:
@@ -224,6 +233,7 @@ OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
     "UnresponsibleGames": ("unresponsible", _yes_no, "yes or no"),
     "HelpBarred": ("help_barred", _yes_no, "yes or no"),
     "MountainsOff": ("mountains_off", _yes_no, "yes or no"),
+    "HelpTie": ("help_tie", _choice(HelpTie), _values(HelpTie)),
     "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
 }
 
@@ -262,6 +272,7 @@ PRESETS: dict[str, Rules] = {
         all_pass_exit=7, all_pass_zero=ZeroTrick.MOUNTAIN, dealer_stays_on_all_pass=3, stalingrad=True,
         dark_bids=True, hand_bids=True, bombs=True, razboynik=True, talon_bonus=True, totus=True,
         pool_split=PoolSplit.HALF, unresponsible=True, help_barred=True, mountains_off=True,
+        help_tie=HelpTie.MOUNTAIN,
     ),
     # two players and a dummy (seed 001; Code 3.7.6.4, 4.1.1 c): the Code's rules, whose defaults Sochi
     # keeps; what two players change follows from the Players tag, not from the preset

@@ -14,7 +14,7 @@ import attrs
 from ..model.seating import clockwise_from
 from .ledger import Amount, Column, Entry, exact, number_text
 from .settlement import Settlement, settle
-from ..game.conventions import PoolSplit, Rules
+from ..game.conventions import HelpTie, PoolSplit, Rules
 
 POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
 ZERO = 0
@@ -253,12 +253,15 @@ class Pulka:
             self._add(e)
 
     def _to_help(self, player: str, target: int) -> str | None:
-        """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3); not
-        the sitting-out dealer, nor a whister short of his obligation in this deal (``HelpBarred``)."""
+        """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3) or, by
+        ``HelpTie``, the one with the smaller mountain first (seed 000 §7.2); not the sitting-out dealer,
+        nor a whister short of his obligation in this deal (``HelpBarred``)."""
         order = clockwise_from(self.players, player)[:-1]
         open_ = [p for p in order if self.played(p) < target and p not in self.barred]
         if not open_:
             return None
+        if self.rules.help_tie is HelpTie.MOUNTAIN:
+            return max(open_, key=lambda p: (self.played(p), -self.total(p, MOUNTAIN), -order.index(p)))
         return max(open_, key=lambda p: (self.played(p), -order.index(p)))
 
     def end_deal(self, number: int) -> None:
