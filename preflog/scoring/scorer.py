@@ -182,7 +182,7 @@ class Scorer(Visitor):
     def _write_totus(self, outcome: Outcome, bomb: int) -> bool:
         """A totus, written from the sheet so far (seed 000 §7.2); False if it cannot be (S706, S703)."""
         pulka = self.pulka
-        players = tuple(p for p in pulka.players if p in outcome.active or p == outcome.dealer)
+        players = pulka.players  # the dummy of two has no sheet, and nothing to be helped in
         helped = helped_partners(outcome, bomb, players)
         if isinstance(helped, str) or pulka.target is None:
             if isinstance(helped, str):
