@@ -31,8 +31,9 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
               help="The sheet after deal N (default: after the last deal).")
 @click.option("--game", "game_number", type=click.IntRange(min=1), metavar="K",
               help="Only the K-th game of each file (default: every game).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="A table for people or JSON for programs (the shape is in the README).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True,
+              help="A table for people, JSON for programs (the shape is in the README), or the sheet drawn "
+                   "as on paper (SVG; several games one under another).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json (as parse and check write it).")
 @click.option("--ledger", is_flag=True, help="Also list every entry with its deal and rule.")
 @jobs_option()
@@ -51,6 +52,7 @@ def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_num
       preflog score samples/sochi-pulka.pref
       preflog score samples/sochi-pulka.pref --after 5 --ledger
       preflog score --rules leningrad --format json game.pref
+      preflog score samples/classic.pref --format svg > pulka.svg
       preflog score friday.pref saturday.pref
     """
     if files.count("-") > 1:
@@ -185,11 +187,17 @@ class _Sheets:
         self.pending: dict[str, Any] | None = None
         self.listed = False
         self.count = 0
+        self.drawings: list[str] = []
 
     def add(self, title: str | None, sheet: ScoreSheet, incomplete: str | None = None) -> None:
         from ..present.score_table import sheet_json, sheet_text
 
         self.count += 1
+        if self.fmt == "svg":
+            from ..present.pulka_svg import sheet_svg
+
+            self.drawings.append(sheet_svg(sheet, title=title if incomplete is None else f"{title or ''} ({incomplete})"))
+            return
         if self.fmt != "json":
             text = sheet_text(sheet, title=title, ledger=self.ledger, incomplete=incomplete, width=self.width)
             click.echo(("\n" if self.count > 1 else "") + text)
@@ -204,7 +212,11 @@ class _Sheets:
             self.pending = shape
 
     def close(self) -> None:
-        if self.pending is not None:
+        if self.drawings:
+            from ..present.pulka_svg import stack
+
+            click.echo(self.drawings[0] if len(self.drawings) == 1 else stack(self.drawings))
+        elif self.pending is not None:
             click.echo(json.dumps(self.pending, ensure_ascii=False, indent=1))
         elif self.listed:
             click.echo("\n]")

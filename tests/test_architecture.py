@@ -39,11 +39,23 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in files}
 
 
+#: The notebook's display hooks (``_repr_svg_``, ``_repr_html_``): by IPython's protocol they sit on the
+#: record, and draw it with the presentation layer, which they import when they are called (as
+#: python-chess's ``Board._repr_svg_`` imports ``chess.svg``). Nothing else may import upwards.
+DISPLAY_HOOKS = frozenset({"_repr_svg_", "_repr_html_"})
+
+
 def imports(name: str, path: Path) -> set[str]:
-    """The preflog modules ``name`` imports (at any depth in the file, lazy imports included)."""
+    """The preflog modules ``name`` imports (at any depth in the file, lazy imports included, but for a
+    display hook's)."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    hooked = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name in DISPLAY_HOOKS
+              for inner in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in hooked:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -99,6 +111,16 @@ def test_the_imports_have_no_cycle() -> None:
     # a package's __init__ importing its own modules is not a cycle of modules
     cycles = [c for c in cycles if not all(m == c[0] or m.startswith(c[0] + ".") for m in c)]
     assert cycles == []
+
+
+def test_display_hooks_import_only_the_presentation_layer() -> None:
+    """A display hook's lazy import reaches the drawing in ``preflog.present`` and nothing else."""
+    for name, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for hook in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in DISPLAY_HOOKS):
+            for node in ast.walk(hook):
+                if isinstance(node, ast.ImportFrom):
+                    assert (node.module or "").startswith(("present.", "preflog.present.")), (name, node.module)
 
 
 def test_the_engine_and_the_driver_know_no_visitor() -> None:

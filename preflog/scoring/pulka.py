@@ -70,18 +70,22 @@ class ScoreSheet:
     def running(self, player: str, column: Column, on: str | None = None) -> tuple[Amount, ...]:
         """The running record of a column as written on paper: the total after each deal that wrote
         in it (Code 4.2.5), e.g. ``(2, 6, 10)`` for "2.6.10"."""
-        out: list[Amount] = []
+        return tuple(total for total, _ in self.steps(player, column, on))
+
+    def steps(self, player: str, column: Column, on: str | None = None) -> list[tuple[Amount, list[Entry]]]:
+        """The running record with its making: each total and the entries of the deal that wrote it."""
+        out: list[tuple[Amount, list[Entry]]] = []
         total: Amount = ZERO
         last = None
         for e in self.entries:
             if e.player == player and e.column is column and e.on == on:
                 total += e.amount
                 if e.deal == last:
-                    out[-1] = total
+                    out[-1] = (total, out[-1][1] + [e])
                 else:
-                    out.append(total)
+                    out.append((total, [e]))
                 last = e.deal
-        return tuple(out)
+        return out
 
     def record(self, player: str, column: Column, on: str | None = None) -> str:
         """The running record as text: ``2.6.10`` (``0`` for an empty column)."""
@@ -94,6 +98,12 @@ class ScoreSheet:
     def settlement(self) -> Settlement:
         """The final account as if the game ended here (Code 4.2.14)."""
         return settle(self)
+
+    def _repr_svg_(self) -> str:
+        """The sheet drawn as on paper, for notebooks (``preflog score --format svg``)."""
+        from ..present.pulka_svg import sheet_svg
+
+        return sheet_svg(self)
 
 
 class Pulka:

@@ -1,0 +1,130 @@
+"""The pulka drawn as on paper (SVG): a square sheet cut into one sector per player by lines from the
+centre, each sector in three bands from the edge inwards, whists on each opponent, the pool, the
+mountain, every band a running record ("6.8.10") whose numbers carry their deal and rule as a tooltip;
+the pool target in the circle at the centre. Each player reads his own sector: the sheet lies on the
+table with the first player at the bottom and the others clockwise, as the deal goes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from xml.sax.saxutils import escape, quoteattr
+
+from ..game.classic import BOMB_MARKS
+from ..scoring.ledger import Column, number_text
+from ..scoring.pulka import ScoreSheet
+
+SIZE = 560                      # the sheet, a square
+MARGIN = 30                     # around it, for the names
+BANDS = (0, 64, 128)            # the insets where whists, pool and mountain begin
+CENTRE_RADIUS = 44
+FONT = 14
+_CHAR = 0.6 * FONT              # the width of a character, near enough for a sans-serif digit
+_ANGLES = {3: (0, 90, 270), 4: (0, 90, 180, 270)}  # bottom, left, (top,) right: clockwise from the first
+
+
+def sheet_svg(sheet: ScoreSheet, *, title: str | None = None) -> str:
+    """The sheet as an SVG document (a string), for 3 or 4 players (two play on a three-sector sheet
+    with the dummy's sector left empty)."""
+    players = sheet.players
+    count = 4 if len(players) == 4 else 3
+    full = SIZE + 2 * MARGIN
+    c = full / 2
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" width="{full}" height="{full}" '
+           f'role="img" aria-label={quoteattr(_label(sheet, title))} font-family="sans-serif" font-size="{FONT}">',
+           f"<title>{escape(_label(sheet, title))}</title>",
+           '<style>.rule{fill:none;stroke:#333;stroke-width:1.5}.band{fill:none;stroke:#333;stroke-width:1}'
+           ".name{font-weight:bold}.pool{fill:#155724}.mountain{fill:#8b1a1a}.whists{fill:#1a3c8b}"
+           "tspan:hover{text-decoration:underline}</style>",
+           f'<rect class="rule" x="{MARGIN}" y="{MARGIN}" width="{SIZE}" height="{SIZE}" fill="#fffdf5"/>']
+    for inset in BANDS[1:]:
+        side = SIZE - 2 * inset
+        out.append(f'<rect class="band" x="{MARGIN + inset}" y="{MARGIN + inset}" width="{side}" height="{side}"/>')
+    for x, y in _corners(count):
+        out.append(f'<line class="rule" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>')
+    out.append(f'<circle class="rule" cx="{c}" cy="{c}" r="{CENTRE_RADIUS}" fill="#fff"/>')
+    target = "–" if sheet.pool_target is None else str(sheet.pool_target)
+    out.append(f'<text x="{c}" y="{c + FONT / 3}" text-anchor="middle" font-size="{FONT + 4}">'
+               f"<title>the pool each plays to (the Pool tag)</title>{escape(target)}</text>")
+    seats = list(players) + [None] * (count - len(players))
+    for player, angle in zip(seats, _ANGLES[count]):
+        if player is not None:
+            out.append(f'<g transform="rotate({angle} {c} {c})">')
+            out.extend(_sector(sheet, player, c))
+            out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _label(sheet: ScoreSheet, title: str | None) -> str:
+    head = f"{title} · " if title else ""
+    pool = "no pool target" if sheet.pool_target is None else f"pool {sheet.pool_target}"
+    return f"{head}the pulka of {', '.join(sheet.players)} ({sheet.rules.name}, {pool}) after deal {sheet.deals}"
+
+
+def _corners(count: int) -> list[tuple[float, float]]:
+    """Where the lines from the centre end: the corners with four; with three, the bottom corners and
+    the middle of the top edge."""
+    low, high = MARGIN, MARGIN + SIZE
+    if count == 4:
+        return [(low, low), (high, low), (low, high), (high, high)]
+    return [(low, high), (high, high), ((low + high) / 2, low)]
+
+
+def _sector(sheet: ScoreSheet, player: str, c: float) -> Iterator[str]:
+    """One player's sector, drawn as the bottom one (the caller turns it into place)."""
+    bottom = MARGIN + SIZE
+    marks = " ".join(BOMB_MARKS[b] for b in sheet.bombs(player))
+    name = player + (f" {marks}" if marks else "")
+    yield f'<text class="name" x="{c}" y="{bottom + MARGIN * 0.7}" text-anchor="middle">{escape(name)}</text>'
+    opponents = _clockwise(sheet.players, player)
+    # each band's middle line spans the sector's width at its depth (the lines to the corners are diagonals)
+    whists, pool, mountain = ((a + b) / 2 for a, b in zip(BANDS, BANDS[1:] + (SIZE / 2 - CENTRE_RADIUS,)))
+    yield from _record(sheet, player, Column.POOL, None, c, bottom - pool, SIZE - 2 * pool)
+    yield from _record(sheet, player, Column.MOUNTAIN, None, c, bottom - mountain, SIZE - 2 * mountain)
+    span = SIZE - 2 * whists
+    part = span / len(opponents)
+    left = c - span / 2
+    for i, on in enumerate(opponents):
+        if i:
+            x = left + i * part
+            yield f'<line class="band" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom - BANDS[1]}"/>'
+        yield from _record(sheet, player, Column.WHISTS, on, left + (i + 0.5) * part, bottom - whists, part,
+                           prefix=f"{on}: ")
+
+
+def _clockwise(players: tuple[str, ...], player: str) -> list[str]:
+    """The others from the player's left: the next in the deal first."""
+    i = players.index(player)
+    return [players[(i + k) % len(players)] for k in range(1, len(players))]
+
+
+def _record(sheet: ScoreSheet, player: str, column: Column, on: str | None, x: float, y: float, width: float,
+            prefix: str = "") -> Iterator[str]:
+    """A running record as a line of text, each number a tspan with its deal and rule as a tooltip."""
+    steps = sheet.steps(player, column, on)
+    text = prefix + (".".join(number_text(total) for total, _ in steps) or "0")
+    fit = ""
+    room = width - 10
+    if len(text) * _CHAR > room:
+        fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
+    what = column.value if on is None else f"whists on {on}"
+    parts = [f'<text class="{column.value}" x="{x}" y="{y + FONT / 3}" text-anchor="middle"{fit}>',
+             f"<title>{escape(f'{player}: {what}')}</title>"]
+    if prefix:
+        parts.append(f'<tspan fill="#555">{escape(prefix)}</tspan>')
+    if not steps:
+        parts.append("0")
+    for i, (total, entries) in enumerate(steps):
+        tip = "\n".join(e.text() for e in entries)
+        parts.append(("." if i else "") + f"<tspan><title>{escape(tip)}</title>{escape(number_text(total))}</tspan>")
+    parts.append("</text>")
+    yield "".join(parts)
+
+
+def stack(drawings: list[str]) -> str:
+    """Several sheets as one SVG document, one under another."""
+    full = SIZE + 2 * MARGIN
+    body = "\n".join(d.replace("<svg ", f'<svg x="0" y="{i * full}" ', 1) for i, d in enumerate(drawings))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full * len(drawings)}" width="{full}" '
+            f'height="{full * len(drawings)}">\n{body}\n</svg>')
