@@ -16,7 +16,7 @@ from ..notation.decode import ReadError
 from .common import EXIT_UNREADABLE
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
-VERBS = ("parse", "check", "fmt", "convert", "replay", "generate", "score")
+VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "generate", "score")
 
 
 class _Commands(click.Group):
@@ -55,6 +55,7 @@ def cli() -> None:
       preflog parse game.pref            check the notation, one line per file
       preflog check game.pref            check every card and call against the rules
       preflog replay game.pref           step through the deals
+      preflog render game.pref -o g.html one web page to step through
       preflog score game.pref            the score sheet and the settlement
       preflog generate --deals 100       random games that follow the rules
       preflog fmt --in-place game.pref   rewrite a file in canonical form

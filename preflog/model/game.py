@@ -84,3 +84,9 @@ class Game:
         """The player ids of the ``Players`` tag in clockwise seating order."""
         value = self.tag("Players")
         return tuple(value.split()) if value else ()
+
+    def _repr_html_(self) -> str:
+        """The game's replay page in a frame of its own, for notebooks (``preflog render``)."""
+        from ..present.replay_html import frame
+
+        return frame(self)

@@ -21,11 +21,16 @@ CENTRE_RADIUS = 44
 FONT = 14
 _CHAR = 0.6 * FONT              # the width of a character, near enough for a sans-serif digit
 _ANGLES = {3: (0, 90, 270), 4: (0, 90, 180, 270)}  # bottom, left, (top,) right: clockwise from the first
+#: The drawing's one style sheet (a web page's content security policy names its hash).
+STYLE = (".rule{fill:none;stroke:#333;stroke-width:1.5}.band{fill:none;stroke:#333;stroke-width:1}"
+         ".name{font-weight:bold}.pool{fill:#155724}.mountain{fill:#8b1a1a}.whists{fill:#1a3c8b}"
+         "tspan:hover{text-decoration:underline}")
 
 
-def sheet_svg(sheet: ScoreSheet, *, title: str | None = None) -> str:
+def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = False) -> str:
     """The sheet as an SVG document (a string), for 3 or 4 players (two play on a three-sector sheet
-    with the dummy's sector left empty)."""
+    with the dummy's sector left empty). ``numbered`` marks each number with its deal (``data-deal``),
+    so that a page can show the sheet as it stood after any deal by hiding the later ones."""
     players = sheet.players
     count = 4 if len(players) == 4 else 3
     full = SIZE + 2 * MARGIN
@@ -33,9 +38,7 @@ def sheet_svg(sheet: ScoreSheet, *, title: str | None = None) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" width="{full}" height="{full}" '
            f'role="img" aria-label={quoteattr(_label(sheet, title))} font-family="sans-serif" font-size="{FONT}">',
            f"<title>{escape(_label(sheet, title))}</title>",
-           '<style>.rule{fill:none;stroke:#333;stroke-width:1.5}.band{fill:none;stroke:#333;stroke-width:1}'
-           ".name{font-weight:bold}.pool{fill:#155724}.mountain{fill:#8b1a1a}.whists{fill:#1a3c8b}"
-           "tspan:hover{text-decoration:underline}</style>",
+           f"<style>{STYLE}</style>",
            f'<rect class="rule" x="{MARGIN}" y="{MARGIN}" width="{SIZE}" height="{SIZE}" fill="#fffdf5"/>']
     for inset in BANDS[1:]:
         side = SIZE - 2 * inset
@@ -50,7 +53,7 @@ def sheet_svg(sheet: ScoreSheet, *, title: str | None = None) -> str:
     for player, angle in zip(seats, _ANGLES[count]):
         if player is not None:
             out.append(f'<g transform="rotate({angle} {c} {c})">')
-            out.extend(_sector(sheet, player, c))
+            out.extend(_sector(sheet, player, c, numbered))
             out.append("</g>")
     out.append("</svg>")
     return "\n".join(out)
@@ -71,7 +74,7 @@ def _corners(count: int) -> list[tuple[float, float]]:
     return [(low, high), (high, high), ((low + high) / 2, low)]
 
 
-def _sector(sheet: ScoreSheet, player: str, c: float) -> Iterator[str]:
+def _sector(sheet: ScoreSheet, player: str, c: float, numbered: bool) -> Iterator[str]:
     """One player's sector, drawn as the bottom one (the caller turns it into place)."""
     bottom = MARGIN + SIZE
     marks = " ".join(BOMB_MARKS[b] for b in sheet.bombs(player))
@@ -80,8 +83,8 @@ def _sector(sheet: ScoreSheet, player: str, c: float) -> Iterator[str]:
     opponents = _clockwise(sheet.players, player)
     # each band's middle line spans the sector's width at its depth (the lines to the corners are diagonals)
     whists, pool, mountain = ((a + b) / 2 for a, b in zip(BANDS, BANDS[1:] + (SIZE / 2 - CENTRE_RADIUS,)))
-    yield from _record(sheet, player, Column.POOL, None, c, bottom - pool, SIZE - 2 * pool)
-    yield from _record(sheet, player, Column.MOUNTAIN, None, c, bottom - mountain, SIZE - 2 * mountain)
+    yield from _record(sheet, player, Column.POOL, None, c, bottom - pool, SIZE - 2 * pool, numbered)
+    yield from _record(sheet, player, Column.MOUNTAIN, None, c, bottom - mountain, SIZE - 2 * mountain, numbered)
     span = SIZE - 2 * whists
     part = span / len(opponents)
     left = c - span / 2
@@ -90,7 +93,7 @@ def _sector(sheet: ScoreSheet, player: str, c: float) -> Iterator[str]:
             x = left + i * part
             yield f'<line class="band" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom - BANDS[1]}"/>'
         yield from _record(sheet, player, Column.WHISTS, on, left + (i + 0.5) * part, bottom - whists, part,
-                           prefix=f"{on}: ")
+                           numbered, prefix=f"{on}: ")
 
 
 def _clockwise(players: tuple[str, ...], player: str) -> list[str]:
@@ -100,24 +103,26 @@ def _clockwise(players: tuple[str, ...], player: str) -> list[str]:
 
 
 def _record(sheet: ScoreSheet, player: str, column: Column, on: str | None, x: float, y: float, width: float,
-            prefix: str = "") -> Iterator[str]:
-    """A running record as a line of text, each number a tspan with its deal and rule as a tooltip."""
+            numbered: bool, prefix: str = "") -> Iterator[str]:
+    """A running record as a line of text, each number a tspan with its deal and rule as a tooltip (and,
+    ``numbered``, its deal as ``data-deal``: the text is then fitted by its font size, not stretched,
+    so that it reads the same with the later numbers hidden)."""
     steps = sheet.steps(player, column, on)
-    text = prefix + (".".join(number_text(total) for total, _ in steps) or "0")
-    fit = ""
+    text = prefix + ".".join(number_text(total) for total, _ in steps)
     room = width - 10
+    fit = ""
     if len(text) * _CHAR > room:
-        fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
+        fit = (f' font-size="{max(6.0, FONT * room / (len(text) * _CHAR)):.1f}"' if numbered else
+               f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"')
     what = column.value if on is None else f"whists on {on}"
     parts = [f'<text class="{column.value}" x="{x}" y="{y + FONT / 3}" text-anchor="middle"{fit}>',
              f"<title>{escape(f'{player}: {what}')}</title>"]
     if prefix:
         parts.append(f'<tspan fill="#555">{escape(prefix)}</tspan>')
-    if not steps:
-        parts.append("0")
     for i, (total, entries) in enumerate(steps):
         tip = "\n".join(e.text() for e in entries)
-        parts.append(("." if i else "") + f"<tspan><title>{escape(tip)}</title>{escape(number_text(total))}</tspan>")
+        deal = f' data-deal="{entries[0].deal}"' if numbered else ""
+        parts.append(f"<tspan{deal}><title>{escape(tip)}</title>{'.' if i else ''}{escape(number_text(total))}</tspan>")
     parts.append("</text>")
     yield "".join(parts)
 

@@ -64,7 +64,7 @@ class Renderer:
     def line(self, step: Step) -> str:
         """What happened in one step, in words, with its glyph and comments, and what it broke."""
         e, d = step.event, step.state.deal
-        text = self._describe(e, d)
+        text = self.describe(e, d)
         if not isinstance(e, Dealt):  # a deal's comments go on its hands' and talon's rows
             text += self.annotations(step.glyph, step.comments)
         for v in step.violations:
@@ -98,7 +98,8 @@ class Renderer:
     def _suit(self, suit: Suit) -> str:
         return suit.symbol if self.unicode else suit.name.lower()
 
-    def _describe(self, e: object, d: DealState | None) -> str:
+    def describe(self, e: object, d: DealState | None) -> str:
+        """What one event did, in words (the line of the text replay, without its notes)."""
         if isinstance(e, DealStarted):
             return f"Deal {e.number}, dealt by {e.dealer}"
         assert d is not None

@@ -1,0 +1,190 @@
+"use strict";
+// preflog's replay page: draws one step at a time from the data preflog wrote; it works nothing out.
+(function () {
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const SUITS = { s: ["♠", "spades", "black"], c: ["♣", "clubs", "black"], d: ["♦", "diamonds", "red"], h: ["♥", "hearts", "red"] };
+  const ORDER = ["s", "c", "d", "h"];
+  const POS3 = ["bottom", "left", "right"], POS4 = ["bottom", "left", "top", "right"];
+  const deals = [];  // [game index, deal index]
+  data.games.forEach((g, gi) => g.deals.forEach((d, di) => deals.push([gi, di])));
+  let at = 0;         // which of deals
+  let path = [];      // [{line, i}] from the deal's main line into variations
+  let allHands = !data.seat;
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  const rank = (c) => (c[0] === "T" ? "10" : c[0]);
+  function cardEl(code, win) {
+    const s = SUITS[code[1]];
+    const e = el("span", "card" + (s[2] === "red" ? " r" : "") + (win ? " win" : ""), rank(code) + s[0]);
+    e.setAttribute("aria-label", rank(code) + " of " + s[1]);
+    return e;
+  }
+  const game = () => data.games[deals[at][0]];
+  const deal = () => game().deals[deals[at][1]];
+  const top = () => path[path.length - 1];
+  function step() {  // the step, with what it carries on from the steps before it in its line
+    const t = top(), steps = t.line.steps, s = Object.assign({}, steps[t.i]);
+    ["h", "w", "s", "a"].forEach((key) => {
+      for (let i = t.i; !(key in s) && i >= 0; i--) if (key in steps[i]) s[key] = steps[i][key];
+    });
+    return s;
+  }
+
+  function start(index, last) {
+    at = Math.max(0, Math.min(index, deals.length - 1));
+    const line = deal().line;
+    path = [{ line: line, i: last ? line.steps.length - 1 : 0 }];
+    $("deals").value = String(at);
+    draw();
+  }
+
+  function forward() {
+    const t = top();
+    if (t.i + 1 < t.line.steps.length) { t.i += 1; draw(); return true; }
+    if (path.length === 1 && at + 1 < deals.length) { start(at + 1, false); return true; }
+    return false;
+  }
+  function back() {
+    const t = top();
+    if (t.i > 0) { t.i -= 1; draw(); return true; }
+    if (path.length > 1) { path.pop(); draw(); return true; }  // before a variation's first card: its branching step
+    if (at > 0) { start(at - 1, true); return true; }
+    return false;
+  }
+  function trick(dir) {
+    const t = top(), steps = t.line.steps;
+    let i = t.i + dir;
+    while (i > 0 && i < steps.length - 1 && !steps[i].tr) i += dir;  // to the next (or last) completed trick
+    t.i = Math.max(0, Math.min(i, steps.length - 1));
+    draw();
+  }
+  function branches() { const t = top(); return (t.line.br || {})[String(t.i)] || []; }
+  function enter(k) {  // the k-th variation of the current step (it replaces this step's card)
+    const b = branches()[k];
+    if (b) { path.push({ line: b, i: 0, from: k }); draw(); }
+  }
+  function leave() { if (path.length > 1) { path.pop(); draw(); } }
+
+  function drawHands(s) {
+    const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
+    table.textContent = "";
+    const mid = el("div", "mid");
+    g.seats.forEach((name, i) => {
+      const box = el("div", "seat " + pos[i]);
+      const hand = s.h[i];
+      if (name === d.dealer && g.seats.length === 4) box.classList.add("out");
+      const head = el("div", "who", name + (name === d.dealer ? " (deals)" : ""));
+      head.appendChild(el("span", "won", (s.w[i] || 0) + " tricks"));
+      box.appendChild(head);
+      const hidden = !allHands && data.seat && name !== data.seat;
+      if (hand === null) box.appendChild(el("span", "suit", "cards not recorded"));
+      else if (hidden) box.appendChild(el("span", "suit", hand.length + " cards"));
+      else ORDER.forEach((su) => {
+        const cards = hand.filter((c) => c[1] === su);
+        if (!cards.length && !hand.length) return;
+        const line = el("span", "suit " + SUITS[su][2], SUITS[su][0] + " " + (cards.map(rank).join(" ") || "—"));
+        line.setAttribute("aria-label", SUITS[su][1] + ": " + (cards.map(rank).join(" ") || "none"));
+        box.appendChild(line);
+      });
+      if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "suit", "and cards not recorded"));
+      table.appendChild(box);
+    });
+    (s.k || []).forEach(([who, code]) => {
+      const spot = el("div", "pos-" + (who >= 0 ? pos[who] : "bottom"));
+      spot.appendChild(cardEl(code, s.win === who));
+      mid.appendChild(spot);
+    });
+    if (s.x) {
+      const talon = el("div", "talon", "talon ");
+      s.x.forEach((c) => talon.appendChild(cardEl(c, false)));
+      mid.appendChild(talon);
+    }
+    table.appendChild(mid);
+  }
+
+  function drawPulka() {
+    const g = game(), box = $("pulka");
+    if (box.dataset.game !== String(deals[at][0])) {
+      box.innerHTML = g.pulka;  // preflog's own drawing: every text in it is escaped
+      box.dataset.game = String(deals[at][0]);
+    }
+    const n = deal().n, done = top().i === deal().line.steps.length - 1 && path.length === 1;
+    box.querySelectorAll("tspan[data-deal]").forEach((t) => {
+      const k = Number(t.getAttribute("data-deal"));
+      t.classList.toggle("later", k > n || (k === n && !done));
+      t.classList.toggle("now", k === n && done);
+    });
+  }
+
+  function draw() {
+    const s = step(), d = deal(), g = game();
+    drawHands(s);
+    $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
+    $("step").textContent = s.t;
+    $("notes").textContent = s.n || (top().i === 0 && top().line.note ? "variation: " + top().line.note : "");
+    const v = $("violations"); v.textContent = "";
+    (g.v || []).concat(s.v || []).forEach((text) => v.appendChild(el("li", "", text)));
+    const a = $("auction"); a.textContent = "";
+    d.calls.slice(0, path.length === 1 ? s.a : d.calls.length).forEach(([who, text, notes]) =>
+      a.appendChild(el("li", "", g.seats[who] + ": " + text + (notes ? " " + notes : ""))));
+    const e = $("entries"); e.textContent = "";
+    const ended = path.length === 1 && top().i === d.line.steps.length - 1;
+    (ended ? d.entries : []).forEach((text) => e.appendChild(el("li", "", text)));
+    const b = $("branches"); b.textContent = "";
+    const alts = branches();
+    if (path.length > 1) {
+      const out = el("button", "", "↑ leave the variation");
+      out.addEventListener("click", leave);
+      b.appendChild(out);
+    }
+    alts.forEach((line, k) => {
+      const go = el("button", "", "↓ variation " + (k + 1) + ": instead, " + line.steps[0].t + (line.note ? " — " + line.note : ""));
+      go.addEventListener("click", () => enter(k));
+      b.appendChild(go);
+    });
+    drawPulka();
+    const where = path.length > 1 ? " (in a variation)" : "";
+    $("say").textContent = (s.say || s.t) + where + (s.v ? ". Error: " + s.v.join("; ") : "") +
+      (alts.length ? ". " + alts.length + " variation" + (alts.length > 1 ? "s" : "") + " here: down arrow to enter" : "");
+    document.body.dataset.deal = String(d.n);
+    document.body.dataset.step = String(top().i);
+    document.body.dataset.depth = String(path.length - 1);
+  }
+
+  deals.forEach(([gi, di], k) => {
+    const g = data.games[gi], d = g.deals[di];
+    const label = (data.games.length > 1 ? (g.title || "game " + (gi + 1)) + " · " : "") + "deal " + d.n + ", " + d.dealer + " deals";
+    const o = el("option", "", label); o.value = String(k);
+    $("deals").appendChild(o);
+  });
+  $("deals").addEventListener("change", (ev) => start(Number(ev.target.value), false));
+  $("fwd").addEventListener("click", forward);
+  $("back").addEventListener("click", back);
+  $("nextTrick").addEventListener("click", () => trick(1));
+  $("prevTrick").addEventListener("click", () => trick(-1));
+  $("home").addEventListener("click", () => { top().i = 0; draw(); });
+  $("end").addEventListener("click", () => { top().i = top().line.steps.length - 1; draw(); });
+  $("nextDeal").addEventListener("click", () => start(at + 1, false));
+  $("prevDeal").addEventListener("click", () => start(at - 1, false));
+  $("allHands").setAttribute("aria-pressed", String(allHands));
+  $("allHands").addEventListener("click", () => { allHands = !allHands; $("allHands").setAttribute("aria-pressed", String(allHands)); draw(); });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target && ev.target.tagName === "SELECT") return;
+    const keys = {
+      ArrowRight: () => (ev.shiftKey ? trick(1) : forward()), ArrowLeft: () => (ev.shiftKey ? trick(-1) : back()),
+      Home: () => { top().i = 0; draw(); }, End: () => { top().i = top().line.steps.length - 1; draw(); },
+      ArrowDown: () => { const k = branches().length; if (k) enter(0); },
+      ArrowUp: () => leave(), n: () => start(at + 1, false), b: () => start(at - 1, false),
+    };
+    const act = keys[ev.key];
+    if (act) { ev.preventDefault(); act(); }
+  });
+  if (deals.length) start(0, false);
+  else $("step").textContent = "This file has no deals.";
+})();

@@ -1,0 +1,254 @@
+"""A game as one self-contained web page: ``preflog render``.
+
+The replay (one walk, with the score sheet alongside) is recorded as data, each step with what the
+table shows after it: the hands as they shrink, the trick, the tricks taken, the auction so far, the
+status line, the comments and glyph, the violations, and in words for a screen reader. Variations are
+branches of the step they replace. The page (``page.html``, ``page.css``, ``page.js`` beside this
+module) draws one step at a time from that data: nothing of the game is worked out in the browser. It
+loads nothing from outside and runs under ``default-src 'none'`` with hashes for its own code.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+from ..game.conventions import Rules
+from ..game.events import CardPlayed, DealEnded, DealStarted, Dealt, Event, TrickCompleted
+from ..game.state import DealState, GameState
+from ..game.violations import Violation
+from ..model.cards import Card
+from ..model.game import Game
+from ..model.play import Variation
+from ..model.seating import DUMMY, Seat
+from ..model.deal import Deal
+from ..replay import dealt_comments, notes_of
+from ..scoring.scorer import Scorer
+from ..walk import SKIP, Skip, Visitor, walk
+from .pulka_svg import sheet_svg
+from .replay_text import Renderer
+
+Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": str}
+
+
+def card_code(card: Card) -> str:
+    """A card as the page's data spells it: rank letter and suit letter, ``Ah``, ``Ts``."""
+    return card.rank.letter + card.suit.letter
+
+
+def spoken(card: Card) -> str:
+    """A card in words, for a screen reader: ``the king of hearts``."""
+    return f"the {card.rank.name.lower()} of {card.suit.name.lower()}"
+
+
+class PageRecorder(Visitor):
+    """Records each deal's steps as the page shows them (a visitor of the one replay, beside a Scorer,
+    which is visited first, so that a deal's entries are on the sheet when its end is recorded)."""
+
+    def __init__(self, scorer: Scorer, *, deal: int | None = None) -> None:
+        self.scorer, self.only = scorer, deal
+        self.renderer = Renderer(unicode=True)
+        self.games: list[dict[str, Any]] = []
+
+    def begin_game(self, game: Game, rules: Rules) -> None:
+        seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
+        self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players), "seats": seats,
+                                     "rules": rules.name, "tags": [[t.name, t.value] for t in game.tags], "deals": []}
+        self.seats = seats
+        self.lines: list[Line] = []
+        self.deal: dict[str, Any] | None = None
+        self.games.append(self.game)
+
+    def begin_deal(self, deal: Any, state: GameState) -> Skip | None:
+        return SKIP if self.only is not None and deal.number != self.only else None
+
+    def visit(self, event: Event, state: GameState) -> None:
+        d = state.deal
+        if type(event) is DealStarted:
+            self.deal = {"n": event.number, "dealer": event.dealer, "calls": [], "entries": [],
+                         "from": len(self.scorer.pulka.entries)}
+            self.lines = [{"steps": [], "br": {}}]
+            self.game["deals"].append(self.deal)
+        if d is None or self.deal is None:
+            return
+        glyph, comments = notes_of(event)
+        step = self._step(event, d)
+        notes = self.renderer.annotations(glyph, comments).strip()
+        if notes and type(event) is not Dealt:
+            step["n"] = notes
+        if type(event) is Dealt:
+            dealt = [f"{who}: {self.renderer.annotations(None, c).strip()}" for who, c in _dealt(event)]
+            if dealt:
+                step["n"] = "; ".join(dealt)
+        line = self.lines[-1]
+        if len(self.lines) == 1 and len(d.calls) > len(self.deal["calls"]):
+            seat, call = d.calls[-1]
+            self.deal["calls"].append([self.seats.index(d.player(seat)), self.renderer.describe(event, d).split(": ", 1)[-1],
+                                       notes])
+        line["steps"].append(step)
+        if type(event) is DealEnded and len(self.lines) == 1:
+            written = self.scorer.pulka.entries  # this deal's are those written since it started
+            self.deal["entries"] = [e.text() for e in written[self.deal.pop("from"):]]
+
+    def visit_violation(self, violation: Violation, state: GameState) -> None:
+        text = f"{violation.code}: {violation.message}"
+        if self.deal is not None and self.lines and self.lines[-1]["steps"]:
+            self.lines[-1]["steps"][-1].setdefault("v", []).append(text)
+        else:  # the game's own (its rules tags), before any deal
+            self.game.setdefault("v", []).append(text)
+
+    def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
+        parent = self.lines[-1]
+        branch: Line = {"steps": [], "br": {},
+                        "note": self.renderer.annotations(None, variation.comments).strip()}
+        parent["br"].setdefault(len(parent["steps"]) - 1, []).append(branch)
+        self.lines.append(branch)
+        return None
+
+    def end_variation(self, state: GameState) -> None:
+        self.lines.pop()
+
+    def end_deal(self, state: GameState) -> None:
+        if self.deal is not None and self.lines:
+            self.deal["line"] = _compact(self.lines[0])
+        self.deal = None
+
+    def end_game(self, state: GameState) -> None:
+        sheet = self.scorer.pulka.sheet()
+        self.game["pulka"] = sheet_svg(sheet, title=self.game["title"] or None, numbered=True)
+
+    def result(self) -> list[dict[str, Any]]:
+        return self.games
+
+    def _step(self, event: Event, d: DealState) -> dict[str, Any]:
+        """What the table shows after ``event``."""
+        step: dict[str, Any] = {"t": self.renderer.describe(event, d).strip(), "s": self.renderer.status(d),
+                                "h": self._hands(d), "w": self._tricks(d), "a": len(d.calls)}
+        if d.trick:
+            step["k"] = [[self.seats.index(d.player(s)), card_code(c)] for s, c in d.trick]
+        if type(event) is TrickCompleted:
+            line = self.lines[-1]["steps"]
+            seats = [s for s, _ in line[-1].get("k", [])] if line else []  # the third card's step held the trick
+            step["k"] = [[seats[i] if i < len(seats) else -1, card_code(c)] for i, c in enumerate(event.cards)]
+            step["tr"] = event.number
+            if event.winner is not None:
+                step["win"] = self.seats.index(event.winner)
+            step["say"] = f"{event.winner} wins trick {event.number}" if event.winner else \
+                f"trick {event.number} goes to nobody"
+        elif type(event) is CardPlayed and d.trick:
+            seat = d.trick[-1][0]
+            step["say"] = f"{d.player(seat)} plays {spoken(event.card)}"
+        if d.talon is not None and not d.talon_taken:
+            step["x"] = [card_code(c) for c in d.talon]
+        return step
+
+    def _hands(self, d: DealState) -> list[list[str] | None]:
+        out: list[list[str] | None] = []
+        for name in self.seats:
+            seat = d.seat(name)
+            if seat is None or seat is Seat.SITTING_OUT:
+                out.append([])
+                continue
+            hand = d.hands[seat]
+            if hand is None:
+                known = d.known[seat]
+                out.append(None if known is None else [card_code(c) for c in _sorted(known)] + ["?"])
+            else:
+                out.append([card_code(c) for c in _sorted(hand)])
+        return out
+
+    def _tricks(self, d: DealState) -> list[int]:
+        out = []
+        for name in self.seats:
+            seat = d.seat(name)
+            out.append(0 if seat is None else d.tricks[seat])
+        return out
+
+
+def _dealt(event: Dealt) -> Iterable[tuple[str, Any]]:
+    """The comments on the hands and the talon of the deal an event deals."""
+    return dealt_comments(event.source) if isinstance(event.source, Deal) else ()
+
+
+def _sorted(cards: Iterable[Card]) -> list[Card]:
+    """By suit in the ladder's order, high cards first (as the text replay shows a hand)."""
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
+#: What a step may leave out when it is what the step before it in its line showed (the page carries it on).
+CARRIED = ("h", "w", "s", "a")
+
+
+def _compact(line: Line) -> Line:
+    """A line without empty parts, and each step without what it repeats of the one before (its JSON is
+    much smaller: the hands change once in three steps)."""
+    steps = line["steps"]
+    for before, step in zip(reversed(steps[:-1]), reversed(steps[1:])):  # from the end: each compared whole
+        for key in CARRIED:
+            if key in step and step[key] == before.get(key):
+                del step[key]
+    out: Line = {"steps": steps}
+    if line["br"]:
+        out["br"] = {str(k): [_compact(b) for b in v] for k, v in line["br"].items()}
+    if line.get("note"):
+        out["note"] = line["note"]
+    return out
+
+
+def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None) -> list[dict[str, Any]]:
+    """The page's data for each game: its deals, steps and branches, and its pulka."""
+    out: list[dict[str, Any]] = []
+    for game in games:
+        scorer = Scorer()
+        _, recorded = walk(game, scorer, PageRecorder(scorer, deal=deal), rules=rules)
+        out.extend(recorded)
+    return out
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("page").joinpath(name).read_text(encoding="utf-8")
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
+         rules: Rules | str | None = None) -> str:
+    """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given."""
+    data = {"games": games_data(games, deal=deal, rules=rules), "seat": seat}
+    return page_of(data, title)
+
+
+def page_of(data: dict[str, Any], title: str | None = None) -> str:
+    """The page for data made by :func:`games_data` (with ``seat``)."""
+    css, js = _asset("page.css"), _asset("page.js")
+    from .pulka_svg import STYLE
+
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
+    csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
+    name = title or next((g["title"] for g in data["games"] if g["title"]), "") or "preflog replay"
+    return (_asset("page.html").replace("{csp}", _attr(csp)).replace("{title}", _text(name))
+            .replace("{css}", css).replace("{js}", js).replace("{data}", body))
+
+
+def frame(game: Game, height: int = 760) -> str:
+    """The game's page in an ``iframe`` of its own (a notebook's output: the page's policy and code stay
+    inside the frame)."""
+    return f'<iframe srcdoc="{_attr(page([game]))}" width="100%" height="{height}" title="preflog replay"></iframe>'
+
+
+def _text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attr(value: str) -> str:
+    return _text(value).replace('"', "&quot;")
+
+
+__all__ = ["PageRecorder", "card_code", "frame", "games_data", "page", "page_of", "spoken"]

@@ -1,0 +1,115 @@
+"""``preflog render``: one self-contained page per file. What the page holds is checked here; how it
+behaves in a real browser in tests/test_render_browser.py."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import preflog
+from preflog.present.replay_html import games_data, page
+
+from .conftest import ROOT
+from .test_cli import run
+
+SAMPLES = sorted((ROOT / "samples").glob("*.pref"))
+
+
+def html_of(path: Path, **options: object) -> str:
+    with open(path, encoding="utf-8") as f:
+        return page(preflog.load_all(f), **options)  # type: ignore[arg-type]
+
+
+def data_of(html: str) -> dict:  # type: ignore[type-arg]
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
+    assert found is not None
+    return json.loads(found.group(1))  # type: ignore[no-any-return]
+
+
+def sha(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_the_page_loads_nothing_from_outside_and_names_the_hash_of_its_own_code(path: Path) -> None:
+    html = html_of(path)
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert csp is not None and csp.group(1).startswith("default-src 'none';")
+    style = re.search(r"<style>(.*?)</style>", html, re.S)
+    script = re.search(r"<script>(.*?)</script>", html, re.S)
+    assert style and script and sha(style.group(1)) in csp.group(1) and sha(script.group(1)) in csp.group(1)
+    assert not re.search(r"(src|href)=\"(https?:)?//", html)  # nothing fetched
+    code = len(html) - len(re.search(r'id="data">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
+    assert code < 100_000
+
+
+def test_every_step_of_the_replay_is_a_step_of_the_page() -> None:
+    """The page's steps, deal by deal, are the replay's steps (preflog.replay), in order and in words."""
+    with open(ROOT / "samples" / "annotated.pref", encoding="utf-8") as f:
+        games = preflog.load_all(f)
+    data = games_data(games)
+    for game, shown in zip(games, data):
+        steps = [s for d in shown["deals"] for s in d["line"]["steps"]]
+        replayed = list(preflog.replay(game))
+        assert len(steps) == len(replayed)
+        for step, r in zip(steps, replayed):
+            if isinstance(r.event, preflog.CardPlayed):
+                assert r.event.card.rank.name.lower() in step["say"] and r.event.card.suit.name.lower() in step["say"]
+
+
+def test_variations_are_branches_of_the_card_they_replace() -> None:
+    """samples/annotated.pref deal 1 has two variations: each a branch at the card it replaces."""
+    data = games_data(preflog.load_all(open(ROOT / "samples" / "annotated.pref", encoding="utf-8")))
+    line = data[0]["deals"][0]["line"]
+    assert sorted(line["br"]) == ["19", "31"]
+    for index, branches in line["br"].items():
+        main, alternative = line["steps"][int(index)], branches[0]["steps"][0]
+        status = next(s["s"] for s in reversed(line["steps"][:int(index) + 1]) if "s" in s)  # carried on
+        assert main["t"] != alternative["t"] and status.split(" · ")[:2] == alternative["s"].split(" · ")[:2]
+
+
+HOSTILE = ('[Event "</script><script>alert(1)</script><img src=x onerror=alert(2)>"]\n'
+           '[Players "Anna Boris Vera"]\n\n'
+           'deal 1 {</script><script>alert(3)</script>}\nbids 6s {<b onclick="x()">} pass pass\n'
+           'contract 6s\nwhist whist pass\nresult 6\n')
+
+
+def test_no_text_of_a_file_becomes_markup() -> None:
+    html = page(preflog.loads_all(HOSTILE))
+    data_text = re.search(r'id="data">(.*?)</script>', html, re.S).group(1)  # type: ignore[union-attr]
+    assert "<" not in data_text and ">" not in data_text
+    assert html.count("<script") == 2  # the data and the page's own code, nothing else
+    assert "<img" not in html.replace("\\u003cimg", "")
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in html  # the title, as text
+    assert data_of(html)["games"][0]["title"].startswith("</script>")  # kept, as data
+
+
+def test_the_command_writes_the_page_and_says_what_is_wrong(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    code, _, err = run("render", str(ROOT / "samples" / "four-players.pref"), "-o", str(out), "--deal", "2",
+                       "--seat", "Vera")
+    assert (code, err) == (0, "")
+    data = data_of(out.read_text(encoding="utf-8"))
+    assert [d["n"] for d in data["games"][0]["deals"]] == [2] and data["seat"] == "Vera"
+    bad = tmp_path / "bad.pref"
+    bad.write_text('[Players "Anna Boris Vera"]\n\ndeal 1\nbids 6s 6s pass\n', encoding="utf-8")
+    code, _, err = run("render", str(bad), "-o", str(tmp_path / "bad.html"))
+    assert code == 1 and "the page shows 2 rule violations" in err  # as preflog check: A202, A208 and (tmp_path / "bad.html").exists()
+    code, _, err = run("render", str(ROOT / "samples" / "four-players.pref"), "--deal", "99", "-o", str(out))
+    assert code == 2 and "there is no deal 99" in err
+    code, _, err = run("render", str(ROOT / "samples" / "four-players.pref"), "--seat", "Nobody", "-o", str(out))
+    assert code == 2 and "'Nobody' is not a player" in err
+
+
+def test_in_a_notebook_a_game_shows_its_page_and_a_sheet_its_drawing() -> None:
+    with open(ROOT / "samples" / "sochi-pulka.pref", encoding="utf-8") as f:
+        game = preflog.load(f)
+    frame = game._repr_html_()
+    assert frame.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
+    assert "<script" not in frame  # the page is inside the attribute, escaped
+    assert preflog.score(game)._repr_svg_().startswith("<svg ")
