@@ -113,3 +113,10 @@ def test_in_a_notebook_a_game_shows_its_page_and_a_sheet_its_drawing() -> None:
     assert frame.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
     assert "<script" not in frame  # the page is inside the attribute, escaped
     assert preflog.score(game)._repr_svg_().startswith("<svg ")
+
+
+def test_calls_and_contracts_are_announced_in_words() -> None:
+    steps = [s for d in games_data([preflog.loads(HOSTILE.replace("{<b onclick=\"x()\">} ", ""))])[0]["deals"]
+             for s in d["line"]["steps"]]
+    said = [s["say"] for s in steps if "say" in s]
+    assert said[:4] == ["Boris bids six spades", "Vera passes", "Anna passes", "Boris declares six spades"]

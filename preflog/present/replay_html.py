@@ -18,9 +18,11 @@ from importlib import resources
 from typing import Any
 
 from ..game.conventions import Rules
-from ..game.events import CardPlayed, DealEnded, DealStarted, Dealt, Event, TrickCompleted
+from ..game.events import CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, Event, TrickCompleted
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
+from ..model.auction import Call, CallKind
+from ..model.bids import Bid, Strain
 from ..model.cards import Card
 from ..model.game import Game
 from ..model.play import Variation
@@ -43,6 +45,27 @@ def card_code(card: Card) -> str:
 def spoken(card: Card) -> str:
     """A card in words, for a screen reader: ``the king of hearts``."""
     return f"the {card.rank.name.lower()} of {card.suit.name.lower()}"
+
+
+_LEVELS = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def spoken_bid(bid: Bid) -> str:
+    """A bid in words: ``seven hearts``, ``eight no trump``, ``misère``."""
+    if bid.is_misere:
+        return "misère"
+    strain = "no trump" if bid.strain is Strain.NO_TRUMP else bid.strain.name.lower() if bid.strain is not None else ""
+    return f"{_LEVELS[bid.level]} {strain}"
+
+
+def spoken_call(call: Call) -> str:
+    """A call in words: ``passes``, ``bids seven hearts dark``, ``says here``."""
+    how = " dark" * call.dark + " without the talon" * call.hand
+    if call.kind is CallKind.PASS:
+        return f"passes{how}"
+    if call.kind is CallKind.HERE:
+        return "says here"
+    return f"bids {spoken_bid(call.bid)}{how}" if call.bid is not None else "bids"
 
 
 class PageRecorder(Visitor):
@@ -139,6 +162,10 @@ class PageRecorder(Visitor):
                 step["win"] = self.seats.index(event.winner)
             step["say"] = f"{event.winner} wins trick {event.number}" if event.winner else \
                 f"trick {event.number} goes to nobody"
+        elif type(event) is CallMade and d.calls and d.calls[-1][1] is event.call:
+            step["say"] = f"{d.player(d.calls[-1][0])} {spoken_call(event.call)}"
+        elif type(event) is ContractDeclared and d.declarer is not None:
+            step["say"] = (f"{d.player(d.declarer)} declares {'totus ' * d.totus}{spoken_bid(event.bid)}")
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
             step["say"] = f"{d.player(seat)} plays {spoken(event.card)}"
