@@ -31,7 +31,7 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
       preflog render samples/annotated.pref -o annotated.html
       preflog render samples/four-players.pref --deal 2 --seat Vera -o deal2.html
     """
-    from ..present.replay_html import games_data, page_of
+    from ..present.replay_html import games_data, page_of, violations_shown
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
@@ -46,17 +46,9 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     html = page_of({"games": data, "seat": seat})
     with click.open_file(output, "w", encoding="utf-8") as out:
         out.write(html)
-    broken = sum(len(step.get("v", ())) for g in data for d in g["deals"] for step in _steps(d["line"])) + sum(
-        len(g.get("v", ())) for g in data)
+    broken = violations_shown(data)
     if broken:
         click.echo(f"preflog: {name}: the page shows {broken} rule violation{'s' * (broken != 1)} where they "
                    "happen (preflog check lists them)", err=True)
     sys.exit(EXIT_ERRORS if broken else EXIT_OK)
 
-
-def _steps(line: dict) -> list[dict]:  # type: ignore[type-arg]
-    out = list(line["steps"])
-    for branches in line.get("br", {}).values():
-        for branch in branches:
-            out += _steps(branch)
-    return out

@@ -311,7 +311,7 @@ def counts_as_made(d: DealState) -> bool:
     """A game nobody whists is not played and counts as made (Code 3.8.1, 3.8.7): both defenders have
     spoken and no whist stands (they passed, or a half-whist was not returned)."""
     contract = d.game_contract
-    if contract is None or contract.is_misere or d.totus or d.is_all_pass or d.whisters:
+    if contract is None or d.is_all_pass or d.whisters or contract.is_misere or d.unwhisted:
         return False
     return defence_recorded(d)
 

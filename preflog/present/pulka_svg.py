@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from xml.sax.saxutils import escape, quoteattr
 
 from ..game.classic import BOMB_MARKS
+from ..model.seating import clockwise_from
 from ..scoring.ledger import Column, number_text
 from ..scoring.pulka import ScoreSheet
 
@@ -80,7 +81,7 @@ def _sector(sheet: ScoreSheet, player: str, c: float, numbered: bool) -> Iterato
     marks = " ".join(BOMB_MARKS[b] for b in sheet.bombs(player))
     name = player + (f" {marks}" if marks else "")
     yield f'<text class="name" x="{c}" y="{bottom + MARGIN * 0.7}" text-anchor="middle">{escape(name)}</text>'
-    opponents = _clockwise(sheet.players, player)
+    opponents = clockwise_from(sheet.players, player)[:-1]  # from the player's left
     # each band's middle line spans the sector's width at its depth (the lines to the corners are diagonals)
     whists, pool, mountain = ((a + b) / 2 for a, b in zip(BANDS, BANDS[1:] + (SIZE / 2 - CENTRE_RADIUS,)))
     yield from _record(sheet, player, Column.POOL, None, c, bottom - pool, SIZE - 2 * pool, numbered)
@@ -94,12 +95,6 @@ def _sector(sheet: ScoreSheet, player: str, c: float, numbered: bool) -> Iterato
             yield f'<line class="band" x1="{x}" y1="{bottom}" x2="{x}" y2="{bottom - BANDS[1]}"/>'
         yield from _record(sheet, player, Column.WHISTS, on, left + (i + 0.5) * part, bottom - whists, part,
                            numbered, prefix=f"{on}: ")
-
-
-def _clockwise(players: tuple[str, ...], player: str) -> list[str]:
-    """The others from the player's left: the next in the deal first."""
-    i = players.index(player)
-    return [players[(i + k) % len(players)] for k in range(1, len(players))]
 
 
 def _record(sheet: ScoreSheet, player: str, column: Column, on: str | None, x: float, y: float, width: float,

@@ -21,9 +21,9 @@ from ..game.conventions import Rules
 from ..game.events import CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, Event, TrickCompleted
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
-from ..model.auction import Call, CallKind
+from ..model.auction import Call, CallKind, write_call
 from ..model.bids import Bid, Strain
-from ..model.cards import Card
+from ..model.cards import Card, write_card
 from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import DUMMY, Seat
@@ -31,15 +31,10 @@ from ..model.deal import Deal
 from ..replay import dealt_comments, notes_of
 from ..scoring.scorer import Scorer
 from ..walk import SKIP, Skip, Visitor, walk
-from .pulka_svg import sheet_svg
+from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
 
 Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": str}
-
-
-def card_code(card: Card) -> str:
-    """A card as the page's data spells it: rank letter and suit letter, ``Ah``, ``Ts``."""
-    return card.rank.letter + card.suit.letter
 
 
 def spoken(card: Card) -> str:
@@ -110,8 +105,7 @@ class PageRecorder(Visitor):
         line = self.lines[-1]
         if len(self.lines) == 1 and len(d.calls) > len(self.deal["calls"]):
             seat, call = d.calls[-1]
-            self.deal["calls"].append([self.seats.index(d.player(seat)), self.renderer.describe(event, d).split(": ", 1)[-1],
-                                       notes])
+            self.deal["calls"].append([self.seats.index(d.player(seat)), write_call(call, unicode=True), notes])
         line["steps"].append(step)
         if type(event) is DealEnded and len(self.lines) == 1:
             written = self.scorer.pulka.entries  # this deal's are those written since it started
@@ -152,11 +146,11 @@ class PageRecorder(Visitor):
         step: dict[str, Any] = {"t": self.renderer.describe(event, d).strip(), "s": self.renderer.status(d),
                                 "h": self._hands(d), "w": self._tricks(d), "a": len(d.calls)}
         if d.trick:
-            step["k"] = [[self.seats.index(d.player(s)), card_code(c)] for s, c in d.trick]
+            step["k"] = [[self.seats.index(d.player(s)), write_card(c)] for s, c in d.trick]
         if type(event) is TrickCompleted:
             line = self.lines[-1]["steps"]
             seats = [s for s, _ in line[-1].get("k", [])] if line else []  # the third card's step held the trick
-            step["k"] = [[seats[i] if i < len(seats) else -1, card_code(c)] for i, c in enumerate(event.cards)]
+            step["k"] = [[seats[i] if i < len(seats) else -1, write_card(c)] for i, c in enumerate(event.cards)]
             step["tr"] = event.number
             if event.winner is not None:
                 step["win"] = self.seats.index(event.winner)
@@ -170,7 +164,7 @@ class PageRecorder(Visitor):
             seat = d.trick[-1][0]
             step["say"] = f"{d.player(seat)} plays {spoken(event.card)}"
         if d.talon is not None and not d.talon_taken:
-            step["x"] = [card_code(c) for c in d.talon]
+            step["x"] = [write_card(c) for c in d.talon]
         return step
 
     def _hands(self, d: DealState) -> list[list[str] | None]:
@@ -183,9 +177,9 @@ class PageRecorder(Visitor):
             hand = d.hands[seat]
             if hand is None:
                 known = d.known[seat]
-                out.append(None if known is None else [card_code(c) for c in _sorted(known)] + ["?"])
+                out.append(None if known is None else [write_card(c) for c in _sorted(known)] + ["?"])
             else:
-                out.append([card_code(c) for c in _sorted(hand)])
+                out.append([write_card(c) for c in _sorted(hand)])
         return out
 
     def _tricks(self, d: DealState) -> list[int]:
@@ -254,14 +248,20 @@ def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = N
 def page_of(data: dict[str, Any], title: str | None = None) -> str:
     """The page for data made by :func:`games_data` (with ``seat``)."""
     css, js = _asset("page.css"), _asset("page.js")
-    from .pulka_svg import STYLE
-
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
     name = title or next((g["title"] for g in data["games"] if g["title"]), "") or "preflog replay"
     return (_asset("page.html").replace("{csp}", _attr(csp)).replace("{title}", _text(name))
             .replace("{css}", css).replace("{js}", js).replace("{data}", body))
+
+
+def violations_shown(data: list[dict[str, Any]]) -> int:
+    """How many rule violations the page of ``data`` (:func:`games_data`) shows, in games and steps."""
+    def count(line: Line) -> int:
+        return sum(len(step.get("v", ())) for step in line["steps"]) + sum(
+            count(branch) for branches in line.get("br", {}).values() for branch in branches)
+    return sum(len(g.get("v", ())) + sum(count(d["line"]) for d in g["deals"]) for g in data)
 
 
 def frame(game: Game, height: int = 760) -> str:
@@ -278,4 +278,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["PageRecorder", "card_code", "frame", "games_data", "page", "page_of", "spoken"]
+__all__ = ["PageRecorder", "frame", "games_data", "page", "page_of", "spoken", "spoken_bid", "spoken_call",
+           "violations_shown"]

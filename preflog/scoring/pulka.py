@@ -125,7 +125,6 @@ class Pulka:
         self.finished_after: int | None = None
         self.bombs: dict[str, list[int]] = {}
         self.first_stage: dict[str, Amount] = {}  # the pools of the razboynik, which the target does not count
-        self.barred: frozenset[str] = frozenset()  # who may not be helped in the deal being written (HelpBarred)
 
     def begin_second_stage(self, target: int) -> None:
         """The razboynik is over: from now on each player plays ``target`` more points into his pool."""
@@ -152,13 +151,14 @@ class Pulka:
             return frozenset()
         return frozenset(p for p in self.players if self.played(p) >= target)
 
-    def write(self, entries: Iterable[Entry]) -> None:
+    def write(self, entries: Iterable[Entry], barred: frozenset[str] = frozenset()) -> None:
+        """Write ``entries``; a full pool helps nobody in ``barred`` (``HelpBarred``)."""
         for entry in entries:
             if entry.game and self.rules.pool_split is PoolSplit.HALF and (
                     self.target is None or self.played(entry.player) < self.target):
-                self._write_split(entry)
+                self._write_split(entry, barred)
             elif entry.column is POOL and self.rules.help and self.target is not None and entry.section not in AS_GIVEN:
-                self._write_pool(entry, self.target)
+                self._write_pool(entry, self.target, barred)
             elif entry.capped:
                 self._write_capped(entry)
             else:
@@ -177,32 +177,35 @@ class Pulka:
         self.last[key] = entry
         self.totals[key] = self.totals.get(key, ZERO) + entry.amount
 
-    def _write_split(self, entry: Entry) -> None:
+    def _room(self, player: str) -> Amount:
+        """What can come off ``player``'s mountain: all of it, nothing below zero."""
+        return max(ZERO, self.total(player, MOUNTAIN))
+
+    def _write_split(self, entry: Entry, barred: frozenset[str]) -> None:
         """A game's points while the pool is open: half to the pool, half off the own mountain as far as it
         goes, the rest of that half to the pool too (seed 000 §7.2 example 1: a six, "1 очко в пулю и
         вычитает с горы 1 очко"; seed 004). A pool it fills passes the rest on as any pool does."""
         scale = self.rules.scale
         half = Fraction(entry.amount, 2)
-        off = min(half * scale, max(Fraction(0), Fraction(self.total(entry.player, MOUNTAIN))))
+        off = min(half * scale, Fraction(self._room(entry.player)))
         pool = entry.amount - off / scale
         short = "" if off == half * scale else " (the mountain is empty: the whole to the pool)" if not off else \
             f" (the mountain had only {number_text(exact(off))}: the rest to the pool)"
         self.write([attrs.evolve(entry, amount=exact(pool), game=False,
-                                 reason=f"{entry.reason}: half to the pool{short}")])
+                                 reason=f"{entry.reason}: half to the pool{short}")], barred)
         if off:
             self._add(Entry(entry.deal, entry.player, MOUNTAIN, exact(-off), "seed 000 §7.2",
                             f"{entry.reason}: half off the own mountain"))
 
     def _write_capped(self, entry: Entry) -> None:
         """A write off the own mountain as far as it goes; the rest is lost (seed 000 §7.2)."""
-        have = self.total(entry.player, MOUNTAIN)
-        off = min(-entry.amount, max(ZERO, have))
+        off = min(-entry.amount, self._room(entry.player))
         if off:
             lost = -entry.amount - off
             self._add(attrs.evolve(entry, amount=-off, capped=False, reason=entry.reason + (
                 f": {number_text(lost)} lost, the mountain is empty" if lost else "")))
 
-    def _write_pool(self, entry: Entry, target: int) -> None:
+    def _write_pool(self, entry: Entry, target: int, barred: frozenset[str] = frozenset()) -> None:
         """Pool points up to the target; the rest helps the player with the largest open pool (ties:
         the one on the left), 10 whists per point, and with nobody left to help comes off the own
         mountain, which may go below zero (Code 4.2.3, 4.1.1)."""
@@ -217,9 +220,9 @@ class Pulka:
                                                             f"{number_text(entry.amount)} closes the pool"))
         scale = self.rules.scale
         while rest:
-            helped = self._to_help(player, target)
+            helped = self._to_help(player, target, barred)
             if helped is None and self.rules.mountains_off:
-                self._mountains_off(entry, rest)
+                self._mountains_off(entry, rest, barred)
                 return
             if helped is None:
                 if self.rules.indivisible_mountain:  # a point off it is worth twice as much (4.1.1 c)
@@ -237,14 +240,14 @@ class Pulka:
                             helped))
             rest -= give
 
-    def _mountains_off(self, entry: Entry, rest: Amount) -> None:
+    def _mountains_off(self, entry: Entry, rest: Amount, barred: frozenset[str]) -> None:
         """Points nobody's pool can take: off the own mountain, then the others' (from the left), 10
         whists a point on each helped, as far as the mountains go; the rest is lost (seed 000 §7.2:
         "целиком списывают гору (сначала свою, потом партнеров)"; seed 004)."""
         player, n, scale = entry.player, entry.deal, self.rules.scale
         out: list[Entry] = []
-        for other in (player,) + tuple(p for p in clockwise_from(self.players, player)[:-1] if p not in self.barred):
-            off = min(Fraction(rest), max(Fraction(0), Fraction(self.total(other, MOUNTAIN), scale)))
+        for other in (player,) + tuple(p for p in clockwise_from(self.players, player)[:-1] if p not in barred):
+            off = min(Fraction(rest), Fraction(self._room(other), scale))
             if not off:
                 continue
             whose = "the own mountain" if other == player else f"{other}'s mountain"
@@ -262,12 +265,12 @@ class Pulka:
         for e in out:
             self._add(e)
 
-    def _to_help(self, player: str, target: int) -> str | None:
+    def _to_help(self, player: str, target: int, barred: frozenset[str] = frozenset()) -> str | None:
         """The open pool to help: the largest, and of equal ones the nearest on the left (4.2.3) or, by
         ``HelpTie``, the one with the smaller mountain first (seed 000 §7.2); not the sitting-out dealer,
         nor a whister short of his obligation in this deal (``HelpBarred``)."""
         order = clockwise_from(self.players, player)[:-1]
-        open_ = [p for p in order if self.played(p) < target and p not in self.barred]
+        open_ = [p for p in order if self.played(p) < target and p not in barred]
         if not open_:
             return None
         if self.rules.help_tie is HelpTie.MOUNTAIN:

@@ -26,14 +26,14 @@ from ..model.game import Game, pool_of, whist_price_of
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
-from .ledger import Column, Entry, number_text
+from .ledger import Column, number_text
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
 from ..notation.opening import opening_of
 from .tariff import (
-    barred_from_help, bomb_entries, deal_entries, game_factor, made, needs_closed, opening_entries, penalty_entries,
-    talon_bonus_entries, unresponsible_entries,
+    barred_from_help, bomb_entries, deal_entries, made, needs_closed, opening_entries, penalty_entries,
+    unresponsible_entries,
 )
 from .totus import helped_partners, totus_entries
 
@@ -161,16 +161,10 @@ class Scorer(Visitor):
         closed = self.pulka.closed() if needs_closed(self.rules) else ()
         rules, pulka = self.rules, self.pulka
         bomb = pulka.oldest_bomb(outcome.declarer) if rules.bombs and outcome.declarer is not None else 0
-        if outcome.totus:
-            if not self._write_totus(outcome, bomb):
-                return
-            written: list[Entry] = []
-        else:
-            written = deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb)
-            if rules.help_barred:
-                pulka.barred = barred_from_help(outcome, written)
-            pulka.write(written)
-            pulka.barred = frozenset()
+        if outcome.totus and not self._write_totus(outcome, bomb):
+            return
+        written = deal_entries(outcome, rules, in_a_row=self._in_a_row, closed=closed, bomb=bomb)
+        pulka.write(written, barred_from_help(outcome, written) if rules.help_barred else frozenset())
         if rules.unresponsible and self._answered is not None:
             if outcome.all_pass:
                 self._answered += 1
@@ -197,8 +191,6 @@ class Scorer(Visitor):
         played = {p: pulka.played(p) for p in players}
         mountain = {p: pulka.total(p, Column.MOUNTAIN) for p in players}
         pulka.write(totus_entries(outcome, self.rules.scale, pulka.target, helped, played, mountain))
-        if self.rules.talon_bonus:
-            pulka.write(talon_bonus_entries(outcome, self.rules, game_factor(outcome, bomb)))
         return True
 
     def _compare(self, checkpoint: Checkpoint, number: int) -> None:

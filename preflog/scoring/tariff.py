@@ -52,7 +52,12 @@ def deal_entries(o: Outcome, rules: Rules, *, in_a_row: int = 1,
         return all_pass_entries(o, rules, all_pass_price(rules, in_a_row) * (2 if o.dark_passers else 1))
     assert o.contract is not None and o.declarer is not None
     factor = game_factor(o, bomb)
-    out = misere_entries(o, rules, factor) if o.contract.is_misere else contract_entries(o, rules, closed, factor)
+    if o.totus:  # what a totus writes depends on the sheet before it: the scorer writes it (scoring/totus.py)
+        out: list[Entry] = []
+    elif o.contract.is_misere:
+        out = misere_entries(o, rules, factor)
+    else:
+        out = contract_entries(o, rules, closed, factor)
     if rules.talon_bonus:
         out += talon_bonus_entries(o, rules, factor)
     return out
