@@ -43,7 +43,7 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     if seat is not None and not any(seat in g["seats"] for g in data):
         players = sorted({p for g in data for p in g["seats"]})
         raise click.BadParameter(f"{seat!r} is not a player of {name} ({', '.join(players)})", param_hint="--seat")
-    html = page_of({"games": data, "seat": seat})
+    html = page_of(data, seat=seat)
     with click.open_file(output, "w", encoding="utf-8") as out:
         out.write(html)
     broken = violations_shown(data)

@@ -59,3 +59,33 @@ def test_every_mistake_of_the_scorer_s_guide_prints_what_it_says(tmp_path, monke
         (tmp_path / "mistake.pref").write_text('[Players "Anna Boris Vera"]\n[Pool "10"]\n' + text, encoding="utf-8")
         result = CliRunner().invoke(cli, ["check", "mistake.pref"])
         assert result.exit_code == 1 and result.stderr.splitlines()[0] == message.rstrip("\n"), text
+
+
+def test_the_replays_page_runs_as_written(tmp_path: Path) -> None:
+    """docs/replays.md: its commands write their pages (exit 0: the samples are clean), its Python runs,
+    and its table of keys names every key the page's script answers."""
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    doc = (ROOT / "docs" / "replays.md").read_text(encoding="utf-8")
+    (shell,) = re.findall(r"```\n(preflog render .*?)```", doc, re.S)
+    for line in shell.splitlines():
+        args = [str(ROOT / w) if w.startswith("samples/") else str(tmp_path / w) if w.endswith(".html") else w
+                for w in line.split()[1:]]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, (line, result.output)
+        assert (tmp_path / line.split()[-1]).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert (run.returncode, run.stderr) == (0, "")
+    script = (ROOT / "preflog" / "present" / "page" / "page.js").read_text(encoding="utf-8")
+    keys = re.search(r"const keys = \{(.*?)\};", script, re.S)
+    assert keys is not None
+    names = {"ArrowRight": "→", "ArrowLeft": "←", "ArrowDown": "↓", "ArrowUp": "↑", "Home": "Home", "End": "End",
+             "n": "n", "b": "b"}
+    answered = re.findall(r"(\w+): \(\)", keys.group(1))
+    assert sorted(answered) == sorted(names)
+    table = doc[doc.index("## Keys and buttons"):doc.index("## In a notebook")]
+    for key in answered:
+        assert f"| {names[key]} " in table or f"| {names[key]} /" in table or f"/ {names[key]} |" in table, key

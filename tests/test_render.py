@@ -120,3 +120,49 @@ def test_calls_and_contracts_are_announced_in_words() -> None:
              for s in d["line"]["steps"]]
     said = [s["say"] for s in steps if "say" in s]
     assert said[:4] == ["Boris bids six spades", "Vera passes", "Anna passes", "Boris declares six spades"]
+
+
+def _main_steps(deal: dict) -> list[dict]:  # type: ignore[type-arg]
+    """A deal's main line with what each step carries on filled in (as the page does)."""
+    out, shown = [], {}  # type: ignore[var-annotated]
+    for step in deal["line"]["steps"]:
+        shown = {k: v for k, v in shown.items() if k in ("h", "w", "s", "a", "r", "dc")} | step
+        out.append(shown)
+    return out
+
+
+def test_the_talon_leads_the_first_two_tricks_of_a_sochi_all_pass() -> None:
+    """samples/sochi-pulka.pref deal 2 (Code 3.7.6): talon 7h Ah; Vera, Anna, Boris play 9h Jh 8h to the
+    turned 7h (Anna's jack wins), then Qh Kh Th to the turned Ah (Anna's king wins: the talon's card
+    only names the suit); the eldest hand leads the third trick, with no talon card. Players in seat
+    order Anna 0, Boris 1, Vera 2."""
+    data = games_data([preflog.load(open(ROOT / "samples" / "sochi-pulka.pref", encoding="utf-8"))])
+    steps = _main_steps(data[0]["deals"][1])
+    cards = [s for s in steps if "k" in s]
+    assert cards[0]["k"] == [[-1, "7h"], [2, "9h"]] and cards[0]["x"] == ["Ah"]
+    assert cards[0]["say"] == "the talon shows the seven of hearts; Vera plays the nine of hearts"
+    assert cards[2]["say"] == "Boris plays the eight of hearts; Anna wins the trick"
+    assert cards[3]["k"] == [[-1, "7h"], [2, "9h"], [0, "Jh"], [1, "8h"]] and cards[3]["win"] == 0
+    assert cards[3]["say"] == "Anna wins trick 1; tricks: Anna 1, Boris 0, Vera 0"
+    assert cards[4]["k"] == [[-1, "Ah"], [2, "Qh"]] and "x" not in cards[4]
+    assert cards[4]["say"] == "the talon shows the ace of hearts; Vera plays the queen of hearts"
+    assert cards[7]["win"] == 0 and cards[8]["k"] == [[2, "Qc"]]  # the eldest, Vera, leads the third (3.7.6.1)
+
+
+def test_each_seat_s_part_and_the_discard_are_on_the_page() -> None:
+    """samples/sochi-pulka.pref deal 1: Boris (seat 1) declares 6s after discarding 7h 7c; Vera
+    whists, Anna passes, closed."""
+    data = games_data([preflog.load(open(ROOT / "samples" / "sochi-pulka.pref", encoding="utf-8"))])
+    steps = _main_steps(data[0]["deals"][0])
+    said = [s.get("say") for s in steps]
+    assert "Vera whists" in said and "Anna passes" in said
+    assert steps[-1]["r"] == ["pass", "declarer", "whist"]
+    discard = next(i for i, s in enumerate(steps) if s["t"].startswith("Boris discards"))
+    assert "dc" not in steps[discard - 1] and steps[discard]["dc"] == ["7h", "7c"] and steps[-1]["dc"] == ["7h", "7c"]
+
+
+def test_a_tag_spelled_like_a_slot_of_the_page_stays_text() -> None:
+    """The page is put together in one pass: an Event tag "{js}" is a title, not the page's script."""
+    html = page(preflog.loads_all('[Event "{js} {data} {css}"]\n[Players "Anna Boris Vera"]\n\ndeal 1\n'
+                                  'bids pass pass pass\nresult Anna 4 Boris 3 Vera 3\n'))
+    assert "<title>{js} {data} {css}</title>" in html and html.count('"use strict"') == 1

@@ -5,6 +5,8 @@ installed."""
 
 from __future__ import annotations
 
+import base64
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +17,8 @@ import pytest
 import preflog
 from preflog.game.events import CardPlayed, TrickCompleted
 from preflog.game.state import DealState
+from preflog.generate import iter_generate
+from preflog.model.cards import Card
 from preflog.model.seating import DUMMY, Seat
 from preflog.present.replay_html import page
 
@@ -52,8 +56,8 @@ def open_page(browser: Any, path: Path, html: str, **viewport: int) -> tuple[Any
 def shown_hands(tab: Any) -> dict[str, str]:
     """Each seat's box as text: its name, then its suits."""
     return tab.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#table .seat')].map(
-        b => [b.querySelector('.who').firstChild.textContent.replace(' (deals)', ''),
-              [...b.querySelectorAll('.suit')].map(s => s.textContent).join(' | ')]))""")
+        b => [b.querySelector('.who .name').textContent,
+              [...b.querySelectorAll('.suit, .note')].map(s => s.textContent).join(' | ')]))""")
 
 
 def expected_hand(d: DealState, name: str) -> str | None:
@@ -70,11 +74,31 @@ def expected_hand(d: DealState, name: str) -> str | None:
     return " | ".join(rows) if hand else ""
 
 
-@pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
-def test_every_step_of_every_sample_against_the_replay(browser: Any, sample: Path, tmp_path: Path) -> None:
-    with open(sample, encoding="utf-8") as f:
-        games = preflog.load_all(f)
-    tab, problems = open_page(browser, tmp_path / "page.html", page(games))
+def spoken_card(card: Card) -> str:
+    """A card as the page labels it: ``10 of hearts``."""
+    return f"{'10' if card.rank.letter == 'T' else card.rank.letter} of {card.suit.name.lower()}"
+
+
+def expected_trick(d: DealState, event: object) -> list[list[str]]:
+    """The cards on the table, in the order played, each with who played it (the talon leading the
+    first two tricks of an all-pass where the rules turn it, Code 3.7.6)."""
+    if isinstance(event, TrickCompleted):
+        number, cards = event.number, [(None, c) for c in event.cards]
+    else:
+        number, cards = d.completed + 1, [(d.player(s), c) for s, c in d.trick]
+    talon = [["talon", spoken_card(d.talon[number - 1])]] if d.talon_leads and number <= 2 and d.talon else []
+    if not cards:
+        return []
+    return talon + [[who or "", spoken_card(c)] for who, c in cards]
+
+
+def shown_trick(tab: Any) -> list[list[str]]:
+    return tab.evaluate("""() => [...document.querySelectorAll('#table .mid .played')].map(
+        p => [p.querySelector('.by').textContent.replace(/ led$/, ''), p.querySelector('.card').getAttribute('aria-label')])""")
+
+
+def step_through(tab: Any, games: list[Any], label: str) -> None:
+    """Press → through every step of ``games`` and check each against ``preflog.replay``."""
     steps = [s for g in games for s in preflog.replay(g)]
     for i, step in enumerate(steps):
         if i:
@@ -86,15 +110,45 @@ def test_every_step_of_every_sample_against_the_replay(browser: Any, sample: Pat
         for name, text in hands.items():
             want = expected_hand(d, name)
             if want is not None and name != DUMMY or (name == DUMMY and want):
-                assert text == want, (sample.name, i, name)
+                assert text == want, (label, i, name)
         said = tab.text_content("#say")
+        trick = shown_trick(tab)
+        want_trick = expected_trick(d, step.event)
+        if isinstance(step.event, TrickCompleted):  # who played which: the step before showed it
+            assert [c for _, c in trick] == [c for _, c in want_trick], (label, i)
+            assert (f"{step.event.winner} wins trick {step.event.number}" if step.event.winner else "goes to nobody") in said
+            assert tab.evaluate("document.querySelectorAll('#tricks li').length") == step.event.number
+        else:
+            assert trick == want_trick, (label, i)
         if isinstance(step.event, CardPlayed):
             card = step.event.card
-            assert f"plays the {card.rank.name.lower()} of {card.suit.name.lower()}" in said, (sample.name, i)
-            trick = tab.evaluate("[...document.querySelectorAll('#table .mid .card')].map(c => c.getAttribute('aria-label'))")
-            assert len([c for c in trick if c]) >= len(d.trick)
-        elif isinstance(step.event, TrickCompleted):
-            assert (f"{step.event.winner} wins trick {step.event.number}" if step.event.winner else "goes to nobody") in said
+            assert f"plays the {card.rank.name.lower()} of {card.suit.name.lower()}" in said, (label, i)
+            if len(d.trick) == 3 and i + 1 < len(steps) and isinstance(steps[i + 1].event, TrickCompleted):
+                winner = steps[i + 1].event.winner
+                assert said.endswith(f"; {winner} wins the trick") if winner else True
+        if d.contract is not None and d.declarer is not None:
+            assert tab.evaluate("[...document.querySelectorAll('#table .seat.declarer .name')].map(n => n.textContent)") \
+                == [d.player(d.declarer)]
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
+def test_every_step_of_every_sample_against_the_replay(browser: Any, sample: Path, tmp_path: Path) -> None:
+    with open(sample, encoding="utf-8") as f:
+        games = preflog.load_all(f)
+    tab, problems = open_page(browser, tmp_path / "page.html", page(games))
+    step_through(tab, games, sample.name)
+    assert problems == []
+    tab.close()
+
+
+@pytest.mark.parametrize(("rules", "players"), [("sochi", 3), ("leningrad", 4), ("gusarik", 2), ("rostov", 3)])
+def test_every_step_of_generated_deals_against_the_replay(browser: Any, tmp_path: Path, rules: str,
+                                                         players: int) -> None:
+    """Random legal deals (all-passes the talon leads, misères, one and two whisters, open play) that no
+    sample has in that mix."""
+    games = list(iter_generate(24, 3, players=players, rules=rules, per_game=12, pool=None))
+    tab, problems = open_page(browser, tmp_path / "page.html", page(games))
+    step_through(tab, games, rules)
     assert problems == []
     tab.close()
 
@@ -142,18 +196,54 @@ def test_one_seat_s_view_and_the_pulka_after_the_deal(browser: Any, tmp_path: Pa
     assert problems == []
 
 
+OVERLAPS = """() => {
+  const boxes = (sel) => [...document.querySelectorAll(sel)].map(e => [sel, e.textContent, e.getBoundingClientRect()]);
+  const cross = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const out = [];
+  for (const seat of document.querySelectorAll('#table .seat')) {  // the parts of a seat's box
+    const parts = [...seat.querySelectorAll('.who > *, .suit, .note, .discard')].map(e => [e.className, e.textContent, e.getBoundingClientRect()]);
+    parts.forEach((a, i) => parts.slice(i + 1).forEach(b => { if (cross(a[2], b[2])) out.push([a[1], b[1]]); }));
+    parts.forEach(a => { const s = seat.getBoundingClientRect();
+      if (a[2].right > s.right + 1 || a[2].left < s.left - 1) out.push([a[1], 'outside its seat']); });
+  }
+  const things = boxes('#table .seat').concat(boxes('#table .played'), boxes('#table .talon'));
+  things.forEach((a, i) => things.slice(i + 1).forEach(b => { if (cross(a[2], b[2])) out.push([a[1], b[1]]); }));
+  return out;
+}"""
+
+PAINTED = """async ([png, boxes]) => {  // in each box, is there a pixel of the colour (within 40 on each channel)?
+  const img = new Image(); img.src = 'data:image/png;base64,' + png; await img.decode();
+  const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+  const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+  return boxes.map(([x, y, w, h, rgb]) => {
+    const px = g.getImageData(Math.floor(x), Math.floor(y), Math.max(1, Math.floor(w)), Math.max(1, Math.floor(h))).data;
+    for (let i = 0; i < px.length; i += 4)
+      if (Math.abs(px[i] - rgb[0]) < 40 && Math.abs(px[i + 1] - rgb[1]) < 40 && Math.abs(px[i + 2] - rgb[2]) < 40) return true;
+    return false;
+  });
+}"""
+
+RED_CARD, RED_SUIT, TABLE = (204, 0, 0), (255, 179, 179), (47, 107, 69)  # page.css: .card.r, .red, #table
+
+
 @pytest.mark.parametrize(("sample", "positions"), [("sochi-pulka.pref", ("bottom", "left", "right")),
                                                    ("four-players.pref", ("bottom", "left", "top", "right"))])
 def test_the_layout_of_a_three_and_a_four_player_deal(browser: Any, tmp_path: Path, sample: str,
                                                        positions: tuple[str, ...]) -> None:
     """The seats sit round the table as the pulka's sectors do (the first at the bottom, then clockwise),
-    none overlapping the trick in the middle, on a desktop and on a phone; a screenshot of each is kept."""
+    nothing overlapping (the parts of a seat, the seats, the trick's cards), nothing wider than the screen,
+    on a desktop and on a phone; and in the screenshot itself the table is green and the red suits are
+    painted red, in the hands and on the cards of the trick."""
     with open(ROOT / "samples" / sample, encoding="utf-8") as f:
         game = preflog.load(f)
+    checker = browser.new_page()
     for width, height in ((1100, 900), (390, 844)):
         tab, problems = open_page(browser, tmp_path / "page.html", page([game]), width=width, height=height)
-        for _ in range(12):
+        for _ in range(60):  # on to the first step with a red and a black card on the table
             tab.keyboard.press("ArrowRight")
+            if tab.evaluate("document.querySelectorAll('#table .played .card.r').length && "
+                            "document.querySelectorAll('#table .played .card:not(.r)').length"):
+                break
         box = {p: tab.locator(f"#table .seat.{p}").bounding_box() for p in positions}
         mid = tab.locator("#table .mid").bounding_box()
         assert box["bottom"]["y"] >= mid["y"] + mid["height"] - 1
@@ -161,11 +251,81 @@ def test_the_layout_of_a_three_and_a_four_player_deal(browser: Any, tmp_path: Pa
         assert box["right"]["x"] >= mid["x"] + mid["width"] - 1
         if "top" in box:
             assert box["top"]["y"] + box["top"]["height"] <= mid["y"] + 1
+        assert tab.evaluate(OVERLAPS) == []
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
         shot = tmp_path / f"{sample}-{width}.png"
         tab.screenshot(path=str(shot), full_page=True)
-        assert shot.stat().st_size > 10_000
+        red = [[*_xywh(e.bounding_box()), list(RED_CARD)] for e in tab.locator("#table .played .card.r").all()]
+        red += [[*_xywh(e.bounding_box()), list(RED_SUIT)] for e in tab.locator("#table .suit.red").all()]
+        black = [[*_xywh(e.bounding_box()), list(RED_CARD)] for e in tab.locator("#table .played .card:not(.r)").all()]
+        assert red and black
+        painted = checker.evaluate(PAINTED, [base64.b64encode(shot.read_bytes()).decode(),
+                                             red + black + [[*_xywh(mid), list(TABLE)]]])
+        assert painted == [True] * len(red) + [False] * len(black) + [True]  # black cards have no red in them
         assert problems == []
         tab.close()
+    checker.close()
+
+
+EVIL = ["<script>window.hit=1</script>", "<img src=x onerror=window.hit=2>", "</script><script>window.hit=3</script>",
+        "<!--", "]]>", "{js}", "{data}", "javascript:window.hit=4", "\u2028\u2029", "<svg onload=window.hit=5>",
+        "&lt;b&gt;", "<style>body{display:none}</style>"]
+
+
+def hostile_game() -> str:
+    """samples/annotated.pref with markup in every place a file carries free text: tags, the game's,
+    deals', hands', talon's, calls', cards', variations' and results' comments."""
+    text = (ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")
+    evil = iter(EVIL * 40)
+    text = re.sub(r"\{[^{}]*\}", lambda m: "{" + next(evil).replace("{", "(").replace("}", ")") + "}", text)
+    text = re.sub(r'\[(Event|Source|Annotator|Opening) "[^"]*"\]', lambda m: f'[{m.group(1)} "{next(evil)}"]', text)
+    return text
+
+
+def test_a_hostile_file_stays_text_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    """No text of a file (tags, comments on deals, hands, calls, cards and in variations) becomes markup
+    or runs: every step is visited (variations entered), no script runs, no element is made from the
+    file's text, and each comment is shown as written."""
+    games = preflog.loads_all(hostile_game())
+    tab, problems = open_page(browser, tmp_path / "page.html", page(games))
+    dialogs: list[str] = []
+    tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    kinds = "[...document.querySelectorAll('*')].map(e => e.tagName).filter((t, i, a) => a.indexOf(t) === i).sort()"
+    allowed = set(tab.evaluate(kinds)) | {"LI", "SPAN", "DIV", "B", "BUTTON", "OPTION"}
+    seen: set[str] = set()
+    shown = "[...document.querySelectorAll('#about, #status, #step, #notes, #auction, #entries, #tricks, #branches, #violations')].map(e => e.textContent).join(' ')"
+    where = "document.body.dataset.deal + '/' + document.body.dataset.step"
+    for _ in range(300):
+        seen.add(tab.evaluate(shown))
+        if tab.evaluate("document.querySelectorAll('#branches button').length"):
+            tab.keyboard.press("ArrowDown")  # into the first variation, and on through it
+            for _ in range(8):
+                tab.keyboard.press("ArrowRight")
+                seen.add(tab.evaluate(shown))
+            while tab.evaluate("document.body.dataset.depth") != "0":
+                tab.keyboard.press("ArrowUp")
+        before = tab.evaluate(where)
+        tab.keyboard.press("ArrowRight")
+        if tab.evaluate(where) == before:
+            break
+    else:
+        raise AssertionError("the page never reached its last step")
+    assert tab.evaluate("window.hit") is None and dialogs == []
+    assert set(tab.evaluate(kinds)) <= allowed
+    assert tab.evaluate("document.querySelectorAll('script').length") == 2
+    assert tab.evaluate("[...document.querySelectorAll('*')].filter(e => [...e.attributes].some("
+                        "a => a.name.startsWith('on'))).length") == 0
+    text = "\n".join(seen)
+    for evil in EVIL[:3] + ["<svg onload=window.hit=5>", "<style>body(display:none)</style>", "&lt;b&gt;", "]]>"]:
+        assert evil in text  # as written, as text
+    assert tab.title() == "{js}" and tab.text_content("h1") == "{js}"  # the first game's Event tag
+    assert problems == []
+    tab.close()
+
+
+def _xywh(b: dict[str, float] | None) -> list[float]:
+    assert b is not None
+    return [b["x"], b["y"], b["width"], b["height"]]
 
 
 def test_the_notebook_frame_runs_the_page(browser: Any, tmp_path: Path) -> None:

@@ -13,17 +13,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 from ..game.conventions import Rules
-from ..game.events import CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, Event, TrickCompleted
+from ..game.events import (CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Event,
+                           TrickCompleted)
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
+from ..model.annotations import Comment, Glyph
 from ..model.auction import Call, CallKind, write_call
 from ..model.bids import Bid, Strain
 from ..model.cards import Card, write_card
+from ..model.defence import DecisionKind
 from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import DUMMY, Seat
@@ -70,12 +74,16 @@ class PageRecorder(Visitor):
     def __init__(self, scorer: Scorer, *, deal: int | None = None) -> None:
         self.scorer, self.only = scorer, deal
         self.renderer = Renderer(unicode=True)
+        self.last: Event | None = None  # the event of the step before (a trick's last card is told with its winner)
+        self._said: tuple[str, list[str]] = ("", [])  # the status line and the parts of the step before
+        self._spelled: dict[int, tuple[Any, Any, list[str] | None]] = {}  # per seat: its hand, known cards, spelling
         self.games: list[dict[str, Any]] = []
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
         self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players), "seats": seats,
                                      "rules": rules.name, "tags": [[t.name, t.value] for t in game.tags], "deals": []}
+        self.game["notes"] = [c.text for c in (*game.preface, *game.comments) if not c.line_note and c.text.strip()]
         self.seats = seats
         self.lines: list[Line] = []
         self.deal: dict[str, Any] | None = None
@@ -90,16 +98,17 @@ class PageRecorder(Visitor):
             self.deal = {"n": event.number, "dealer": event.dealer, "calls": [], "entries": [],
                          "from": len(self.scorer.pulka.entries)}
             self.lines = [{"steps": [], "br": {}}]
+            self._spelled.clear()
             self.game["deals"].append(self.deal)
         if d is None or self.deal is None:
             return
         glyph, comments = notes_of(event)
         step = self._step(event, d)
-        notes = self.renderer.annotations(glyph, comments).strip()
+        notes = _noted(glyph, comments)
         if notes and type(event) is not Dealt:
             step["n"] = notes
         if type(event) is Dealt:
-            dealt = [f"{who}: {self.renderer.annotations(None, c).strip()}" for who, c in _dealt(event)]
+            dealt = [f"{who}: {_noted(None, c)}" for who, c in _dealt(event) if _noted(None, c)]
             if dealt:
                 step["n"] = "; ".join(dealt)
         line = self.lines[-1]
@@ -121,13 +130,15 @@ class PageRecorder(Visitor):
     def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
         parent = self.lines[-1]
         branch: Line = {"steps": [], "br": {},
-                        "note": self.renderer.annotations(None, variation.comments).strip()}
+                        "note": _noted(None, variation.comments)}
         parent["br"].setdefault(len(parent["steps"]) - 1, []).append(branch)
         self.lines.append(branch)
+        self.last = None  # nothing is carried over from the line left
         return None
 
     def end_variation(self, state: GameState) -> None:
         self.lines.pop()
+        self.last = None
 
     def end_deal(self, state: GameState) -> None:
         if self.deal is not None and self.lines:
@@ -143,43 +154,84 @@ class PageRecorder(Visitor):
 
     def _step(self, event: Event, d: DealState) -> dict[str, Any]:
         """What the table shows after ``event``."""
-        step: dict[str, Any] = {"t": self.renderer.describe(event, d).strip(), "s": self.renderer.status(d),
-                                "h": self._hands(d), "w": self._tricks(d), "a": len(d.calls)}
+        if type(event) is CardPlayed and type(self.last) in (CardPlayed, TrickCompleted):
+            status, roles = self._said  # a card changes neither the status line nor anyone's part
+        else:
+            status, roles = self._said = self.renderer.status(d), self._roles(d)
+        step: dict[str, Any] = {"t": self.renderer.describe(event, d).strip(), "s": status,
+                                "h": self._hands(d), "w": self._tricks(d), "a": len(d.calls), "r": roles}
+        if d.discard is not None:
+            step["dc"] = [write_card(c) for c in d.discard]
         if d.trick:
-            step["k"] = [[self.seats.index(d.player(s)), write_card(c)] for s, c in d.trick]
+            step["k"] = self._talon_lead(d, d.completed + 1) + [[self.seats.index(d.player(s)), write_card(c)]
+                                                                for s, c in d.trick]
         if type(event) is TrickCompleted:
             line = self.lines[-1]["steps"]
-            seats = [s for s, _ in line[-1].get("k", [])] if line else []  # the third card's step held the trick
-            step["k"] = [[seats[i] if i < len(seats) else -1, write_card(c)] for i, c in enumerate(event.cards)]
+            shown = line[-1].get("k", []) if line else []  # the last card's step held the whole trick
+            lead = self._talon_lead(d, event.number)
+            step["k"] = shown if len(shown) == len(lead) + len(event.cards) else \
+                lead + [[-2, write_card(c)] for c in event.cards]  # who played which is not known
             step["tr"] = event.number
             if event.winner is not None:
                 step["win"] = self.seats.index(event.winner)
-            step["say"] = f"{event.winner} wins trick {event.number}" if event.winner else \
-                f"trick {event.number} goes to nobody"
+                if line and type(self.last) is CardPlayed:
+                    line[-1]["say"] += f"; {event.winner} wins the trick"
+            won = ", ".join(f"{name} {n}" for name, n in zip(self.seats, step["w"]) if d.seat(name) is not None)
+            step["say"] = (f"{event.winner} wins trick {event.number}" if event.winner else
+                           f"trick {event.number} goes to nobody") + f"; tricks: {won}"
         elif type(event) is CallMade and d.calls and d.calls[-1][1] is event.call:
             step["say"] = f"{d.player(d.calls[-1][0])} {spoken_call(event.call)}"
         elif type(event) is ContractDeclared and d.declarer is not None:
             step["say"] = (f"{d.player(d.declarer)} declares {'totus ' * d.totus}{spoken_bid(event.bid)}")
+        elif type(event) is DefenceDecided and d.last_speaker is not None:
+            step["say"] = f"{d.player(d.last_speaker)} {_DEFENCE_WORDS[event.kind]}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
-            step["say"] = f"{d.player(seat)} plays {spoken(event.card)}"
+            talon = _talon_card(d, d.completed + 1) if len(d.trick) == 1 else None
+            shows = f"the talon shows {spoken(talon)}; " if talon is not None else ""
+            step["say"] = f"{shows}{d.player(seat)} plays {spoken(event.card)}"
         if d.talon is not None and not d.talon_taken:
-            step["x"] = [write_card(c) for c in d.talon]
+            turned = min(2, d.completed + (1 if d.trick else 0)) if d.talon_leads else 0
+            if d.talon[turned:]:
+                step["x"] = [write_card(c) for c in d.talon[turned:]]
+        self.last = event
         return step
 
-    def _hands(self, d: DealState) -> list[list[str] | None]:
-        out: list[list[str] | None] = []
+    def _talon_lead(self, d: DealState, trick: int) -> list[list[Any]]:
+        """The talon's card that leads trick ``trick``, as the trick's first (seat ``-1``), if it does."""
+        card = _talon_card(d, trick)
+        return [] if card is None else [[-1, write_card(card)]]
+
+    def _roles(self, d: DealState) -> list[str]:
+        """Each seat's part in the deal so far: declarer, whist, half-whist, pass (or nothing yet)."""
+        said = {seat: _ROLES[kind] for seat, kind in d.decisions}
+        out = []
         for name in self.seats:
+            seat = d.seat(name)
+            out.append("" if seat is None else "declarer" if seat == d.declarer else
+                       "dummy" if seat == d.dummy else said.get(seat, ""))
+        return out
+
+    def _hands(self, d: DealState) -> list[list[str] | None]:
+        """Each seat's hand, spelled (a hand unchanged since the step before keeps its spelling: a card
+        changes one hand)."""
+        out: list[list[str] | None] = []
+        for i, name in enumerate(self.seats):
             seat = d.seat(name)
             if seat is None or seat is Seat.SITTING_OUT:
                 out.append([])
                 continue
-            hand = d.hands[seat]
+            hand, known = d.hands[seat], d.known[seat]
+            before = self._spelled.get(i)
+            if before is not None and before[0] is hand and before[1] is known:
+                out.append(before[2])
+                continue
             if hand is None:
-                known = d.known[seat]
-                out.append(None if known is None else [write_card(c) for c in _sorted(known)] + ["?"])
+                spelled = None if known is None else [write_card(c) for c in _sorted(known)] + ["?"]
             else:
-                out.append([write_card(c) for c in _sorted(hand)])
+                spelled = [write_card(c) for c in _sorted(hand)]
+            self._spelled[i] = (hand, known, spelled)
+            out.append(spelled)
         return out
 
     def _tricks(self, d: DealState) -> list[int]:
@@ -188,6 +240,20 @@ class PageRecorder(Visitor):
             seat = d.seat(name)
             out.append(0 if seat is None else d.tricks[seat])
         return out
+
+
+def _noted(glyph: Glyph | None, comments: Iterable[Comment]) -> str:
+    """A glyph and the comments as the page shows them: their text, without the notation's braces
+    (``%`` notes are the file's own, never shown)."""
+    said = [c.text.strip() for c in comments if not c.line_note]
+    return " ".join(([glyph.value] if glyph is not None else []) + said).strip()
+
+
+def _talon_card(d: DealState, trick: int) -> Card | None:
+    """The talon's card that leads trick ``trick`` of an all-pass (Code 3.7.6), if the talon leads it."""
+    if not d.talon_leads or trick > 2 or d.talon is None or len(d.talon) < trick:
+        return None
+    return d.talon[trick - 1]
 
 
 def _dealt(event: Dealt) -> Iterable[tuple[str, Any]]:
@@ -201,7 +267,10 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
 
 
 #: What a step may leave out when it is what the step before it in its line showed (the page carries it on).
-CARRIED = ("h", "w", "s", "a")
+CARRIED = ("h", "w", "s", "a", "r", "dc")
+
+_DEFENCE_WORDS = {DecisionKind.WHIST: "whists", DecisionKind.PASS: "passes", DecisionKind.HALF: "says half-whist"}
+_ROLES = {DecisionKind.WHIST: "whist", DecisionKind.PASS: "pass", DecisionKind.HALF: "half-whist"}
 
 
 def _compact(line: Line) -> Line:
@@ -241,19 +310,22 @@ def _hash(text: str) -> str:
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
          rules: Rules | str | None = None) -> str:
     """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given."""
-    data = {"games": games_data(games, deal=deal, rules=rules), "seat": seat}
-    return page_of(data, title)
+    return page_of(games_data(games, deal=deal, rules=rules), seat=seat, title=title)
 
 
-def page_of(data: dict[str, Any], title: str | None = None) -> str:
-    """The page for data made by :func:`games_data` (with ``seat``)."""
+def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None) -> str:
+    """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
+    data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED}
     css, js = _asset("page.css"), _asset("page.js")
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
-    name = title or next((g["title"] for g in data["games"] if g["title"]), "") or "preflog replay"
-    return (_asset("page.html").replace("{csp}", _attr(csp)).replace("{title}", _text(name))
-            .replace("{css}", css).replace("{js}", js).replace("{data}", body))
+    name = title or next((g["title"] for g in games if g["title"]), "") or "preflog replay"
+    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "data": body}
+    return _SLOT.sub(lambda m: parts[m.group(1)], _asset("page.html"))  # one pass: no part is read as a slot
+
+
+_SLOT = re.compile(r"\{(csp|title|css|js|data)\}")
 
 
 def violations_shown(data: list[dict[str, Any]]) -> int:

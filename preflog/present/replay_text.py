@@ -79,9 +79,12 @@ class Renderer:
         elif d.declarer is not None:
             contract = d.game_contract
             what = self.bid(contract)
-            trump = "" if contract is None or contract.is_misere else (
-                f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
-            parts.append(f"{d.player(d.declarer)} plays {'totus ' * d.totus}{what}{trump}")
+            if d.contract is None:  # the auction is won, the contract not yet declared
+                parts.append(f"{d.player(d.declarer)} won the auction at {what}")
+            else:
+                trump = "" if contract is None or contract.is_misere else (
+                    f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
+                parts.append(f"{d.player(d.declarer)} plays {'totus ' * d.totus}{what}{trump}")
             whisters = [d.player(s) for s in d.whisters]
             if whisters:
                 parts.append("whist: " + ", ".join(whisters))

@@ -30,7 +30,7 @@
   const top = () => path[path.length - 1];
   function step() {  // the step, with what it carries on from the steps before it in its line
     const t = top(), steps = t.line.steps, s = Object.assign({}, steps[t.i]);
-    ["h", "w", "s", "a"].forEach((key) => {
+    data.carried.forEach((key) => {
       for (let i = t.i; !(key in s) && i >= 0; i--) if (key in steps[i]) s[key] = steps[i][key];
     });
     return s;
@@ -71,20 +71,25 @@
   }
   function leave() { if (path.length > 1) { path.pop(); draw(); } }
 
+  const tricks = (n) => n + (n === 1 ? " trick" : " tricks");
   function drawHands(s) {
     const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
     table.textContent = "";
     const mid = el("div", "mid");
     g.seats.forEach((name, i) => {
       const box = el("div", "seat " + pos[i]);
-      const hand = s.h[i];
+      const hand = s.h[i], role = (s.r || [])[i];
       if (name === d.dealer && g.seats.length === 4) box.classList.add("out");
-      const head = el("div", "who", name + (name === d.dealer ? " (deals)" : ""));
-      head.appendChild(el("span", "won", (s.w[i] || 0) + " tricks"));
+      if (role) box.classList.add(role);
+      const head = el("div", "who");
+      head.appendChild(el("b", "name", name));
+      if (name === d.dealer) head.appendChild(el("span", "role", "deals"));
+      if (role) head.appendChild(el("span", "role", role));
+      head.appendChild(el("span", "won", tricks(s.w[i] || 0)));
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
-      if (hand === null) box.appendChild(el("span", "suit", "cards not recorded"));
-      else if (hidden) box.appendChild(el("span", "suit", hand.length + " cards"));
+      if (hand === null) box.appendChild(el("span", "note", "cards not recorded"));
+      else if (hidden) box.appendChild(el("span", "note", hand.length + " cards"));
       else ORDER.forEach((su) => {
         const cards = hand.filter((c) => c[1] === su);
         if (!cards.length && !hand.length) return;
@@ -92,12 +97,20 @@
         line.setAttribute("aria-label", SUITS[su][1] + ": " + (cards.map(rank).join(" ") || "none"));
         box.appendChild(line);
       });
-      if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "suit", "and cards not recorded"));
+      if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "note", "and cards not recorded"));
+      if (s.dc && role === "declarer" && !hidden) {
+        const put = el("div", "discard", "discard ");
+        s.dc.forEach((c) => put.appendChild(cardEl(c, false)));
+        box.appendChild(put);
+      }
       table.appendChild(box);
     });
-    (s.k || []).forEach(([who, code]) => {
-      const spot = el("div", "pos-" + (who >= 0 ? pos[who] : "bottom"));
+    (s.k || []).forEach(([who, code], j) => {  // in the order played: the first card led the trick
+      const spot = el("div", "played pos-" + (who >= 0 ? pos[who] : who === -1 ? "talon" : "unknown" + j));
       spot.appendChild(cardEl(code, s.win === who));
+      const by = who >= 0 ? g.seats[who] : who === -1 ? "talon" : "";
+      spot.appendChild(el("span", "by", by + (j === 0 ? " led" : "")));
+      if (j === 0) spot.classList.add("lead");
       mid.appendChild(spot);
     });
     if (s.x) {
@@ -106,6 +119,27 @@
       mid.appendChild(talon);
     }
     table.appendChild(mid);
+  }
+
+  function drawTricks() {  // the completed tricks of the line shown, variations' branching lines included
+    const list = $("tricks"), g = game();
+    list.textContent = "";
+    path.forEach((p, depth) => {
+      const last = depth === path.length - 1 ? p.i : p.i - 1;  // a branch replaces its step's card
+      for (let i = 0; i <= last; i++) {
+        const st = p.line.steps[i];
+        if (!st.tr) continue;
+        const item = el("li", depth ? "var" : "");
+        item.value = st.tr;
+        (st.k || []).forEach(([who, code], j) => {
+          const by = who >= 0 ? g.seats[who] : who === -1 ? "talon" : "?";
+          item.appendChild(document.createTextNode((j ? ", " : "") + by + " "));
+          item.appendChild(cardEl(code, st.win === who));
+        });
+        item.appendChild(document.createTextNode(" → " + (st.win !== undefined ? g.seats[st.win] : "nobody")));
+        list.appendChild(item);
+      }
+    });
   }
 
   function drawPulka() {
@@ -122,9 +156,23 @@
     });
   }
 
+  function drawGame() {  // the tags and the comments of the game shown, when it changes
+    const g = game(), tags = $("tags"), notes = $("gamenotes");
+    if (tags.dataset.game === String(deals[at][0])) return;
+    tags.dataset.game = String(deals[at][0]);
+    tags.textContent = ""; notes.textContent = "";
+    g.tags.forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
+    if (!g.tags.some(([name]) => name === "Rules")) {
+      tags.appendChild(el("dt", "", "Rules")); tags.appendChild(el("dd", "", g.rules + " (the default)"));
+    }
+    g.notes.forEach((text) => notes.appendChild(el("p", "", text)));
+  }
+
   function draw() {
     const s = step(), d = deal(), g = game();
+    drawGame();
     drawHands(s);
+    drawTricks();
     $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
     $("step").textContent = s.t;
     $("notes").textContent = s.n || (top().i === 0 && top().line.note ? "variation: " + top().line.note : "");
