@@ -166,3 +166,15 @@ def test_a_tag_spelled_like_a_slot_of_the_page_stays_text() -> None:
     html = page(preflog.loads_all('[Event "{js} {data} {css}"]\n[Players "Anna Boris Vera"]\n\ndeal 1\n'
                                   'bids pass pass pass\nresult Anna 4 Boris 3 Vera 3\n'))
     assert "<title>{js} {data} {css}</title>" in html and html.count('"use strict"') == 1
+
+
+def test_a_deal_with_violations_says_so_in_the_deal_list() -> None:
+    """Vera's 6s after Boris's 6s does not outbid it (A202, Code 3.3.7), and Anna plays 8d, which she
+    does not hold (P501, 3.9.2): the deal is listed with as many violations as its steps show."""
+    text = ('[Players "Anna Boris Vera"]\n\ndeal 1\nhands Boris: KJ98.T.QJ8.K7 Vera: QT.QJ.AKT.AT9 '
+            'Anna: A7.AK98.9.QJ8\ntalon 7c 7d\nbids 6s 6s pass pass\ndiscard 7h 7c\ncontract 6s\n'
+            'whist whist pass closed\nplay 7d Td 8d\n')
+    data = games_data(preflog.loads_all(text))
+    deal = data[0]["deals"][0]
+    shown = [v.split(":")[0] for s in deal["line"]["steps"] for v in s.get("v", ())]
+    assert deal["errors"] == len(shown) and {"A202", "P501"} <= set(shown)

@@ -143,6 +143,9 @@ class PageRecorder(Visitor):
     def end_deal(self, state: GameState) -> None:
         if self.deal is not None and self.lines:
             self.deal["line"] = _compact(self.lines[0])
+            errors = _violations(self.deal["line"])
+            if errors:
+                self.deal["errors"] = errors
         self.deal = None
 
     def end_game(self, state: GameState) -> None:
@@ -330,10 +333,13 @@ _SLOT = re.compile(r"\{(csp|title|css|js|data)\}")
 
 def violations_shown(data: list[dict[str, Any]]) -> int:
     """How many rule violations the page of ``data`` (:func:`games_data`) shows, in games and steps."""
-    def count(line: Line) -> int:
-        return sum(len(step.get("v", ())) for step in line["steps"]) + sum(
-            count(branch) for branches in line.get("br", {}).values() for branch in branches)
-    return sum(len(g.get("v", ())) + sum(count(d["line"]) for d in g["deals"]) for g in data)
+    return sum(len(g.get("v", ())) + sum(d.get("errors", 0) for d in g["deals"]) for g in data)
+
+
+def _violations(line: Line) -> int:
+    """The rule violations in a line's steps and its branches."""
+    return sum(len(step.get("v", ())) for step in line["steps"]) + sum(
+        _violations(branch) for branches in line.get("br", {}).values() for branch in branches)
 
 
 def frame(game: Game, height: int = 760) -> str:

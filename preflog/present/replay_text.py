@@ -87,7 +87,7 @@ class Renderer:
                 parts.append(f"{d.player(d.declarer)} plays {'totus ' * d.totus}{what}{trump}")
             whisters = [d.player(s) for s in d.whisters]
             if whisters:
-                parts.append("whist: " + ", ".join(whisters))
+                parts.append("whist: " + ", ".join(whisters) + (f" ({d.mode.value})" if d.mode is not None else ""))
         if d.completed or d.claimed:
             parts.append("tricks: " + _tricks(d))
         return " · ".join(parts)

@@ -207,7 +207,8 @@
 
   deals.forEach(([gi, di], k) => {
     const g = data.games[gi], d = g.deals[di];
-    const label = (data.games.length > 1 ? (g.title || "game " + (gi + 1)) + " · " : "") + "deal " + d.n + ", " + d.dealer + " deals";
+    const label = (data.games.length > 1 ? (g.title || "game " + (gi + 1)) + " · " : "") + "deal " + d.n + ", " + d.dealer + " deals" +
+      (d.errors ? " — " + d.errors + " rule violation" + (d.errors > 1 ? "s" : "") : "");
     const o = el("option", "", label); o.value = String(k);
     $("deals").appendChild(o);
   });
