@@ -257,27 +257,10 @@ _STYLES: dict[Part, dict[str, Any]] = {
 
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
-    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read,
-    its hint, and how many violations follow from it (when they are not all printed: ``every``)."""
-    from ..notation.read import source_line
+    """A violation in the form errors are printed in (the library's :func:`preflog.check.violation_error`)."""
+    from ..check import violation_error as error
 
-    notes = [f"hint: {v.hint}"] if v.hint else []
-    if v.follows and not every:
-        count = len(v.follows)
-        notes.append(f"… and {count} more that follow{'s' * (count == 1)} from it (--all shows them)")
-    span = v.span
-    if span is None:
-        return NotationError(v.message, path=path, notes=notes)
-    excerpt = source_line(pieces, span.line)
-    column, end_column = span.column, span.end_column
-    if v.token is not None and span.line == span.end_line:  # at the card or name it is about
-        from ..notation.locate import locate
-
-        found = locate(excerpt[column - 1: end_column - 1], v.token)
-        if found is not None:
-            column, end_column = column + found[0], column + found[1]
-    return NotationError(v.message, path=path, line=span.line, column=column, end_line=span.end_line,
-                         end_column=end_column, excerpt=excerpt, notes=notes)
+    return error(v, path, pieces, every)
 
 
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:

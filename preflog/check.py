@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .diagnose import CASCADE, fold as fold_slips
 from .game.conventions import Rules
@@ -15,6 +15,10 @@ from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
 from .model.play import Variation
+from .notation.errors import NotationError
+from .notation.locate import locate
+from .notation.read import source_line
+from .notation.split import Piece
 from .scoring.pulka import ScoreSheet
 from .scoring.scorer import Scorer
 from .walk import SKIP, Skip, Visitor, walk
@@ -82,3 +86,23 @@ def audit(game: Game, rules: Rules | str | None = None,
     checker, scorer = Checker(upto), Scorer(upto)
     walk(game, checker, scorer, rules=rules)
     return scorer.sheets[0], in_text_order(checker.found + scorer.problems + scorer.unscored)
+
+
+def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
+    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read,
+    its hint, and how many violations follow from it (when they are not all printed: ``every``)."""
+    notes = [f"hint: {v.hint}"] if v.hint else []
+    if v.follows and not every:
+        count = len(v.follows)
+        notes.append(f"… and {count} more that follow{'s' * (count == 1)} from it (--all shows them)")
+    span = v.span
+    if span is None:
+        return NotationError(v.message, path=path, notes=notes)
+    excerpt = source_line(pieces, span.line)
+    column, end_column = span.column, span.end_column
+    if v.token is not None and span.line == span.end_line:  # at the card or name it is about
+        found = locate(excerpt[column - 1: end_column - 1], v.token)
+        if found is not None:
+            column, end_column = column + found[0], column + found[1]
+    return NotationError(v.message, path=path, line=span.line, column=column, end_line=span.end_line,
+                         end_column=end_column, excerpt=excerpt, notes=notes)

@@ -155,3 +155,17 @@ def test_the_option_changes_behaviour(option: str, head: str, body: str, look: C
                                       first: tuple[str, Any], second: tuple[str, Any], why: str) -> None:
     for value, expected in (first, second):
         assert look(game(head, option, value, body)) == expected, (value, why)
+
+
+def test_every_option_of_every_preset_reads_back_as_its_tag_writes_it() -> None:
+    """option_text is the tag's spelling: read back by the option's parser, it is the value again
+    (a game whose options are all written out, as the recorder writes them, reads as its preset)."""
+    from preflog.game.conventions import OPTIONS, PRESETS, frozen_tags, option_text
+
+    for name, rules in PRESETS.items():
+        for option, (field, parse, _) in OPTIONS.items():
+            assert parse(option_text(option, getattr(rules, field))) == getattr(rules, field), (name, option)
+        tags = "".join(f'[{n} "{v}"]\n' for n, v in frozen_tags(rules))
+        players = "Anna Boris" if name == "gusarik" else "Anna Boris Vera"
+        game = preflog.loads(f'[Players "{players}"]\n{tags}')
+        assert preflog.rules_of(game) == (rules, []), name

@@ -243,6 +243,8 @@ def option_text(option: str, value: Any) -> str:
         return str(value.value)
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if option == "DealerStaysOnAllPass" and value == 0:
+        return "no"
     if value is None:
         return "price" if option == "Consolation" else "none"
     return str(value)
@@ -253,6 +255,13 @@ def rule_tags(rules: Rules) -> list[tuple[str, str]]:
     preset = PRESETS.get(rules.name, PRESETS["sochi"])
     return [(f"Rule.{option}", option_text(option, getattr(rules, field)))
             for option, (field, _, _) in OPTIONS.items() if getattr(rules, field) != getattr(preset, field)]
+
+
+def frozen_tags(rules: Rules) -> list[tuple[str, str]]:
+    """The ``Rules`` tag and a ``Rule.<Option>`` tag for every option, as ``rules`` has it: a game so
+    tagged reads the same under a later preflog whose presets differ."""
+    return [("Rules", rules.name)] + [(f"Rule.{option}", option_text(option, getattr(rules, field)))
+                                      for option, (field, _, _) in OPTIONS.items()]
 
 
 #: The presets of RULES.md ("Options and presets").

@@ -1,0 +1,344 @@
+"""``preflog record``: a game recorded at the table, deal by deal, each deal checked before it is kept."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ..notation.vocabulary import STATEMENT_ORDER
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors
+
+if TYPE_CHECKING:
+    from ..record.recorder import Recorder
+
+#: The commands, each a word on a line of its own (``edit`` and ``note`` take the rest of the line).
+COMMANDS = ("undo", "redo", "edit", "note", "sheet", "help", "quit")
+
+HELP = """\
+Type a deal in the short form, on one line:
+  Boris 7s wp 8        Boris plays 7s; whist, pass (w whist, p pass, h half, then o open / c closed)
+                       for each defender from the declarer's left; Boris took 8 tricks (or = +1 -1)
+  Boris 7s ww 7 2 1    two whisters: every player's tricks, the declarer's first, then in turn
+  Vera 6d pp           nobody whists: the game counts as made
+  mis Vera 0           a misère and the tricks its declarer took
+  pass 4 3 3           an all-pass: each player's tricks from the eldest hand (or `pass Vera 4 Anna 3 Boris 3`)
+  ... {a comment}      a comment on the deal
+or in the notation: its statements (hands, talon, bids, discard, contract, whist, play, claim, result,
+penalty, sheet) on as many lines as you like, ended by an empty line.
+Commands: undo, redo, edit N (then the deal again; or `edit N Boris 6s pp`), note TEXT, sheet, help,
+quit. Names may be shortened to their first letters, or written as the file's aliases."""
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--players", metavar='"A B C"', help="A new file's players, clockwise (2, 3 or 4).")
+@click.option("--rules", "preset", type=PresetChoice(), help="A new file's convention (default sochi).")
+@click.option("--pool", type=click.IntRange(1, 10_000), help="A new file's pool: what ends the pulka.")
+@click.option("--dealer", metavar="NAME", help="Who deals first (before the first deal is recorded).")
+@click.option("--whist-price", metavar="X", help="A new file's money per whist, e.g. 0.5.")
+@click.option("--alias", "aliases", multiple=True, metavar="ALIAS=PLAYER",
+              help="A new file's alias for a player, to type instead of the name (repeatable).")
+def record(file: str, players: str | None, preset: str | None, pool: int | None, dealer: str | None,
+           whist_price: str | None, aliases: tuple[str, ...]) -> None:
+    """Record a game into FILE deal by deal, as it is played: a new file (its tags written first) or one
+    to go on with. Each deal is checked against the rules at once and refused, with the reason, if it
+    cannot have happened; a deal taken is on the disk before the recorder says so. After each deal the
+    pulka and the settlement so far are shown.
+
+    Deals are typed in a short form (`Boris 7s wp 8`, `mis Vera 0`, `pass 4 3 3`; `help` says more)
+    or in the notation, ended by an empty line. Commands: undo, redo, edit N, note TEXT, sheet, help,
+    quit. Without a terminal the same lines are read from standard input, and every message goes to
+    standard error. Exit 0, or 1 if a deal read from standard input was refused; 2 if FILE cannot be
+    recorded into.
+
+    \b
+    Examples:
+      preflog record friday.pref --players "Anna Boris Vera" --pool 10
+      preflog record friday.pref                  (go on with it)
+      printf 'Boris 7s wp 8\\npass 4 3 3\\n' | preflog record friday.pref
+    """
+    from ..record.recorder import Recorder, Refused, aliases_of
+    from ..record.store import GameFile, Locked
+
+    say = _say
+    store = GameFile(file)
+    try:
+        store.lock()
+    except Locked as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot record into {file}: {e.strerror}")
+    try:
+        if Path(file).exists():
+            text = _existing(store, players, preset, pool, whist_price, aliases)
+        else:
+            text = _new(store, players, preset, pool, whist_price, aliases, aliases_of, Recorder, Refused)
+        try:
+            recorder = Recorder(text, path=file, store=store, dealer=dealer)
+        except Refused as e:
+            print_errors(e.errors)
+            say(f"preflog: {file} must check clean to be recorded into (preflog check {file})")
+            sys.exit(EXIT_ERRORS)
+        if dealer is not None and recorder.deals:
+            _fail(f"--dealer names who deals first, and {file} has its deals: the next dealer is "
+                  f"{recorder.next().dealer}")
+        refused = Session(recorder, at_terminal(sys.stdin)).run()
+    finally:
+        store.close()
+    sys.exit(EXIT_ERRORS if refused and not at_terminal(sys.stdin) else EXIT_OK)
+
+
+def _say(text: str = "") -> None:
+    click.echo(text, err=True)
+
+
+def _fail(message: str) -> None:
+    _say(f"preflog: error: {message}")
+    sys.exit(EXIT_MISUSE)
+
+
+def _existing(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
+              aliases: tuple[str, ...]) -> str:
+    """The text of a file to go on with; the options that make a new file must not be given for it."""
+    from ..record.store import GameFile
+
+    assert isinstance(store, GameFile)
+    given = [name for name, value in (("--players", players), ("--rules", preset), ("--pool", pool),
+                                      ("--whist-price", whist_price), ("--alias", aliases or None)) if value]
+    if given:
+        _fail(f"{store.path} exists, and its tags say what {', '.join(given)} would: leave them out to go on "
+              "with it, or record into a new file")
+    try:
+        return store.read()
+    except ValueError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"cannot read {store.path}: {e.strerror}")
+    raise AssertionError
+
+
+def _new(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
+         aliases: tuple[str, ...], aliases_of: Callable[..., dict[str, str]], recorder: type[Recorder],
+         refused: type[Exception]) -> str:
+    """A new file's tags, written to it (whole or not at all)."""
+    from ..record.store import GameFile
+
+    assert isinstance(store, GameFile)
+    if not players:
+        _fail(f"{store.path} does not exist: a new file needs --players \"A B C\" (clockwise)")
+    assert players is not None
+    names = players.split()
+    try:
+        named = aliases_of(" ".join(aliases), names, str(store.path))
+        text = recorder.header(names, rules=preset or "sochi", pool=pool, whist_price=whist_price, aliases=named,
+                               tags=[("Date", _today())])
+        recorder(text)  # the tags as the engine reads them: players, pool, price
+    except refused as e:
+        for error in getattr(e, "errors", []):
+            _say(f"preflog: error: {error.message}")
+        sys.exit(EXIT_MISUSE)
+    try:
+        store.create(text)
+    except OSError as e:
+        _fail(f"cannot write {store.path}: {e.strerror}")
+    return text
+
+
+def _today() -> str:
+    import datetime
+
+    return datetime.date.today().isoformat()
+
+
+class Session:
+    """The recorder's conversation: lines in (a terminal's, with editing, history and completion, or
+    standard input's), messages out on standard error."""
+
+    def __init__(self, recorder: Recorder, terminal: bool) -> None:
+        self.recorder, self.terminal = recorder, terminal
+        self.refused = 0
+        self.editing: int | None = None
+
+    def run(self) -> int:
+        """Talk until ``quit`` or the end of the input; how many deals were refused."""
+        if self.terminal:
+            self._readline()
+        _say(f"recording {self.recorder.path}: {len(self.recorder.players)} players, "
+             f"{self.recorder.deals} deal{'s' * (self.recorder.deals != 1)} so far; `help` for how to type a deal")
+        self._turn()
+        pending: list[str] = []
+        for line in self._lines(lambda: bool(pending)):
+            if line is None:  # Ctrl-C at a terminal: the deal being typed is dropped
+                if pending:
+                    _say("(the deal being typed is dropped)")
+                    pending = []
+                    continue
+                break
+            if pending:
+                if line.strip():
+                    pending.append(line)
+                    continue
+                self._submit("\n".join(pending))
+                pending = []
+                continue
+            words = line.split()
+            if not words:
+                if self.editing is not None:
+                    _say(f"deal {self.editing} is left as it was")
+                    self.editing = None
+                continue
+            if words[0] in COMMANDS and self._command(words[0], line.strip()[len(words[0]):].strip()):
+                if words[0] == "quit":
+                    break
+                continue
+            if words[0] in _NOTATION or words[0].startswith("{"):
+                pending = [line]
+                continue
+            self._submit(line)
+        else:
+            if pending:
+                self._submit("\n".join(pending))
+        return self.refused
+
+    def _lines(self, typing: Callable[[], bool]) -> Iterator[str | None]:
+        """The lines typed, ``None`` for a Ctrl-C at a terminal."""
+        if not self.terminal:
+            for line in sys.stdin:
+                yield line.rstrip("\r\n")
+            return
+        while True:
+            prompt = "  ... " if typing() else f"{self.editing if self.editing else self.recorder.next().number}> "
+            try:
+                yield input(prompt)
+            except EOFError:
+                _say()
+                return
+            except KeyboardInterrupt:
+                _say()
+                yield None
+
+    def _command(self, word: str, rest: str) -> bool:
+        """Carry out a command; False if the line is not one after all (``sheet Anna pool 2`` is a
+        statement of the notation)."""
+        from ..record.recorder import Refused
+
+        recorder = self.recorder
+        if word in ("undo", "redo", "sheet", "help", "quit") and rest:
+            return False
+        try:
+            if word == "undo":
+                _say(f"deal {recorder.undo()} taken back (`redo` records it again)")
+                self._show()
+            elif word == "redo":
+                _say(f"deal {recorder.redo()} recorded again")
+                self._show()
+            elif word == "edit":
+                number, _, typed = rest.partition(" ")
+                if not number.isdigit():
+                    _say("error: edit which deal? `edit N`, then the deal again (or `edit N Boris 6s pp`)")
+                    return True
+                if typed.strip():
+                    self._replace(int(number), typed)
+                else:
+                    self.editing = int(number)
+                    if int(number) not in range(1, recorder.next().number):
+                        self.editing = None
+                        _say(f"error: there is no deal {number}")
+                    else:
+                        _say(f"type deal {number} again (an empty line or `quit` leaves it as it is)")
+            elif word == "note":
+                recorder.note(rest)
+                _say("noted")
+            elif word == "sheet":
+                self._show()
+            elif word == "help":
+                _say(HELP)
+            return True
+        except Refused as e:
+            print_errors(e.errors)
+            return True
+
+    def _submit(self, typed: str) -> None:
+        if self.editing is not None:
+            number, self.editing = self.editing, None
+            self._replace(number, typed)
+            return
+        from ..record.recorder import Refused
+
+        if self.recorder.finished:
+            _say("error: the pulka is over: no deal can follow (undo takes the last one back)")
+            self.refused += 1
+            return
+        try:
+            written = self.recorder.add(typed)
+        except Refused as e:
+            self.refused += 1
+            if e.written:
+                _say("read as:\n" + _indented(e.written))
+            print_errors(e.errors)
+            _say("nothing was written; type the deal again")
+            return
+        self._accepted(written, typed)
+
+    def _replace(self, number: int, typed: str) -> None:
+        from ..record.recorder import Refused
+
+        try:
+            self.recorder.edit(number, typed)
+        except Refused as e:
+            self.refused += 1
+            if e.written:
+                _say("read as:\n" + _indented(e.written))
+            print_errors(e.errors)
+            _say(f"deal {number} is left as it was")
+            return
+        _say(f"deal {number} recorded anew; the deals after it are scored again")
+        self._show()
+        self._turn()
+
+    def _accepted(self, written: str, typed: str) -> None:
+        _say("recorded:\n" + _indented(written) if typed.strip().split()[0] not in _NOTATION else
+             f"recorded deal {written.split()[1]}")
+        self._show()
+        self._turn()
+
+    def _show(self) -> None:
+        from ..present.score_table import sheet_text
+
+        if self.recorder.deals:
+            _say(sheet_text(self.recorder.sheet()))
+
+    def _turn(self) -> None:
+        if self.recorder.finished:
+            _say(f"the pulka is over (after deal {self.recorder.next().number - 1}); `quit` to end, `undo` to take "
+                 "the last deal back")
+        else:
+            _say(str(self.recorder.next()))
+
+    def _readline(self) -> None:
+        """Line editing and history at a terminal, and Tab completing names and commands."""
+        try:
+            import readline
+        except ImportError:  # pragma: no cover - Python without readline
+            return
+        words = sorted({*self.recorder.players, *self.recorder.aliases, *COMMANDS})
+
+        def complete(text: str, state: int) -> str | None:
+            found = [w for w in words if w.lower().startswith(text.lower())]
+            return found[state] if state < len(found) else None
+
+        readline.set_completer(complete)
+        readline.set_completer_delims(" \t")
+        readline.parse_and_bind("tab: complete")
+
+
+#: What starts a deal typed in the notation: its ``deal`` line or a statement.
+_NOTATION = frozenset({"deal", *STATEMENT_ORDER})
+
+
+def _indented(text: str) -> str:
+    return "\n".join("    " + line for line in text.rstrip("\n").splitlines())

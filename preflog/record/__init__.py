@@ -1,0 +1,1 @@
+"""Recording a game at the table, deal by deal: the short form, the recorder, the file it keeps."""

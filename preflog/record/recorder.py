@@ -1,0 +1,393 @@
+"""A game recorded deal by deal, as at the table: each deal checked by the engine before it is taken.
+
+>>> rec = Recorder(Recorder.header(["Anna", "Boris", "Vera"], pool=10))
+>>> rec.next()                      # deal 1: Anna deals, Boris is the eldest hand
+>>> rec.add("Boris 7s wp 8")        # or the notation's statements; Refused says why not
+>>> rec.undo(); rec.redo(); rec.edit(1, "Boris 6s pp"); rec.note("a quick one")
+>>> rec.sheet()                     # the pulka so far
+
+The recorder keeps the file's text as written: a deal is appended to it, and an undo, an edit or a note
+changes only that deal's part. A ``store`` (:class:`~preflog.record.store.GameFile`) is told of each
+change after the engine has accepted it and before the recorder takes it, so that what it holds is
+always a game that checks clean.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+import attrs
+
+from ..check import Checker, in_text_order, violation_error
+from ..game.conventions import PRESETS, frozen_tags
+from ..game.engine import expected_dealer
+from ..game.events import DealStarted, Event
+from ..game.state import GameState
+from ..game.violations import Violation
+from ..model.seating import bidding_order
+from ..notation.decode import Lines
+from ..notation.errors import NotationError
+from ..notation.read import ParsedGame, read_games
+from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
+from ..scoring.pulka import ScoreSheet
+from ..scoring.scorer import Scorer
+from ..walk import Visitor, Walker
+from .short import ShortFormError, Table, read_short
+
+#: The tag that names the players' aliases for typing: ``[Aliases "Дима=Дмитрий Саша=Александр"]``.
+ALIASES_TAG = "Aliases"
+
+
+class Store(Protocol):
+    """Where a recorder's game is kept: told the text appended, or the whole text that replaces it."""
+
+    def append(self, text: str) -> None: ...
+
+    def replace(self, text: str) -> None: ...
+
+
+class Refused(Exception):
+    """A deal or a change the recorder did not take, and why: ``errors`` as ``preflog check`` prints
+    them; ``written`` the deal as the short form was read into the notation, if it was."""
+
+    def __init__(self, errors: Sequence[NotationError], written: str | None = None) -> None:
+        super().__init__("\n".join(e.format() for e in errors))
+        self.errors, self.written = list(errors), written
+
+
+@attrs.frozen(slots=True)
+class Turn:
+    """The deal to come: its number, who deals, the active seats from the eldest hand."""
+
+    number: int
+    dealer: str
+    order: tuple[str, ...]
+    four: bool
+
+    def __str__(self) -> str:
+        out = " and sits out" if self.four else ""
+        return f"deal {self.number}: {self.dealer} deals{out}, {self.order[0]} is the eldest hand"
+
+
+class _Dealers(Visitor):
+    """The number and dealer of every deal, as the replay starts it."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[int, str]] = []
+
+    def visit(self, event: Event, state: GameState) -> None:
+        if type(event) is DealStarted:
+            self.found.append((event.number, event.dealer))
+
+    def result(self) -> list[tuple[int, str]]:
+        return self.found
+
+
+@attrs.frozen(slots=True)
+class _Judged:
+    """A text as the engine reads it: the game, its problems, the sheet, each deal's number and
+    dealer, the state after the last deal, and where each deal's part of the text starts and ends."""
+
+    parsed: ParsedGame
+    problems: list[NotationError]
+    sheet: ScoreSheet | None
+    dealers: list[tuple[int, str]]
+    state: GameState | None
+    parts: list[tuple[int, int, int]]  # per deal: start of its part (its preface), of its own text, end
+
+
+class Recorder:
+    """One game, recorded a deal at a time. ``text`` is the game file's text (its tags at least);
+    ``dealer`` who deals first, when no deal is recorded yet (otherwise the first player listed)."""
+
+    def __init__(self, text: str, *, path: str = "<game>", store: Store | None = None,
+                 dealer: str | None = None) -> None:
+        self.path, self.store, self.first_dealer = path, store, dealer
+        judged = self._judge(text)
+        if judged.problems:
+            raise Refused(judged.problems)
+        game = judged.parsed.game
+        if dealer is not None and dealer not in game.players:
+            raise Refused([NotationError(f"{dealer!r} is not a player of this game ({', '.join(game.players)})",
+                                         path=path)])
+        self._text, self._judged = text, judged
+        self._undone: list[str] = []
+        self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
+
+    @staticmethod
+    def header(players: Sequence[str], *, rules: str = "sochi", pool: int | None = None,
+               whist_price: str | None = None, aliases: Mapping[str, str] | None = None,
+               tags: Iterable[tuple[str, str]] = ()) -> str:
+        """The tags that start a new game file: the players, the convention with every option frozen
+        (a later preflog whose presets differ reads the game the same), the pool, the price of a
+        whist, the aliases, and any other ``tags``."""
+        out = list(tags) + [("Players", " ".join(players))] + frozen_tags(PRESETS[rules])
+        if pool is not None:
+            out.append(("Pool", str(pool)))
+        if whist_price is not None:
+            out.append(("WhistPrice", whist_price))
+        if aliases:
+            out.append((ALIASES_TAG, " ".join(f"{a}={p}" for a, p in aliases.items())))
+        return "".join(f'[{name} "{value}"]\n' for name, value in out)
+
+    # -- what is recorded --------------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The game file's text as recorded so far."""
+        return self._text
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._judged.parsed.game.players
+
+    @property
+    def deals(self) -> int:
+        """How many deals are recorded."""
+        return len(self._judged.dealers)
+
+    def sheet(self) -> ScoreSheet:
+        """The pulka after the last deal recorded."""
+        assert self._judged.sheet is not None
+        return self._judged.sheet
+
+    @property
+    def finished(self) -> bool:
+        """The pulka has ended: no deal can follow."""
+        sheet = self._judged.sheet
+        return sheet is not None and sheet.finished
+
+    def next(self) -> Turn:
+        """The deal to come: its number, its dealer and the eldest hand."""
+        judged = self._judged
+        players = self.players
+        if judged.dealers:
+            assert judged.state is not None
+            number = judged.dealers[-1][0] + 1
+            dealer = expected_dealer(judged.state) or players[0]
+        else:
+            number, dealer = 1, self.first_dealer or players[0]
+        return Turn(number, dealer, bidding_order(players, dealer), len(players) == 4)
+
+    def table(self, turn: Turn | None = None) -> Table:
+        """What the short form reads a deal against."""
+        turn = turn or self.next()
+        return Table(self._judged.parsed.game.players, turn.dealer, turn.order, self.aliases)
+
+    # -- changes -----------------------------------------------------------------------------------
+
+    def add(self, typed: str) -> str:
+        """Record the next deal, typed in the notation (its statements, perhaps its ``deal`` line) or
+        in the short form; the deal as written. :class:`Refused` if it cannot be, and nothing changes."""
+        turn = self.next()
+        deal, written = self._deal_text(typed, turn)
+        sep = _separator(self._text)
+        candidate = self._text + sep + deal
+        self._take(candidate, turn.number, written, appended=sep + deal)
+        self._undone.clear()
+        return deal
+
+    def undo(self) -> int:
+        """Take back the last deal (it can be redone); its number."""
+        parts = self._judged.parts
+        if not parts:
+            raise Refused([NotationError("there is no deal to undo", path=self.path)])
+        start = parts[-1][0]
+        number = self._judged.dealers[-1][0]
+        removed = self._text[start:]
+        kept = self._text[:start]
+        self._take(kept if kept.endswith("\n") or not kept else kept + "\n", None)
+        self._undone.append(removed)
+        return number
+
+    def redo(self) -> int:
+        """Record again the last deal taken back; its number."""
+        if not self._undone:
+            raise Refused([NotationError("there is nothing to redo", path=self.path)])
+        again = self._undone[-1]
+        sep = _separator(self._text) if not again.startswith("\n") else ""
+        number = self.next().number
+        self._take(self._text + sep + again, number, appended=sep + again)
+        self._undone.pop()
+        return number
+
+    def edit(self, number: int, typed: str) -> str:
+        """Record deal ``number`` anew (the deals after it are scored again, and must still be legal);
+        the deal as written."""
+        index = self._index(number)
+        start, own, end = self._judged.parts[index]
+        dealer = self._judged.dealers[index][1]
+        turn = Turn(number, dealer, bidding_order(self.players, dealer), len(self.players) == 4)
+        deal, written = self._deal_text(typed, turn)
+        old = self._text[own:end]
+        trailing = old[len(old.rstrip()):]  # the blank lines that part it from the next deal
+        candidate = self._text[:own] + deal.rstrip("\n") + (trailing if "\n" in trailing else "\n") + self._text[end:]
+        self._take(candidate, number, written)
+        self._undone.clear()
+        return deal
+
+    def note(self, text: str, number: int | None = None) -> None:
+        """A comment on deal ``number`` (the last by default), written at the end of its last line (a
+        comment on a line of its own would be read as the next deal's)."""
+        if "{" in text or "}" in text or "\n" in text:
+            raise Refused([NotationError("a note is one line without braces", path=self.path)])
+        if not text.strip():
+            raise Refused([NotationError("the note is empty", path=self.path)])
+        index = self._index(number if number is not None else (self._judged.dealers[-1][0] if self.deals else 0))
+        _, own, end = self._judged.parts[index]
+        body = self._text[own:end].rstrip()
+        last = body.rfind("\n") + 1  # the deal's last line: the note goes at its end, before a % note
+        at = own + last + _content_end(body[last:])
+        self._take(self._text[:at] + " {" + text.strip() + "}" + self._text[at:], None)
+
+    # -- the engine's judgement --------------------------------------------------------------------
+
+    def _index(self, number: int) -> int:
+        numbers = [n for n, _ in self._judged.dealers]
+        if number not in numbers:
+            told = f"deals {numbers[0]} to {numbers[-1]}" if numbers else "no deals"
+            raise Refused([NotationError(f"there is no deal {number} (the game has {told})", path=self.path)])
+        return numbers.index(number)
+
+    def _deal_text(self, typed: str, turn: Turn) -> tuple[str, str | None]:
+        """The deal as it will be written (ending in a newline) and, for the short form, the
+        statements it was read into."""
+        lines = [line.rstrip() for line in typed.strip("\n").splitlines()]
+        while lines and not lines[-1]:
+            lines.pop()
+        if not lines or not "".join(lines).strip():
+            raise Refused([NotationError("nothing to record", path=f"deal {turn.number}")])
+        first = lines[0].split(None, 1)[0] if lines[0].split() else ""
+        if first == "deal":
+            return "\n".join(self._unalias(line) for line in lines) + "\n", None
+        head = f"deal {turn.number} dealer {turn.dealer}"
+        if first in STATEMENT_ORDER or first.startswith("{"):
+            return head + "\n" + "\n".join(self._unalias(line) for line in lines) + "\n", None
+        if len(lines) > 1:
+            raise Refused([NotationError("a deal in the short form is one line", path=f"deal {turn.number}",
+                                         line=2, excerpt=lines[1])])
+        try:
+            statements = read_short(lines[0], self.table(turn))
+        except ShortFormError as e:
+            raise Refused([NotationError(e.message, path=f"deal {turn.number}", column=e.column, end_column=e.end,
+                                         excerpt=lines[0], notes=[f"hint: {e.hint}"] if e.hint else [])]) from None
+        return head + "\n" + statements + "\n", statements
+
+    def _unalias(self, line: str) -> str:
+        """A line of notation with each alias outside comments replaced by its player's name."""
+        if not self.aliases:
+            return line
+        parts = re.split(r"(\{[^}]*\}?|%.*)", line)  # comments, kept as they are
+        pattern = re.compile(r"(?<![\w])(" + "|".join(map(re.escape, sorted(self.aliases, key=len, reverse=True)))
+                             + r")(?![\w])")
+        return "".join(p if i % 2 else pattern.sub(lambda m: self.aliases[m.group(1)], p)
+                       for i, p in enumerate(parts))
+
+    def _take(self, candidate: str, number: int | None, written: str | None = None, *,
+              appended: str | None = None) -> None:
+        """Take ``candidate`` as the game's text if the engine finds nothing wrong in it (the deal
+        ``number`` must also be scorable), telling the store first."""
+        judged = self._judge(candidate, number)
+        if judged.problems:
+            raise Refused(judged.problems, written)
+        if self.store is not None:
+            if appended is not None:
+                self.store.append(appended)
+            else:
+                self.store.replace(candidate)
+        self._text, self._judged = candidate, judged
+
+    def _judge(self, text: str, scorable: int | None = None) -> _Judged:
+        games = list(read_games(text, self.path))
+        if len(games) != 1:
+            message = ("the text holds no game (its tags first: [Players \"…\"])" if not games else
+                       f"the recorder keeps one game to a file; this text holds {len(games)}")
+            return _Judged(games[0] if games else _empty(), [NotationError(message, path=self.path)], None, [], None, [])
+        parsed = games[0]
+        problems = list(parsed.errors)
+        checker, scorer, dealers = Checker(), Scorer(ledger=True), _Dealers()
+        walker = Walker(checker, scorer, dealers)
+        game = parsed.game
+        walker.begin_game(game)
+        for deal in game.deals:
+            walker.deal(deal)
+        state = walker.state
+        walker.end_game()
+        found: list[Violation] = checker.found + scorer.problems
+        found += [v for v in scorer.unscored if v.deal == scorable]
+        problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
+        return _Judged(parsed, problems, scorer.sheets[0] if scorer.sheets else None, dealers.found, state,
+                       _parts(text, parsed))
+
+
+def _empty() -> ParsedGame:
+    from ..model.game import Game
+
+    return ParsedGame(Game(()), ())
+
+
+def _content_end(line: str) -> int:
+    """Where a line's statements end: at its ``%`` note (outside braces), or its end."""
+    inside = False
+    for i, c in enumerate(line):
+        if c == "{" or c == "}":
+            inside = c == "{"
+        elif c == "%" and not inside:
+            return len(line[:i].rstrip())
+    return len(line.rstrip())
+
+
+def _separator(text: str) -> str:
+    """What goes between the text and a deal appended to it: enough to leave a blank line."""
+    if not text or text.endswith("\n\n"):
+        return ""
+    return "\n" if text.endswith("\n") else "\n\n"
+
+
+def _parts(text: str, parsed: ParsedGame) -> list[tuple[int, int, int]]:
+    """Where each deal's part of ``text`` starts (the lines before it that are its preface), where its
+    own text starts, and where it ends (the last deal's at the end of the text)."""
+    starts = [0]
+    for line in Lines(text, None, keep_endings=True):
+        starts.append(starts[-1] + len(line))
+    bom = 1 if text.startswith("\ufeff") else 0
+
+    def offset(line: int, column: int) -> int:
+        return starts[line - 1] + column - 1 + (bom if line == 1 else 0)
+
+    pieces = parsed.pieces
+    out: list[tuple[int, int, int]] = []
+    previous_end = 0
+    for piece in pieces:
+        begin = offset(piece.line, piece.column)
+        end = begin + len(piece.text)
+        if piece.deal:
+            out.append((previous_end, begin, end))
+        previous_end = end
+    if out:
+        out[-1] = (out[-1][0], out[-1][1], len(text))
+    return out
+
+
+def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") -> dict[str, str]:
+    """The aliases an ``Aliases`` tag names (``Дима=Дмитрий Саша=Александр``); :class:`Refused` if
+    one cannot be one."""
+    out: dict[str, str] = {}
+    for pair in (value or "").split():
+        alias, _, player = pair.partition("=")
+        if player not in players:
+            problem = f"the Aliases tag's {pair!r} names no player ({', '.join(players)}); write ALIAS=PLAYER"
+        elif not is_valid_player_id(alias) or alias in players:
+            problem = f"the Aliases tag's {alias!r} cannot stand for a player (a name of its own, or not a player id)"
+        elif alias in out:
+            problem = f"the Aliases tag gives {alias!r} twice"
+        else:
+            out[alias] = player
+            continue
+        raise Refused([NotationError(problem, path=path)])
+    return out
+
+
+__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of"]

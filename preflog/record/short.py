@@ -1,0 +1,228 @@
+"""The short form a scorer types at the table, read into the notation's statements (docs/recorder.md).
+
+    Boris 7s wp 8          a seven of spades, whist and pass, the declarer took 8
+    Boris 7s ww 7 2 1      two whisters: every player's tricks, the declarer's first
+    Vera 6d pp             nobody whisted: the game counts as made
+    mis Vera 0             a misère, the tricks the declarer took
+    pass 4 3 3             an all-pass, each player's tricks from the eldest hand
+    ... {a comment}        on the deal
+
+:func:`read_short` turns one line into the statements of a deal (without its ``deal`` line); what
+the deal means is then the engine's to judge, as for any deal typed in the notation.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from ..model.bids import BID_SPELLINGS, MISERE_NAMES
+from ..model.defence import DecisionKind, WhistMode
+from ..model.seating import DUMMY, clockwise_from
+
+#: The words that start an all-pass in the short form.
+ALL_PASS_WORDS = frozenset({"pass", "allpass", "all-pass", "ap", "распасы", "распас", "пас"})
+#: The defence letters: a word for each defender in turn from the declarer's left, then how a lone
+#: whister plays.
+DEFENCE_LETTERS = {"w": DecisionKind.WHIST, "p": DecisionKind.PASS, "h": DecisionKind.HALF}
+MODE_LETTERS = {"o": WhistMode.OPEN, "c": WhistMode.CLOSED}
+_DEFENCE = re.compile(r"[wph]+[oc]?", re.I)
+_RELATIVE = re.compile(r"=|[+-][0-9]{1,2}")
+_TRICKS = re.compile(r"[0-9]{1,2}")
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """What the short form needs to know of the deal to come: the players (``seats`` with the dummy
+    of two), who deals, the active seats from the eldest hand, and the aliases the file names."""
+
+    players: tuple[str, ...]
+    dealer: str
+    order: tuple[str, ...]
+    aliases: Mapping[str, str] = attrs.field(factory=dict)
+
+
+class ShortFormError(ValueError):
+    """A line the short form cannot read: ``message``, the 1-based ``column`` and ``end`` of the
+    word at fault, and a ``hint``."""
+
+    def __init__(self, message: str, column: int, end: int, hint: str = "") -> None:
+        super().__init__(message)
+        self.message, self.column, self.end, self.hint = message, column, end, hint
+
+
+@attrs.frozen(slots=True)
+class _Word:
+    text: str
+    column: int  # 1-based
+
+    @property
+    def end(self) -> int:
+        return self.column + len(self.text)
+
+
+def read_short(line: str, table: Table) -> str:
+    """The statements (one per line) of the deal ``line`` writes in the short form, with its comment
+    first, as ``{…}`` (written after the ``deal`` line); :class:`ShortFormError` if it cannot be read."""
+    body, comment = _comment(line)
+    words = [_Word(m.group(), m.start() + 1) for m in re.finditer(r"\S+", body)]
+    if not words:
+        raise ShortFormError("nothing to record", 1, 2, "type a deal, e.g. `Boris 7s wp 8`, or `help`")
+    if words[0].text.lower() in ALL_PASS_WORDS:
+        statements = _all_pass(words[1:], table, words[0])
+    else:
+        statements = _game(words, table)
+    return "\n".join(([f"{{{comment}}}"] if comment is not None else []) + statements)
+
+
+def _comment(line: str) -> tuple[str, str | None]:
+    """The line before its comment, and the comment (``{…}`` at the end), if any."""
+    start = line.find("{")
+    if start < 0:
+        if "}" in line:
+            at = line.index("}") + 1
+            raise ShortFormError("a `}` without its `{`", at, at + 1)
+        return line, None
+    end = line.find("}", start)
+    if end < 0:
+        raise ShortFormError("the comment is not closed", start + 1, start + 2, "end it with `}`")
+    if line[end + 1:].strip() or "{" in line[start + 1:end]:
+        at = end + 2 if line[end + 1:].strip() else line.index("{", start + 1) + 1
+        raise ShortFormError("a comment ends the line, and holds no braces", at, at + 1)
+    return line[:start], line[start + 1:end].strip()
+
+
+def resolve(word: str, table: Table) -> str | None:
+    """The player ``word`` names: a name, an alias, or (in any case) the start of just one name."""
+    if word in table.players:
+        return word
+    if word in table.aliases:
+        return table.aliases[word]
+    names = [*table.players, *table.aliases]
+    low = word.lower()
+    same = {_named(n, table) for n in names if n.lower() == low}
+    if len(same) == 1:
+        return same.pop()
+    starting = {_named(n, table) for n in names if n.lower().startswith(low)}
+    return starting.pop() if len(starting) == 1 else None
+
+
+def _named(name: str, table: Table) -> str:
+    return table.aliases.get(name, name)
+
+
+def _player(word: _Word, table: Table, role: str) -> str:
+    """The player ``word`` names, or the error that says who it could be."""
+    found = resolve(word.text, table)
+    if found is not None:
+        return found
+    names = [*table.players, *table.aliases]
+    starting = sorted({_named(n, table) for n in names if n.lower().startswith(word.text.lower())})
+    if len(starting) > 1:
+        raise ShortFormError(f"{word.text!r} could be {' or '.join(starting)}", word.column, word.end,
+                             "type more of the name")
+    close = difflib.get_close_matches(word.text, names, n=1)
+    hint = f"did you mean {_named(close[0], table)}?" if close else f"the players are {', '.join(table.players)}"
+    raise ShortFormError(f"{word.text!r} is not a player ({role} expected)", word.column, word.end, hint)
+
+
+def _tricks(word: _Word) -> int:
+    if _TRICKS.fullmatch(word.text) is None or int(word.text) > 10:
+        raise ShortFormError(f"{word.text!r} is not a number of tricks (0 to 10)", word.column, word.end)
+    return int(word.text)
+
+
+def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: str) -> list[tuple[str, int]]:
+    """Each seat's tricks, as numbers in the order of ``seats`` or as names with their numbers."""
+    if words and all(_TRICKS.fullmatch(w.text) for w in words):
+        if len(words) != len(seats):
+            last = words[-1]
+            raise ShortFormError(f"{what} needs {len(seats)} numbers of tricks, one for each of {', '.join(seats)} "
+                                 f"in that order; this has {len(words)}", words[0].column, last.end)
+        return [(s, _tricks(w)) for s, w in zip(seats, words)]
+    if len(words) % 2:
+        last = words[-1]
+        raise ShortFormError("write each player's tricks after the name: `Vera 2 Anna 1`", last.column, last.end)
+    out = []
+    for name, count in zip(words[::2], words[1::2]):
+        who = DUMMY if name.text.lower() == DUMMY.lower() and DUMMY in seats else _player(name, table, "a player")
+        if who not in seats:
+            raise ShortFormError(f"{who} takes no tricks in this deal", name.column, name.end)
+        out.append((who, _tricks(count)))
+    return out
+
+
+def _all_pass(words: Sequence[_Word], table: Table, head: _Word) -> list[str]:
+    """``pass 4 3 3``: every player passed; the tricks of each, from the eldest hand."""
+    if not words:
+        raise ShortFormError("an all-pass needs each player's tricks", head.column, head.end,
+                             f"from the eldest hand, {', '.join(table.order)}: e.g. `pass 4 3 3`")
+    shares = _shares(words, table.order, table, "an all-pass")
+    bidders = [s for s in table.order if s != DUMMY]
+    return [f"bids {' '.join('pass' for _ in bidders)}",
+            "result " + " ".join(f"{who} {n}" for who, n in shares)]
+
+
+def _game(words: Sequence[_Word], table: Table) -> list[str]:
+    """``Boris 7s wp 8`` (or ``7s Boris …``), ``mis Vera 0``."""
+    if len(words) < 2:
+        w = words[0]
+        raise ShortFormError("a deal names its declarer and contract", w.column, w.end,
+                             "e.g. `Boris 7s wp 8`, `mis Vera 0`, `pass 4 3 3`, or `help`")
+    first, second = words[0], words[1]
+    if _bid(first) is not None:
+        bid_word, who_word = first, second
+    elif _bid(second) is not None:
+        bid_word, who_word = second, first
+    else:
+        raise ShortFormError(f"neither {first.text!r} nor {second.text!r} is a contract", first.column, second.end,
+                             "a contract as in the notation: 6s … 10nt, mis")
+    declarer = _player(who_word, table, "the declarer")
+    if declarer == DUMMY or declarer not in table.order:
+        raise ShortFormError(f"{declarer} does not play this deal (deals: {table.dealer})", who_word.column, who_word.end)
+    bid = _bid(bid_word)
+    rest = list(words[2:])
+    contract = f"contract {declarer}: {bid_word.text}"
+    if bid == "mis":
+        if len(rest) != 1:
+            at = rest[1] if len(rest) > 1 else bid_word
+            raise ShortFormError("a misère is written with the tricks its declarer took", at.column, at.end,
+                                 f"e.g. `mis {declarer} 0`")
+        return [contract, f"result {_tricks(rest[0])}"]
+    if not rest or _DEFENCE.fullmatch(rest[0].text) is None:
+        at = rest[0] if rest else bid_word
+        raise ShortFormError("how did the defenders answer?", at.column, at.end,
+                             "a letter for each in turn from the declarer's left, w whist, p pass, h half-whist "
+                             f"(then o open or c closed): e.g. `{declarer} {bid_word.text} wp 8`")
+    defence, rest = rest[0], rest[1:]
+    letters = defence.text.lower()
+    decisions = [DEFENCE_LETTERS[c].value for c in letters if c in DEFENCE_LETTERS]
+    mode = [MODE_LETTERS[c].value for c in letters if c in MODE_LETTERS]
+    out = [contract, "whist " + " ".join(decisions + mode)]
+    if DecisionKind.WHIST.value not in decisions:
+        if rest:
+            raise ShortFormError("nobody whisted: the game counts as made, there are no tricks to write",
+                                 rest[0].column, rest[-1].end)
+        return out
+    if not rest:
+        raise ShortFormError("how many tricks did the declarer take?", defence.column, defence.end,
+                             f"e.g. `{declarer} {bid_word.text} {defence.text} {_level(bid_word.text)}`")
+    if len(rest) == 1 and (_RELATIVE.fullmatch(rest[0].text) or _TRICKS.fullmatch(rest[0].text)):
+        return out + [f"result {rest[0].text if _RELATIVE.fullmatch(rest[0].text) else _tricks(rest[0])}"]
+    seats = [declarer] + [s for s in clockwise_from(table.order, declarer)[:-1]]
+    shares = _shares(rest, seats, table, "a played deal")
+    return out + ["result " + " ".join(f"{who} {n}" for who, n in shares)]
+
+
+def _bid(word: _Word) -> str | None:
+    """``mis`` for a misère, the bid's spelling for a bid, ``None`` for anything else."""
+    if word.text in MISERE_NAMES:
+        return "mis"
+    return word.text if word.text in BID_SPELLINGS else None
+
+
+def _level(bid: str) -> int:
+    return 10 if bid.startswith("10") else int(bid[0])
