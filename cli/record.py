@@ -328,7 +328,7 @@ class Session:
         words = sorted({*self.recorder.players, *self.recorder.aliases, *COMMANDS})
 
         def complete(text: str, state: int) -> str | None:
-            found = [w for w in words if w.lower().startswith(text.lower())]
+            found = [w + " " for w in words if w.lower().startswith(text.lower())]  # readline adds no space
             return found[state] if state < len(found) else None
 
         readline.set_completer(complete)

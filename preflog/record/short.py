@@ -90,7 +90,8 @@ def _comment(line: str) -> tuple[str, str | None]:
     if end < 0:
         raise ShortFormError("the comment is not closed", start + 1, start + 2, "end it with `}`")
     if line[end + 1:].strip() or "{" in line[start + 1:end]:
-        at = end + 2 if line[end + 1:].strip() else line.index("{", start + 1) + 1
+        after = line[end + 1:]
+        at = end + 2 + len(after) - len(after.lstrip()) if after.strip() else line.index("{", start + 1) + 1
         raise ShortFormError("a comment ends the line, and holds no braces", at, at + 1)
     return line[:start], line[start + 1:end].strip()
 

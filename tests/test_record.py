@@ -1,0 +1,221 @@
+"""``preflog record``: the short form, the Recorder, the file it keeps (docs/recorder.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import preflog
+from preflog.record.recorder import Recorder, Refused
+from preflog.record.short import ShortFormError, Table, read_short
+
+from .conftest import ROOT
+from .test_cli import run
+
+#: Anna deals: Boris is the eldest hand, then Vera, then Anna (Code 3.3.2).
+TABLE = Table(("Anna", "Boris", "Vera"), "Anna", ("Boris", "Vera", "Anna"), {"Вера": "Vera"})
+
+
+@pytest.mark.parametrize(("typed", "statements"), [
+    ("Boris 7s wp 8", "contract Boris: 7s\nwhist whist pass\nresult 8"),
+    ("7s Boris wp 8", "contract Boris: 7s\nwhist whist pass\nresult 8"),
+    ("bo 8s wpo =", "contract Boris: 8s\nwhist whist pass open\nresult ="),
+    ("Boris 7♥ WPC -1", "contract Boris: 7♥\nwhist whist pass closed\nresult -1"),
+    # two whisters: the declarer's tricks, then each defender's from his left (Vera, then Anna)
+    ("Boris 7s ww 7 2 1", "contract Boris: 7s\nwhist whist whist\nresult Boris 7 Vera 2 Anna 1"),
+    ("Boris 7s ww Vera 2 Anna 1 Boris 7", "contract Boris: 7s\nwhist whist whist\nresult Vera 2 Anna 1 Boris 7"),
+    ("Vera 6d pp", "contract Vera: 6d\nwhist pass pass"),
+    ("Вера 6d ph", "contract Vera: 6d\nwhist pass half"),
+    ("Anna 6d phw 6", "contract Anna: 6d\nwhist pass half whist\nresult 6"),
+    ("mis Vera 0", "contract Vera: mis\nresult 0"),
+    ("Vera мизер 1", "contract Vera: мизер\nresult 1"),
+    ("pass 4 3 3", "bids pass pass pass\nresult Boris 4 Vera 3 Anna 3"),
+    ("распасы Anna 2 Boris 4 Vera 4", "bids pass pass pass\nresult Anna 2 Boris 4 Vera 4"),
+    ("Boris 6s wp 6 {a quick one}", "{a quick one}\ncontract Boris: 6s\nwhist whist pass\nresult 6"),
+])
+def test_the_short_form_is_read_into_the_notation(typed: str, statements: str) -> None:
+    """docs/recorder.md, the short form: the declarer and contract in either order, a letter for each
+    defender's word from the declarer's left, the tricks; an all-pass's tricks from the eldest hand."""
+    assert read_short(typed, TABLE) == statements
+
+
+@pytest.mark.parametrize(("typed", "message", "column"), [
+    ("Vasya 6s wp 6", "'Vasya' is not a player", 1),
+    ("Boris 6s", "how did the defenders answer?", 7),
+    ("Boris 6s wp", "how many tricks did the declarer take?", 10),
+    ("Boris 6s pp 6", "nobody whisted", 13),
+    ("Boris 7s ww 7 2", "a played deal needs 3 numbers of tricks", 13),
+    ("Boris 11s wp 6", "neither 'Boris' nor '11s' is a contract", 1),
+    ("pass 4 3", "an all-pass needs 3 numbers of tricks", 6),
+    ("pass", "an all-pass needs each player's tricks", 1),
+    ("Boris 7s wp 11", "'11' is not a number of tricks", 13),
+    ("mis Vera", "a misère is written with the tricks its declarer took", 1),
+    ("Boris 7s wp 8 {late", "the comment is not closed", 15),
+    ("Boris 7s wp 8 {a} b", "a comment ends the line", 19),
+])
+def test_a_short_form_it_cannot_read_is_refused_at_the_word(typed: str, message: str, column: int) -> None:
+    with pytest.raises(ShortFormError) as found:
+        read_short(typed, TABLE)
+    assert found.value.message.startswith(message) and found.value.column == column
+
+
+def test_a_name_is_its_start_when_only_one_name_starts_so() -> None:
+    table = Table(("Bob", "Boris", "Vera"), "Bob", ("Boris", "Vera", "Bob"))
+    with pytest.raises(ShortFormError, match="'Bo' could be Bob or Boris"):
+        read_short("Bo 6s wp 6", table)
+    assert read_short("bor 6s wp 6", table).startswith("contract Boris: 6s")
+    four = Table(("Anna", "Boris", "Vera", "Gleb"), "Anna", ("Boris", "Vera", "Gleb"))
+    with pytest.raises(ShortFormError, match="Anna does not play this deal"):  # the dealer of four sits out
+        read_short("Anna 6s wp 6", four)
+
+
+def header(**options: object) -> str:
+    return Recorder.header(["Anna", "Boris", "Vera"], **options)  # type: ignore[arg-type]
+
+
+def test_the_tags_of_a_new_file_freeze_every_option() -> None:
+    """Every option written out: the game reads as the preset even if a later preset changes."""
+    text = header(rules="leningrad", pool=20, whist_price="0.5", aliases={"Аня": "Anna"})
+    game = preflog.loads(text)
+    assert preflog.rules_of(game) == (preflog.PRESETS["leningrad"], [])
+    assert game.tag("Pool") == "20" and game.tag("WhistPrice") == "0.5" and game.tag("Aliases") == "Аня=Anna"
+    assert sum(t.name.startswith("Rule.") for t in game.tags) == 31
+
+
+def test_each_deal_is_checked_before_it_is_taken() -> None:
+    """A deal that cannot have happened is refused and nothing changes; the dealer goes round (3.2.2)."""
+    rec = Recorder(header(pool=10))
+    assert str(rec.next()) == "deal 1: Anna deals, Boris is the eldest hand"
+    assert rec.add("Boris 7s wp 8") == "deal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
+    before = rec.text
+    with pytest.raises(Refused) as refused:
+        rec.add("Vera 6d wp 11")  # more tricks than a deal has
+    assert rec.text == before and "'11' is not a number of tricks" in str(refused.value)
+    with pytest.raises(Refused) as refused:
+        rec.add("Vera 6d ww 6 3")  # two whisters, the tricks of two players only
+    assert rec.text == before and "3 numbers of tricks" in str(refused.value)
+    with pytest.raises(Refused) as refused:
+        rec.add("bids pass pass pass\nresult Anna 5 Boris 3 Vera 3")  # 11 tricks, in the notation
+    # at the result's line in the file as it would be: a blank line, the deal line, bids, result
+    assert rec.text == before and [e.line for e in refused.value.errors] == [before.count("\n") + 4]
+    assert str(rec.next()) == "deal 2: Boris deals, Vera is the eldest hand"
+
+
+def test_undo_redo_edit_and_note() -> None:
+    rec = Recorder(header(pool=10))
+    rec.add("Boris 7s wp 8")
+    rec.add("Vera 6d pp")
+    rec.note("Vera had the ace")
+    assert rec.text.endswith("whist pass pass {Vera had the ace}\n")
+    assert rec.undo() == 2 and rec.deals == 1
+    assert rec.redo() == 2 and rec.text.endswith("whist pass pass {Vera had the ace}\n")
+    with pytest.raises(Refused, match="nothing to redo"):
+        rec.redo()
+    rec.add("pass 4 3 3")
+    rec.edit(1, "Boris 7s wp 7")  # Boris took 7, not 8: deal 1 anew, the later deals scored again
+    assert "deal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 7\n\ndeal 2" in rec.text
+    # Vera, the lone whister (Anna passed), writes the defence's 3 tricks at 4 a trick for a seven (Code 3.8.1,
+    # greedy 3.8.13); deals 2 (nobody whisted) and 3 (an all-pass) write no whists
+    assert rec.sheet().record("Vera", preflog.Column.WHISTS, "Boris") == "12"
+    with pytest.raises(Refused, match="there is no deal 9"):
+        rec.edit(9, "Boris 7s wp 7")
+
+
+def test_a_file_to_go_on_with_keeps_its_text_and_must_check_clean() -> None:
+    text = (ROOT / "samples" / "sochi-pulka.pref").read_text(encoding="utf-8")
+    with pytest.raises(Refused):  # the pulka there ended: a sheet past it is refused
+        Recorder(text).add("pass 4 3 3")
+    broken = header() + "\ndeal 1\nbids 6s 6s pass pass\n"
+    with pytest.raises(Refused, match="A202"):
+        Recorder(broken)
+
+
+def test_aliases_stand_for_players_in_both_forms() -> None:
+    rec = Recorder(Recorder.header(["Дмитрий", "Александр", "Вера"], aliases={"Дима": "Дмитрий", "Саша": "Александр"}))
+    assert "contract Александр: 7s" in rec.add("Саша 7s wp 7")
+    assert "contract Дмитрий: 6d" in rec.add("contract Дима: 6d {Дима is in the comment}\nwhist pass pass")
+    assert "{Дима is in the comment}" in rec.text
+
+
+def test_the_command_records_a_whole_pulka_that_scores_as_typed_by_hand(tmp_path: object) -> None:
+    """A pulka to 10 recorded from standard input in the short form; the file checks clean and scores
+    exactly as the same deals written by hand in the notation, with their auctions."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "friday.pref"
+    typed = "\n".join(PULKA) + "\n"
+    code, _, err = run("record", str(path), "--players", "Anna Boris Vera", "--pool", "10", input=typed)
+    assert code == 0, err
+    assert "the pulka is over (after deal 9)" in err
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "9 deals: clean" in out
+    recorded = preflog.score(preflog.loads(path.read_text(encoding="utf-8")))
+    by_hand = preflog.score(preflog.loads(BY_HAND))
+    for player in ("Anna", "Boris", "Vera"):
+        for column in (preflog.Column.POOL, preflog.Column.MOUNTAIN):
+            assert recorded.record(player, column) == by_hand.record(player, column)
+        for other in ("Anna", "Boris", "Vera"):
+            if other != player:
+                assert recorded.record(player, preflog.Column.WHISTS, other) == \
+                    by_hand.record(player, preflog.Column.WHISTS, other)
+    assert recorded.settlement().totals == by_hand.settlement().totals
+    assert recorded.finished_after == by_hand.finished_after == 9
+
+
+#: A Sochi pulka to 10 in the short form (Anna deals first).
+PULKA = [
+    "Boris 7s wp 8",        # 1, Anna deals
+    "Vera 6d pp",           # 2, Boris deals
+    "pass 4 3 3",           # 3, Vera deals: Anna 4 Boris 3 Vera 3
+    "mis Anna 0",           # 4, Anna deals
+    "Anna 7h ww 7 2 1",     # 5, Boris deals: Anna 7, Boris 2, Vera 1
+    "Bo 8s wpo =",          # 6, Vera deals
+    "Vera 6c wp 6",         # 7, Anna deals
+    "Anna 6s pw 5",         # 8, Boris deals
+    "Vera 8nt pp",          # 9, Vera deals
+]
+
+BY_HAND = """[Players "Anna Boris Vera"]
+[Pool "10"]
+
+deal 1 dealer Anna
+bids 7s pass pass
+whist whist pass
+result 8
+
+deal 2
+bids 6d pass pass
+whist pass pass
+
+deal 3
+bids pass pass pass
+result Anna 4 Boris 3 Vera 3
+
+deal 4
+bids pass pass mis
+result 0
+
+deal 5
+bids pass 7h pass
+whist whist whist
+result Anna 7 Boris 2 Vera 1
+
+deal 6
+bids pass 8s pass
+whist whist pass open
+result 8
+
+deal 7
+bids pass 6c pass
+whist whist pass
+result 6
+
+deal 8
+bids pass 6s pass
+whist pass whist
+result 5
+
+deal 9
+bids pass pass 8nt
+whist pass pass
+"""
