@@ -103,22 +103,32 @@ def _fail(message: str) -> None:
 
 def _existing(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
               aliases: tuple[str, ...]) -> str:
-    """The text of a file to go on with; the options that make a new file must not be given for it."""
+    """The text of a file to go on with; an option that makes a new file may be given again only as
+    the file's tags already say (the command that started the file goes on with it)."""
+    import preflog
     from ..record.store import GameFile
 
     assert isinstance(store, GameFile)
-    given = [name for name, value in (("--players", players), ("--rules", preset), ("--pool", pool),
-                                      ("--whist-price", whist_price), ("--alias", aliases or None)) if value]
-    if given:
-        _fail(f"{store.path} exists, and its tags say what {', '.join(given)} would: leave them out to go on "
-              "with it, or record into a new file")
     try:
-        return store.read()
+        text = store.read()
     except ValueError as e:
         _fail(str(e))
     except OSError as e:
         _fail(f"cannot read {store.path}: {e.strerror}")
-    raise AssertionError
+    try:
+        game = preflog.loads(text)
+    except preflog.NotationError:
+        return text  # the recorder reports what is wrong with it
+    given = {"--players": (players and " ".join(players.split()), " ".join(game.players)),
+             "--rules": (preset, game.tag("Rules", "sochi")), "--pool": (pool and str(pool), game.tag("Pool")),
+             "--whist-price": (whist_price, game.tag("WhistPrice")),
+             "--alias": (" ".join(aliases) or None, game.tag("Aliases"))}
+    differ = [f"{option} (the file has {held!r})" for option, (value, held) in given.items()
+              if value is not None and value != held]
+    if differ:
+        _fail(f"{store.path} exists, and its tags differ from {', '.join(differ)}: leave the options out to go on "
+              "with it, or record into a new file")
+    return text
 
 
 def _new(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,

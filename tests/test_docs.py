@@ -89,3 +89,18 @@ def test_the_replays_page_runs_as_written(tmp_path: Path) -> None:
     table = doc[doc.index("## Keys and buttons"):doc.index("## In a notebook")]
     for key in answered:
         assert f"| {names[key]} " in table or f"| {names[key]} /" in table or f"/ {names[key]} |" in table, key
+
+
+def test_the_recorder_page_runs_as_written(tmp_path: Path) -> None:
+    """docs/recorder.md: its Python drives a Recorder as shown, and its scripted session records."""
+    doc = (ROOT / "docs" / "recorder.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("deal 1: Anna deals, Boris is the eldest hand\n")
+    (script,) = [b for b in re.findall(r"```\n(.*?)```", doc, re.S) if b.startswith("printf")]
+    done = subprocess.run(["bash", "-c", script.replace("preflog ", f"{Path(sys.executable).parent}/preflog ")],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "friday.pref").read_text(encoding="utf-8").endswith(
+        "deal 3 dealer Vera\nbids pass pass pass\nresult Anna 4 Boris 3 Vera 3\n")

@@ -219,3 +219,30 @@ deal 9
 bids pass pass 8nt
 whist pass pass
 """
+
+
+def test_the_command_says_what_cannot_be_recorded_into(tmp_path: object) -> None:
+    """Exit 2 for misuse or an unreadable file, 1 for a file that does not check or a refused deal."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    new = tmp_path / "new.pref"
+    code, _, err = run("record", str(new), input="")
+    assert code == 2 and "a new file needs --players" in err and not new.exists()
+    code, _, err = run("record", str(new), "--players", "Anna Boris pass", input="")
+    assert code == 2 and "pass" in err and not new.exists()
+    code, _, err = run("record", str(new), "--players", "Anna Boris Vera", "--pool", "10", input="Vasya 6s wp 6\n")
+    assert code == 1 and "'Vasya' is not a player" in err and "nothing was written" in err
+    code, _, err = run("record", str(new), "--pool", "20", input="")
+    assert code == 2 and "its tags differ from --pool (the file has '10')" in err
+    code, _, err = run("record", str(new), "--players", "Anna Boris Vera", input="quit\n")
+    assert code == 0  # the options the file was started with may be given again
+    cp1251 = tmp_path / "old.pref"
+    cp1251.write_bytes('[Players "Аня Боря Вера"]\n'.encode("cp1251"))
+    code, _, err = run("record", str(cp1251), input="")
+    assert code == 2 and "is not UTF-8 text" in err
+    broken = tmp_path / "broken.pref"
+    broken.write_text('[Players "Anna Boris Vera"]\n\ndeal 1\nbids 6s 6s pass pass\n', encoding="utf-8")
+    code, _, err = run("record", str(broken), input="")
+    assert code == 1 and "A202" in err and "must check clean to be recorded into" in err
+    assert broken.read_text(encoding="utf-8").endswith("bids 6s 6s pass pass\n")  # untouched
