@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..notation.vocabulary import STATEMENT_ORDER
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors
 
 if TYPE_CHECKING:
@@ -80,7 +79,9 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
         try:
             recorder = Recorder(text, path=file, store=store, dealer=dealer)
         except Refused as e:
-            print_errors(e.errors)
+            _refusal(e)
+            if e.reason:
+                sys.exit(EXIT_MISUSE)
             say(f"preflog: {file} must check clean to be recorded into (preflog check {file})")
             sys.exit(EXIT_ERRORS)
         if dealer is not None and recorder.deals:
@@ -148,8 +149,9 @@ def _new(store: object, players: str | None, preset: str | None, pool: int | Non
                                tags=[("Date", _today())])
         recorder(text)  # the tags as the engine reads them: players, pool, price
     except refused as e:
-        for error in getattr(e, "errors", []):
-            _say(f"preflog: error: {error.message}")
+        reason = getattr(e, "reason", None)
+        for message in [reason] if reason else [error.message for error in getattr(e, "errors", [])]:
+            _say(f"preflog: error: {message}")
         sys.exit(EXIT_MISUSE)
     try:
         store.create(text)
@@ -205,7 +207,7 @@ class Session:
                 if words[0] == "quit":
                     break
                 continue
-            if words[0] in _NOTATION or words[0].startswith("{"):
+            if _notation(words[0]) or words[0].startswith("{"):
                 pending = [line]
                 continue
             self._submit(line)
@@ -254,11 +256,10 @@ class Session:
                 if typed.strip():
                     self._replace(int(number), typed)
                 else:
-                    self.editing = int(number)
-                    if int(number) not in range(1, recorder.next().number):
-                        self.editing = None
+                    if int(number) not in recorder.numbers:
                         _say(f"error: there is no deal {number}")
                     else:
+                        self.editing = int(number)
                         _say(f"type deal {number} again (an empty line or `quit` leaves it as it is)")
             elif word == "note":
                 recorder.note(rest)
@@ -269,7 +270,7 @@ class Session:
                 _say(HELP)
             return True
         except Refused as e:
-            print_errors(e.errors)
+            _refusal(e)
             return True
 
     def _submit(self, typed: str) -> None:
@@ -289,7 +290,7 @@ class Session:
             self.refused += 1
             if e.written:
                 _say("read as:\n" + _indented(e.written))
-            print_errors(e.errors)
+            _refusal(e)
             _say("nothing was written; type the deal again")
             return
         self._accepted(written, typed)
@@ -303,7 +304,7 @@ class Session:
             self.refused += 1
             if e.written:
                 _say("read as:\n" + _indented(e.written))
-            print_errors(e.errors)
+            _refusal(e)
             _say(f"deal {number} is left as it was")
             return
         _say(f"deal {number} recorded anew; the deals after it are scored again")
@@ -311,7 +312,7 @@ class Session:
         self._turn()
 
     def _accepted(self, written: str, typed: str) -> None:
-        _say("recorded:\n" + _indented(written) if typed.strip().split()[0] not in _NOTATION else
+        _say("recorded:\n" + _indented(written) if not _notation(typed.strip().split()[0]) else
              f"recorded deal {written.split()[1]}")
         self._show()
         self._turn()
@@ -346,8 +347,20 @@ class Session:
         readline.parse_and_bind("tab: complete")
 
 
-#: What starts a deal typed in the notation: its ``deal`` line or a statement.
-_NOTATION = frozenset({"deal", *STATEMENT_ORDER})
+def _notation(word: str) -> bool:
+    """Whether ``word`` starts a deal typed in the notation: its ``deal`` line or a statement."""
+    from ..notation.vocabulary import STATEMENT_ORDER
+
+    return word == "deal" or word in STATEMENT_ORDER
+
+
+def _refusal(refused: Exception) -> None:
+    """Why the recorder refused: its errors as ``preflog check`` prints them, or its reason."""
+    reason = getattr(refused, "reason", None)
+    if reason:
+        _say(f"error: {reason}")
+    else:
+        print_errors(getattr(refused, "errors", []))
 
 
 def _indented(text: str) -> str:

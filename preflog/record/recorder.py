@@ -50,11 +50,13 @@ class Store(Protocol):
 
 class Refused(Exception):
     """A deal or a change the recorder did not take, and why: ``errors`` as ``preflog check`` prints
-    them; ``written`` the deal as the short form was read into the notation, if it was."""
+    them (at their place in the text), or ``reason`` when the refusal has no place; ``written`` the deal
+    as the short form was read into the notation, if it was."""
 
-    def __init__(self, errors: Sequence[NotationError], written: str | None = None) -> None:
-        super().__init__("\n".join(e.format() for e in errors))
-        self.errors, self.written = list(errors), written
+    def __init__(self, errors: Sequence[NotationError] = (), written: str | None = None, *,
+                 reason: str | None = None) -> None:
+        super().__init__(reason or "\n".join(e.format() for e in errors))
+        self.errors, self.written, self.reason = list(errors), written, reason
 
 
 @attrs.frozen(slots=True)
@@ -110,8 +112,7 @@ class Recorder:
             raise Refused(judged.problems)
         game = judged.parsed.game
         if dealer is not None and dealer not in game.players:
-            raise Refused([NotationError(f"{dealer!r} is not a player of this game ({', '.join(game.players)})",
-                                         path=path)])
+            raise Refused(reason=f"{dealer!r} is not a player of this game ({', '.join(game.players)})")
         self._text, self._judged = text, judged
         self._undone: list[str] = []
         self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
@@ -147,6 +148,11 @@ class Recorder:
     def deals(self) -> int:
         """How many deals are recorded."""
         return len(self._judged.dealers)
+
+    @property
+    def numbers(self) -> list[int]:
+        """The numbers of the deals recorded."""
+        return [n for n, _ in self._judged.dealers]
 
     def sheet(self) -> ScoreSheet:
         """The pulka after the last deal recorded."""
@@ -193,7 +199,7 @@ class Recorder:
         """Take back the last deal (it can be redone); its number."""
         parts = self._judged.parts
         if not parts:
-            raise Refused([NotationError("there is no deal to undo", path=self.path)])
+            raise Refused(reason="there is no deal to undo")
         start = parts[-1][0]
         number = self._judged.dealers[-1][0]
         removed = self._text[start:]
@@ -205,7 +211,7 @@ class Recorder:
     def redo(self) -> int:
         """Record again the last deal taken back; its number."""
         if not self._undone:
-            raise Refused([NotationError("there is nothing to redo", path=self.path)])
+            raise Refused(reason="there is nothing to redo")
         again = self._undone[-1]
         sep = _separator(self._text) if not again.startswith("\n") else ""
         number = self.next().number
@@ -232,9 +238,9 @@ class Recorder:
         """A comment on deal ``number`` (the last by default), written at the end of its last line (a
         comment on a line of its own would be read as the next deal's)."""
         if "{" in text or "}" in text or "\n" in text:
-            raise Refused([NotationError("a note is one line without braces", path=self.path)])
+            raise Refused(reason="a note is one line without braces")
         if not text.strip():
-            raise Refused([NotationError("the note is empty", path=self.path)])
+            raise Refused(reason="the note is empty")
         index = self._index(number if number is not None else (self._judged.dealers[-1][0] if self.deals else 0))
         _, own, end = self._judged.parts[index]
         body = self._text[own:end].rstrip()
@@ -245,10 +251,10 @@ class Recorder:
     # -- the engine's judgement --------------------------------------------------------------------
 
     def _index(self, number: int) -> int:
-        numbers = [n for n, _ in self._judged.dealers]
+        numbers = self.numbers
         if number not in numbers:
             told = f"deals {numbers[0]} to {numbers[-1]}" if numbers else "no deals"
-            raise Refused([NotationError(f"there is no deal {number} (the game has {told})", path=self.path)])
+            raise Refused(reason=f"there is no deal {number} (the game has {told})")
         return numbers.index(number)
 
     def _deal_text(self, typed: str, turn: Turn) -> tuple[str, str | None]:
@@ -258,7 +264,7 @@ class Recorder:
         while lines and not lines[-1]:
             lines.pop()
         if not lines or not "".join(lines).strip():
-            raise Refused([NotationError("nothing to record", path=f"deal {turn.number}")])
+            raise Refused(reason="nothing to record")
         first = lines[0].split(None, 1)[0] if lines[0].split() else ""
         if first == "deal":
             return "\n".join(self._unalias(line) for line in lines) + "\n", None
@@ -386,7 +392,7 @@ def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") 
         else:
             out[alias] = player
             continue
-        raise Refused([NotationError(problem, path=path)])
+        raise Refused(reason=problem)
     return out
 
 
