@@ -75,13 +75,9 @@ class GameFile:
 
     def append(self, text: str) -> None:
         """Add ``text`` at the end, in one write, synced to the disk before returning."""
-        data = text.encode("utf-8")
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         try:
-            done = 0
-            while done < len(data):
-                done += os.write(fd, data[done:])
-            os.fsync(fd)
+            _write_all(fd, text)
         finally:
             os.close(fd)
 
@@ -89,15 +85,11 @@ class GameFile:
         """Make ``text`` the whole file: a temporary file beside it, synced, renamed over it, and the
         folder synced, so that the file is the old text or the new whenever the process dies."""
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        data = text.encode("utf-8")
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
             if self.path.exists():
                 os.fchmod(fd, stat.S_IMODE(self.path.stat().st_mode))
-            done = 0
-            while done < len(data):
-                done += os.write(fd, data[done:])
-            os.fsync(fd)
+            _write_all(fd, text)
         finally:
             os.close(fd)
         os.replace(temporary, self.path)
@@ -106,3 +98,12 @@ class GameFile:
             os.fsync(folder)
         finally:
             os.close(folder)
+
+
+def _write_all(fd: int, text: str) -> None:
+    """Write ``text`` as UTF-8 (in one write, unless the system takes less) and sync it to the disk."""
+    data = text.encode("utf-8")
+    done = 0
+    while done < len(data):
+        done += os.write(fd, data[done:])
+    os.fsync(fd)
