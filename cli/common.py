@@ -256,15 +256,10 @@ _STYLES: dict[Part, dict[str, Any]] = {
 }
 
 
-def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
-    """A violation in the form errors are printed in (the library's :func:`preflog.check.violation_error`)."""
-    from ..check import violation_error as error
-
-    return error(v, path, pieces, every)
-
-
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
     """Violations in the form errors are printed in, each with its line from the text that was read."""
+    from ..check import violation_error
+
     return [violation_error(v, path, parsed.pieces) for v in violations]
 
 
@@ -275,7 +270,7 @@ def drain(pieces: Sequence[Piece], path: str, *found: list[Violation],
     slip come after the one that names it."""
     if not any(found):
         return []  # the common case, a clean deal
-    from ..check import in_text_order
+    from ..check import in_text_order, violation_error
 
     violations = in_text_order(v for kept in found for v in kept)
     for kept in found:

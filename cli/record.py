@@ -12,7 +12,8 @@ import click
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors
 
 if TYPE_CHECKING:
-    from ..record.recorder import Recorder
+    from ..record.recorder import Recorder, Refused
+    from ..record.store import GameFile
 
 #: The commands, each a word on a line of its own (``edit`` and ``note`` take the rest of the line).
 COMMANDS = ("undo", "redo", "edit", "note", "sheet", "help", "quit")
@@ -60,10 +61,9 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
       preflog record friday.pref                  (go on with it)
       printf 'Boris 7s wp 8\\npass 4 3 3\\n' | preflog record friday.pref
     """
-    from ..record.recorder import Recorder, Refused, aliases_of
+    from ..record.recorder import Recorder, Refused
     from ..record.store import GameFile, Locked
 
-    say = _say
     store = GameFile(file)
     try:
         store.lock()
@@ -75,14 +75,14 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
         if Path(file).exists():
             text = _existing(store, players, preset, pool, whist_price, aliases)
         else:
-            text = _new(store, players, preset, pool, whist_price, aliases, aliases_of, Recorder, Refused)
+            text = _new(store, players, preset, pool, whist_price, aliases)
         try:
             recorder = Recorder(text, path=file, store=store, dealer=dealer)
         except Refused as e:
             _refusal(e)
             if e.reason:
                 sys.exit(EXIT_MISUSE)
-            say(f"preflog: {file} must check clean to be recorded into (preflog check {file})")
+            _say(f"preflog: {file} must check clean to be recorded into (preflog check {file})")
             sys.exit(EXIT_ERRORS)
         if dealer is not None and recorder.deals:
             _fail(f"--dealer names who deals first, and {file} has its deals: the next dealer is "
@@ -102,14 +102,12 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_MISUSE)
 
 
-def _existing(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
+def _existing(store: GameFile, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
               aliases: tuple[str, ...]) -> str:
     """The text of a file to go on with; an option that makes a new file may be given again only as
     the file's tags already say (the command that started the file goes on with it)."""
     import preflog
-    from ..record.store import GameFile
 
-    assert isinstance(store, GameFile)
     try:
         text = store.read()
     except ValueError as e:
@@ -132,25 +130,22 @@ def _existing(store: object, players: str | None, preset: str | None, pool: int 
     return text
 
 
-def _new(store: object, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
-         aliases: tuple[str, ...], aliases_of: Callable[..., dict[str, str]], recorder: type[Recorder],
-         refused: type[Exception]) -> str:
+def _new(store: GameFile, players: str | None, preset: str | None, pool: int | None, whist_price: str | None,
+         aliases: tuple[str, ...]) -> str:
     """A new file's tags, written to it (whole or not at all)."""
-    from ..record.store import GameFile
+    from ..record.recorder import Recorder, Refused, aliases_of
 
-    assert isinstance(store, GameFile)
     if not players:
         _fail(f"{store.path} does not exist: a new file needs --players \"A B C\" (clockwise)")
     assert players is not None
     names = players.split()
     try:
         named = aliases_of(" ".join(aliases), names, str(store.path))
-        text = recorder.header(names, rules=preset or "sochi", pool=pool, whist_price=whist_price, aliases=named,
+        text = Recorder.header(names, rules=preset or "sochi", pool=pool, whist_price=whist_price, aliases=named,
                                tags=[("Date", _today())])
-        recorder(text)  # the tags as the engine reads them: players, pool, price
-    except refused as e:
-        reason = getattr(e, "reason", None)
-        for message in [reason] if reason else [error.message for error in getattr(e, "errors", [])]:
+        Recorder(text)  # the tags as the engine reads them: players, pool, price
+    except Refused as e:
+        for message in [e.reason] if e.reason else [error.message for error in e.errors]:
             _say(f"preflog: error: {message}")
         sys.exit(EXIT_MISUSE)
     try:
@@ -354,13 +349,12 @@ def _notation(word: str) -> bool:
     return word == "deal" or word in STATEMENT_ORDER
 
 
-def _refusal(refused: Exception) -> None:
+def _refusal(refused: Refused) -> None:
     """Why the recorder refused: its errors as ``preflog check`` prints them, or its reason."""
-    reason = getattr(refused, "reason", None)
-    if reason:
-        _say(f"error: {reason}")
+    if refused.reason:
+        _say(f"error: {refused.reason}")
     else:
-        print_errors(getattr(refused, "errors", []))
+        print_errors(refused.errors)
 
 
 def _indented(text: str) -> str:

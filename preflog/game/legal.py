@@ -321,7 +321,8 @@ def counts_as_made(d: DealState) -> bool:
 def led_suit(d: DealState) -> Suit | None:
     """The suit to follow: the talon card's on an all-pass talon trick (3.7.6), else the first card's."""
     if d.on_talon_trick:
-        return d.talon[d.completed].suit if d.talon else None
+        card = d.talon_card
+        return None if card is None else card.suit
     return d.trick[0][1].suit if d.trick else None
 
 

@@ -107,6 +107,13 @@ class DealState:
         return self.talon_leads and self.completed < 2
 
     @property
+    def talon_card(self) -> Card | None:
+        """The talon's card that leads the trick in play, when the talon leads it and is known (3.7.6)."""
+        if not self.on_talon_trick or not self.talon:
+            return None
+        return self.talon[self.completed]
+
+    @property
     def trump_known(self) -> bool:
         return self.is_all_pass or self.contract is not None
 

@@ -165,15 +165,15 @@ class PageRecorder(Visitor):
                                 "h": self._hands(d), "w": self._tricks(d), "a": len(d.calls), "r": roles}
         if d.discard is not None:
             step["dc"] = [write_card(c) for c in d.discard]
+        talon = d.talon_card  # leading the trick in play: shown first, as seat -1
         if d.trick:
-            step["k"] = self._talon_lead(d, d.completed + 1) + [[self.seats.index(d.player(s)), write_card(c)]
-                                                                for s, c in d.trick]
+            step["k"] = ([[-1, write_card(talon)]] if talon is not None else []) + \
+                [[self.seats.index(d.player(s)), write_card(c)] for s, c in d.trick]
         if type(event) is TrickCompleted:
             line = self.lines[-1]["steps"]
             shown = line[-1].get("k", []) if line else []  # the last card's step held the whole trick
-            lead = self._talon_lead(d, event.number)
-            step["k"] = shown if len(shown) == len(lead) + len(event.cards) else \
-                lead + [[-2, write_card(c)] for c in event.cards]  # who played which is not known
+            step["k"] = shown if len(shown) >= len(event.cards) else \
+                [[-2, write_card(c)] for c in event.cards]  # who played which is not known
             step["tr"] = event.number
             if event.winner is not None:
                 step["win"] = self.seats.index(event.winner)
@@ -190,8 +190,7 @@ class PageRecorder(Visitor):
             step["say"] = f"{d.player(d.last_speaker)} {_DEFENCE_WORDS[event.kind]}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
-            talon = _talon_card(d, d.completed + 1) if len(d.trick) == 1 else None
-            shows = f"the talon shows {spoken(talon)}; " if talon is not None else ""
+            shows = f"the talon shows {spoken(talon)}; " if talon is not None and len(d.trick) == 1 else ""
             step["say"] = f"{shows}{d.player(seat)} plays {spoken(event.card)}"
         if d.talon is not None and not d.talon_taken:
             turned = min(2, d.completed + (1 if d.trick else 0)) if d.talon_leads else 0
@@ -199,11 +198,6 @@ class PageRecorder(Visitor):
                 step["x"] = [write_card(c) for c in d.talon[turned:]]
         self.last = event
         return step
-
-    def _talon_lead(self, d: DealState, trick: int) -> list[list[Any]]:
-        """The talon's card that leads trick ``trick``, as the trick's first (seat ``-1``), if it does."""
-        card = _talon_card(d, trick)
-        return [] if card is None else [[-1, write_card(card)]]
 
     def _roles(self, d: DealState) -> list[str]:
         """Each seat's part in the deal so far: declarer, whist, half-whist, pass (or nothing yet)."""
@@ -250,13 +244,6 @@ def _noted(glyph: Glyph | None, comments: Iterable[Comment]) -> str:
     (``%`` notes are the file's own, never shown)."""
     said = [c.text.strip() for c in comments if not c.line_note]
     return " ".join(([glyph.value] if glyph is not None else []) + said).strip()
-
-
-def _talon_card(d: DealState, trick: int) -> Card | None:
-    """The talon's card that leads trick ``trick`` of an all-pass (Code 3.7.6), if the talon leads it."""
-    if not d.talon_leads or trick > 2 or d.talon is None or len(d.talon) < trick:
-        return None
-    return d.talon[trick - 1]
 
 
 def _dealt(event: Dealt) -> Iterable[tuple[str, Any]]:

@@ -137,8 +137,9 @@ class Renderer:
             return f"the whister plays {e.mode.value}"
         if isinstance(e, CardPlayed):
             seat = d.trick[-1][0] if d.trick else None
-            if d.on_talon_trick and len(d.trick) == 1 and d.talon:
-                return f"  the talon shows {self.card(d.talon[d.completed])}; {d.player(seat)} {self.card(e.card)}"
+            turned = d.talon_card if len(d.trick) == 1 else None
+            if turned is not None:
+                return f"  the talon shows {self.card(turned)}; {d.player(seat)} {self.card(e.card)}"
             lead = " leads" if len(d.trick) == 1 else ""
             return f"  {d.player(seat)}{lead} {self.card(e.card)}"
         if isinstance(e, TrickCompleted):

@@ -68,6 +68,11 @@ class Turn:
     order: tuple[str, ...]
     four: bool
 
+    @classmethod
+    def of(cls, number: int, dealer: str, players: Sequence[str]) -> Turn:
+        """Deal ``number`` dealt by ``dealer`` to ``players``."""
+        return cls(number, dealer, bidding_order(players, dealer), len(players) == 4)
+
     def __str__(self) -> str:
         out = " and sits out" if self.four else ""
         return f"deal {self.number}: {self.dealer} deals{out}, {self.order[0]} is the eldest hand"
@@ -175,7 +180,7 @@ class Recorder:
             dealer = expected_dealer(judged.state) or players[0]
         else:
             number, dealer = 1, self.first_dealer or players[0]
-        return Turn(number, dealer, bidding_order(players, dealer), len(players) == 4)
+        return Turn.of(number, dealer, players)
 
     def table(self, turn: Turn | None = None) -> Table:
         """What the short form reads a deal against."""
@@ -225,7 +230,7 @@ class Recorder:
         index = self._index(number)
         start, own, end = self._judged.parts[index]
         dealer = self._judged.dealers[index][1]
-        turn = Turn(number, dealer, bidding_order(self.players, dealer), len(self.players) == 4)
+        turn = Turn.of(number, dealer, self.players)
         deal, written = self._deal_text(typed, turn)
         old = self._text[own:end]
         trailing = old[len(old.rstrip()):]  # the blank lines that part it from the next deal
@@ -241,7 +246,9 @@ class Recorder:
             raise Refused(reason="a note is one line without braces")
         if not text.strip():
             raise Refused(reason="the note is empty")
-        index = self._index(number if number is not None else (self._judged.dealers[-1][0] if self.deals else 0))
+        if number is None and not self.deals:
+            raise Refused(reason="there is no deal to note")
+        index = self._index(self.numbers[-1] if number is None else number)
         _, own, end = self._judged.parts[index]
         body = self._text[own:end].rstrip()
         last = body.rfind("\n") + 1  # the deal's last line: the note goes at its end, before a % note

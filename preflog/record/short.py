@@ -98,35 +98,34 @@ def _comment(line: str) -> tuple[str, str | None]:
 
 def resolve(word: str, table: Table) -> str | None:
     """The player ``word`` names: a name, an alias, or (in any case) the start of just one name."""
+    found = _candidates(word, table)
+    return found[0] if len(found) == 1 else None
+
+
+def _candidates(word: str, table: Table) -> list[str]:
+    """The players ``word`` may name: the one it spells (exactly, as an alias, or in another case), or
+    else every player a name or alias of whom it starts."""
     if word in table.players:
-        return word
+        return [word]
     if word in table.aliases:
-        return table.aliases[word]
+        return [table.aliases[word]]
     names = [*table.players, *table.aliases]
     low = word.lower()
-    same = {_named(n, table) for n in names if n.lower() == low}
-    if len(same) == 1:
-        return same.pop()
-    starting = {_named(n, table) for n in names if n.lower().startswith(low)}
-    return starting.pop() if len(starting) == 1 else None
-
-
-def _named(name: str, table: Table) -> str:
-    return table.aliases.get(name, name)
+    same = {table.aliases.get(n, n) for n in names if n.lower() == low}
+    return sorted(same or {table.aliases.get(n, n) for n in names if n.lower().startswith(low)})
 
 
 def _player(word: _Word, table: Table, role: str) -> str:
     """The player ``word`` names, or the error that says who it could be."""
-    found = resolve(word.text, table)
-    if found is not None:
-        return found
-    names = [*table.players, *table.aliases]
-    starting = sorted({_named(n, table) for n in names if n.lower().startswith(word.text.lower())})
-    if len(starting) > 1:
-        raise ShortFormError(f"{word.text!r} could be {' or '.join(starting)}", word.column, word.end,
+    found = _candidates(word.text, table)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise ShortFormError(f"{word.text!r} could be {' or '.join(found)}", word.column, word.end,
                              "type more of the name")
-    close = difflib.get_close_matches(word.text, names, n=1)
-    hint = f"did you mean {_named(close[0], table)}?" if close else f"the players are {', '.join(table.players)}"
+    close = difflib.get_close_matches(word.text, [*table.players, *table.aliases], n=1)
+    hint = f"did you mean {table.aliases.get(close[0], close[0])}?" if close else \
+        f"the players are {', '.join(table.players)}"
     raise ShortFormError(f"{word.text!r} is not a player ({role} expected)", word.column, word.end, hint)
 
 
