@@ -246,3 +246,17 @@ def test_the_command_says_what_cannot_be_recorded_into(tmp_path: object) -> None
     code, _, err = run("record", str(broken), input="")
     assert code == 1 and "A202" in err and "must check clean to be recorded into" in err
     assert broken.read_text(encoding="utf-8").endswith("bids 6s 6s pass pass\n")  # untouched
+
+
+def test_huge_input_is_refused_in_bounded_words() -> None:
+    """A word of a million characters is quoted cut to 40; a comment longer than a line may be
+    (limits.md: 10,000 characters) is refused with the reader's own message, not as a second game."""
+    rec = Recorder(header())
+    with pytest.raises(Refused) as refused:
+        rec.add("Boris " + "x" * 1_000_000)
+    assert refused.value.errors[0].message == f"neither 'Boris' nor '{'x' * 39}…' is a contract"
+    with pytest.raises(Refused) as refused:
+        rec.add("contract Boris: 7s {" + "y" * 20_000 + "}\nwhist whist pass\nresult 7")
+    assert [e.message for e in refused.value.errors] == [
+        f"line {header().count(chr(10)) + 3} is longer than 10,000 characters, the most preflog reads (is this a game file?)"]
+    assert rec.deals == 0

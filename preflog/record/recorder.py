@@ -315,9 +315,11 @@ class Recorder:
     def _judge(self, text: str, scorable: int | None = None) -> _Judged:
         games = list(read_games(text, self.path))
         if len(games) != 1:
+            unread = [e for g in games for e in g.errors]  # a line too long ends the text as a game of its own
             message = ("the text holds no game (its tags first: [Players \"…\"])" if not games else
                        f"the recorder keeps one game to a file; this text holds {len(games)}")
-            return _Judged(games[0] if games else _empty(), [NotationError(message, path=self.path)], None, [], None, [])
+            return _Judged(games[0] if games else _empty(), unread or [NotationError(message, path=self.path)],
+                           None, [], None, [])
         parsed = games[0]
         problems = list(parsed.errors)
         checker, scorer, dealers = Checker(), Scorer(ledger=True), _Dealers()

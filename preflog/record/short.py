@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from ..model.bids import BID_SPELLINGS, MISERE_NAMES
+from ..model.limits import shorten
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import DUMMY, clockwise_from
 
@@ -121,17 +122,17 @@ def _player(word: _Word, table: Table, role: str) -> str:
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise ShortFormError(f"{word.text!r} could be {' or '.join(found)}", word.column, word.end,
+        raise ShortFormError(f"{shorten(word.text)!r} could be {' or '.join(found)}", word.column, word.end,
                              "type more of the name")
     close = difflib.get_close_matches(word.text, [*table.players, *table.aliases], n=1)
     hint = f"did you mean {table.aliases.get(close[0], close[0])}?" if close else \
         f"the players are {', '.join(table.players)}"
-    raise ShortFormError(f"{word.text!r} is not a player ({role} expected)", word.column, word.end, hint)
+    raise ShortFormError(f"{shorten(word.text)!r} is not a player ({role} expected)", word.column, word.end, hint)
 
 
 def _tricks(word: _Word) -> int:
     if _TRICKS.fullmatch(word.text) is None or int(word.text) > 10:
-        raise ShortFormError(f"{word.text!r} is not a number of tricks (0 to 10)", word.column, word.end)
+        raise ShortFormError(f"{shorten(word.text)!r} is not a number of tricks (0 to 10)", word.column, word.end)
     return int(word.text)
 
 
@@ -178,7 +179,8 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     elif _bid(second) is not None:
         bid_word, who_word = second, first
     else:
-        raise ShortFormError(f"neither {first.text!r} nor {second.text!r} is a contract", first.column, second.end,
+        raise ShortFormError(f"neither {shorten(first.text)!r} nor {shorten(second.text)!r} is a contract",
+                             first.column, second.end,
                              "a contract as in the notation: 6s … 10nt, mis")
     declarer = _player(who_word, table, "the declarer")
     if declarer == DUMMY or declarer not in table.order:
