@@ -16,7 +16,7 @@ from ..notation.decode import ReadError
 from .common import EXIT_UNREADABLE
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
-VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "generate", "score", "record")
+VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "generate", "score", "record")
 
 
 class _Commands(click.Group):
@@ -56,6 +56,7 @@ def cli() -> None:
       preflog check game.pref            check every card and call against the rules
       preflog replay game.pref           step through the deals
       preflog render game.pref -o g.html one web page to step through
+      preflog analyse game.pref          every card valued with all hands seen
       preflog score game.pref            the score sheet and the settlement
       preflog record game.pref           record a game at the table, deal by deal
       preflog generate --deals 100       random games that follow the rules

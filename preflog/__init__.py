@@ -56,6 +56,10 @@ _EXPORTS: dict[str, str] = {
     "Outcome": "scoring.outcome", "outcome_of": "scoring.outcome", "ScoreSheet": "scoring.pulka",
     "Scorer": "scoring.scorer", "score": "scoring.scorer", "Settlement": "scoring.settlement", "SKIP": "walk",
     "Visitor": "walk", "Walker": "walk", "walk": "walk",
+    "Analyst": "analysis.solve", "Goal": "analysis.solve", "Solution": "analysis.solve",
+    "Unsolvable": "analysis.solve", "par": "analysis.solve", "solve": "analysis.solve",
+    "CardValue": "analysis.annotate", "DealAnalysis": "analysis.annotate", "analyse": "analysis.annotate",
+    "annotate": "analysis.annotate", "strip_analysis": "analysis.annotate",
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
 }
 
@@ -87,6 +91,8 @@ sys.modules[__name__].__class__ = _Package
 
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time each is imported when first used
+    from .analysis.annotate import CardValue, DealAnalysis, analyse, annotate, strip_analysis
+    from .analysis.solve import Analyst, Goal, Solution, Unsolvable, par, solve
     from .check import Checker, audit, check
     from .game.conventions import (
         PRESETS, AllPassScoring, AllPassTalon, Liability, Progression, Rules, VoidTalonTrick, WhistSplit, rules_of,
@@ -153,6 +159,9 @@ __all__ = [
     "SKIP", "Checker", "Replay", "Scorer", "Step", "Visitor", "Walker", "audit", "check", "replay", "walk",
     # scoring
     "Column", "Entry", "Outcome", "ScoreSheet", "Settlement", "outcome_of", "score",
+    # double-dummy analysis
+    "Analyst", "CardValue", "DealAnalysis", "Goal", "Solution", "Unsolvable", "analyse", "annotate", "par",
+    "solve", "strip_analysis",
     # generating
     "generate",
 ]

@@ -16,7 +16,7 @@ LAYERS = {
     "preflog.walk": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
     "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5,
-    "preflog.present": 6, "preflog.record": 6,
+    "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
     "preflog.grammar": 0,  # data only
     "preflog.cli": 8,

@@ -1,0 +1,84 @@
+"""``preflog analyse``: every played card valued double-dummy, and the game annotated with it."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name
+
+if TYPE_CHECKING:
+    from ..analysis.annotate import DealAnalysis
+
+
+@click.command()
+@click.argument("file", type=click.Path(allow_dash=True))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
+              help="Write the annotated game (or the JSON) here (default: standard output).")
+@click.option("--format", "fmt", type=click.Choice(["pref", "json"]), default="pref", show_default=True,
+              help="pref: the game in the notation with the analysis written in; json: one object per deal.")
+@click.option("--strip-analysis", "strip", is_flag=True,
+              help="Take out what an earlier analysis added (its comments and glyphs), and add nothing.")
+@click.option("--rules", "preset", type=PresetChoice(),
+              help="Replay under this convention instead of the file's Rules tag.")
+def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -> None:
+    """Value every card played in FILE with all hands seen and best play on all sides (double dummy).
+
+    For a game the value is the declarer's tricks; for a misère, the tricks he is made to take; for an
+    all-pass, the fewest tricks the player to move can be held to. The annotated game gets the par on
+    each deal's header ({dd: par Boris 8}), and on a card that costs its side a trick a ? (two or more:
+    ??) with a comment naming the best cards ({dd: ? Boris 8 → 7; best Ah Kh (8)}). The author's
+    comments and glyphs are kept; every added one begins with "dd:", and --strip-analysis takes
+    them out again. Deals with a hand not known are skipped with a note on standard error.
+
+    Exit 0 if the file is clean, 1 if it cannot be read as notation or breaks a rule (the analysis of a
+    deal stops at the card that breaks it), 2 if it cannot be read at all.
+
+    \b
+    Examples:
+      preflog analyse samples/sochi-pulka.pref -o analysed.pref
+      preflog analyse samples/sochi-pulka.pref --format json
+      preflog analyse --strip-analysis analysed.pref
+    """
+    from ..analysis.annotate import analyse as analyse_game, annotate, strip_analysis
+    from ..notation.write import iter_dumps
+
+    name = display_name(file)
+    games = CleanGames(Reread(file), name)
+    broken = False
+
+    def noted(number: int, analyses: list[DealAnalysis]) -> list[DealAnalysis]:
+        nonlocal broken
+        where = f"{name}: game {number}: " if number > 1 else f"{name}: "
+        for a in analyses:
+            if a.skipped is not None and a.skipped != "the deal is not played":
+                click.echo(f"preflog: {where}deal {a.deal} is not analysed: {a.skipped}", err=True)
+            if a.stopped is not None:
+                broken = True
+                click.echo(f"preflog: {where}deal {a.deal}: the analysis stops at {a.stopped}", err=True)
+        return analyses
+
+    with click.open_file(output, "w", encoding="utf-8") as out:
+        if fmt == "json":
+            import json
+
+            first = True
+            out.write("[")
+            for number, game in enumerate(games, 1):
+                for a in noted(number, analyse_game(game, preset)):
+                    item = a.to_json()
+                    if number > 1:
+                        item = {"game": number, **item}
+                    out.write(("\n " if first else ",\n ") + json.dumps(item, ensure_ascii=False))
+                    first = False
+            out.write("\n]\n" if not first else "]\n")
+        elif strip:
+            for part in iter_dumps(strip_analysis(g) for g in games):
+                out.write(part)
+        else:
+            annotated = (annotate(g, noted(n, analyse_game(g, preset))) for n, g in enumerate(games, 1))
+            for part in iter_dumps(annotated):
+                out.write(part)
+    sys.exit(EXIT_ERRORS if games.bad or broken else EXIT_OK)

@@ -1,0 +1,267 @@
+"""A game's played cards valued double-dummy, and the game annotated with what that finds.
+
+``analyse(game)`` replays the game once (:func:`preflog.replay`) and values every card of each deal's
+main line whose hands are all known: the value of the position before the card, after it, and of
+every card that could have been played. ``annotate(game, analyses)`` writes that into the game: the
+par on the deal's header, ``?`` on a card that costs its side a trick, ``??`` on one that costs two or
+more, with a comment naming the best cards. Every annotation it adds is a comment beginning with
+:data:`MARK`, so that :func:`strip_analysis` takes them out again, the glyphs they added with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from ..game.conventions import Rules
+from ..game.events import CardPlayed, DealStarted
+from ..game.legal import legal_cards
+from ..game.state import DealState
+from ..model.annotations import Comment, Glyph
+from ..model.cards import Card
+from ..model.deal import Deal
+from ..model.game import Game
+from ..model.play import PlayedCard, Variation
+from ..replay import Step, replay
+from .solve import Analyst, Goal, Unsolvable
+
+#: How an annotation added by the analysis begins (docs/analysis.md).
+MARK = "dd:"
+
+
+@attrs.frozen
+class CardValue:
+    """One played card: the value of the position before it and after it, and of each legal card,
+    counted in ``counted``'s tricks at the end of the deal."""
+
+    index: int                    # the card's place in the deal's ``play`` line, from 0
+    card: Card
+    player: str
+    counted: str
+    before: int
+    after: int
+    values: dict[Card, int]
+    maximises: bool               # the player wants ``counted``'s tricks high
+
+    @property
+    def cost(self) -> int:
+        """The tricks the card costs its player's side (0 for a best card)."""
+        return self.before - self.after if self.maximises else self.after - self.before
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        return tuple(c for c, v in self.values.items() if v == self.before)
+
+
+@attrs.frozen
+class DealAnalysis:
+    """A deal's values: ``par`` from the start of play (the declarer's tricks, or in an all-pass each
+    player's), and its played cards; ``skipped`` says why a deal has none."""
+
+    deal: int
+    goal: Goal | None = None
+    declarer: str | None = None
+    par: int | dict[str, int] | None = None
+    cards: tuple[CardValue, ...] = ()
+    skipped: str | None = None
+    stopped: str | None = None    # why the values end before the last card played
+
+    def to_json(self) -> dict[str, object]:
+        """The plain-data form ``preflog analyse --format json`` prints."""
+        if self.skipped is not None:
+            return {"deal": self.deal, "skipped": self.skipped}
+        out: dict[str, object] = {"deal": self.deal, "goal": self.goal.value if self.goal else None,
+                                  "declarer": self.declarer, "par": self.par, "cards": [
+            {"index": c.index, "trick": c.index // 3 + 1, "card": str(c.card), "player": c.player,
+             "counted": c.counted, "before": c.before, "after": c.after, "cost": c.cost,
+             "best": [str(b) for b in c.best], "values": {str(k): v for k, v in c.values.items()}}
+            for c in self.cards]}
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
+        return out
+
+
+def analyse(game: Game, rules: Rules | str | None = None) -> list[DealAnalysis]:
+    """The double-dummy values of every deal of ``game`` (its own rules, or ``rules``)."""
+    steps = replay(game, rules).steps
+    out: list[DealAnalysis] = []
+    start = 0
+    for i in range(1, len(steps) + 1):
+        if i == len(steps) or type(steps[i].event) is DealStarted:
+            deal_steps = steps[start:i]
+            if deal_steps and deal_steps[0].state.deal is not None:
+                out.append(_analyse_deal(deal_steps))
+            start = i
+    return out
+
+
+def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
+    number = steps[0].state.deal.number  # type: ignore[union-attr]
+    plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
+    start = plays[0] - 1 if plays else _start_of_play(steps)
+    if start is None:
+        return DealAnalysis(number, skipped="the deal is not played")
+    first = steps[start].state
+    d0: DealState = first.deal  # type: ignore[assignment]
+    unplayed = _unplayed(d0, [steps[i] for i in plays])
+    d0 = _without(d0, unplayed)  # type: ignore[assignment]
+    try:
+        analyst = Analyst(d0, first.rules)
+        par = analyst.par(d0)
+    except Unsolvable as exc:
+        return DealAnalysis(number, skipped=str(exc))
+    declarer = None if analyst.goal is Goal.ALL_PASS else d0.player(d0.declarer)
+    cards: list[CardValue] = []
+    stopped = None
+    guess = par if isinstance(par, int) else None
+    for index, i in enumerate(plays):
+        step = steps[i]
+        before = _without(steps[i - 1].state.deal, unplayed)
+        if step.violations or before is None:
+            stopped = f"card {index + 1} ({step.event.card}) breaks a rule"  # type: ignore[attr-defined]
+            break
+        try:
+            solution = analyst.solve(before, guess if analyst.goal is not Goal.ALL_PASS else None)
+        except Unsolvable as exc:
+            stopped = f"card {index + 1}: {exc}"
+            break
+        card: Card = step.event.card  # type: ignore[attr-defined]
+        target = analyst.target(before)
+        maximises = (before.to_play == target) == (analyst.goal is Goal.GAME)
+        cards.append(CardValue(index, card, solution.to_play, solution.player, solution.value,
+                               solution.values[card], solution.values, maximises))
+        guess = solution.values[card]
+    return DealAnalysis(number, analyst.goal, declarer, par, tuple(cards), stopped=stopped)
+
+
+def _start_of_play(steps: Sequence[Step]) -> int | None:
+    """The step after which the first card is to be played, in a deal whose play is not written."""
+    for i, step in enumerate(steps):
+        d = step.state.deal
+        if d is not None and d.completed == 0 and not d.trick and legal_cards(d):
+            return i
+    return None
+
+
+def _unplayed(d: DealState, plays: Sequence[Step]) -> frozenset[Card]:
+    """The declarer's discard when the record does not give it but his hand and all ten of his cards
+    played do: the two cards of his twelve he never played."""
+    seat = d.declarer
+    if seat is None or d.discard is not None or not d.talon_taken:
+        return frozenset()
+    hand = d.hands[seat]
+    if hand is None or len(hand) != 12:
+        return frozenset()
+    played = frozenset(s.event.card for s in plays) & hand  # type: ignore[attr-defined]
+    return hand - played if len(played) == 10 else frozenset()
+
+
+def _without(d: DealState | None, unplayed: frozenset[Card]) -> DealState | None:
+    if not unplayed or d is None or d.declarer is None:
+        return d
+    hands = list(d.hands)
+    hands[d.declarer] = hands[d.declarer] - unplayed  # type: ignore[operator]
+    return attrs.evolve(d, hands=tuple(hands))
+
+
+# ---- writing it into the game ---------------------------------------------------------------------
+
+def par_text(analysis: DealAnalysis) -> str:
+    """The par as the deal's header comment says it: ``dd: par Boris 8`` or, for an all-pass, each
+    player's fewest tricks."""
+    par = analysis.par
+    if isinstance(par, dict):
+        return f"{MARK} par " + " ".join(f"{p} {v}" for p, v in par.items())
+    return f"{MARK} par {analysis.declarer} {par}"
+
+
+def card_text(value: CardValue, glyph: Glyph | None) -> str:
+    """The comment on a card that costs a trick: ``dd: ? Boris 7 → 8; best Qd 9d (7)`` (the glyph
+    when the analysis adds it, the counted player's tricks before and after, the best cards)."""
+    mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
+    best = " ".join(str(c) for c in value.best)
+    return f"{mark}{value.counted} {value.before} → {value.after}; best {best} ({value.before})"
+
+
+def annotate(game: Game, analyses: Iterable[DealAnalysis]) -> Game:
+    """``game`` with the analysis written in: the par on each analysed deal's header, and on each
+    card that costs its side a trick a comment and, where the author wrote no glyph, ``?`` (one
+    trick) or ``??`` (two or more). Analysis written before is replaced."""
+    game = strip_analysis(game)
+    by_number = {a.deal: a for a in analyses if a.skipped is None}
+    deals = []
+    for deal in game.deals:
+        found = by_number.get(deal.number)
+        deals.append(deal if found is None else _annotated(deal, found))
+    return attrs.evolve(game, deals=tuple(deals))
+
+
+def _annotated(deal: Deal, analysis: DealAnalysis) -> Deal:
+    comments = deal.comments + (Comment(par_text(analysis)),)
+    play = deal.play
+    if play is None or not analysis.cards:
+        return attrs.evolve(deal, comments=comments)
+    cards = list(play.cards)
+    for value in analysis.cards:
+        if value.cost <= 0 or value.index >= len(cards):
+            continue
+        pc = cards[value.index]
+        added = None
+        if pc.glyph is None:
+            added = Glyph.MISTAKE if value.cost == 1 else Glyph.BLUNDER
+        cards[value.index] = attrs.evolve(pc, glyph=pc.glyph or added,
+                                          comments=pc.comments + (Comment(card_text(value, added)),))
+    return attrs.evolve(deal, comments=comments, play=attrs.evolve(play, cards=cards))
+
+
+def is_analysis(comment: Comment) -> bool:
+    """Whether a comment was added by the analysis."""
+    return not comment.line_note and comment.text.startswith(MARK)
+
+
+def strip_analysis(game: Game) -> Game:
+    """``game`` without what :func:`annotate` added: its comments, and the glyphs they say it added."""
+    deals = []
+    changed = False
+    for deal in game.deals:
+        stripped = _stripped_deal(deal)
+        changed |= stripped is not deal
+        deals.append(stripped)
+    return attrs.evolve(game, deals=tuple(deals)) if changed else game
+
+
+def _stripped_deal(deal: Deal) -> Deal:
+    comments = tuple(c for c in deal.comments if not is_analysis(c))
+    play = deal.play
+    new_play = play
+    if play is not None:
+        cards = [_stripped_card(pc) for pc in play.cards]
+        if any(a is not b for a, b in zip(cards, play.cards)):
+            new_play = attrs.evolve(play, cards=cards)
+    if len(comments) == len(deal.comments) and new_play is play:
+        return deal
+    return attrs.evolve(deal, comments=comments, play=new_play)
+
+
+def _stripped_card(pc: PlayedCard) -> PlayedCard:
+    if not pc.comments and not pc.variations:
+        return pc
+    ours = [c for c in pc.comments if is_analysis(c)]
+    variations = tuple(_stripped_variation(v) for v in pc.variations)
+    if not ours and all(a is b for a, b in zip(variations, pc.variations)):
+        return pc
+    glyph = pc.glyph
+    for c in ours:
+        added = c.text[len(MARK):].split(" ", 2)[1] if c.text[len(MARK):].startswith(" ") else ""
+        if glyph is not None and added == glyph.value:
+            glyph = None
+    return attrs.evolve(pc, glyph=glyph, comments=tuple(c for c in pc.comments if not is_analysis(c)),
+                        variations=variations)
+
+
+def _stripped_variation(v: Variation) -> Variation:
+    cards = tuple(_stripped_card(pc) for pc in v.cards)
+    if all(a is b for a, b in zip(cards, v.cards)):
+        return v
+    return attrs.evolve(v, cards=cards)
