@@ -104,3 +104,20 @@ def test_the_recorder_page_runs_as_written(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "friday.pref").read_text(encoding="utf-8").endswith(
         "deal 3 dealer Vera\nbids pass pass pass\nresult Anna 4 Boris 3 Vera 3\n")
+
+
+def test_the_analysis_docs_run_as_written(tmp_path: Path) -> None:
+    """docs/analysis.md: its Python prints what its comments say, and its three commands run (exit 0)."""
+    doc = (ROOT / "docs" / "analysis.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+    script = tmp_path / "analysis.py"
+    script.write_text(code, encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == "3\nBoris 3 ['Tc', 'Qd', 'Jd', '8d', '7d', 'Kh']\n1\n"
+    (commands,) = [b for b in re.findall(r"```\n(.*?)```", doc, re.S) if "preflog analyse" in b]
+    for line in commands.strip().splitlines():
+        args = line.split()[1:]
+        args = [str(tmp_path / a) if a.endswith("analysed.pref") else a for a in args]
+        done = subprocess.run([sys.executable, "-m", "preflog.cli", *args], capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0, (line, done.stderr)

@@ -173,3 +173,88 @@ def test_equivalent_cards_count_the_cards_on_the_table() -> None:
     search, position = search_of(e)
     values = search.card_values(position)
     assert values == {BIT[c("As")]: 1, BIT[c("Qs")]: 0}
+
+
+# ---- positions from the sources, worked by hand -----------------------------------------------------
+
+MISERE_HOLE = """[Players "Xenia Dima Yura"]
+[Rules "sochi"]
+
+deal 1 dealer Yura
+hands Xenia: 89JQ.9TJ.TJ.T Dima: 7T.78.789.789 Yura: -.QKA.QKA.JQKA
+talon Ks As
+bids pass mis pass
+discard Ks As
+contract mis
+"""
+
+
+def _in_play(text: str) -> preflog.GameState:
+    """The last state of the only deal of ``text`` with a card to play."""
+    steps = preflog.replay(preflog.loads(text)).steps
+    return next(s.state for s in reversed(steps) if preflog.legal_cards(s.state))
+
+
+def test_a_misere_hole_between_the_seven_and_the_ten_is_caught() -> None:
+    """Seed 000 (the Classic rules of 1971, "чистый мизер"): with the 7 and the 10 and no 8 or 9, the
+    catchers lead the 8 (the declarer plays the 7), then the 9, and the declarer must take it with the
+    10 — when the other catcher has no cards of the suit. Dima's other suits are all below the
+    catchers' cards, so that is his one trick; Xenia leads (the eldest hand)."""
+    state = _in_play(MISERE_HOLE)
+    assert preflog.par(state) == 1
+    solution = preflog.solve(state)
+    assert solution.player == "Dima" and solution.to_play == "Xenia"
+    assert solution.values[preflog.card("8s")] == 1 and solution.value == 1
+    # a club lead gives Yura the lead (all his clubs are above Xenia's), and he can never give it back
+    assert solution.values[preflog.card("Tc")] == 0
+
+
+def test_the_same_hole_is_not_caught_when_the_third_hand_must_beat_the_ten() -> None:
+    """Seed 000, the same passage: "otherwise the partner on the third hand will have to beat the ten
+    with his bigger card (the jack or the queen), and the misère is not caught". Yura holds the jack of
+    spades: Dima plays his 10 under it at once and keeps the 7."""
+    text = MISERE_HOLE.replace("Xenia: 89JQ.9TJ.TJ.T", "Xenia: 89Q.9TJ.TJ.TJ").replace(
+        "Yura: -.QKA.QKA.JQKA", "Yura: J.QKA.QKA.QKA")
+    assert preflog.par(_in_play(text)) == 0
+
+
+def test_a_clean_misere_takes_nothing() -> None:
+    """Seed 000: a suit is clean when it holds the 7, then an 8 or 9, a 10 or jack, a queen or king,
+    then the ace — each card has one of the catchers' between it and the next; a misère clean in
+    every suit is not caught, whoever leads."""
+    text = MISERE_HOLE.replace(
+        "hands Xenia: 89JQ.9TJ.TJ.T Dima: 7T.78.789.789 Yura: -.QKA.QKA.JQKA",
+        "hands Xenia: 8TK.8JK.8J.8J Dima: 79J.79.79T.79 Yura: QA.TQA.QKA.TQ")
+    text = text.replace("talon Ks As", "talon Kh Ah").replace("discard Ks As", "discard Kh Ah")
+    state = _in_play(text)
+    assert preflog.par(state) == 0
+    assert set(preflog.solve(state).values.values()) == {0}
+
+
+def test_a_game_s_par_counts_the_tricks_already_taken() -> None:
+    """Code 3.9.4: the highest trump takes the trick. Boris holds every trump and the aces: he takes all
+    ten whatever the defenders do; after a trick is played the value still counts the whole deal."""
+    text = """[Players "Anna Boris Vera"]
+[Rules "sochi"]
+
+deal 1 dealer Anna
+hands Boris: AKQJT987.-.A.A Vera: -.AKQJT.KQJ.KQ Anna: -.9.T987.JT987
+talon 7c 8c
+bids 10s pass pass
+discard 7c 8c
+contract 10s
+whist whist pass closed
+play Ad Jd 7d
+"""
+    state = _in_play(text)
+    assert state.deal.completed == 1 and state.deal.tricks[0] == 1  # Boris, the eldest hand, took it
+    assert preflog.par(state) == 10
+    solution = preflog.solve(state)
+    assert solution.value == 10 and solution.player == "Boris"
+
+
+def test_a_hidden_hand_cannot_be_solved() -> None:
+    text = MISERE_HOLE.replace("Yura: -.QKA.QKA.JQKA", "Yura: ?")
+    state = _in_play(text)
+    with pytest.raises(preflog.Unsolvable, match="hand is not known"):
+        preflog.solve(state)

@@ -11,6 +11,7 @@ more, with a comment naming the best cards. Every annotation it adds is a commen
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -119,20 +120,24 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
         step = steps[i]
         before = _without(steps[i - 1].state.deal, unplayed)
         if step.violations or before is None:
-            stopped = f"card {index + 1} ({step.event.card}) breaks a rule"  # type: ignore[attr-defined]
+            stopped = f"card {index + 1} ({_card_of(step)}), which breaks a rule"
             break
         try:
             solution = analyst.solve(before, guess if analyst.goal is not Goal.ALL_PASS else None)
         except Unsolvable as exc:
-            stopped = f"card {index + 1}: {exc}"
+            stopped = f"card {index + 1} ({_card_of(step)}): {exc}"
             break
-        card: Card = step.event.card  # type: ignore[attr-defined]
+        card = _card_of(step)
         target = analyst.target(before)
         maximises = (before.to_play == target) == (analyst.goal is Goal.GAME)
         cards.append(CardValue(index, card, solution.to_play, solution.player, solution.value,
                                solution.values[card], solution.values, maximises))
         guess = solution.values[card]
     return DealAnalysis(number, analyst.goal, declarer, par, tuple(cards), stopped=stopped)
+
+
+def _card_of(step: Step) -> Card:
+    return cast(CardPlayed, step.event).card
 
 
 def _start_of_play(steps: Sequence[Step]) -> int | None:
@@ -153,7 +158,7 @@ def _unplayed(d: DealState, plays: Sequence[Step]) -> frozenset[Card]:
     hand = d.hands[seat]
     if hand is None or len(hand) != 12:
         return frozenset()
-    played = frozenset(s.event.card for s in plays) & hand  # type: ignore[attr-defined]
+    played = frozenset(map(_card_of, plays)) & hand
     return hand - played if len(played) == 10 else frozenset()
 
 

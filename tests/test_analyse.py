@@ -1,0 +1,89 @@
+"""``preflog analyse`` and ``preflog.analyse``/``annotate``/``strip_analysis`` (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import preflog
+from preflog.analysis.annotate import MARK
+
+from .conftest import ROOT
+from .test_solve import MISERE_HOLE
+
+FULL_PLAY = ["sochi-pulka", "rostov-allpass", "four-players", "gusarik", "leningrad", "cyrillic", "annotated"]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "preflog.cli", *args], capture_output=True, text=True,
+                          input=stdin, cwd=ROOT, timeout=300)
+
+
+CAUGHT = MISERE_HOLE + "play Tc 7c Qc\n"
+
+
+def test_a_card_that_lets_the_misere_off_gets_a_question_mark_and_the_best_cards() -> None:
+    """Seed 000's hole (tests/test_solve.py): leading the 8 or the 9 of spades catches Dima for one
+    trick; Xenia's 10 of clubs gives Yura the lead for good, and Dima takes none: one trick lost."""
+    (game,) = [preflog.loads(CAUGHT)]
+    (analysis,) = preflog.analyse(game)
+    assert analysis.par == 1 and analysis.declarer == "Dima"
+    first = analysis.cards[0]
+    assert (first.player, first.counted, first.before, first.after, first.cost) == ("Xenia", "Dima", 1, 0, 1)
+    assert first.best == (preflog.card("9s"), preflog.card("8s"))
+    text = preflog.dumps(preflog.annotate(game, [analysis]))
+    assert "deal 1 dealer Yura {dd: par Dima 1}" in text
+    assert "play Tc? {dd: ? Dima 1 → 0; best 9s 8s (1)} 7c Qc" in text
+
+
+def test_the_author_s_glyph_and_comments_are_kept_and_the_analysis_comes_off_again() -> None:
+    text = MISERE_HOLE + "play Tc! {bold} 7c Qc\n"
+    game = preflog.loads(text)
+    annotated = preflog.annotate(game, preflog.analyse(game))
+    written = preflog.dumps(annotated)
+    assert "play Tc! {bold} {dd: Dima 1 → 0; best 9s 8s (1)} 7c Qc" in written
+    assert preflog.dumps(preflog.strip_analysis(preflog.loads(written))) == preflog.dumps(game)
+
+
+@pytest.mark.parametrize("sample", FULL_PLAY)
+def test_every_full_play_sample_is_annotated_checks_clean_and_strips_back(sample: str, tmp_path) -> None:
+    path = ROOT / "samples" / f"{sample}.pref"
+    out = tmp_path / "analysed.pref"
+    done = run("analyse", str(path), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    analysed = out.read_text(encoding="utf-8")
+    assert "{dd: par " in analysed
+    assert run("check", str(out)).returncode == 0
+    canonical = run("fmt", str(path)).stdout
+    stripped = run("analyse", "--strip-analysis", str(out))
+    assert stripped.returncode == 0 and stripped.stdout == canonical
+    again = run("analyse", str(out))  # an analysed file analysed again: the same text
+    assert again.stdout == analysed
+
+
+def test_json_has_one_object_per_deal_with_its_par_and_every_card_s_values() -> None:
+    done = run("analyse", "--format", "json", "samples/sochi-pulka.pref")
+    assert done.returncode == 0
+    deals = json.loads(done.stdout)
+    assert [d["deal"] for d in deals] == list(range(1, 11))
+    all_pass = deals[1]
+    assert all_pass["goal"] == "all-pass" and set(all_pass["par"]) == {"Anna", "Boris", "Vera"}
+    first = deals[0]
+    assert first["goal"] == "game" and first["declarer"] == "Boris" and len(first["cards"]) == 30
+    card = first["cards"][0]
+    assert set(card) >= {"card", "player", "before", "after", "values", "best"}
+    assert card["values"][card["card"]] == card["after"]
+    assert deals[4] == {"deal": 5, "skipped": "Vera's hand is not known"}
+    assert "deal 5 is not analysed: Vera's hand is not known" in done.stderr
+
+
+def test_misuse_and_bad_input() -> None:
+    assert run("analyse", "no-such-file.pref").returncode == 2
+    bad = run("analyse", "-", stdin="[Players \"A B C\"]\n\ndeal 1\nhands A: zz\n")
+    assert bad.returncode == 1 and "error" in bad.stderr and "Traceback" not in bad.stderr
+    broken = run("analyse", "-", stdin=MISERE_HOLE + "play Tc 9s Qc\n")  # Dima holds clubs: must follow
+    assert broken.returncode == 1 and "the analysis stops at card 2 (9s), which breaks a rule" in broken.stderr
+    assert MARK == "dd:"
