@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name
 
 if TYPE_CHECKING:
     from ..analysis.annotate import DealAnalysis
@@ -62,18 +62,12 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
 
     with click.open_file(output, "w", encoding="utf-8") as out:
         if fmt == "json":
-            import json
-
-            first = True
-            out.write("[")
+            items = JsonList(file=out)
+            items.open()
             for number, game in enumerate(games, 1):
                 for a in noted(number, analyse_game(game, preset)):
-                    item = a.to_json()
-                    if number > 1:
-                        item = {"game": number, **item}
-                    out.write(("\n " if first else ",\n ") + json.dumps(item, ensure_ascii=False))
-                    first = False
-            out.write("\n]\n" if not first else "]\n")
+                    items.add(a.to_json() if number == 1 else {"game": number, **a.to_json()})
+            items.close()
         elif strip:
             for part in iter_dumps(strip_analysis(g) for g in games):
                 out.write(part)

@@ -312,30 +312,31 @@ class JsonList:
     memory: ``open()``, ``add(item)``…, ``close()``. An item may be an object with a list that
     streams too: ``inner = begin(head, key)``, ``inner.add(…)``…, ``inner.end(tail)``."""
 
-    def __init__(self, depth: int = 0) -> None:
-        self.depth, self.count = depth, 0
+    def __init__(self, depth: int = 0, file: IO[str] | None = None) -> None:
+        self.depth, self.count, self.file = depth, 0, file
 
     def _next(self) -> str:
         self.count += 1
         return ("," if self.count > 1 else "") + "\n" + " " * (self.depth + 1)
 
     def open(self) -> None:
-        click.echo("[", nl=False)
+        click.echo("[", nl=False, file=self.file)
 
     def add(self, item: Any) -> None:
-        click.echo(self._next() + json.dumps(item, ensure_ascii=False), nl=False)
+        click.echo(self._next() + json.dumps(item, ensure_ascii=False), nl=False, file=self.file)
 
     def begin(self, head: dict[str, Any], key: str) -> JsonList:
         """Start an object whose ``head`` fields come first and whose ``key`` is a list that streams."""
         fields = json.dumps(head, ensure_ascii=False)[1:-1]
-        click.echo(self._next() + "{" + fields + (", " if fields else "") + json.dumps(key) + ": [", nl=False)
-        return JsonList(self.depth + 2)
+        click.echo(self._next() + "{" + fields + (", " if fields else "") + json.dumps(key) + ": [", nl=False,
+                   file=self.file)
+        return JsonList(self.depth + 2, self.file)
 
     def end(self, tail: dict[str, Any]) -> None:
         """Close this list and the object it belongs to, with the ``tail`` fields last."""
         fields = json.dumps(tail, ensure_ascii=False)[1:-1]
         close = ("\n" + " " * (self.depth - 1) + "]") if self.count else "]"
-        click.echo(close + (", " + fields if fields else "") + "}", nl=False)
+        click.echo(close + (", " + fields if fields else "") + "}", nl=False, file=self.file)
 
     def close(self) -> None:
-        click.echo(("\n" + " " * self.depth + "]") if self.count else "]")
+        click.echo(("\n" + " " * self.depth + "]") if self.count else "]", file=self.file)

@@ -25,7 +25,7 @@ from ..model.deal import Deal
 from ..model.game import Game
 from ..model.play import PlayedCard, Variation
 from ..replay import Step, replay
-from .solve import Analyst, Goal, Unsolvable
+from .solve import Analyst, Goal, Solution, Unsolvable
 
 #: How an annotation added by the analysis begins (docs/analysis.md).
 MARK = "dd:"
@@ -33,26 +33,42 @@ MARK = "dd:"
 
 @attrs.frozen
 class CardValue:
-    """One played card: the value of the position before it and after it, and of each legal card,
-    counted in ``counted``'s tricks at the end of the deal."""
+    """One played card and the :class:`~preflog.analysis.solve.Solution` of the position it was
+    played in: the value before it, after it, and of each legal card, counted in ``counted``'s tricks
+    at the end of the deal."""
 
     index: int                    # the card's place in the deal's ``play`` line, from 0
     card: Card
-    player: str
-    counted: str
-    before: int
-    after: int
-    values: dict[Card, int]
-    maximises: bool               # the player wants ``counted``'s tricks high
+    solution: Solution
+
+    @property
+    def player(self) -> str:
+        return self.solution.to_play
+
+    @property
+    def counted(self) -> str:
+        return self.solution.player
+
+    @property
+    def before(self) -> int:
+        return self.solution.value
+
+    @property
+    def after(self) -> int:
+        return self.solution.values[self.card]
+
+    @property
+    def values(self) -> dict[Card, int]:
+        return self.solution.values
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        return self.solution.best
 
     @property
     def cost(self) -> int:
         """The tricks the card costs its player's side (0 for a best card)."""
-        return self.before - self.after if self.maximises else self.after - self.before
-
-    @property
-    def best(self) -> tuple[Card, ...]:
-        return tuple(c for c, v in self.values.items() if v == self.before)
+        return self.before - self.after if self.solution.maximises else self.after - self.before
 
 
 @attrs.frozen
@@ -127,12 +143,9 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
         except Unsolvable as exc:
             stopped = f"card {index + 1} ({_card_of(step)}): {exc}"
             break
-        card = _card_of(step)
-        target = analyst.target(before)
-        maximises = (before.to_play == target) == (analyst.goal is Goal.GAME)
-        cards.append(CardValue(index, card, solution.to_play, solution.player, solution.value,
-                               solution.values[card], solution.values, maximises))
-        guess = solution.values[card]
+        card = CardValue(index, _card_of(step), solution)
+        cards.append(card)
+        guess = card.after
     return DealAnalysis(number, analyst.goal, declarer, par, tuple(cards), stopped=stopped)
 
 

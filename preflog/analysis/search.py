@@ -27,8 +27,6 @@ SUIT_MASKS: tuple[int, int, int, int] = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 #: The mask of a card's suit, by the card's bit.
 SUIT_OF: dict[int, int] = {1 << i: 0xFF << (i & ~7) for i in range(32)}
 NOBODY = -1
-#: Positions with this many tricks left or fewer are solved by plain minimax and remembered exactly.
-SMALL = 2
 
 _REPS: bytearray | None = None
 _SQUEEZE: bytearray | None = None
@@ -81,13 +79,18 @@ def _squeezes() -> bytearray:
 
 
 def representatives(legal: int, rest: int) -> int:
-    """Of the cards ``legal`` (all still in ``rest``), one of each run of equivalent cards."""
-    reps = _representatives()
+    """Of the cards ``legal`` (all still in ``rest``), one of each run of equivalent cards (a suit at a
+    time, unrolled: the search asks this at every card)."""
+    reps = _REPS if _REPS is not None else _representatives()
     out = 0
-    for shift in (0, 8, 16, 24):
-        mine = (legal >> shift) & 255
-        if mine:
-            out |= reps[((rest >> shift) & 255) << 8 | mine] << shift
+    if legal & 0xFF:
+        out = reps[(rest & 0xFF) << 8 | (legal & 0xFF)]
+    if legal & 0xFF00:
+        out |= reps[(rest & 0xFF00) | ((legal >> 8) & 0xFF)] << 8
+    if legal & 0xFF0000:
+        out |= reps[((rest >> 8) & 0xFF00) | ((legal >> 16) & 0xFF)] << 16
+    if legal & 0xFF000000:
+        out |= reps[((rest >> 16) & 0xFF00) | (legal >> 24)] << 24
     return out
 
 
@@ -155,8 +158,7 @@ class Search:
         self.wants_more = wants_more
         self.trump = trump
         self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
-        self.nodes = 0
-        self._win = _make_search(target, wants_more, trump, self.table, self)
+        self._win = _make_search(target, wants_more, trump, self.table)
 
     def at_least(self, position: Position, k: int) -> bool:
         """Whether the side that wants the target's tricks high gets at least ``k`` of those still to
@@ -284,30 +286,18 @@ def trick_winner(leader: int, table: tuple[int, ...], talon_card: int, trump: in
 
 
 def _make_search(target: int, wants_more: bool, trump: int | None,
-                 tt: dict[tuple[int, int, int, int], tuple[int, int]], owner: Search) -> Callable[[Position, int], bool]:
+                 tt: dict[tuple[int, int, int, int], tuple[int, int]]) -> Callable[[Position, int], bool]:
     """The boolean search as closures over the target, the goal, the trump and the table."""
     tm = 0 if trump is None else SUIT_MASKS[trump]
-    reps_table = _representatives()
+    _representatives()
+    legal_reps = representatives
     sq = _squeezes()
     suit_of = SUIT_OF
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
-    exact_tt: dict[tuple[int, int, int, int], int] = {}
     current = [(0, 0, 0, 0)]  # the key of the position whose lead is being chosen
     more = tuple((seat == target) == wants_more for seat in range(3))
     other1, other2 = (target + 1) % 3, (target + 2) % 3
     h = [0, 0, 0]
-
-    def legal_reps(legal: int, rest: int) -> int:
-        out = 0
-        if legal & 0xFF:
-            out = reps_table[(rest & 0xFF) << 8 | (legal & 0xFF)]
-        if legal & 0xFF00:
-            out |= reps_table[(rest & 0xFF00) | ((legal >> 8) & 0xFF)] << 8
-        if legal & 0xFF0000:
-            out |= reps_table[((rest >> 8) & 0xFF00) | ((legal >> 16) & 0xFF)] << 16
-        if legal & 0xFF000000:
-            out |= reps_table[((rest >> 16) & 0xFF00) | (legal >> 24)] << 24
-        return out
 
     def boundary(leader: int, k: int) -> bool:
         """At a trick's start: can the side wanting more get ``k`` of the tricks left?"""
@@ -325,8 +315,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return False
         elif not tm and never_wins(h[target], h[other1] | h[other2], leader == target):
             return False
-        if n <= SMALL:
-            return exact(leader, n) >= k
+        if n == 1:  # the last trick: no choice left
+            return trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
+                                False, False) == target
         # the key: the hands with the cards out of play squeezed out of each suit (ranks relative)
         r = h0 | h1 | h2
         r0, r1, r2, r3 = (r & 0xFF) << 8, r & 0xFF00, (r >> 8) & 0xFF00, (r >> 16) & 0xFF00
@@ -346,7 +337,6 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return True
             if hi < k:
                 return False
-        owner.nodes += 1
         current[0] = key
         result = ply(0, leader, leader, 0, 0, leader, 0, k)
         if result:
@@ -354,54 +344,6 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         else:
             tt[key] = (lo, k - 1)
         return result
-
-    def exact(leader: int, n: int) -> int:
-        """The target's tricks from a trick's start with ``n`` tricks left, a few: by plain minimax,
-        remembered exactly."""
-        if n == 1:  # the last trick: no choice left
-            return int(trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
-                                    False, False) == target)
-        h0, h1, h2 = h
-        key = (h0, h1, h2, leader)
-        v = exact_tt.get(key)
-        if v is None:
-            v = exact_tt[key] = minimax(0, leader, leader, 0, 0, leader, 0, n)
-        return v
-
-    def minimax(i: int, seat: int, leader: int, led: int, best: int, winner: int, table: int, n: int) -> int:
-        hand = h[seat]
-        legal = hand if i == 0 else (hand & led or (hand & tm) or hand)
-        h0, h1, h2 = h
-        m = legal_reps(legal, h0 | h1 | h2 | table)
-        is_more = more[seat]
-        out = -1 if is_more else n + 1
-        nxt = (seat + 1) % 3
-        while m:
-            c = m & -m
-            m ^= c
-            h[seat] = hand ^ c
-            if i == 0:
-                v = minimax(1, nxt, leader, suit_of[c], c, seat, c, n)
-            else:
-                if (c < best) if c & suit_of[best] else (c & tm):
-                    nb, nw = c, seat
-                else:
-                    nb, nw = best, winner
-                if i == 1:
-                    v = minimax(2, nxt, leader, led, nb, nw, table | c, n)
-                else:
-                    v = (nw == target) + exact(nw, n - 1)
-            h[seat] = hand
-            if is_more:
-                if v > out:
-                    out = v
-                    if v == n:
-                        break
-            elif v < out:
-                out = v
-                if v == 0:
-                    break
-        return out
 
     def ply(i: int, seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
         """Card ``i`` of the trick, by ``seat``; ``led``: the suit mask led; ``best``/``winner``: the

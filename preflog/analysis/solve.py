@@ -16,7 +16,7 @@ from ..game.bits import BIT, bits_of
 from ..game.conventions import Rules, VoidTalonTrick
 from ..game.legal import legal_cards
 from ..game.state import DealState, GameState
-from ..model.cards import Card
+from ..model.cards import DECK, Card
 from ..model.seating import ACTIVE_SEATS
 from .search import Position, Search
 
@@ -46,7 +46,16 @@ class Solution:
     to_play: str
     player: str
     values: dict[Card, int]
-    value: int
+
+    @property
+    def value(self) -> int:
+        return max(self.values.values()) if self.maximises else min(self.values.values())
+
+    @property
+    def maximises(self) -> bool:
+        """The player to move wants ``player``'s tricks high: the declarer of a game and the misère's
+        catchers do; the defenders of a game, the misère's declarer and an all-pass's player do not."""
+        return (self.to_play == self.player) == (self.goal is Goal.GAME)
 
     @property
     def best(self) -> tuple[Card, ...]:
@@ -131,14 +140,9 @@ class Analyst:
         target = self.target(d)
         search = self.search(target)
         taken = d.tricks[target]
-        values: dict[Card, int] = {}
         bits = search.card_values(position, None if guess is None else guess - taken)
-        for card in legal_cards(d):
-            values[card] = taken + bits[BIT[card]]
-        mover = d.to_play
-        maximises = (mover == target) == (self.goal is Goal.GAME)
-        value = max(values.values()) if maximises else min(values.values())
-        return Solution(self.goal, d.player(mover), d.player(target), values, value)  # type: ignore[arg-type]
+        values = {card: taken + bits[BIT[card]] for card in DECK if BIT[card] in bits}  # deck order
+        return Solution(self.goal, d.player(d.to_play), d.player(ACTIVE_SEATS[target]), values)
 
     def par(self, d: DealState) -> int | dict[str, int]:
         """The value of the position: the declarer's tricks, or in an all-pass each player's."""
