@@ -30,6 +30,7 @@ NOBODY = -1
 
 _REPS: bytearray | None = None
 _SQUEEZE: bytearray | None = None
+_UNDER: bytearray | None = None
 
 
 def _representatives() -> bytearray:
@@ -167,7 +168,11 @@ class Search:
 
     def value(self, position: Position, guess: int | None = None) -> int:
         """The target's tricks from ``position`` on (the trick in play included) with best play;
-        ``guess``, a likely value, saves questions when it is close."""
+        ``guess``, a likely value, saves questions when it is close. Without one, a goal of few tricks
+        steps up from none: showing the target can be held below ``k`` costs more the further ``k`` is
+        above his value, and the questions below it are cheap."""
+        if guess is None and not self.wants_more:
+            guess = 0
         lo, hi = 0, position.tricks_left()
         k = (lo + hi + 1) // 2 if guess is None else min(max(guess, 1), hi)
         while lo < hi:
@@ -243,20 +248,21 @@ def top_tricks(mine: int, a: int, b: int, tm: int) -> int:
     return q
 
 
-def never_wins(mine: int, others: int, leads: bool) -> bool:
-    """Whether a hand without trumps about takes no trick more whatever the others do (no trumps: a
-    misère, an all-pass): in each suit the others still hold, every card of it is lower than all of
-    theirs, and when it leads it has such a suit to lead. Then it loses every trick it follows (it
-    plays under or discards) and so never leads again."""
-    can_lead = False
-    for sm in SUIT_MASKS:
-        ms = mine & sm
-        os_ = others & sm
-        if ms and os_:
-            if (ms & -ms) < os_:  # its highest card is above the others' lowest
-                return False
-            can_lead = True
-    return can_lead or not leads
+def _under_all() -> bytearray:
+    """For ``mine << 8 | others`` (one suit's byte of a hand without trumps and of the other two
+    hands): 0 when the hand's highest card of the suit is above the others' lowest, 1 when every card
+    of it is below all of theirs (it loses any trick of the suit), 2 when only one side holds the suit."""
+    global _UNDER
+    if _UNDER is None:
+        table = bytearray(65536)
+        for mine in range(256):
+            for others in range(256):
+                if mine and others and not mine & others:
+                    table[mine << 8 | others] = 1 if (mine & -mine) > others else 0
+                else:
+                    table[mine << 8 | others] = 2
+        _UNDER = table
+    return _UNDER
 
 
 def trick_winner(leader: int, table: tuple[int, ...], talon_card: int, trump: int | None,
@@ -292,9 +298,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     _representatives()
     legal_reps = representatives
     sq = _squeezes()
+    nw = _under_all()
     suit_of = SUIT_OF
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
-    current = [(0, 0, 0, 0)]  # the key of the position whose lead is being chosen
     more = tuple((seat == target) == wants_more for seat in range(3))
     other1, other2 = (target + 1) % 3, (target + 2) % 3
     h = [0, 0, 0]
@@ -313,8 +319,20 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                     return True
             elif n - top_tricks(h[leader], h[target], h[3 - leader - target], tm) < k:
                 return False
-        elif not tm and never_wins(h[target], h[other1] | h[other2], leader == target):
-            return False
+        elif not tm:  # the target can never take another trick: in each suit the others hold, his cards
+            # are all below theirs, and he has such a suit to lead if he leads; he loses every trick he
+            # follows, so never leads again
+            t = h[target]
+            o = h[other1] | h[other2]
+            a = nw[(t & 0xFF) << 8 | (o & 0xFF)]
+            if a:
+                b = nw[(t & 0xFF00) | ((o >> 8) & 0xFF)]
+                if b:
+                    c = nw[((t >> 8) & 0xFF00) | ((o >> 16) & 0xFF)]
+                    if c:
+                        d = nw[((t >> 16) & 0xFF00) | (o >> 24)]
+                        if d and (leader != target or (a | b | c | d) & 1):
+                            return False
         if n == 1:  # the last trick: no choice left
             return trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
                                 False, False) == target
@@ -337,87 +355,121 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return True
             if hi < k:
                 return False
-        current[0] = key
-        result = ply(0, leader, leader, 0, 0, leader, 0, k)
+        result = lead(leader, key, k)
         if result:
             tt[key] = (k, hi)
         else:
             tt[key] = (lo, k - 1)
         return result
 
-    def ply(i: int, seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
-        """Card ``i`` of the trick, by ``seat``; ``led``: the suit mask led; ``best``/``winner``: the
+    def lead(seat: int, key: tuple[int, int, int, int], k: int) -> bool:
+        """The lead by ``seat`` at the position ``key``: the card that last settled it first, then a
+        player wanting tricks for his side leads high, one wanting none for it low."""
+        hand = h[seat]
+        h0, h1, h2 = h
+        moves = legal_reps(hand, h0 | h1 | h2)
+        is_more = more[seat]
+        nxt = (seat + 1) % 3
+        killer = killers.get(key)
+        m = moves
+        if killer is not None and killer & moves:
+            m ^= killer
+            h[seat] = hand ^ killer
+            r = second(nxt, seat, suit_of[killer], killer, seat, killer, k)
+            h[seat] = hand
+            if r == is_more:
+                return r
+        high_first = is_more == (seat == target)
+        while m:
+            c = m & -m if high_first else 1 << (m.bit_length() - 1)
+            m ^= c
+            h[seat] = hand ^ c
+            r = second(nxt, seat, suit_of[c], c, seat, c, k)
+            h[seat] = hand
+            if r == is_more:
+                killers[key] = c
+                return r
+        return not is_more
+
+    def second(seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
+        """The trick's second card, by ``seat``; ``led``: the suit mask led; ``best``/``winner``: the
         card winning so far and its seat; ``table``: the cards on it."""
         hand = h[seat]
-        if i == 0:
-            legal = hand
-        else:
-            legal = hand & led or (hand & tm) or hand
+        legal = hand & led or (hand & tm) or hand
         h0, h1, h2 = h
         moves = legal_reps(legal, h0 | h1 | h2 | table)
         is_more = more[seat]
-        # order: a card that gives the trick to the side its player wants, cheapest first; else the lowest
-        winners: list[int] = []
-        losers: list[int] = []
-        m = moves
-        if i == 0:
-            while m:
-                c = m & -m
-                m ^= c
-                winners.append(c)
-            # a player wanting tricks for his side leads high; one wanting none for it, low
-            wins_good = is_more == (seat == target)
-            if not wins_good:
-                winners.reverse()
-            order = winners
-            key = current[0]
-            killer = killers.get(key)
-            if killer is not None and killer & moves and order[0] != killer:
-                order.remove(killer)
-                order.insert(0, killer)
-        else:
-            wm = suit_of[best]
-            while m:
-                c = m & -m
-                m ^= c
-                beats = (c < best) if c & wm else bool(c & tm)
-                if beats:
-                    winners.append(c)
-                else:
-                    losers.append(c)
-            # taking the trick is good for this player's side when he is the target and wants tricks,
-            # or is not the target and wants the target to have none; the trick staying where it is,
-            # when the target's having it is what he wants
-            take_good = is_more == (seat == target)
-            if (winner == target) == is_more:  # it goes the right way already: keep it there
-                order = losers[::-1] + winners[::-1] if take_good else losers + winners
-            elif take_good:
-                winners.reverse()  # the cheapest winner first, then the lowest loser
-                losers.reverse()
-                order = winners + losers
-            else:
-                order = losers + winners[::-1]  # the highest card that still loses first
         nxt = (seat + 1) % 3
-        for c in order:
-            h[seat] = hand ^ c
-            if i == 0:
-                r = ply(1, nxt, leader, suit_of[c], c, seat, c, k)
+        if not moves & (moves - 1):  # one card to try
+            h[seat] = hand ^ moves
+            wm = suit_of[best]
+            if (moves < best) if moves & wm else (moves & tm):
+                r = third(nxt, leader, led, moves, seat, table | moves, k)
             else:
-                wm = suit_of[best]
-                if (c < best) if c & wm else (c & tm):
-                    nb, nw = c, seat
-                else:
-                    nb, nw = best, winner
-                if i == 1:
-                    r = ply(2, nxt, leader, led, nb, nw, table | c, k)
-                else:
-                    r = boundary(nw, k - (nw == target))
+                r = third(nxt, leader, led, best, winner, table | moves, k)
+            h[seat] = hand
+            return r
+        for c in order_of(moves, best, winner, seat, is_more):
+            h[seat] = hand ^ c
+            wm = suit_of[best]
+            if (c < best) if c & wm else (c & tm):
+                r = third(nxt, leader, led, c, seat, table | c, k)
+            else:
+                r = third(nxt, leader, led, best, winner, table | c, k)
             h[seat] = hand
             if r == is_more:
-                if i == 0:
-                    killers[key] = c
                 return r
         return not is_more
+
+    def third(seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
+        """The trick's last card, as :func:`second`; then the next trick from its winner."""
+        hand = h[seat]
+        legal = hand & led or (hand & tm) or hand
+        h0, h1, h2 = h
+        moves = legal_reps(legal, h0 | h1 | h2 | table)
+        is_more = more[seat]
+        wm = suit_of[best]
+        if not moves & (moves - 1):
+            h[seat] = hand ^ moves
+            nw = seat if ((moves < best) if moves & wm else (moves & tm)) else winner
+            r = boundary(nw, k - (nw == target))
+            h[seat] = hand
+            return r
+        for c in order_of(moves, best, winner, seat, is_more):
+            h[seat] = hand ^ c
+            nw = seat if ((c < best) if c & wm else (c & tm)) else winner
+            r = boundary(nw, k - (nw == target))
+            h[seat] = hand
+            if r == is_more:
+                return r
+        return not is_more
+
+    def order_of(moves: int, best: int, winner: int, seat: int, is_more: bool) -> list[int]:
+        """The order to try the cards ``moves`` of a follower: taking the trick is good for his side
+        when he is the target and wants tricks, or is not and wants the target to have none. When the
+        trick goes the right way already, keep it there; else the cheapest card that turns it, or (when
+        taking it is bad) the highest card that still loses."""
+        wm = suit_of[best]
+        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
+        loses = moves ^ wins
+        winners: list[int] = []
+        losers: list[int] = []
+        while wins:
+            c = wins & -wins
+            wins ^= c
+            winners.append(c)
+        while loses:
+            c = loses & -loses
+            loses ^= c
+            losers.append(c)
+        take_good = is_more == (seat == target)
+        if (winner == target) == is_more:  # cards are bits, the ace the lowest: ascending is highest first
+            return losers[::-1] + winners[::-1] if take_good else losers + winners
+        if take_good:
+            winners.reverse()
+            losers.reverse()
+            return winners + losers
+        return losers + winners[::-1]
 
     def win(position: Position, k: int) -> bool:
         h[0], h[1], h[2] = position.hands
@@ -433,7 +485,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             t |= c
             if (c < best) if c & suit_of[best] else (c & tm):
                 best, winner = c, (leader + i) % 3
-        return ply(len(table), (leader + len(table)) % 3, leader, suit_of[table[0]], best, winner, t, k)
+        if len(table) == 1:
+            return second((leader + 1) % 3, leader, suit_of[table[0]], best, winner, t, k)
+        return third((leader + 2) % 3, leader, suit_of[table[0]], best, winner, t, k)
 
     def talon_ply(position: Position, k: int) -> bool:
         """A trick the talon leads: the players play from the eldest hand, following its suit."""
