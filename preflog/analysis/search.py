@@ -300,6 +300,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     sq = _squeezes()
     nw = _under_all()
     suit_of = SUIT_OF
+    seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
     more = tuple((seat == target) == wants_more for seat in range(3))
     other1, other2 = (target + 1) % 3, (target + 2) % 3
@@ -336,6 +337,13 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         if n == 1:  # the last trick: no choice left
             return trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
                                 False, False) == target
+        raw = (h0, h1, h2, leader)
+        bounds = seen.get(raw)
+        if bounds is not None:
+            if bounds[0] >= k:
+                return True
+            if bounds[1] < k:
+                return False
         # the key: the hands with the cards out of play squeezed out of each suit (ranks relative)
         r = h0 | h1 | h2
         r0, r1, r2, r3 = (r & 0xFF) << 8, r & 0xFF00, (r >> 8) & 0xFF00, (r >> 16) & 0xFF00
@@ -350,6 +358,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         if bounds is None:
             lo, hi = 0, n
         else:
+            seen[raw] = bounds
             lo, hi = bounds
             if lo >= k:
                 return True
@@ -357,9 +366,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return False
         result = lead(leader, key, k)
         if result:
-            tt[key] = (k, hi)
+            tt[key] = seen[raw] = (k, hi)
         else:
-            tt[key] = (lo, k - 1)
+            tt[key] = seen[raw] = (lo, k - 1)
         return result
 
     def lead(seat: int, key: tuple[int, int, int, int], k: int) -> bool:
@@ -429,16 +438,17 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         moves = legal_reps(legal, h0 | h1 | h2 | table)
         is_more = more[seat]
         wm = suit_of[best]
+        last = k >= hand.bit_count()  # the target must take every trick left: losing this one ends it
         if not moves & (moves - 1):
             h[seat] = hand ^ moves
             nw = seat if ((moves < best) if moves & wm else (moves & tm)) else winner
-            r = boundary(nw, k - (nw == target))
+            r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
             h[seat] = hand
             return r
         for c in order_of(moves, best, winner, seat, is_more):
             h[seat] = hand ^ c
             nw = seat if ((c < best) if c & wm else (c & tm)) else winner
-            r = boundary(nw, k - (nw == target))
+            r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
             h[seat] = hand
             if r == is_more:
                 return r

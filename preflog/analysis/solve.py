@@ -118,6 +118,9 @@ class Analyst:
 
     def __init__(self, d: DealState, rules: Rules | None = None) -> None:
         self.goal = goal_of(d)
+        contract = d.game_contract
+        #: the tricks the deal is likely to give the counted player: a game's declarer his contract
+        self.likely: int | None = contract.level if self.goal is Goal.GAME and contract is not None else None
         self.rules = rules
         self.trump = None if d.trump_suit is None else int(d.trump_suit)
         self._searches: dict[int, Search] = {}
@@ -135,11 +138,12 @@ class Analyst:
         return int(d.declarer)  # type: ignore[arg-type]
 
     def solve(self, d: DealState, guess: int | None = None) -> Solution:
-        """The value of each card the player to move may play at ``d``."""
+        """The value of each card the player to move may play at ``d``; ``guess``: the likely value."""
         position = position_of(d, self.rules)
         target = self.target(d)
         search = self.search(target)
         taken = d.tricks[target]
+        guess = self.likely if guess is None else guess
         bits = search.card_values(position, None if guess is None else guess - taken)
         values = {card: taken + bits[BIT[card]] for card in DECK if BIT[card] in bits}  # deck order
         return Solution(self.goal, d.player(d.to_play), d.player(ACTIVE_SEATS[target]), values)
@@ -149,7 +153,9 @@ class Analyst:
         position = position_of(d, self.rules)
         if self.goal is not Goal.ALL_PASS:
             target = int(d.declarer)  # type: ignore[arg-type]
-            return d.tricks[target] + self.search(target).value(position)
+            taken = d.tricks[target]
+            guess = None if self.likely is None else self.likely - taken
+            return taken + self.search(target).value(position, guess)
         return {d.player(seat): d.tricks[seat] + self.search(int(seat)).value(position)
                 for seat in ACTIVE_SEATS if seat != d.dummy}
 
