@@ -301,6 +301,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     nw = _under_all()
     suit_of = SUIT_OF
     seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    orders: dict[int, tuple[int, ...]] = {}  # a follower's cards in the order to try them
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
     more = tuple((seat == target) == wants_more for seat in range(3))
     other1, other2 = (target + 1) % 3, (target + 2) % 3
@@ -454,13 +455,20 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return r
         return not is_more
 
-    def order_of(moves: int, best: int, winner: int, seat: int, is_more: bool) -> list[int]:
+    def order_of(moves: int, best: int, winner: int, seat: int, is_more: bool) -> tuple[int, ...]:
         """The order to try the cards ``moves`` of a follower: taking the trick is good for his side
         when he is the target and wants tricks, or is not and wants the target to have none. When the
         trick goes the right way already, keep it there; else the cheapest card that turns it, or (when
         taking it is bad) the highest card that still loses."""
         wm = suit_of[best]
         wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
+        take_good = is_more == (seat == target)
+        # cards are bits, the ace the lowest: ascending is highest first
+        way = (2 if (winner == target) == is_more else 0) | take_good
+        key = (wins << 32 | moves) << 2 | way
+        found = orders.get(key)
+        if found is not None:
+            return found
         loses = moves ^ wins
         winners: list[int] = []
         losers: list[int] = []
@@ -472,14 +480,16 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             c = loses & -loses
             loses ^= c
             losers.append(c)
-        take_good = is_more == (seat == target)
-        if (winner == target) == is_more:  # cards are bits, the ace the lowest: ascending is highest first
-            return losers[::-1] + winners[::-1] if take_good else losers + winners
-        if take_good:
-            winners.reverse()
-            losers.reverse()
-            return winners + losers
-        return losers + winners[::-1]
+        if way == 3:  # it goes the right way already: keep it there, as cheaply as can be
+            order = losers[::-1] + winners[::-1]
+        elif way == 2:
+            order = losers + winners
+        elif way == 1:  # the cheapest card that turns it, else the lowest
+            order = winners[::-1] + losers[::-1]
+        else:  # the highest card that still loses
+            order = losers + winners[::-1]
+        found = orders[key] = tuple(order)
+        return found
 
     def win(position: Position, k: int) -> bool:
         h[0], h[1], h[2] = position.hands
