@@ -315,6 +315,13 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         n = h0.bit_count()
         if k > n:
             return False
+        raw = (h0, h1, h2, leader)
+        bounds = seen.get(raw)
+        if bounds is not None:
+            if bounds[0] >= k:
+                return True
+            if bounds[1] < k:
+                return False
         if wants_more:  # quick tricks: the target's when he leads, the other side's when it does
             if leader == target:
                 if top_tricks(h[target], h[other1], h[other2], tm) >= k:
@@ -334,17 +341,11 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                     if c:
                         d = nw[((t >> 16) & 0xFF00) | (o >> 24)]
                         if d and (leader != target or (a | b | c | d) & 1):
+                            seen[raw] = (0, 0)
                             return False
         if n == 1:  # the last trick: no choice left
             return trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
                                 False, False) == target
-        raw = (h0, h1, h2, leader)
-        bounds = seen.get(raw)
-        if bounds is not None:
-            if bounds[0] >= k:
-                return True
-            if bounds[1] < k:
-                return False
         # the key: the hands with the cards out of play squeezed out of each suit (ranks relative)
         r = h0 | h1 | h2
         r0, r1, r2, r3 = (r & 0xFF) << 8, r & 0xFF00, (r >> 8) & 0xFF00, (r >> 16) & 0xFF00
