@@ -17,25 +17,38 @@ from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, disp
 @click.option("--seat", metavar="NAME", help="Open showing only NAME's hand (a button shows them all).")
 @click.option("--rules", "preset", type=PresetChoice(),
               help="Replay under this convention instead of the file's Rules tag.")
-def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None) -> None:
+@click.option("--analyse", "analysed", is_flag=True,
+              help="Value every card double-dummy (as preflog analyse): the par of each deal, and at each card "
+                   "played the value of every card its player could have played.")
+def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None,
+           analysed: bool) -> None:
     """FILE as one web page that works opened from disk and loads nothing from outside: each deal step by
     step, the hands as they shrink, the auction, each trick, the comments and variations, the rule
     violations where they happen, what the deal writes on the sheet and the pulka after it.
 
     Keys on the page: → ← a step, Shift+→ ← a trick, Home End, ↓ enter a variation, ↑ leave it, n b the
-    next and previous deal. Exit 0 if the file is clean, 1 if it breaks a rule (the page shows where; it
+    next and previous deal. With --analyse the hand to play shows each card's double-dummy value (the
+    counted player's tricks at the end of the deal with best play after it; the best cards underlined),
+    and the side panel the par and what each card played cost. Exit 0 if the file is clean, 1 if it breaks a rule (the page shows where; it
     is written all the same) or cannot be read as notation, 2 if it cannot be read at all.
 
     \b
     Examples:
       preflog render samples/annotated.pref -o annotated.html
       preflog render samples/four-players.pref --deal 2 --seat Vera -o deal2.html
+      preflog render samples/leningrad.pref --analyse -o leningrad.html
     """
     from ..present.replay_html import games_data, page_of, violations_shown
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
-    data = games_data(games, deal=deal_number, rules=preset)
+    data = games_data(games, deal=deal_number, rules=preset, analyse=analysed)
+    for number, g in enumerate(data, 1):
+        where = f"{name}: game {number}: " if number > 1 else f"{name}: "
+        for d in g["deals"]:
+            skipped = d.get("dd", {}).get("skip")
+            if skipped is not None and skipped != "the deal is not played":
+                click.echo(f"preflog: {where}deal {d['n']} is not analysed: {skipped}", err=True)
     if games.bad:
         sys.exit(EXIT_ERRORS)
     if deal_number is not None and not any(g["deals"] for g in data):

@@ -87,3 +87,30 @@ def test_misuse_and_bad_input() -> None:
     broken = run("analyse", "-", stdin=MISERE_HOLE + "play Tc 9s Qc\n")  # Dima holds clubs: must follow
     assert broken.returncode == 1 and "the analysis stops at card 2 (9s), which breaks a rule" in broken.stderr
     assert MARK == "dd:"
+
+
+def test_the_page_data_carries_the_values_at_each_card() -> None:
+    """``render --analyse``'s data for seed 000's hole: the step before Xenia's lead holds who plays, whose
+    tricks are counted, every legal card's value and the best; the lead's own step its cost (worked by
+    hand in tests/test_solve.py: 9s and 8s catch Dima for 1, the 10 of clubs lets him off)."""
+    from preflog.present.replay_html import games_data
+
+    (data,) = games_data([preflog.loads(CAUGHT)], analyse=True)
+    (deal,) = data["deals"]
+    assert deal["dd"] == {"par": "Dima 1"}
+    steps = deal["line"]["steps"]
+    lead = next(i for i, s in enumerate(steps) if s["t"].startswith("Xenia leads"))
+    mover, counted, values, best = steps[lead - 1]["dd"]
+    assert (data["seats"][mover], data["seats"][counted], best) == ("Xenia", "Dima", ["9s", "8s"])
+    assert (values["9s"], values["8s"], values["Tc"]) == (1, 1, 0)
+    assert steps[lead]["dp"] == [data["seats"].index("Dima"), 1, 0, 1]
+    assert "dd" not in games_data([preflog.loads(CAUGHT)])[0]["deals"][0]  # only when asked
+
+
+def test_render_analyse_notes_the_deals_it_cannot_value(tmp_path) -> None:
+    out = tmp_path / "page.html"
+    done = run("render", "samples/leningrad.pref", "--analyse", "-o", str(out))
+    assert done.returncode == 0
+    assert "preflog: samples/leningrad.pref: deal 3 is not analysed: Dima's hand is not known" in done.stderr
+    html = out.read_text(encoding="utf-8")
+    assert '"dd":{"par":"Lena ' in html and '"dd":{"skip":"Dima\'s hand is not known"}' in html

@@ -342,3 +342,27 @@ def test_the_notebook_frame_runs_the_page(browser: Any, tmp_path: Path) -> None:
     inner.wait_for_selector("#table .seat")
     assert inner.text_content("#step").startswith("Deal 1")
     assert problems == []
+
+
+def test_the_analysed_page_shows_each_card_s_value_and_what_the_card_played_cost(browser: Any, tmp_path: Path) -> None:
+    """``render --analyse`` on seed 000's misère hole (tests/test_solve.py, worked there by hand): at
+    Xenia's lead the 9 and the 8 of spades catch Dima for one trick (underlined: the best), the 10 of
+    clubs lets him off (0); she leads the 10 of clubs, which costs her side that trick."""
+    from .test_analyse import CAUGHT
+
+    tab, problems = open_page(browser, tmp_path / "page.html", page([preflog.loads(CAUGHT)], analyse=True))
+    for _ in range(30):
+        if "to play" in tab.text_content("#dd"):
+            break
+        tab.keyboard.press("ArrowRight")
+    assert tab.text_content("#dd") == ("Par: Dima 1. Xenia to play: with best play Dima ends with 1 trick; "
+                                       "best 9♠ 8♠.")
+    values = tab.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#table .suit .v')].map(
+        v => [v.firstChild.textContent + v.parentElement.textContent[0],
+              v.querySelector('sup').textContent + (v.classList.contains('best') ? '*' : '')]))""")
+    assert (values["9♠"], values["8♠"], values["10♣"]) == ("1*", "1*", "0")
+    assert len(values) == 10  # Xenia's ten cards, all legal on the lead; nobody else's hand is valued
+    tab.keyboard.press("ArrowRight")
+    assert tab.text_content("#step") == "Xenia leads T♣"
+    assert tab.text_content("#dd").startswith("Par: Dima 1. This card: Dima 1 → 0, it costs its side 1 trick.")
+    assert problems == []

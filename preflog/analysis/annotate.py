@@ -101,7 +101,12 @@ class DealAnalysis:
 
 def analyse(game: Game, rules: Rules | str | None = None) -> list[DealAnalysis]:
     """The double-dummy values of every deal of ``game`` (its own rules, or ``rules``)."""
-    steps = replay(game, rules).steps
+    return analyse_steps(replay(game, rules).steps)
+
+
+def analyse_steps(steps: Sequence[Step]) -> list[DealAnalysis]:
+    """The values of the deals whose steps these are: a replay's, or a
+    :class:`~preflog.replay.StepRecorder`'s fed in the same walk as other visitors (the web page)."""
     out: list[DealAnalysis] = []
     start = 0
     for i in range(1, len(steps) + 1):
@@ -188,10 +193,15 @@ def _without(d: DealState | None, unplayed: frozenset[Card]) -> DealState | None
 def par_text(analysis: DealAnalysis) -> str:
     """The par as the deal's header comment says it: ``dd: par Boris 8`` or, for an all-pass, each
     player's fewest tricks."""
+    return f"{MARK} par {par_words(analysis)}"
+
+
+def par_words(analysis: DealAnalysis) -> str:
+    """Whose tricks the par counts and how many: ``Boris 8``, or ``Vera 4 Anna 5 Boris 3``."""
     par = analysis.par
     if isinstance(par, dict):
-        return f"{MARK} par " + " ".join(f"{p} {v}" for p, v in par.items())
-    return f"{MARK} par {analysis.declarer} {par}"
+        return " ".join(f"{p} {v}" for p, v in par.items())
+    return f"{analysis.declarer} {par}"
 
 
 def card_text(value: CardValue, glyph: Glyph | None) -> str:

@@ -32,7 +32,8 @@ from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import DUMMY, Seat
 from ..model.deal import Deal
-from ..replay import dealt_comments, notes_of
+from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
+from ..replay import StepRecorder, dealt_comments, notes_of
 from ..scoring.scorer import Scorer
 from ..walk import SKIP, Skip, Visitor, walk
 from .pulka_svg import STYLE, sheet_svg
@@ -78,6 +79,7 @@ class PageRecorder(Visitor):
         self._said: tuple[str, list[str]] = ("", [])  # the status line and the parts of the step before
         self._spelled: dict[int, tuple[Any, Any, list[str] | None]] = {}  # per seat: its hand, known cards, spelling
         self.games: list[dict[str, Any]] = []
+        self.card_steps: list[list[int]] = []  # per deal recorded: the main line's step of each card played
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
@@ -100,6 +102,7 @@ class PageRecorder(Visitor):
             self.lines = [{"steps": [], "br": {}}]
             self._spelled.clear()
             self.game["deals"].append(self.deal)
+            self.card_steps.append([])
         if d is None or self.deal is None:
             return
         glyph, comments = notes_of(event)
@@ -115,6 +118,8 @@ class PageRecorder(Visitor):
         if len(self.lines) == 1 and len(d.calls) > len(self.deal["calls"]):
             seat, call = d.calls[-1]
             self.deal["calls"].append([self.seats.index(d.player(seat)), write_call(call, unicode=True), notes])
+        if type(event) is CardPlayed and len(self.lines) == 1:
+            self.card_steps[-1].append(len(line["steps"]))
         line["steps"].append(step)
         if type(event) is DealEnded and len(self.lines) == 1:
             written = self.scorer.pulka.entries  # this deal's are those written since it started
@@ -279,14 +284,45 @@ def _compact(line: Line) -> Line:
     return out
 
 
-def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None) -> list[dict[str, Any]]:
-    """The page's data for each game: its deals, steps and branches, and its pulka."""
+def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None,
+               analyse: bool = False) -> list[dict[str, Any]]:
+    """The page's data for each game: its deals, steps and branches, and its pulka; with ``analyse``,
+    each played card's double-dummy values (:mod:`preflog.analysis`) from the same walk."""
     out: list[dict[str, Any]] = []
     for game in games:
         scorer = Scorer()
-        _, recorded = walk(game, scorer, PageRecorder(scorer, deal=deal), rules=rules)
+        recorder = PageRecorder(scorer, deal=deal)
+        if not analyse:
+            _, recorded = walk(game, scorer, recorder, rules=rules)
+        else:
+            _, recorded, steps = walk(game, scorer, recorder, StepRecorder(), rules=rules)
+            if deal is not None:
+                steps = [s for s in steps if s.deal == deal]
+            for data, plays, analysis in zip(recorded[0]["deals"], recorder.card_steps, analyse_steps(steps)):
+                _with_analysis(data, plays, analysis, recorded[0]["seats"])
         out.extend(recorded)
     return out
+
+
+def _with_analysis(deal: dict[str, Any], plays: list[int], analysis: DealAnalysis, seats: list[str]) -> None:
+    """A deal's page data with its analysis: the par (or why there is none) on the deal; on the step
+    before each played card, the player to move, the player counted, every legal card's value and the
+    best cards (``dd``); on the card's own step, the counted player's value before and after it and
+    what it cost (``dp``)."""
+    if analysis.skipped is not None:
+        deal["dd"] = {"skip": analysis.skipped}
+        return
+    deal["dd"] = {"par": par_words(analysis)}
+    if analysis.stopped is not None:
+        deal["dd"]["stop"] = analysis.stopped
+    steps = deal["line"]["steps"]
+    for value in analysis.cards:
+        if value.index >= len(plays):
+            break
+        at = plays[value.index]
+        steps[at - 1]["dd"] = [seats.index(value.player), seats.index(value.counted),
+                               {write_card(c): v for c, v in value.values.items()}, [write_card(c) for c in value.best]]
+        steps[at]["dp"] = [seats.index(value.counted), value.before, value.after, value.cost]
 
 
 def _asset(name: str) -> str:
@@ -298,9 +334,10 @@ def _hash(text: str) -> str:
 
 
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
-         rules: Rules | str | None = None) -> str:
-    """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given."""
-    return page_of(games_data(games, deal=deal, rules=rules), seat=seat, title=title)
+         rules: Rules | str | None = None, analyse: bool = False) -> str:
+    """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given;
+    with ``analyse``, the double-dummy value of every card a player could play, at each card."""
+    return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title)
 
 
 def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None) -> str:

@@ -93,8 +93,17 @@
       else ORDER.forEach((su) => {
         const cards = hand.filter((c) => c[1] === su);
         if (!cards.length && !hand.length) return;
-        const line = el("span", "suit " + SUITS[su][2], SUITS[su][0] + " " + (cards.map(rank).join(" ") || "—"));
-        line.setAttribute("aria-label", SUITS[su][1] + ": " + (cards.map(rank).join(" ") || "none"));
+        const valued = s.dd && s.dd[0] === i ? s.dd[2] : null;  // the player to move: each card's value
+        const line = el("span", "suit " + SUITS[su][2], SUITS[su][0] + " " + (valued ? "" : cards.map(rank).join(" ") || "—"));
+        if (valued && !cards.length) line.appendChild(document.createTextNode("—"));
+        if (valued) cards.forEach((c, j) => {
+          if (j) line.appendChild(document.createTextNode(" "));
+          const one = el("span", c in valued ? "v" + (s.dd[3].indexOf(c) >= 0 ? " best" : "") : "", rank(c));
+          if (c in valued) one.appendChild(el("sup", "", String(valued[c])));
+          line.appendChild(one);
+        });
+        line.setAttribute("aria-label", SUITS[su][1] + ": " + (cards.map((c) =>
+          rank(c) + (valued && c in valued ? " (" + tricks(valued[c]) + ")" : "")).join(" ") || "none"));
         box.appendChild(line);
       });
       if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "note", "and cards not recorded"));
@@ -168,6 +177,25 @@
     g.notes.forEach((text) => notes.appendChild(el("p", "", text)));
   }
 
+  function analysis(s, d, g) {  // the double-dummy values preflog render --analyse wrote, in words
+    const dd = d.dd, out = [];
+    if (!dd) return "";
+    if (dd.skip) return "Not analysed: " + dd.skip + ".";
+    out.push("Par: " + dd.par + ".");
+    if (s.dp) {
+      const [who, before, after, cost] = s.dp;
+      out.push("This card: " + g.seats[who] + " " + before + " → " + after +
+        (cost > 0 ? ", it costs its side " + tricks(cost) + "." : ", a best card."));
+    }
+    if (s.dd) {
+      const [mover, counted, values, best] = s.dd;
+      out.push(g.seats[mover] + " to play: with best play " + g.seats[counted] + " ends with " +
+        tricks(values[best[0]]) + "; best " + best.map((c) => rank(c) + SUITS[c[1]][0]).join(" ") + ".");
+    }
+    if (dd.stop && !s.dd && !s.dp) out.push("The analysis stops at " + dd.stop + ".");
+    return out.join(" ");
+  }
+
   function draw() {
     const s = step(), d = deal(), g = game();
     drawGame();
@@ -176,6 +204,7 @@
     $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
     $("step").textContent = s.t;
     $("notes").textContent = s.n || (top().i === 0 && top().line.note ? "variation: " + top().line.note : "");
+    $("dd").textContent = path.length === 1 ? analysis(s, d, g) : "";
     const v = $("violations"); v.textContent = "";
     (g.v || []).concat(s.v || []).forEach((text) => v.appendChild(el("li", "", text)));
     const a = $("auction"); a.textContent = "";
