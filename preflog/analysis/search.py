@@ -10,7 +10,8 @@ from a trick's start, as bridge's double-dummy solvers do:
   higher of two cards of a suit is the smaller number);
 * **equivalent cards**: of a run of cards in one hand with no other card between them (in a hand or
   on the table) only one is tried;
-* a **transposition table** of bounds on the target's tricks from each trick's start;
+* a **transposition table** of bounds on the target's tricks from each trick's start, keyed by the
+  hands' relative ranks (looked up first by the exact hands, which is cheaper);
 * **move ordering**: a card that settles the trick the way its player wants, cheaply, first;
 * **quick-trick bounds**: tricks the side to lead can cash at once with top cards.
 
@@ -300,7 +301,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     sq = _squeezes()
     nw = _under_all()
     suit_of = SUIT_OF
-    seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # bounds by the exact hands: a first look
     orders: dict[int, tuple[int, ...]] = {}  # a follower's cards in the order to try them
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
     more = tuple((seat == target) == wants_more for seat in range(3))
