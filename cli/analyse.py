@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name, note_analysis
 
 if TYPE_CHECKING:
     from ..analysis.annotate import DealAnalysis
@@ -51,13 +51,9 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
 
     def noted(number: int, analyses: list[DealAnalysis]) -> list[DealAnalysis]:
         nonlocal broken
-        where = f"{name}: game {number}: " if number > 1 else f"{name}: "
         for a in analyses:
-            if a.skipped is not None and a.skipped != "the deal is not played":
-                click.echo(f"preflog: {where}deal {a.deal} is not analysed: {a.skipped}", err=True)
-            if a.stopped is not None:
-                broken = True
-                click.echo(f"preflog: {where}deal {a.deal}: the analysis stops at {a.stopped}", err=True)
+            note_analysis(name, number, a.deal, skipped=a.skipped, stopped=a.stopped)
+            broken |= a.stopped is not None
         return analyses
 
     with click.open_file(output, "w", encoding="utf-8") as out:

@@ -340,3 +340,15 @@ class JsonList:
 
     def close(self) -> None:
         click.echo(("\n" + " " * self.depth + "]") if self.count else "]", file=self.file)
+
+
+def note_analysis(name: str, game: int, deal: int, *, skipped: str | None = None, stopped: str | None = None) -> None:
+    """The notes on standard error for a deal the double-dummy analysis skipped (none for a deal with
+    no play to value) or stopped in (``analyse`` and ``render --analyse`` say them alike)."""
+    from ..analysis.annotate import NOT_PLAYED
+
+    where = f"{name}: game {game}: " if game > 1 else f"{name}: "
+    if skipped is not None and skipped != NOT_PLAYED:
+        click.echo(f"preflog: {where}deal {deal} is not analysed: {skipped}", err=True)
+    if stopped is not None:
+        click.echo(f"preflog: {where}deal {deal}: the analysis stops at {stopped}", err=True)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name
+from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name, note_analysis
 
 
 @click.command()
@@ -29,8 +29,10 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     Keys on the page: → ← a step, Shift+→ ← a trick, Home End, ↓ enter a variation, ↑ leave it, n b the
     next and previous deal. With --analyse the hand to play shows each card's double-dummy value (the
     counted player's tricks at the end of the deal with best play after it; the best cards underlined),
-    and the side panel the par and what each card played cost. Exit 0 if the file is clean, 1 if it breaks a rule (the page shows where; it
-    is written all the same) or cannot be read as notation, 2 if it cannot be read at all.
+    and the side panel the par and what each card played cost.
+
+    Exit 0 if the file is clean, 1 if it breaks a rule (the page shows where; it is written all the
+    same) or cannot be read as notation, 2 if it cannot be read at all.
 
     \b
     Examples:
@@ -44,11 +46,8 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     games = CleanGames(Reread(file), name)
     data = games_data(games, deal=deal_number, rules=preset, analyse=analysed)
     for number, g in enumerate(data, 1):
-        where = f"{name}: game {number}: " if number > 1 else f"{name}: "
         for d in g["deals"]:
-            skipped = d.get("dd", {}).get("skip")
-            if skipped is not None and skipped != "the deal is not played":
-                click.echo(f"preflog: {where}deal {d['n']} is not analysed: {skipped}", err=True)
+            note_analysis(name, number, d["n"], skipped=d.get("dd", {}).get("skip"))
     if games.bad:
         sys.exit(EXIT_ERRORS)
     if deal_number is not None and not any(g["deals"] for g in data):

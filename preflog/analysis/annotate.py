@@ -29,6 +29,8 @@ from .solve import Analyst, Goal, Solution, Unsolvable
 
 #: How an annotation added by the analysis begins (docs/analysis.md).
 MARK = "dd:"
+#: Why a deal whose play cannot start (no contract reached, the deal not finished) has no values.
+NOT_PLAYED = "the deal is not played"
 
 
 @attrs.frozen
@@ -123,7 +125,7 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
     plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
     start = plays[0] - 1 if plays else _start_of_play(steps)
     if start is None:
-        return DealAnalysis(number, skipped="the deal is not played")
+        return DealAnalysis(number, skipped=NOT_PLAYED)
     first = steps[start].state
     d0: DealState = first.deal  # type: ignore[assignment]
     unplayed = _unplayed(d0, [steps[i] for i in plays])

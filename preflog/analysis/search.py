@@ -412,9 +412,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         moves = legal_reps(legal, h0 | h1 | h2 | table)
         is_more = more[seat]
         nxt = (seat + 1) % 3
-        if not moves & (moves - 1):  # one card to try
+        wm = suit_of[best]
+        if not moves & (moves - 1):  # one card to try: the loop's body without the order (8% of the search)
             h[seat] = hand ^ moves
-            wm = suit_of[best]
             if (moves < best) if moves & wm else (moves & tm):
                 r = third(nxt, leader, led, moves, seat, table | moves, k)
             else:
@@ -423,7 +423,6 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             return r
         for c in order_of(moves, best, winner, seat, is_more):
             h[seat] = hand ^ c
-            wm = suit_of[best]
             if (c < best) if c & wm else (c & tm):
                 r = third(nxt, leader, led, c, seat, table | c, k)
             else:
@@ -442,7 +441,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         is_more = more[seat]
         wm = suit_of[best]
         last = k >= hand.bit_count()  # the target must take every trick left: losing this one ends it
-        if not moves & (moves - 1):
+        if not moves & (moves - 1):  # one card to try, as in second()
             h[seat] = hand ^ moves
             nw = seat if ((moves < best) if moves & wm else (moves & tm)) else winner
             r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
