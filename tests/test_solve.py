@@ -231,6 +231,37 @@ def test_a_clean_misere_takes_nothing() -> None:
     assert set(preflog.solve(state).values.values()) == {0}
 
 
+KOVALEVSKAYA = """[Players "Xenia Dima Yura"]
+[Rules "sochi"]
+
+deal 1 dealer Yura
+hands Xenia: JQ.79.TJQK.7J Dima: 789T.8.789.89 Yura: KA.TJQ.A.TQKA
+talon Kc Ac
+bids pass mis pass
+discard Kc Ac
+contract mis
+play Kd 9d Ad | Th Jh 9h | Qd 8d As | Jd 7d Ks | Td Ts Qc | Qs 9s Jc | Js 8s Tc | 7c 8c Ah | 8h Kh 7h | Qh 9c 7s
+"""
+
+
+def test_kovalevskaya_s_misere_the_declarer_takes_one_trick() -> None:
+    """Kovalevskaya's misère (issue 15: "the declarer takes 1 trick"). The hands are those of "a famous
+    Kovalevska's miser" in grafalex82/PreferansSolver (Main.cpp; its suits ^ + $ @ are spades, clubs,
+    diamonds, hearts, 1 is the ten; the first hand leads, the declarer sits second), the play the line
+    written out in its commit 17b0454. Worked by hand along that line: Yura's lone ace of diamonds
+    takes the first trick and from then on he throws his spades and clubs on Xenia's diamonds and
+    spades; when Xenia at last leads the 7 of clubs Dima's single 8 must follow and Yura, void, throws
+    the ace of hearts: that trick, the eighth, is Dima's only one."""
+    steps = preflog.replay(preflog.loads(KOVALEVSKAYA)).steps
+    state = next(s.state for s in steps if preflog.legal_cards(s.state))
+    assert preflog.par(state) == 1
+    assert preflog.solve(state).values[preflog.card("Kd")] == 1
+    assert steps[-1].state.deal.tricks[1] == 1  # Dima, the middle hand
+    analysis, = preflog.analyse(preflog.loads(KOVALEVSKAYA))
+    assert analysis.par == 1
+    assert [(v.before, v.after) for v in analysis.cards] == [(1, 1)] * 30  # the line gives nothing away
+
+
 def test_a_game_s_par_counts_the_tricks_already_taken() -> None:
     """Code 3.9.4: the highest trump takes the trick. Boris holds every trump and the aces: he takes all
     ten whatever the defenders do; after a trick is played the value still counts the whole deal."""
