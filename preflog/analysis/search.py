@@ -31,7 +31,7 @@ NOBODY = -1
 
 _REPS: bytearray | None = None
 _SQUEEZE: bytearray | None = None
-_UNDER: bytearray | None = None
+_SAFE: bytearray | None = None
 
 
 def _representatives() -> bytearray:
@@ -249,21 +249,30 @@ def top_tricks(mine: int, a: int, b: int, tm: int) -> int:
     return q
 
 
-def _under_all() -> bytearray:
+def _safe_suits() -> bytearray:
     """For ``mine << 8 | others`` (one suit's byte of a hand without trumps and of the other two
-    hands): 0 when the hand's highest card of the suit is above the others' lowest, 1 when every card
-    of it is below all of theirs (it loses any trick of the suit), 2 when only one side holds the suit."""
-    global _UNDER
-    if _UNDER is None:
+    hands): whether the hand can lose every trick of the suit it follows. 1 when every card of it is
+    below all of theirs (it can also lead the suit and lose); 2 when only one side holds the suit;
+    4 when, its cards and theirs each ranked from the lowest, its j-th card is below their j-th (a
+    clean suit: on each lead it plays its highest card under the trick and the order holds; a card the
+    others throw away or play over it only raises theirs, and it can always throw its highest card);
+    0 otherwise."""
+    global _SAFE
+    if _SAFE is None:
         table = bytearray(65536)
         for mine in range(256):
+            ranks = [b for b in range(7, -1, -1) if mine >> b & 1]  # the ace is bit 0: lowest rank first
             for others in range(256):
-                if mine and others and not mine & others:
-                    table[mine << 8 | others] = 1 if (mine & -mine) > others else 0
-                else:
+                if not mine or not others or mine & others:
                     table[mine << 8 | others] = 2
-        _UNDER = table
-    return _UNDER
+                elif (mine & -mine) > others:
+                    table[mine << 8 | others] = 1
+                else:
+                    theirs = [b for b in range(7, -1, -1) if others >> b & 1]
+                    clean = all(m > o for m, o in zip(ranks, theirs))  # a higher bit is a lower card
+                    table[mine << 8 | others] = 4 if clean else 0
+        _SAFE = table
+    return _SAFE
 
 
 def trick_winner(leader: int, table: tuple[int, ...], talon_card: int, trump: int | None,
@@ -299,7 +308,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     _representatives()
     legal_reps = representatives
     sq = _squeezes()
-    nw = _under_all()
+    safe = _safe_suits()
     suit_of = SUIT_OF
     seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # bounds by the exact hands: a first look
     orders: dict[int, tuple[int, ...]] = {}  # a follower's cards in the order to try them
@@ -329,18 +338,18 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                     return True
             elif n - top_tricks(h[leader], h[target], h[3 - leader - target], tm) < k:
                 return False
-        elif not tm:  # the target can never take another trick: in each suit the others hold, his cards
-            # are all below theirs, and he has such a suit to lead if he leads; he loses every trick he
-            # follows, so never leads again
+        elif not tm:  # the target can never take another trick: each suit is clean for him (he can
+            # lose every trick of it he follows), and if he leads he has a suit whose cards are all below
+            # theirs; he loses every trick, so never leads again
             t = h[target]
             o = h[other1] | h[other2]
-            a = nw[(t & 0xFF) << 8 | (o & 0xFF)]
+            a = safe[(t & 0xFF) << 8 | (o & 0xFF)]
             if a:
-                b = nw[(t & 0xFF00) | ((o >> 8) & 0xFF)]
+                b = safe[(t & 0xFF00) | ((o >> 8) & 0xFF)]
                 if b:
-                    c = nw[((t >> 8) & 0xFF00) | ((o >> 16) & 0xFF)]
+                    c = safe[((t >> 8) & 0xFF00) | ((o >> 16) & 0xFF)]
                     if c:
-                        d = nw[((t >> 16) & 0xFF00) | (o >> 24)]
+                        d = safe[((t >> 16) & 0xFF00) | (o >> 24)]
                         if d and (leader != target or (a | b | c | d) & 1):
                             seen[raw] = (0, 0)
                             return False
