@@ -27,6 +27,8 @@ from collections.abc import Callable
 SUIT_MASKS: tuple[int, int, int, int] = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 #: The mask of a card's suit, by the card's bit.
 SUIT_OF: dict[int, int] = {1 << i: 0xFF << (i & ~7) for i in range(32)}
+#: The shift of a card's suit byte, by the card's bit.
+SHIFT_OF: dict[int, int] = {1 << i: i & ~7 for i in range(32)}
 NOBODY = -1
 
 _REPS: bytearray | None = None
@@ -305,8 +307,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                  tt: dict[tuple[int, int, int, int], tuple[int, int]]) -> Callable[[Position, int], bool]:
     """The boolean search as closures over the target, the goal, the trump and the table."""
     tm = 0 if trump is None else SUIT_MASKS[trump]
-    _representatives()
+    reps = _representatives()
     legal_reps = representatives
+    shift_of = SHIFT_OF
     sq = _squeezes()
     safe = _safe_suits()
     suit_of = SUIT_OF
@@ -314,6 +317,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
     orders: dict[int, tuple[int, ...]] = {}  # a follower's cards in the order to try them
     killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
     more = tuple((seat == target) == wants_more for seat in range(3))
+    take_good = tuple(int(more[seat] == (seat == target)) for seat in range(3))  # taking a trick helps his side
     other1, other2 = (target + 1) % 3, (target + 2) % 3
     h = [0, 0, 0]
 
@@ -396,7 +400,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         if killer is not None and killer & moves:
             m ^= killer
             h[seat] = hand ^ killer
-            r = second(nxt, seat, suit_of[killer], killer, seat, killer, k)
+            r = second(nxt, seat, shift_of[killer], killer, seat, killer, k)
             h[seat] = hand
             if r == is_more:
                 return r
@@ -405,48 +409,56 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             c = m & -m if high_first else 1 << (m.bit_length() - 1)
             m ^= c
             h[seat] = hand ^ c
-            r = second(nxt, seat, suit_of[c], c, seat, c, k)
+            r = second(nxt, seat, shift_of[c], c, seat, c, k)
             h[seat] = hand
             if r == is_more:
                 killers[key] = c
                 return r
         return not is_more
 
-    def second(seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
-        """The trick's second card, by ``seat``; ``led``: the suit mask led; ``best``/``winner``: the
-        card winning so far and its seat; ``table``: the cards on it."""
+    def second(seat: int, leader: int, ls: int, best: int, winner: int, table: int, k: int) -> bool:
+        """The trick's second card, by ``seat``; ``ls``: the shift of the suit led; ``best``/``winner``:
+        the card winning so far and its seat; ``table``: the cards on it."""
         hand = h[seat]
-        legal = hand & led or (hand & tm) or hand
         h0, h1, h2 = h
-        moves = legal_reps(legal, h0 | h1 | h2 | table)
+        f = hand >> ls & 0xFF  # following suit, the common case, takes one look in the table
+        if f:
+            moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
+        else:
+            moves = legal_reps(hand & tm or hand, h0 | h1 | h2 | table)
         is_more = more[seat]
         nxt = (seat + 1) % 3
         wm = suit_of[best]
         if not moves & (moves - 1):  # one card to try: the loop's body without the order (8% of the search)
             h[seat] = hand ^ moves
             if (moves < best) if moves & wm else (moves & tm):
-                r = third(nxt, leader, led, moves, seat, table | moves, k)
+                r = third(nxt, leader, ls, moves, seat, table | moves, k)
             else:
-                r = third(nxt, leader, led, best, winner, table | moves, k)
+                r = third(nxt, leader, ls, best, winner, table | moves, k)
             h[seat] = hand
             return r
-        for c in order_of(moves, best, winner, seat, is_more):
+        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
+        key = (wins << 32 | moves) << 2 | (2 if (winner == target) == is_more else 0) | take_good[seat]
+        for c in orders.get(key) or order_of(moves, wins, key):
             h[seat] = hand ^ c
             if (c < best) if c & wm else (c & tm):
-                r = third(nxt, leader, led, c, seat, table | c, k)
+                r = third(nxt, leader, ls, c, seat, table | c, k)
             else:
-                r = third(nxt, leader, led, best, winner, table | c, k)
+                r = third(nxt, leader, ls, best, winner, table | c, k)
             h[seat] = hand
             if r == is_more:
                 return r
         return not is_more
 
-    def third(seat: int, leader: int, led: int, best: int, winner: int, table: int, k: int) -> bool:
+    def third(seat: int, leader: int, ls: int, best: int, winner: int, table: int, k: int) -> bool:
         """The trick's last card, as :func:`second`; then the next trick from its winner."""
         hand = h[seat]
-        legal = hand & led or (hand & tm) or hand
         h0, h1, h2 = h
-        moves = legal_reps(legal, h0 | h1 | h2 | table)
+        f = hand >> ls & 0xFF
+        if f:
+            moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
+        else:
+            moves = legal_reps(hand & tm or hand, h0 | h1 | h2 | table)
         is_more = more[seat]
         wm = suit_of[best]
         last = k >= hand.bit_count()  # the target must take every trick left: losing this one ends it
@@ -456,7 +468,9 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
             h[seat] = hand
             return r
-        for c in order_of(moves, best, winner, seat, is_more):
+        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
+        key = (wins << 32 | moves) << 2 | (2 if (winner == target) == is_more else 0) | take_good[seat]
+        for c in orders.get(key) or order_of(moves, wins, key):
             h[seat] = hand ^ c
             nw = seat if ((c < best) if c & wm else (c & tm)) else winner
             r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
@@ -465,20 +479,14 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                 return r
         return not is_more
 
-    def order_of(moves: int, best: int, winner: int, seat: int, is_more: bool) -> tuple[int, ...]:
-        """The order to try the cards ``moves`` of a follower: taking the trick is good for his side
-        when he is the target and wants tricks, or is not and wants the target to have none. When the
-        trick goes the right way already, keep it there; else the cheapest card that turns it, or (when
-        taking it is bad) the highest card that still loses."""
-        wm = suit_of[best]
-        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
-        take_good = is_more == (seat == target)
+    def order_of(moves: int, wins: int, key: int) -> tuple[int, ...]:
+        """The order to try the cards ``moves`` of a follower, of which ``wins`` would take the trick,
+        kept under ``key`` (its last two bits: whether the trick goes his side's way already, whether
+        taking it is good for his side, as for the target wanting tricks or another seat wanting the
+        target to have none). When the trick goes the right way already, keep it there; else the
+        cheapest card that turns it, or (when taking it is bad) the highest card that still loses."""
+        way = key & 3
         # cards are bits, the ace the lowest: ascending is highest first
-        way = (2 if (winner == target) == is_more else 0) | take_good
-        key = (wins << 32 | moves) << 2 | way
-        found = orders.get(key)
-        if found is not None:
-            return found
         loses = moves ^ wins
         winners: list[int] = []
         losers: list[int] = []
@@ -516,8 +524,8 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
             if (c < best) if c & suit_of[best] else (c & tm):
                 best, winner = c, (leader + i) % 3
         if len(table) == 1:
-            return second((leader + 1) % 3, leader, suit_of[table[0]], best, winner, t, k)
-        return third((leader + 2) % 3, leader, suit_of[table[0]], best, winner, t, k)
+            return second((leader + 1) % 3, leader, shift_of[table[0]], best, winner, t, k)
+        return third((leader + 2) % 3, leader, shift_of[table[0]], best, winner, t, k)
 
     def talon_ply(position: Position, k: int) -> bool:
         """A trick the talon leads: the players play from the eldest hand, following its suit."""
