@@ -7,8 +7,10 @@ The minimax here shares nothing with the search: it plays :class:`Card` objects 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -72,8 +74,8 @@ def _minimax(hands: tuple[tuple[Card, ...], ...], leader: int, table: tuple[Card
 
 
 def random_ending(rng: random.Random) -> dict:
-    """Up to five cards a hand (four or fewer in nine of ten), a game (any trump), a misère or an all-pass (the talon leading, three or
-    four players), from a trick's start or in the middle of one."""
+    """Up to five cards a hand (four or fewer in nine of ten), a game (any trump), a misère or an
+    all-pass (the talon leading, three or four players), from a trick's start or in the middle of one."""
     n = rng.choice((1, 2, 2, 3, 3, 3, 4, 4, 4, 5))  # five cards a hand in a tenth: minimax is slow there
     kind = rng.choice(["game", "game", "misère", "all-pass", "all-pass talon"])
     cards = list(DECK)
@@ -248,7 +250,8 @@ def test_kovalevskaya_s_misere_the_declarer_takes_one_trick() -> None:
     """Kovalevskaya's misère (issue 15: "the declarer takes 1 trick"). The hands are those of "a famous
     Kovalevska's miser" in grafalex82/PreferansSolver (Main.cpp; its suits ^ + $ @ are spades, clubs,
     diamonds, hearts, 1 is the ten; the first hand leads, the declarer sits second), the play the line
-    written out in its commit 17b0454. Worked by hand along that line: Yura's lone ace of diamonds
+    written out in its commit 17b0454. avysogorets/preferans-solver's README sets the same hands
+    (East leads, South plays the misère) and gives the same answer: South takes 1 trick. Worked by hand along that line: Yura's lone ace of diamonds
     takes the first trick and from then on he throws his spades and clubs on Xenia's diamonds and
     spades; when Xenia at last leads the 7 of clubs Dima's single 8 must follow and Yura, void, throws
     the ace of hearts: that trick, the eighth, is Dima's only one."""
@@ -260,6 +263,18 @@ def test_kovalevskaya_s_misere_the_declarer_takes_one_trick() -> None:
     analysis, = preflog.analyse(preflog.loads(KOVALEVSKAYA))
     assert analysis.par == 1
     assert [(v.before, v.after) for v in analysis.cards] == [(1, 1)] * 30  # the line gives nothing away
+
+
+def test_par_agrees_with_an_independent_solver_on_sixty_deals() -> None:
+    """tests/independent-solver.pref: forty games (no-trump and every trump) and twenty misères dealt at
+    random, each valued from the opening lead by avysogorets/preferans-solver (a memoised search of
+    its own, sharing nothing with preflog); its value is the comment on each deal line."""
+    path = Path(__file__).with_name("independent-solver.pref")
+    text = path.read_text(encoding="utf-8")
+    expected = {int(n): (who, int(v)) for n, who, v in re.findall(r"^deal (\d+) .*\{solver: (\w+) (\d+)\}", text, re.M)}
+    assert len(expected) == 60
+    got = {a.deal: (a.declarer, a.par) for a in preflog.analyse(preflog.loads(text))}
+    assert got == expected
 
 
 def test_a_game_s_par_counts_the_tricks_already_taken() -> None:
