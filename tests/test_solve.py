@@ -251,10 +251,11 @@ def test_kovalevskaya_s_misere_the_declarer_takes_one_trick() -> None:
     Kovalevska's miser" in grafalex82/PreferansSolver (Main.cpp; its suits ^ + $ @ are spades, clubs,
     diamonds, hearts, 1 is the ten; the first hand leads, the declarer sits second), the play the line
     written out in its commit 17b0454. avysogorets/preferans-solver's README sets the same hands
-    (East leads, South plays the misère) and gives the same answer: South takes 1 trick. Worked by hand along that line: Yura's lone ace of diamonds
-    takes the first trick and from then on he throws his spades and clubs on Xenia's diamonds and
-    spades; when Xenia at last leads the 7 of clubs Dima's single 8 must follow and Yura, void, throws
-    the ace of hearts: that trick, the eighth, is Dima's only one."""
+    (East leads, South plays the misère) and gives the same answer: South takes 1 trick. Worked by
+    hand along that line: Yura's lone ace of diamonds takes the first trick and from then on he throws
+    his spades and clubs on Xenia's diamonds and spades; when Xenia at last leads the 7 of clubs Dima's
+    single 8 must follow and Yura, void, throws the ace of hearts: that trick, the eighth, is Dima's
+    only one."""
     steps = preflog.replay(preflog.loads(KOVALEVSKAYA)).steps
     state = next(s.state for s in steps if preflog.legal_cards(s.state))
     assert preflog.par(state) == 1
