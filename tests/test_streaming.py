@@ -60,3 +60,14 @@ def test_load_and_dump_like_json(tmp_path) -> None:  # type: ignore[no-untyped-d
         assert preflog.load(fp) == game
     with open(path, "rb") as fp:
         assert preflog.load_all(fp) == [game]
+
+
+def test_load_of_a_path_says_to_open_it_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """As json.load, load takes an open file; a path is a likely slip and gets a hint, not a bare
+    'not iterable'."""
+    path = tmp_path / "g.pref"
+    path.write_text(GAME, encoding="utf-8")
+    with pytest.raises(TypeError, match=r"is a path, not an open file: open it first"):
+        preflog.load(path)
+    with pytest.raises(TypeError, match=r"is a path"):
+        list(preflog.iter_games(path))

@@ -10,6 +10,7 @@ there, so a file without line breaks (``/dev/zero``) costs bounded memory and ti
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -42,6 +43,9 @@ def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
     if isinstance(source, (str, bytes)):
         yield source
         return
+    if isinstance(source, os.PathLike):
+        raise TypeError(f"{os.fspath(source)!r} is a path, not an open file: "
+                        f"open it first, as with json.load: preflog.load(open(path, encoding='utf-8'))")
     read: Any = getattr(source, "read1", None)
     if not callable(read) or isinstance(source, io.TextIOBase):
         read = getattr(source, "read", None)
