@@ -421,7 +421,10 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         the card winning so far and its seat; ``table``: the cards on it."""
         hand = h[seat]
         h0, h1, h2 = h
-        f = hand >> ls & 0xFF  # following suit, the common case, takes one look in the table
+        # following suit, the common case: representatives() for that one suit, a single table look
+        # (this and the card order's key are written out in second and third alike: a shared helper
+        # would cost a call at every card of the search)
+        f = hand >> ls & 0xFF
         if f:
             moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
         else:
@@ -454,7 +457,7 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
         """The trick's last card, as :func:`second`; then the next trick from its winner."""
         hand = h[seat]
         h0, h1, h2 = h
-        f = hand >> ls & 0xFF
+        f = hand >> ls & 0xFF  # as in second
         if f:
             moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
         else:

@@ -45,7 +45,7 @@ def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
         return
     if isinstance(source, os.PathLike):
         raise TypeError(f"{os.fspath(source)!r} is a path, not an open file: "
-                        f"open it first, as with json.load: preflog.load(open(path, encoding='utf-8'))")
+                        "open it first, as with json.load: preflog.load(open(path, encoding='utf-8'))")
     read: Any = getattr(source, "read1", None)
     if not callable(read) or isinstance(source, io.TextIOBase):
         read = getattr(source, "read", None)
