@@ -7,10 +7,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name, note_analysis
+from .common import (
+    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name, drain, note_analysis, print_errors,
+)
 
 if TYPE_CHECKING:
     from ..analysis.annotate import DealAnalysis
+    from ..notation.read import ParsedGame
 
 
 @click.command()
@@ -33,8 +36,9 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
     comments and glyphs are kept; every added one begins with "dd:", and --strip-analysis takes
     them out again. Deals with a hand not known are skipped with a note on standard error.
 
-    Exit 0 if the file is clean, 1 if it cannot be read as notation or breaks a rule (the analysis of a
-    deal stops at the card that breaks it), 2 if it cannot be read at all.
+    Every broken rule is reported at its place as preflog check reports it. Exit 0 if the file is
+    clean, 1 if it cannot be read as notation or breaks a rule (the analysis of a deal stops at a card
+    that breaks one), 2 if it cannot be read at all.
 
     \b
     Examples:
@@ -42,33 +46,41 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
       preflog analyse samples/sochi-pulka.pref --format json
       preflog analyse --strip-analysis analysed.pref
     """
-    from ..analysis.annotate import analyse as analyse_game, annotate, strip_analysis
+    from ..analysis.annotate import analyse_steps, annotate, strip_analysis
+    from ..check import Checker
     from ..notation.write import iter_dumps
+    from ..replay import StepRecorder
+    from ..walk import walk
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
     broken = False
 
-    def noted(number: int, analyses: list[DealAnalysis]) -> list[DealAnalysis]:
+    def analysed(number: int, parsed: ParsedGame) -> list[DealAnalysis]:
+        """The game's values, from the one replay that also finds its rule violations (printed here)."""
         nonlocal broken
+        violations, steps = walk(parsed.game, Checker(), StepRecorder(), rules=preset)
+        found = drain(parsed.pieces, name, violations)
+        print_errors([error for _, error in found])
+        broken |= bool(found)
+        analyses = analyse_steps(steps)
         for a in analyses:
             note_analysis(name, number, a.deal, skipped=a.skipped, stopped=a.stopped)
-            broken |= a.stopped is not None
         return analyses
 
     with click.open_file(output, "w", encoding="utf-8") as out:
         if fmt == "json":
             items = JsonList(file=out)
             items.open()
-            for number, game in enumerate(games, 1):
-                for a in noted(number, analyse_game(game, preset)):
+            for number, parsed in enumerate(games.parsed(), 1):
+                for a in analysed(number, parsed):
                     items.add(a.to_json() if number == 1 else {"game": number, **a.to_json()})
             items.close()
         elif strip:
             for part in iter_dumps(strip_analysis(g) for g in games):
                 out.write(part)
         else:
-            annotated = (annotate(g, noted(n, analyse_game(g, preset))) for n, g in enumerate(games, 1))
+            annotated = (annotate(p.game, analysed(n, p)) for n, p in enumerate(games.parsed(), 1))
             for part in iter_dumps(annotated):
                 out.write(part)
     sys.exit(EXIT_ERRORS if games.bad or broken else EXIT_OK)

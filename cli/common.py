@@ -147,6 +147,10 @@ class CleanGames:
         self.source, self.name, self.bad = source, name, False
 
     def __iter__(self) -> Iterator[Game]:
+        return (parsed.game for parsed in self.parsed())
+
+    def parsed(self) -> Iterator[ParsedGame]:
+        """The games as read, with the pieces of text they came from (for errors that quote a line)."""
         source = self.source
         if isinstance(source, str):
             yield from self._clean(source)
@@ -154,7 +158,7 @@ class CleanGames:
         with source.open() as fp:
             yield from self._clean(fp)
 
-    def _clean(self, source: str | IO[bytes]) -> Iterator[Game]:
+    def _clean(self, source: str | IO[bytes]) -> Iterator[ParsedGame]:
         from ..notation.read import read_games
 
         for parsed in read_games(source, self.name):
@@ -162,7 +166,7 @@ class CleanGames:
                 print_errors(parsed.errors)
                 self.bad = True
             elif not self.bad:
-                yield parsed.game
+                yield parsed
 
 
 #: Whether errors are printed in colour: decided once, by the command, for standard error (a worker

@@ -84,9 +84,21 @@ def test_misuse_and_bad_input() -> None:
     assert run("analyse", "no-such-file.pref").returncode == 2
     bad = run("analyse", "-", stdin="[Players \"A B C\"]\n\ndeal 1\nhands A: zz\n")
     assert bad.returncode == 1 and "error" in bad.stderr and "Traceback" not in bad.stderr
-    broken = run("analyse", "-", stdin=MISERE_HOLE + "play Tc 9s Qc\n")  # Dima holds clubs: must follow
+    broken = run("analyse", "-", stdin=MISERE_HOLE + "play Tc 9s Qc\n")  # Dima has no 9 of spades
     assert broken.returncode == 1 and "the analysis stops at card 2 (9s), which breaks a rule" in broken.stderr
+    assert "<stdin>:10:9: error: Dima does not hold 9s [P501" in broken.stderr  # at the card, as check says it
     assert MARK == "dd:"
+
+
+def test_a_rule_broken_before_the_play_is_reported_where_it_is_and_the_play_still_valued() -> None:
+    """Code 3.3.7: each bid must be higher than the last. A 6 of spades after a misère breaks it: analyse
+    says so at the bid (line 7, column 15) and exits 1, as check would; the play itself is legal, so its
+    values are still written (the hole costs Dima's catchers their trick, as above)."""
+    text = MISERE_HOLE.replace("bids pass mis pass", "bids pass mis 6s") + "play Tc 7c Qc\n"
+    done = run("analyse", "-", stdin=text)
+    assert done.returncode == 1
+    assert "<stdin>:7:15: error: 6s is not higher than mis [A202" in done.stderr
+    assert "play Tc? {dd: ? Dima 1 → 0; best 9s 8s (1)} 7c Qc" in done.stdout
 
 
 def test_the_page_data_carries_the_values_at_each_card() -> None:
