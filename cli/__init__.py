@@ -12,14 +12,16 @@ from typing import Any
 import click
 
 from .. import __version__
+from ..i18n import N_, _
 from ..notation.decode import ReadError
 from .common import EXIT_UNREADABLE
+from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
 VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "generate", "score", "record")
 
 
-class _Commands(click.Group):
+class _Commands(Group):
     """The verbs, loaded when used, with one way to say that an input became unreadable while it was
     read."""
 
@@ -42,13 +44,12 @@ class _Commands(click.Group):
 
 def unreadable(exc: ReadError) -> str:
     """The message for an input that became unreadable while it was read."""
-    return f"preflog: error: cannot read {exc.path or 'the input'}: {exc.strerror}"
+    if exc.path:
+        return _("preflog: error: cannot read {path}: {reason}").format(path=exc.path, reason=exc.strerror)
+    return _("preflog: error: cannot read the input: {reason}").format(reason=exc.strerror)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="preflog")
-def cli() -> None:
-    """Game logs of Preferans: read, check, replay, score, format and convert them.
+HELP = N_("""Game logs of Preferans: read, check, replay, score, format and convert them.
 
     \b
     Examples:
@@ -66,7 +67,15 @@ def cli() -> None:
     At a terminal, errors are in colour (not with NO_COLOR set) and a long file shows how far it has
     been read; in a pipe, neither. Shell completion:
     eval "$(_PREFLOG_COMPLETE=bash_source preflog)" in ~/.bashrc (zsh_source, fish_source for those).
-    """
+    Messages and help speak Russian with --lang ru or PREFLOG_LANG=ru.
+    """)
+
+
+@click.group(cls=_Commands, help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="preflog")
+@common_options
+def cli() -> None:
+    """The ``preflog`` command; its verbs are imported when asked for."""
     from . import common
 
     common.COLOUR = common.colour_wanted(sys.stderr)
@@ -80,8 +89,9 @@ def main() -> None:
     # collector would scan them over and over. Start-up's objects are set aside, and it runs less often.
     gc.freeze()
     gc.set_threshold(20_000, 50, 100)
+    start()
     try:
-        cli()
+        cli(prog_name="preflog")
     except BrokenPipeError:
         # Python docs, "Note on SIGPIPE": point stdout at devnull so the final flush cannot fail again.
         devnull = os.open(os.devnull, os.O_WRONLY)

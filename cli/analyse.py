@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..i18n import N_
+from .lang import command, option
+
 from .common import (
     EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name, drain, note_analysis, print_errors,
 )
@@ -16,18 +19,7 @@ if TYPE_CHECKING:
     from ..notation.read import ParsedGame
 
 
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
-              help="Write the annotated game (or the JSON) here (default: standard output).")
-@click.option("--format", "fmt", type=click.Choice(["pref", "json"]), default="pref", show_default=True,
-              help="pref: the game in the notation with the analysis written in; json: one object per deal.")
-@click.option("--strip-analysis", "strip", is_flag=True,
-              help="Take out what an earlier analysis added (its comments and glyphs), and add nothing.")
-@click.option("--rules", "preset", type=PresetChoice(),
-              help="Replay under this convention instead of the file's Rules tag.")
-def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -> None:
-    """Value every card played in FILE with all hands seen and best play on all sides (double dummy).
+@command(N_("""Value every card played in FILE with all hands seen and best play on all sides (double dummy).
 
     For a game the value is the declarer's tricks; for a misère, the tricks he is made to take; for an
     all-pass, the fewest tricks the player to move can be held to. The annotated game gets the par on
@@ -45,7 +37,18 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
       preflog analyse samples/sochi-pulka.pref -o analysed.pref
       preflog analyse samples/sochi-pulka.pref --format json
       preflog analyse --strip-analysis analysed.pref
-    """
+    """))
+@click.argument("file", type=click.Path(allow_dash=True))
+@option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
+              help=N_("Write the annotated game (or the JSON) here (default: standard output)."))
+@option("--format", "fmt", type=click.Choice(["pref", "json"]), default="pref", show_default=True,
+              help=N_("pref: the game in the notation with the analysis written in; json: one object per deal."))
+@option("--strip-analysis", "strip", is_flag=True,
+              help=N_("Take out what an earlier analysis added (its comments and glyphs), and add nothing."))
+@option("--rules", "preset", type=PresetChoice(),
+              help=N_("Replay under this convention instead of the file's Rules tag."))
+def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -> None:
+    """The ``preflog analyse`` verb (its help is above)."""
     from ..analysis.annotate import analyse_steps, annotate, strip_analysis
     from ..check import Checker
     from ..notation.write import iter_dumps
@@ -61,7 +64,7 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None) -
         nonlocal broken
         violations, steps = walk(parsed.game, Checker(), StepRecorder(), rules=preset)
         found = drain(parsed.pieces, name, violations)
-        print_errors([error for _, error in found])
+        print_errors([error for _violation, error in found])
         broken |= bool(found)
         analyses = analyse_steps(steps)
         for a in analyses:

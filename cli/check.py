@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from ..i18n import N_, _, count
+from .lang import command, option
+
 from .common import (
     EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
@@ -21,16 +24,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     from ..scoring.scorer import Scorer
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--rules", "preset", type=PresetChoice(),
-              help="Check under this convention instead of the file's Rules tag (Rule.* tags still apply).")
-@click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")
-@click.option("--all", "every", is_flag=True,
-              help="Also print the violations that follow from a slip (a wrong dealer, a misread card).")
-@jobs_option()
-def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int) -> None:
-    """Check FILES (- for standard input) against the rules of Preferans.
+@command(N_("""Check FILES (- for standard input) against the rules of Preferans.
 
     Every violation is printed as FILE:LINE:COL: error: MESSAGE [CODE: rule, Code section] with the
     offending line; checking goes on with the next deal. When one slip (a wrong dealer's name, hands in
@@ -42,13 +36,22 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
     Examples:
       preflog check samples/sochi-pulka.pref
       preflog check --rules leningrad --json game.pref
-    """
-    count = job_count(jobs)
-    units = units_of(files, count)
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@option("--rules", "preset", type=PresetChoice(),
+              help=N_("Check under this convention instead of the file's Rules tag (Rule.* tags still apply)."))
+@option("--json", "as_json", is_flag=True, help=N_("Print the violations as JSON."))
+@option("--all", "every", is_flag=True,
+              help=N_("Also print the violations that follow from a slip (a wrong dealer, a misread card)."))
+@jobs_option()
+def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int) -> None:
+    """The ``preflog check`` verb (its help is above)."""
+    workers = job_count(jobs)
+    units = units_of(files, workers)
     out = Report(as_json)
     total_deals = deals = 0
     work = partial(_check_unit, preset=preset, as_json=as_json, every=every,
-                   report=None if in_workers(units, count) else out)
+                   report=None if in_workers(units, workers) else out)
 
     def begin(path: str) -> None:
         nonlocal deals
@@ -60,15 +63,16 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
         out.end_file({"deals": deals})
         total_deals += deals
 
-    for checked in run_files(work, units, count, begin, end):
+    for checked in run_files(work, units, workers, begin, end):
         deals += checked.deals
         out.add(checked)
     out.close()
     total = out.count
     if not as_json:
-        files_word = "file" if len(files) == 1 else "files"
-        verdict = "clean" if not total else f"{total} problem{'s' * (total != 1)}"
-        click.echo(f"checked {len(files)} {files_word}, {total_deals} deal{'s' * (total_deals != 1)}: {verdict}")
+        verdict = _("clean") if not total else count("{n} problem", "{n} problems", total)
+        click.echo(_("checked {files}, {deals}: {verdict}").format(
+            files=count("{n} file", "{n} files", len(files)), deals=count("{n} deal", "{n} deals", total_deals),
+            verdict=verdict))
     sys.exit(EXIT_ERRORS if total else EXIT_OK)
 
 
@@ -86,7 +90,7 @@ def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, repo
     own = report if report is not None else Report(as_json, keep=True)
     name = display_name(unit.path)
     deals = 0
-    for _, reading in games_of(unit):
+    for _game, reading in games_of(unit):
         deals += _check_game(reading, name, preset, own, every)
     if report is not None:
         return _Checked(deals)
@@ -103,7 +107,7 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
     checker, scorer = Checker(), Scorer(ledger=False)
     head = (reading.head,) if reading.head is not None else ()
     deals = 0
-    for read, _ in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: out.error("N000", e)):
+    for read, _walked in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: out.error("N000", e)):
         deals += read.deal is not None
         _flush(checker, scorer, (*head, read.piece), name, out, every)
     _flush(checker, scorer, head, name, out, every)

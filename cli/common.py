@@ -13,6 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from ..i18n import _
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
 from ..notation.errors import NotationError, Part
@@ -35,7 +36,7 @@ class PresetChoice(click.Choice):  # type: ignore[type-arg]
     def __init__(self) -> None:
         super().__init__(())
 
-    @property  # type: ignore[override]
+    @property
     def choices(self) -> tuple[str, ...]:
         from ..game.conventions import PRESETS
 
@@ -85,13 +86,14 @@ def write_text(path: str, text: str | Iterable[str]) -> None:
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             out.writelines([text] if isinstance(text, str) else text)
     except OSError as exc:
-        click.echo(f"preflog: error: cannot write {path}: {exc.strerror or exc}", err=True)
+        click.echo(_("preflog: error: cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc),
+                   err=True)
         sys.exit(EXIT_UNREADABLE)
 
 
 def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     reason = exc.strerror or str(exc)
-    click.echo(f"preflog: error: cannot read {display_name(path)}: {reason}", err=True)
+    click.echo(_("preflog: error: cannot read {path}: {reason}").format(path=display_name(path), reason=reason), err=True)
     sys.exit(EXIT_UNREADABLE)
 
 
@@ -172,6 +174,8 @@ class CleanGames:
 #: Whether errors are printed in colour: decided once, by the command, for standard error (a worker
 #: process inherits the decision, so that its output looks as the command's own).
 COLOUR = False
+#: ``--color`` or ``--no-color`` as given (``None``: not given, the terminal and ``NO_COLOR`` decide)
+COLOUR_CHOSEN: bool | None = None
 
 
 def at_terminal(stream: IO[str]) -> bool:
@@ -183,7 +187,9 @@ def at_terminal(stream: IO[str]) -> bool:
 
 
 def colour_wanted(stream: IO[str]) -> bool:
-    """Colour for a terminal, unless ``NO_COLOR`` is set (no-color.org)."""
+    """Colour as ``--color/--no-color`` says, else for a terminal unless ``NO_COLOR`` is set (no-color.org)."""
+    if COLOUR_CHOSEN is not None:
+        return COLOUR_CHOSEN
     return at_terminal(stream) and not os.environ.get("NO_COLOR")
 
 
@@ -351,8 +357,10 @@ def note_analysis(name: str, game: int, deal: int, *, skipped: str | None = None
     no play to value) or stopped in (``analyse`` and ``render --analyse`` say them alike)."""
     from ..analysis.annotate import NOT_PLAYED
 
-    where = f"{name}: game {game}: " if game > 1 else f"{name}: "
-    if skipped is not None and skipped != NOT_PLAYED:
-        click.echo(f"preflog: {where}deal {deal} is not analysed: {skipped}", err=True)
+    where = _("{name}: game {game}: ").format(name=name, game=game) if game > 1 else f"{name}: "
+    if skipped is not None and skipped != _(NOT_PLAYED):
+        click.echo("preflog: " + where + _("deal {deal} is not analysed: {reason}").format(deal=deal, reason=skipped),
+                   err=True)
     if stopped is not None:
-        click.echo(f"preflog: {where}deal {deal}: the analysis stops at {stopped}", err=True)
+        click.echo("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal, place=stopped),
+                   err=True)

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..i18n import N_
+from .lang import command, option
+
 from ..model.limits import MAX_TEXT
 from ..notation.errors import NotationError
 from .common import EXIT_ERRORS, CleanGames, Reread, display_name, print_errors, read_text, write_text
@@ -21,15 +24,7 @@ def _is_json(path: str, text: str) -> bool:
     return path.lower().endswith(".json") or text.lstrip().startswith("{")
 
 
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--to", "target", type=click.Choice(["json", "pref"]), required=True, help="The format to write.")
-@click.option("--from", "source", type=click.Choice(["json", "pref"]),
-              help="The format of FILE (default: JSON if it ends in .json or starts with '{').")
-@click.option("--unicode", is_flag=True, help="With --to pref: write suit symbols.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help="Write here, not to stdout.")
-def convert(file: str, target: str, source: str | None, unicode: bool, output: str | None) -> None:
-    """Convert FILE (- for standard input) between the notation and JSON.
+@command(N_("""Convert FILE (- for standard input) between the notation and JSON.
 
     pref → json → pref gives the canonical text exactly. The JSON document is
     {"format": "preflog", "version": 1, "games": [...]}.
@@ -38,7 +33,15 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
     Examples:
       preflog convert game.pref --to json -o game.json
       preflog convert game.json --to pref
-    """
+    """))
+@click.argument("file", type=click.Path(allow_dash=True))
+@option("--to", "target", type=click.Choice(["json", "pref"]), required=True, help=N_("The format to write."))
+@option("--from", "source", type=click.Choice(["json", "pref"]),
+              help=N_("The format of FILE (default: JSON if it ends in .json or starts with '{')."))
+@option("--unicode", is_flag=True, help=N_("With --to pref: write suit symbols."))
+@option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help=N_("Write here, not to stdout."))
+def convert(file: str, target: str, source: str | None, unicode: bool, output: str | None) -> None:
+    """The ``preflog convert`` verb (its help is above)."""
     from ..notation.jsonio import from_json, iter_json  # cattrs only when converting
     from ..notation.write import iter_dumps
 
@@ -56,7 +59,7 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
         # Read twice, a game at a time: first for the errors (nothing is written if there is one),
         # then to write, so that memory holds one game rather than the file's.
         first = CleanGames(given, name)
-        for _ in first:
+        for _game in first:
             pass
         if first.bad:
             sys.exit(EXIT_ERRORS)

@@ -9,16 +9,13 @@ from typing import IO
 
 import click
 
+from ..i18n import N_, _, count
+from .lang import command, option
+
 from .common import EXIT_ERRORS, EXIT_OK, CleanGames, Reread, display_name, write_text
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not in canonical form.")
-@click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite the files instead of printing.")
-@click.option("--unicode", is_flag=True, help="Write suit symbols (A♥, 7♠, ♠AKQ ♥T87).")
-def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> None:
-    """Print FILES (- for standard input) in canonical form.
+@command(N_("""Print FILES (- for standard input) in canonical form.
 
     Canonical form: ASCII cards, dotted hands with Player: prefixes, one statement per line, | between
     tricks, tags in a fixed order. Comments, glyphs, variations, unknown tags and % notes are kept,
@@ -30,11 +27,17 @@ def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> N
       preflog fmt game.pref                 print the canonical text
       preflog fmt --check samples/*.pref    exit 1 if any file would change
       preflog fmt --in-place --unicode game.pref
-    """
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@option("--check", is_flag=True, help=N_("Change nothing; exit 1 if a file is not in canonical form."))
+@option("--in-place", "-i", "in_place", is_flag=True, help=N_("Rewrite the files instead of printing."))
+@option("--unicode", is_flag=True, help=N_("Write suit symbols (A♥, 7♠, ♠AKQ ♥T87)."))
+def fmt(files: tuple[str, ...], check: bool, in_place: bool, unicode: bool) -> None:
+    """The ``preflog fmt`` verb (its help is above)."""
     if check and in_place:
-        raise click.UsageError("--check and --in-place exclude each other")
+        raise click.UsageError(_("--check and --in-place exclude each other"))
     if in_place and "-" in files:
-        raise click.UsageError("--in-place cannot rewrite standard input")
+        raise click.UsageError(_("--in-place cannot rewrite standard input"))
     status = EXIT_OK
     for path in files:
         if not _format(path, check, in_place, unicode):
@@ -68,20 +71,20 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool) -> bool:
             same = compared.finish()
         if check:
             if not same:
-                click.echo(f"would reformat {name}", err=True)
+                click.echo(_("would reformat {name}").format(name=name), err=True)
             return same
         spool.seek(0)
         lost = len(found) - len(file_comments(spool)) if found else 0
         if lost > 0:  # notes outside any game (a file of nothing else): nothing to write them with
-            click.echo(f"{name}: warning: {lost} % note(s) stand where no game is, and are not written "
-                       f"(from line {found[0][0]})", err=True)
+            click.echo(_("{name}: warning: {notes} stand where no game is, and are not written (from line {line})")
+                       .format(name=name, notes=count("{n} % note", "{n} % notes", lost), line=found[0][0]), err=True)
         spool.seek(0)
         if not in_place:
             for block in iter(lambda: spool.read(_BLOCK), ""):
                 click.echo(block, nl=False)
         elif not same:
             write_text(path, iter(lambda: spool.read(_BLOCK), ""))
-            click.echo(f"reformatted {name}", err=True)
+            click.echo(_("reformatted {name}").format(name=name), err=True)
     return True
 
 

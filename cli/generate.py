@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import click
 
+from ..i18n import N_, _
+from .lang import command, option
+
 from ..model.limits import MAX_DEALS
 from .common import PresetChoice, write_text
 
 
-@click.command()
-@click.option("--deals", type=click.IntRange(1, 1_000_000), default=30, show_default=True, help="How many deals.")
-@click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same games.")
-@click.option("--players", type=click.Choice(["2", "3", "4"]), default="3", show_default=True,
-              help="2: gusarik, two players and a dummy.")
-@click.option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True)
-@click.option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
-              help=f"Start a new game every N deals (default: one game; a game holds at most {MAX_DEALS:,}).")
-@click.option("--pool", type=click.IntRange(1, 10_000), metavar="N",
-              help="Play each game to a pool of N (its Pool tag): a game ends with its pulka, and the next "
-                   "begins; --deals still counts every deal, so the last game may stop short.")
-@click.option("--unicode", is_flag=True, help="Suit symbols.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write here, not to stdout.")
-def generate(deals: int, seed: int, players: str, preset: str, per_game: int, pool: int | None, unicode: bool,
-             output: str | None) -> None:
-    """Write random full-play deals that follow the rules: auctions, misère, all-pass, one and two
+@command(N_("""Write random full-play deals that follow the rules: auctions, misère, all-pass, one and two
     whisters, half-whist, open and closed play.
 
     \b
@@ -31,12 +19,28 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, po
       preflog generate --deals 20 --seed 7
       preflog generate --deals 3000 --players 4 --rules leningrad --per-game 30 -o archive.pref
       preflog generate --pool 10 --deals 200 -o pulkas.pref
-    """
+    """))
+@option("--deals", type=click.IntRange(1, 1_000_000), default=30, show_default=True, help=N_("How many deals."))
+@option("--seed", type=int, default=1, show_default=True, help=N_("The same seed gives the same games."))
+@option("--players", type=click.Choice(["2", "3", "4"]), default="3", show_default=True,
+              help=N_("2: gusarik, two players and a dummy."))
+@option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True)
+@option("--per-game", type=click.IntRange(0, MAX_DEALS), default=0,
+              help=N_("Start a new game every N deals (default: one game; a game holds at most {most})."),
+              help_values={"most": MAX_DEALS})
+@option("--pool", type=click.IntRange(1, 10_000), metavar="N",
+              help=N_("Play each game to a pool of N (its Pool tag): a game ends with its pulka, and the next "
+                   "begins; --deals still counts every deal, so the last game may stop short."))
+@option("--unicode", is_flag=True, help=N_("Suit symbols."))
+@option("--output", "-o", type=click.Path(dir_okay=False), help=N_("Write here, not to stdout."))
+def generate(deals: int, seed: int, players: str, preset: str, per_game: int, pool: int | None, unicode: bool,
+             output: str | None) -> None:
+    """The ``preflog generate`` verb (its help is above)."""
     from ..generate import iter_generate
     from ..notation.write import iter_dumps
 
     if deals > MAX_DEALS and not per_game:
-        raise click.UsageError(f"a game holds at most {MAX_DEALS:,} deals: add --per-game N for more")
+        raise click.UsageError(_("a game holds at most {most} deals: add --per-game N for more").format(most=MAX_DEALS))
     games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game, pool=pool)
     parts = iter_dumps(games, unicode=unicode)
     if output:

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
 
+from ..i18n import N_, current_language
 from .common import EXIT_UNREADABLE, display_name, open_input
+from .lang import option
 
 if TYPE_CHECKING:
     from ..notation.read import GameReading
@@ -48,9 +50,9 @@ class Unit(NamedTuple):
 
 def jobs_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--jobs`` option of the verbs that read many games."""
-    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-                        help="Work in N processes (0 or more than the cores: one per core); the output is the "
-                             "same as with one.")
+    return option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+                  help=N_("Work in N processes (0 or more than the cores: one per core); the output is the "
+                          "same as with one."))
 
 
 def job_count(jobs: int) -> int:
@@ -144,7 +146,10 @@ def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
         return
     from concurrent.futures import ProcessPoolExecutor  # 20 ms of imports a serial run does not pay
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
+    from .lang import choose
+
+    # a worker speaks the command's language, however it was started (forked or spawned)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)), initializer=choose, initargs=(current_language(),))
     try:
         for unit, (out, err, exit_code, value) in zip(units, pool.map(_Captured(work), units)):
             if before is not None:

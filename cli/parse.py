@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from ..i18n import N_, count
+from .lang import command, option
+
 from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, print_errors
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
@@ -17,16 +20,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     from ..notation.errors import NotationError
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--json", "as_json", is_flag=True, help="Print the summary and errors as JSON.")
-@jobs_option()
-def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
-    """Read FILES (- for standard input) and report every notation error.
+@command(N_("""Read FILES (- for standard input) and report every notation error.
 
     Prints one line per file (games and deals) or the errors as FILE:LINE:COL: error: MESSAGE
     with the offending line. Exit 0 if all files read clean, 1 on any error, 2 if a file cannot
@@ -35,9 +29,14 @@ def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
     \b
     Example:
       preflog parse samples/*.pref
-    """
-    count = job_count(jobs)
-    units = units_of(files, count)
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@option("--json", "as_json", is_flag=True, help=N_("Print the summary and errors as JSON."))
+@jobs_option()
+def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
+    """The ``preflog parse`` verb (its help is above)."""
+    workers = job_count(jobs)
+    units = units_of(files, workers)
     files_out = JsonList()
     if as_json:
         files_out.open()
@@ -56,14 +55,15 @@ def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
         if file.listed is not None:
             file.listed.end({"games": file.games, "deals": file.deals})
             return
-        summary = f"{file.name}: {_plural(file.games, 'game')}, {_plural(file.deals, 'deal')}"
+        summary = (f"{file.name}: {count('{n} game', '{n} games', file.games)}, "
+                   f"{count('{n} deal', '{n} deals', file.deals)}")
         if file.errors:
-            summary += f", {_plural(file.errors, 'error')}"
+            summary += ", " + count("{n} error", "{n} errors", file.errors)
         click.echo(summary)
 
     # run here, JSON errors stream into the file's list; a worker keeps them for this process
-    work = partial(_parse_unit, as_json=as_json, listed=None if in_workers(units, count) else (lambda: file.listed))
-    for counted in run_files(work, units, count, begin, end):
+    work = partial(_parse_unit, as_json=as_json, listed=None if in_workers(units, workers) else (lambda: file.listed))
+    for counted in run_files(work, units, workers, begin, end):
         file.games += counted.games
         file.deals += counted.deals
         file.errors += counted.errors
@@ -99,7 +99,7 @@ def _parse_unit(unit: Unit, as_json: bool, listed: Callable[[], JsonList | None]
     if as_json:
         kept = (listed() if listed is not None else None) or []
     games = deals = errors = 0
-    for _, reading in games_of(unit):
+    for _game, reading in games_of(unit):
         counted = bool(reading.header.tags)  # a game is counted if it has tags or a deal read
         errors += _show(reading.errors, kept)
         for read in reading.deals():

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..i18n import N_, _, count
+from .lang import command, option
+
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors
 
 if TYPE_CHECKING:
@@ -17,8 +20,11 @@ if TYPE_CHECKING:
 
 #: The commands, each a word on a line of its own (``edit`` and ``note`` take the rest of the line).
 COMMANDS = ("undo", "redo", "edit", "note", "sheet", "help", "quit")
+#: The same commands said in Russian.
+RUSSIAN_COMMANDS = {"отмена": "undo", "вернуть": "redo", "правка": "edit", "заметка": "note", "пулька": "sheet",
+                    "помощь": "help", "выход": "quit"}
 
-HELP = """\
+HELP = N_("""\
 Type a deal in the short form, on one line:
   Boris 7s wp 8        Boris plays 7s; whist, pass (w whist, p pass, h half, then o open / c closed)
                        for each defender from the declarer's left; Boris took 8 tricks (or = +1 -1)
@@ -30,21 +36,10 @@ Type a deal in the short form, on one line:
 or in the notation: its statements (hands, talon, bids, discard, contract, whist, play, claim, result,
 penalty, sheet) on as many lines as you like, ended by an empty line.
 Commands: undo, redo, edit N (then the deal again; or `edit N Boris 6s pp`), note TEXT, sheet, help,
-quit. Names may be shortened to their first letters, or written as the file's aliases."""
+quit. Names may be shortened to their first letters, or written as the file's aliases.""")
 
 
-@click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--players", metavar='"A B C"', help="A new file's players, clockwise (2, 3 or 4).")
-@click.option("--rules", "preset", type=PresetChoice(), help="A new file's convention (default sochi).")
-@click.option("--pool", type=click.IntRange(1, 10_000), help="A new file's pool: what ends the pulka.")
-@click.option("--dealer", metavar="NAME", help="Who deals first (before the first deal is recorded).")
-@click.option("--whist-price", metavar="X", help="A new file's money per whist, e.g. 0.5.")
-@click.option("--alias", "aliases", multiple=True, metavar="ALIAS=PLAYER",
-              help="A new file's alias for a player, to type instead of the name (repeatable).")
-def record(file: str, players: str | None, preset: str | None, pool: int | None, dealer: str | None,
-           whist_price: str | None, aliases: tuple[str, ...]) -> None:
-    """Record a game into FILE deal by deal, as it is played: a new file (its tags written first) or one
+@command(N_("""Record a game into FILE deal by deal, as it is played: a new file (its tags written first) or one
     to go on with. Each deal is checked against the rules at once and refused, with the reason, if it
     cannot have happened; a deal taken is on the disk before the recorder says so. After each deal the
     pulka and the settlement so far are shown.
@@ -60,7 +55,18 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
       preflog record friday.pref --players "Anna Boris Vera" --pool 10
       preflog record friday.pref                  (go on with it)
       printf 'Boris 7s wp 8\\npass 4 3 3\\n' | preflog record friday.pref
-    """
+    """))
+@click.argument("file", type=click.Path(dir_okay=False))
+@option("--players", metavar='"A B C"', help=N_("A new file's players, clockwise (2, 3 or 4)."))
+@option("--rules", "preset", type=PresetChoice(), help=N_("A new file's convention (default sochi)."))
+@option("--pool", type=click.IntRange(1, 10_000), help=N_("A new file's pool: what ends the pulka."))
+@option("--dealer", metavar="NAME", help=N_("Who deals first (before the first deal is recorded)."))
+@option("--whist-price", metavar="X", help=N_("A new file's money per whist, e.g. 0.5."))
+@option("--alias", "aliases", multiple=True, metavar="ALIAS=PLAYER",
+              help=N_("A new file's alias for a player, to type instead of the name (repeatable)."))
+def record(file: str, players: str | None, preset: str | None, pool: int | None, dealer: str | None,
+           whist_price: str | None, aliases: tuple[str, ...]) -> None:
+    """The ``preflog record`` verb (its help is above)."""
     from ..record.recorder import Recorder, Refused
     from ..record.store import GameFile, Locked
 
@@ -70,7 +76,7 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
     except Locked as e:
         _fail(str(e))
     except OSError as e:
-        _fail(f"cannot record into {file}: {e.strerror}")
+        _fail(_("cannot record into {file}: {reason}").format(file=file, reason=e.strerror))
     try:
         if Path(file).exists():
             text = _existing(store, players, preset, pool, whist_price, aliases)
@@ -82,11 +88,11 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
             _refusal(e)
             if e.reason:
                 sys.exit(EXIT_MISUSE)
-            _say(f"preflog: {file} must check clean to be recorded into (preflog check {file})")
+            _say(_("preflog: {file} must check clean to be recorded into (preflog check {file})").format(file=file))
             sys.exit(EXIT_ERRORS)
         if dealer is not None and recorder.deals:
-            _fail(f"--dealer names who deals first, and {file} has its deals: the next dealer is "
-                  f"{recorder.next().dealer}")
+            _fail(_("--dealer names who deals first, and {file} has its deals: the next dealer is {dealer}").format(
+                file=file, dealer=recorder.next().dealer))
         refused = Session(recorder, at_terminal(sys.stdin)).run()
     finally:
         store.close()
@@ -98,7 +104,7 @@ def _say(text: str = "") -> None:
 
 
 def _fail(message: str) -> None:
-    _say(f"preflog: error: {message}")
+    _say(_("preflog: error: {message}").format(message=message))
     sys.exit(EXIT_MISUSE)
 
 
@@ -113,7 +119,7 @@ def _existing(store: GameFile, players: str | None, preset: str | None, pool: in
     except ValueError as e:
         _fail(str(e))
     except OSError as e:
-        _fail(f"cannot read {store.path}: {e.strerror}")
+        _fail(_("cannot read {path}: {reason}").format(path=store.path, reason=e.strerror))
     try:
         game = preflog.loads(text)
     except preflog.NotationError:
@@ -122,11 +128,11 @@ def _existing(store: GameFile, players: str | None, preset: str | None, pool: in
              "--rules": (preset, game.tag("Rules", "sochi")), "--pool": (pool and str(pool), game.tag("Pool")),
              "--whist-price": (whist_price, game.tag("WhistPrice")),
              "--alias": (" ".join(aliases) or None, game.tag("Aliases"))}
-    differ = [f"{option} (the file has {held!r})" for option, (value, held) in given.items()
-              if value is not None and value != held]
+    differ = [_("{option} (the file has {held!r})").format(option=option, held=held)
+              for option, (value, held) in given.items() if value is not None and value != held]
     if differ:
-        _fail(f"{store.path} exists, and its tags differ from {', '.join(differ)}: leave the options out to go on "
-              "with it, or record into a new file")
+        _fail(_("{path} exists, and its tags differ from {options}: leave the options out to go on with it, or "
+                "record into a new file").format(path=store.path, options=", ".join(differ)))
     return text
 
 
@@ -136,7 +142,7 @@ def _new(store: GameFile, players: str | None, preset: str | None, pool: int | N
     from ..record.recorder import Recorder, Refused, aliases_of
 
     if not players:
-        _fail(f"{store.path} does not exist: a new file needs --players \"A B C\" (clockwise)")
+        _fail(_("{path} does not exist: a new file needs --players \"A B C\" (clockwise)").format(path=store.path))
     assert players is not None
     names = players.split()
     try:
@@ -146,12 +152,12 @@ def _new(store: GameFile, players: str | None, preset: str | None, pool: int | N
         Recorder(text)  # the tags as the engine reads them: players, pool, price
     except Refused as e:
         for message in [e.reason] if e.reason else [error.message for error in e.errors]:
-            _say(f"preflog: error: {message}")
+            _say(_("preflog: error: {message}").format(message=message))
         sys.exit(EXIT_MISUSE)
     try:
         store.create(text)
     except OSError as e:
-        _fail(f"cannot write {store.path}: {e.strerror}")
+        _fail(_("cannot write {path}: {reason}").format(path=store.path, reason=e.strerror))
     return text
 
 
@@ -174,14 +180,15 @@ class Session:
         """Talk until ``quit`` or the end of the input; how many deals were refused."""
         if self.terminal:
             self._readline()
-        _say(f"recording {self.recorder.path}: {len(self.recorder.players)} players, "
-             f"{self.recorder.deals} deal{'s' * (self.recorder.deals != 1)} so far; `help` for how to type a deal")
+        _say(_("recording {path}: {players}, {deals} so far; `help` for how to type a deal").format(
+            path=self.recorder.path, players=count("{n} player", "{n} players", len(self.recorder.players)),
+            deals=count("{n} deal", "{n} deals", self.recorder.deals)))
         self._turn()
         pending: list[str] = []
-        for line in self._lines(lambda: bool(pending)):
+        for line in self._lines(lambda: bool(pending)):  # noqa: B023 - asked as each line is read
             if line is None:  # Ctrl-C at a terminal: the deal being typed is dropped
                 if pending:
-                    _say("(the deal being typed is dropped)")
+                    _say(_("(the deal being typed is dropped)"))
                     pending = []
                     continue
                 break
@@ -193,9 +200,12 @@ class Session:
                 pending = []
                 continue
             words = line.split()
+            if words and words[0].lower() in RUSSIAN_COMMANDS:  # отмена is undo, and so on
+                line = RUSSIAN_COMMANDS[words[0].lower()] + line.strip()[len(words[0]):]
+                words[0] = RUSSIAN_COMMANDS[words[0].lower()]
             if not words:
                 if self.editing is not None:
-                    _say(f"deal {self.editing} is left as it was")
+                    _say(_("deal {deal} is left as it was").format(deal=self.editing))
                     self.editing = None
                 continue
             if words[0] in COMMANDS and self._command(words[0], line.strip()[len(words[0]):].strip()):
@@ -238,31 +248,31 @@ class Session:
             return False
         try:
             if word == "undo":
-                _say(f"deal {recorder.undo()} taken back (`redo` records it again)")
+                _say(_("deal {deal} taken back (`redo` records it again)").format(deal=recorder.undo()))
                 self._show()
             elif word == "redo":
-                _say(f"deal {recorder.redo()} recorded again")
+                _say(_("deal {deal} recorded again").format(deal=recorder.redo()))
                 self._show()
             elif word == "edit":
-                number, _, typed = rest.partition(" ")
+                number, _space, typed = rest.partition(" ")
                 if not number.isdigit():
-                    _say("error: edit which deal? `edit N`, then the deal again (or `edit N Boris 6s pp`)")
+                    _say(_("error: edit which deal? `edit N`, then the deal again (or `edit N Boris 6s pp`)"))
                     return True
                 if typed.strip():
                     self._replace(int(number), typed)
                 else:
                     if int(number) not in recorder.numbers:
-                        _say(f"error: there is no deal {number}")
+                        _say(_("error: there is no deal {deal}").format(deal=number))
                     else:
                         self.editing = int(number)
-                        _say(f"type deal {number} again (an empty line or `quit` leaves it as it is)")
+                        _say(_("type deal {deal} again (an empty line or `quit` leaves it as it is)").format(deal=number))
             elif word == "note":
                 recorder.note(rest)
-                _say("noted")
+                _say(_("noted"))
             elif word == "sheet":
                 self._show()
             elif word == "help":
-                _say(HELP)
+                _say(_(HELP))
             return True
         except Refused as e:
             _refusal(e)
@@ -276,7 +286,7 @@ class Session:
         from ..record.recorder import Refused
 
         if self.recorder.finished:
-            _say("error: the pulka is over: no deal can follow (undo takes the last one back)")
+            _say(_("error: the pulka is over: no deal can follow (undo takes the last one back)"))
             self.refused += 1
             return
         try:
@@ -284,9 +294,9 @@ class Session:
         except Refused as e:
             self.refused += 1
             if e.written:
-                _say("read as:\n" + _indented(e.written))
+                _say(_("read as:") + "\n" + _indented(e.written))
             _refusal(e)
-            _say("nothing was written; type the deal again")
+            _say(_("nothing was written; type the deal again"))
             return
         self._accepted(written, typed)
 
@@ -298,17 +308,17 @@ class Session:
         except Refused as e:
             self.refused += 1
             if e.written:
-                _say("read as:\n" + _indented(e.written))
+                _say(_("read as:") + "\n" + _indented(e.written))
             _refusal(e)
-            _say(f"deal {number} is left as it was")
+            _say(_("deal {deal} is left as it was").format(deal=number))
             return
-        _say(f"deal {number} recorded anew; the deals after it are scored again")
+        _say(_("deal {deal} recorded anew; the deals after it are scored again").format(deal=number))
         self._show()
         self._turn()
 
     def _accepted(self, written: str, typed: str) -> None:
-        _say("recorded:\n" + _indented(written) if not _notation(typed.strip().split()[0]) else
-             f"recorded deal {written.split()[1]}")
+        _say(_("recorded:") + "\n" + _indented(written) if not _notation(typed.strip().split()[0]) else
+             _("recorded deal {deal}").format(deal=written.split()[1]))
         self._show()
         self._turn()
 
@@ -320,8 +330,8 @@ class Session:
 
     def _turn(self) -> None:
         if self.recorder.finished:
-            _say(f"the pulka is over (after deal {self.recorder.next().number - 1}); `quit` to end, `undo` to take "
-                 "the last deal back")
+            _say(_("the pulka is over (after deal {deal}); `quit` to end, `undo` to take the last deal back").format(
+                deal=self.recorder.next().number - 1))
         else:
             _say(str(self.recorder.next()))
 
@@ -331,7 +341,7 @@ class Session:
             import readline
         except ImportError:  # pragma: no cover - Python without readline
             return
-        words = sorted({*self.recorder.players, *self.recorder.aliases, *COMMANDS})
+        words = sorted({*self.recorder.players, *self.recorder.aliases, *COMMANDS, *RUSSIAN_COMMANDS})
 
         def complete(text: str, state: int) -> str | None:
             found = [w + " " for w in words if w.lower().startswith(text.lower())]  # readline adds no space
@@ -352,7 +362,7 @@ def _notation(word: str) -> bool:
 def _refusal(refused: Refused) -> None:
     """Why the recorder refused: its errors as ``preflog check`` prints them, or its reason."""
     if refused.reason:
-        _say(f"error: {refused.reason}")
+        _say(_("error: {reason}").format(reason=refused.reason))
     else:
         print_errors(refused.errors)
 

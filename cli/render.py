@@ -6,23 +6,13 @@ import sys
 
 import click
 
+from ..i18n import N_, _, count
+from .lang import command, option
+
 from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name, note_analysis
 
 
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
-              help="Write the page here (default: standard output).")
-@click.option("--deal", "deal_number", type=click.IntRange(min=0), metavar="N", help="Only deal N of each game.")
-@click.option("--seat", metavar="NAME", help="Open showing only NAME's hand (a button shows them all).")
-@click.option("--rules", "preset", type=PresetChoice(),
-              help="Replay under this convention instead of the file's Rules tag.")
-@click.option("--analyse", "analysed", is_flag=True,
-              help="Value every card double-dummy (as preflog analyse): the par of each deal, and at each card "
-                   "played the value of every card its player could have played.")
-def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None,
-           analysed: bool) -> None:
-    """FILE as one web page that works opened from disk and loads nothing from outside: each deal step by
+@command(N_("""FILE as one web page that works opened from disk and loads nothing from outside: each deal step by
     step, the hands as they shrink, the auction, each trick, the comments and variations, the rule
     violations where they happen, what the deal writes on the sheet and the pulka after it.
 
@@ -39,7 +29,20 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
       preflog render samples/annotated.pref -o annotated.html
       preflog render samples/four-players.pref --deal 2 --seat Vera -o deal2.html
       preflog render samples/leningrad.pref --analyse -o leningrad.html
-    """
+    """))
+@click.argument("file", type=click.Path(allow_dash=True))
+@option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
+              help=N_("Write the page here (default: standard output)."))
+@option("--deal", "deal_number", type=click.IntRange(min=0), metavar="N", help=N_("Only deal N of each game."))
+@option("--seat", metavar="NAME", help=N_("Open showing only NAME's hand (a button shows them all)."))
+@option("--rules", "preset", type=PresetChoice(),
+              help=N_("Replay under this convention instead of the file's Rules tag."))
+@option("--analyse", "analysed", is_flag=True,
+              help=N_("Value every card double-dummy (as preflog analyse): the par of each deal, and at each card "
+                   "played the value of every card its player could have played."))
+def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None,
+           analysed: bool) -> None:
+    """The ``preflog render`` verb (its help is above)."""
     from ..present.replay_html import games_data, page_of, violations_shown
 
     name = display_name(file)
@@ -51,16 +54,19 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     if games.bad:
         sys.exit(EXIT_ERRORS)
     if deal_number is not None and not any(g["deals"] for g in data):
-        raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
+        raise click.BadParameter(_("there is no deal {deal} in {name}").format(deal=deal_number, name=name),
+                                 param_hint="--deal")
     if seat is not None and not any(seat in g["seats"] for g in data):
         players = sorted({p for g in data for p in g["seats"]})
-        raise click.BadParameter(f"{seat!r} is not a player of {name} ({', '.join(players)})", param_hint="--seat")
+        raise click.BadParameter(_("{seat!r} is not a player of {name} ({players})").format(
+            seat=seat, name=name, players=", ".join(players)), param_hint="--seat")
     html = page_of(data, seat=seat)
     with click.open_file(output, "w", encoding="utf-8") as out:
         out.write(html)
     broken = violations_shown(data)
     if broken:
-        click.echo(f"preflog: {name}: the page shows {broken} rule violation{'s' * (broken != 1)} where they "
-                   "happen (preflog check lists them)", err=True)
+        click.echo(f"preflog: {name}: " + count("the page shows {n} rule violation where it happens (preflog check "
+                                                "lists it)", "the page shows {n} rule violations where they happen "
+                                                "(preflog check lists them)", broken), err=True)
     sys.exit(EXIT_ERRORS if broken else EXIT_OK)
 

@@ -7,23 +7,19 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..i18n import N_, _
+from .lang import command, option
+
 from .common import EXIT_ERRORS, CleanGames, Reread, display_name
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..present.replay_text import Renderer
     from ..replay import Replay
 
-HELP = "n/Enter/→ next · b/← back · t next trick · d jump to deal · q quit"
+KEYS = N_("n/Enter/→ next · b/← back · t next trick · d jump to deal · q quit")
 
 
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--deal", "deal_number", type=int, help="Only this deal.")
-@click.option("--unicode", is_flag=True, help="Suit symbols.")
-@click.option("--interactive/--no-interactive", default=None,
-              help="Step with the keyboard (the default when standard output is a terminal).")
-def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool | None) -> None:
-    """Replay FILE step by step: the deal, the auction, the contract and defence, each card, each trick.
+@command(N_("""Replay FILE step by step: the deal, the auction, the contract and defence, each card, each trick.
 
     In a terminal, step through with the keys n (next), b (back), t (next trick), d (jump to a deal)
     and q (quit); otherwise every step is printed, the hands shown after each trick.
@@ -32,7 +28,14 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
     Examples:
       preflog replay samples/annotated.pref --unicode
       preflog replay samples/sochi-pulka.pref --deal 3 --no-interactive
-    """
+    """))
+@click.argument("file", type=click.Path(allow_dash=True))
+@option("--deal", "deal_number", type=int, help=N_("Only this deal."))
+@option("--unicode", is_flag=True, help=N_("Suit symbols."))
+@option("--interactive/--no-interactive", default=None,
+              help=N_("Step with the keyboard (the default when standard output is a terminal)."))
+def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool | None) -> None:
+    """The ``preflog replay`` verb (its help is above)."""
     from ..present.replay_text import Renderer, TextReplay
     from ..replay import replay as make_replay
     from ..walk import walk
@@ -47,7 +50,8 @@ def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool 
         sys.exit(EXIT_ERRORS)
     renderer = Renderer(unicode)
     if deal_number is not None and deal_number not in numbers:
-        raise click.BadParameter(f"there is no deal {deal_number} in {name}", param_hint="--deal")
+        raise click.BadParameter(_("there is no deal {deal} in {name}").format(deal=deal_number, name=name),
+                                 param_hint="--deal")
     if interactive is None:
         interactive = sys.stdout.isatty() and sys.stdin.isatty()
     games = CleanGames(text, name)
@@ -83,7 +87,7 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool
         step = r.current
         if step is not None and step.state.deal is not None:
             d = step.state.deal
-            click.echo(f"{renderer.status(d)} · step {r.position + 1} of {len(r)}\n")
+            click.echo(renderer.status(d) + " · " + _("step {step} of {steps}").format(step=r.position + 1, steps=len(r)) + "\n")
             source = step.event.source if isinstance(step.event, Dealt) else None
             notes = dealt_notes(renderer, source) if isinstance(source, Deal) else None
             for row in renderer.table(d, notes):
@@ -92,7 +96,7 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool
         if message:
             click.echo("\n" + message)
             message = ""
-        click.echo(f"\n{HELP}")
+        click.echo("\n" + _(KEYS))
         key = click.getchar()
         if key in _QUIT:
             return False
@@ -108,11 +112,12 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool
             if r.current is None:
                 r.seek(len(r) - 1)
         elif key == "d":
-            number = click.prompt("deal", type=int)
+            number = click.prompt(_("deal"), type=int)
             target = next((i for i, s in enumerate(r) if s.deal == number), None)
             if target is not None:
                 r.seek(target)
             else:
                 numbers = [s.deal for s in r if s.deal is not None]  # a game's deals run on, one by one
-                message = f"there is no deal {number} in this game (its deals: {min(numbers)}–{max(numbers)})"
+                message = _("there is no deal {deal} in this game (its deals: {first}–{last})").format(
+                    deal=number, first=min(numbers), last=max(numbers))
 

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from ..i18n import N_, _, count
+from .lang import command, option
+
 from .common import (
     EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
@@ -23,23 +26,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     from ..scoring.scorer import Scorer
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@click.option("--rules", "preset", type=PresetChoice(),
-              help="Score under this convention instead of the file's Rules tag (Rule.* tags still apply).")
-@click.option("--after", "upto", type=click.IntRange(min=1), metavar="N",
-              help="The sheet after deal N (default: after the last deal).")
-@click.option("--game", "game_number", type=click.IntRange(min=1), metavar="K",
-              help="Only the K-th game of each file (default: every game).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True,
-              help="A table for people, JSON for programs (the shape is in the README), or the sheet drawn "
-                   "as on paper (SVG; several games one under another).")
-@click.option("--json", "as_json", is_flag=True, help="The same as --format json (as parse and check write it).")
-@click.option("--ledger", is_flag=True, help="Also list every entry with its deal and rule.")
-@jobs_option()
-def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_number: int | None, fmt: str,
-          as_json: bool, ledger: bool, jobs: int) -> None:
-    """The score sheets of FILES (- for standard input): for each game, pool, mountain and whists of
+@command(N_("""The score sheets of FILES (- for standard input): for each game, pool, mountain and whists of
     each player, and the settlement in whists (and money, with a WhistPrice tag) as if the game ended
     there. With several files each sheet's title names its file.
 
@@ -54,22 +41,39 @@ def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_num
       preflog score --rules leningrad --format json game.pref
       preflog score samples/classic.pref --format svg > pulka.svg
       preflog score friday.pref saturday.pref
-    """
+    """))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@option("--rules", "preset", type=PresetChoice(),
+              help=N_("Score under this convention instead of the file's Rules tag (Rule.* tags still apply)."))
+@option("--after", "upto", type=click.IntRange(min=1), metavar="N",
+              help=N_("The sheet after deal N (default: after the last deal)."))
+@option("--game", "game_number", type=click.IntRange(min=1), metavar="K",
+              help=N_("Only the K-th game of each file (default: every game)."))
+@option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True,
+              help=N_("A table for people, JSON for programs (the shape is in the README), or the sheet drawn "
+                   "as on paper (SVG; several games one under another)."))
+@option("--json", "as_json", is_flag=True, help=N_("The same as --format json (as parse and check write it)."))
+@option("--ledger", is_flag=True, help=N_("Also list every entry with its deal and rule."))
+@jobs_option()
+def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_number: int | None, fmt: str,
+          as_json: bool, ledger: bool, jobs: int) -> None:
+    """The ``preflog score`` verb (its help is above)."""
     if files.count("-") > 1:
-        raise click.UsageError("standard input (-) can be read only once")
+        raise click.UsageError(_("standard input (-) can be read only once"))
     out = _Sheets("json" if as_json else fmt, ledger, _width())
-    count = 1 if game_number is not None else job_count(jobs)  # one game is one unit
-    units = units_of(list(files), count)
+    workers = 1 if game_number is not None else job_count(jobs)  # one game is one unit
+    units = units_of(list(files), workers)
     status = EXIT_OK
     games = dict.fromkeys(files, 0)
     work = partial(_score_unit, preset=preset, upto=upto, game_number=game_number, named=len(files) > 1,
-                   out=None if in_workers(units, count) else out)
-    for unit, scored in zip(units, run_units(work, units, count)):
+                   out=None if in_workers(units, workers) else out)
+    for unit, scored in zip(units, run_units(work, units, workers)):
         games[unit.path] += scored.games
         status = max(status, scored.status)
         for title, sheet, incomplete in scored.sheets:
             out.add(title, sheet, incomplete)
-    short = [f"{display_name(path)} holds {held} game(s)" for path, held in games.items()
+    short = [_("{name} holds {games}").format(name=display_name(path), games=count("{n} game", "{n} games", held))
+             for path, held in games.items()
              if game_number is not None and game_number > held]
     if short:
         raise click.BadParameter("; ".join(short), param_hint="--game")
@@ -156,15 +160,18 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
     if broken_at is not None:
         if scorer.pulka.deals == 0:
             return _Scored(None, EXIT_ERRORS)  # nothing scored: no sheet to show
-        stop = f"after deal {scorer.pulka.deals}"
         if upto is not None and seen and scorer.pulka.deals >= upto:
             return _Scored(scorer.pulka.sheet(), EXIT_ERRORS)
         return _Scored(scorer.pulka.sheet(), EXIT_ERRORS,
-                       f"the deal at line {broken_at} cannot be read, so the sheet stops {stop}")
+                       _("the deal at line {line} cannot be read, so the sheet stops after deal {deal}").format(
+                           line=broken_at, deal=scorer.pulka.deals))
     if upto is not None and not seen:
-        span = f"{first}–{last}" if first is not None else "none"
-        click.echo(f"preflog: error: {name}: there is no deal {upto} in {_title(reading.header) or 'the game'} "
-                   f"(its deals: {span})", err=True)
+        span = f"{first}–{last}" if first is not None else _("none")
+        title = _title(reading.header)
+        said = (_("there is no deal {deal} in {title} (its deals: {span})") if title else
+                _("there is no deal {deal} in the game (its deals: {span})"))
+        click.echo(_("preflog: error: {name}: {message}").format(
+            name=name, message=said.format(deal=upto, title=title, span=span)), err=True)
         return _Scored(None, EXIT_MISUSE)
     problems += _flush(checker, scorer, head, name)
     return _Scored(scorer.sheets[0], EXIT_ERRORS if problems else EXIT_OK)

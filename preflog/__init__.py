@@ -12,11 +12,20 @@ events, states, the engine), the driver ``walk``, ``scoring``, the checker and r
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
+
+# The build puts two top-level folders of the checkout inside the package: grammar/ as preflog.grammar
+# and cli/ as preflog.cli. Run from a checkout's root, this source tree shadows any installed copy, so
+# the package also looks for its subpackages beside itself (an installed copy holds both inside).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+if not os.path.isdir(os.path.join(_HERE, "grammar")) and os.path.isfile(
+        os.path.join(os.path.dirname(_HERE), "grammar", "preflog.lark")):
+    __path__.append(os.path.dirname(_HERE))
 
 #: Where each public name lives. ``import preflog`` loads none of them: a name's module is imported the
 #: first time the name is used, so that ``preflog --help`` or ``preflog parse`` load only what they need.
@@ -61,6 +70,7 @@ _EXPORTS: dict[str, str] = {
     "CardValue": "analysis.annotate", "DealAnalysis": "analysis.annotate", "analyse": "analysis.annotate",
     "annotate": "analysis.annotate", "strip_analysis": "analysis.annotate",
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
+    "LANGUAGES": "i18n", "current_language": "i18n", "set_language": "i18n", "using_language": "i18n",
 }
 
 
@@ -109,6 +119,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time each i
     from .game.state import AuctionState, DealState, GameState
     from .game.violations import CATALOGUE, Violation
     from .generate import generate
+    from .i18n import LANGUAGES, current_language, set_language, using_language
     from .model.annotations import Comment, Glyph
     from .model.auction import Bids, Call, CallKind, Contract
     from .model.bids import LADDER, MISERE, Bid, Strain
@@ -164,4 +175,6 @@ __all__ = [
     "solve", "strip_analysis",
     # generating
     "generate",
+    # the language spoken
+    "LANGUAGES", "current_language", "set_language", "using_language",
 ]

@@ -15,7 +15,8 @@ from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
 from .model.play import Variation
-from .notation.errors import NotationError
+from .i18n import count, using_language
+from .notation.errors import NotationError, hint
 from .notation.locate import locate
 from .notation.read import source_line
 from .notation.split import Piece
@@ -70,31 +71,34 @@ def in_text_order(violations: Iterable[Violation]) -> list[Violation]:
     return sorted(violations, key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
 
 
-def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True) -> list[Violation]:
+def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
+          lang: str | None = None) -> list[Violation]:
     """Every rule violation in a game, variations included, and every difference between its ``sheet``
     checkpoints or ``Result`` tag and the score sheet, in the order of the text. The violations that
     follow from one slip are in the ``follows`` of the one that names it, unless ``fold`` is False."""
-    checker, scorer = Checker(fold=fold), Scorer(ledger=False)
-    walk(game, checker, scorer, rules=rules)
-    return in_text_order(checker.found + scorer.problems)
+    with using_language(lang):
+        checker, scorer = Checker(fold=fold), Scorer(ledger=False)
+        walk(game, checker, scorer, rules=rules)
+        return in_text_order(checker.found + scorer.problems)
 
 
-def audit(game: Game, rules: Rules | str | None = None,
-          upto: int | None = None) -> tuple[ScoreSheet, list[Violation]]:
+def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None, *,
+          lang: str | None = None) -> tuple[ScoreSheet, list[Violation]]:
     """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
     and every problem found on the way, rule violations, scoring problems and unscored deals alike."""
-    checker, scorer = Checker(upto), Scorer(upto)
-    walk(game, checker, scorer, rules=rules)
-    return scorer.sheets[0], in_text_order(checker.found + scorer.problems + scorer.unscored)
+    with using_language(lang):
+        checker, scorer = Checker(upto), Scorer(upto)
+        walk(game, checker, scorer, rules=rules)
+        return scorer.sheets[0], in_text_order(checker.found + scorer.problems + scorer.unscored)
 
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
     """A violation in the form errors are printed in, with its line from ``pieces`` of the text read,
     its hint, and how many violations follow from it (when they are not all printed: ``every``)."""
-    notes = [f"hint: {v.hint}"] if v.hint else []
+    notes = [hint(v.hint)] if v.hint else []
     if v.follows and not every:
-        count = len(v.follows)
-        notes.append(f"… and {count} more that follow{'s' * (count == 1)} from it (--all shows them)")
+        notes.append(count("… and {n} more that follows from it (--all shows them)",
+                           "… and {n} more that follow from it (--all shows them)", len(v.follows)))
     span = v.span
     if span is None:
         return NotationError(v.message, path=path, notes=notes)

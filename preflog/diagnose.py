@@ -17,6 +17,7 @@ from typing import cast
 
 import attrs
 
+from .i18n import _
 from .game.engine import advance_in_place, expected_dealer, snapshot
 from .game.events import DealEnded, Event, events_of
 from .game.legal import legal_cards
@@ -71,7 +72,7 @@ def _state_at(deal: Deal, before: GameState) -> GameState | None:
     (the cards the rules allow next are then not known)."""
     state = snapshot(before)
     events = takewhile(lambda e: not isinstance(e, DealEnded), cast(Iterator[Event], events_of(deal)))
-    for _, state, found in advance_in_place(state, events):
+    for _step, state, found in advance_in_place(state, events):  # noqa: B007, B020 - the last state is the answer
         if found:
             return None
     return state
@@ -85,8 +86,8 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
     expected = expected_dealer(before)
     if dealer is not None and expected is not None:
         for meant in _dealt_by(deal, expected, players):
-            yield _Correction(meant, dealer, f"the deal reads as if {expected} dealt: did you mean "
-                              f"`dealer {expected}`?", _DEALER_CODES)
+            yield _Correction(meant, dealer, _("the deal reads as if {expected} dealt: did you mean `dealer "
+                                               "{expected}`?").format(expected=expected), _DEALER_CODES)
     if deal.hands is not None:
         entries = deal.hands.entries
         listed = [e.player for e in entries]
@@ -95,8 +96,8 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
                 continue
             owned = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
             whose = _and(p + "'s" for p in owners)
-            hint = (f"the hands fit the play as {whose}, in the order listed; without "
-                    f"prefixes, hands go in bidding order from the eldest hand: {', '.join(listed)}")
+            hint = (_("the hands fit the play as {whose}, in the order listed; without prefixes, hands go in bidding "
+                      "order from the eldest hand: {listed}").format(whose=whose, listed=', '.join(listed)))
             yield _Correction(_with_hands(deal, owned, players), first, hint)
         yield from _misread_in_hands(deal, found)
     yield from _misread_in_play(deal, before, found)
@@ -146,7 +147,8 @@ def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Corre
             entries = list(hands.entries)
             entries[index] = attrs.evolve(entry, hand=Hand(cards))
             yield _Correction(attrs.evolve(deal, hands=Hands(tuple(entries), hands.span)), twice,
-                              f"{meant} is dealt to nobody: {entry.player}'s {card} is probably {meant}")
+                              _("{meant} is dealt to nobody: {player}'s {card} is probably {meant}")
+                                  .format(meant=meant, player=entry.player, card=card))
 
 
 def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
@@ -167,5 +169,5 @@ def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) 
             continue
         changed = cards[:index] + [attrs.evolve(cards[index], card=card)] + cards[index + 1:]
         yield _Correction(attrs.evolve(deal, play=Play(changed, play.comments, play.span)), wrong,
-                          f"did you mean {card}?")
+                          _("did you mean {card}?").format(card=card))
 

@@ -147,10 +147,10 @@ class Generator:
                     call = here
                 elif lowest is not None and d.high_seat != seat:
                     aim = next((c for c in bids if c.bid == target), lowest)
-                    call = lowest if lowest.bid < target and rng.random() < 0.6 else aim  # type: ignore[operator]
+                    call = lowest if lowest.bid < target and rng.random() < 0.6 else aim
             elif plan == "game" and target is not None and ceilings[seat] >= 0:
                 lowest = next((c for c in bids if not c.bid.is_misere), None)  # type: ignore[union-attr]
-                if lowest is not None and lowest.bid < target and not (d.high and d.high.is_misere):  # type: ignore
+                if lowest is not None and lowest.bid < target and not (d.high and d.high.is_misere):
                     call = lowest
                     ceilings[seat] -= 1
             g = _apply(g, CallMade(call))
@@ -171,7 +171,7 @@ class Generator:
         assert d is not None
         if len(offered) == 1:
             return offered[0]
-        W, P = DecisionKind.WHIST, DecisionKind.PASS
+        W, P = DecisionKind.WHIST, DecisionKind.PASS  # noqa: N806 - as the notation writes them
         if not d.decisions:
             return W if self.rng.random() < 0.6 else P
         if len(d.decisions) >= 2:  # a returned whist, or the sitting-out dealer's word
@@ -198,7 +198,7 @@ def _pulka_watch(game: Game, rules: Rules) -> Callable[[Deal], bool]:
 
 def _apply(g: GameState, event: Event) -> GameState:
     """Apply a move and what it implies; the engine must accept it."""
-    for _, g, found in advance(g, (event,)):
+    for _, g, found in advance(g, (event,)):  # noqa: B007, B020 - the last state is the answer
         if found:
             raise AssertionError(f"the generator made an illegal move: {found[0].message}")
     return g

@@ -13,3 +13,16 @@ HEAD = '[Players "Anna Boris Vera"]\n\n'
 @pytest.fixture(params=SAMPLES, ids=lambda p: p.name)
 def sample(request: pytest.FixtureRequest) -> Path:
     return request.param
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> object:
+    """Every test starts in English, whatever the machine's locale, and leaves no language behind
+    (``--lang`` run in this process sets the process's language and click's ``LANGUAGE``)."""
+    import preflog
+
+    for name in ("PREFLOG_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    preflog.set_language(None)
+    yield
+    preflog.set_language(None)

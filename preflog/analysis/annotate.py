@@ -15,6 +15,7 @@ from typing import cast
 
 import attrs
 
+from ..i18n import N_, _, using_language
 from ..game.conventions import Rules
 from ..game.events import CardPlayed, DealStarted
 from ..game.legal import legal_cards
@@ -30,7 +31,7 @@ from .solve import Analyst, Goal, Solution, Unsolvable
 #: How an annotation added by the analysis begins (docs/analysis.md).
 MARK = "dd:"
 #: Why a deal whose play cannot start (no contract reached, the deal not finished) has no values.
-NOT_PLAYED = "the deal is not played"
+NOT_PLAYED = N_("the deal is not played")
 
 
 @attrs.frozen
@@ -101,9 +102,10 @@ class DealAnalysis:
         return out
 
 
-def analyse(game: Game, rules: Rules | str | None = None) -> list[DealAnalysis]:
+def analyse(game: Game, rules: Rules | str | None = None, *, lang: str | None = None) -> list[DealAnalysis]:
     """The double-dummy values of every deal of ``game`` (its own rules, or ``rules``)."""
-    return analyse_steps(replay(game, rules).steps)
+    with using_language(lang):
+        return analyse_steps(replay(game, rules).steps)
 
 
 def analyse_steps(steps: Sequence[Step]) -> list[DealAnalysis]:
@@ -125,7 +127,7 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
     plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
     start = plays[0] - 1 if plays else _start_of_play(steps)
     if start is None:
-        return DealAnalysis(number, skipped=NOT_PLAYED)
+        return DealAnalysis(number, skipped=_(NOT_PLAYED))
     first = steps[start].state
     d0: DealState = first.deal  # type: ignore[assignment]
     unplayed = _unplayed(d0, [steps[i] for i in plays])
@@ -143,7 +145,7 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
         step = steps[i]
         before = _without(steps[i - 1].state.deal, unplayed)
         if step.violations or before is None:
-            stopped = f"card {index + 1} ({_card_of(step)}), which breaks a rule"
+            stopped = _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=_card_of(step))
             break
         try:
             solution = analyst.solve(before, guess if analyst.goal is not Goal.ALL_PASS else None)
@@ -195,7 +197,7 @@ def _without(d: DealState | None, unplayed: frozenset[Card]) -> DealState | None
 def par_text(analysis: DealAnalysis) -> str:
     """The par as the deal's header comment says it: ``dd: par Boris 8`` or, for an all-pass, each
     player's fewest tricks."""
-    return f"{MARK} par {par_words(analysis)}"
+    return f"{MARK} " + _("par {par}").format(par=par_words(analysis))
 
 
 def par_words(analysis: DealAnalysis) -> str:
@@ -211,7 +213,8 @@ def card_text(value: CardValue, glyph: Glyph | None) -> str:
     when the analysis adds it, the counted player's tricks before and after, the best cards)."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
     best = " ".join(str(c) for c in value.best)
-    return f"{mark}{value.counted} {value.before} → {value.after}; best {best} ({value.before})"
+    return mark + _("{player} {before} → {after}; best {cards} ({before})").format(
+        player=value.counted, before=value.before, after=value.after, cards=best)
 
 
 def annotate(game: Game, analyses: Iterable[DealAnalysis]) -> Game:

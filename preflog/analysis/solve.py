@@ -12,6 +12,7 @@ import enum
 
 import attrs
 
+from ..i18n import _
 from ..game.bits import BIT, bits_of
 from ..game.conventions import Rules, VoidTalonTrick
 from ..game.legal import legal_cards
@@ -67,14 +68,14 @@ def goal_of(d: DealState) -> Goal:
         return Goal.ALL_PASS
     contract = d.game_contract
     if contract is None:
-        raise Unsolvable("the contract is not known")
+        raise Unsolvable(_("the contract is not known"))
     return Goal.MISERE if contract.is_misere else Goal.GAME
 
 
 def _deal_of(state: GameState | DealState) -> tuple[DealState, Rules | None]:
     if isinstance(state, GameState):
         if state.deal is None:
-            raise Unsolvable("no deal is being played")
+            raise Unsolvable(_("no deal is being played"))
         return state.deal, state.rules
     return state, None
 
@@ -82,31 +83,30 @@ def _deal_of(state: GameState | DealState) -> tuple[DealState, Rules | None]:
 def position_of(d: DealState, rules: Rules | None = None) -> Position:
     """The search's view of the deal's play at ``d``; :class:`Unsolvable` if it cannot be had."""
     if d.claimed or d.over or d.completed >= 10:
-        raise Unsolvable("the play is over")
+        raise Unsolvable(_("the play is over"))
     if not legal_cards(d):
-        raise Unsolvable("no card is to be played here")
+        raise Unsolvable(_("no card is to be played here"))
     hands = []
     for seat in ACTIVE_SEATS:
         hand = d.hands[seat]
         if hand is None:
-            raise Unsolvable(f"{d.player(seat)}'s hand is not known")
+            raise Unsolvable(_("{player}'s hand is not known").format(player=d.player(seat)))
         hands.append(bits_of(hand))
     if d.leader is None:
-        raise Unsolvable("who leads the trick is not known")
+        raise Unsolvable(_("who leads the trick is not known"))
     talon: tuple[int, ...] = ()
     if d.on_talon_trick:
         if not d.talon:
-            raise Unsolvable("the talon, which leads this trick, is not known")
+            raise Unsolvable(_("the talon, which leads this trick, is not known"))
         talon = tuple(BIT[c] for c in d.talon[d.completed:2])
     left = 10 - d.completed
     if d.declarer is not None and d.discard is None and len(d.hands[d.declarer] or ()) == left + 2 - any(
             s == d.declarer for s, _ in d.trick):
-        raise Unsolvable(f"{d.player(d.declarer)}'s discard is not known")
+        raise Unsolvable(_("{player}'s discard is not known").format(player=d.player(d.declarer)))
     for seat in ACTIVE_SEATS:
         played = any(s == seat for s, _ in d.trick)
         if len(d.hands[seat] or ()) != left - played:
-            raise Unsolvable(f"{d.player(seat)} holds {len(d.hands[seat] or ())} cards where "
-                             f"{left - played} are left to play")
+            raise Unsolvable(_("{player} holds {len} cards where {value} are left to play").format(player=d.player(seat), len=len(d.hands[seat] or ()), value=left - played))
     void_eldest = rules is not None and rules.all_pass_void_talon_trick is VoidTalonTrick.ELDEST
     return Position((hands[0], hands[1], hands[2]), int(d.leader), tuple(BIT[c] for _, c in d.trick),
                     talon, d.four, void_eldest)

@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from ..i18n import N_, _
 from ..model.game import Game
 from ..model.limits import number_too_long, shorten
 from ..model.span import Span
@@ -140,12 +141,14 @@ class Rules:
         """These rules with one ``Rule.<Option>`` tag applied; ``ValueError`` if it is not known."""
         spec = OPTIONS.get(option)
         if spec is None:
-            raise ValueError(f"unknown rule option {shorten(option)!r}; the options are {', '.join(OPTIONS)}")
+            raise ValueError(_("unknown rule option {option!r}; the options are {options}")
+                .format(option=shorten(option), options=', '.join(OPTIONS)))
         field, parse, accepted = spec
         try:
             parsed = parse(value.strip())
         except ValueError:
-            raise ValueError(f"Rule.{option} cannot be {shorten(value)!r}; it takes {accepted}") from None
+            raise ValueError(_("Rule.{option} cannot be {shorten!r}; it takes {accepted}")
+                .format(option=option, shorten=shorten(value), accepted=accepted_text(accepted))) from None
         return attrs.evolve(self, **{field: parsed})
 
 
@@ -162,9 +165,15 @@ def _choice(kind: type[enum.Enum]) -> Callable[[str], enum.Enum]:
     return parse
 
 
-def _values(kind: type[enum.Enum]) -> str:
-    words = [m.value for m in kind]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+def _values(kind: type[enum.Enum]) -> tuple[str, ...]:
+    return tuple(str(m.value) for m in kind)
+
+
+def accepted_text(accepted: str | tuple[str, ...]) -> str:
+    """The values an option accepts, in words of the current language."""
+    if isinstance(accepted, str):
+        return _(accepted)
+    return _("{values} or {last}").format(values=", ".join(accepted[:-1]), last=accepted[-1])
 
 
 def _digits(value: str) -> bool:
@@ -203,38 +212,39 @@ def _stays(value: str) -> int:
 
 
 #: ``Rule.<Option>`` tag names → (field of Rules, parser, the values accepted, in words).
-OPTIONS: dict[str, tuple[str, Callable[[str], Any], str]] = {
-    "Scale": ("scale", _whole(1, 100), "a whole number"),
+OPTIONS: dict[str, tuple[str, Callable[[str], Any], str | tuple[str, ...]]] = {
+    "Scale": ("scale", _whole(1, 100), N_("a whole number")),
     "WhistLiability": ("whist_liability", _choice(Liability), _values(Liability)),
     "WhistSplit": ("whist_split", _choice(WhistSplit), _values(WhistSplit)),
-    "Consolation": ("consolation", _consolation, "price, none or a whole number of whists (0: none)"),
-    "HalfWhist": ("half_whist", _yes_no, "yes or no"),
+    "Consolation": ("consolation", _consolation, N_("price, none or a whole number of whists (0: none)")),
+    "HalfWhist": ("half_whist", _yes_no, N_("yes or no")),
     "AllPassScoring": ("all_pass_scoring", _choice(AllPassScoring), _values(AllPassScoring)),
     "AllPassProgression": ("all_pass_progression", _choice(Progression), _values(Progression)),
-    "AllPassProgressionLimit": ("all_pass_progression_limit", _limit, "a whole number of steps or none"),
-    "AllPassExit": ("all_pass_exit", _whole(6, 10), "a level from 6 to 10"),
+    "AllPassProgressionLimit": ("all_pass_progression_limit", _limit, N_("a whole number of steps or none")),
+    "AllPassExit": ("all_pass_exit", _whole(6, 10), N_("a level from 6 to 10")),
     "AllPassTalon": ("all_pass_talon", _choice(AllPassTalon), _values(AllPassTalon)),
-    "AllPassAmnesty": ("all_pass_amnesty", _yes_no, "yes or no"),
-    "AllPassWhists": ("all_pass_whists", _whole(1, 1000), "a whole number of whists per trick"),
+    "AllPassAmnesty": ("all_pass_amnesty", _yes_no, N_("yes or no")),
+    "AllPassWhists": ("all_pass_whists", _whole(1, 1000), N_("a whole number of whists per trick")),
     "AllPassZero": ("all_pass_zero", _choice(ZeroTrick), _values(ZeroTrick)),
     "AllPassVoidTalonTrick": ("all_pass_void_talon_trick", _choice(VoidTalonTrick), _values(VoidTalonTrick)),
-    "Help": ("help", _yes_no, "yes or no"),
-    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, "no, yes (three deals in a row) or the most deals in a row"),
-    "Stalingrad": ("stalingrad", _yes_no, "yes or no"),
-    "DarkBids": ("dark_bids", _yes_no, "yes or no"),
-    "HandBids": ("hand_bids", _yes_no, "yes or no"),
-    "Bombs": ("bombs", _yes_no, "yes or no"),
-    "Razboynik": ("razboynik", _yes_no, "yes or no"),
+    "Help": ("help", _yes_no, N_("yes or no")),
+    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, N_("no, yes (three deals in a row) or the most "
+                                                                    "deals in a row")),
+    "Stalingrad": ("stalingrad", _yes_no, N_("yes or no")),
+    "DarkBids": ("dark_bids", _yes_no, N_("yes or no")),
+    "HandBids": ("hand_bids", _yes_no, N_("yes or no")),
+    "Bombs": ("bombs", _yes_no, N_("yes or no")),
+    "Razboynik": ("razboynik", _yes_no, N_("yes or no")),
     "RazboynikSoloist": ("razboynik_soloist", _choice(RazboynikSoloist), _values(RazboynikSoloist)),
     "RazboynikWhist": ("razboynik_whist", _choice(RazboynikWhist), _values(RazboynikWhist)),
-    "TalonBonus": ("talon_bonus", _yes_no, "yes or no"),
-    "Totus": ("totus", _yes_no, "yes or no"),
+    "TalonBonus": ("talon_bonus", _yes_no, N_("yes or no")),
+    "Totus": ("totus", _yes_no, N_("yes or no")),
     "PoolSplit": ("pool_split", _choice(PoolSplit), _values(PoolSplit)),
-    "UnresponsibleGames": ("unresponsible", _yes_no, "yes or no"),
-    "HelpBarred": ("help_barred", _yes_no, "yes or no"),
-    "MountainsOff": ("mountains_off", _yes_no, "yes or no"),
+    "UnresponsibleGames": ("unresponsible", _yes_no, N_("yes or no")),
+    "HelpBarred": ("help_barred", _yes_no, N_("yes or no")),
+    "MountainsOff": ("mountains_off", _yes_no, N_("yes or no")),
     "HelpTie": ("help_tie", _choice(HelpTie), _values(HelpTie)),
-    "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes or no"),
+    "IndivisibleMountain": ("indivisible_mountain", _yes_no, N_("yes or no")),
 }
 
 def option_text(option: str, value: Any) -> str:
@@ -306,14 +316,15 @@ def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesPr
         tag = next((t for t in game.tags if t.name == "Rules"), None)
         name = tag.value.strip() if tag else "sochi"
         if name not in PRESETS:
-            problems.append(RulesProblem("R101", f"unknown convention {shorten(name)!r} in the Rules tag; "
-                                                 f"known: {', '.join(PRESETS)}", tag.span if tag else None))
+            problems.append(RulesProblem("R101", _("unknown convention {name!r} in the Rules tag; known: {presets}")
+                .format(name=shorten(name), presets=', '.join(PRESETS)), tag.span if tag else None))
             name = "sochi"
     rules = PRESETS[name]
     if name == "gusarik" and len(game.players) not in (0, 2):
         tag = next((t for t in game.tags if t.name == "Rules"), None)
-        problems.append(RulesProblem("R104", f"gusarik is played by two and a dummy, not by {len(game.players)} "
-                                             "(Players names two for it)", tag.span if tag else None))
+        problems.append(RulesProblem("R104", _("gusarik is played by two and a dummy, not by {players} (Players "
+                                               "names two for it)")
+                                                   .format(players=len(game.players)), tag.span if tag else None))
     for tag in game.tags:
         if tag.name.startswith("Rule."):
             try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from ..i18n import _
 from ..model.auction import Call, CallKind
 from ..model.cards import Card, Suit
 from ..model.deal import ResultKind
@@ -80,10 +81,12 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
         if e.dealer != expected:
             where = e.dealer_span or e.span
             if expected == previous:
-                out.append(Violation.of("D103", f"{expected} deals again after the all-pass, not {e.dealer} "
-                                        f"(write 'dealer {expected}')", where, e.number))
+                out.append(Violation.of("D103", _("{expected} deals again after the all-pass, not {dealer} (write "
+                                                  "'dealer {expected}')")
+                                                      .format(expected=expected, dealer=e.dealer), where, e.number))
             else:
-                out.append(Violation.of("D102", f"after {previous} the deal goes to {expected}, not {e.dealer}",
+                out.append(Violation.of("D102", _("after {previous} the deal goes to {expected}, not {dealer}")
+                    .format(previous=previous, expected=expected, dealer=e.dealer),
                                         where, e.number))
         stays = g.stays + 1 if e.dealer == previous else 0
     active = bidding_order(players, e.dealer)
@@ -145,19 +148,22 @@ def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
         seat = d.seat(player)
         span = e.spans[index] if index < len(e.spans) else e.span
         if seat is None or seat is Seat.SITTING_OUT:
-            out.append(Violation.of("D104", f"{player} deals and sits out, so holds no cards", span, d.number))
+            out.append(Violation.of("D104", _("{player} deals and sits out, so holds no cards")
+                .format(player=player), span, d.number))
             continue
         if hand is None:
             continue
         for card in hand:
             if card in seen:
-                out.append(Violation.of("D101", f"{card} is dealt to both {seen[card]} and {player}", span, d.number,
+                out.append(Violation.of("D101", _("{card} is dealt to both {seen} and {player}")
+                    .format(card=card, seen=seen[card], player=player), span, d.number,
                                         card))
             seen[card] = player
         hands[seat] = frozenset(hand)
     for card in e.talon or ():
         if card in seen:
-            out.append(Violation.of("D101", f"{card} is both in the talon and in {seen[card]}'s hand",
+            out.append(Violation.of("D101", _("{card} is both in the talon and in {seen}'s hand")
+                .format(card=card, seen=seen[card]),
                                     e.talon_span or e.span, d.number, card))
     return _set(d, hands=tuple(hands), talon=e.talon)
 
@@ -230,7 +236,8 @@ def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations)
         seat = next(s for s in ACTIVE_SEATS if s not in d.passed)
         return _set(d, auction=AuctionState.WON, declarer=seat)
     waiting = d.active[next_caller(d)]
-    out.append(Violation.of("A208", f"the auction stops before it is over: {waiting} has still to call", e.span,
+    out.append(Violation.of("A208", _("the auction stops before it is over: {waiting} has still to call")
+        .format(waiting=waiting), e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
     return _set(d, auction=AuctionState.UNKNOWN, declarer=d.high_seat)
@@ -252,10 +259,11 @@ def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> 
 
 def _discarded(d: DealState, e: Discarded, rules: Rules, out: Violations) -> DealState:
     if d.is_all_pass:
-        out.append(Violation.of("T307", "a discard on an all-pass", e.span, d.number))
+        out.append(Violation.of("T307", _("a discard on an all-pass"), e.span, d.number))
         return d
     if d.hand_bid:
-        out.append(Violation.of("T302", f"{d.player(d.declarer)} plays without the talon and discards nothing",
+        out.append(Violation.of("T302", _("{player} plays without the talon and discards nothing")
+            .format(player=d.player(d.declarer)),
                                 e.span, d.number))
         return d
     if e.cards is None:  # not known: nothing to check
@@ -273,7 +281,8 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
     if hand is not None:
         for card in cards:
             if card not in hand:
-                out.append(Violation.of("T301", f"{card} is not among {d.player(seat)}'s twelve cards", span,
+                out.append(Violation.of("T301", _("{card} is not among {player}'s twelve cards")
+                    .format(card=card, player=d.player(seat)), span,
                                         d.number, card))
         hands[seat] = hand - frozenset(cards)
     known = d.known[seat]
@@ -403,7 +412,8 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
     else:
         total = sum(s.tricks or 0 for s in shares)
         if total != remaining:
-            out.append(Violation.of("C601", f"the claim gives {total} tricks, and {remaining} are left to play",
+            out.append(Violation.of("C601", _("the claim gives {total} tricks, and {remaining} are left to play")
+                .format(total=total, remaining=remaining),
                                     e.span, d.number))
         for share in shares:
             seat = d.seat(share.player)
@@ -420,14 +430,16 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
     if r.kind is not ResultKind.TRICKS and (declarer is None or d.is_all_pass):
-        what = "an all-pass" if d.is_all_pass else "this deal, which names none"
-        out.append(Violation.of("C604", f"result {result_text(r)} counts the declarer's tricks, and {what} has "
-                                "no declarer", span, n))
+        what = _("an all-pass") if d.is_all_pass else _("this deal, which names none")
+        out.append(Violation.of("C604", _("result {result_text} counts the declarer's tricks, and {what} has no "
+                                          "declarer").format(result_text=result_text(r), what=what), span, n))
         return d
     if not played and declarer is not None and counts_as_made(d):
-        how = "went half" if d.half_whister is not None else "passed"
-        out.append(Violation.of("C605", f"both defenders {how}, so {d.game_contract} counts as made without play: "
-                                f"result {result_text(r)} records a game that was not played (leave it out)",
+        how = _("went half") if d.half_whister is not None else _("passed")
+        out.append(Violation.of("C605", _("both defenders {how}, so {game_contract} counts as made without play: "
+                                          "result {result_text} records a game that was not played (leave it out)")
+                                              .format(how=how, game_contract=d.game_contract,
+                                                      result_text=result_text(r)),
                                 span, n))
         return d
     if r.kind is ResultKind.TRICKS:
@@ -436,26 +448,27 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
             for pair in r.tricks:
                 actual = d.taken(pair.player)
                 if actual != pair.tricks:
-                    out.append(Violation.of("C602", f"{pair.player} took {actual} tricks in the play, not "
-                                            f"{pair.tricks}", pair.tricks_span or span, n))
+                    out.append(Violation.of("C602", _("{player} took {actual} tricks in the play, not {tricks}")
+                        .format(player=pair.player, actual=actual, tricks=pair.tricks), pair.tricks_span or span, n))
         if set(listed) >= set(d.active) and sum(listed.values()) != 10 and (complete or not played):
-            out.append(Violation.of("C603", f"the tricks add up to {sum(listed.values())}, not 10", span, n))
+            out.append(Violation.of("C603", _("the tricks add up to {sum}, not 10")
+                .format(sum=sum(listed.values())), span, n))
         return d
     assert declarer is not None
     if r.kind is ResultKind.RELATIVE and d.contract is None:
-        out.append(Violation.of("C603", f"result {result_text(r)} is relative to a contract the deal does not "
-                                "name", span, n))
+        out.append(Violation.of("C603", _("result {result_text} is relative to a contract the deal does not name")
+            .format(result_text=result_text(r)), span, n))
         return d
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
-        out.append(Violation.of("C603", f"result {result_text(r)} means {declarer_count(r, d.contract)} tricks "
-                                "for the declarer", count_span, n))
+        out.append(Violation.of("C603", _("result {result_text} means {declarer_count} tricks for the declarer")
+            .format(result_text=result_text(r), declarer_count=declarer_count(r, d.contract)), count_span, n))
         return d
     if complete:
         actual = d.tricks[declarer]
         if actual != claimed_tricks:
-            out.append(Violation.of("C602", f"{d.player(declarer)} took {actual} tricks in the play, not "
-                                    f"{claimed_tricks}", count_span, n))
+            out.append(Violation.of("C602", _("{player} took {actual} tricks in the play, not {claimed_tricks}")
+                .format(player=d.player(declarer), actual=actual, claimed_tricks=claimed_tricks), count_span, n))
     return d
 
 

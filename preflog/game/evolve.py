@@ -34,7 +34,7 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
     return evolve
 
 
-def change_in_place(state: Any, **changes: Any) -> Any:
+def change_in_place(state: T, **changes: Any) -> T:
     """A working state (of a frozen, dict-based class) with ``changes``, made in place and returned. Its
     fields are immutable values, so a copy made earlier by ``make_evolve`` shares them safely."""
     state.__dict__.update(changes)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from ..model.auction import Call, CallKind, write_call
 from ..model.bids import LADDER, Bid, Strain
-from ..model.cards import DECK, Card, Suit
+from ..i18n import N_, _
+from ..model.cards import DECK, Card, Suit, suit_name_after_no
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from .classic import HAND_LEVELS, compulsory_whist, lowest_after_dark_pass, outbids
@@ -39,14 +40,14 @@ def next_caller(d: DealState) -> Seat:
 def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
     if d.stage is Stage.COMPULSORY:  # reported once, at the first call of the line
-        return _NONE if d.calls else [("A213", f"no auction in the razboynik: {d.player(d.declarer)} plays one of "
-                                               f"the compulsory games (write: contract {d.player(d.declarer)}: "
-                                               "GAME), seed 000 §8")]
+        return _NONE if d.calls else [("A213", _("no auction in the razboynik: {player} plays one of the compulsory "
+                                                 "games (write: contract {player}: GAME), seed 000 §8")
+                                                     .format(player=d.player(d.declarer)))]
     if d.auction is not AuctionState.OPEN:
-        return [("A207", f"{call.word} comes after the auction is over")]
+        return [("A207", _("{word} comes after the auction is over").format(word=call.word))]
     if d.stage is Stage.HALF_TIME and call.kind is not CallKind.PASS:
-        return [("A213", f"the razboynik ends with two laps of all-passes: everyone passes, not {call.word} "
-                         "(seed 000 §8, seed 004)")]
+        return [("A213", _("the razboynik ends with two laps of all-passes: everyone passes, not {word} (seed 000 "
+                           "§8, seed 004)").format(word=call.word))]
     if call.kind is CallKind.PASS and call.player is None and not call.dark and not call.hand:
         return _NONE  # a plain pass is always open to the player whose turn it is
     out: list[Problem] = []
@@ -54,30 +55,33 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     player = d.active[seat]
     if call.player is not None and call.player != player:
         if call.player in d.active and ACTIVE_SEATS[d.active.index(call.player)] in d.passed:
-            out.append(("A203", f"{call.player} has passed and is out of the auction; it is {player}'s turn"))
+            out.append(("A203", _("{player} has passed and is out of the auction; it is {player2}'s turn")
+                .format(player=call.player, player2=player)))
         else:
-            out.append(("A201", f"it is {player}'s turn to call, not {call.player}'s"))
+            out.append(("A201", _("it is {player}'s turn to call, not {player2}'s")
+                .format(player=player, player2=call.player)))
     if (call.dark and not rules.dark_bids) or (call.hand and not rules.hand_bids):
         word = "dark" if call.dark and not rules.dark_bids else "hand"
         option = "DarkBids" if word == "dark" else "HandBids"
-        out.append(("A210", f"{word!r} calls are not part of {rules.name} (set [Rule.{option} \"yes\"])"))
+        out.append(("A210", _('{word!r} calls are not part of {name} (set [Rule.{option} "yes"])')
+            .format(word=word, name=rules.name, option=option)))
     elif call.dark and call.kind is CallKind.PASS and (d.high is not None or d.spoke):
-        out.append(("A211", "a dark pass only before anyone has bid (seed 000 §6.4: \"Объявлять ПАС в Темную, "
-                            "если до этого был РАЗ - нельзя\")"))
+        out.append(("A211", _("a dark pass only before anyone has bid (seed 000 §6.4: \"Объявлять ПАС в Темную, "
+                            "если до этого был РАЗ - нельзя\")")))
     elif call.dark and call.kind is CallKind.HERE:
-        out.append(("A211", "here matches a bid as it was made; it is not said dark"))
+        out.append(("A211", _("here matches a bid as it was made; it is not said dark")))
     elif call.dark and call.kind is not CallKind.PASS and d.seeing_bid:
-        out.append(("A211", "no dark bid after a seeing one (seed 004)"))
+        out.append(("A211", _("no dark bid after a seeing one (seed 004)")))
     if call.hand and rules.hand_bids and (call.bid is None or call.bid.level not in HAND_LEVELS):
-        out.append(("A212", f"a hand bid is a nine, a ten or misère, not {call.word} (seed 004)"))
+        out.append(("A212", _("a hand bid is a nine, a ten or misère, not {word} (seed 004)").format(word=call.word)))
     high = d.high
     if call.kind is CallKind.HERE:
         if seat is not Seat.FIRST:
-            out.append(("A206", f"{player} is not the eldest hand and cannot say here"))
+            out.append(("A206", _("{player} is not the eldest hand and cannot say here").format(player=player)))
         elif high is None or d.high_seat is Seat.FIRST:
-            out.append(("A206", "here matches another player's bid, and there is none to match"))
+            out.append(("A206", _("here matches another player's bid, and there is none to match")))
         elif high.is_misere:
-            out.append(("A206", "here cannot match a misère"))
+            out.append(("A206", _("here cannot match a misère")))
     elif call.kind is CallKind.BID:
         bid = call.bid
         assert bid is not None
@@ -86,20 +90,23 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
         # seed 004: "An outbid caller of misere can respond by calling misere hand"
         misere_hand = bid.is_misere and call.hand and rules.hand_bids and misere_bidder and d.high_seat != seat
         if bid.is_misere and seat in d.spoke and not misere_hand:
-            out.append(("A204", f"{player} has already called and cannot bid misère now"))
+            out.append(("A204", _("{player} has already called and cannot bid misère now").format(player=player)))
         elif misere_bidder and not misere_hand:
-            out.append(("A205", f"{player} bid misère and may only pass, not bid {bid}"))
+            out.append(("A205", _("{player} bid misère and may only pass, not bid {bid}")
+                .format(player=player, bid=bid)))
         lowest = lowest_after_dark_pass(d.dark_before, dark=True) if call.dark and d.dark_passes else d.min_level
         if high is not None and not outbids(bid, call.hand, call.dark, high, d.hand_bid, d.high_dark,
                                             rules.hand_bids):
-            out.append(("A202", f"{write_call(call)} is not higher than {_high_call(d)}"
-                                + (" (over a dark bid a seeing one needs more tricks and an equal or higher suit, "
-                                   "seed 004)" if d.high_dark and not call.dark else "")))
+            out.append(("A202", _("{call} is not higher than {high_call}")
+                .format(call=write_call(call), high_call=_high_call(d))
+                                + (_(" (over a dark bid a seeing one needs more tricks and an equal or higher suit, "
+                                   "seed 004)") if d.high_dark and not call.dark else "")))
         elif not bid.is_misere and bid.level < lowest:
-            why = "a dark pass" if d.dark_passes else "an all-pass"
-            out.append(("A209", f"after {why} the lowest bid is {lowest}, not {bid}"))
+            why = _("a dark pass") if d.dark_passes else _("an all-pass")
+            out.append(("A209", _("after {why} the lowest bid is {lowest}, not {bid}")
+                .format(why=why, lowest=lowest, bid=bid)))
         elif bid.is_misere and d.dark_passes and lowest > 8:
-            out.append(("A209", f"after a dark pass the lowest bid is {lowest}, not misère"))
+            out.append(("A209", _("after a dark pass the lowest bid is {lowest}, not misère").format(lowest=lowest)))
     return out
 
 
@@ -126,52 +133,60 @@ def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
     """What is wrong with declaring ``bid`` a totus: twelve tricks that cannot be beaten on the own ten
     cards and the talon, the partners making the discard, then a ten played (seed 000 §6.3)."""
     if not rules.totus:
-        return [("T309", f"a totus is not part of {rules.name} (set [Rule.Totus \"yes\"])")]
+        return [("T309", _('a totus is not part of {name} (set [Rule.Totus "yes"])').format(name=rules.name))]
     if bid.level != 10:
-        return [("T309", f"a totus is a ten played on the cards left after the partners' discard (seed 000 "
-                         f"§6.3): totus 10{bid.strain.letter if bid.strain is not None else 'nt'}, not totus {bid}")]
+        return [("T309", _("a totus is a ten played on the cards left after the partners' discard (seed 000 §6.3): "
+                           "totus 10{value}, not totus {bid}")
+                               .format(value=bid.strain.letter if bid.strain is not None else 'nt', bid=bid))]
     if d.stage is Stage.COMPULSORY:
-        return [("T309", "the razboynik's compulsory ten is not a totus: the soloist plays the game it "
-                         "deals him (seed 000 §8)")]
+        return [("T309", _("the razboynik's compulsory ten is not a totus: the soloist plays the game it "
+                         "deals him (seed 000 §8)"))]
     if d.hand_bid:
-        return [("T309", f"a totus is played with the talon, and {d.player(d.high_seat)} bid without it "
-                         "(seed 000 §6.3: \"на своих картах с прикупом\")")]
+        return [("T309", _('a totus is played with the talon, and {player} bid without it (seed 000 §6.3: "на своих '
+                           'картах с прикупом")').format(player=d.player(d.high_seat)))]
     return []
 
 
 def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> list[Problem]:
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
-        return [("T307", f"a contract ({bid}) on an all-pass")]
+        return [("T307", _("a contract ({bid}) on an all-pass").format(bid=bid))]
     if d.stage is Stage.HALF_TIME:
-        return [("A213", f"a contract ({bid}) in the razboynik's half-time, where everyone passes (seed 000 §8)")]
+        return [("A213", _("a contract ({bid}) in the razboynik's half-time, where everyone passes (seed 000 §8)")
+            .format(bid=bid))]
     out: list[Problem] = []
     seat = d.declarer
     if d.stage is Stage.COMPULSORY:
         assert seat is not None  # the soloist, from the deal's start
         name = d.player(seat)
         if declarer is not None and declarer != name:
-            out.append(("T306", f"{name} plays this compulsory game (the {_SOLOIST_WORD[seat]} hand, seed 004), "
-                                f"not {declarer}"))
+            out.append(("T306", _("{name} plays this compulsory game (the {soloist_word} hand, seed 004), not "
+                                  "{declarer}")
+                                      .format(name=name, soloist_word=_(_SOLOIST_WORD[seat]), declarer=declarer)))
         elif game_key(bid) not in d.compulsory_left:
-            left = ", ".join(game_name(k) for k in COMPULSORY if k in d.compulsory_left) or "none"
-            out.append(("T308", f"{name} has played the {game_name(game_key(bid))} in the razboynik already; "
-                                f"left to play: {left} (seed 000 §8: each game once)"))
+            left = ", ".join(game_name(k) for k in COMPULSORY if k in d.compulsory_left) or _("none")
+            out.append(("T308", _("{name} has played the {game_name} in the razboynik already; left to play: {left} "
+                                  "(seed 000 §8: each game once)")
+                                      .format(name=name, game_name=game_name(game_key(bid)), left=left)))
         return out
     if seat is not None and declarer is not None and declarer != d.player(seat):
-        out.append(("T306", f"{d.player(seat)} won the auction, not {declarer}"))
+        out.append(("T306", _("{player} won the auction, not {declarer}")
+            .format(player=d.player(seat), declarer=declarer)))
     elif seat is None and declarer is not None and d.seat(declarer) is Seat.SITTING_OUT:
-        out.append(("T306", f"{declarer} deals and sits out"))
+        out.append(("T306", _("{declarer} deals and sits out").format(declarer=declarer)))
     high = d.high if d.auction is AuctionState.WON else None
     if high is not None and high.is_misere and not bid.is_misere:
-        out.append(("T305", f"{d.player(seat)} bid misère, so plays misère, not {bid}"))
+        out.append(("T305", _("{player} bid misère, so plays misère, not {bid}")
+            .format(player=d.player(seat), bid=bid)))
     elif bid.is_misere and d.auction is AuctionState.WON and (high is None or not high.is_misere) and not (
             d.high_dark and not d.hand_bid):  # Code 3.3.19 b, seed 004: misère may be named after a dark win
-        out.append(("T304", f"misère is declared without a misère bid (the bid was {high or 'none'})"))
+        out.append(("T304", _("misère is declared without a misère bid (the bid was {value})")
+            .format(value=high or _("none"))))
     elif high is not None and not bid.is_misere and bid < high:
-        out.append(("T303", f"{bid} is lower than the bid of {high}"))
+        out.append(("T303", _("{bid} is lower than the bid of {high}").format(bid=bid, high=high)))
     elif high is None and not bid.is_misere and bid.level < d.min_level:
-        out.append(("A209", f"after an all-pass the lowest game is {d.min_level}, not {bid}"))
+        out.append(("A209", _("after an all-pass the lowest game is {min_level}, not {bid}")
+            .format(min_level=d.min_level, bid=bid)))
     return out
 
 
@@ -200,7 +215,7 @@ def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     first, second = defenders
     if len(d.decisions) >= MOST_DECISIONS:
         return None
-    said = [k for _, k in d.decisions]
+    said = [k for _seat, k in d.decisions]
     if not said:
         return first, (W, P)
     if len(said) == 1:
@@ -221,58 +236,63 @@ def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
 def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Problem]:
     """What is wrong with ``kind`` as the next word of the defence."""
     if d.is_all_pass:
-        return [] if d.decisions else [("T307", "whist decisions on an all-pass")]
+        return [] if d.decisions else [("T307", _("whist decisions on an all-pass"))]
     contract = d.contract
     if contract is not None and contract.is_misere:
-        return [] if d.decisions else [("W406", "misère is not whisted: the defenders play it open")]
+        return [] if d.decisions else [("W406", _("misère is not whisted: the defenders play it open"))]
     if d.totus:
-        return [] if d.decisions else [("W412", "a totus is not whisted: the partners play it against the "
-                                                "cards it shows (seed 000 §6.3)")]
+        return [] if d.decisions else [("W412", _("a totus is not whisted: the partners play it against the "
+                                                "cards it shows (seed 000 §6.3)"))]
     if d.declarer is None:
         return []  # who speaks is not known; the words are kept as written
     turn = defence_turn(d)
     out: list[Problem] = []
-    said = [k for _, k in d.decisions]
+    said = [k for _seat, k in d.decisions]
     name = "" if turn is None else d.player(turn[0])
     if kind is H and d.dummy is not None and turn is not None:
-        out.append(("W410", "no half-whist with two players: the dummy is no defender to play the game "
-                            "(preflog's reading; the sources are silent)"))
+        out.append(("W410", _("no half-whist with two players: the dummy is no defender to play the game "
+                            "(preflog's reading; the sources are silent)")))
     elif turn is None:
-        out.append(("W401", f"{kind.value!r} after the defence is settled"))
+        out.append(("W401", _("{value!r} after the defence is settled").format(value=kind.value)))
     elif kind not in turn[1]:
         if kind is H and not rules.half_whist:
-            out.append(("W402", f"{rules.name} has no half-whist (two passes stand for pass, half-whist, pass)"))
+            out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
+                .format(name=rules.name)))
         elif kind is H:
-            out.append(("W403", f"{name} cannot go half here: half-whist is the second defender's, "
-                                "after the first passed"))
+            out.append(("W403", _("{name} cannot go half here: half-whist is the second defender's, after the first "
+                                  "passed").format(name=name)))
         elif said[:2] == [P, H]:
-            out.append(("W404", f"after the whist is returned, {name} can only pass"))
+            out.append(("W404", _("after the whist is returned, {name} can only pass").format(name=name)))
         else:
-            out.append(("W401", f"{kind.value!r} is not {name}'s to say here"))
+            out.append(("W401", _("{value!r} is not {name}'s to say here").format(value=kind.value, name=name)))
     elif kind is H:
         if not rules.half_whist:
-            out.append(("W402", f"{rules.name} has no half-whist (two passes stand for pass, half-whist, pass)"))
+            out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
+                .format(name=rules.name)))
         elif contract is not None and contract.level > 7:
-            out.append(("W403", f"half-whist only on a six or a seven, not on {contract}"))
+            out.append(("W403", _("half-whist only on a six or a seven, not on {contract}").format(contract=contract)))
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
-        out.append(("W404", "the whist can be returned only on a six or a seven"))
+        out.append(("W404", _("the whist can be returned only on a six or a seven")))
     mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and contract is not None else None
-    spoken = sum(s != d.dummy for s, _ in d.decisions)  # the dummy's pass is no defender's word
+    spoken = sum(s != d.dummy for s, _kind in d.decisions)  # the dummy's pass is no defender's word
     if mandated is not None and spoken < 2 and kind is not mandated[spoken]:
-        who = "first" if not spoken else "second"
-        out.append(("W411", f"in the razboynik the {who} defender says {mandated[spoken].value} on "
-                            f"{contract}, not {kind.value} (seed 004; [Rule.RazboynikWhist] sets the agreement)"))
+        said_ = (_("in the razboynik the first defender says {value} on {contract}, not {value2} (seed 004; "
+                   "[Rule.RazboynikWhist] sets the agreement)") if not spoken else
+                 _("in the razboynik the second defender says {value} on {contract}, not {value2} (seed 004; "
+                   "[Rule.RazboynikWhist] sets the agreement)"))
+        out.append(("W411", said_.format(value=mandated[spoken].value, contract=contract, value2=kind.value)))
     elif rules.stalingrad and contract == STALINGRAD and kind is not W and d.stage is not Stage.COMPULSORY:
-        out.append(("W407", f"{name or 'a defender'} must whist six spades under Stalingrad"))
+        out.append(("W407", _("{value} must whist six spades under Stalingrad").format(value=name or _("a defender"))))
     elif kind is not W and contract is not None and d.high is not None and d.high_dark \
             and d.high_seat == d.declarer and compulsory_whist(contract, d.high):
-        out.append(("W409", f"{name or 'a defender'} must whist {contract}: a game won with dark {d.high} is "
-                            "whisted by both up to the same suit one trick higher (seed 004, seed 000 §6.4)"))
+        out.append(("W409", _("{value} must whist {contract}: a game won with dark {high} is whisted by both up to "
+                              "the same suit one trick higher (seed 004, seed 000 §6.4)")
+                                  .format(value=name or _("a defender"), contract=contract, high=d.high)))
     return out
 
 
 STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
-_SOLOIST_WORD = {Seat.FIRST: "eldest", Seat.SECOND: "second", Seat.THIRD: "third"}  # the razboynik's soloist
+_SOLOIST_WORD = {Seat.FIRST: N_("eldest"), Seat.SECOND: N_("second"), Seat.THIRD: N_("third")}  # the soloist
 
 
 def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:
@@ -287,9 +307,9 @@ def mode_problems(d: DealState, mode: WhistMode) -> list[Problem]:
     """Open play is a single whister's choice (Code 3.8.4, 3.8.5)."""
     whisters = len(d.whisters)
     if mode is WhistMode.OPEN and whisters != 1 and not d.is_all_pass:
-        return [("W405", f"'open' is a single whister's choice, and {whisters} whist")]
+        return [("W405", _("'open' is a single whister's choice, and {whisters} whist").format(whisters=whisters))]
     if mode is WhistMode.CLOSED and d.dummy is not None and whisters == 1:
-        return [("W410", "with two players the whister plays open, his hand and the dummy's (seed 001)")]
+        return [("W410", _("with two players the whister plays open, his hand and the dummy's (seed 001)"))]
     return []
 
 
@@ -331,11 +351,13 @@ def play_problems(d: DealState) -> list[Problem]:
     if d.contract is None or d.is_all_pass or d.unwhisted or not d.decisions:
         return []
     if counts_as_made(d):
-        how = "went half" if d.half_whister is not None else "passed"
-        return [("W408", f"both defenders {how}: {d.contract} counts as made without play")]
+        how = _("went half") if d.half_whister is not None else _("passed")
+        return [("W408", _("both defenders {how}: {contract} counts as made without play")
+            .format(how=how, contract=d.contract))]
     if not defence_recorded(d) and d.defenders is not None:
         waiting = d.player(d.defenders[len(d.decisions)])
-        return [("P507", f"the defence is not settled: {waiting} has still to say whist or pass")]
+        return [("P507", _("the defence is not settled: {waiting} has still to say whist or pass")
+            .format(waiting=waiting))]
     return []
 
 
@@ -351,9 +373,9 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
     if not d.trick and d.completed == 0 and not d.played:
         out = play_problems(d) or None
     if d.completed >= 10:
-        return (out or []) + [("P505", f"{card} is played after all ten tricks")]
+        return (out or []) + [("P505", _("{card} is played after all ten tricks").format(card=card))]
     if card in d.played:
-        return (out or []) + [("P504", f"{card} has already been played")]
+        return (out or []) + [("P504", _("{card} has already been played").format(card=card))]
     if seat is None:  # the trick winners are not known (no contract): nothing more can be checked
         return out or _NONE
     hand = d.hands[seat]
@@ -366,23 +388,27 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
             return out or _NONE
         what, suit = demand
         code = "P502" if what is Duty.FOLLOW else "P503"
-        verb = "must follow" if what is Duty.FOLLOW else "is void in " + led.name.lower() + " and must trump"
-        held = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
-        return (out or []) + [(code, f"{d.active[seat]} {verb} with {' '.join(map(str, held))}, not {card}")]
+        held = " ".join(map(str, sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)))
+        said = (_("{player} must follow with {cards}, not {card}") if what is Duty.FOLLOW else
+                _("{player} is void in {suit} and must trump with {cards}, not {card}"))
+        return (out or []) + [(code, said.format(player=d.active[seat], suit=suit_name_after_no(led), cards=held,
+                                                 card=card))]
     out = out or []
     player = d.active[seat]
     if hand is not None:
-        out.append(("P501", f"{player} does not hold {card}"))
+        out.append(("P501", _("{player} does not hold {card}").format(player=player, card=card)))
         return out
     owner = next((d.active[s] for s, h in enumerate(d.hands) if h is not None and card in h), None)
     if owner is not None:
-        out.append(("P501", f"{card} is in {owner}'s hand, not {player}'s"))
+        out.append(("P501", _("{card} is in {owner}'s hand, not {player}'s")
+            .format(card=card, owner=owner, player=player)))
     elif d.discard and card in d.discard:
-        out.append(("P501", f"{card} was discarded"))
+        out.append(("P501", _("{card} was discarded").format(card=card)))
     elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
-        out.append(("P501", f"{card} is in the talon"))
+        out.append(("P501", _("{card} is in the talon").format(card=card)))
     if card.suit in d.voids[seat]:
-        out.append(("P506", f"{player} showed no {card.suit.name.lower()} earlier and now plays {card}"))
+        out.append(("P506", _("{player} showed no {suit} earlier and now plays {card}").format(
+            player=player, suit=suit_name_after_no(card.suit), card=card)))
     return out or _NONE
 
 

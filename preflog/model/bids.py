@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from ..i18n import _
 from .cards import SUIT_NAMES, Suit
 from .limits import shorten
 
@@ -103,7 +104,7 @@ class Bid:
         try:
             return BID_SPELLINGS[text]
         except KeyError:
-            raise ValueError(f"not a bid: {shorten(text)!r}") from None
+            raise ValueError(_("not a bid: {text!r}").format(text=shorten(text))) from None
 
 
 MISERE = Bid(0, None)

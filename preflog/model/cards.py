@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from ..i18n import _
 from .limits import shorten
 
 
@@ -131,9 +132,25 @@ def card(text: str) -> Card:
     try:
         return CARD_SPELLINGS[text]
     except KeyError:
-        raise ValueError(f"not a card: {shorten(text)!r}") from None
+        raise ValueError(_("not a card: {text!r}").format(text=shorten(text))) from None
 
 
 def write_card(c: Card, unicode: bool = False) -> str:
     """Writing: the canonical spelling (``Ah``), or with the suit symbol (``A♥``)."""
     return RANK_NAMES[c.rank][0] + SUIT_NAMES[c.suit][1 if unicode else 0]
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit's name in the current language: spades, пики."""
+    from ..i18n import pgettext
+
+    return (pgettext("suit", "spades"), pgettext("suit", "clubs"), pgettext("suit", "diamonds"),
+            pgettext("suit", "hearts"))[suit]
+
+
+def suit_name_after_no(suit: Suit) -> str:
+    """The suit's name after "no" (Russian declines it): no spades, нет пик."""
+    from ..i18n import pgettext
+
+    return (pgettext("no suit", "spades"), pgettext("no suit", "clubs"), pgettext("no suit", "diamonds"),
+            pgettext("no suit", "hearts"))[suit]

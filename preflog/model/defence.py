@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from ..i18n import N_
 from .annotations import Comments, Glyph, span_field
 from .span import Span
 
@@ -42,3 +43,8 @@ class Defence:
     comments: Comments = ()
     span: Span | None = span_field()
     mode_span: Span | None = span_field()  #: the word ``open`` or ``closed``
+
+
+#: The words of the defence as a person reads them (translated where they are said).
+DECISION_WORDS = {DecisionKind.WHIST: N_("whist"), DecisionKind.PASS: N_("pass"), DecisionKind.HALF: N_("half-whist")}
+MODE_WORDS = {WhistMode.OPEN: N_("open"), WhistMode.CLOSED: N_("closed")}

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import attrs
 
+from ..i18n import _
 from .annotations import Comments, span_field
 from .deal import Deal
 from .limits import MAX_DIGITS, number_too_long, shorten
@@ -34,21 +35,22 @@ def _number_text(name: str, value: str, pattern: str, kind: str) -> str:
     text = value.strip()
     if not re.fullmatch(pattern, text):
         dotted = text.replace(",", ".")
-        hint = f" (write a decimal point: {dotted!r})" if "," in text and re.fullmatch(pattern, dotted) else ""
-        raise ValueError(f"{name} must be {kind}, not {shorten(value)!r}{hint}")
+        hint = _(" (write a decimal point: {dotted!r})").format(dotted=dotted) if "," in text and re.fullmatch(pattern, dotted) else ""
+        raise ValueError(_("{name} must be {kind}, not {shorten!r}{hint}").format(name=name, kind=kind,
+                                                                                  shorten=shorten(value), hint=hint))
     if number_too_long(text):
-        raise ValueError(f"{name} has more than {MAX_DIGITS} digits")
+        raise ValueError(_("{name} has more than {max_digits} digits").format(name=name, max_digits=MAX_DIGITS))
     return text
 
 
 def pool_of(value: str) -> int:
     """The number a ``Pool`` tag holds; ``ValueError`` saying what is wrong with it."""
-    return int(_number_text("Pool", value, r"[1-9][0-9]*", "a positive whole number"))
+    return int(_number_text("Pool", value, r"[1-9][0-9]*", _("a positive whole number")))
 
 
 def whist_price_of(value: str) -> Fraction:
     """The money per whist a ``WhistPrice`` tag holds; ``ValueError`` saying what is wrong with it."""
-    return Fraction(Decimal(_number_text("WhistPrice", value, r"[0-9]+(\.[0-9]+)?", "a decimal number")))
+    return Fraction(Decimal(_number_text("WhistPrice", value, r"[0-9]+(\.[0-9]+)?", _("a decimal number"))))
 
 
 @attrs.frozen(slots=True)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ..i18n import _
 from .cards import RANK_SPELLINGS, SUIT_SPELLINGS, Card, Rank, Suit, card_of
 from .limits import shorten
 
@@ -17,7 +18,7 @@ def _canonical(card: Card) -> tuple[int, int]:
 def parse_ranks(text: str) -> list[Rank] | None:
     """The ranks spelled in ``text`` (``"AK10"``, ``"ТКД"``), or ``None`` if a character is not a rank."""
     ranks: list[Rank] = []
-    for _, _, rank in rank_places(text):
+    for _start, _end, rank in rank_places(text):
         if rank is None:
             return None
         ranks.append(rank)
@@ -46,14 +47,14 @@ class Hand:
     reports such hands instead of building them.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs, key=_canonical)))
+    cards: tuple[Card, ...] = attrs.field(converter=lambda cs: tuple(sorted(cs, key=_canonical)))  # type: ignore[var-annotated]
 
     @classmethod
     def from_dotted(cls, text: str) -> Hand:
         """Read ``spades.clubs.diamonds.hearts`` with ``-`` or nothing for a void."""
         parts = text.split(".")
         if len(parts) != 4:
-            raise ValueError(f"a dotted hand has four suits: {shorten(text)!r}")
+            raise ValueError(_("a dotted hand has four suits: {text!r}").format(text=shorten(text)))
         cards: tuple[Card, ...] = ()
         ordered = True  # every suit written canonically: the cards are in canonical order already
         for suit, part in zip(_SUITS, parts):
@@ -61,7 +62,7 @@ class Hand:
             if known is None:
                 ranks = parse_ranks(part)
                 if ranks is None:
-                    raise ValueError(f"not a hand: {shorten(text)!r}")
+                    raise ValueError(_("not a hand: {text!r}").format(text=shorten(text)))
                 known = tuple(card_of(r, suit) for r in ranks)
                 if "".join(r.letter for r in ranks) == part and all(a > b for a, b in zip(ranks, ranks[1:])):
                     _CANONICAL_PARTS[suit][part] = known
@@ -79,7 +80,7 @@ class Hand:
             rest = group[1:]
             ranks = [] if rest == "-" else parse_ranks(rest)
             if suit is None or ranks is None:
-                raise ValueError(f"not a suit group: {shorten(group)!r}")
+                raise ValueError(_("not a suit group: {group!r}").format(group=shorten(group)))
             cards.extend(card_of(r, suit) for r in ranks)
         return cls(tuple(cards))
 

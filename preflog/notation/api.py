@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from ..i18n import _
 from .errors import NotationError
 from ..model.game import Game
 from .read import read_games
@@ -45,7 +46,7 @@ def load_all(fp: IO[str] | IO[bytes], path: str | None = None) -> list[Game]:
 
 def _one(games: list[Game], path: str | None) -> Game:
     if len(games) != 1:
-        raise NotationError(f"expected one game, found {len(games)}; use loads_all or iter_games for several",
+        raise NotationError(_("expected one game, found {games}; use loads_all or iter_games for several").format(games=len(games)),
                             path=path)
     return games[0]
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from ..i18n import _
 from ..model.limits import MAX_LINE, MAX_TEXT, shorten
 from .errors import NotationError
 
@@ -44,8 +45,8 @@ def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
         yield source
         return
     if isinstance(source, os.PathLike):
-        raise TypeError(f"{os.fspath(source)!r} is a path, not an open file: "
-                        "open it first, as with json.load: preflog.load(open(path, encoding='utf-8'))")
+        raise TypeError(_("{fspath!r} is a path, not an open file: open it first, as with json.load: "
+                          "preflog.load(open(path, encoding='utf-8'))").format(fspath=os.fspath(source)))
     read: Any = getattr(source, "read1", None)
     if not callable(read) or isinstance(source, io.TextIOBase):
         read = getattr(source, "read", None)
@@ -71,8 +72,8 @@ def _cyrillic_hint(raw: bytes) -> str:
     if _RUSSIAN_WORD.search(text) is None or not all("\u0400" <= c <= "\u04ff" for c in text
                                                      if c.isalpha() and not c.isascii()):
         return ""
-    return (f"; it reads as Windows-1251 Cyrillic ({shorten(text.strip())!r}): convert the file to UTF-8, "
-            "e.g. `iconv -f cp1251 -t utf-8 FILE > NEW`")
+    return (_("; it reads as Windows-1251 Cyrillic ({strip!r}): convert the file to UTF-8, e.g. `iconv -f cp1251 -t "
+              "utf-8 FILE > NEW`").format(strip=shorten(text.strip())))
 
 
 class Lines:
@@ -96,7 +97,7 @@ class Lines:
                     good = raw[: exc.start].decode("utf-8")
                     if number == 1:
                         good = good.removeprefix(BOM)
-                    self._fail(f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be read"
+                    self._fail(_("the file is not UTF-8 text: byte 0x{raw:02x} cannot be read").format(raw=raw[exc.start])
                                + _cyrillic_hint(raw), number, len(good) + 1, good)
                     return
             else:
@@ -136,8 +137,7 @@ class Lines:
 
     def _too_long(self, number: int, body: str) -> None:
         most = self.max_line
-        self._fail(f"line {number} is longer than {most:,} characters, the most preflog reads "
-                   "(is this a game file?)", number, most + 1, body[: most + 1])
+        self._fail(_("line {number} is longer than {most:,} characters, the most preflog reads (is this a game file?)").format(number=number, most=most), number, most + 1, body[: most + 1])
 
 
 def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *, max_line: int = MAX_LINE) -> str:
@@ -150,8 +150,8 @@ def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *
     for number, line in enumerate(lines, 1):
         size += len(line)
         if size > MAX_TEXT:
-            raise NotationError(f"the file is longer than {MAX_TEXT // (1024 * 1024)} MB of text, the most "
-                                "preflog reads whole; check, parse and score read any length",
+            raise NotationError(_("the file is longer than {value} MB of text, the most preflog reads whole; check, "
+                                  "parse and score read any length").format(value=MAX_TEXT // (1024 * 1024)),
                                 path=path, line=number)
         out.append(line)
     if lines.error is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 
+from ..i18n import _, count
 from ..model.limits import EXCERPT_WIDTH
 from ..model.span import Span
 
@@ -14,6 +15,15 @@ from ..model.span import Span
 # so that the caret stays under its column.
 _SHOWN = {c: "\ufffd" for c in [*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)]}
 _SHOWN[ord("\t")] = " "
+
+
+#: How a note that is a hint begins (in ``notes`` and their JSON; printed as the word hint: of the language).
+HINT = "hint: "
+
+
+def hint(text: str) -> str:
+    """A note that is a hint: ``text`` after the word hint:."""
+    return HINT + text
 
 
 class Part(enum.Enum):
@@ -96,15 +106,16 @@ class NotationError(ValueError):
     def format(self, style: Style = _plain) -> str:
         """``FILE:LINE:COL: error: MESSAGE`` then the excerpt and caret, and the notes; ``style``
         sets each :class:`Part` apart (the text itself unchanged)."""
-        notes = ["    " + (style(Part.HINT, "hint:") + n[5:] if n.startswith("hint: ") else n) for n in self.notes]
-        head = f"{style(Part.PLACE, self.location + ':')} {style(Part.ERROR, 'error:')} {self.message}"
+        notes = ["    " + (style(Part.HINT, _("hint:")) + n[5:] if n.startswith(HINT) else n) for n in self.notes]
+        said = _("error:")
+        head = f"{style(Part.PLACE, self.location + ':')} {style(Part.ERROR, said)} {self.message}"
         return "\n".join(line for line in [head, self.caret(style), *notes] if line)
 
     def __str__(self) -> str:
         if len(self.errors) == 1:
             return self.format()
         more = len(self.errors) - 1
-        return f"{self.format()}\n(and {more} more error{'s' * (more > 1)})"
+        return f"{self.format()}\n" + count("(and {n} more error)", "(and {n} more errors)", more)
 
     def to_dict(self) -> dict[str, object]:
         """The error as plain data, for ``--json`` output."""

@@ -19,6 +19,7 @@ import cattrs
 from cattrs.v import format_exception
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
+from ..i18n import N_, _
 from ..model import annotations as notes
 from ..model import auction, deal, defence, game, play
 from ..model.bids import BID_SPELLINGS, Bid
@@ -52,7 +53,7 @@ def _lookup(table: dict[str, Any], what: str) -> Any:
         try:
             return table[value]
         except (KeyError, TypeError):
-            raise ValueError(f"not {what}: {shorten(repr(value))}") from None
+            raise ValueError(_("not {what}: {value}").format(what=_(what), value=shorten(repr(value)))) from None
     return structure
 
 
@@ -69,22 +70,22 @@ _AMOUNT = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
 
 def _decimal(value: Any, _type: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ValueError(f"not an amount: {shorten(repr(value))}")
+        raise ValueError(_("not an amount: {repr}").format(repr=shorten(repr(value))))
     if isinstance(value, str) and not _AMOUNT.fullmatch(value):
-        raise ValueError(f"not an amount: {shorten(repr(value))} (amounts are written like 12, \"-0\" or \"2.5\")")
+        raise ValueError(_('not an amount: {repr} (amounts are written like 12, "-0" or "2.5")').format(repr=shorten(repr(value))))
     try:
         return Decimal(value)
     except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-        raise ValueError(f"not an amount: {shorten(repr(value))}") from None
+        raise ValueError(_("not an amount: {repr}").format(repr=shorten(repr(value)))) from None
 
 
 def _comment(value: Any, _type: Any) -> Comment:
     if isinstance(value, dict) and set(value) == {"note"} and isinstance(value["note"], str):
         if "\n" in value["note"] or "\r" in value["note"]:
-            raise ValueError(f"not a % note (it holds a line break): {shorten(repr(value))}")
+            raise ValueError(_("not a % note (it holds a line break): {repr}").format(repr=shorten(repr(value))))
         return Comment(value["note"], line_note=True)
     if not isinstance(value, str) or "}" in value:
-        raise ValueError(f"not a comment: {shorten(repr(value))}")
+        raise ValueError(_("not a comment: {repr}").format(repr=shorten(repr(value))))
     return Comment(value)
 
 
@@ -95,7 +96,7 @@ def _comment_out(comment: Comment) -> str | dict[str, str]:
 
 def _hand(value: Any, _type: Any) -> Hand:
     if not isinstance(value, str):
-        raise ValueError(f"not a hand: {shorten(repr(value))}")
+        raise ValueError(_("not a hand: {repr}").format(repr=shorten(repr(value))))
     return Hand.from_dotted(value)
 
 
@@ -112,12 +113,12 @@ def _tag_in(name: Any, value: Any) -> Tag:
             and isinstance(value["value"], str) and isinstance(value["notes"], list)
             and all(isinstance(n, str) and "\n" not in n and "\r" not in n for n in value["notes"])):
         return Tag(name, value["value"], comments=tuple(Comment(n, line_note=True) for n in value["notes"]))
-    raise ValueError("tags must be an object of strings (or of {\"value\": …, \"notes\": […]} for a tag with % notes)")
+    raise ValueError(_("tags must be an object of strings (or of {\"value\": …, \"notes\": […]} for a tag with % notes)"))
 
 
 def _tags_in(value: Any, _type: Any) -> tuple[Tag, ...]:
     if not isinstance(value, dict):
-        raise ValueError("tags must be an object of strings")
+        raise ValueError(_("tags must be an object of strings"))
     return tuple(sorted((_tag_in(k, v) for k, v in value.items()), key=lambda t: tag_rank(t.name)))
 
 
@@ -125,9 +126,9 @@ def make_converter() -> cattrs.Converter:
     """The converter between records and plain JSON data."""
     c = cattrs.Converter(forbid_extra_keys=True)
     c.register_unstructure_hook(Card, str)
-    c.register_structure_hook(Card, _lookup(CARD_SPELLINGS, "a card"))
+    c.register_structure_hook(Card, _lookup(CARD_SPELLINGS, N_("a card")))
     c.register_unstructure_hook(Bid, str)
-    c.register_structure_hook(Bid, _lookup(BID_SPELLINGS, "a bid"))
+    c.register_structure_hook(Bid, _lookup(BID_SPELLINGS, N_("a bid")))
     c.register_unstructure_hook(Hand, Hand.dotted)
     c.register_structure_hook(Hand, _hand)
     c.register_unstructure_hook(Decimal, _amount)
@@ -245,30 +246,28 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float)
     except json.JSONDecodeError as exc:
-        raise _error_at(text, exc.pos, f"not JSON: {exc.msg}", path) from None
+        raise _error_at(text, exc.pos, _("not JSON: {msg}").format(msg=exc.msg), path) from None
     except _TooLong as exc:
-        m = re.search(r"-?[0-9][0-9.eE+-]{%d,}" % MAX_DIGITS, text)
-        raise _error_at(text, m.start() if m else 0, f"a number has more than {MAX_DIGITS} digits: "
-                        f"{shorten(str(exc), 20)!r}", path) from None
+        m = re.search(r"-?[0-9][0-9.eE+-]{" + str(MAX_DIGITS) + ",}", text)
+        raise _error_at(text, m.start() if m else 0, _("a number has more than {max_digits} digits: {exc!r}").format(max_digits=MAX_DIGITS, exc=shorten(str(exc), 20)), path) from None
     except RecursionError:
         data = _TOO_DEEP  # deeper than Python's stack, and so deeper than the limit
     if data is _TOO_DEEP or _depth(data) > MAX_JSON_NESTING:
-        raise NotationError(f"the JSON nests arrays and objects more than {MAX_JSON_NESTING} deep",
+        raise NotationError(_("the JSON nests arrays and objects more than {max_json_nesting} deep").format(max_json_nesting=MAX_JSON_NESTING),
                             path=path)
     if not (isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("games"), list)):
-        raise NotationError('not a preflog JSON document: expected {"format": "preflog", "version": 1, '
-                            '"games": [...]}', path=path)
+        raise NotationError(_('not a preflog JSON document: expected {"format": "preflog", "version": 1, '
+                            '"games": [...]}'), path=path)
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise NotationError(f"preflog JSON version {_shown(version)} is not known "
-                            f"(this reads version {VERSION})", path=path)
+        raise NotationError(_("preflog JSON version {shown} is not known (this reads version {version})").format(shown=_shown(version), version=VERSION), path=path)
     try:
         games = converter().structure(data["games"], list[Game])
         text = dumps(games)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as exc:
         found = cattrs.transform_error(exc, format_exception=_why) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
-        detail = "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
-        raise NotationError(f"the JSON does not describe games: {detail}", path=path) from None
+        detail = "; ".join(found[:3]) + (_("; and {value} more").format(value=len(found) - 3) if len(found) > 3 else "")
+        raise NotationError(_("the JSON does not describe games: {detail}").format(detail=detail), path=path) from None
     # What JSON can say but the notation forbids (a hand of 9 cards, an unknown player…) is found by
     # reading back the text the games make; its errors point into that text.
-    return loads_all(text, f"{path or '<json>'} (as notation)")
+    return loads_all(text, _("{value} (as notation)").format(value=path or '<json>'))

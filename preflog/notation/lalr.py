@@ -20,6 +20,7 @@ from typing import Any
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import LexerState, LexerThread, LineCounter
 
+from ..i18n import N_, _, ngettext
 from ..model.bids import BID_SPELLINGS
 from ..model.cards import CARD_SPELLINGS, SUIT_SPELLINGS
 from ..model.limits import MAX_ITEMS, shorten
@@ -106,7 +107,7 @@ def parse_piece(piece: Piece, start: str) -> Any:
     file: the lexer's line counter starts at the piece's line and column. :class:`TooManyItems` if
     a statement holds more than :data:`~preflog.model.limits.MAX_ITEMS` items."""
     frontend = parser().parser
-    counter = LineCounter("\n")
+    counter = LineCounter("\n")  # type: ignore[no-untyped-call]
     counter.line, counter.column, counter.line_start_pos = piece.line, piece.column, 1 - piece.column
     text: Any = piece.text if TextSlice is None else TextSlice(piece.text, 0, len(piece.text))
     return frontend.parser.parse(_CountingLexer(frontend.lexer, LexerState(text, counter)), start)
@@ -138,7 +139,8 @@ class _CountingLexer(LexerThread):
                 statement, count = kind, 0
             count += len(_SUIT_CHARACTER.findall(token.value)) if kind == "CARD_RUN" else 1
             if count > MAX_ITEMS:
-                raise TooManyItems(token, "tag block" if statement == "TAGS" else f"{statement.lower()} statement")
+                raise TooManyItems(token, _("tag block") if statement == "TAGS" else
+                                  _("{keyword} statement").format(keyword=statement.lower()))
             yield token
 
 
@@ -153,17 +155,17 @@ def parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
         tok = exc.token
         line, column = tok.line or 1, tok.column or 1
         errors.append((Span(line, column, line, column + 1),
-                       f"this {exc.statement} has more than {MAX_ITEMS:,} items, the most preflog reads"))
+                       _("this {statement} has more than {max_items:,} items, the most preflog reads").format(statement=exc.statement, max_items=MAX_ITEMS)))
     return None
 
 
 # ---- syntax errors in words ---------------------------------------------------------------------
 
 _WORDS = {
-    "CARD": "a card", "CARD_RUN": "a card", "BID": "a bid", "NAME": "a player", "PREFIX": "'Player:'", "NUMBER": "a number",
-    "DOTTED": "a hand", "SUITS": "a hand", "UNKNOWN": "'?'", "COMMENT": "a comment", "GLYPH": "a glyph",
-    "TAG": "a tag", "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
-    "$END": "the end of the deal", "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
+    "CARD": N_("a card"), "CARD_RUN": N_("a card"), "BID": N_("a bid"), "NAME": N_("a player"), "PREFIX": "'Player:'", "NUMBER": N_("a number"),
+    "DOTTED": N_("a hand"), "SUITS": N_("a hand"), "UNKNOWN": "'?'", "COMMENT": N_("a comment"), "GLYPH": N_("a glyph"),
+    "TAG": N_("a tag"), "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
+    "$END": N_("the end of the deal"), "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
 }
 _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist", "RU_WHIST": "whist"}
 
@@ -171,7 +173,7 @@ _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist
 #: What a statement waiting for its value expects (``contract`` or ``contract totus`` at the next line's
 #: keyword): its value is missing, rather than the keyword out of place.
 _A_VALUE = frozenset({"BID", "MIS", "MISERE", "MISERE_RU", "PREFIX", "TOTUS", "RU_TOTUS"})
-_LAST = ("a comment", "a later statement", "the end of the deal")
+_LAST = (N_("a comment"), N_("a later statement"), N_("the end of the deal"))
 
 
 def _describe(expected: Iterable[str]) -> str:
@@ -186,11 +188,12 @@ def _describe(expected: Iterable[str]) -> str:
         if word not in names:
             names.append(word)
     if len(statements) > 2:
-        names.append("a later statement")
+        names.append(N_("a later statement"))
     names.sort(key=lambda w: (w in _LAST, _LAST.index(w) if w in _LAST else 0))
-    if len(names) > 1:
-        return ", ".join(names[:-1]) + " or " + names[-1]
-    return names[0] if names else "nothing more"
+    said = [_(name) for name in names]
+    if len(said) > 1:
+        return _("{values} or {last}").format(values=", ".join(said[:-1]), last=said[-1])
+    return said[0] if said else _("nothing more")
 
 
 # Cyrillic letters drawn like Latin ones, typed for them on a Russian keyboard layout. The Cyrillic
@@ -206,26 +209,28 @@ def _spelling_hint(word: str) -> str:
     Russian one (``пас``, ``вист``, ``пол``), the Latin letter for a Cyrillic look-alike (``8с``,
     ``pаss``), or the case of a card or a bid (``9H``, ``6S``)."""
     if word.startswith(","):
-        return " (the words of a statement are separated by spaces, not commas: 'Boris 7 Vera 2 Anna 1')"
+        return _(" (the words of a statement are separated by spaces, not commas: 'Boris 7 Vera 2 Anna 1')")
     word = word.rstrip("!?:")
     if word.lower() in ("пол-виста", "-виста"):  # the lexer reads пол, then stops at the hyphen
-        return " (write 'полвиста' or 'half')"
+        return _(" (write 'полвиста' or 'half')")
     meant = RUSSIAN_WORDS.get(word.lower())
     if meant is not None:
         if word != word.lower():
-            return f" (keywords are written in lower case: {word.lower()!r})"
+            return _(" (keywords are written in lower case: {lower!r})").format(lower=word.lower())
         if meant == ALL_PASS:
-            return f" ({word!r} stands for a whole auction, after 'bids': '{ALL_PASS}')"
-        return f" ({word!r} is the notation's {meant!r})"
+            return _(" ({word!r} stands for a whole auction, after 'bids': '{all_pass}')").format(word=word,
+                                                                                                  all_pass=ALL_PASS)
+        return _(" ({word!r} is the notation's {meant!r})").format(word=word, meant=meant)
     fixed = "".join(_LOOKALIKE.get(c, c) for c in word)
     if fixed != word and (fixed in _KNOWN or fixed.lower() in _KNOWN):
         letters = sorted({c for c in word if c in _LOOKALIKE})
         named = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in letters)
-        return (f" ({named} {'is a Cyrillic letter' if len(letters) == 1 else 'are Cyrillic letters'} "
-                f"typed for the Latin: did you mean {fixed if fixed in _KNOWN else fixed.lower()!r}?)")
+        return ngettext(" ({named} is a Cyrillic letter typed for the Latin: did you mean {meant!r}?)",
+                        " ({named} are Cyrillic letters typed for the Latin: did you mean {meant!r}?)",
+                        len(letters)).format(named=named, meant=fixed if fixed in _KNOWN else fixed.lower())
     for guess in (word[:-1] + word[-1:].lower(), word.lower()):
         if guess != word and guess in _CARDS_AND_BIDS:
-            return f" (suits are written in lower case: did you mean {guess!r}?)"
+            return _(" (suits are written in lower case: did you mean {guess!r}?)").format(guess=guess)
     return ""
 
 
@@ -242,38 +247,42 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
         word = _word_at(text, position)
         span = Span(line, column, line, column + len(word))
         if word.startswith("{"):
-            return span, "this comment is not closed: '{' has no matching '}'"
+            return span, _("this comment is not closed: '{' has no matching '}'")
         if word.startswith("[") and start == "tags":
-            return span, f"cannot read the tag {word!r}: a tag reads [Name \"value\"]"
-        return span, f"cannot read {word!r} here: expected {_describe(exc.allowed)}{_spelling_hint(word)}"
+            return span, _('cannot read the tag {word!r}: a tag reads [Name "value"]').format(word=word)
+        return span, _("cannot read {word!r} here: expected {describe}{spelling_hint}").format(word=word,
+                                                                                               describe=_describe(exc.allowed), spelling_hint=_spelling_hint(word))
     assert isinstance(exc, UnexpectedToken)
     tok: Token = exc.token
     expected = exc.expected
     if tok.type == "$END":
         return (Span(line, column, line, column + len(tok.value or " ")),
-                f"this {'deal' if start == 'deal' else 'tag block'} ends too early: expected {_describe(expected)}")
+                (_("this deal ends too early: expected {describe}") if start == "deal" else
+                 _("this tag block ends too early: expected {describe}")).format(describe=_describe(expected)))
     start_pos: int | None = getattr(tok, "start_pos", None)  # lark types it loosely
     word = _word_at(text, start_pos) if start_pos is not None else tok.value
     if tok.type == "TAG" or "\n" in word:
         word = tok.value
     span = Span(line, column, line + word.count("\n"), column + len(word))
     if tok.type in _STATEMENT_KEYWORDS and start == "deal" and not set(expected) <= _A_VALUE:
-        return span, (f"{tok.value!r} is out of place: a deal's statements go in the order "
-                      f"{', '.join(STATEMENT_ORDER)}, each once (penalty may repeat)")
+        return span, (_("{value!r} is out of place: a deal's statements go in the order {statement_order}, each once "
+                        "(penalty may repeat)").format(value=tok.value, statement_order=', '.join(STATEMENT_ORDER)))
     if tok.type == "TAG":
-        return span, f"unexpected tag {shorten(tok.value)!r}: a tag block goes before the deals of its game"
+        return span, _("unexpected tag {shorten!r}: a tag block goes before the deals of its game").format(shorten=shorten(tok.value))
     if tok.type == "COMMENT":
         return (Span(line, column, line, column + 1),
-                f"unexpected comment {shorten(tok.value)!r}: expected {_describe(expected)} (a comment stands "
-                "after what it is about: move it after the word that follows)")
-    message = f"unexpected {word!r}: expected {_describe(expected)}"
+                _("unexpected comment {shorten!r}: expected {describe} (a comment stands after what it is about: "
+                  "move it after the word that follows)").format(shorten=shorten(tok.value),
+                                                                 describe=_describe(expected)))
+    message = _("unexpected {word!r}: expected {describe}").format(word=word, describe=_describe(expected))
     if tok.type in ("CARD", "CARD_RUN") and "BID" in expected:
-        message += f" ({word!r} is a card; a bid is a level and a suit, as '6s', '7nt')"
+        message += _(" ({word!r} is a card; a bid is a level and a suit, as '6s', '7nt')").format(word=word)
     elif word.lower() in KEYWORDS and word != word.lower():
-        message += f" (keywords are written in lower case: {word.lower()!r})"
+        message += _(" (keywords are written in lower case: {lower!r})").format(lower=word.lower())
     elif tok.type == "NAME" and start_pos is not None and \
             text[text.rfind("\n", 0, start_pos) + 1:start_pos].lstrip().startswith("contract "):
-        message += " (a name after the contract's value is a partner a totus helps: 'contract Anna: totus 10nt Boris')"
+        message += _(" (a name after the contract's value is a partner a totus helps: 'contract Anna: totus 10nt "
+                     "Boris')")
     else:
         message += _spelling_hint(word)
     return span, message

@@ -15,6 +15,7 @@ from typing import IO, Any
 
 import attrs
 
+from ..i18n import _
 from ..model.annotations import Comment
 from ..model.deal import Deal
 from ..model.game import Game, Tag
@@ -90,7 +91,7 @@ class GameReading:
         elif players_tag is None:
             where = span or (Span(first.line, first.column, first.line, first.column + 4) if first else None)
             if where is not None:
-                problems.append((where, 'the game has no [Players "…"] tag naming its 3 or 4 players'))
+                problems.append((where, _('the game has no [Players "…"] tag naming its 3 or 4 players')))
         elif not any(s.line == players_tag.span.line for s, _ in problems if players_tag.span):
             validator.players = tuple(players_tag.value.split())
         self.header = Game(tags, (), comments, span, self.head.preface if self.head is not None else ())
@@ -107,8 +108,8 @@ class GameReading:
             count += 1
             if count > MAX_DEALS:
                 where = Span(piece.line, piece.column, piece.line, piece.column + 4)
-                error = NotationError.at(where, f"this game has more than {MAX_DEALS:,} deals, the most preflog "
-                                         "reads in one game (a tag block starts a new game)", path=self.path,
+                error = NotationError.at(where, _("this game has more than {max_deals:,} deals, the most preflog "
+                                                  "reads in one game (a tag block starts a new game)").format(max_deals=MAX_DEALS), path=self.path,
                                          source_line=source_line((piece,), piece.line))
                 yield ReadDeal(None, (error,), piece)
                 self.skip()
@@ -213,10 +214,10 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
     if piece.overflow is not None:
-        what = "deal" if piece.deal else "tag block"
+        what = "deal" if piece.deal else _("tag block")
         errors.append((Span(piece.overflow, 1, piece.overflow, 2),
-                       f"this {what} (from line {piece.line}) is longer than {MAX_PIECE:,} characters, "
-                       "the most preflog reads"))
+                       _("this {what} (from line {line}) is longer than {max_piece:,} characters, the most preflog "
+                         "reads").format(what=what, line=piece.line, max_piece=MAX_PIECE)))
         return None
     fast = fast_deal(piece) if start == "deal" else fast_tags(piece)
     if fast is not None:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from lark import Token, Transformer
 
+from ..i18n import _
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract
 from ..model.bids import BID_SPELLINGS, Bid
@@ -79,18 +80,21 @@ def number(tok: Token, what: str, problems: list[Problem], *, signed: bool = Fal
     """The value of a NUMBER token, with a problem if it has a sign or a fraction it may not have."""
     text = tok.value
     if number_too_long(text):
-        problems.append((span(tok), f"{what} has more than {MAX_DIGITS} digits: {shorten(text, 20)!r}"))
+        problems.append((span(tok), _("{what} has more than {max_digits} digits: {text!r}").format(what=what,
+                                                                                                   max_digits=MAX_DIGITS, text=shorten(text, 20))))
         return Decimal(0)
     if (whole and "." in text) or (not signed and text[0] in "+-"):
-        kind = "a whole number" if whole else "a number"
-        problems.append((span(tok), f"{what} must be {kind}{'' if signed else ' without a sign'}, not {text!r}"))
+        kind = _("a whole number") if whole else _("a number")
+        said = (_("{what} must be {kind}, not {text!r}") if signed else
+                _("{what} must be {kind} without a sign, not {text!r}"))
+        problems.append((span(tok), said.format(what=what, kind=kind, text=text)))
     return Decimal(text)
 
 
 def _tricks(tok: Token, problems: list[Problem]) -> int:
-    n = int(number(tok, "a trick count", problems))
+    n = int(number(tok, _("a trick count"), problems))
     if n > 10:
-        problems.append((span(tok), f"{n} tricks: a deal has 10"))
+        problems.append((span(tok), _("{n} tricks: a deal has 10").format(n=n)))
     return n
 
 
@@ -145,7 +149,7 @@ class Transform(Transformer[Token, Any]):
         head = span(children[0])
         return RawDeal(
             head,
-            None if number_tok is None else (number(number_tok, "a deal number", problems), number_tok.value,
+            None if number_tok is None else (number(number_tok, _("a deal number"), problems), number_tok.value,
                                              span(number_tok)),
             None if dealer_tok is None else (dealer_tok.value, span(dealer_tok)),
             tuple(comments), hands, statements, tuple(penalties), head.to(_last_span(children)),
@@ -166,7 +170,7 @@ class Transform(Transformer[Token, Any]):
                 entries.append([tok, None, [], [], span(tok)])
             elif kind == "COMMENT":
                 if cur is None:
-                    problems.append((span(tok), "a comment in hands must follow a hand"))
+                    problems.append((span(tok), _("a comment in hands must follow a hand")))
                 else:
                     cur[3].append(_comment(tok))
             elif kind == "SUITS" and cur is not None and not cur[3] and (
@@ -231,7 +235,7 @@ class Transform(Transformer[Token, Any]):
                 player = tok.value[:-1]
             elif t == "DARK" or t == "HAND":
                 if (dark if t == "DARK" else hand):
-                    problems.append((span(tok), f"{tok.value!r} is written twice"))
+                    problems.append((span(tok), _("{value!r} is written twice").format(value=tok.value)))
                 dark, hand = dark or t == "DARK", hand or t == "HAND"
             elif t == "PASS":
                 kind = CallKind.PASS
@@ -308,10 +312,10 @@ class Transform(Transformer[Token, Any]):
             shares.append(ClaimShare(toks[0].value, span=span(toks[0])))
         elif len(toks) % 2 == 0 and all(t.type == ("NAME", "NUMBER")[i % 2] for i, t in enumerate(toks)):
             for name, count in zip(toks[::2], toks[1::2]):
-                shares.append(ClaimShare(name.value, int(number(count, "a claimed trick count", problems)),
+                shares.append(ClaimShare(name.value, int(number(count, _("a claimed trick count"), problems)),
                                          span(name).to(span(count))))
         else:
-            problems.append((where, "a claim reads 'claim Player' (all the rest) or 'claim Player N Player N …'"))
+            problems.append((where, _("a claim reads 'claim Player' (all the rest) or 'claim Player N Player N …'")))
         return _flag(Claim(tuple(shares), _comments(children), where), problems)
 
     def result(self, children: list[Token]) -> Any:
@@ -324,7 +328,7 @@ class Transform(Transformer[Token, Any]):
             return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where, count_span=first)
         if toks[0].type == "NUMBER":
             if toks[0].value[0] in "+-":
-                n = int(number(toks[0], "a relative result", problems, signed=True))
+                n = int(number(toks[0], _("a relative result"), problems, signed=True))
                 return _flag(Result(ResultKind.RELATIVE, count=n, comments=comments, span=where, count_span=first),
                              problems)
             n = _tricks(toks[0], problems)
@@ -335,7 +339,7 @@ class Transform(Transformer[Token, Any]):
         seen: set[str] = set()
         for p in pairs:
             if p.player in seen:
-                problems.append((where, f"result gives {p.player} tricks twice"))
+                problems.append((where, _("result gives {player} tricks twice").format(player=p.player)))
             seen.add(p.player)
         return _flag(Result(ResultKind.TRICKS, pairs, comments=comments, span=where), problems)
 
@@ -346,7 +350,7 @@ class Transform(Transformer[Token, Any]):
         if kind is PenaltyKind.WHISTS:
             names.append((children[3].value, span(children[3])))
         amount_tok = children[4] if kind is PenaltyKind.WHISTS else children[3]
-        amount = number(amount_tok, "a penalty", problems, signed=True, whole=False)
+        amount = number(amount_tok, _("a penalty"), problems, signed=True, whole=False)
         record = Penalty(children[1].value, kind, amount, names[1][0] if len(names) > 1 else None,
                          _comments(children), _from_to(children))
         return _flag(record, problems, tuple(names))
@@ -358,12 +362,13 @@ class Transform(Transformer[Token, Any]):
         while i < len(children):
             t = children[i].type
             if t in ("POOL", "MOUNTAIN"):
-                values[t.lower()] = number(children[i + 1], f"a {t.lower()}", problems, signed=True, whole=False)
+                values[t.lower()] = number(children[i + 1], _("a pool") if t == "POOL" else _("a mountain"), problems,
+                                            signed=True, whole=False)
                 i += 2
             else:  # WHISTS and its pairs
                 pairs = children[i + 1:]
                 values["whists"] = tuple(
-                    CheckpointWhist(n.value, number(a, "whists", problems, signed=True, whole=False),
+                    CheckpointWhist(n.value, number(a, _("whists"), problems, signed=True, whole=False),
                                     span(n).to(span(a)))
                     for n, a in zip(pairs[::2], pairs[1::2]))
                 break
@@ -376,7 +381,7 @@ class Transform(Transformer[Token, Any]):
         seen: set[str] = set()
         for e in entries:
             if e.player in seen and e.span is not None:
-                problems.append((e.span, f"sheet gives {e.player} two lines"))
+                problems.append((e.span, _("sheet gives {player} two lines").format(player=e.player)))
             seen.add(e.player)
         comments = _comments([c for c in children[1:] if isinstance(c, Token)])
         return _flag(Checkpoint(entries, comments, _from_to(children)), problems, tuple(names))
@@ -389,9 +394,12 @@ def _two_cards(children: list[Token], what: str, problems: list[Problem]) -> tup
     cards = tuple(CARD_SPELLINGS[t.value] for t in toks)
     where = span(toks[0]).to(span(toks[-1]))
     if len(cards) != 2:
-        problems.append((where, f"a {what} has exactly 2 cards, not {len(cards)}: {' '.join(t.value for t in toks)}"))
+        said = (_("a talon has exactly 2 cards, not {n}: {cards}") if what == "talon" else
+                _("a discard has exactly 2 cards, not {n}: {cards}"))
+        problems.append((where, said.format(n=len(cards), cards=" ".join(t.value for t in toks))))
     elif cards[0] == cards[1]:
-        problems.append((where, f"the {what} holds {cards[0]} twice"))
+        said = _("the talon holds {card} twice") if what == "talon" else _("the discard holds {card} twice")
+        problems.append((where, said.format(card=cards[0])))
     return cards
 
 
@@ -492,23 +500,23 @@ class _LineBuilder:
 
     def glyph(self, tok: Token) -> None:
         if self.last != "card":
-            self.problems.append((span(tok), f"glyph {tok.value!r} must follow a card directly"))
+            self.problems.append((span(tok), _("glyph {value!r} must follow a card directly").format(value=tok.value)))
         else:
             self.glyph_ = _GLYPHS[tok.value]
         self.last = "glyph"
 
     def comment(self, tok: Token) -> None:
         if self.card_text is None:
-            self.problems.append((span(tok), "a comment here must follow a card"))
+            self.problems.append((span(tok), _("a comment here must follow a card")))
         else:
             self.comments.append(_comment(tok))
         self.last = "comment"
 
     def variation(self, raw: _RawVariation) -> None:
         if self.card_text is None:
-            self.problems.append((raw.span, "a variation must follow the card it replaces"))
+            self.problems.append((raw.span, _("a variation must follow the card it replaces")))
         elif raw.depth > MAX_NESTING:
-            self.problems.append((raw.span, f"variations are nested more than {MAX_NESTING} deep"))
+            self.problems.append((raw.span, _("variations are nested more than {max_nesting} deep").format(max_nesting=MAX_NESTING)))
         else:
             inner = _line(raw.items, self.offset + len(self.out), self.problems)
             self.variations.append(Variation(inner, raw.comments, raw.span))
@@ -518,7 +526,7 @@ class _LineBuilder:
         count = self.offset + len(self.out) + (self.card_text is not None)
         in_trick = count % 3
         if self.last == "bar" or self.card_text is None or in_trick:
-            self.problems.append((where, f"'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards"))
+            self.problems.append((where, _("'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards").format(in_trick=in_trick)))
         self.last = "bar"
 
     def finish(self) -> tuple[PlayedCard, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from ..i18n import _
 from ..model.auction import Bids
 from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
@@ -50,10 +51,11 @@ class Validator:
         players = self.players
         if players and name not in players and not (holds_cards and name in seats_of(players)):
             if name == DUMMY and len(players) == 2:
-                self.error(where, "the dummy has a hand and tricks only: it passes without a word and "
-                                  "writes nothing (docs/notation.md, two players)")
+                self.error(where, _("the dummy has a hand and tricks only: it passes without a word and "
+                                  "writes nothing (docs/notation.md, two players)"))
             else:
-                self.error(where, f"{shorten(name)!r} is not a player of this game ({', '.join(players)})")
+                self.error(where, _("{name!r} is not a player of this game ({players})").format(name=shorten(name),
+                                                                                                players=', '.join(players)))
         return name
 
     # ---- the tag block -----------------------------------------------------------------------------
@@ -64,7 +66,7 @@ class Validator:
         for tag in raw.tags:
             assert tag.span is not None
             if tag.name in tags:
-                self.error(tag.span, f"tag {tag.name} is given twice")
+                self.error(tag.span, _("tag {name} is given twice").format(name=tag.name))
                 continue
             tags[tag.name] = tag
             self._check_tag(tag, tag.span)
@@ -78,26 +80,26 @@ class Validator:
         if tag.name == "Players":
             ids = tag.value.split()
             if len(ids) not in (2, 3, 4):
-                self.error(where, f"Players names {len(ids)} player(s): {shorten(tag.value)!r}; a game has 2 "
-                                  "(gusarik, with a dummy), 3 or 4")
+                self.error(where, _("Players names {ids} player(s): {shorten!r}; a game has 2 (gusarik, with a "
+                                    "dummy), 3 or 4").format(ids=len(ids), shorten=shorten(tag.value)))
             elif len(ids) == 2 and DUMMY in ids:
-                self.error(where, f"with two players {DUMMY} is the dummy's name (docs/notation.md); call the "
-                                  "player something else")
+                self.error(where, _("with two players {dummy} is the dummy's name (docs/notation.md); call the "
+                                    "player something else").format(dummy=DUMMY))
             for p in ids[:5]:  # a sixth bad id would only repeat the message
                 if not is_valid_player_id(p):
-                    self.error(where, f"{shorten(p)!r} is not a valid player id: a letter, then letters, digits or _, "
-                                      "not spelled like a card, a call or a keyword")
+                    self.error(where, _("{p!r} is not a valid player id: a letter, then letters, digits or _, not "
+                                        "spelled like a card, a call or a keyword").format(p=shorten(p)))
             seen: set[str] = set()
             twice = sorted({p for p in ids if p in seen or seen.add(p)})  # type: ignore[func-returns-value]
             if twice:
-                self.error(where, f"Players names {', '.join(twice)} more than once")
+                self.error(where, _("Players names {twice} more than once").format(twice=', '.join(twice)))
         elif tag.name in _NUMBER_TAGS:
             try:
                 _NUMBER_TAGS[tag.name](tag.value)
             except ValueError as exc:
                 self.error(where, str(exc))
         if "\r" in tag.value:
-            self.error(where, f"tag {tag.name} holds a carriage return: a tag value is one line")
+            self.error(where, _("tag {name} holds a carriage return: a tag value is one line").format(name=tag.name))
 
     # ---- a deal ------------------------------------------------------------------------------------
 
@@ -136,11 +138,10 @@ class Validator:
             return expected or 1  # reported where the number was read
         number = int(value) if value == value.to_integral_value() else 0
         if number < 1:
-            self.error(where, f"deal number {text!r} must be 1 or more")
+            self.error(where, _("deal number {text!r} must be 1 or more").format(text=text))
             return expected or 1
         if expected is not None and number != expected:
-            self.error(where, f"deal {number} follows deal {expected - 1}: deal numbers go in sequence "
-                              f"(expected {expected})")
+            self.error(where, _("deal {number} follows deal {value}: deal numbers go in sequence (expected {expected})").format(number=number, value=expected - 1, expected=expected))
         return number
 
     def _dealer(self, written: tuple[str, Span] | None) -> str:
@@ -157,9 +158,9 @@ class Validator:
         entries = raw.entries
         prefixed = [e for e in entries if e.prefix is not None]
         if prefixed and len(prefixed) != len(entries):
-            self.error(raw.span, "write a Player: prefix before every hand or before none")
+            self.error(raw.span, _("write a Player: prefix before every hand or before none"))
         if len(entries) != 3:
-            self.error(raw.span, f"hands lists {len(entries)} hand(s); the three active players need one each")
+            self.error(raw.span, _("hands lists {entries} hand(s); the three active players need one each").format(entries=len(entries)))
         built: list[HandEntry] = []
         given: set[str] = set()
         for index, entry in enumerate(entries):
@@ -167,11 +168,11 @@ class Validator:
                 name, where = entry.prefix
                 player = self.player(name, where, holds_cards=True)
                 if entry.missing:
-                    self.error(where, f"{name}: has no hand after it")
+                    self.error(where, _("{name}: has no hand after it").format(name=name))
                 if players and player == dealer and len(players) == 4:
-                    self.error(where, f"{player} deals this deal and sits out: no hand")
+                    self.error(where, _("{player} deals this deal and sits out: no hand").format(player=player))
                 if player in given:
-                    self.error(where, f"{player} is given two hands")
+                    self.error(where, _("{player} is given two hands").format(player=player))
             else:
                 player = order[index] if index < len(order) else "?"
             given.add(player)
@@ -179,9 +180,10 @@ class Validator:
             if hand is not None:
                 twice = hand.duplicates()
                 if twice:
-                    self.error(entry.span, f"{player}'s hand holds {' '.join(map(str, twice))} twice")
+                    self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
+                                                                                         map=' '.join(map(str, twice))))
                 if len(hand) != 10:
-                    self.error(entry.span, f"{player}'s hand has {len(hand)} cards, not 10: {hand.dotted()}"
+                    self.error(entry.span, _("{player}'s hand has {hand} cards, not 10: {dotted}").format(player=player, hand=len(hand), dotted=hand.dotted())
                                + _unplaced(entries, talon))
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
@@ -228,5 +230,5 @@ def _unplaced(entries: Sequence[RawHand], talon: tuple[Card, ...] | None) -> str
     missing = [c for c in DECK if c not in placed]
     if not missing or len(missing) > 4:
         return ""
-    where = "in no hand nor the talon" if talon else "in no hand"
+    where = _("in no hand nor the talon") if talon else _("in no hand")
     return f"; {' '.join(map(str, missing))} {'is' if len(missing) == 1 else 'are'} {where}"

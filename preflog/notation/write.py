@@ -11,6 +11,7 @@ import re
 
 from collections.abc import Iterable, Iterator
 
+from ..i18n import _
 from ..model.annotations import Comment, Glyph
 from ..model.auction import TOTUS_WORD, Bids, Call, Contract, write_call
 from ..model.bids import Bid, write_bid
@@ -51,7 +52,7 @@ class _Writer:
 
     def tag(self, tag: Tag) -> str:
         if "\n" in tag.value or "\r" in tag.value:
-            raise ValueError(f"tag {tag.name} holds a line break, which a tag cannot")
+            raise ValueError(_("tag {name} holds a line break, which a tag cannot").format(name=tag.name))
         value = _TAG_ESCAPE.sub(r"\\\g<0>", tag.value)
         return f'[{tag.name} "{value}"]{_comments(tag.comments)}'
 
@@ -166,14 +167,14 @@ def _comments(comments: Iterable[Comment]) -> str:
     for c in comments:
         if c.line_note:
             if "\n" in c.text or "\r" in c.text:
-                raise ValueError(f"a % note cannot hold a line break: {shorten(c.text)!r}")
+                raise ValueError(_("a % note cannot hold a line break: {text!r}").format(text=shorten(c.text)))
             notes += " %" + c.text.rstrip() + _NOTE_END
             continue
         if "}" in c.text:
-            raise ValueError(f"a comment cannot hold '}}': {shorten(c.text)!r}")
+            raise ValueError(_("a comment cannot hold '}}': {text!r}").format(text=shorten(c.text)))
         if _LONE_CR.search(c.text):
-            raise ValueError(f"a comment cannot hold a carriage return without a line feed (a reader takes it "
-                             f"for a line break): {shorten(c.text)!r}")
+            raise ValueError(_("a comment cannot hold a carriage return without a line feed (a reader takes it for a "
+                               "line break): {text!r}").format(text=shorten(c.text)))
         out += " {" + c.text + "}"
     return out + notes
 
@@ -208,8 +209,8 @@ def iter_dumps(games: Iterable[Game], *, unicode: bool = False) -> Iterator[str]
         if previous is not None:
             if not previous.deals:
                 # NOTATION.md §2: only a tag block after a deal starts a new game.
-                raise ValueError("a game without deals cannot be followed by another game: "
-                                 "their tag blocks would read as one")
+                raise ValueError(_("a game without deals cannot be followed by another game: "
+                                 "their tag blocks would read as one"))
             yield "\n"
         yield writer.game(game)
         previous = game

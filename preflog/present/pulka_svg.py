@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import _, using_language
 from ..game.classic import BOMB_MARKS
 from ..model.seating import clockwise_from
-from ..scoring.ledger import Column, number_text
+from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 
 SIZE = 560                      # the sheet, a square
@@ -28,42 +29,44 @@ STYLE = (".rule{fill:none;stroke:#333;stroke-width:1.5}.band{fill:none;stroke:#3
          "tspan:hover{text-decoration:underline}")
 
 
-def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = False) -> str:
+def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = False,
+              lang: str | None = None) -> str:
     """The sheet as an SVG document (a string), for 3 or 4 players (two play on a three-sector sheet
     with the dummy's sector left empty). ``numbered`` marks each number with its deal (``data-deal``),
     so that a page can show the sheet as it stood after any deal by hiding the later ones."""
-    players = sheet.players
-    count = 4 if len(players) == 4 else 3
-    full = SIZE + 2 * MARGIN
-    c = full / 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" width="{full}" height="{full}" '
-           f'role="img" aria-label={quoteattr(_label(sheet, title))} font-family="sans-serif" font-size="{FONT}">',
-           f"<title>{escape(_label(sheet, title))}</title>",
-           f"<style>{STYLE}</style>",
-           f'<rect class="rule" x="{MARGIN}" y="{MARGIN}" width="{SIZE}" height="{SIZE}" fill="#fffdf5"/>']
-    for inset in BANDS[1:]:
-        side = SIZE - 2 * inset
-        out.append(f'<rect class="band" x="{MARGIN + inset}" y="{MARGIN + inset}" width="{side}" height="{side}"/>')
-    for x, y in _corners(count):
-        out.append(f'<line class="rule" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>')
-    out.append(f'<circle class="rule" cx="{c}" cy="{c}" r="{CENTRE_RADIUS}" fill="#fff"/>')
-    target = "–" if sheet.pool_target is None else str(sheet.pool_target)
-    out.append(f'<text x="{c}" y="{c + FONT / 3}" text-anchor="middle" font-size="{FONT + 4}">'
-               f"<title>the pool each plays to (the Pool tag)</title>{escape(target)}</text>")
-    seats = list(players) + [None] * (count - len(players))
-    for player, angle in zip(seats, _ANGLES[count]):
-        if player is not None:
-            out.append(f'<g transform="rotate({angle} {c} {c})">')
-            out.extend(_sector(sheet, player, c, numbered))
-            out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    with using_language(lang):
+        players = sheet.players
+        count = 4 if len(players) == 4 else 3
+        full = SIZE + 2 * MARGIN
+        c = full / 2
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full}" width="{full}" height="{full}" '
+               f'role="img" aria-label={quoteattr(_label(sheet, title))} font-family="sans-serif" font-size="{FONT}">',
+               f"<title>{escape(_label(sheet, title))}</title>",
+               f"<style>{STYLE}</style>",
+               f'<rect class="rule" x="{MARGIN}" y="{MARGIN}" width="{SIZE}" height="{SIZE}" fill="#fffdf5"/>']
+        for inset in BANDS[1:]:
+            side = SIZE - 2 * inset
+            out.append(f'<rect class="band" x="{MARGIN + inset}" y="{MARGIN + inset}" width="{side}" height="{side}"/>')
+        for x, y in _corners(count):
+            out.append(f'<line class="rule" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>')
+        out.append(f'<circle class="rule" cx="{c}" cy="{c}" r="{CENTRE_RADIUS}" fill="#fff"/>')
+        target = "–" if sheet.pool_target is None else str(sheet.pool_target)
+        out.append(f'<text x="{c}" y="{c + FONT / 3}" text-anchor="middle" font-size="{FONT + 4}">'
+                   f"<title>{escape(_('the pool each plays to (the Pool tag)'))}</title>{escape(target)}</text>")
+        seats = list(players) + [None] * (count - len(players))
+        for player, angle in zip(seats, _ANGLES[count]):
+            if player is not None:
+                out.append(f'<g transform="rotate({angle} {c} {c})">')
+                out.extend(_sector(sheet, player, c, numbered))
+                out.append("</g>")
+        out.append("</svg>")
+        return "\n".join(out)
 
 
 def _label(sheet: ScoreSheet, title: str | None) -> str:
     head = f"{title} · " if title else ""
-    pool = "no pool target" if sheet.pool_target is None else f"pool {sheet.pool_target}"
-    return f"{head}the pulka of {', '.join(sheet.players)} ({sheet.rules.name}, {pool}) after deal {sheet.deals}"
+    pool = _("no pool target") if sheet.pool_target is None else _("pool {target}").format(target=sheet.pool_target)
+    return _("{head}the pulka of {players} ({name}, {pool}) after deal {deals}").format(head=head, players=', '.join(sheet.players), name=sheet.rules.name, pool=pool, deals=sheet.deals)
 
 
 def _corners(count: int) -> list[tuple[float, float]]:
@@ -109,7 +112,7 @@ def _record(sheet: ScoreSheet, player: str, column: Column, on: str | None, x: f
     if len(text) * _CHAR > room:
         fit = (f' font-size="{max(6.0, FONT * room / (len(text) * _CHAR)):.1f}"' if numbered else
                f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"')
-    what = column.value if on is None else f"whists on {on}"
+    what = _(COLUMN_WORDS[column]) if on is None else _("whists on {on}").format(on=on)
     parts = [f'<text class="{column.value}" x="{x}" y="{y + FONT / 3}" text-anchor="middle"{fit}>',
              f"<title>{escape(f'{player}: {what}')}</title>"]
     if prefix:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
+from ..i18n import LANGUAGES, N_, _, current_language, ngettext, using_language
 from ..game.conventions import Rules
 from ..game.events import (CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Event,
                            TrickCompleted)
@@ -26,7 +27,7 @@ from ..game.violations import Violation
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Call, CallKind, write_call
 from ..model.bids import Bid, Strain
-from ..model.cards import Card, write_card
+from ..model.cards import Card, Rank, Suit, suit_name_after_no, write_card
 from ..model.defence import DecisionKind
 from ..model.game import Game
 from ..model.play import Variation
@@ -44,28 +45,32 @@ Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": st
 
 def spoken(card: Card) -> str:
     """A card in words, for a screen reader: ``the king of hearts``."""
-    return f"the {card.rank.name.lower()} of {card.suit.name.lower()}"
+    return _("the {rank} of {suit}").format(rank=_(_RANKS[card.rank]), suit=suit_name_after_no(card.suit))
 
 
-_LEVELS = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+_RANKS = {Rank.SEVEN: N_("seven"), Rank.EIGHT: N_("eight"), Rank.NINE: N_("nine"), Rank.TEN: N_("ten"),
+          Rank.JACK: N_("jack"), Rank.QUEEN: N_("queen"), Rank.KING: N_("king"), Rank.ACE: N_("ace")}
+_LEVELS = {6: N_("six {suit}"), 7: N_("seven {suit}"), 8: N_("eight {suit}"), 9: N_("nine {suit}"),
+           10: N_("ten {suit}")}
 
 
 def spoken_bid(bid: Bid) -> str:
     """A bid in words: ``seven hearts``, ``eight no trump``, ``misère``."""
     if bid.is_misere:
-        return "misère"
-    strain = "no trump" if bid.strain is Strain.NO_TRUMP else bid.strain.name.lower() if bid.strain is not None else ""
-    return f"{_LEVELS[bid.level]} {strain}"
+        return _("misère")
+    strain = (_("no trump") if bid.strain is Strain.NO_TRUMP else
+              suit_name_after_no(Suit(bid.strain.value)) if bid.strain is not None else "")
+    return _(_LEVELS[bid.level]).format(suit=strain).strip()
 
 
 def spoken_call(call: Call) -> str:
     """A call in words: ``passes``, ``bids seven hearts dark``, ``says here``."""
-    how = " dark" * call.dark + " without the talon" * call.hand
+    how = _(" dark") * call.dark + _(" without the talon") * call.hand
     if call.kind is CallKind.PASS:
-        return f"passes{how}"
+        return _("passes") + how
     if call.kind is CallKind.HERE:
-        return "says here"
-    return f"bids {spoken_bid(call.bid)}{how}" if call.bid is not None else "bids"
+        return _("says here")
+    return _("bids {bid}").format(bid=spoken_bid(call.bid)) + how if call.bid is not None else _("bids")
 
 
 class PageRecorder(Visitor):
@@ -183,20 +188,22 @@ class PageRecorder(Visitor):
             if event.winner is not None:
                 step["win"] = self.seats.index(event.winner)
                 if line and type(self.last) is CardPlayed:
-                    line[-1]["say"] += f"; {event.winner} wins the trick"
+                    line[-1]["say"] += _("; {winner} wins the trick").format(winner=event.winner)
             won = ", ".join(f"{name} {n}" for name, n in zip(self.seats, step["w"]) if d.seat(name) is not None)
-            step["say"] = (f"{event.winner} wins trick {event.number}" if event.winner else
-                           f"trick {event.number} goes to nobody") + f"; tricks: {won}"
+            step["say"] = (_("{winner} wins trick {number}").format(winner=event.winner, number=event.number) if event.winner else
+                           _("trick {number} goes to nobody").format(number=event.number)) + "; " + _(
+                               "tricks: {tricks}").format(tricks=won)
         elif type(event) is CallMade and d.calls and d.calls[-1][1] is event.call:
             step["say"] = f"{d.player(d.calls[-1][0])} {spoken_call(event.call)}"
         elif type(event) is ContractDeclared and d.declarer is not None:
-            step["say"] = (f"{d.player(d.declarer)} declares {'totus ' * d.totus}{spoken_bid(event.bid)}")
+            step["say"] = ((_("{player} declares totus {bid}") if d.totus else _("{player} declares {bid}")).format(
+                player=d.player(d.declarer), bid=spoken_bid(event.bid)))
         elif type(event) is DefenceDecided and d.last_speaker is not None:
-            step["say"] = f"{d.player(d.last_speaker)} {_DEFENCE_WORDS[event.kind]}"
+            step["say"] = f"{d.player(d.last_speaker)} {_(_DEFENCE_WORDS[event.kind])}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
-            shows = f"the talon shows {spoken(talon)}; " if talon is not None and len(d.trick) == 1 else ""
-            step["say"] = f"{shows}{d.player(seat)} plays {spoken(event.card)}"
+            shows = _("the talon shows {spoken}; ").format(spoken=spoken(talon)) if talon is not None and len(d.trick) == 1 else ""
+            step["say"] = _("{shows}{player} plays {spoken}").format(shows=shows, player=d.player(seat), spoken=spoken(event.card))
         if d.talon is not None and not d.talon_taken:
             turned = min(2, d.completed + (1 if d.trick else 0)) if d.talon_leads else 0
             if d.talon[turned:]:
@@ -264,7 +271,8 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
 #: What a step may leave out when it is what the step before it in its line showed (the page carries it on).
 CARRIED = ("h", "w", "s", "a", "r", "dc")
 
-_DEFENCE_WORDS = {DecisionKind.WHIST: "whists", DecisionKind.PASS: "passes", DecisionKind.HALF: "says half-whist"}
+_DEFENCE_WORDS = {DecisionKind.WHIST: N_("whists"), DecisionKind.PASS: N_("passes"),
+                  DecisionKind.HALF: N_("says half-whist")}
 _ROLES = {DecisionKind.WHIST: "whist", DecisionKind.PASS: "pass", DecisionKind.HALF: "half-whist"}
 
 
@@ -334,25 +342,58 @@ def _hash(text: str) -> str:
 
 
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
-         rules: Rules | str | None = None, analyse: bool = False) -> str:
+         rules: Rules | str | None = None, analyse: bool = False, lang: str | None = None) -> str:
     """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given;
-    with ``analyse``, the double-dummy value of every card a player could play, at each card."""
-    return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title)
+    with ``analyse``, the double-dummy value of every card a player could play, at each card; in
+    ``lang`` (default: the current language)."""
+    with using_language(lang):
+        return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title)
 
 
 def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None) -> str:
     """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
-    data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED}
     css, js = _asset("page.css"), _asset("page.js")
+    data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED, "lang": current_language(),
+                            "tr": _page_words(js)}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
-    name = title or next((g["title"] for g in games if g["title"]), "") or "preflog replay"
-    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "data": body}
-    return _SLOT.sub(lambda m: parts[m.group(1)], _asset("page.html"))  # one pass: no part is read as a slot
+    name = title or next((g["title"] for g in games if g["title"]), "") or _("preflog replay")
+    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "data": body, "lang": current_language()}
+    html = _WORD.sub(lambda m: m.group(1) + _text(_(m.group(2))) + m.group(3), _asset("page.html"))
+    return _SLOT.sub(lambda m: parts[m.group(1)], html)  # one pass: no part is read as a slot
 
 
-_SLOT = re.compile(r"\{(csp|title|css|js|data)\}")
+_SLOT = re.compile(r"\{(csp|title|css|js|data|lang)\}")
+#: The words of the page's frame (page.html), each in the language of the page: an element's text or a
+#: title or aria-label attribute (the attribute values and texts of page.html hold no quotes or markup).
+_WORD = re.compile(r'(>|(?:title|aria-label)=")([A-Za-z][^<>"{}]*?)(<|")')
+_PAGE_WORDS = (  # page.html's words, for the catalog
+    N_("deals and steps"), N_("Deal"), N_("previous deal (b)"), N_("previous deal"), N_("the deal's first step (Home)"),
+    N_("a trick back (Shift+←)"), N_("a step back (←)"), N_("a step forward (→)"), N_("a trick forward (Shift+→)"),
+    N_("the deal's last step (End)"), N_("next deal (n)"), N_("next deal"),
+    N_("show every hand, or only the chosen seat's"), N_("all hands"), N_("the table"), N_("This game"),
+    N_("Auction"), N_("Tricks"), N_("Written on the sheet"),
+)
+#: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
+_SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')
+
+
+def _page_words(js: str) -> dict[str, str | list[str]]:
+    """The translations of the words the page's script says, for the current language (none for English):
+    a word's text, or for a word with a number its forms (the script picks one by the language's rule)."""
+    lang = current_language()
+    if lang == LANGUAGES[0]:
+        return {}
+    out: dict[str, str | list[str]] = {}
+    for kind, one, many in _SCRIPT_WORD.findall(js):
+        if kind == "_":
+            said = _(one)
+            if said != one:
+                out[one] = said
+        else:
+            out[one] = [ngettext(one, many, n) for n in (1, 2, 5)]
+    return out
 
 
 def violations_shown(data: list[dict[str, Any]]) -> int:
@@ -369,7 +410,8 @@ def _violations(line: Line) -> int:
 def frame(game: Game, height: int = 760) -> str:
     """The game's page in an ``iframe`` of its own (a notebook's output: the page's policy and code stay
     inside the frame)."""
-    return f'<iframe srcdoc="{_attr(page([game]))}" width="100%" height="{height}" title="preflog replay"></iframe>'
+    return (f'<iframe srcdoc="{_attr(page([game]))}" width="100%" height="{height}" '
+            f'title="{_attr(_("preflog replay"))}"></iframe>')
 
 
 def _text(value: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ..i18n import _, ngettext
 from ..game.conventions import Rules
 from ..game.events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
@@ -19,7 +20,8 @@ from ..game.state import AuctionState, DealState, GameState
 from ..model.annotations import Comment, Glyph
 from ..model.auction import write_call
 from ..model.bids import Bid
-from ..model.cards import Card, Suit
+from ..model.cards import Card, Suit, suit_name
+from ..model.defence import DECISION_WORDS, MODE_WORDS
 from ..model.deal import Deal, Result, ResultKind, write_checkpoint, write_penalty, write_result
 from ..model.game import Game
 from ..model.play import Variation
@@ -68,28 +70,31 @@ class Renderer:
         if not isinstance(e, Dealt):  # a deal's comments go on its hands' and talon's rows
             text += self.annotations(step.glyph, step.comments)
         for v in step.violations:
-            text += f"\n    error {v.code}: {v.message}"
+            text += "\n    " + _("error {code}: {message}").format(code=v.code, message=v.message)
         return text
 
     def status(self, d: DealState) -> str:
         """One line for the interactive screen: the deal, contract and trump, declarer, whisters, tricks."""
-        parts = [f"deal {d.number}", f"dealer {d.dealer}"]
+        parts = [_("deal {number}").format(number=d.number), _("dealer {dealer}").format(dealer=d.dealer)]
         if d.is_all_pass:
-            parts.append("all-pass")
+            parts.append(_("all-pass"))
         elif d.declarer is not None:
             contract = d.game_contract
             what = self.bid(contract)
             if d.contract is None:  # the auction is won, the contract not yet declared
-                parts.append(f"{d.player(d.declarer)} won the auction at {what}")
+                parts.append(_("{player} won the auction at {what}").format(player=d.player(d.declarer), what=what))
             else:
                 trump = "" if contract is None or contract.is_misere else (
-                    f" (trump {self._suit(d.trump_suit)})" if d.trump_suit is not None else " (no trump)")
-                parts.append(f"{d.player(d.declarer)} plays {'totus ' * d.totus}{what}{trump}")
+                    _(" (trump {suit})").format(suit=self._suit(d.trump_suit)) if d.trump_suit is not None else
+                    _(" (no trump)"))
+                said = _("{player} plays totus {contract}{trump}") if d.totus else _("{player} plays {contract}{trump}")
+                parts.append(said.format(player=d.player(d.declarer), contract=what, trump=trump))
             whisters = [d.player(s) for s in d.whisters]
             if whisters:
-                parts.append("whist: " + ", ".join(whisters) + (f" ({d.mode.value})" if d.mode is not None else ""))
+                parts.append(_("whist: {players}").format(players=", ".join(whisters)) + (
+                    f" ({_(MODE_WORDS[d.mode])})" if d.mode is not None else ""))
         if d.completed or d.claimed:
-            parts.append("tricks: " + _tricks(d))
+            parts.append(_("tricks: {tricks}").format(tricks=_tricks(d)))
         return " · ".join(parts)
 
     def bid(self, bid: Bid | None) -> str:
@@ -99,72 +104,75 @@ class Renderer:
         return bid.unicode() if self.unicode else str(bid)
 
     def _suit(self, suit: Suit) -> str:
-        return suit.symbol if self.unicode else suit.name.lower()
+        return suit.symbol if self.unicode else suit_name(suit)
 
     def describe(self, e: object, d: DealState | None) -> str:
         """What one event did, in words (the line of the text replay, without its notes)."""
         if isinstance(e, DealStarted):
-            return f"Deal {e.number}, dealt by {e.dealer}"
+            return _("Deal {number}, dealt by {dealer}").format(number=e.number, dealer=e.dealer)
         assert d is not None
         if isinstance(e, Dealt):
             if e.hands is None and e.talon is None:
-                return "the cards are not recorded"
+                return _("the cards are not recorded")
             talon = "?" if e.talon is None else self.cards(e.talon)
-            return f"cards dealt; talon {talon}"
+            return _("cards dealt; talon {talon}").format(talon=talon)
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
             who = d.player(seat) if seat is not None else (e.call.player or "?")
             return f"{who}: {write_call(e.call, unicode=self.unicode)}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
-                return "everyone passed: the deal is played as an all-pass"
+                return _("everyone passed: the deal is played as an all-pass")
             if d.declarer is not None and d.auction is AuctionState.WON:
-                return f"{d.player(d.declarer)} wins the auction" + (f" at {self.bid(d.high)}" if d.high else "")
-            return "auction not recorded" if not e.recorded else "auction unfinished"
+                if d.high:
+                    return _("{player} wins the auction at {bid}").format(player=d.player(d.declarer), bid=self.bid(d.high))
+                return _("{player} wins the auction").format(player=d.player(d.declarer))
+            return _("auction not recorded") if not e.recorded else _("auction unfinished")
         if isinstance(e, TalonTaken):
             talon = "?" if e.cards is None else self.cards(e.cards)
-            return f"{e.player} takes the talon: {talon}"
+            return _("{player} takes the talon: {talon}").format(player=e.player, talon=talon)
         if isinstance(e, Discarded):
-            return f"{d.player(d.declarer)} discards " + ("?" if e.cards is None else self.cards(e.cards))
+            return _("{player} discards {cards}").format(player=d.player(d.declarer),
+                                                         cards="?" if e.cards is None else self.cards(e.cards))
         if isinstance(e, ContractDeclared):
             if e.totus:  # seed 000 §6.3: the cards shown, the partners' discard, a ten to play
-                helped = f", to help {' and '.join(e.helped)}" if e.helped else ""
-                return f"contract: {d.player(d.declarer)} totus {self.bid(e.bid)}, the cards shown{helped}"
-            return f"contract: {d.player(d.declarer)} {self.bid(e.bid)}"
+                helped = _(", to help {helped}").format(helped=_(" and ").join(e.helped)) if e.helped else ""
+                return _("contract: {player} totus {bid}, the cards shown{helped}").format(player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
+            return _("contract: {player} {bid}").format(player=d.player(d.declarer), bid=self.bid(e.bid))
         if isinstance(e, DefenceDecided):
-            return f"{d.player(d.last_speaker)}: {e.kind.value}" + self._settled(d)
+            return f"{d.player(d.last_speaker)}: {_(DECISION_WORDS[e.kind])}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
-            return f"the whister plays {e.mode.value}"
+            return _("the whister plays {mode}").format(mode=_(MODE_WORDS[e.mode]))
         if isinstance(e, CardPlayed):
             seat = d.trick[-1][0] if d.trick else None
             turned = d.talon_card if len(d.trick) == 1 else None
             if turned is not None:
-                return f"  the talon shows {self.card(turned)}; {d.player(seat)} {self.card(e.card)}"
-            lead = " leads" if len(d.trick) == 1 else ""
-            return f"  {d.player(seat)}{lead} {self.card(e.card)}"
+                return _("  the talon shows {card}; {player} {card2}").format(card=self.card(turned), player=d.player(seat), card2=self.card(e.card))
+            said = _("  {player} leads {card}") if len(d.trick) == 1 else "  {player} {card}"
+            return said.format(player=d.player(seat), card=self.card(e.card))
         if isinstance(e, TrickCompleted):
-            won = e.winner or "nobody"
-            return f"trick {e.number}: {self.cards(e.cards)} → {won}"
+            return _("trick {number}: {cards} → {winner}").format(number=e.number, cards=self.cards(e.cards),
+                                                                  winner=e.winner or _("nobody"))
         if isinstance(e, Claimed):
-            shares = ", ".join(f"{s.player} {'the rest' if s.tricks is None else s.tricks}" for s in e.shares)
-            return f"claim: {shares}"
+            shares = ", ".join(f"{s.player} {_('the rest') if s.tricks is None else s.tricks}" for s in e.shares)
+            return _("claim: {shares}").format(shares=shares)
         if isinstance(e, ResultRecorded):
-            return "result: " + self.result(e.result, d)
+            return _("result: {result}").format(result=self.result(e.result, d))
         if isinstance(e, PenaltyRecorded):
-            return f"penalty: {write_penalty(e.penalty)}"
+            return _("penalty: {penalty}").format(penalty=write_penalty(e.penalty))
         if isinstance(e, CheckpointRecorded):
-            return f"sheet as written: {write_checkpoint(e.checkpoint)}"
+            return _("sheet as written: {write_checkpoint}").format(write_checkpoint=write_checkpoint(e.checkpoint))
         if isinstance(e, DealEnded):
-            return f"end of deal {d.number}: " + self.outcome(d)
+            return _("end of deal {number}: ").format(number=d.number) + self.outcome(d)
         return type(e).__name__
 
     def outcome(self, d: DealState) -> str:
         """How a deal ended: the tricks of the play, or the result as written when the play is not."""
         played = d.completed == 10 or d.claimed
         if not played and d.result is not None:
-            return f"{self.result(d.result, d)}, as the result records"
+            return _("{result}, as the result records").format(result=self.result(d.result, d))
         if not played and not d.completed:
-            return f"{self.bid(d.game_contract)} counts as made" if counts_as_made(d) else "no play recorded"
+            return _("{bid} counts as made").format(bid=self.bid(d.game_contract)) if counts_as_made(d) else _("no play recorded")
         return _tricks(d)
 
     def _settled(self, d: DealState) -> str:
@@ -172,32 +180,35 @@ class Renderer:
         if defence_turn(d) is not None:
             return ""
         if not counts_as_made(d):
-            return " — the whister plays open, with the dummy" if d.dummy is not None and d.whisters else ""
+            return _(" — the whister plays open, with the dummy") if d.dummy is not None and d.whisters else ""
         contract = d.game_contract
-        how = "went half-whist" if d.half_whister is not None else "passed"
-        who = "the defender" if d.dummy is not None else "both defenders"
-        return f" — {who} {how}: {self.bid(contract)} counts as made, without play"
+        how = _("went half-whist") if d.half_whister is not None else _("passed")
+        who = _("the defender") if d.dummy is not None else _("both defenders")
+        return _(" — {who} {how}: {bid} counts as made, without play").format(who=who, how=how, bid=self.bid(contract))
 
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
         if result.kind is ResultKind.TRICKS:
-            return ", ".join(f"{t.player} {t.tricks}" for t in result.tricks) + " tricks"
-        count = declarer_count(result, d.game_contract)
-        who = d.player(d.declarer) if d.declarer is not None else "the declarer"
+            return _("tricks: {tricks}").format(tricks=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
+        taken = declarer_count(result, d.game_contract)
+        who = d.player(d.declarer) if d.declarer is not None else _("the declarer")
         written = "" if result.kind is ResultKind.DECLARER else f" ({write_result(result)})"
-        return f"{who} {'?' if count is None else count} tricks{written}"
+        tricks = _("{player} ? tricks").format(player=who) if taken is None else ngettext(
+            "{player} {n} trick", "{player} {n} tricks", taken).format(player=who, n=taken)
+        return tricks + written
 
     def table(self, d: DealState, notes: dict[str, str] | None = None) -> list[str]:
         """The hands as they stand (shrinking as cards are played) and the trick in progress;
         ``notes`` the comments to write after a player's hand (or the talon, as ``"talon"``)."""
         notes = notes or {}
-        width = max(len(p) for p in (*d.active, "talon"))
+        talon_word = _("talon")
+        width = max(len(p) for p in (*d.active, talon_word))
         rows = [f"  {p.ljust(width)}  {self.hand(h, k)}{notes.get(p, '')}" for p, h, k in zip(d.active, d.hands, d.known)]
         if (d.talon is not None and not d.talon_taken) or "talon" in notes:
             talon = "?" if d.talon is None else self.cards(d.talon)
-            rows.append(f"  {'talon'.ljust(width)}  {talon}{notes.get('talon', '')}")
+            rows.append(f"  {talon_word.ljust(width)}  {talon}{notes.get('talon', '')}")
         if d.trick:
-            rows.append("  on the table: " + ", ".join(f"{d.player(s)} {self.card(c)}" for s, c in d.trick))
+            rows.append(_("  on the table: ") + ", ".join(f"{d.player(s)} {self.card(c)}" for s, c in d.trick))
         return rows
 
 
@@ -205,7 +216,7 @@ def _tricks(d: DealState) -> str:
     parts = [f"{p} {d.tricks[i]}" for i, p in enumerate(d.active)]
     if d.four and d.tricks[Seat.SITTING_OUT]:
         parts.append(f"{d.dealer} {d.tricks[Seat.SITTING_OUT]}")
-    return ", ".join(parts) + " tricks"
+    return _("{tricks} tricks").format(tricks=", ".join(parts))
 
 
 def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:
@@ -238,7 +249,7 @@ class TextReplay(StepRecorder):
             for tag in game.tags:
                 self.write(f"{tag.name}: {tag.value}")
             if not any(t.name == "Rules" for t in game.tags):
-                self.write(f"Rules: {rules.name} (the default)")
+                self.write(_("Rules: {name} (the default)").format(name=rules.name))
             self._comments(game.comments)
         return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _, using_language
 from ..game.classic import BOMB_MARKS
 from ..game.razboynik import last_deal
 from ..scoring.ledger import Column, exact_json, number_json, number_text, two_places
@@ -12,65 +13,66 @@ from ..scoring.pulka import ScoreSheet
 
 
 def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False,
-               incomplete: str | None = None, width: int = 100) -> str:
+               incomplete: str | None = None, width: int = 100, lang: str | None = None) -> str:
     """The pulka as a table: each player's running records, then the settlement and, on request,
     every entry with its deal and rule. ``incomplete`` says why the sheet stops short, if it does.
     Records too long for a table ``width`` characters wide are written a player at a time, each
     record broken after a point to stay within ``width``."""
-    players = sheet.players
-    lines = [_heading(sheet, title), ""]
-    if incomplete:
-        lines[1:1] = [f"incomplete: {incomplete}"]
-    header = ["player", "pool", "mountain"] + [f"whists on {q}" for q in players]
-    rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
-            + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
-    table = _table(header, rows)
-    lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
-    if sheet.held:
-        marks = "; ".join(f"{p} {' '.join(BOMB_MARKS[b] for b in sheet.bombs(p))}" for p in players if sheet.bombs(p))
-        lines += [f"bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}"]
-    s = sheet.settlement()
-    lines += ["", f"settlement (Code 4.2.14), as if the game ended here: average mountain {number_text(s.average)}"]
-    header = ["player", "mountain"]
-    if sheet.pool_target is not None:
-        header.append("with the pool")
-    header += ["mountain × 10", "whists", "total"]
-    if s.money is not None:
-        header.append("money")
-    rows = []
-    # Every column of the settlement sums to zero, and so do its figures as printed (apportion).
-    totals, money = s.shown_totals(), s.shown_money()
-    from_mountain = apportion({p: s.from_mountain(p) for p in players})
-    whists = apportion({p: s.net_whists(p) for p in players})
-    for p in players:
-        row = [p, number_text(s.mountains[p])]
+    with using_language(lang):
+        players = sheet.players
+        lines = [_heading(sheet, title), ""]
+        if incomplete:
+            lines[1:1] = [_("incomplete: {reason}").format(reason=incomplete)]
+        header = [_("player"), _("pool"), _("mountain")] + [_("whists on {q}").format(q=q) for q in players]
+        rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
+                + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
+        table = _table(header, rows)
+        lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
+        if sheet.held:
+            marks = "; ".join(f"{p} {' '.join(BOMB_MARKS[b] for b in sheet.bombs(p))}" for p in players if sheet.bombs(p))
+            lines += [_("bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}").format(marks=marks)]
+        s = sheet.settlement()
+        lines += ["", _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}").format(average=number_text(s.average))]
+        header = [_("player"), _("mountain")]
         if sheet.pool_target is not None:
-            row.append(number_text(s.mountain(p)))
-        row += [signed(from_mountain[p]), signed(whists[p]), signed(totals[p])]
-        if money is not None:
-            row.append(("+" if money[p] > 0 else "") + two_places(money[p]))
-        rows.append(row)
-    lines += _table(header, rows)
-    if ledger:
-        lines += ["", "ledger"]
-        lines += ["  " + e.text() for e in sheet.entries] or ["  (nothing written)"]
-    return "\n".join(lines)
+            header.append(_("with the pool"))
+        header += [_("mountain × 10"), _("whists"), _("total")]
+        if s.money is not None:
+            header.append(_("money"))
+        rows = []
+        # Every column of the settlement sums to zero, and so do its figures as printed (apportion).
+        totals, money = s.shown_totals(), s.shown_money()
+        from_mountain = apportion({p: s.from_mountain(p) for p in players})
+        whists = apportion({p: s.net_whists(p) for p in players})
+        for p in players:
+            row = [p, number_text(s.mountains[p])]
+            if sheet.pool_target is not None:
+                row.append(number_text(s.mountain(p)))
+            row += [signed(from_mountain[p]), signed(whists[p]), signed(totals[p])]
+            if money is not None:
+                row.append(("+" if money[p] > 0 else "") + two_places(money[p]))
+            rows.append(row)
+        lines += _table(header, rows)
+        if ledger:
+            lines += ["", _("ledger")]
+            lines += ["  " + e.text() for e in sheet.entries] or [_("  (nothing written)")]
+        return "\n".join(lines)
 
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:
     parts = [title] if title else []
     parts.append(sheet.rules.name)
     if sheet.pool_target is not None:
-        parts.append(f"pool {sheet.pool_target}")
+        parts.append(_("pool {target}").format(target=sheet.pool_target))
     elif sheet.rules.razboynik and sheet.deals and sheet.deals <= last_deal(len(sheet.players)):
-        parts.append("in the razboynik: no pool is played for yet, the pools are left out of the settlement")
+        parts.append(_("in the razboynik: no pool is played for yet, the pools are left out of the settlement"))
     else:
-        parts.append("no Pool tag: the pools are left out of the settlement")
-    parts.append(f"after deal {sheet.deals}" if sheet.deals else "no deals")
+        parts.append(_("no Pool tag: the pools are left out of the settlement"))
+    parts.append(_("after deal {deals}").format(deals=sheet.deals) if sheet.deals else _("no deals"))
     if sheet.finished_after is not None:
-        parts.append(f"the pulka ended with deal {sheet.finished_after}")
+        parts.append(_("the pulka ended with deal {finished_after}").format(finished_after=sheet.finished_after))
     elif sheet.pool_target is not None:
-        parts.append("the pulka is not finished")
+        parts.append(_("the pulka is not finished"))
     return " · ".join(parts)
 
 

@@ -20,6 +20,7 @@ from typing import Protocol
 
 import attrs
 
+from ..i18n import _
 from ..check import Checker, in_text_order, violation_error
 from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
@@ -28,7 +29,7 @@ from ..game.state import GameState
 from ..game.violations import Violation
 from ..model.seating import bidding_order
 from ..notation.decode import Lines
-from ..notation.errors import NotationError
+from ..notation.errors import NotationError, hint
 from ..notation.read import ParsedGame, read_games
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
@@ -74,8 +75,8 @@ class Turn:
         return cls(number, dealer, bidding_order(players, dealer), len(players) == 4)
 
     def __str__(self) -> str:
-        out = " and sits out" if self.four else ""
-        return f"deal {self.number}: {self.dealer} deals{out}, {self.order[0]} is the eldest hand"
+        out = _(" and sits out") if self.four else ""
+        return _("deal {number}: {dealer} deals{out}, {order} is the eldest hand").format(number=self.number, dealer=self.dealer, out=out, order=self.order[0])
 
 
 class _Dealers(Visitor):
@@ -117,7 +118,7 @@ class Recorder:
             raise Refused(judged.problems)
         game = judged.parsed.game
         if dealer is not None and dealer not in game.players:
-            raise Refused(reason=f"{dealer!r} is not a player of this game ({', '.join(game.players)})")
+            raise Refused(reason=_("{dealer!r} is not a player of this game ({players})").format(dealer=dealer, players=', '.join(game.players)))
         self._text, self._judged = text, judged
         self._undone: list[str] = []
         self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
@@ -204,7 +205,7 @@ class Recorder:
         """Take back the last deal (it can be redone); its number."""
         parts = self._judged.parts
         if not parts:
-            raise Refused(reason="there is no deal to undo")
+            raise Refused(reason=_("there is no deal to undo"))
         start = parts[-1][0]
         number = self._judged.dealers[-1][0]
         removed = self._text[start:]
@@ -216,7 +217,7 @@ class Recorder:
     def redo(self) -> int:
         """Record again the last deal taken back; its number."""
         if not self._undone:
-            raise Refused(reason="there is nothing to redo")
+            raise Refused(reason=_("there is nothing to redo"))
         again = self._undone[-1]
         sep = _separator(self._text) if not again.startswith("\n") else ""
         number = self.next().number
@@ -243,13 +244,13 @@ class Recorder:
         """A comment on deal ``number`` (the last by default), written at the end of its last line (a
         comment on a line of its own would be read as the next deal's)."""
         if "{" in text or "}" in text or "\n" in text:
-            raise Refused(reason="a note is one line without braces")
+            raise Refused(reason=_("a note is one line without braces"))
         if not text.strip():
-            raise Refused(reason="the note is empty")
+            raise Refused(reason=_("the note is empty"))
         if number is None and not self.deals:
-            raise Refused(reason="there is no deal to note")
+            raise Refused(reason=_("there is no deal to note"))
         index = self._index(self.numbers[-1] if number is None else number)
-        _, own, end = self._judged.parts[index]
+        _start, own, end = self._judged.parts[index]
         body = self._text[own:end].rstrip()
         last = body.rfind("\n") + 1  # the deal's last line: the note goes at its end, before a % note
         at = own + last + _content_end(body[last:])
@@ -260,8 +261,8 @@ class Recorder:
     def _index(self, number: int) -> int:
         numbers = self.numbers
         if number not in numbers:
-            told = f"deals {numbers[0]} to {numbers[-1]}" if numbers else "no deals"
-            raise Refused(reason=f"there is no deal {number} (the game has {told})")
+            told = _("deals {numbers} to {numbers2}").format(numbers=numbers[0], numbers2=numbers[-1]) if numbers else _("no deals")
+            raise Refused(reason=_("there is no deal {number} (the game has {told})").format(number=number, told=told))
         return numbers.index(number)
 
     def _deal_text(self, typed: str, turn: Turn) -> tuple[str, str | None]:
@@ -271,7 +272,7 @@ class Recorder:
         while lines and not lines[-1]:
             lines.pop()
         if not lines or not "".join(lines).strip():
-            raise Refused(reason="nothing to record")
+            raise Refused(reason=_("nothing to record"))
         first = lines[0].split(None, 1)[0] if lines[0].split() else ""
         if first == "deal":
             return "\n".join(self._unalias(line) for line in lines) + "\n", None
@@ -279,13 +280,13 @@ class Recorder:
         if first in STATEMENT_ORDER or first.startswith("{"):
             return head + "\n" + "\n".join(self._unalias(line) for line in lines) + "\n", None
         if len(lines) > 1:
-            raise Refused([NotationError("a deal in the short form is one line", path=f"deal {turn.number}",
+            raise Refused([NotationError(_("a deal in the short form is one line"), path=f"deal {turn.number}",
                                          line=2, excerpt=lines[1])])
         try:
             statements = read_short(lines[0], self.table(turn))
         except ShortFormError as e:
             raise Refused([NotationError(e.message, path=f"deal {turn.number}", column=e.column, end_column=e.end,
-                                         excerpt=lines[0], notes=[f"hint: {e.hint}"] if e.hint else [])]) from None
+                                         excerpt=lines[0], notes=[hint(e.hint)] if e.hint else [])]) from None
         return head + "\n" + statements + "\n", statements
 
     def _unalias(self, line: str) -> str:
@@ -316,8 +317,8 @@ class Recorder:
         games = list(read_games(text, self.path))
         if len(games) != 1:
             unread = [e for g in games for e in g.errors]  # a line too long ends the text as a game of its own
-            message = ("the text holds no game (its tags first: [Players \"…\"])" if not games else
-                       f"the recorder keeps one game to a file; this text holds {len(games)}")
+            message = (_("the text holds no game (its tags first: [Players \"…\"])") if not games else
+                       _("the recorder keeps one game to a file; this text holds {games}").format(games=len(games)))
             return _Judged(games[0] if games else _empty(), unread or [NotationError(message, path=self.path)],
                            None, [], None, [])
         parsed = games[0]
@@ -391,13 +392,13 @@ def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") 
     one cannot be one."""
     out: dict[str, str] = {}
     for pair in (value or "").split():
-        alias, _, player = pair.partition("=")
+        alias, _equals, player = pair.partition("=")
         if player not in players:
-            problem = f"the Aliases tag's {pair!r} names no player ({', '.join(players)}); write ALIAS=PLAYER"
+            problem = _("the Aliases tag's {pair!r} names no player ({players}); write ALIAS=PLAYER").format(pair=pair, players=', '.join(players))
         elif not is_valid_player_id(alias) or alias in players:
-            problem = f"the Aliases tag's {alias!r} cannot stand for a player (a name of its own, or not a player id)"
+            problem = _("the Aliases tag's {alias!r} cannot stand for a player (a name of its own, or not a player id)").format(alias=alias)
         elif alias in out:
-            problem = f"the Aliases tag gives {alias!r} twice"
+            problem = _("the Aliases tag gives {alias!r} twice").format(alias=alias)
         else:
             out[alias] = player
             continue

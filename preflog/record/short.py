@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from ..i18n import _
 from ..model.bids import BID_SPELLINGS, MISERE_NAMES
 from ..model.limits import shorten
 from ..model.defence import DecisionKind, WhistMode
@@ -28,9 +29,13 @@ from ..model.seating import DUMMY, clockwise_from
 ALL_PASS_WORDS = frozenset({"pass", "allpass", "all-pass", "ap", "распасы", "распас", "пас"})
 #: The defence letters: a word for each defender in turn from the declarer's left, then how a lone
 #: whister plays.
-DEFENCE_LETTERS = {"w": DecisionKind.WHIST, "p": DecisionKind.PASS, "h": DecisionKind.HALF}
-MODE_LETTERS = {"o": WhistMode.OPEN, "c": WhistMode.CLOSED}
-_DEFENCE = re.compile(r"[wph]+[oc]?", re.I)
+DEFENCE_LETTERS = {"w": DecisionKind.WHIST, "p": DecisionKind.PASS, "h": DecisionKind.HALF,
+                   "в": DecisionKind.WHIST, "п": DecisionKind.PASS}  # вист, пас
+MODE_LETTERS = {"o": WhistMode.OPEN, "c": WhistMode.CLOSED, "о": WhistMode.OPEN, "з": WhistMode.CLOSED}
+_DEFENCE = re.compile(r"[wphвп]+[ocоз]?", re.I)
+#: The defence said in words, one a defender (``Boris 7s вист пас 8``): each stands for its letter.
+DEFENCE_WORDS = {"whist": "w", "pass": "p", "half": "h", "open": "o", "closed": "c", "вист": "w", "пас": "p",
+                 "пол": "h", "полвиста": "h", "открыто": "o", "закрыто": "c"}
 _RELATIVE = re.compile(r"=|[+-][0-9]{1,2}")
 _TRICKS = re.compile(r"[0-9]{1,2}")
 
@@ -71,7 +76,7 @@ def read_short(line: str, table: Table) -> str:
     body, comment = _comment(line)
     words = [_Word(m.group(), m.start() + 1) for m in re.finditer(r"\S+", body)]
     if not words:
-        raise ShortFormError("nothing to record", 1, 2, "type a deal, e.g. `Boris 7s wp 8`, or `help`")
+        raise ShortFormError(_("nothing to record"), 1, 2, _("type a deal, e.g. `Boris 7s wp 8`, or `help`"))
     if words[0].text.lower() in ALL_PASS_WORDS:
         statements = _all_pass(words[1:], table, words[0])
     else:
@@ -85,15 +90,15 @@ def _comment(line: str) -> tuple[str, str | None]:
     if start < 0:
         if "}" in line:
             at = line.index("}") + 1
-            raise ShortFormError("a `}` without its `{`", at, at + 1)
+            raise ShortFormError(_("a `}` without its `{`"), at, at + 1)
         return line, None
     end = line.find("}", start)
     if end < 0:
-        raise ShortFormError("the comment is not closed", start + 1, start + 2, "end it with `}`")
+        raise ShortFormError(_("the comment is not closed"), start + 1, start + 2, _("end it with `}`"))
     if line[end + 1:].strip() or "{" in line[start + 1:end]:
         after = line[end + 1:]
         at = end + 2 + len(after) - len(after.lstrip()) if after.strip() else line.index("{", start + 1) + 1
-        raise ShortFormError("a comment ends the line, and holds no braces", at, at + 1)
+        raise ShortFormError(_("a comment ends the line, and holds no braces"), at, at + 1)
     return line[:start], line[start + 1:end].strip()
 
 
@@ -122,17 +127,17 @@ def _player(word: _Word, table: Table, role: str) -> str:
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise ShortFormError(f"{shorten(word.text)!r} could be {' or '.join(found)}", word.column, word.end,
-                             "type more of the name")
+        raise ShortFormError(_("{text!r} could be {found}").format(text=shorten(word.text), found=' or '.join(found)), word.column, word.end,
+                             _("type more of the name"))
     close = difflib.get_close_matches(word.text, [*table.players, *table.aliases], n=1)
-    hint = f"did you mean {table.aliases.get(close[0], close[0])}?" if close else \
-        f"the players are {', '.join(table.players)}"
-    raise ShortFormError(f"{shorten(word.text)!r} is not a player ({role} expected)", word.column, word.end, hint)
+    hint = _("did you mean {get}?").format(get=table.aliases.get(close[0], close[0])) if close else \
+        _("the players are {players}").format(players=', '.join(table.players))
+    raise ShortFormError(_("{text!r} is not a player ({role} expected)").format(text=shorten(word.text), role=role), word.column, word.end, hint)
 
 
 def _tricks(word: _Word) -> int:
     if _TRICKS.fullmatch(word.text) is None or int(word.text) > 10:
-        raise ShortFormError(f"{shorten(word.text)!r} is not a number of tricks (0 to 10)", word.column, word.end)
+        raise ShortFormError(_("{text!r} is not a number of tricks (0 to 10)").format(text=shorten(word.text)), word.column, word.end)
     return int(word.text)
 
 
@@ -141,17 +146,16 @@ def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: st
     if words and all(_TRICKS.fullmatch(w.text) for w in words):
         if len(words) != len(seats):
             last = words[-1]
-            raise ShortFormError(f"{what} needs {len(seats)} numbers of tricks, one for each of {', '.join(seats)} "
-                                 f"in that order; this has {len(words)}", words[0].column, last.end)
+            raise ShortFormError(_("{what} needs {seats} numbers of tricks, one for each of {seats2} in that order; this has {words}").format(what=what, seats=len(seats), seats2=', '.join(seats), words=len(words)), words[0].column, last.end)
         return [(s, _tricks(w)) for s, w in zip(seats, words)]
     if len(words) % 2:
         last = words[-1]
-        raise ShortFormError("write each player's tricks after the name: `Vera 2 Anna 1`", last.column, last.end)
+        raise ShortFormError(_("write each player's tricks after the name: `Vera 2 Anna 1`"), last.column, last.end)
     out = []
     for name, count in zip(words[::2], words[1::2]):
         who = DUMMY if name.text.lower() == DUMMY.lower() and DUMMY in seats else _player(name, table, "a player")
         if who not in seats:
-            raise ShortFormError(f"{who} takes no tricks in this deal", name.column, name.end)
+            raise ShortFormError(_("{who} takes no tricks in this deal").format(who=who), name.column, name.end)
         out.append((who, _tricks(count)))
     return out
 
@@ -159,9 +163,9 @@ def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: st
 def _all_pass(words: Sequence[_Word], table: Table, head: _Word) -> list[str]:
     """``pass 4 3 3``: every player passed; the tricks of each, from the eldest hand."""
     if not words:
-        raise ShortFormError("an all-pass needs each player's tricks", head.column, head.end,
-                             f"from the eldest hand, {', '.join(table.order)}: e.g. `pass 4 3 3`")
-    shares = _shares(words, table.order, table, "an all-pass")
+        raise ShortFormError(_("an all-pass needs each player's tricks"), head.column, head.end,
+                             _("from the eldest hand, {order}: e.g. `pass 4 3 3`").format(order=', '.join(table.order)))
+    shares = _shares(words, table.order, table, _("an all-pass"))
     bidders = [s for s in table.order if s != DUMMY]
     return [f"bids {' '.join('pass' for _ in bidders)}",
             "result " + " ".join(f"{who} {n}" for who, n in shares)]
@@ -171,34 +175,34 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     """``Boris 7s wp 8`` (or ``7s Boris …``), ``mis Vera 0``."""
     if len(words) < 2:
         w = words[0]
-        raise ShortFormError("a deal names its declarer and contract", w.column, w.end,
-                             "e.g. `Boris 7s wp 8`, `mis Vera 0`, `pass 4 3 3`, or `help`")
+        raise ShortFormError(_("a deal names its declarer and contract"), w.column, w.end,
+                             _("e.g. `Boris 7s wp 8`, `mis Vera 0`, `pass 4 3 3`, or `help`"))
     first, second = words[0], words[1]
     if _bid(first) is not None:
         bid_word, who_word = first, second
     elif _bid(second) is not None:
         bid_word, who_word = second, first
     else:
-        raise ShortFormError(f"neither {shorten(first.text)!r} nor {shorten(second.text)!r} is a contract",
+        raise ShortFormError(_("neither {text!r} nor {text2!r} is a contract").format(text=shorten(first.text), text2=shorten(second.text)),
                              first.column, second.end,
-                             "a contract as in the notation: 6s … 10nt, mis")
-    declarer = _player(who_word, table, "the declarer")
+                             _("a contract as in the notation: 6s … 10nt, mis"))
+    declarer = _player(who_word, table, _("the declarer"))
     if declarer == DUMMY or declarer not in table.order:
-        raise ShortFormError(f"{declarer} does not play this deal (deals: {table.dealer})", who_word.column, who_word.end)
+        raise ShortFormError(_("{declarer} does not play this deal (deals: {dealer})").format(declarer=declarer, dealer=table.dealer), who_word.column, who_word.end)
     bid = _bid(bid_word)
     rest = list(words[2:])
     contract = f"contract {declarer}: {bid_word.text}"
     if bid == "mis":
         if len(rest) != 1:
             at = rest[1] if len(rest) > 1 else bid_word
-            raise ShortFormError("a misère is written with the tricks its declarer took", at.column, at.end,
+            raise ShortFormError(_("a misère is written with the tricks its declarer took"), at.column, at.end,
                                  f"e.g. `mis {declarer} 0`")
         return [contract, f"result {_tricks(rest[0])}"]
+    rest = _defence_words(rest)
     if not rest or _DEFENCE.fullmatch(rest[0].text) is None:
         at = rest[0] if rest else bid_word
-        raise ShortFormError("how did the defenders answer?", at.column, at.end,
-                             "a letter for each in turn from the declarer's left, w whist, p pass, h half-whist "
-                             f"(then o open or c closed): e.g. `{declarer} {bid_word.text} wp 8`")
+        raise ShortFormError(_("how did the defenders answer?"), at.column, at.end,
+                             _("a letter for each in turn from the declarer's left, w whist, p pass, h half-whist (then o open or c closed): e.g. `{declarer} {text} wp 8`").format(declarer=declarer, text=bid_word.text))
     defence, rest = rest[0], rest[1:]
     letters = defence.text.lower()
     decisions = [DEFENCE_LETTERS[c].value for c in letters if c in DEFENCE_LETTERS]
@@ -206,17 +210,28 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     out = [contract, "whist " + " ".join(decisions + mode)]
     if DecisionKind.WHIST.value not in decisions:
         if rest:
-            raise ShortFormError("nobody whisted: the game counts as made, there are no tricks to write",
+            raise ShortFormError(_("nobody whisted: the game counts as made, there are no tricks to write"),
                                  rest[0].column, rest[-1].end)
         return out
     if not rest:
-        raise ShortFormError("how many tricks did the declarer take?", defence.column, defence.end,
+        raise ShortFormError(_("how many tricks did the declarer take?"), defence.column, defence.end,
                              f"e.g. `{declarer} {bid_word.text} {defence.text} {_level(bid_word.text)}`")
     if len(rest) == 1 and (_RELATIVE.fullmatch(rest[0].text) or _TRICKS.fullmatch(rest[0].text)):
         return out + [f"result {rest[0].text if _RELATIVE.fullmatch(rest[0].text) else _tricks(rest[0])}"]
     seats = [declarer] + [s for s in clockwise_from(table.order, declarer)[:-1]]
-    shares = _shares(rest, seats, table, "a played deal")
+    shares = _shares(rest, seats, table, _("a played deal"))
     return out + ["result " + " ".join(f"{who} {n}" for who, n in shares)]
+
+
+def _defence_words(words: list[_Word]) -> list[_Word]:
+    """The defence said in words (``вист пас``) as the one word of letters it stands for (``wp``)."""
+    said = 0
+    while said < len(words) and words[said].text.lower() in DEFENCE_WORDS:
+        said += 1
+    if not said:
+        return words
+    letters = "".join(DEFENCE_WORDS[w.text.lower()] for w in words[:said])
+    return [_Word(letters, words[0].column), *words[said:]]
 
 
 def _bid(word: _Word) -> str | None:

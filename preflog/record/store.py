@@ -6,6 +6,7 @@ second recorder (the system drops it when its process dies, however it dies)."""
 
 from __future__ import annotations
 
+from ..i18n import _
 import fcntl
 import os
 import stat
@@ -34,8 +35,7 @@ class GameFile:
         except BlockingIOError:
             holder = os.read(fd, 64).decode("ascii", "replace").strip()
             os.close(fd)
-            raise Locked(f"{self.path} is being recorded by another preflog (process {holder or '?'}, which holds "
-                         f"{self.lock_path}); one recorder to a file") from None
+            raise Locked(_("{path} is being recorded by another preflog (process {value}, which holds {lock_path}); one recorder to a file").format(path=self.path, value=holder or '?', lock_path=self.lock_path)) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._lock = fd
@@ -66,8 +66,7 @@ class GameFile:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ValueError(f"{self.path} is not UTF-8 text (byte {e.start}); the recorder writes UTF-8 and will not "
-                             "mix the two: convert it first, e.g. `iconv -f cp1251 -t utf-8`") from None
+            raise ValueError(_("{path} is not UTF-8 text (byte {start}); the recorder writes UTF-8 and will not mix the two: convert it first, e.g. `iconv -f cp1251 -t utf-8`").format(path=self.path, start=e.start)) from None
 
     def create(self, text: str) -> None:
         """Write a new file holding ``text`` (all of it, or nothing if the process dies meanwhile)."""

@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import attrs
 
+from ..game.violations import cited
+from ..i18n import N_, _, ngettext
 
 #: An exact amount on the sheet: an ``int`` when whole (nearly always), else a ``Fraction``. Both have
 #: ``numerator`` and ``denominator`` and compare, hash and add as the same number.
@@ -25,6 +27,11 @@ class Column(enum.Enum):
     MOUNTAIN = "mountain"  # гора: games and whists failed
     WHISTS = "whists"      # висты: written on another player
     BOMB = "bomb"          # бомбы (Classic): a bomb earned (its degree, 1–3) or used (minus it)
+
+
+#: The columns as a person reads them (translated where they are shown).
+COLUMN_WORDS = {Column.POOL: N_("pool"), Column.MOUNTAIN: N_("mountain"), Column.WHISTS: N_("whists"),
+                Column.BOMB: N_("bombs")}
 
 
 @attrs.frozen(slots=True)
@@ -51,17 +58,21 @@ class Entry:
 
     def text(self) -> str:
         """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""
-        amount = number_text(self.amount)
         if self.column is Column.WHISTS:
-            what = f"writes {amount} whists on {self.on}"
+            said = _("deal {deal}: {player} writes {amount} whists on {on}: {reason} ({where})")
         elif self.column is Column.BOMB:
-            what = "earns a bomb" if self.amount > 0 else "uses a bomb"
-        elif self.amount < 0:
-            what = f"takes {number_text(-self.amount)} off the {self.column.value}"
+            said = (_("deal {deal}: {player} earns a bomb: {reason} ({where})") if self.amount > 0 else
+                    _("deal {deal}: {player} uses a bomb: {reason} ({where})"))
+        elif self.column is Column.POOL:
+            said = (_("deal {deal}: {player} takes {amount} off the pool: {reason} ({where})") if self.amount < 0 else
+                    _("deal {deal}: {player} writes {amount} to the pool: {reason} ({where})"))
         else:
-            what = f"writes {amount} to the {self.column.value}"
-        where = f"Code {self.section}" if self.section[:1].isdigit() else self.section
-        return f"deal {self.deal}: {self.player} {what}: {self.reason} ({where})"
+            said = (_("deal {deal}: {player} takes {amount} off the mountain: {reason} ({where})") if self.amount < 0
+                    else _("deal {deal}: {player} writes {amount} to the mountain: {reason} ({where})"))
+        signed = self.column in (Column.WHISTS, Column.BOMB)  # pool and mountain say "takes off" for a minus
+        return said.format(deal=self.deal, player=self.player, on=self.on, reason=self.reason,
+                           amount=number_text(self.amount if signed else -self.amount if self.amount < 0 else self.amount),
+                           where=cited(self.section))
 
 
 def number_text(value: Amount) -> str:
@@ -94,6 +105,6 @@ def exact_json(value: Amount) -> int | str:
 
 def times(count: Amount, price: Amount, scale: int = 1) -> str:
     """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
-    noun = "trick" if count == 1 else "tricks"
-    text = f"{number_text(count)} {noun} × {number_text(price)}"
+    n = count.numerator if count.denominator == 1 else 2  # a fraction reads as a few: 1.5 взятки
+    text = ngettext("{n} trick", "{n} tricks", n).format(n=number_text(count)) + f" × {number_text(price)}"
     return text + (f" × {scale}" if scale != 1 else "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..i18n import _
 from ..model.bids import Bid
 from ..model.cards import Card
 from ..model.deal import Result, ResultKind
@@ -79,8 +80,9 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     tricks = _tricks(d, result)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in players):
-            return Outcome(*base, all_pass=True, missing="the tricks of the all-pass are not recorded "
-                           f"(write them: result {' '.join(p + ' N' for p in players)})")
+            return Outcome(*base, all_pass=True, missing=_("the tricks of the all-pass are not recorded (write them: "
+                                                           "result {players})")
+                                                               .format(players=' '.join(p + ' N' for p in players)))
         if d.four and d.dealer not in tricks:
             dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
@@ -88,22 +90,22 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     declarer = d.declarer
     contract = d.game_contract
     if declarer is None or contract is None:
-        what = ("no game: neither the auction nor the contract names the declarer (an all-pass is written "
-                "'bids pass pass pass')") if declarer is None else "no contract"
-        return Outcome(*base, missing=f"the deal records {what}")
+        what = (_("no game: neither the auction nor the contract names the declarer (an all-pass is written "
+                "'bids pass pass pass')")) if declarer is None else _("no contract")
+        return Outcome(*base, missing=_("the deal records {what}").format(what=what))
     name = d.player(declarer)
     declarer_tricks = _declarer_tricks(tricks, name, result, contract)
     if contract.is_misere:
         if declarer_tricks is None:
             return Outcome(*base, declarer=name, contract=contract,
-                           missing="the misère's result is not recorded (write: result N)")
+                           missing=_("the misère's result is not recorded (write: result N)"))
         return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
                        talon=d.talon if d.talon_taken else None)
     if d.totus:  # not whisted: the partners play it, and only the ten tricks count (seed 000 §6.3)
         return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
                        talon=d.talon if d.talon_taken else None, totus=True, helped=d.helped,
                        missing=None if declarer_tricks is not None else
-                       "the totus's result is not recorded (write: result N)")
+                       _("the totus's result is not recorded (write: result N)"))
     roles = _roles(d, contract, rules)
     if isinstance(roles, str):
         return Outcome(*base, declarer=name, contract=contract, missing=roles)
@@ -112,10 +114,12 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     if counts_as_made(d):
         pass  # counts as made without play (Code 3.8.1, 3.8.7)
     elif declarer_tricks is None:
-        missing = f"the result of {contract} is not recorded (write: result N)"
+        missing = _("the result of {contract} is not recorded (write: result N)").format(contract=contract)
     elif len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
-        missing = ("two whisters write for their own tricks: the result must give each one's (write: result "
-                   f"{name} {declarer_tricks} {whisters[0]} N {whisters[1]} N)")
+        missing = (_("two whisters write for their own tricks: the result must give each one's (write: result {name} "
+                     "{declarer_tricks} {whisters} N {whisters2} N)")
+                         .format(name=name, declarer_tricks=declarer_tricks, whisters=whisters[0],
+                                 whisters2=whisters[1]))
     return Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
                    returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing,
                    talon=d.talon if d.talon_taken else None)
@@ -158,8 +162,8 @@ def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
         agreed = tuple(d.player(s) for s, k in zip(seats, mandated) if k is DecisionKind.WHIST)
         return agreed, tuple(d.player(s) for s in seats if d.player(s) not in agreed), None, None
     if len(said) < 2:
-        return "the defence is not recorded (write: whist …)" if not said else \
-            "the defence is not finished: the second defender's word is missing"
+        return _("the defence is not recorded (write: whist …)") if not said else \
+            _("the defence is not finished: the second defender's word is missing")
     assert d.defenders is not None
     defenders = [d.player(s) for s in d.defenders]
     whisters = tuple(d.player(s) for s in d.whisters)

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 import attrs
 
+from ..i18n import _
 from ..model.seating import clockwise_from
 from .ledger import Amount, Column, Entry, exact, number_text
 from .settlement import Settlement, settle
@@ -189,13 +190,14 @@ class Pulka:
         half = Fraction(entry.amount, 2)
         off = min(half * scale, Fraction(self._room(entry.player)))
         pool = entry.amount - off / scale
-        short = "" if off == half * scale else " (the mountain is empty: the whole to the pool)" if not off else \
-            f" (the mountain had only {number_text(exact(off))}: the rest to the pool)"
+        short = "" if off == half * scale else _(" (the mountain is empty: the whole to the pool)") if not off else \
+            _(" (the mountain had only {exact}: the rest to the pool)").format(exact=number_text(exact(off)))
         self.write([attrs.evolve(entry, amount=exact(pool), game=False,
-                                 reason=f"{entry.reason}: half to the pool{short}")], barred)
+                                 reason=_("{reason}: half to the pool{short}")
+                                     .format(reason=entry.reason, short=short))], barred)
         if off:
             self._add(Entry(entry.deal, entry.player, MOUNTAIN, exact(-off), "seed 000 §7.2",
-                            f"{entry.reason}: half off the own mountain"))
+                            _("{reason}: half off the own mountain").format(reason=entry.reason)))
 
     def _write_capped(self, entry: Entry) -> None:
         """A write off the own mountain as far as it goes; the rest is lost (seed 000 §7.2)."""
@@ -203,7 +205,7 @@ class Pulka:
         if off:
             lost = -entry.amount - off
             self._add(attrs.evolve(entry, amount=-off, capped=False, reason=entry.reason + (
-                f": {number_text(lost)} lost, the mountain is empty" if lost else "")))
+                _(": {lost} lost, the mountain is empty").format(lost=number_text(lost)) if lost else "")))
 
     def _write_pool(self, entry: Entry, target: int, barred: frozenset[str] = frozenset()) -> None:
         """Pool points up to the target; the rest helps the player with the largest open pool (ties:
@@ -216,8 +218,8 @@ class Pulka:
             self._add(entry)
             return
         if own:
-            self._add(attrs.evolve(entry, amount=own, reason=f"{entry.reason}: {number_text(own)} of "
-                                                            f"{number_text(entry.amount)} closes the pool"))
+            self._add(attrs.evolve(entry, amount=own, reason=_("{reason}: {own} of {amount} closes the pool")
+                .format(reason=entry.reason, own=number_text(own), amount=number_text(entry.amount))))
         scale = self.rules.scale
         while rest:
             helped = self._to_help(player, target, barred)
@@ -227,16 +229,19 @@ class Pulka:
             if helped is None:
                 if self.rules.indivisible_mountain:  # a point off it is worth twice as much (4.1.1 c)
                     self._add(Entry(n, player, MOUNTAIN, exact(Fraction(-rest * scale, 2)), "4.1.1 c",
-                                    f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to "
-                                    "help; half of it off the indivisible mountain"))
+                                    _("{reason}: {rest} over a full pool, nobody left to help; half of it off the "
+                                      "indivisible mountain").format(reason=entry.reason, rest=number_text(rest))))
                     return
                 self._add(Entry(n, player, MOUNTAIN, -rest * scale, "4.1.1",
-                                f"{entry.reason}: {number_text(rest)} over a full pool, nobody left to help"))
+                                _("{reason}: {rest} over a full pool, nobody left to help")
+                                    .format(reason=entry.reason, rest=number_text(rest))))
                 return
             give = min(rest, target - self.played(helped))
-            self._add(Entry(n, helped, POOL, give, "4.2.3", f"help from {player} ({entry.reason})"))
+            self._add(Entry(n, helped, POOL, give, "4.2.3", _("help from {player} ({reason})")
+                .format(player=player, reason=entry.reason)))
             self._add(Entry(n, player, WHISTS, give * 10 * scale, "4.2.3",
-                            f"helps {helped} with {number_text(give)} × 10" + (f" × {scale}" if scale != 1 else ""),
+                            _("helps {helped} with {give} × 10")
+                                .format(helped=helped, give=number_text(give)) + (f" × {scale}" if scale != 1 else ""),
                             helped))
             rest -= give
 
@@ -250,18 +255,21 @@ class Pulka:
             off = min(Fraction(rest), Fraction(self._room(other), scale))
             if not off:
                 continue
-            whose = "the own mountain" if other == player else f"{other}'s mountain"
+            whose = _("the own mountain") if other == player else _("{player}'s mountain").format(player=other)
             out.append(Entry(n, other, MOUNTAIN, exact(-off * scale), "seed 000 §7.2",
-                             f"{entry.reason}: {number_text(exact(off))} over the full pools, off {whose}"))
+                             _("{reason}: {exact} over the full pools, off {whose}")
+                                 .format(reason=entry.reason, exact=number_text(exact(off)), whose=whose)))
             if other != player:
                 out.append(Entry(n, player, WHISTS, exact(off * 10 * scale), "seed 000 §7.2",
-                                 f"writes off {other}'s mountain: {number_text(exact(off))} × 10"
+                                 _("writes off {other}'s mountain: {exact} × 10")
+                                     .format(other=other, exact=number_text(exact(off)))
                                  + (f" × {scale}" if scale != 1 else ""), other))
             rest -= exact(off)
             if not rest:
                 break
         if rest and out:  # the mountains are empty: what is left is lost, as the last entry says
-            out[-1] = attrs.evolve(out[-1], reason=f"{out[-1].reason}; {number_text(rest)} lost, the mountains are empty")
+            out[-1] = attrs.evolve(out[-1], reason=_("{reason}; {rest} lost, the mountains are empty")
+                .format(reason=out[-1].reason, rest=number_text(rest)))
         for e in out:
             self._add(e)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
+from ..i18n import _, using_language
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
@@ -88,9 +89,11 @@ class Scorer(Visitor):
         if pulka.finished_after is not None and not self._past_end:
             self._past_end = True
             self.problems.append(Violation.of(
-                "S704", f"the pulka ended with deal {pulka.finished_after}, when "
-                + ("every pool reached" if self.rules.help else "the pools together reached")
-                + f" {pulka.target}{'' if self.rules.help else ' each'}; deal {event.number} comes after it",
+                "S704", (_("the pulka ended with deal {end}, when every pool reached {target}; deal {number} comes "
+                           "after it") if self.rules.help else
+                         _("the pulka ended with deal {end}, when the pools together reached {target} each; deal "
+                           "{number} comes after it")).format(end=pulka.finished_after, target=pulka.target,
+                                                               number=event.number),
                 event.span, event.number))
         self._result = None
         self._written = False
@@ -117,9 +120,9 @@ class Scorer(Visitor):
         smallest = min(self.pulka.total(p, Column.MOUNTAIN) for p in self.pulka.players)
         if pool > smallest:
             self.problems.append(Violation.of(
-                "S705", f"the second stage is played to a pool of {pool} (the Pool tag), more than the smallest "
-                f"mountain after the razboynik, {number_text(smallest)} (seed 000 §8: \"не более числа наименьшей "
-                "горы\")", event.span, event.number))
+                "S705", _('the second stage is played to a pool of {pool} (the Pool tag), more than the smallest '
+                          'mountain after the razboynik, {smallest} (seed 000 §8: "не более числа наименьшей горы")')
+                              .format(pool=pool, smallest=number_text(smallest)), event.span, event.number))
 
     def visit_contract(self, event: ContractDeclared, state: GameState) -> None:
         self._contract = event.span
@@ -154,7 +157,8 @@ class Scorer(Visitor):
         d = state.deal
         outcome = outcome_of(d, self._result, self.rules)
         if outcome.missing is not None:
-            gap = Violation.of("S703", f"deal {d.number} cannot be scored: {outcome.missing}", self._head, d.number)
+            gap = Violation.of("S703", _("deal {number} cannot be scored: {missing}")
+                .format(number=d.number, missing=outcome.missing), self._head, d.number)
             self._gap = self._gap or gap
             self.unscored.append(gap)
             return
@@ -183,8 +187,9 @@ class Scorer(Visitor):
                 problem = Violation.of("S706", f"{helped} (seed 000 §7.2)", self._contract or self._head, outcome.number)
                 self.problems.append(problem)
             else:
-                problem = Violation.of("S703", f"deal {outcome.number} cannot be scored: a totus closes the pool, "
-                                       "and no Pool tag gives its size", self._head, outcome.number)
+                problem = Violation.of("S703", _("deal {number} cannot be scored: a totus closes the pool, and no "
+                                                 "Pool tag gives its size")
+                                                     .format(number=outcome.number), self._head, outcome.number)
                 self.unscored.append(problem)
             self._gap = self._gap or problem
             return False
@@ -197,26 +202,28 @@ class Scorer(Visitor):
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""
         gap = self._gap
         if gap is not None:
-            self.problems.append(Violation.of("S703", f"this sheet cannot be checked: deal {gap.deal} is not "
-                                              "scored", checkpoint.span, number))
+            self.problems.append(Violation.of("S703", _("this sheet cannot be checked: deal {deal} is not scored")
+                .format(deal=gap.deal), checkpoint.span, number))
             return
         pulka = self.pulka
         for entry in checkpoint.entries:
             p = entry.player
             checks: list[tuple[str, Decimal, Column, str | None]] = []
             if entry.pool is not None:
-                checks.append(("pool", entry.pool, Column.POOL, None))
+                checks.append((_("pool"), entry.pool, Column.POOL, None))
             if entry.mountain is not None:
-                checks.append(("mountain", entry.mountain, Column.MOUNTAIN, None))
+                checks.append((_("mountain"), entry.mountain, Column.MOUNTAIN, None))
             for w in entry.whists or ():
-                checks.append((f"whists on {w.player}", w.amount, Column.WHISTS, w.player))
+                checks.append((_("whists on {player}").format(player=w.player), w.amount, Column.WHISTS, w.player))
             for what, written, column, on in checks:
                 actual = pulka.total(p, column, on)
                 if Fraction(written) != actual:
                     why = _explain(pulka, p, column, on)
                     self.problems.append(Violation.of(
-                        "S701", f"the sheet after deal {number} gives {p} {what} {_decimal(written)}; the deals "
-                        f"so far give {number_text(actual)}{why}", entry.span or checkpoint.span, number))
+                        "S701", _("the sheet after deal {number} gives {p} {what} {decimal}; the deals so far give "
+                                  "{actual}{why}")
+                                      .format(number=number, p=p, what=what, decimal=_decimal(written),
+                                              actual=number_text(actual), why=why), entry.span or checkpoint.span, number))
                     return
 
     def _finish(self) -> None:
@@ -226,12 +233,13 @@ class Scorer(Visitor):
             return
         written = parse_result_tag(tag.value, self.game.players)
         if isinstance(written, str):
-            self.problems.append(Violation.of("S702", f"the Result tag cannot be read: {written}", tag.span))
+            self.problems.append(Violation.of("S702", _("the Result tag cannot be read: {written}")
+                .format(written=written), tag.span))
             return
         gap = self._gap
         if gap is not None:
-            self.problems.append(Violation.of("S703", f"the Result tag cannot be checked: deal {gap.deal} is not "
-                                              "scored", tag.span))
+            self.problems.append(Violation.of("S703", _("the Result tag cannot be checked: deal {deal} is not scored")
+                .format(deal=gap.deal), tag.span))
             return
         totals = self.pulka.sheet().settlement().totals
         for player, value in written.items():
@@ -239,8 +247,8 @@ class Scorer(Visitor):
             places = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
             if abs(Fraction(value) - exact) > Fraction(1, 2 * 10 ** places):
                 self.problems.append(Violation.of(
-                    "S702", f"the Result tag gives {player} {_decimal(value, sign=True)} whists; the settlement "
-                    f"gives {signed(exact)}", tag.span))
+                    "S702", _("the Result tag gives {player} {decimal} whists; the settlement gives {signed}")
+                        .format(player=player, decimal=_decimal(value, sign=True), signed=signed(exact)), tag.span))
                 return
 
 
@@ -252,27 +260,30 @@ def _number(state: GameState) -> int:
 def _explain(pulka: Pulka, player: str, column: Column, on: str | None) -> str:
     last = pulka.last.get((player, column, on))
     if last is None:
-        return " (nothing is written there)"
-    return f" (last written: {last.text()})"
+        return _(" (nothing is written there)")
+    return _(" (last written: {text})").format(text=last.text())
 
 
 def parse_result_tag(value: str, players: tuple[str, ...]) -> dict[str, Decimal] | str:
     """``"Anna +120 Boris -40 Vera -80"`` → {"Anna": 120, …}, or what is wrong with it."""
     words = value.split()
     if not words or len(words) % 2:
-        return f"{shorten(value)!r} is not pairs of a player and a number (e.g. \"Anna +120 Boris -40 Vera -80\")"
+        return _('{value!r} is not pairs of a player and a number (e.g. "Anna +120 Boris -40 Vera -80")').format(
+            value=shorten(value))
     out: dict[str, Decimal] = {}
     for name, number in zip(words[::2], words[1::2]):
         if name not in players:
-            return f"{shorten(name)!r} is not one of the players ({' '.join(players)})"
+            return _("{name!r} is not one of the players ({players})").format(
+                name=shorten(name), players=" ".join(players))
         if not re.fullmatch(r"[+\-−]?[0-9]+(\.[0-9]+)?", number):
-            return f"{shorten(number)!r} is not a number of whists"
+            return _("{number!r} is not a number of whists").format(number=shorten(number))
         if number_too_long(number):
-            return f"{shorten(number)!r} has more than {MAX_DIGITS} digits"
+            return _("{number!r} has more than {max_digits} digits").format(
+                number=shorten(number), max_digits=MAX_DIGITS)
         try:
             out[name] = Decimal(number.replace("−", "-"))
         except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-            return f"{number!r} is not a number of whists"
+            return _("{number!r} is not a number of whists").format(number=number)
     return out
 
 
@@ -291,7 +302,9 @@ def _tag_number(value: str | None, read: Callable[[str], T]) -> T | None:
         return None
 
 
-def score(game: Game, upto: int | None = None, rules: Rules | str | None = None) -> ScoreSheet:
+def score(game: Game, upto: int | None = None, rules: Rules | str | None = None, *,
+          lang: str | None = None) -> ScoreSheet:
     """The score sheet of ``game`` after deal ``upto`` (default: after the last deal)."""
-    (sheets,) = walk(game, Scorer(upto), rules=rules)
-    return sheets[0]  # type: ignore[no-any-return]
+    with using_language(lang):
+        (sheets,) = walk(game, Scorer(upto), rules=rules)
+        return sheets[0]  # type: ignore[no-any-return]

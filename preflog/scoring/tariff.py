@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
+from ..i18n import _, count, ngettext
 from ..model.bids import Bid
 from ..model.cards import Card, Rank
 from ..model.deal import Checkpoint, Penalty, PenaltyKind
@@ -32,7 +33,7 @@ def all_pass_price(rules: Rules, in_a_row: int) -> int:
     if rules.all_pass_progression is Progression.ARITHMETIC:
         return steps
     if rules.all_pass_progression is Progression.GEOMETRIC:
-        return 2 ** (steps - 1)
+        return int(2 ** (steps - 1))
     return 1
 
 
@@ -77,11 +78,11 @@ def made(o: Outcome) -> bool:
 def game_factor(o: Outcome, bomb: int) -> int:
     """What a game's value is multiplied by: 2, 4 or 8 on a simple, double or tree bomb, and 2 again
     when won dark; the factors multiply (Code 3.3.19 b, footnotes 29–31, 4.1.2; seed 000 §7.2)."""
-    return 2 ** bomb * (2 if o.dark else 1)
+    return int(2 ** bomb) * (2 if o.dark else 1)
 
 
 def _factor_text(factor: int) -> str:
-    return f" (× {factor}: bomb or dark, 4.1.2)" if factor != 1 else ""
+    return _(" (× {factor}: bomb or dark, 4.1.2)").format(factor=factor) if factor != 1 else ""
 
 
 def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
@@ -89,9 +90,9 @@ def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
     assert o.declarer is not None and o.declarer_tricks is not None
     taken, s, price = o.declarer_tricks, rules.scale, 10 * factor
     if taken == 0:
-        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", "misère made" + _factor_text(factor), game=True)]
+        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", _("misère made") + _factor_text(factor), game=True)]
     return [Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
-                  f"misère failed: {times(taken, price, s)}" + _factor_text(factor))]
+                  _("misère failed: {times}").format(times=times(taken, price, s)) + _factor_text(factor))]
 
 
 def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), factor: int = 1) -> list[Entry]:
@@ -102,23 +103,28 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     n, s, price, level = o.number, rules.scale, contract.price * factor, contract.level
     if not o.whisters:
         out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
-                     (f"{contract} counts as made: nobody whisted" if o.half is None else
-                      f"{contract} counts as made: {o.half} went half-whist") + _factor_text(factor), game=True)]
+                     (_("{contract} counts as made: nobody whisted").format(contract=contract) if o.half is None else
+                      _("{contract} counts as made: {half} went half-whist")
+                          .format(contract=contract, half=o.half)) + _factor_text(factor), game=True)]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
             out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
-                             f"half-whist: half the obligation, {times(half_tricks, price, s)}", declarer))
+                             _("half-whist: half the obligation, {times}")
+                                 .format(times=times(half_tricks, price, s)), declarer))
         return out
     assert o.declarer_tricks is not None
     taken = o.declarer_tricks
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(Entry(n, declarer, POOL, price, "4.2.1", f"{contract} made with {taken}" + _factor_text(factor),
+        out.append(Entry(n, declarer, POOL, price, "4.2.1", _("{contract} made with {taken}")
+            .format(contract=contract, taken=taken) + _factor_text(factor),
                          game=True))
     else:
         out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
-                         f"{contract} failed by {under}: {times(under, price, s)}" + _factor_text(factor)))
+                         _("{contract} failed by {under}: {times}")
+                             .format(contract=contract, under=under, times=times(under, price,
+                                     s)) + _factor_text(factor)))
     out.extend(_whists(o, rules, price, taken, under))
     if under:
         out.extend(_consolation(o, rules, price, under, factor))
@@ -146,13 +152,14 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
     if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = exact(Fraction(price * defence * s, len(sharers)))
-        how = f"shared by {len(sharers)}" if len(sharers) > 1 else \
-            f"not shared with {o.returned}, whose half-whist the returned whist overtook"
+        how = _("shared by {sharers}").format(sharers=len(sharers)) if len(sharers) > 1 else \
+            _("not shared with {returned}, whose half-whist the returned whist overtook").format(returned=o.returned)
         return [Entry(n, p, WHISTS, share, "3.8.14",
-                      f"the defenders' {times(defence, price, s)}, {how} (gentleman whist)", declarer)
+                      _("the defenders' {times}, {how} (gentleman whist)")
+                          .format(times=times(defence, price, s), how=how), declarer)
                 for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
-    note = times(defence, price, s) + (": the defence's, the passer's tricks included" if o.passers else "")
+    note = times(defence, price, s) + (_(": the defence's, the passer's tricks included") if o.passers else "")
     return [Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
 
 
@@ -164,7 +171,8 @@ def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) 
     if not per:
         return []  # [Rule.Consolation "0"]: no consolation, as many tables play
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
-    note = f"consolation: {under} undertrick{'s' * (under != 1)} × {per}" + (f" × {s}" if s != 1 else "")
+    note = count("consolation: {n} undertrick", "consolation: {n} undertricks", under) + f" × {per}" + (
+        f" × {s}" if s != 1 else "")
     return [Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
             for p in others]
 
@@ -192,9 +200,10 @@ def _whisters_short(o: Outcome, rules: Rules, contract: Bid, price: int, taken: 
         full = rules.whist_liability is Liability.FULL or (
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
         per: Amount = price if full else exact(Fraction(price, 2))
-        kind = "full liability, 3.8.11" if full else "half liability, 3.8.12"
+        kind = _("full liability, 3.8.11") if full else _("half liability, 3.8.12")
         out.append(Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
-                         f"short of the obligation by {short}: {times(short, per, rules.scale)} ({kind})"))
+                         _("short of the obligation by {short}: {times} ({kind})")
+                             .format(short=short, times=times(short, per, rules.scale), kind=kind)))
     return out
 
 
@@ -203,27 +212,27 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     the player with the fewest tricks (3.7.2.2); a player with no trick writes to the pool."""
     assert o.tricks is not None
     n, s = o.number, rules.scale
-    step = f" (the all-pass price is {price}, Code 3.7.4)" if price != 1 else ""
+    step = _(" (the all-pass price is {price}, Code 3.7.4)").format(price=price) if price != 1 else ""
     out: list[Entry] = []
-    scaled = f"1 trick × {price} × {s}" if s != 1 else ""  # footnote 45: two in Leningrad
+    scaled = times(1, price, s) if s != 1 else ""  # footnote 45: two in Leningrad
     for p in o.active:
         if o.tricks[p] == 0:
-            out.append(_no_trick(n, p, price * s, rules, "no trick on the all-pass" + step
+            out.append(_no_trick(n, p, price * s, rules, _("no trick on the all-pass") + step
                                  + (f" ({scaled})" if scaled else "")))
     dealer_plays = o.four and rules.all_pass_talon is AllPassTalon.LEAD
     if o.four and not dealer_plays:
-        out.append(_no_trick(n, o.dealer, price * s, rules, "the dealer of an all-pass without the talon" + step,
+        out.append(_no_trick(n, o.dealer, price * s, rules, _("the dealer of an all-pass without the talon") + step,
                              "RULES.md AllPassTalon"))
     players = list(o.active) + ([o.dealer] if dealer_plays else [])
     if rules.all_pass_scoring is AllPassScoring.WHISTS:
         return out + _all_pass_whists(o, rules, price, players)
     cut = min(o.tricks[p] for p in players) if rules.all_pass_amnesty else 0
     for p in players:
-        count = o.tricks[p] - cut
-        if count > 0:
-            note = times(count, price, s) + (f", after an amnesty of {cut}" if cut else "") + \
-                (" (tricks from the talon)" if o.four and p == o.dealer else "")
-            out.append(Entry(n, p, MOUNTAIN, count * price * s, "3.7.3" if cut else "3.7.2.1", note))
+        tricks_ = o.tricks[p] - cut
+        if tricks_ > 0:
+            note = times(tricks_, price, s) + (_(", after an amnesty of {cut}").format(cut=cut) if cut else "") + \
+                (_(" (tricks from the talon)") if o.four and p == o.dealer else "")
+            out.append(Entry(n, p, MOUNTAIN, tricks_ * price * s, "3.7.3" if cut else "3.7.2.1", note))
     return out
 
 
@@ -231,7 +240,7 @@ def _no_trick(n: int, player: str, amount: int, rules: Rules, reason: str, secti
     """A player without a trick on the all-pass: the price of one trick to the pool (Code 3.7.2.1,
     3.7.2.2) or, where the convention says so, off the own mountain as far as it goes (seed 000 §7.2)."""
     if rules.all_pass_zero is ZeroTrick.MOUNTAIN:
-        return Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + ", off the own mountain", capped=True)
+        return Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + _(", off the own mountain"), capped=True)
     if section is None:
         section = "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN else "3.7.2.2"
     return Entry(n, player, POOL, amount, section, reason)
@@ -248,11 +257,12 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
     for other in players:
         if other in lows or not o.tricks[other]:
             continue
-        count = o.tricks[other]
+        tricks_ = o.tricks[other]
         for low in lows:
-            amount = exact(Fraction(per * count, len(lows)))
-            note = times(count, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
-                (f" × {rules.scale}" if rules.scale != 1 else "") + (f", shared by {len(lows)}" if len(lows) > 1 else "")
+            amount = exact(Fraction(per * tricks_, len(lows)))
+            note = times(tricks_, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
+                (f" × {rules.scale}" if rules.scale != 1 else "") + (_(", shared by {lows}")
+                    .format(lows=len(lows)) if len(lows) > 1 else "")
             out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
     return out
 
@@ -264,19 +274,19 @@ def talon_bonus(talon: Sequence[Card], misere: bool) -> tuple[int, str] | None:
     suits = {c.suit for c in talon}
     if misere:
         if len(suits) == 1 and {c.rank for c in talon} == {Rank.SEVEN, Rank.EIGHT}:
-            return 20, "a seven and an eight of one suit in the talon"
+            return 20, _("a seven and an eight of one suit in the talon")
         sevens = sum(c.rank is Rank.SEVEN for c in talon)
-        return (10 * sevens, f"{sevens} seven{'s' * (sevens > 1)} in the talon") if sevens else None
+        return (10 * sevens, count("{n} seven in the talon", "{n} sevens in the talon", sevens)) if sevens else None
     aces = [c for c in talon if c.rank is Rank.ACE]
     ranks = {c.rank for c in talon}
     if len(aces) == 2:
-        return 3, "two aces in the talon"
+        return 3, _("two aces in the talon")
     if aces and len(suits) == 1 and Rank.KING in ranks:
-        return 2, "an ace and a king of one suit in the talon"
+        return 2, _("an ace and a king of one suit in the talon")
     if aces:
-        return 1, "an ace in the talon"
+        return 1, _("an ace in the talon")
     if len(suits) == 1 and ranks == {Rank.KING, Rank.QUEEN}:
-        return 1, "a marriage in the talon"
+        return 1, _("a marriage in the talon")
     return None
 
 
@@ -289,13 +299,13 @@ def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry
     found = talon_bonus(o.talon, o.contract.is_misere)
     if found is None:
         return []
-    count, why = found
+    tricks_, why = found
     if o.contract.is_misere:
-        amount, how = count * factor * rules.scale, f"{why}: {count}" + _factor_text(factor)
+        amount, how = tricks_ * factor * rules.scale, f"{why}: {tricks_}" + _factor_text(factor)
         return [Entry(o.number, o.dealer, WHISTS, amount, "seed 001", how, o.declarer)]
     price = o.contract.price * factor
-    return [Entry(o.number, o.dealer, WHISTS, count * price * rules.scale, "3.4.11",
-                  f"{why}: {times(count, price, rules.scale)}", o.declarer)]
+    return [Entry(o.number, o.dealer, WHISTS, tricks_ * price * rules.scale, "3.4.11",
+                  f"{why}: {times(tricks_, price, rules.scale)}", o.declarer)]
 
 
 def barred_from_help(o: Outcome, written: Sequence[Entry]) -> frozenset[str]:
@@ -318,14 +328,13 @@ def unresponsible_entries(o: Outcome, rules: Rules, made_so_far: int, answered: 
     if not points:
         return []
     half = exact(Fraction(points * rules.scale, 2))
+    said = ngettext("an unresponsible game: game {made} made by {declarer}, and {n} all-pass or razboynik game to "
+                    "answer for games made; half of its {points} on the hill",
+                    "an unresponsible game: game {made} made by {declarer}, and {n} all-passes or razboynik games to "
+                    "answer for games made; half of its {points} on the hill", answered)
     return [Entry(o.number, o.declarer, MOUNTAIN, half, "seed 000 §7.2, seed 004",
-                  f"an unresponsible game: {o.declarer}'s {_ordinal(made_so_far)} game made, and {answered} "
-                  f"all-pass{'es' * (answered != 1)} or razboynik game{'s' * (answered != 1)} to answer for games made; "
-                  f"half of its {number_text(exact(Fraction(points)))} on the hill")]
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+                  said.format(made=made_so_far, declarer=o.declarer, n=answered,
+                              points=number_text(exact(Fraction(points)))))]
 
 
 def opening_entries(opening: Checkpoint) -> list[Entry]:
@@ -336,10 +345,10 @@ def opening_entries(opening: Checkpoint) -> list[Entry]:
         p = line.player
         for column, value in ((POOL, line.pool), (MOUNTAIN, line.mountain)):
             if value is not None and value:
-                out.append(Entry(0, p, column, exact(Fraction(value)), "Sheet tag", "carried over from the paper"))
+                out.append(Entry(0, p, column, exact(Fraction(value)), "Sheet tag", _("carried over from the paper")))
         for w in line.whists or ():
             if w.amount:
-                out.append(Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", "carried over from the paper",
+                out.append(Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", _("carried over from the paper"),
                                  w.player))
     return out
 
@@ -351,7 +360,8 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
     double, tree), each who passed seeing one degree less; with four players the dealer gets the dark
     one if everyone passed dark, else the seeing one."""
     if bomb and o.declarer is not None and made(o):
-        return [Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", f"{BOMB_NAMES[bomb]} used: the game is made")]
+        return [Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", _("{bomb} used: the game is made")
+            .format(bomb=_(BOMB_NAMES[bomb])))]
     if not (rules.bombs and o.all_pass and o.dark_passers):
         return []
     everyone_dark = len(o.dark_passers) == len(o.active)
@@ -361,17 +371,17 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
         dark = p in o.dark_passers or (p == o.dealer and o.four and everyone_dark)
         degree = bomb_degree(o.dark_before, dark)
         if degree > 0:
-            how = "passed dark" if p in o.dark_passers else ("dealt" if p == o.dealer and o.four else "passed seeing")
+            how = _("passed dark") if p in o.dark_passers else (_("dealt") if p == o.dealer and o.four else _("passed seeing"))
             out.append(Entry(o.number, p, BOMB, degree, "3.3.19 a",
-                             f"{BOMB_NAMES[degree]} ({BOMB_MARKS[degree]}): {how} on dark all-pass "
-                             f"{o.dark_before + 1} in a row"))
+                             _("{bomb} ({marks}): {how} on dark all-pass {n} in a row").format(
+                                 bomb=_(BOMB_NAMES[degree]), marks=BOMB_MARKS[degree], how=how, n=o.dark_before + 1)))
     return out
 
 
 def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     """A manual entry, written as given: ``penalty P whists Q N`` means P writes N whists on Q."""
     amount = exact(Fraction(penalty.amount))
-    note = "penalty " + (" ".join(c.text.strip() for c in penalty.comments) or "as recorded")
+    note = _("penalty {comment}").format(comment=" ".join(c.text.strip() for c in penalty.comments) or _("as recorded"))
     if penalty.kind is PenaltyKind.WHISTS:
         return [Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
     column = POOL if penalty.kind is PenaltyKind.POOL else MOUNTAIN

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..i18n import _, count, ngettext
 from ..game.classic import BOMB_NAMES
 from .ledger import Amount, Column, Entry, number_text
 from .outcome import Outcome
@@ -27,24 +28,29 @@ def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[st
     partners = tuple(p for p in players if p != o.declarer)
     need = 0 if not bomb else len(partners) if bomb == 3 else min(bomb, len(partners))
     named = o.helped
-    on = f"on a {BOMB_NAMES[bomb]}" if bomb else f"without a bomb ({o.declarer} holds none)"
+    on = (_("on a {bomb}").format(bomb=_(BOMB_NAMES[bomb])) if bomb else
+          _("without a bomb ({declarer} holds none)").format(declarer=o.declarer))
     if o.declarer in named:
-        return f"{o.declarer} is the declarer; a totus helps partners"
+        return _("{declarer} is the declarer; a totus helps partners").format(declarer=o.declarer)
     if len(set(named)) != len(named):
-        return f"a partner is named twice ({' '.join(named)})"
+        return _("a partner is named twice ({named})").format(named=' '.join(named))
     if len(named) > need:
-        return f"a totus {on} helps {_partners(need)}, and {' '.join(named)} {'is' if len(named) == 1 else 'are'} named"
+        return ngettext("a totus {on} helps {partners}, and {named} is named",
+                        "a totus {on} helps {partners}, and {named} are named", len(named)).format(
+            on=on, partners=_partners(need), named=" ".join(named))
     if len(named) < need:
         if need == len(partners):
             return partners  # no choice: everyone is helped
-        return (f"a totus {on} helps {_partners(need)} of {o.declarer}'s choice: name "
-                f"{'him' if need == 1 else 'them'} after the ten (contract totus {o.contract} "
-                f"{' '.join(partners[:need])})")
+        return ngettext("a totus {on} helps {partners} of {declarer}'s choice: name him after the ten (contract "
+                        "totus {contract} {names})",
+                        "a totus {on} helps {partners} of {declarer}'s choice: name them after the ten (contract "
+                        "totus {contract} {names})", need).format(
+            on=on, partners=_partners(need), declarer=o.declarer, contract=o.contract, names=" ".join(partners[:need]))
     return named
 
 
-def _partners(count: int) -> str:
-    return "nobody" if not count else "one partner" if count == 1 else f"{count} partners"
+def _partners(n: int) -> str:
+    return _("nobody") if not n else count("{n} partner", "{n} partners", n)
 
 
 def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],
@@ -56,23 +62,25 @@ def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],
     if o.declarer_tricks < 10:
         own = max(mountain.get(declarer, 0), 0)
         if own:
-            out.append(Entry(n, declarer, MOUNTAIN, own, SECTION, "totus failed: the mountain doubled"))
+            out.append(Entry(n, declarer, MOUNTAIN, own, SECTION, _("totus failed: the mountain doubled")))
         for p in helped:
             theirs = max(mountain.get(p, 0), 0)
             if theirs:
                 out.append(Entry(n, declarer, MOUNTAIN, theirs, SECTION,
-                                 f"totus failed: {p}'s mountain, whom it was to help, added"))
+                                 _("totus failed: {p}'s mountain, whom it was to help, added").format(p=p)))
         return out
     for p in (declarer,) + helped:
         pool = max(target - played.get(p, 0), 0)
         hill = max(mountain.get(p, 0), 0)
-        whose = "" if p == declarer else f" by {declarer}'s totus"
+        whose = "" if p == declarer else _(" by {declarer}'s totus").format(declarer=declarer)
         if pool:
-            out.append(Entry(n, p, POOL, pool, SECTION, f"totus made: the pool closed{whose}"))
+            out.append(Entry(n, p, POOL, pool, SECTION, _("totus made: the pool closed{whose}").format(whose=whose)))
         if hill:
-            out.append(Entry(n, p, MOUNTAIN, -hill, SECTION, f"totus made: the whole mountain written off{whose}"))
+            out.append(Entry(n, p, MOUNTAIN, -hill, SECTION, _("totus made: the whole mountain written off{whose}")
+                .format(whose=whose)))
         if p != declarer and pool + hill:
             out.append(Entry(n, declarer, WHISTS, (pool + hill) * 10 * scale, SECTION,
-                             f"help to {p}: {number_text(pool + hill)} × 10" + (f" × {scale}" if scale != 1 else ""),
+                             _("help to {p}: {number_text} × 10").format(p=p, number_text=number_text(pool + hill))
+                             + (f" × {scale}" if scale != 1 else ""),
                              p))
     return out

@@ -3,7 +3,14 @@
 (function () {
   const data = JSON.parse(document.getElementById("data").textContent);
   const $ = (id) => document.getElementById(id);
-  const SUITS = { s: ["♠", "spades", "black"], c: ["♣", "clubs", "black"], d: ["♦", "diamonds", "red"], h: ["♥", "hearts", "red"] };
+  // the page's words in the reader's language: preflog writes the translations into the data
+  const TR = data.tr || {};
+  const _ = (text) => TR[text] || text;
+  const plural = (n) => data.lang === "ru" ?
+    (n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2) :
+    (n === 1 ? 0 : 1);
+  const ngettext = (one, many, n) => (TR[one] ? TR[one][plural(n)] : n === 1 ? one : many).replace("{n}", String(n));
+  const SUITS = { s: ["♠", _("of spades"), "black"], c: ["♣", _("of clubs"), "black"], d: ["♦", _("of diamonds"), "red"], h: ["♥", _("of hearts"), "red"] };
   const ORDER = ["s", "c", "d", "h"];
   const POS3 = ["bottom", "left", "right"], POS4 = ["bottom", "left", "top", "right"];
   const deals = [];  // [game index, deal index]
@@ -22,7 +29,7 @@
   function cardEl(code, win) {
     const s = SUITS[code[1]];
     const e = el("span", "card" + (s[2] === "red" ? " r" : "") + (win ? " win" : ""), rank(code) + s[0]);
-    e.setAttribute("aria-label", rank(code) + " of " + s[1]);
+    e.setAttribute("aria-label", rank(code) + " " + s[1]);
     return e;
   }
   const game = () => data.games[deals[at][0]];
@@ -71,7 +78,8 @@
   }
   function leave() { if (path.length > 1) { path.pop(); draw(); } }
 
-  const tricks = (n) => n + (n === 1 ? " trick" : " tricks");
+  const tricks = (n) => ngettext("{n} trick", "{n} tricks", n);
+  void [_("declarer"), _("dummy"), _("whist"), _("pass"), _("half-whist")];  // the roles the data names, said by _(role)
   function drawHands(s) {
     const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
     table.textContent = "";
@@ -83,13 +91,13 @@
       if (role) box.classList.add(role);
       const head = el("div", "who");
       head.appendChild(el("b", "name", name));
-      if (name === d.dealer) head.appendChild(el("span", "role", "deals"));
-      if (role) head.appendChild(el("span", "role", role));
+      if (name === d.dealer) head.appendChild(el("span", "role", _("deals")));
+      if (role) head.appendChild(el("span", "role", _(role)));
       head.appendChild(el("span", "won", tricks(s.w[i] || 0)));
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
-      if (hand === null) box.appendChild(el("span", "note", "cards not recorded"));
-      else if (hidden) box.appendChild(el("span", "note", hand.length + " cards"));
+      if (hand === null) box.appendChild(el("span", "note", _("cards not recorded")));
+      else if (hidden) box.appendChild(el("span", "note", ngettext("{n} card", "{n} cards", hand.length)));
       else ORDER.forEach((su) => {
         const cards = hand.filter((c) => c[1] === su);
         if (!cards.length && !hand.length) return;
@@ -103,12 +111,12 @@
           line.appendChild(one);
         });
         line.setAttribute("aria-label", SUITS[su][1] + ": " + (cards.map((c) =>
-          rank(c) + (valued && c in valued ? " (" + tricks(valued[c]) + ")" : "")).join(" ") || "none"));
+          rank(c) + (valued && c in valued ? " (" + tricks(valued[c]) + ")" : "")).join(" ") || _("none")));
         box.appendChild(line);
       });
-      if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "note", "and cards not recorded"));
+      if (hand && hand.indexOf("?") >= 0) box.appendChild(el("span", "note", _("and cards not recorded")));
       if (s.dc && role === "declarer" && !hidden) {
-        const put = el("div", "discard", "discard ");
+        const put = el("div", "discard", _("discard") + " ");
         s.dc.forEach((c) => put.appendChild(cardEl(c, false)));
         box.appendChild(put);
       }
@@ -117,13 +125,13 @@
     (s.k || []).forEach(([who, code], j) => {  // in the order played: the first card led the trick
       const spot = el("div", "played pos-" + (who >= 0 ? pos[who] : who === -1 ? "talon" : "unknown" + j));
       spot.appendChild(cardEl(code, s.win === who));
-      const by = who >= 0 ? g.seats[who] : who === -1 ? "talon" : "";
-      spot.appendChild(el("span", "by", by + (j === 0 ? " led" : "")));
+      const by = who >= 0 ? g.seats[who] : who === -1 ? _("talon") : "";
+      spot.appendChild(el("span", "by", j === 0 ? _("{player} led").replace("{player}", by) : by));
       if (j === 0) spot.classList.add("lead");
       mid.appendChild(spot);
     });
     if (s.x) {
-      const talon = el("div", "talon", "talon ");
+      const talon = el("div", "talon", _("talon") + " ");
       s.x.forEach((c) => talon.appendChild(cardEl(c, false)));
       mid.appendChild(talon);
     }
@@ -141,11 +149,11 @@
         const item = el("li", depth ? "var" : "");
         item.value = st.tr;
         (st.k || []).forEach(([who, code], j) => {
-          const by = who >= 0 ? g.seats[who] : who === -1 ? "talon" : "?";
+          const by = who >= 0 ? g.seats[who] : who === -1 ? _("talon") : "?";
           item.appendChild(document.createTextNode((j ? ", " : "") + by + " "));
           item.appendChild(cardEl(code, st.win === who));
         });
-        item.appendChild(document.createTextNode(" → " + (st.win !== undefined ? g.seats[st.win] : "nobody")));
+        item.appendChild(document.createTextNode(" → " + (st.win !== undefined ? g.seats[st.win] : _("nobody"))));
         list.appendChild(item);
       }
     });
@@ -172,7 +180,7 @@
     tags.textContent = ""; notes.textContent = "";
     g.tags.forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
     if (!g.tags.some(([name]) => name === "Rules")) {
-      tags.appendChild(el("dt", "", "Rules")); tags.appendChild(el("dd", "", g.rules + " (the default)"));
+      tags.appendChild(el("dt", "", "Rules")); tags.appendChild(el("dd", "", _("{rules} (the default)").replace("{rules}", g.rules)));
     }
     g.notes.forEach((text) => notes.appendChild(el("p", "", text)));
   }
@@ -180,19 +188,20 @@
   function analysis(s, d, g) {  // the double-dummy values preflog render --analyse wrote, in words
     const dd = d.dd, out = [];
     if (!dd) return "";
-    if (dd.skip) return "Not analysed: " + dd.skip + ".";
-    out.push("Par: " + dd.par + ".");
+    if (dd.skip) return _("Not analysed: {reason}.").replace("{reason}", dd.skip);
+    out.push(_("Par: {par}.").replace("{par}", dd.par));
     if (s.dp) {
       const [who, before, after, cost] = s.dp;
-      out.push("This card: " + g.seats[who] + " " + before + " → " + after +
-        (cost > 0 ? ", it costs its side " + tricks(cost) + "." : ", a best card."));
+      out.push(_("This card: {player} {before} → {after}").replace("{player}", g.seats[who]).replace("{before}", before)
+        .replace("{after}", after) + (cost > 0 ? ngettext(", it costs its side {n} trick.", ", it costs its side {n} tricks.", cost) : _(", a best card.")));
     }
     if (s.dd) {
       const [mover, counted, values, best] = s.dd;
-      out.push(g.seats[mover] + " to play: with best play " + g.seats[counted] + " ends with " +
-        tricks(values[best[0]]) + "; best " + best.map((c) => rank(c) + SUITS[c[1]][0]).join(" ") + ".");
+      out.push(_("{mover} to play: with best play {counted} ends with {tricks}; best {cards}.").replace("{mover}", g.seats[mover])
+        .replace("{counted}", g.seats[counted]).replace("{tricks}", tricks(values[best[0]]))
+        .replace("{cards}", best.map((c) => rank(c) + SUITS[c[1]][0]).join(" ")));
     }
-    if (dd.stop && !s.dd && !s.dp) out.push("The analysis stops at " + dd.stop + ".");
+    if (dd.stop && !s.dd && !s.dp) out.push(_("The analysis stops at {place}.").replace("{place}", dd.stop));
     return out.join(" ");
   }
 
@@ -203,7 +212,7 @@
     drawTricks();
     $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
     $("step").textContent = s.t;
-    $("notes").textContent = s.n || (top().i === 0 && top().line.note ? "variation: " + top().line.note : "");
+    $("notes").textContent = s.n || (top().i === 0 && top().line.note ? _("variation: {note}").replace("{note}", top().line.note) : "");
     $("dd").textContent = path.length === 1 ? analysis(s, d, g) : "";
     const v = $("violations"); v.textContent = "";
     (g.v || []).concat(s.v || []).forEach((text) => v.appendChild(el("li", "", text)));
@@ -216,19 +225,19 @@
     const b = $("branches"); b.textContent = "";
     const alts = branches();
     if (path.length > 1) {
-      const out = el("button", "", "↑ leave the variation");
+      const out = el("button", "", _("↑ leave the variation"));
       out.addEventListener("click", leave);
       b.appendChild(out);
     }
     alts.forEach((line, k) => {
-      const go = el("button", "", "↓ variation " + (k + 1) + ": instead, " + line.steps[0].t + (line.note ? " — " + line.note : ""));
+      const go = el("button", "", _("↓ variation {k}: instead, {step}").replace("{k}", String(k + 1)).replace("{step}", line.steps[0].t) + (line.note ? " — " + line.note : ""));
       go.addEventListener("click", () => enter(k));
       b.appendChild(go);
     });
     drawPulka();
-    const where = path.length > 1 ? " (in a variation)" : "";
-    $("say").textContent = (s.say || s.t) + where + (s.v ? ". Error: " + s.v.join("; ") : "") +
-      (alts.length ? ". " + alts.length + " variation" + (alts.length > 1 ? "s" : "") + " here: down arrow to enter" : "");
+    const where = path.length > 1 ? _(" (in a variation)") : "";
+    $("say").textContent = (s.say || s.t) + where + (s.v ? _(". Error: ") + s.v.join("; ") : "") +
+      (alts.length ? ". " + ngettext("{n} variation here: down arrow to enter", "{n} variations here: down arrow to enter", alts.length) : "");
     document.body.dataset.deal = String(d.n);
     document.body.dataset.step = String(top().i);
     document.body.dataset.depth = String(path.length - 1);
@@ -236,8 +245,9 @@
 
   deals.forEach(([gi, di], k) => {
     const g = data.games[gi], d = g.deals[di];
-    const label = (data.games.length > 1 ? (g.title || "game " + (gi + 1)) + " · " : "") + "deal " + d.n + ", " + d.dealer + " deals" +
-      (d.errors ? " — " + d.errors + " rule violation" + (d.errors > 1 ? "s" : "") : "");
+    const label = (data.games.length > 1 ? (g.title || _("game {n}").replace("{n}", String(gi + 1))) + " · " : "") +
+      _("deal {n}, {dealer} deals").replace("{n}", String(d.n)).replace("{dealer}", d.dealer) +
+      (d.errors ? " — " + ngettext("{n} rule violation", "{n} rule violations", d.errors) : "");
     const o = el("option", "", label); o.value = String(k);
     $("deals").appendChild(o);
   });
@@ -264,5 +274,5 @@
     if (act) { ev.preventDefault(); act(); }
   });
   if (deals.length) start(0, false);
-  else $("step").textContent = "This file has no deals.";
+  else $("step").textContent = _("This file has no deals.");
 })();

@@ -1,0 +1,292 @@
+"""Russian, end to end: the catalog is complete and compiled, the language is chosen as documented,
+plural forms follow Russian rules, and every verb says nothing in English prose with ``--lang ru``."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+
+import preflog
+from preflog.cli import cli as main
+from preflog.i18n import LOCALE_DIR, count, from_environment, ngettext, using_language
+from preflog.notation.vocabulary import STATEMENT_ORDER
+
+from .conftest import ROOT, SAMPLES
+
+PO = LOCALE_DIR / "ru" / "LC_MESSAGES" / "preflog.po"
+MO = PO.with_suffix(".mo")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "count": (1, 2), "pgettext": ((1, "c"), 2)}
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*|)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def _catalog():  # type: ignore[no-untyped-def]
+    with PO.open("rb") as fp:
+        return read_po(fp, locale="ru")
+
+
+def _extracted() -> set[tuple[str | None, str]]:
+    """Every message marked in the source, as ``pybabel extract`` finds it (docs/translating.md)."""
+    found = set()
+    for folder in (ROOT / "preflog", ROOT / "cli"):
+        for _file, _line, message, _comments, context in extract_from_dir(
+                folder, method_map=[("**.py", "python"), ("**.js", "javascript")], keywords=KEYWORDS):
+            found.add((context, message if isinstance(message, str) else message[0]))
+    return found
+
+
+def test_every_marked_message_is_in_the_catalog_translated_and_not_fuzzy() -> None:
+    catalog = _catalog()
+    held = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalog if m.id}
+    missing = sorted(str(k) for k in _extracted() - set(held))
+    assert not missing, f"not in the catalog (pybabel extract, update): {missing[:10]}"
+    for key, m in held.items():
+        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        assert all(strings), f"no Russian for {key}"
+        assert "fuzzy" not in m.flags, f"fuzzy: {key}"
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        wanted = set(PLACEHOLDER.findall(ids[0])) | set(PLACEHOLDER.findall(ids[-1]))
+        said = set()
+        for s in strings:
+            assert set(PLACEHOLDER.findall(s)) <= wanted, f"{key}: a placeholder the source lacks in {s!r}"
+            said |= set(PLACEHOLDER.findall(s))
+        assert wanted - {"n"} <= said, f"{key}: the translation {strings!r} lacks {wanted - said}"
+
+
+def test_the_compiled_catalog_is_the_po_compiled() -> None:
+    """``pybabel compile`` was run after the last edit of the .po: the shipped .mo says the same."""
+    buffer = io.BytesIO()
+    write_mo(buffer, _catalog())
+    fresh = gettext.GNUTranslations(io.BytesIO(buffer.getvalue()))
+    with MO.open("rb") as fp:
+        shipped = gettext.GNUTranslations(fp)
+    assert fresh._catalog == shipped._catalog  # type: ignore[attr-defined]
+
+
+#: Strings of the source that no person reads as prose: markup, the notation preflog writes, the
+#: parser's build stamp, errors of a program misusing the library (Python's own words are English).
+NOT_PROSE = re.compile(r"^\s*<|=\"|^\"|^\s*(deal|contract|result|penalty|sheet) \{|lark \{|sha256|default-src|img-src|"
+                       r"^pass pass pass$")
+_PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "AssertionError", "RuntimeError", "NotImplementedError", "IndexError"}
+
+
+def _unmarked(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list):  # docstrings, attribute docstrings
+            for statement in body:
+                if isinstance(statement, ast.Expr) and isinstance(statement.value, (ast.Constant, ast.JoinedStr)):
+                    skip.update(id(n) for n in ast.walk(statement.value))
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in {"_", "N_", "ngettext", "count", "pgettext", "compile", "fullmatch", "match", "search", "sub"}:
+                skip.update(id(n) for a in node.args for n in ast.walk(a))
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and \
+                getattr(node.exc.func, "id", None) in _PROGRAMMER_ERRORS:
+            skip.update(id(n) for n in ast.walk(node.exc))
+        if isinstance(node, ast.Assert):
+            skip.update(id(n) for n in ast.walk(node))
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in skip or not isinstance(node, (ast.Constant, ast.JoinedStr)):
+            continue
+        text = node.value if isinstance(node, ast.Constant) else "".join(
+            v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+        if not isinstance(text, str) or NOT_PROSE.search(text):
+            continue
+        if len(re.findall(r"\b[a-z]{2,}\b", text)) >= 3 and " " in text:  # three English words: a sentence
+            out.append((node.lineno, text))
+    return out
+
+
+def test_no_sentence_in_the_source_is_left_unmarked() -> None:
+    """Every sentence a person reads goes through gettext: a string of three or more words outside
+    ``_()``, ``N_()``, ``ngettext()`` and ``count()`` is one that was forgotten."""
+    files = [p for p in sorted((ROOT / "preflog").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+             if p.name != "write.py"]  # notation/write.py writes the notation, which is not translated
+    found = [f"{p.relative_to(ROOT)}:{line}: {text!r}" for p in files for line, text in _unmarked(p)]
+    assert not found, "\n".join(found)
+
+
+# ---- choosing the language ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, "en"),
+    ({"LANG": "ru_RU.UTF-8"}, "ru"),
+    ({"LANG": "C"}, "en"),
+    ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_GB.UTF-8"}, "ru"),
+    ({"LC_MESSAGES": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"LANGUAGE": "de:ru", "LANG": "en_US.UTF-8"}, "ru"),
+    ({"LANGUAGE": "", "LANG": "ru_RU"}, "ru"),
+    ({"PREFLOG_LANG": "en", "LANG": "ru_RU.UTF-8"}, "en"),
+    ({"PREFLOG_LANG": "ru", "LANGUAGE": "en"}, "ru"),
+    ({"PREFLOG_LANG": "fr", "LANG": "ru_RU.UTF-8"}, "ru"),
+])
+def test_the_language_comes_from_preflog_lang_then_gettexts_order(environ: dict[str, str], expected: str) -> None:
+    assert from_environment(environ) == expected
+
+
+def test_lang_beats_the_environment_and_the_machine_parts_stay(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pref"
+    bad.write_text('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 6s 6s\n', encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "PREFLOG_LANG": "en"}
+    run = subprocess.run([sys.executable, "-m", "preflog.cli", "--lang", "ru", "check", str(bad)], cwd=ROOT,
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 1
+    first = run.stderr.splitlines()[0]
+    assert first.startswith(f"{bad}:4:9: ошибка: ") and "[A202: " in first and "Кодекс 3.3.7]" in first
+    english = subprocess.run([sys.executable, "-m", "preflog.cli", "check", str(bad)], cwd=ROOT,
+                             capture_output=True, text=True, env=env)
+    assert english.stderr.splitlines()[0].startswith(f"{bad}:4:9: error: ")
+    json_ru = subprocess.run([sys.executable, "-m", "preflog.cli", "check", "--json", str(bad)], cwd=ROOT,
+                             capture_output=True, text=True, env={**env, "PREFLOG_LANG": "ru"})
+    assert '"code": "A202"' in json_ru.stdout and '"line": 4' in json_ru.stdout
+
+
+def test_the_library_takes_lang_and_a_process_wide_default() -> None:
+    game = preflog.loads('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 6s 6s\n')
+    english = preflog.check(game)[0].message
+    russian = preflog.check(game, lang="ru")[0].message
+    assert english.startswith("6s is not higher than 6s [A202: each bid must be higher than the last, Code 3.3.7]")
+    assert russian == "6s не выше 6s [A202: каждая заявка должна быть выше предыдущей, Кодекс 3.3.7]"
+    preflog.set_language("ru")
+    assert preflog.check(game)[0].rule == "каждая заявка должна быть выше предыдущей"
+    with preflog.using_language("en"):
+        assert preflog.check(game)[0].rule == "each bid must be higher than the last"
+
+
+@pytest.mark.parametrize(("n", "word"), [(0, "взяток"), (1, "взятка"), (2, "взятки"), (4, "взятки"), (5, "взяток"),
+                                         (11, "взяток"), (12, "взяток"), (21, "взятка"), (22, "взятки"),
+                                         (25, "взяток"), (101, "взятка"), (111, "взяток")])
+def test_russian_plurals_have_three_forms(n: int, word: str) -> None:
+    with using_language("ru"):
+        assert count("{n} trick", "{n} tricks", n) == f"{n} {word}"
+        assert ngettext("{n} deal", "{n} deals", n).format(n=n).startswith(f"{n} сдач")
+
+
+# ---- every verb, in Russian -----------------------------------------------------------------------
+
+#: English words that never occur in a Russian message (names, notation and file text excepted).
+ENGLISH = re.compile(r"\b(the|and|of|to|is|are|not|with|for|from|after|before|must|has|have|cannot|this|that|"
+                     r"deal|deals|trick|tricks|player|players|whist|whists|pool|mountain|error|hint|expected|"
+                     r"game|games|talon|contract|auction|usage|options|show|print|write|read|file|files)\b",
+                     re.IGNORECASE)
+
+
+def _english_prose(output: str, inputs: str) -> list[str]:
+    """The lines of ``output`` holding English words that are not in ``inputs`` (a quoted line of the
+    file, a name, a comment the file holds are the user's own text)."""
+    allowed = {w.lower() for w in re.findall(r"[A-Za-z]+", inputs)} | set(STATEMENT_ORDER) | {"deal", "dealer"}
+    tags = r"\b(Pool|Rules|Players|Result|Sheet|WhistPrice|Event|Date|Aliases|Rule\.\w+)\b"
+    out = []
+    for line in output.splitlines():
+        line = re.sub(r"^(deal \d+|\S+):\d+:\d+:", "", line)  # the place: the machine's part
+        text = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"|\[\w+ [^\]]*\]|--?[\w-]+|\b[A-Z_]{2,}\b|" + tags, "", line)
+        words = [w for w in ENGLISH.findall(text) if w.lower() not in allowed]
+        if words:
+            out.append(line)
+    return out
+
+
+BAD_INPUTS = {
+    "misplayed.pref": '[Players "Anna Boris Vera"]\n[Rules "sochi"]\n\ndeal 1 dealer Anna\n'
+                      "hands Boris: QJT.J.AJT.KQJ Vera: K9.AKQ9.Q97.T Anna: 87.T87.K8.A87\ntalon As 9h\n"
+                      "bids 6s pass pass\ndiscard Ts Td\ncontract 6s\nwhist pass whist\n"
+                      "play Qs Ks 7c | 9s 8s Js\nresult Boris 8\n\ndeal 2 dealer Anna\nbids pass pass pass\n"
+                      "result Anna 4 Boris 3 Vera 4\n",
+    "typo.pref": '[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 6s pаss 6D\ncontract 7h\n',
+    "syntax.pref": '[Players "Anna Boris Vera"\n\ndeal one\ntalon 7s 8s 9s\nplay Kx |\n',
+    "sheet.pref": '[Players "Anna Boris Vera"]\n[Pool "10"]\n\ndeal 1 dealer Anna\nbids 6s pass pass\n'
+                  "contract 6s\nwhist pass pass\nsheet Anna pool 4\n",
+}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("ru")
+    for name, text in BAD_INPUTS.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return [*SAMPLES, *sorted(folder.glob("*.pref"))]
+
+
+VERBS = [("parse",), ("check",), ("check", "--all"), ("score", "--ledger"), ("score", "--format", "svg"),
+         ("replay", "--no-interactive"), ("fmt", "--check"), ("analyse",), ("convert", "--to", "json")]
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
+def test_every_verb_speaks_russian_on_samples_and_bad_inputs(verb: tuple[str, ...], inputs: list[Path]) -> None:
+    found = []
+    for path in inputs:
+        if verb[0] == "analyse" and path.stat().st_size > 20_000:
+            continue  # the solver's time, not its words
+        result = CliRunner().invoke(main, ["--lang", "ru", *verb, str(path)])
+        assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.output
+        text = result.stderr if verb[0] in ("analyse", "convert", "fmt") else result.stdout + result.stderr
+        if verb[0] == "score" and "svg" in verb:
+            text = " ".join(re.findall(r"<title>([^<]*)</title>|aria-label=\"([^\"]*)\"", text).__str__())
+        found += [f"{path.name}: {line}" for line in _english_prose(text, path.read_text(encoding="utf-8"))]
+    assert not found, "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("verb", ["", "parse", "check", "fmt", "convert", "replay", "render", "analyse",
+                                  "generate", "score", "record"])
+def test_every_help_speaks_russian(verb: str) -> None:
+    result = CliRunner().invoke(main, ["--lang", "ru", *([verb] if verb else []), "--help"])
+    assert result.exit_code == 0
+    assert "Использование:" in result.stdout and "Параметры:" in result.stdout
+    body = "\n".join(line for line in result.stdout.splitlines() if not line.lstrip().startswith("preflog "))
+    assert not _english_prose(body, "Anna Boris Vera friday saturday game samples pref json svg html"), body
+
+
+def test_clicks_own_words_speak_russian() -> None:
+    result = CliRunner().invoke(main, ["--lang", "ru", "check", "--bogus", "x"])
+    assert result.exit_code == 2
+    assert "Нет такого параметра '--bogus'" in result.stderr
+
+
+def test_the_page_speaks_russian(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    result = CliRunner().invoke(main, ["--lang", "ru", "render", str(SAMPLES[0]), "-o", str(out)])
+    assert result.exit_code in (0, 1)
+    html = out.read_text(encoding="utf-8")
+    assert '<html lang="ru">' in html and ">Торговля<" in html and 'title="следующая сдача (n)"' in html
+    assert '"lang":"ru"' in html and '"{n} trick":["{n} взятка","{n} взятки","{n} взяток"]' in html
+    english = preflog.present.replay_html.page(preflog.loads_all(SAMPLES[0].read_text(encoding="utf-8")), lang="en")
+    assert '<html lang="en">' in english and ">Auction<" in english and '"tr":{}' in english
+
+
+def test_shell_completion_describes_verbs_in_russian() -> None:
+    env = {"PATH": "/usr/bin:/bin", "_PREFLOG_COMPLETE": "zsh_complete", "COMP_WORDS": "preflog ", "COMP_CWORD": "1",
+           "PREFLOG_LANG": "ru"}
+    run = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()"], cwd=ROOT,
+                         capture_output=True, text=True, env=env)
+    assert "check" in run.stdout and "Проверить FILES" in run.stdout, run.stdout + run.stderr
+    english = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()"], cwd=ROOT,
+                             capture_output=True, text=True, env={**env, "PREFLOG_LANG": "en"})
+    assert "Check FILES" in english.stdout
+    values = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()"], cwd=ROOT,
+                            capture_output=True, text=True,
+                            env={**env, "COMP_WORDS": "preflog --lang ", "COMP_CWORD": "2"})
+    assert "en" in values.stdout.split() and "ru" in values.stdout.split()
+
+
+def test_the_recorder_speaks_russian(tmp_path: Path) -> None:
+    file = tmp_path / "friday.pref"
+    typed = "Boris 7п вп 8\nпас 4 3 3\nотмена\nпомощь\nVera 6z pp\n"
+    result = CliRunner().invoke(main, ["--lang", "ru", "record", str(file), "--players", "Anna Boris Vera",
+                                       "--pool", "10"], input=typed)
+    err = result.stderr
+    assert "запись в" in err and "сдача 2 отменена" in err and "Наберите сдачу в краткой форме" in err
+    assert not _english_prose(err, typed + " Anna Boris Vera friday pref Date"), err
