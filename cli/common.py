@@ -93,7 +93,8 @@ def write_text(path: str, text: str | Iterable[str]) -> None:
 
 def fail_unreadable(path: str, exc: OSError) -> NoReturn:
     reason = exc.strerror or str(exc)
-    click.echo(_("preflog: error: cannot read {path}: {reason}").format(path=display_name(path), reason=reason), err=True)
+    click.echo(_("preflog: error: cannot read {path}: {reason}").format(path=display_name(path), reason=reason),
+                                                                        err=True)
     sys.exit(EXIT_UNREADABLE)
 
 
@@ -362,5 +363,6 @@ def note_analysis(name: str, game: int, deal: int, *, skipped: str | None = None
         click.echo("preflog: " + where + _("deal {deal} is not analysed: {reason}").format(deal=deal, reason=skipped),
                    err=True)
     if stopped is not None:
-        click.echo("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal, place=stopped),
+        click.echo("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal,
+                                                                                                place=stopped),
                    err=True)

@@ -103,11 +103,11 @@ class _Translated:
         finally:
             self.help, self.short_help = written, short
 
-
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The options, click's own (``--help``, ``--version``, whose help click wrote in English when
         they were made) said in the current language too."""
-        own = [p for p in self.get_params(ctx) if isinstance(p, click.Option) and not isinstance(p, Option) and p.help]
+        params: list[click.Parameter] = self.get_params(ctx)  # type: ignore[attr-defined]
+        own = [p for p in params if isinstance(p, click.Option) and not isinstance(p, Option) and p.help]
         written = [p.help for p in own]
         for p, text in zip(own, written):
             p.help = _(text) if text else text

@@ -265,7 +265,8 @@ class Session:
                         _say(_("error: there is no deal {deal}").format(deal=number))
                     else:
                         self.editing = int(number)
-                        _say(_("type deal {deal} again (an empty line or `quit` leaves it as it is)").format(deal=number))
+                        _say(_("type deal {deal} again (an empty line or `quit` leaves it as it is)").format(
+                            deal=number))
             elif word == "note":
                 recorder.note(rest)
                 _say(_("noted"))

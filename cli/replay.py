@@ -87,7 +87,8 @@ def _interactive(r: Replay, renderer: Renderer, deal_number: int | None) -> bool
         step = r.current
         if step is not None and step.state.deal is not None:
             d = step.state.deal
-            click.echo(renderer.status(d) + " · " + _("step {step} of {steps}").format(step=r.position + 1, steps=len(r)) + "\n")
+            click.echo(renderer.status(d) + " · " + _("step {step} of {steps}").format(step=r.position + 1,
+                                                                                       steps=len(r)) + "\n")
             source = step.event.source if isinstance(step.event, Dealt) else None
             notes = dealt_notes(renderer, source) if isinstance(source, Deal) else None
             for row in renderer.table(d, notes):

@@ -19,6 +19,7 @@ LAYERS = {
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
     "preflog.grammar": 0,  # data only
+    "preflog.i18n": 0,     # the language spoken: gettext, and nothing of preflog's
     "preflog.cli": 8,
 }
 

@@ -163,7 +163,7 @@ def test_seed_000_7_2_a_game_made_beyond_the_all_passes_is_unresponsible() -> No
     assert (sheet.pool("Anna"), sheet.mountain("Anna"), sheet.record("Anna", Column.MOUNTAIN)) == (5, 1, "1.0.1")
     assert [(e.column.value, e.amount) for e in sheet.ledger(4) if e.player == "Boris"] == [("mountain", 2)]
     unresponsible = next(e for e in sheet.ledger(3) if e.player == "Anna" and e.column is Column.MOUNTAIN)
-    assert unresponsible.reason == ("an unresponsible game: Anna's 2nd game made, and 1 all-pass or razboynik game "
+    assert unresponsible.reason == ("an unresponsible game: game 2 made by Anna, and 1 all-pass or razboynik game "
                                     "to answer for games made; half of its 2 on the hill")
 
 

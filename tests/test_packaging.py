@@ -73,6 +73,26 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
     assert par.returncode == 0, par.stderr
     assert json.loads(par.stdout)[0]["deal"] == 1
+    assert "preflog/locale/ru/LC_MESSAGES/preflog.mo" in names  # Russian with no step after the install
+    ru = subprocess.run([sys.executable, "-c", code, str(unpacked), "--lang", "ru", "check", *map(str, SAMPLES)],
+                        capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
+    assert (ru.returncode, ru.stdout.split(":")[-1]) == (0, " нарушений нет\n")
+
+
+def test_the_readme_s_python_runs_from_the_checkout_beside_an_installed_copy() -> None:
+    """After `pip install .` (no editable finder), Python started in the checkout's root imports the
+    source tree, which holds neither grammar/ nor cli/ inside preflog/: the package finds them beside
+    itself. Run without site (no .pth, so no editable install), the dependencies on PYTHONPATH."""
+    import sysconfig
+
+    site = sysconfig.get_paths()["purelib"]
+    code = ("import preflog, preflog.grammar, preflog.cli; "
+            "assert preflog.__file__.startswith(%r), preflog.__file__; "
+            "text = open('samples/sochi-pulka.pref', encoding='utf-8').read(); "
+            "print(len(preflog.loads(text).deals), preflog.check(preflog.loads(text)))") % str(ROOT)
+    run = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env=dict(os.environ, PYTHONPATH=site))
+    assert (run.returncode, run.stdout, run.stderr) == (0, "10 []\n", "")
 
 
 def test_the_grammar_is_loaded_from_the_package() -> None:

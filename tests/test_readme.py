@@ -38,7 +38,7 @@ def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
 
 def test_the_options_table_gives_every_preset_its_value() -> None:
     """docs/rules.md's table of options, row by row, as the presets hold them."""
-    from preflog.game.conventions import OPTIONS, PRESETS, option_text
+    from preflog.game.conventions import OPTIONS, PRESETS, accepted_text, option_text
 
     def text(option: str, value: object) -> str:
         return "–" if value is None and option != "Consolation" else option_text(option, value)
@@ -47,7 +47,7 @@ def test_the_options_table_gives_every_preset_its_value() -> None:
     assert "| option | values | " + " | ".join(PRESETS) + " |" in doc
     for option, (field, _, accepted) in OPTIONS.items():
         row = " | ".join(text(option, getattr(PRESETS[name], field)) for name in PRESETS)
-        assert f"| `{option}` | {accepted} | {row} |" in doc, option
+        assert f"| `{option}` | {accepted_text(accepted)} | {row} |" in doc, option
 
 
 def test_the_start_command_runs_clean() -> None:

@@ -106,7 +106,8 @@ def position_of(d: DealState, rules: Rules | None = None) -> Position:
     for seat in ACTIVE_SEATS:
         played = any(s == seat for s, _ in d.trick)
         if len(d.hands[seat] or ()) != left - played:
-            raise Unsolvable(_("{player} holds {len} cards where {value} are left to play").format(player=d.player(seat), len=len(d.hands[seat] or ()), value=left - played))
+            raise Unsolvable(_("{player} holds {len} cards where {value} are left to play").format(
+                player=d.player(seat), len=len(d.hands[seat] or ()), value=left - played))
     void_eldest = rules is not None and rules.all_pass_void_talon_trick is VoidTalonTrick.ELDEST
     return Position((hands[0], hands[1], hands[2]), int(d.leader), tuple(BIT[c] for _, c in d.trick),
                     talon, d.four, void_eldest)

@@ -35,7 +35,8 @@ def _number_text(name: str, value: str, pattern: str, kind: str) -> str:
     text = value.strip()
     if not re.fullmatch(pattern, text):
         dotted = text.replace(",", ".")
-        hint = _(" (write a decimal point: {dotted!r})").format(dotted=dotted) if "," in text and re.fullmatch(pattern, dotted) else ""
+        hint = _(" (write a decimal point: {dotted!r})").format(
+            dotted=dotted) if "," in text and re.fullmatch(pattern, dotted) else ""
         raise ValueError(_("{name} must be {kind}, not {shorten!r}{hint}").format(name=name, kind=kind,
                                                                                   shorten=shorten(value), hint=hint))
     if number_too_long(text):

@@ -46,7 +46,8 @@ def load_all(fp: IO[str] | IO[bytes], path: str | None = None) -> list[Game]:
 
 def _one(games: list[Game], path: str | None) -> Game:
     if len(games) != 1:
-        raise NotationError(_("expected one game, found {games}; use loads_all or iter_games for several").format(games=len(games)),
+        raise NotationError(_("expected one game, found {games}; use loads_all or iter_games for several").format(
+            games=len(games)),
                             path=path)
     return games[0]
 

@@ -155,7 +155,8 @@ def parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
         tok = exc.token
         line, column = tok.line or 1, tok.column or 1
         errors.append((Span(line, column, line, column + 1),
-                       _("this {statement} has more than {max_items:,} items, the most preflog reads").format(statement=exc.statement, max_items=MAX_ITEMS)))
+                       _("this {statement} has more than {max_items:,} items, the most preflog reads").format(
+                           statement=exc.statement, max_items=MAX_ITEMS)))
     return None
 
 
@@ -268,7 +269,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str) -> tuple[Span, st
         return span, (_("{value!r} is out of place: a deal's statements go in the order {statement_order}, each once "
                         "(penalty may repeat)").format(value=tok.value, statement_order=', '.join(STATEMENT_ORDER)))
     if tok.type == "TAG":
-        return span, _("unexpected tag {shorten!r}: a tag block goes before the deals of its game").format(shorten=shorten(tok.value))
+        return span, _("unexpected tag {shorten!r}: a tag block goes before the deals of its game").format(
+            shorten=shorten(tok.value))
     if tok.type == "COMMENT":
         return (Span(line, column, line, column + 1),
                 _("unexpected comment {shorten!r}: expected {describe} (a comment stands after what it is about: "

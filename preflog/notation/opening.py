@@ -45,7 +45,8 @@ def read_opening(tag: Tag, players: tuple[str, ...] = ()) -> tuple[Checkpoint | 
     checkpoint = raw.statements.get("checkpoint")
     if players and checkpoint is not None:
         problems.extend((lead_span(item.span or span, len(item.player)),
-                         _("{player!r} in the Sheet tag is not a player of this game ({players})").format(player=item.player, players=', '.join(players)))
+                         _("{player!r} in the Sheet tag is not a player of this game ({players})").format(
+                             player=item.player, players=', '.join(players)))
                         for item in checkpoint.named() if item.player not in players)
     if problems or set(raw.statements) != {"checkpoint"} or raw.hands is not None or raw.penalties:
         return None, problems or [(span, _("the Sheet tag holds only totals, as a sheet statement writes them"))]

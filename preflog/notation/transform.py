@@ -516,7 +516,8 @@ class _LineBuilder:
         if self.card_text is None:
             self.problems.append((raw.span, _("a variation must follow the card it replaces")))
         elif raw.depth > MAX_NESTING:
-            self.problems.append((raw.span, _("variations are nested more than {max_nesting} deep").format(max_nesting=MAX_NESTING)))
+            self.problems.append((raw.span, _("variations are nested more than {max_nesting} deep").format(
+                max_nesting=MAX_NESTING)))
         else:
             inner = _line(raw.items, self.offset + len(self.out), self.problems)
             self.variations.append(Variation(inner, raw.comments, raw.span))
@@ -526,7 +527,9 @@ class _LineBuilder:
         count = self.offset + len(self.out) + (self.card_text is not None)
         in_trick = count % 3
         if self.last == "bar" or self.card_text is None or in_trick:
-            self.problems.append((where, _("'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards").format(in_trick=in_trick)))
+            self.problems.append((where,
+                                  _("'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards").format(
+                in_trick=in_trick)))
         self.last = "bar"
 
     def finish(self) -> tuple[PlayedCard, ...]:

@@ -141,7 +141,9 @@ class Validator:
             self.error(where, _("deal number {text!r} must be 1 or more").format(text=text))
             return expected or 1
         if expected is not None and number != expected:
-            self.error(where, _("deal {number} follows deal {value}: deal numbers go in sequence (expected {expected})").format(number=number, value=expected - 1, expected=expected))
+            self.error(where,
+                       _("deal {number} follows deal {value}: deal numbers go in sequence (expected {expected})").format(
+                number=number, value=expected - 1, expected=expected))
         return number
 
     def _dealer(self, written: tuple[str, Span] | None) -> str:
@@ -160,7 +162,8 @@ class Validator:
         if prefixed and len(prefixed) != len(entries):
             self.error(raw.span, _("write a Player: prefix before every hand or before none"))
         if len(entries) != 3:
-            self.error(raw.span, _("hands lists {entries} hand(s); the three active players need one each").format(entries=len(entries)))
+            self.error(raw.span, _("hands lists {entries} hand(s); the three active players need one each").format(
+                entries=len(entries)))
         built: list[HandEntry] = []
         given: set[str] = set()
         for index, entry in enumerate(entries):
@@ -183,7 +186,8 @@ class Validator:
                     self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
                                                                                          map=' '.join(map(str, twice))))
                 if len(hand) != 10:
-                    self.error(entry.span, _("{player}'s hand has {hand} cards, not 10: {dotted}").format(player=player, hand=len(hand), dotted=hand.dotted())
+                    self.error(entry.span, _("{player}'s hand has {hand} cards, not 10: {dotted}").format(
+                        player=player, hand=len(hand), dotted=hand.dotted())
                                + _unplaced(entries, talon))
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):

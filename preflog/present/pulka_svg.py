@@ -66,7 +66,8 @@ def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = F
 def _label(sheet: ScoreSheet, title: str | None) -> str:
     head = f"{title} · " if title else ""
     pool = _("no pool target") if sheet.pool_target is None else _("pool {target}").format(target=sheet.pool_target)
-    return _("{head}the pulka of {players} ({name}, {pool}) after deal {deals}").format(head=head, players=', '.join(sheet.players), name=sheet.rules.name, pool=pool, deals=sheet.deals)
+    return _("{head}the pulka of {players} ({name}, {pool}) after deal {deals}").format(
+        head=head, players=", ".join(sheet.players), name=sheet.rules.name, pool=pool, deals=sheet.deals)
 
 
 def _corners(count: int) -> list[tuple[float, float]]:

@@ -190,7 +190,8 @@ class PageRecorder(Visitor):
                 if line and type(self.last) is CardPlayed:
                     line[-1]["say"] += _("; {winner} wins the trick").format(winner=event.winner)
             won = ", ".join(f"{name} {n}" for name, n in zip(self.seats, step["w"]) if d.seat(name) is not None)
-            step["say"] = (_("{winner} wins trick {number}").format(winner=event.winner, number=event.number) if event.winner else
+            step["say"] = (_("{winner} wins trick {number}").format(winner=event.winner,
+                                                                    number=event.number) if event.winner else
                            _("trick {number} goes to nobody").format(number=event.number)) + "; " + _(
                                "tricks: {tricks}").format(tricks=won)
         elif type(event) is CallMade and d.calls and d.calls[-1][1] is event.call:
@@ -202,8 +203,10 @@ class PageRecorder(Visitor):
             step["say"] = f"{d.player(d.last_speaker)} {_(_DEFENCE_WORDS[event.kind])}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
-            shows = _("the talon shows {spoken}; ").format(spoken=spoken(talon)) if talon is not None and len(d.trick) == 1 else ""
-            step["say"] = _("{shows}{player} plays {spoken}").format(shows=shows, player=d.player(seat), spoken=spoken(event.card))
+            shows = _("the talon shows {spoken}; ").format(
+                spoken=spoken(talon)) if talon is not None and len(d.trick) == 1 else ""
+            step["say"] = _("{shows}{player} plays {spoken}").format(shows=shows, player=d.player(seat),
+                                                                     spoken=spoken(event.card))
         if d.talon is not None and not d.talon_taken:
             turned = min(2, d.completed + (1 if d.trick else 0)) if d.talon_leads else 0
             if d.talon[turned:]:

@@ -125,7 +125,8 @@ class Renderer:
                 return _("everyone passed: the deal is played as an all-pass")
             if d.declarer is not None and d.auction is AuctionState.WON:
                 if d.high:
-                    return _("{player} wins the auction at {bid}").format(player=d.player(d.declarer), bid=self.bid(d.high))
+                    return _("{player} wins the auction at {bid}").format(player=d.player(d.declarer),
+                                                                          bid=self.bid(d.high))
                 return _("{player} wins the auction").format(player=d.player(d.declarer))
             return _("auction not recorded") if not e.recorded else _("auction unfinished")
         if isinstance(e, TalonTaken):
@@ -137,7 +138,8 @@ class Renderer:
         if isinstance(e, ContractDeclared):
             if e.totus:  # seed 000 §6.3: the cards shown, the partners' discard, a ten to play
                 helped = _(", to help {helped}").format(helped=_(" and ").join(e.helped)) if e.helped else ""
-                return _("contract: {player} totus {bid}, the cards shown{helped}").format(player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
+                return _("contract: {player} totus {bid}, the cards shown{helped}").format(
+                    player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
             return _("contract: {player} {bid}").format(player=d.player(d.declarer), bid=self.bid(e.bid))
         if isinstance(e, DefenceDecided):
             return f"{d.player(d.last_speaker)}: {_(DECISION_WORDS[e.kind])}" + self._settled(d)
@@ -147,7 +149,8 @@ class Renderer:
             seat = d.trick[-1][0] if d.trick else None
             turned = d.talon_card if len(d.trick) == 1 else None
             if turned is not None:
-                return _("  the talon shows {card}; {player} {card2}").format(card=self.card(turned), player=d.player(seat), card2=self.card(e.card))
+                return _("  the talon shows {card}; {player} {card2}").format(card=self.card(turned),
+                                                                              player=d.player(seat), card2=self.card(e.card))
             said = _("  {player} leads {card}") if len(d.trick) == 1 else "  {player} {card}"
             return said.format(player=d.player(seat), card=self.card(e.card))
         if isinstance(e, TrickCompleted):
@@ -172,7 +175,8 @@ class Renderer:
         if not played and d.result is not None:
             return _("{result}, as the result records").format(result=self.result(d.result, d))
         if not played and not d.completed:
-            return _("{bid} counts as made").format(bid=self.bid(d.game_contract)) if counts_as_made(d) else _("no play recorded")
+            return _("{bid} counts as made").format(
+                bid=self.bid(d.game_contract)) if counts_as_made(d) else _("no play recorded")
         return _tricks(d)
 
     def _settled(self, d: DealState) -> str:
@@ -189,7 +193,7 @@ class Renderer:
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
         if result.kind is ResultKind.TRICKS:
-            return _("tricks: {tricks}").format(tricks=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
+            return _("{tricks} tricks").format(tricks=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
         taken = declarer_count(result, d.game_contract)
         who = d.player(d.declarer) if d.declarer is not None else _("the declarer")
         written = "" if result.kind is ResultKind.DECLARER else f" ({write_result(result)})"

@@ -30,9 +30,11 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
         lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
         if sheet.held:
             marks = "; ".join(f"{p} {' '.join(BOMB_MARKS[b] for b in sheet.bombs(p))}" for p in players if sheet.bombs(p))
-            lines += [_("bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}").format(marks=marks)]
+            lines += [_("bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}").format(
+                marks=marks)]
         s = sheet.settlement()
-        lines += ["", _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}").format(average=number_text(s.average))]
+        lines += ["", _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}").format(
+            average=number_text(s.average))]
         header = [_("player"), _("mountain")]
         if sheet.pool_target is not None:
             header.append(_("with the pool"))

@@ -76,7 +76,8 @@ class Turn:
 
     def __str__(self) -> str:
         out = _(" and sits out") if self.four else ""
-        return _("deal {number}: {dealer} deals{out}, {order} is the eldest hand").format(number=self.number, dealer=self.dealer, out=out, order=self.order[0])
+        return _("deal {number}: {dealer} deals{out}, {order} is the eldest hand").format(number=self.number,
+                                                                                          dealer=self.dealer, out=out, order=self.order[0])
 
 
 class _Dealers(Visitor):
@@ -118,7 +119,8 @@ class Recorder:
             raise Refused(judged.problems)
         game = judged.parsed.game
         if dealer is not None and dealer not in game.players:
-            raise Refused(reason=_("{dealer!r} is not a player of this game ({players})").format(dealer=dealer, players=', '.join(game.players)))
+            raise Refused(reason=_("{dealer!r} is not a player of this game ({players})").format(dealer=dealer,
+                                                                                                 players=', '.join(game.players)))
         self._text, self._judged = text, judged
         self._undone: list[str] = []
         self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
@@ -261,7 +263,8 @@ class Recorder:
     def _index(self, number: int) -> int:
         numbers = self.numbers
         if number not in numbers:
-            told = _("deals {numbers} to {numbers2}").format(numbers=numbers[0], numbers2=numbers[-1]) if numbers else _("no deals")
+            told = _("deals {numbers} to {numbers2}").format(numbers=numbers[0],
+                                                             numbers2=numbers[-1]) if numbers else _("no deals")
             raise Refused(reason=_("there is no deal {number} (the game has {told})").format(number=number, told=told))
         return numbers.index(number)
 

@@ -127,17 +127,20 @@ def _player(word: _Word, table: Table, role: str) -> str:
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise ShortFormError(_("{text!r} could be {found}").format(text=shorten(word.text), found=' or '.join(found)), word.column, word.end,
+        raise ShortFormError(_("{text!r} could be {found}").format(text=shorten(word.text),
+                                                                   found=' or '.join(found)), word.column, word.end,
                              _("type more of the name"))
     close = difflib.get_close_matches(word.text, [*table.players, *table.aliases], n=1)
     hint = _("did you mean {get}?").format(get=table.aliases.get(close[0], close[0])) if close else \
         _("the players are {players}").format(players=', '.join(table.players))
-    raise ShortFormError(_("{text!r} is not a player ({role} expected)").format(text=shorten(word.text), role=role), word.column, word.end, hint)
+    raise ShortFormError(_("{text!r} is not a player ({role} expected)").format(text=shorten(word.text), role=role),
+                                                                                word.column, word.end, hint)
 
 
 def _tricks(word: _Word) -> int:
     if _TRICKS.fullmatch(word.text) is None or int(word.text) > 10:
-        raise ShortFormError(_("{text!r} is not a number of tricks (0 to 10)").format(text=shorten(word.text)), word.column, word.end)
+        raise ShortFormError(_("{text!r} is not a number of tricks (0 to 10)").format(text=shorten(word.text)),
+                                                                                      word.column, word.end)
     return int(word.text)
 
 
@@ -146,7 +149,9 @@ def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: st
     if words and all(_TRICKS.fullmatch(w.text) for w in words):
         if len(words) != len(seats):
             last = words[-1]
-            raise ShortFormError(_("{what} needs {seats} numbers of tricks, one for each of {seats2} in that order; this has {words}").format(what=what, seats=len(seats), seats2=', '.join(seats), words=len(words)), words[0].column, last.end)
+            raise ShortFormError(_("{what} needs {seats} numbers of tricks, one for each of {seats2} in that order; "
+                                   "this has {words}").format(what=what, seats=len(seats), seats2=', '.join(seats),
+                                                              words=len(words)), words[0].column, last.end)
         return [(s, _tricks(w)) for s, w in zip(seats, words)]
     if len(words) % 2:
         last = words[-1]
@@ -183,12 +188,14 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     elif _bid(second) is not None:
         bid_word, who_word = second, first
     else:
-        raise ShortFormError(_("neither {text!r} nor {text2!r} is a contract").format(text=shorten(first.text), text2=shorten(second.text)),
+        raise ShortFormError(_("neither {text!r} nor {text2!r} is a contract").format(text=shorten(first.text),
+                                                                                      text2=shorten(second.text)),
                              first.column, second.end,
                              _("a contract as in the notation: 6s … 10nt, mis"))
     declarer = _player(who_word, table, _("the declarer"))
     if declarer == DUMMY or declarer not in table.order:
-        raise ShortFormError(_("{declarer} does not play this deal (deals: {dealer})").format(declarer=declarer, dealer=table.dealer), who_word.column, who_word.end)
+        raise ShortFormError(_("{declarer} does not play this deal (deals: {dealer})").format(declarer=declarer,
+                                                                                              dealer=table.dealer), who_word.column, who_word.end)
     bid = _bid(bid_word)
     rest = list(words[2:])
     contract = f"contract {declarer}: {bid_word.text}"
@@ -202,7 +209,9 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     if not rest or _DEFENCE.fullmatch(rest[0].text) is None:
         at = rest[0] if rest else bid_word
         raise ShortFormError(_("how did the defenders answer?"), at.column, at.end,
-                             _("a letter for each in turn from the declarer's left, w whist, p pass, h half-whist (then o open or c closed): e.g. `{declarer} {text} wp 8`").format(declarer=declarer, text=bid_word.text))
+                             _("a letter for each in turn from the declarer's left, w whist, p pass, h half-whist "
+                               "(then o open or c closed): e.g. `{declarer} {text} wp 8`").format(declarer=declarer,
+                                                                                                  text=bid_word.text))
     defence, rest = rest[0], rest[1:]
     letters = defence.text.lower()
     decisions = [DEFENCE_LETTERS[c].value for c in letters if c in DEFENCE_LETTERS]

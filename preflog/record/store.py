@@ -35,7 +35,9 @@ class GameFile:
         except BlockingIOError:
             holder = os.read(fd, 64).decode("ascii", "replace").strip()
             os.close(fd)
-            raise Locked(_("{path} is being recorded by another preflog (process {value}, which holds {lock_path}); one recorder to a file").format(path=self.path, value=holder or '?', lock_path=self.lock_path)) from None
+            raise Locked(_("{path} is being recorded by another preflog (process {value}, which holds {lock_path}); "
+                           "one recorder to a file").format(path=self.path, value=holder or '?',
+                                                            lock_path=self.lock_path)) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._lock = fd
@@ -66,7 +68,9 @@ class GameFile:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise ValueError(_("{path} is not UTF-8 text (byte {start}); the recorder writes UTF-8 and will not mix the two: convert it first, e.g. `iconv -f cp1251 -t utf-8`").format(path=self.path, start=e.start)) from None
+            raise ValueError(_("{path} is not UTF-8 text (byte {start}); the recorder writes UTF-8 and will not mix "
+                               "the two: convert it first, e.g. `iconv -f cp1251 -t utf-8`").format(path=self.path,
+                                                                                                    start=e.start)) from None
 
     def create(self, text: str) -> None:
         """Write a new file holding ``text`` (all of it, or nothing if the process dies meanwhile)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..i18n import _, count, ngettext
+from ..i18n import _, ngettext
 from ..game.classic import BOMB_NAMES
 from .ledger import Amount, Column, Entry, number_text
 from .outcome import Outcome
@@ -50,7 +50,7 @@ def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[st
 
 
 def _partners(n: int) -> str:
-    return _("nobody") if not n else count("{n} partner", "{n} partners", n)
+    return _("nobody") if not n else ngettext("one partner", "{n} partners", n).format(n=n)
 
 
 def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],

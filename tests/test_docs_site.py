@@ -1,0 +1,99 @@
+"""The documentation site: it builds with ``mkdocs build --strict`` in both languages, and every code
+block of the README and of the docs runs as written from the repository's root."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+DOCS = sorted((ROOT / "docs").glob("*.md"))
+BIN = Path(sys.executable).parent
+#: A block preceded by this comment runs on a file an earlier block of its page only shows (the test
+#: that types that file names itself in the comment).
+SHOWN_ONLY = "<!-- runs on the file typed above"
+
+
+def _blocks(path: Path, language: str) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return [m.group(2) for m in re.finditer(rf"(<!--[^\n]*-->\n)?```{language}\n(.*?)```", text, re.S)
+            if not (m.group(1) or "").startswith(SHOWN_ONLY)]
+
+
+@pytest.fixture()
+def checkout(tmp_path: Path) -> Path:
+    """A copy of the repository's root to run the examples in, so that the files they write (and the
+    catalogs the translators' commands rewrite) are not the checkout's."""
+    copy = tmp_path / "preflog"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", "*.egg-info",
+                                                              ".*_cache", "build", "dist"))
+    return copy
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", *DOCS], ids=lambda p: p.name)
+def test_every_shell_and_python_block_runs_as_written(page: Path, checkout: Path) -> None:
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", NO_COLOR="1")
+    for block in _blocks(page, "(?:sh|bash)"):
+        if "python3 -m venv" in block:  # the README's set-up: the tests already run in what it makes
+            continue
+        run = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", block], cwd=checkout, env=env,
+                             capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert run.returncode == 0, f"{page.name}:\n{block}\n{run.stdout[-2000:]}{run.stderr[-2000:]}"
+    for block in _blocks(page, "python"):
+        run = subprocess.run([sys.executable, "-c", block], cwd=checkout, env=env, capture_output=True, text=True,
+                             timeout=300)
+        assert run.returncode == 0, f"{page.name}:\n{block}\n{run.stderr[-2000:]}"
+
+
+def test_every_page_but_the_generated_ones_has_its_russian_side_or_says_it_is_english() -> None:
+    """The tutorial, the scorers' guide, the glossary, the command line and the API have Russian
+    pages; the others fall back to English, and the Russian home page says so."""
+    russian = {p.name for p in DOCS if p.name.endswith(".ru.md")}
+    assert {"index.ru.md", "tutorial.ru.md", "scorers-guide.ru.md", "glossary.ru.md", "cli.ru.md", "api.ru.md",
+            "translating.ru.md"} <= russian
+    assert "(пока по-английски)" in (ROOT / "docs" / "index.ru.md").read_text(encoding="utf-8")
+
+
+def test_the_site_builds_strictly_in_both_languages(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    run = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-f", str(ROOT / "docs" / "mkdocs" / "mkdocs.yml"),
+                          "-d", str(site)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    home_ru = (site / "ru" / "index.html").read_text(encoding="utf-8")
+    assert 'lang="ru"' in home_ru and "Учебник" in home_ru
+    cli_ru = (site / "ru" / "cli" / "index.html").read_text(encoding="utf-8")
+    assert "Проверить FILES" in cli_ru and "Использование:" in cli_ru
+    cli_en = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    assert "Check FILES" in cli_en
+    api = (site / "api" / "index.html").read_text(encoding="utf-8")
+    assert "loads_all" in api and "using_language" in api
+
+
+def test_the_russian_scorers_guide_game_checks_clean_and_its_mistakes_print_what_it_says(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    import preflog
+    from preflog.cli import cli
+
+    guide = ROOT / "docs" / "scorers-guide.ru.md"
+    pref = re.findall(r"```pref\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
+    shown = re.findall(r"```text\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
+    game = preflog.loads(pref[0] + "\n" + pref[1])
+    assert len(game.deals) == 4 and preflog.check(game) == []
+    assert len(pref[2:]) == len(shown) == 8
+    os.chdir(tmp_path)
+    try:
+        for text, message in zip(pref[2:], shown):
+            (tmp_path / "mistake.pref").write_text('[Players "Anna Boris Vera"]\n[Pool "10"]\n' + text,
+                                                   encoding="utf-8")
+            result = CliRunner().invoke(cli, ["--lang", "ru", "check", "mistake.pref"])
+            assert result.stderr.splitlines()[0] == message.strip()
+    finally:
+        os.chdir(ROOT)
