@@ -12,7 +12,7 @@ from ..i18n import N_, _, count
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_OK, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_OK, PROGRESS, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @jobs_option()
 def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int) -> None:
     """The ``preflog check`` verb (its help is above)."""
+    PROGRESS.files = len(files)  # at a terminal: which of them is being read
     workers = job_count(jobs)
     units = units_of(files, workers)
     out = Report(as_json)

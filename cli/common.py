@@ -195,9 +195,10 @@ def colour_wanted(stream: IO[str]) -> bool:
 
 
 class Progress:
-    """How far a long file has been read, on one line of standard error at a terminal, redrawn at
-    most a few times a second and cleared before anything else is printed there. Shown for regular
-    files of :data:`LONG_FILE` bytes or more, when the command runs at a terminal (``enabled``)."""
+    """How far the work has gone, on one line of standard error at a terminal, redrawn at most a few
+    times a second and cleared before anything else is printed there: the file being read of many
+    (``files``, set by a verb given several) and how far into a regular file of :data:`LONG_FILE`
+    bytes or more. Shown only when the command runs at a terminal (``enabled``)."""
 
     enabled = False   #: decided once, by the command; a worker process never shows it
     LONG_FILE = 1 << 20
@@ -206,10 +207,15 @@ class Progress:
     def __init__(self) -> None:
         self.fp: IO[bytes] | None = None
         self.name, self.size, self.shown, self.next, self.ticks = "", 0, False, 0.0, 0
+        self.files, self.opened = 0, 0  # with several files: how many, and how many opened so far
 
     def start(self, fp: IO[bytes], path: str) -> None:
         if not Progress.enabled:
             return
+        self.opened += 1
+        if self.files > 1 and time.monotonic() >= self.next:
+            self.next = time.monotonic() + self._EVERY
+            self._draw(self._counted(display_name(path)))
         try:
             size = os.fstat(fp.fileno()).st_size
         except (OSError, ValueError, AttributeError):
@@ -232,7 +238,16 @@ class Progress:
             done = self.fp.tell() * 100 // self.size
         except (OSError, ValueError):
             return
-        sys.stderr.write(f"\r\x1b[Kpreflog: {self.name} {min(done, 100)}%")
+        self._draw(f"{self._counted(self.name)} {min(done, 100)}%")
+
+    def _counted(self, name: str) -> str:
+        """The file's name, after which of the files it is when there are several."""
+        if self.files < 2:
+            return name
+        return _("file {n} of {total}: {name}").format(n=self.opened, total=self.files, name=name)
+
+    def _draw(self, text: str) -> None:
+        sys.stderr.write(f"\r\x1b[Kpreflog: {text}")
         sys.stderr.flush()
         self.shown = True
 

@@ -12,7 +12,7 @@ import click
 from ..i18n import N_, count
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_OK, JsonList, display_name, print_errors
+from .common import EXIT_ERRORS, EXIT_OK, PROGRESS, JsonList, display_name, print_errors
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @jobs_option()
 def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:
     """The ``preflog parse`` verb (its help is above)."""
+    PROGRESS.files = len(files)  # at a terminal: which of them is being read
     workers = job_count(jobs)
     units = units_of(files, workers)
     files_out = JsonList()

@@ -13,7 +13,7 @@ from ..i18n import N_, _, count
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, display_name, drain, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, drain, print_errors, walk_reading,
 )
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
 
@@ -58,6 +58,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 def score(files: tuple[str, ...], preset: str | None, upto: int | None, game_number: int | None, fmt: str,
           as_json: bool, ledger: bool, jobs: int) -> None:
     """The ``preflog score`` verb (its help is above)."""
+    PROGRESS.files = len(files)  # at a terminal: which of them is being read
     if files.count("-") > 1:
         raise click.UsageError(_("standard input (-) can be read only once"))
     out = _Sheets("json" if as_json else fmt, ledger, _width())

@@ -34,6 +34,8 @@ def checkout(tmp_path: Path) -> Path:
     copy = tmp_path / "preflog"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", "*.egg-info",
                                                               ".*_cache", "build", "dist"))
+    if (ROOT / ".venv").is_dir():  # the README's commands name .venv/bin/…: the one the tests run in
+        (copy / ".venv").symlink_to(ROOT / ".venv")
     return copy
 
 

@@ -63,6 +63,20 @@ def test_every_marked_message_is_in_the_catalog_translated_and_not_fuzzy() -> No
         assert wanted - {"n"} <= said, f"{key}: the translation {strings!r} lacks {wanted - said}"
 
 
+def test_every_literal_said_through_gettext_is_in_the_catalog() -> None:
+    """Read off the source itself, not through Babel's extraction: a literal in ``_()`` that the
+    extraction cannot see (inside an f-string's braces, say) would be said in English for ever."""
+    held = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog() if m.id}
+    lost = []
+    for path in [*(ROOT / "preflog").rglob("*.py"), *(ROOT / "cli").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in {"_", "N_", "ngettext", "count"} \
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                if node.args[0].value not in held:
+                    lost.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.args[0].value!r}")
+    assert not lost, "\n".join(lost)
+
+
 def test_the_compiled_catalog_is_the_po_compiled() -> None:
     """``pybabel compile`` was run after the last edit of the .po: the shipped .mo says the same."""
     buffer = io.BytesIO()

@@ -366,3 +366,23 @@ def test_the_analysed_page_shows_each_card_s_value_and_what_the_card_played_cost
     assert tab.text_content("#step") == "Xenia leads T♣"
     assert tab.text_content("#dd").startswith("Par: Dima 1. This card: Dima 1 → 0, it costs its side 1 trick.")
     assert problems == []
+
+
+def test_the_page_speaks_russian_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    """The Russian page in Chromium: its frame, its script's words (a card's label, the tricks taken
+    with Russian plural forms), the announcement of a step, and ``lang="ru"``, with no script error."""
+    game = preflog.loads((ROOT / "samples" / "sochi-pulka.pref").read_text(encoding="utf-8"))
+    tab, problems = open_page(browser, tmp_path / "ru.html", page([game], lang="ru"))
+    assert tab.evaluate("document.documentElement.lang") == "ru"
+    assert tab.inner_text("h2 >> nth=0") == "Торговля"
+    assert tab.get_attribute("#nextDeal", "title") == "следующая сдача (n)"
+    labels = tab.evaluate("() => [...document.querySelectorAll('.who .won')].map(e => e.textContent)")
+    assert labels and all(re.fullmatch(r"\d+ (взятка|взятки|взяток)", label) for label in labels), labels
+    for _step in range(12):  # into the play of deal 1: a card announced in words, a card labelled in Russian
+        tab.keyboard.press("ArrowRight")
+    said = tab.inner_text("#say")
+    assert re.search(r"[а-яё]", said) and not re.search(r"\b(plays|wins|the|of)\b", said), said
+    cards = tab.evaluate("() => [...document.querySelectorAll('.card')].map(e => e.getAttribute('aria-label'))")
+    assert any(re.fullmatch(r"(10|[2-9JQKA]) (пик|треф|бубён|червей)", c or "") for c in cards), cards
+    assert problems == []
+    tab.close()

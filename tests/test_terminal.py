@@ -69,3 +69,23 @@ def test_a_long_file_shows_its_progress_at_a_terminal_only(tmp_path: Path) -> No
     assert out.endswith("\r\x1b[Kchecked 1 file, 4000 deals: clean\r\n")  # the line cleared first
     code, _, err = run("check", str(path))
     assert (code, err) == (0, "")
+
+
+def test_many_files_show_which_is_read_at_a_terminal_in_the_language_asked(tmp_path: Path) -> None:
+    from .conftest import SAMPLES
+
+    code, out = at_terminal(["--lang", "ru", "check", *map(str, SAMPLES)])
+    assert code == 0
+    assert f"\r\x1b[Kpreflog: файл 1 из {len(SAMPLES)}: {SAMPLES[0]}" in out
+    assert out.endswith(f"\r\x1b[Kпроверено: {len(SAMPLES)} файлов, 73 сдачи: нарушений нет\r\n")
+    code, _, err = run("check", *map(str, SAMPLES))
+    assert (code, err) == (0, "")
+
+
+def test_color_and_no_color_decide_over_the_terminal_and_no_color(bad: Path) -> None:
+    code, out = at_terminal(["--no-color", "check", str(bad)])
+    assert code == 1 and "\x1b[3" not in out and f"{bad}:4:10: error: " in out
+    code, out = at_terminal(["check", "--color", str(bad)], NO_COLOR="1")
+    assert code == 1 and "\x1b[31m\x1b[1merror:\x1b[0m" in out
+    code, _, err = run("--color", "check", str(bad))  # in a pipe, asked for: colour all the same
+    assert code == 1 and "\x1b[31m\x1b[1merror:\x1b[0m" in err

@@ -51,8 +51,9 @@ def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = F
             out.append(f'<line class="rule" x1="{c}" y1="{c}" x2="{x}" y2="{y}"/>')
         out.append(f'<circle class="rule" cx="{c}" cy="{c}" r="{CENTRE_RADIUS}" fill="#fff"/>')
         target = "–" if sheet.pool_target is None else str(sheet.pool_target)
+        said = _("the pool each plays to (the Pool tag)")
         out.append(f'<text x="{c}" y="{c + FONT / 3}" text-anchor="middle" font-size="{FONT + 4}">'
-                   f"<title>{escape(_('the pool each plays to (the Pool tag)'))}</title>{escape(target)}</text>")
+                   f"<title>{escape(said)}</title>{escape(target)}</text>")
         seats = list(players) + [None] * (count - len(players))
         for player, angle in zip(seats, _ANGLES[count]):
             if player is not None:

@@ -157,7 +157,8 @@ class Renderer:
             return _("trick {number}: {cards} → {winner}").format(number=e.number, cards=self.cards(e.cards),
                                                                   winner=e.winner or _("nobody"))
         if isinstance(e, Claimed):
-            shares = ", ".join(f"{s.player} {_('the rest') if s.tricks is None else s.tricks}" for s in e.shares)
+            rest = _("the rest")
+            shares = ", ".join(f"{s.player} {rest if s.tricks is None else s.tricks}" for s in e.shares)
             return _("claim: {shares}").format(shares=shares)
         if isinstance(e, ResultRecorded):
             return _("result: {result}").format(result=self.result(e.result, d))
