@@ -204,3 +204,20 @@ def test_the_json_shape_of_the_readme_is_what_score_prints() -> None:
             assert printed["sheet"]["Anna"] == value["Anna"]
         else:
             assert printed[key] == value, key
+
+
+def test_the_russian_rules_page_lists_every_code_and_option_as_preflog_says_them() -> None:
+    """docs/rules.ru.md: each violation with its rule and source in Russian, each option with the
+    values it takes in Russian and each preset's value as the tag writes it."""
+    from preflog.game.conventions import OPTIONS, PRESETS, accepted_text, option_text
+    from preflog.game.violations import CATALOGUE, cited
+    from preflog.i18n import _, using_language
+
+    doc = (ROOT / "docs" / "rules.ru.md").read_text(encoding="utf-8")
+    with using_language("ru"):
+        for code, (rule, section) in CATALOGUE.items():
+            assert f"| `{code}` | {_(rule)} | {cited(section)} |" in doc, code
+        for option, (field, _parse, accepted) in OPTIONS.items():
+            value = [getattr(PRESETS[name], field) for name in PRESETS]
+            row = " | ".join("–" if v is None and option != "Consolation" else option_text(option, v) for v in value)
+            assert f"| `{option}` | {accepted_text(accepted)} | {row} |" in doc, option
