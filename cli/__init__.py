@@ -14,7 +14,7 @@ import click
 from .. import __version__
 from ..i18n import N_, _
 from ..notation.decode import ReadError
-from .common import EXIT_UNREADABLE
+from .common import EXIT_UNREADABLE, reason
 from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
@@ -45,8 +45,8 @@ class _Commands(Group):
 def unreadable(exc: ReadError) -> str:
     """The message for an input that became unreadable while it was read."""
     if exc.path:
-        return _("preflog: error: cannot read {path}: {reason}").format(path=exc.path, reason=exc.strerror)
-    return _("preflog: error: cannot read the input: {reason}").format(reason=exc.strerror)
+        return _("preflog: error: cannot read {path}: {reason}").format(path=exc.path, reason=reason(exc))
+    return _("preflog: error: cannot read the input: {reason}").format(reason=reason(exc))
 
 
 HELP = N_("""Game logs of Preferans: read, check, replay, score, format and convert them.

@@ -13,7 +13,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
 from ..notation.errors import NotationError, Part
@@ -86,15 +86,14 @@ def write_text(path: str, text: str | Iterable[str]) -> None:
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             out.writelines([text] if isinstance(text, str) else text)
     except OSError as exc:
-        click.echo(_("preflog: error: cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc),
+        click.echo(_("preflog: error: cannot write {path}: {reason}").format(path=path, reason=reason(exc)),
                    err=True)
         sys.exit(EXIT_UNREADABLE)
 
 
 def fail_unreadable(path: str, exc: OSError) -> NoReturn:
-    reason = exc.strerror or str(exc)
-    click.echo(_("preflog: error: cannot read {path}: {reason}").format(path=display_name(path), reason=reason),
-                                                                        err=True)
+    click.echo(_("preflog: error: cannot read {path}: {reason}").format(path=display_name(path), reason=reason(exc)),
+               err=True)
     sys.exit(EXIT_UNREADABLE)
 
 
@@ -381,3 +380,18 @@ def note_analysis(name: str, game: int, deal: int, *, skipped: str | None = None
         click.echo("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal,
                                                                                                 place=stopped),
                    err=True)
+
+
+#: The operating system's reasons a file cannot be read or written, as ``strerror`` gives them in
+#: English (preflog does not set the C locale), each said in the language chosen by :func:`reason`.
+OS_REASONS = (
+    N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"), N_("Not a directory"),
+    N_("No space left on device"), N_("Read-only file system"), N_("File exists"), N_("Invalid argument"),
+    N_("Input/output error"), N_("Too many levels of symbolic links"), N_("File name too long"),
+    N_("Too many open files"), N_("Resource temporarily unavailable"), N_("Device or resource busy"),
+)
+
+
+def reason(exc: OSError) -> str:
+    """Why ``exc`` happened, in the current language where the catalog has the system's words."""
+    return _(exc.strerror) if exc.strerror else str(exc)

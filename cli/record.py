@@ -12,7 +12,7 @@ import click
 from ..i18n import N_, _, count
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors, reason
 
 if TYPE_CHECKING:
     from ..record.recorder import Recorder, Refused
@@ -76,7 +76,7 @@ def record(file: str, players: str | None, preset: str | None, pool: int | None,
     except Locked as e:
         _fail(str(e))
     except OSError as e:
-        _fail(_("cannot record into {file}: {reason}").format(file=file, reason=e.strerror))
+        _fail(_("cannot record into {file}: {reason}").format(file=file, reason=reason(e)))
     try:
         if Path(file).exists():
             text = _existing(store, players, preset, pool, whist_price, aliases)
@@ -119,7 +119,7 @@ def _existing(store: GameFile, players: str | None, preset: str | None, pool: in
     except ValueError as e:
         _fail(str(e))
     except OSError as e:
-        _fail(_("cannot read {path}: {reason}").format(path=store.path, reason=e.strerror))
+        _fail(_("cannot read {path}: {reason}").format(path=store.path, reason=reason(e)))
     try:
         game = preflog.loads(text)
     except preflog.NotationError:
@@ -157,7 +157,7 @@ def _new(store: GameFile, players: str | None, preset: str | None, pool: int | N
     try:
         store.create(text)
     except OSError as e:
-        _fail(_("cannot write {path}: {reason}").format(path=store.path, reason=e.strerror))
+        _fail(_("cannot write {path}: {reason}").format(path=store.path, reason=reason(e)))
     return text
 
 

@@ -21,7 +21,7 @@ from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
 from ..game.state import GameState
-from ..game.violations import Violation
+from ..game.violations import Violation, cited
 from ..model.deal import Checkpoint, Deal, Result
 from ..model.game import Game, pool_of, whist_price_of
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
@@ -184,7 +184,7 @@ class Scorer(Visitor):
         helped = helped_partners(outcome, bomb, players)
         if isinstance(helped, str) or pulka.target is None:
             if isinstance(helped, str):
-                problem = Violation.of("S706", f"{helped} (seed 000 §7.2)", self._contract or self._head, outcome.number)
+                problem = Violation.of("S706", f"{helped} ({cited('seed 000 §7.2')})", self._contract or self._head, outcome.number)
                 self.problems.append(problem)
             else:
                 problem = Violation.of("S703", _("deal {number} cannot be scored: a totus closes the pool, and no "
