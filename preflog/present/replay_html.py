@@ -11,6 +11,7 @@ loads nothing from outside and runs under ``default-src 'none'`` with hashes for
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import re
@@ -357,7 +358,7 @@ def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str 
     """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
     css, js = _asset("page.css"), _asset("page.js")
     data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED, "lang": current_language(),
-                            "tr": _page_words(js)}
+                            "tr": _page_words(current_language())}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
@@ -382,20 +383,22 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')
 
 
-def _page_words(js: str) -> dict[str, str | list[str]]:
-    """The translations of the words the page's script says, for the current language (none for English):
-    a word's text, or for a word with a number its forms (the script picks one by the language's rule)."""
-    lang = current_language()
+@functools.cache
+def _page_words(lang: str) -> dict[str, str | list[str]]:
+    """The translations of the words the page's script says, in ``lang`` (none for English): a word's
+    text, or for a word with a number its forms (the script picks one by the language's rule). Worked
+    out once a language: the script is the package's own."""
     if lang == LANGUAGES[0]:
         return {}
     out: dict[str, str | list[str]] = {}
-    for kind, one, many in _SCRIPT_WORD.findall(js):
-        if kind == "_":
-            said = _(one)
-            if said != one:
-                out[one] = said
-        else:
-            out[one] = [ngettext(one, many, n) for n in (1, 2, 5)]
+    with using_language(lang):
+        for kind, one, many in _SCRIPT_WORD.findall(_asset("page.js")):
+            if kind == "_":
+                said = _(one)
+                if said != one:
+                    out[one] = said
+            else:
+                out[one] = [ngettext(one, many, n) for n in (1, 2, 5)]
     return out
 
 

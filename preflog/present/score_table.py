@@ -7,7 +7,7 @@ from typing import Any
 from ..i18n import _, using_language
 from ..game.classic import BOMB_MARKS
 from ..game.razboynik import last_deal
-from ..scoring.ledger import Column, exact_json, number_json, number_text, two_places
+from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, number_text, two_places
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
 
@@ -23,7 +23,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
         lines = [_heading(sheet, title), ""]
         if incomplete:
             lines[1:1] = [_("incomplete: {reason}").format(reason=incomplete)]
-        header = [_("player"), _("pool"), _("mountain")] + [_("whists on {q}").format(q=q) for q in players]
+        header = [_("player"), *(_(COLUMN_WORDS[c]) for c in (Column.POOL, Column.MOUNTAIN))] + [_("whists on {q}").format(q=q) for q in players]
         rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
                 + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
         table = _table(header, rows)
@@ -35,10 +35,10 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
         s = sheet.settlement()
         lines += ["", _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}").format(
             average=number_text(s.average))]
-        header = [_("player"), _("mountain")]
+        header = [_("player"), _(COLUMN_WORDS[Column.MOUNTAIN])]
         if sheet.pool_target is not None:
             header.append(_("with the pool"))
-        header += [_("mountain × 10"), _("whists"), _("total")]
+        header += [_("mountain × 10"), _(COLUMN_WORDS[Column.WHISTS]), _("total")]
         if s.money is not None:
             header.append(_("money"))
         rows = []

@@ -27,7 +27,7 @@ from ..model.game import Game, pool_of, whist_price_of
 from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
-from .ledger import Column, number_text
+from .ledger import COLUMN_WORDS, Column, number_text
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
@@ -210,9 +210,9 @@ class Scorer(Visitor):
             p = entry.player
             checks: list[tuple[str, Decimal, Column, str | None]] = []
             if entry.pool is not None:
-                checks.append((_("pool"), entry.pool, Column.POOL, None))
+                checks.append((_(COLUMN_WORDS[Column.POOL]), entry.pool, Column.POOL, None))
             if entry.mountain is not None:
-                checks.append((_("mountain"), entry.mountain, Column.MOUNTAIN, None))
+                checks.append((_(COLUMN_WORDS[Column.MOUNTAIN]), entry.mountain, Column.MOUNTAIN, None))
             for w in entry.whists or ():
                 checks.append((_("whists on {player}").format(player=w.player), w.amount, Column.WHISTS, w.player))
             for what, written, column, on in checks:
