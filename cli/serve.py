@@ -1,0 +1,198 @@
+"""``preflog serve``: the club's score keeper and archive, a web server for the players' phones."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..i18n import N_, _, count, ngettext
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, print_errors, reason
+from .lang import command, option
+
+if TYPE_CHECKING:
+    from ..serve.archive import Archive
+
+DEFAULT_DB = "preflog-club.sqlite"
+
+
+@command(N_("""Keep the club's games on a local web server the players reach from their phones: the game list
+    and its search, each game's pulka, settlement and deals, each deal's replay, and the scorer's page to
+    record a pulka deal by deal (each deal checked by the engine before it is stored), watched live on
+    the others' phones. The archive is one SQLite file, each game kept as its notation text.
+
+    It listens on 127.0.0.1 unless told otherwise: --lan also listens on the local network and shows
+    its address as a QR code. Writing needs the scorer's token, printed at the first start (or taken
+    from PREFLOG_TOKEN). On the open internet, put a reverse proxy with TLS in front (docs/deploy.md).
+
+    With --import, --export, --backup, --reindex or --new-token it does that to the archive and ends
+    instead of serving. Exit 0; 1 if a file imported has errors (nothing of it is stored); 2 if the
+    archive cannot be opened or the address cannot be listened on.
+
+    \b
+    Examples:
+      preflog serve --lan
+      preflog serve --db club.sqlite --import old/*.pref
+      preflog serve --db club.sqlite --export all.pref
+    """))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@option("--db", default=DEFAULT_DB, show_default=True, metavar="FILE", help=N_("The archive's SQLite file."))
+@option("--host", default="127.0.0.1", show_default=True, help=N_("The address to listen on."))
+@option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("The port to listen on."))
+@option("--lan", is_flag=True, help=N_("Listen on the local network too, and show its address as a QR code."))
+@option("--import", "do_import", is_flag=True, help=N_("Import FILES (.pref) into the archive and end."))
+@option("--export", "export", metavar="FILE", help=N_("Write every game of the archive to FILE (- for standard output) and end."))
+@option("--backup", metavar="FILE", help=N_("Copy the archive to FILE, consistently even while it serves, and end."))
+@option("--reindex", is_flag=True, help=N_("Derive the archive's index anew from the games' texts and end."))
+@option("--new-token", is_flag=True, help=N_("Make a new scorer's token (every login ends) and print it."))
+def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, export: str | None,
+          backup: str | None, reindex: bool, new_token: bool) -> None:
+    try:
+        from ..serve.archive import Archive, ArchiveError
+    except ImportError as e:
+        _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
+    if files and not do_import:
+        _fail(_("FILES are imported with --import"))
+    try:
+        archive = Archive(db)
+    except ArchiveError as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(_("cannot open {path}: {reason}").format(path=db, reason=reason(e)))
+    try:
+        if do_import:
+            sys.exit(_import(archive, files))
+        if export is not None:
+            sys.exit(_export(archive, export))
+        if backup is not None:
+            archive.backup(backup)
+            click.echo(_("the archive is copied to {path}").format(path=backup))
+            sys.exit(EXIT_OK)
+        if reindex:
+            done = archive.reindex()
+            click.echo(count("{n} game indexed anew", "{n} games indexed anew", done))
+            sys.exit(EXIT_OK)
+        _serve(archive, db, "0.0.0.0" if lan and host == "127.0.0.1" else host, port, lan, new_token)
+    finally:
+        archive.close()
+
+
+def _fail(message: str) -> None:
+    click.echo(_("error: {reason}").format(reason=message), err=True)
+    sys.exit(EXIT_MISUSE)
+
+
+def _import(archive: Archive, files: tuple[str, ...]) -> int:
+    from ..serve.api import decode
+    from ..serve.games import take_in
+
+    if not files:
+        _fail(_("--import needs the .pref files to import"))
+    status = EXIT_OK
+    for name in files:
+        try:
+            data = Path(name).read_bytes()
+        except OSError as e:
+            click.echo(_("error: cannot read {path}: {reason}").format(path=name, reason=reason(e)), err=True)
+            status = max(status, EXIT_MISUSE)
+            continue
+        text = decode(data, name)
+        if not isinstance(text, str):
+            print_errors([text])
+            status = max(status, EXIT_ERRORS)
+            continue
+        games, errors = take_in(text, name)
+        if errors:
+            print_errors(errors)
+            click.echo(_("{path}: nothing imported").format(path=name), err=True)
+            status = max(status, EXIT_ERRORS)
+            continue
+        ids = archive.add([(g.text, g.indexed) for g in games])
+        deals = sum(g.indexed.deals for g in games)
+        violations = sum(len(g.violations) for g in games)
+        said = count("{n} game", "{n} games", len(ids)) + ", " + count("{n} deal", "{n} deals", deals)
+        click.echo(_("{path}: imported {what} (ids {first}–{last})").format(path=name, what=said, first=ids[0],
+                                                                            last=ids[-1]))
+        if violations:
+            click.echo(ngettext("{path}: {n} rule violation kept as played (preflog check shows it)",
+                                "{path}: {n} rule violations kept as played (preflog check shows them)",
+                                violations).format(path=name, n=violations), err=True)
+    return status
+
+
+def _export(archive: Archive, target: str) -> int:
+    out: Any = sys.stdout if target == "-" else None
+    try:
+        if out is None:
+            out = open(target, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
+        previous = ""
+        games = 0
+        for _ident, text in archive.texts():
+            if previous and not previous.endswith("\n\n"):
+                out.write("\n" if previous.endswith("\n") else "\n\n")
+            out.write(text)
+            previous = text
+            games += 1
+        if target != "-":
+            out.close()
+            click.echo(ngettext("{n} game written to {path}", "{n} games written to {path}", games).format(
+                n=games, path=target), err=True)
+    except OSError as e:
+        _fail(_("cannot write {path}: {reason}").format(path=target, reason=reason(e)))
+    return EXIT_OK
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (the one a packet out would leave from)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent, the route is only looked up
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token: bool) -> None:
+    try:
+        import uvicorn
+
+        from ..serve.access import scorer_token
+        from ..serve.app import asgi
+    except ImportError as e:
+        _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        _fail(_("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=reason(e)))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    port = sock.getsockname()[1]
+    token_digest, token = scorer_token(archive, renew=new_token)
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    click.echo(_("preflog serves {address} (the archive {path}); Ctrl+C ends it").format(address=address,
+                                                                                         path=os.path.abspath(db)))
+    if token is not None and not os.environ.get("PREFLOG_TOKEN"):
+        click.echo(_("the scorer's token: {token} (keep it: it is shown only now; --new-token makes another)").format(
+            token=token))
+    elif token is None:
+        click.echo(_("the scorer's token is the one printed at the first start (--new-token makes another)"))
+    if lan:
+        try:
+            import segno
+        except ImportError as e:
+            _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
+        click.echo(_("phones on the same network: scan the code, or open {address}").format(address=address))
+        segno.make(address, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
+    config = uvicorn.Config(asgi(archive, token_digest), log_level="warning", timeout_graceful_shutdown=2,
+                            lifespan="on", access_log=False, proxy_headers=True)
+    uvicorn.Server(config).run(sockets=[sock])

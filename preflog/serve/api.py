@@ -1,0 +1,294 @@
+"""The JSON API the pages use (docs/serve.md): games listed, imported, read and exported; deals
+recorded and taken back; each game's changes as a stream of Server-Sent Events."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import tempfile
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..i18n import _
+from ..notation.errors import NotationError
+from ..notation.jsonio import to_data
+from ..notation.read import read_games
+from ..present.score_table import sheet_json
+from ..record.recorder import Recorder, Refused, _separator
+from ..scoring.scorer import Scorer
+from ..walk import walk
+from .access import Access
+from .app import Club, access, club_of, in_thread, language, refusal_of
+from .archive import Change, Conflict, NotFound
+from .games import Imported, take_in
+from .live import event
+
+
+def error_json(e: NotationError, lines_before: int = 0) -> dict[str, Any]:
+    """An error as the API gives it: its line (within the text sent), column, message and hint."""
+    line = e.line - lines_before if e.line > lines_before else e.line
+    out: dict[str, Any] = {"line": line, "column": e.column, "message": e.message}
+    if e.excerpt:
+        out["excerpt"] = e.excerpt
+    if e.notes:
+        out["notes"] = list(e.notes)
+    return out
+
+
+def errors(status: int, message: str, **more: Any) -> JSONResponse:
+    return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}], **more}, status_code=status)
+
+
+def refused(verdict: Access) -> JSONResponse:
+    status, message = refusal_of(verdict)
+    response = errors(status, message)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="preflog"'
+    return response
+
+
+def decode(body: bytes, path: str) -> str | NotationError:
+    """The text of a body sent as UTF-8 (a BOM allowed), or the error where it stops being UTF-8."""
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        parsed = next(read_games(body, path), None)  # the reader says where, as for a file
+        found = [e for e in parsed.errors] if parsed is not None else []
+        return found[0] if found else NotationError(_("the text is not UTF-8"), path=path)
+
+
+async def text_body(request: Request) -> str | JSONResponse:
+    kind = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    if kind not in ("text/plain", "application/octet-stream", ""):
+        return errors(415, _("send the text as text/plain (UTF-8), not {kind}").format(kind=kind))
+    found = decode(await request.body(), "<request>")
+    if isinstance(found, NotationError):
+        return JSONResponse({"errors": [error_json(found)]}, status_code=422)
+    return found
+
+
+# -- games -----------------------------------------------------------------------------------------
+
+async def list_games(request: Request) -> Response:
+    q = request.query_params
+    archive = club_of(request).archive
+    rows = await in_thread(language(request), lambda: archive.games(
+        player=q.get("player") or None, date=q.get("date") or None, rules=q.get("rules") or None))
+    return JSONResponse([{"id": r.id, "players": list(r.players), "date": r.date, "rules": r.rules, "deals": r.deals,
+                          "title": r.title, "finished": r.finished, "violations": r.violations,
+                          "settlement": r.settlement, "revision": r.revision} for r in rows])
+
+
+def store_games(club: Club, text: str, path: str) -> tuple[list[int], list[Imported], list[NotationError]]:
+    games, found = take_in(text, path)
+    if found:
+        return [], [], found
+    ids = club.archive.add([(g.text, g.indexed) for g in games])
+    return ids, games, []
+
+
+async def post_games(request: Request) -> Response:
+    verdict = access(request)
+    if verdict is not Access.WRITE:
+        return refused(verdict)
+    body = await text_body(request)
+    if isinstance(body, Response):
+        return body
+    lang = language(request)
+    ids, games, found = await in_thread(lang, store_games, club_of(request), body, "<request>")
+    if found:
+        return JSONResponse({"errors": [error_json(e) for e in found]}, status_code=422)
+    violations = [dict(error_json(e), game=i) for i, g in zip(ids, games) for e in g.violations]
+    return JSONResponse({"ids": ids, "violations": violations}, status_code=201,
+                        headers={"Location": f"/api/games/{ids[0]}"})
+
+
+def _game_json(club: Club, ident: int) -> dict[str, Any]:
+    text, revision = club.archive.text(ident)
+    parsed = next(read_games(text, f"game {ident}"))
+    scorer = Scorer(ledger=False)
+    walk(parsed.game, scorer)
+    data = to_data([parsed.game])
+    return {"id": ident, "revision": revision, "format": data["format"], "version": data["version"],
+            "game": data["games"][0], "settlement": sheet_json(scorer.sheets[0])}
+
+
+async def get_game(request: Request) -> Response:
+    ident = request.path_params["game"]
+    try:
+        data = await in_thread(language(request), _game_json, club_of(request), ident)
+    except NotFound as e:
+        return errors(404, str(e))
+    return JSONResponse(data, headers={"ETag": f'"{data["revision"]}"'})
+
+
+async def get_text(request: Request) -> Response:
+    ident = request.path_params["game"]
+    try:
+        text, revision = await in_thread(language(request), club_of(request).archive.text, ident)
+    except NotFound as e:
+        return errors(404, str(e))
+    return Response(text, media_type="text/plain; charset=utf-8",
+                    headers={"ETag": f'"{revision}"', "Content-Disposition": f'attachment; filename="game-{ident}.pref"'})
+
+
+async def export_all(request: Request) -> Response:
+    archive = club_of(request).archive
+
+    async def texts() -> AsyncIterator[bytes]:
+        loop = asyncio.get_running_loop()
+        every = await loop.run_in_executor(None, lambda: list(archive.texts()))
+        previous = ""
+        for _ident, text in every:
+            if previous and not previous.endswith("\n\n"):
+                yield b"\n" if previous.endswith("\n") else b"\n\n"
+            yield text.encode("utf-8")
+            previous = text
+
+    return StreamingResponse(texts(), media_type="text/plain; charset=utf-8",
+                             headers={"Content-Disposition": 'attachment; filename="archive.pref"'})
+
+
+async def backup(request: Request) -> Response:
+    verdict = access(request)
+    if verdict is not Access.WRITE:
+        return refused(verdict)
+    archive = club_of(request).archive
+    fd, path = tempfile.mkstemp(prefix="preflog-backup-", suffix=".sqlite")
+    os.close(fd)
+    await in_thread(language(request), archive.backup, path)
+    return FileResponse(path, media_type="application/vnd.sqlite3", filename="preflog-club.sqlite",
+                        background=BackgroundTask(os.unlink, path))
+
+
+# -- deals -----------------------------------------------------------------------------------------
+
+def expected(request: Request) -> int | None | JSONResponse:
+    """The revision the writer saw (``If-Match``), if it says."""
+    tag = request.headers.get("if-match")
+    if tag is None or tag.strip() == "*":
+        return None
+    value = tag.strip().removeprefix("W/").strip('"')
+    if not value.isdigit():
+        return errors(400, _("If-Match holds the game's revision, e.g. \"7\""))
+    return int(value)
+
+
+def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[Change, dict[str, Any]]:
+    def edit(recorder: Recorder) -> dict[str, Any]:
+        if recorder.finished:
+            raise Refused(reason=_("the pulka is over: no deal can follow (undo takes the last one back)"))
+        before = recorder.text.count("\n") + _separator(recorder.text).count("\n")
+        try:
+            deal = recorder.add(typed)
+        except Refused as e:
+            e.lines_before = before  # type: ignore[attr-defined]
+            raise
+        return {"number": recorder.numbers[-1], "deal": deal, "settlement": sheet_json(recorder.sheet()),
+                "finished": recorder.finished}
+    return club.archive.change(ident, edit, expect=expect)
+
+
+def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[Change, dict[str, Any]]:
+    def edit(recorder: Recorder) -> dict[str, Any]:
+        number = recorder.undo()
+        return {"number": number, "settlement": sheet_json(recorder.sheet()) if recorder.deals else None}
+    return club.archive.change(ident, edit, expect=expect)
+
+
+def refusal_json(e: Refused) -> dict[str, Any]:
+    if e.reason:
+        return {"errors": [{"line": 0, "column": 0, "message": e.reason}]}
+    before = getattr(e, "lines_before", 0)
+    out: dict[str, Any] = {"errors": [error_json(err, before) for err in e.errors]}
+    if e.written:
+        out["written"] = e.written
+    return out
+
+
+async def change(request: Request, work: Any, *args: Any) -> Response:
+    """A write to a game through the recorder: 201/200 with what it did, 422 if the engine refused,
+    409 if the game changed since the revision the writer saw; the watchers are told."""
+    verdict = access(request)
+    if verdict is not Access.WRITE:
+        return refused(verdict)
+    expect = expected(request)
+    if isinstance(expect, Response):
+        return expect
+    club, ident = club_of(request), request.path_params["game"]
+    try:
+        done, said = await in_thread(language(request), work, club, ident, *args, expect)
+    except NotFound as e:
+        return errors(404, str(e))
+    except Conflict as e:
+        return errors(409, str(e))
+    except Refused as e:
+        return JSONResponse(refusal_json(e), status_code=422)
+    club.live.tell(ident, done.revision)
+    return JSONResponse({**said, "revision": done.revision}, status_code=201 if work is add_deal else 200,
+                        headers={"ETag": f'"{done.revision}"'})
+
+
+async def post_deal(request: Request) -> Response:
+    body = await text_body(request)
+    if isinstance(body, Response):
+        return body
+    return await change(request, add_deal, body)
+
+
+async def delete_last(request: Request) -> Response:
+    return await change(request, undo_deal)
+
+
+# -- the event stream ------------------------------------------------------------------------------
+
+async def events(request: Request) -> Response:
+    """``change`` events: the game as it stands (its revision, deals, and the live part of its page in
+    the watcher's language), first at once, then after every change."""
+    from .pages import live_fragment
+
+    club, ident, lang = club_of(request), request.path_params["game"], language(request)
+    try:
+        revision = await in_thread(lang, club.archive.revision, ident)
+    except NotFound as e:
+        return errors(404, str(e))
+    queue = club.live.listen(ident)
+
+    async def stream() -> AsyncIterator[str]:
+        try:
+            yield "retry: 1000\n\n"
+            shown = -1
+            current = revision
+            while not club.live.closing.is_set():
+                if current != shown:
+                    data = await live_fragment(club, ident, current, lang)
+                    yield event("change", json.dumps(data, ensure_ascii=False), current)
+                    shown = current
+                try:
+                    current = await asyncio.wait_for(queue.get(), timeout=15)
+                except TimeoutError:
+                    yield ": still here\n\n"
+        finally:
+            club.live.leave(ident, queue)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+ROUTES = [
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/games", post_games, methods=["POST"]),
+    Route("/api/games/{game:int}.pref", get_text, methods=["GET"]),
+    Route("/api/games/{game:int}", get_game, methods=["GET"]),
+    Route("/api/games/{game:int}/deals", post_deal, methods=["POST"]),
+    Route("/api/games/{game:int}/deals/last", delete_last, methods=["DELETE"]),
+    Route("/api/games/{game:int}/events", events, methods=["GET"]),
+    Route("/api/export.pref", export_all, methods=["GET"]),
+    Route("/api/backup", backup, methods=["GET"]),
+]

@@ -1,0 +1,329 @@
+"""The club's archive: one SQLite file holding each game as its notation text, the source of truth, and
+index tables derived from the text (and rebuilt from it by :meth:`Archive.reindex`).
+
+The storage is kept narrow on purpose (docs/deploy.md): everything the server keeps goes through the
+methods of :class:`Archive`, in plain SQL without an ORM, so that another database could stand behind
+the same methods. Writes are serialised by one lock and committed with ``synchronous=FULL`` in WAL
+mode: a write acknowledged has reached the disk, and a process killed at any moment leaves the file as
+it was before the write or after it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import attrs
+
+from ..i18n import _
+from ..record.recorder import Recorder
+from .games import Indexed, index_of
+
+T = TypeVar("T")
+
+#: The schema, one step per version: a file made by an older preflog is brought up to date when opened.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        text TEXT NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 1,
+        added TEXT NOT NULL,
+        changed TEXT NOT NULL
+    );
+    CREATE TABLE game_index (
+        game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        date TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        players TEXT NOT NULL,
+        deals INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        violations INTEGER NOT NULL,
+        settlement TEXT NOT NULL
+    );
+    CREATE INDEX game_index_date ON game_index(date);
+    CREATE TABLE game_players (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX game_players_name ON game_players(name COLLATE NOCASE);
+    CREATE TABLE sessions (digest TEXT PRIMARY KEY, created TEXT NOT NULL);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class ArchiveError(Exception):
+    """The archive file cannot be used: ``message`` says why."""
+
+
+class NotFound(ArchiveError):
+    """No game has that id."""
+
+
+class Conflict(ArchiveError):
+    """The game changed since the revision the writer saw."""
+
+
+@attrs.frozen(slots=True)
+class GameRow:
+    """A game as the list shows it."""
+
+    id: int
+    title: str
+    date: str
+    rules: str
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    violations: int
+    settlement: dict[str, Any]
+    revision: int
+
+
+@attrs.frozen(slots=True)
+class Change:
+    """A write done: the game's new revision and text, what was recorded or taken back."""
+
+    game: int
+    revision: int
+    text: str
+    deal: str | None = None
+    number: int | None = None
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class Archive:
+    """The archive in the SQLite file ``path`` (made, or brought to the current schema, when opened)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self._write = threading.Lock()
+        self._local = threading.local()
+        self._writer = self._connect()
+        try:
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            self._writer.close()
+            raise ArchiveError(_("{path} is not a preflog archive (SQLite says: {reason})").format(
+                path=self.path, reason=e)) from None
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.DatabaseError as e:
+            raise ArchiveError(_("{path} is not a preflog archive (SQLite says: {reason})").format(
+                path=self.path, reason=e)) from None
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def _migrate(self) -> None:
+        db = self._writer
+        with self._write:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise ArchiveError(_("{path} was written by a newer preflog (schema {version}; this one knows "
+                                         "{known}): upgrade preflog").format(path=self.path, version=version,
+                                                                             known=SCHEMA_VERSION))
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[step].split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        """Close the file (the readers of other threads close when their threads end)."""
+        self._writer.close()
+
+    @property
+    def _reader(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write, all or nothing, on the disk when it returns."""
+        with self._write:
+            db = self._writer
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    # -- settings ----------------------------------------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        row = self._reader.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       (key, value))
+
+    def add_session(self, digest: str) -> None:
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO sessions (digest, created) VALUES (?, ?)", (digest, _now()))
+
+    def has_session(self, digest: str) -> bool:
+        return self._reader.execute("SELECT 1 FROM sessions WHERE digest = ?", (digest,)).fetchone() is not None
+
+    def drop_session(self, digest: str) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
+
+    def drop_sessions(self) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM sessions")
+
+    # -- games -------------------------------------------------------------------------------------
+
+    def add(self, texts: Sequence[tuple[str, Indexed]]) -> list[int]:
+        """Keep each game text with its index, in one transaction; their ids."""
+        ids: list[int] = []
+        now = _now()
+        with self._transaction() as db:
+            for text, indexed in texts:
+                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
+                assert cursor.lastrowid is not None
+                ids.append(cursor.lastrowid)
+                _write_index(db, cursor.lastrowid, indexed)
+        return ids
+
+    def text(self, game: int) -> tuple[str, int]:
+        """A game's text and revision; :class:`NotFound` if there is none."""
+        row = self._reader.execute("SELECT text, revision FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise NotFound(_("there is no game {game}").format(game=game))
+        return str(row[0]), int(row[1])
+
+    def revision(self, game: int) -> int:
+        row = self._reader.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise NotFound(_("there is no game {game}").format(game=game))
+        return int(row[0])
+
+    def row(self, game: int) -> GameRow:
+        rows = self.games(ids=[game])
+        if not rows:
+            raise NotFound(_("there is no game {game}").format(game=game))
+        return rows[0]
+
+    def games(self, *, player: str | None = None, date: str | None = None, rules: str | None = None,
+              ids: Iterable[int] | None = None, limit: int | None = None, offset: int = 0) -> list[GameRow]:
+        """The games, newest first, of ``player`` (any case), on ``date`` (or its start: ``2026-11``)
+        and played under ``rules``."""
+        where, args = [], []  # type: list[str], list[Any]
+        if player:
+            where.append("i.game IN (SELECT game FROM game_players WHERE name = ? COLLATE NOCASE)")
+            args.append(player)
+        if date:
+            where.append("i.date LIKE ? ESCAPE '\\'")
+            args.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+        if rules:
+            where.append("i.rules = ?")
+            args.append(rules)
+        if ids is not None:
+            chosen = list(ids)
+            where.append(f"i.game IN ({', '.join('?' * len(chosen))})")
+            args.extend(chosen)
+        sql = ("SELECT i.game, i.title, i.date, i.rules, i.players, i.deals, i.finished, i.violations, i.settlement, "
+               "g.revision FROM game_index i JOIN games g ON g.id = i.game")
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY i.game DESC"
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args += [limit, offset]
+        return [GameRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), r[7], json.loads(r[8]),
+                        r[9]) for r in self._reader.execute(sql, args)]
+
+    def count(self) -> int:
+        return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def all_rules(self) -> list[str]:
+        return [r[0] for r in self._reader.execute("SELECT DISTINCT rules FROM game_index ORDER BY rules")]
+
+    def texts(self) -> Iterator[tuple[int, str]]:
+        """Every game's id and text, oldest first."""
+        cursor = self._reader.execute("SELECT id, text FROM games ORDER BY id")
+        while batch := cursor.fetchmany(256):
+            yield from ((int(i), str(t)) for i, t in batch)
+
+    def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None) -> tuple[Change, T]:
+        """Change a game through a recorder (which checks the change with the engine first): ``edit``
+        is called with the game's recorder, and what it leaves is kept with its new index, in one
+        transaction. :class:`Conflict` if the game's revision is not ``expect``; whatever ``edit``
+        raises (:class:`~preflog.record.recorder.Refused`) leaves the game as it was."""
+        with self._transaction() as db:
+            row = db.execute("SELECT text, revision FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                raise NotFound(_("there is no game {game}").format(game=game))
+            text, revision = str(row[0]), int(row[1])
+            if expect is not None and expect != revision:
+                raise Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it "
+                                 "again before you write").format(revision=revision, expect=expect))
+            recorder = Recorder(text, path=f"game {game}")
+            done = edit(recorder)
+            new = recorder.text
+            db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
+                       (new, revision + 1, _now(), game))
+            _write_index(db, game, index_of(new, recorder.sheet()))
+        return Change(game, revision + 1, new), done
+
+    def reindex(self) -> int:
+        """Derive every game's index anew from its text; how many games."""
+        done = 0
+        with self._transaction() as db:
+            for game, text in list(self.texts()):
+                _write_index(db, game, index_of(text))
+                done += 1
+        return done
+
+    def backup(self, target: str | os.PathLike[str]) -> None:
+        """A consistent copy of the archive in the file ``target``, taken while it serves."""
+        out = sqlite3.connect(os.fspath(target))
+        try:
+            self._reader.backup(out)
+        finally:
+            out.close()
+
+
+def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed) -> None:
+    db.execute("INSERT OR REPLACE INTO game_index (game, title, date, rules, players, deals, finished, violations, "
+               "settlement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (game, indexed.title, indexed.date, indexed.rules, json.dumps(list(indexed.players), ensure_ascii=False),
+                indexed.deals, int(indexed.finished), indexed.violations,
+                json.dumps(indexed.settlement, ensure_ascii=False)))
+    db.execute("DELETE FROM game_players WHERE game = ?", (game,))
+    db.executemany("INSERT INTO game_players (game, seat, name) VALUES (?, ?, ?)",
+                   [(game, seat, name) for seat, name in enumerate(indexed.players)])
+
+
+__all__ = ["Archive", "ArchiveError", "Change", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]

@@ -1,0 +1,106 @@
+"""A file of games as the archive takes it: cut into each game's own text (all of it, so that the
+texts put back together are the file), read, checked and indexed; and a game's index, derived from its
+text alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..check import Checker, in_text_order, violation_error
+from ..i18n import _
+from ..model.game import Game
+from ..notation.decode import Lines
+from ..notation.errors import NotationError
+from ..notation.read import ParsedGame, read_games
+from ..scoring.ledger import number_json
+from ..scoring.pulka import ScoreSheet
+from ..scoring.scorer import Scorer
+from ..walk import walk
+
+
+@attrs.frozen(slots=True)
+class Indexed:
+    """What the archive's index keeps of a game: its title, date, convention, players, deals, whether
+    its pulka is finished, how many rule violations it holds, and the settlement in whists."""
+
+    title: str
+    date: str
+    rules: str
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    violations: int
+    settlement: dict[str, Any]
+
+
+@attrs.frozen(slots=True)
+class Imported:
+    """A game of a file taken in: its own text, the game read, and the violations found (the messages
+    in the file's places, as ``preflog check`` prints them)."""
+
+    text: str
+    game: Game
+    indexed: Indexed
+    violations: list[NotationError]
+
+
+def index_of(text: str, sheet: ScoreSheet | None = None) -> Indexed:
+    """The index of the game ``text`` holds (``sheet``, its pulka, when it is already worked out)."""
+    parsed = next(read_games(text), None)
+    if parsed is None:
+        return Indexed("", "", "", (), 0, False, 0, {})
+    return _indexed(parsed.game, *((sheet, 0) if sheet is not None else _audit(parsed, "")[:2]))
+
+
+def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError]]:
+    checker, scorer = Checker(), Scorer(ledger=False)
+    walk(parsed.game, checker, scorer)
+    found = in_text_order(checker.found + scorer.problems)
+    return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found]
+
+
+def _indexed(game: Game, sheet: ScoreSheet, violations: int) -> Indexed:
+    totals = sheet.settlement().shown_totals()
+    return Indexed(title=game.tag("Event") or "", date=game.tag("Date") or "", rules=sheet.rules.name,
+                   players=tuple(game.players), deals=len(game.deals), finished=sheet.finished,
+                   violations=violations, settlement={p: number_json(v) for p, v in totals.items()})
+
+
+def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[NotationError]]:
+    """The games of a file, each with its own text; or, when the file has notation errors, none and
+    the errors (rule violations do not refuse a game: the archive keeps games as they were played)."""
+    games = list(read_games(text, path))
+    errors = [e for g in games for e in g.errors]
+    if not games and not errors:
+        errors.append(NotationError(_("the file holds no game (its tags first: [Players \"…\"])"), path=path))
+    players = [g for g in games if not g.game.players]
+    for g in players:
+        errors.append(NotationError(_("a game needs its players: [Players \"Anna Boris Vera\"]"), path=path,
+                                    line=g.pieces[0].line if g.pieces else 1))
+    if errors:
+        return [], errors
+    out: list[Imported] = []
+    for parsed, own in zip(games, _cut(text, games)):
+        sheet, count, found = _audit(parsed, path)
+        out.append(Imported(own, parsed.game, _indexed(parsed.game, sheet, count), found))
+    return out, []
+
+
+def _cut(text: str, games: list[ParsedGame]) -> list[str]:
+    """Each game's own part of ``text``: from the end of the game before (its notes before the tags
+    are its own) to the end of its last piece, the last game to the end of the text."""
+    starts = [0]
+    for line in Lines(text, None, keep_endings=True):
+        starts.append(starts[-1] + len(line))
+    bom = 1 if text.startswith("\ufeff") else 0
+    ends = []
+    for parsed in games:
+        last = parsed.pieces[-1]
+        ends.append(starts[last.line - 1] + last.column - 1 + (bom if last.line == 1 else 0) + len(last.text))
+    ends[-1] = len(text)
+    return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
+
+
+__all__ = ["Imported", "Indexed", "index_of", "take_in"]

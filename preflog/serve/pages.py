@@ -1,0 +1,352 @@
+"""The pages, rendered on the server (Jinja2, every value escaped): the game list and its search, a
+game's pulka, settlement and deals, each deal's replay, the scorer's page, a new game, the import, the
+login. Russian and English, by ``Accept-Language`` and the switch in every page's header."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import secrets
+from importlib import resources
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import jinja2
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ..game.conventions import PRESETS
+from ..i18n import LANGUAGES, _, count, current_language, ngettext, using_language
+from ..notation.errors import NotationError
+from ..notation.read import read_games
+from ..present.replay_html import page
+from ..record.recorder import Recorder, Refused
+from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, new_secret, same
+from .api import add_deal, decode, store_games, undo_deal
+from .app import LANG_COOKIE, Club, access, club_of, in_thread, language, refusal_of
+from .archive import Conflict, NotFound
+from .view import game_view, turn_words
+
+PAGE_SIZE = 50
+#: The contracts on the scorer's buttons: each level in each strain, as the short form spells them.
+STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(resources.files(__package__) / "templates")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.globals.update(_=_, ngettext=ngettext, count=count, STRAINS=STRAINS)
+    return env
+
+
+ENV = _environment()
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """Page ``name`` in the request's language, with what every page needs (the CSRF token, the
+    login, the language switch); the CSRF cookie set when the browser has none yet."""
+    lang = language(request)
+    club = club_of(request)
+    csrf = request.cookies.get(CSRF_COOKIE) or new_secret()
+    switch = [(code, _url(request, lang=code)) for code in LANGUAGES]
+    with using_language(lang):
+        body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
+                                             scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
+                                             path=request.url.path, **context)
+    response = HTMLResponse(body, status_code=status)
+    secure = request.url.scheme == "https"
+    if request.cookies.get(CSRF_COOKIE) != csrf:
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=secure)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
+    return response
+
+
+def _url(request: Request, **changes: str) -> str:
+    query = dict(request.query_params)
+    query.update(changes)
+    return request.url.path + "?" + urlencode(query)
+
+
+def _local(target: str | None) -> str:
+    """A place to go back to, on this server only."""
+    return target if target and target.startswith("/") and not target.startswith("//") and "\\" not in target else "/"
+
+
+async def _form(request: Request) -> dict[str, Any]:
+    form = await request.form(max_files=16, max_fields=64)
+    return dict(form.multi_items())
+
+
+def _refused_page(request: Request, verdict: Access) -> Response:
+    with using_language(language(request)):
+        status, message = refusal_of(verdict)
+    return render(request, "message.html", status, heading=_("Not allowed"), message=message,
+                  login=verdict is not Access.NO_CSRF)
+
+
+# -- the list --------------------------------------------------------------------------------------
+
+async def game_list(request: Request) -> Response:
+    q = request.query_params
+    player, date, rules = q.get("player", "").strip(), q.get("date", "").strip(), q.get("rules", "").strip()
+    try:
+        number = max(1, int(q.get("page", "1")))
+    except ValueError:
+        number = 1
+    archive = club_of(request).archive
+
+    def look() -> tuple[list[Any], list[str]]:
+        rows = archive.games(player=player or None, date=date or None, rules=rules or None, limit=PAGE_SIZE + 1,
+                             offset=(number - 1) * PAGE_SIZE)
+        return rows, archive.all_rules()
+
+    rows, known = await in_thread(language(request), look)
+    more = len(rows) > PAGE_SIZE
+    return render(request, "list.html", rows=rows[:PAGE_SIZE], player=player, date=date, rules=rules,
+                  known_rules=sorted(set(known) | set(PRESETS)), page=number,
+                  next_url=_url(request, page=str(number + 1)) if more else None,
+                  previous_url=_url(request, page=str(number - 1)) if number > 1 else None)
+
+
+# -- a game ----------------------------------------------------------------------------------------
+
+def _fragment_html(club: Club, ident: int) -> dict[str, Any]:
+    text, revision = club.archive.text(ident)
+    view = game_view(text, ident)
+    body = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language())
+    turn = turn_words(view.turn) if view.turn is not None else None
+    return {"revision": revision, "deals": len(view.game.deals), "html": body, "turn": turn}
+
+
+async def live_fragment(club: Club, ident: int, revision: int, lang: str) -> dict[str, Any]:
+    """The live part of game ``ident``'s page at ``revision`` in ``lang``, worked out once however many
+    watchers ask for it."""
+    key = (ident, revision, lang)
+    found = club.fragments.get(key)
+    if found is None:
+        if len(club.fragments) > 256:
+            club.fragments.clear()
+        found = club.fragments[key] = asyncio.ensure_future(in_thread(lang, _fragment_html, club, ident))
+    data: dict[str, Any] = await found
+    if data["revision"] != revision:  # changed again meanwhile: the newer is as good
+        club.fragments[(ident, data["revision"], lang)] = found
+    return data
+
+
+async def game_page(request: Request) -> Response:
+    club, ident = club_of(request), request.path_params["game"]
+    lang = language(request)
+    try:
+        text, revision = await in_thread(lang, club.archive.text, ident)
+    except NotFound:
+        return await not_found(request, None)
+    view = await in_thread(lang, game_view, text, ident)
+    return render(request, "game.html", view=view, ident=ident, revision=revision)
+
+
+async def replay_page(request: Request) -> Response:
+    club, ident, number = club_of(request), request.path_params["game"], request.path_params["deal"]
+    lang = language(request)
+    try:
+        text, _revision = await in_thread(lang, club.archive.text, ident)
+    except NotFound:
+        return await not_found(request, None)
+    game = next(read_games(text)).game
+    if number not in [d.number for d in game.deals]:
+        return await not_found(request, None)
+    body = await in_thread(lang, lambda: page([game], deal=number, lang=lang))
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', body)
+    headers = {"Content-Security-Policy": html.unescape(policy.group(1))} if policy else {}
+    return HTMLResponse(body, headers=headers)
+
+
+# -- the scorer's page -----------------------------------------------------------------------------
+
+async def record_page(request: Request) -> Response:
+    club, ident = club_of(request), request.path_params["game"]
+    if not logged_in(club.archive, request.cookies.get(SESSION_COOKIE)):
+        return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
+    return await _record(request, ident)
+
+
+async def _record(request: Request, ident: int, status: int = 200, typed: str = "",
+                  problems: list[str] | None = None, written: str | None = None, done: str | None = None) -> Response:
+    club, lang = club_of(request), language(request)
+    try:
+        text, revision = await in_thread(lang, club.archive.text, ident)
+    except NotFound:
+        return await not_found(request, None)
+    view = await in_thread(lang, game_view, text, ident)
+    return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
+                  problems=problems or [], written=written, done=done)
+
+
+async def record_post(request: Request) -> Response:
+    """The scorer's form without script: a deal recorded, or the last taken back."""
+    form = await _form(request)
+    verdict = access(request, str(form.get(CSRF_FIELD, "")))
+    if verdict is not Access.WRITE:
+        return _refused_page(request, verdict)
+    club, ident, lang = club_of(request), request.path_params["game"], language(request)
+    typed = str(form.get("deal", ""))
+    revision = str(form.get("revision", ""))
+    expect = int(revision) if revision.isdigit() else None
+    try:
+        if form.get("action") == "undo":
+            _change, said = await in_thread(lang, undo_deal, club, ident, expect)
+            with using_language(lang):
+                done = _("deal {deal} taken back").format(deal=said["number"])
+        else:
+            _change, said = await in_thread(lang, add_deal, club, ident, typed, expect)
+            with using_language(lang):
+                done = _("deal {deal} recorded").format(deal=said["number"])
+    except NotFound:
+        return await not_found(request, None)
+    except Conflict as e:
+        return await _record(request, ident, 409, typed, [str(e)])
+    except Refused as e:
+        shown = [e.reason] if e.reason else [err.format() for err in e.errors]
+        return await _record(request, ident, 422, typed, shown, e.written)
+    club.live.tell(ident, _change.revision)
+    return await _record(request, ident, 200, "", [], None, done)
+
+
+# -- a new game, an import -------------------------------------------------------------------------
+
+async def new_page(request: Request) -> Response:
+    if not logged_in(club_of(request).archive, request.cookies.get(SESSION_COOKIE)):
+        return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
+    return render(request, "new.html", presets=list(PRESETS), problems=[], form={})
+
+
+def _new_game(club: Club, form: dict[str, Any]) -> int:
+    names = [str(form.get(f"player{i}", "")).strip() for i in range(1, 5)]
+    players = [n for n in names if n]
+    rules = str(form.get("rules", "sochi"))
+    if rules not in PRESETS:
+        raise Refused(reason=_("unknown convention {name!r}").format(name=rules))
+    pool_text = str(form.get("pool", "")).strip()
+    if pool_text and not (pool_text.isdigit() and 0 < int(pool_text) <= 10_000):
+        raise Refused(reason=_("the pool is a whole number of points, e.g. 10"))
+    price = str(form.get("price", "")).strip() or None
+    tags = [(name, str(form.get(key, "")).strip()) for key, name in (("event", "Event"), ("date", "Date"))
+            if str(form.get(key, "")).strip()]
+    if any('"' in v or "\n" in v or "\\" in v for _n, v in tags):
+        raise Refused(reason=_("a title or date holds no quotes, backslashes or line breaks"))
+    text = Recorder.header(players, rules=rules, pool=int(pool_text) if pool_text else None, whist_price=price,
+                           tags=tags)
+    Recorder(text)  # the engine's judgement of the players, rules and tags: Refused if not
+    games, found = store_games(club, text, "<new game>")[0::2]
+    if found:
+        raise Refused(found)
+    return int(games[0])
+
+
+async def new_post(request: Request) -> Response:
+    form = await _form(request)
+    verdict = access(request, str(form.get(CSRF_FIELD, "")))
+    if verdict is not Access.WRITE:
+        return _refused_page(request, verdict)
+    lang = language(request)
+    try:
+        ident = await in_thread(lang, _new_game, club_of(request), form)
+    except Refused as e:
+        with using_language(lang):
+            shown = [e.reason] if e.reason else [err.format() for err in e.errors]
+        return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form)
+    return RedirectResponse(f"/games/{ident}/record", status_code=303)
+
+
+async def import_post(request: Request) -> Response:
+    form = await _form(request)
+    verdict = access(request, str(form.get(CSRF_FIELD, "")))
+    if verdict is not Access.WRITE:
+        return _refused_page(request, verdict)
+    lang = language(request)
+    upload = form.get("file")
+    if not isinstance(upload, UploadFile):
+        with using_language(lang):
+            return render(request, "message.html", 400, heading=_("Import"), message=_("choose a .pref file"),
+                          login=False)
+    name = upload.filename or "upload.pref"
+    found = decode(await upload.read(), name)
+    problems: list[NotationError]
+    if isinstance(found, NotationError):
+        ids, problems = [], [found]
+    else:
+        ids, _games, problems = await in_thread(lang, store_games, club_of(request), found, name)
+    if problems:
+        with using_language(lang):
+            shown = [e.format() for e in problems[:50]]
+            return render(request, "message.html", 422, heading=_("Nothing was imported"),
+                          message=count("{n} error in the file:", "{n} errors in the file:", len(problems)),
+                          details=shown, login=False)
+    return RedirectResponse(f"/games/{ids[0]}" if len(ids) == 1 else "/", status_code=303)
+
+
+# -- the login -------------------------------------------------------------------------------------
+
+async def login_page(request: Request) -> Response:
+    return render(request, "login.html", next=_local(request.query_params.get("next")), problem=None)
+
+
+async def login_post(request: Request) -> Response:
+    form = await _form(request)
+    target = _local(str(form.get("next", "/")))
+    lang = language(request)
+    if not same(request.cookies.get(CSRF_COOKIE), str(form.get(CSRF_FIELD, ""))):
+        with using_language(lang):
+            problem = refusal_of(Access.NO_CSRF)[1]
+        return render(request, "login.html", 403, next=target, problem=problem)
+    club = club_of(request)
+    if not same(digest(str(form.get("token", "")).strip()), club.token_digest):
+        await asyncio.sleep(0.5)  # a guess costs time
+        with using_language(lang):
+            problem = refusal_of(Access.BAD_TOKEN)[1]
+        return render(request, "login.html", 401, next=target, problem=problem)
+    session = secrets.token_urlsafe(32)
+    await in_thread(lang, club.archive.add_session, digest(session))
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(SESSION_COOKIE, session, max_age=90 * 86400, httponly=True, samesite="strict",
+                        secure=request.url.scheme == "https")
+    return response
+
+
+async def logout_post(request: Request) -> Response:
+    form = await _form(request)
+    if not same(request.cookies.get(CSRF_COOKIE), str(form.get(CSRF_FIELD, ""))):
+        return _refused_page(request, Access.NO_CSRF)
+    session = request.cookies.get(SESSION_COOKIE)
+    if session:
+        await in_thread(language(request), club_of(request).archive.drop_session, digest(session))
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+async def not_found(request: Request, exc: Exception | None) -> Response:
+    with using_language(language(request)):
+        if request.url.path.startswith("/api/"):
+            from .api import errors
+            return errors(404, _("there is nothing at {path}").format(path=quote(request.url.path)))
+        return render(request, "message.html", 404, heading=_("Not found"),
+                      message=_("there is nothing at {path}").format(path=request.url.path), login=False)
+
+
+ROUTES = [
+    Route("/", game_list, methods=["GET"]),
+    Route("/games/{game:int}", game_page, methods=["GET"]),
+    Route("/games/{game:int}/deals/{deal:int}", replay_page, methods=["GET"]),
+    Route("/games/{game:int}/record", record_page, methods=["GET"]),
+    Route("/games/{game:int}/record", record_post, methods=["POST"]),
+    Route("/new", new_page, methods=["GET"]),
+    Route("/new", new_post, methods=["POST"]),
+    Route("/import", import_post, methods=["POST"]),
+    Route("/login", login_page, methods=["GET"]),
+    Route("/login", login_post, methods=["POST"]),
+    Route("/logout", logout_post, methods=["POST"]),
+]

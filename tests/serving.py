@@ -1,0 +1,69 @@
+"""A real ``preflog serve`` for the server's tests: started as its own process on a free port of the
+loopback, with a known scorer's token, and stopped (or killed) by the test."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from .conftest import ROOT
+
+TOKEN = "test-token-0123456789abcdef0123456789"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+class Server:
+    """``preflog serve --db DB --port 0`` running; ``url`` where it listens."""
+
+    def __init__(self, db: Path, *, token: str | None = TOKEN, lang: str = "en", extra: tuple[str, ...] = ()) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
+        env["PYTHONPATH"] = str(ROOT)
+        env["PREFLOG_LANG"] = lang
+        if token is not None:
+            env["PREFLOG_TOKEN"] = token
+        self.db = db
+        self.process = subprocess.Popen([sys.executable, "-c", "from preflog.cli import main; main()", "serve",
+                                         "--db", str(db), "--port", "0", *extra], cwd=str(db.parent), env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        self.said: list[str] = []
+        deadline = time.monotonic() + 30
+        self.url = ""
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server ended: " + (self.process.stderr.read() if self.process.stderr else ""))
+            self.said.append(line)
+            found = re.search(r"(http://[0-9.]+:[0-9]+)/", line)
+            if found:
+                self.url = found.group(1)
+                break
+        for _ in range(100):
+            try:
+                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        """``kill -9``: no cleanup of any kind."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
