@@ -6,7 +6,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -125,24 +125,21 @@ def _import(archive: Archive, files: tuple[str, ...]) -> int:
 
 
 def _export(archive: Archive, target: str) -> int:
-    out: Any = sys.stdout if target == "-" else None
     try:
-        if out is None:
-            out = open(target, "w", encoding="utf-8", newline="")  # noqa: SIM115 - closed below
-        previous = ""
-        games = 0
-        for _ident, text in archive.texts():
-            if previous and not previous.endswith("\n\n"):
-                out.write("\n" if previous.endswith("\n") else "\n\n")
-            out.write(text)
-            previous = text
-            games += 1
-        if target != "-":
-            out.close()
-            click.echo(ngettext("{n} game written to {path}", "{n} games written to {path}", games).format(
-                n=games, path=target), err=True)
+        if target == "-":
+            for piece in archive.export():
+                sys.stdout.write(piece)
+        else:
+            with open(target, "w", encoding="utf-8", newline="") as out:
+                for piece in archive.export():
+                    out.write(piece)
     except OSError as e:
         _fail(_("cannot write {path}: {reason}").format(path=target, reason=reason(e)))
+    left = archive.unexportable()
+    if left:
+        click.echo(count("{n} game without a deal is left out: a file of games cannot hold a tag block alone before "
+                         "another game", "{n} games without a deal are left out: a file of games cannot hold a tag "
+                         "block alone before another game", left), err=True)
     return EXIT_OK
 
 

@@ -139,20 +139,12 @@ async def get_text(request: Request) -> Response:
 
 
 async def export_all(request: Request) -> Response:
+    """Every game with a deal, as one .pref file; ``X-Preflog-Left-Out`` counts the games of tags alone."""
     archive = club_of(request).archive
-
-    async def texts() -> AsyncIterator[bytes]:
-        loop = asyncio.get_running_loop()
-        every = await loop.run_in_executor(None, lambda: list(archive.texts()))
-        previous = ""
-        for _ident, text in every:
-            if previous and not previous.endswith("\n\n"):
-                yield b"\n" if previous.endswith("\n") else b"\n\n"
-            yield text.encode("utf-8")
-            previous = text
-
-    return StreamingResponse(texts(), media_type="text/plain; charset=utf-8",
-                             headers={"Content-Disposition": 'attachment; filename="archive.pref"'})
+    pieces, left_out = await in_thread(language(request), lambda: (list(archive.export()), archive.unexportable()))
+    return Response("".join(pieces), media_type="text/plain; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="archive.pref"',
+                             "X-Preflog-Left-Out": str(left_out)})
 
 
 async def backup(request: Request) -> Response:

@@ -270,11 +270,30 @@ class Archive:
     def all_rules(self) -> list[str]:
         return [r[0] for r in self._reader.execute("SELECT DISTINCT rules FROM game_index ORDER BY rules")]
 
-    def texts(self) -> Iterator[tuple[int, str]]:
-        """Every game's id and text, oldest first."""
-        cursor = self._reader.execute("SELECT id, text FROM games ORDER BY id")
+    def texts(self) -> Iterator[tuple[int, str, int]]:
+        """Every game's id, text and number of deals, oldest first."""
+        cursor = self._reader.execute("SELECT g.id, g.text, COALESCE(i.deals, 0) FROM games g "
+                                      "LEFT JOIN game_index i ON i.game = g.id ORDER BY g.id")
         while batch := cursor.fetchmany(256):
-            yield from ((int(i), str(t)) for i, t in batch)
+            yield from ((int(i), str(t), int(d)) for i, t, d in batch)
+
+    def export(self) -> Iterator[str]:
+        """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank
+        line between two. A game of tags alone is left out (a tag block after a tag block is read as
+        the same game's, NOTATION.md): :meth:`unexportable` counts them."""
+        previous = ""
+        for _ident, text, deals in self.texts():
+            if not deals:
+                continue
+            if previous and not previous.endswith("\n\n"):
+                yield "\n" if previous.endswith("\n") else "\n\n"
+            yield text
+            previous = text
+
+    def unexportable(self) -> int:
+        """How many games have no deal yet (and are left out of :meth:`export`)."""
+        return int(self._reader.execute("SELECT COUNT(*) FROM games g LEFT JOIN game_index i ON i.game = g.id "
+                                        "WHERE COALESCE(i.deals, 0) = 0").fetchone()[0])
 
     def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None) -> tuple[Change, T]:
         """Change a game through a recorder (which checks the change with the engine first): ``edit``
@@ -301,7 +320,7 @@ class Archive:
         """Derive every game's index anew from its text; how many games."""
         done = 0
         with self._transaction() as db:
-            for game, text in list(self.texts()):
+            for game, text, _deals in list(self.texts()):
                 _write_index(db, game, index_of(text))
                 done += 1
         return done

@@ -1,0 +1,491 @@
+"""``preflog serve`` (issue 34), tested for real: a uvicorn process started on the loopback and talked
+to over HTTP — the JSON API, the scorer's token, logins and CSRF, escaping and the CSP, body limits,
+hostile uploads, the event stream, two scorers at once, and the archive's file kept across ``kill -9``.
+
+The numbers on the sheet are worked out by hand from the Code (RULES.md): in Sochi a seven costs 4 in
+the pool and each trick of a whister on it 4 whists (Code 4.2.3.2, 3.8.1.1).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .conftest import ROOT, SAMPLES
+from .serving import AUTH, TOKEN, Server
+from .test_hostile import ITEMS, NUMBERS, QUADRATIC
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+
+NEW = '[Event "Friday"]\n[Players "Anna Boris Vera"]\n[Rules "sochi"]\n[Pool "10"]\n'
+TEXT = {"Content-Type": "text/plain; charset=utf-8"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("club") / "club.sqlite")
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def client(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        yield c
+
+
+def new_game(client: httpx.Client, text: str = NEW) -> int:
+    r = client.post("/api/games", content=text, headers={**AUTH, **TEXT})
+    assert r.status_code == 201, r.text
+    ident: int = r.json()["ids"][0]
+    return ident
+
+
+def deal(client: httpx.Client, game: int, typed: str, **headers: str) -> httpx.Response:
+    return client.post(f"/api/games/{game}/deals", content=typed.encode(), headers={**AUTH, **TEXT, **headers})
+
+
+# -- the API ---------------------------------------------------------------------------------------
+
+def test_a_deal_recorded_in_the_short_form_is_scored_by_the_code(client: httpx.Client) -> None:
+    """Code 4.2.3.2: a seven made writes 4 to the declarer's pool; 3.8.1.1: a lone whister writes 4
+    whists for each trick of his side (2 here: 10 − 8) on the declarer."""
+    game = new_game(client)
+    r = deal(client, game, "Boris 7s wp 8")
+    assert r.status_code == 201
+    body = r.json()
+    assert body["number"] == 1
+    assert body["deal"] == "deal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
+    sheet = body["settlement"]["sheet"]
+    assert sheet["Boris"]["pool"] == 4
+    assert sheet["Vera"]["whists"]["Boris"] == 8  # Vera, on Boris's left, whisted: 2 tricks × 4
+    assert sheet["Anna"]["whists"]["Boris"] == 0
+    text = client.get(f"/api/games/{game}.pref").text
+    assert text == NEW + "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
+
+
+def test_a_deal_in_the_notation_and_the_next_dealer(client: httpx.Client) -> None:
+    game = new_game(client)
+    assert deal(client, game, "Boris 6s pp").status_code == 201
+    r = deal(client, game, "contract Vera: 6d\nwhist pass pass\n")  # deal 2: Boris deals, Vera is the eldest
+    assert r.status_code == 201, r.text
+    assert r.json()["deal"].startswith("deal 2 dealer Boris\n")
+    listed = {g["id"]: g for g in client.get("/api/games").json()}[game]
+    assert (listed["players"], listed["rules"], listed["deals"]) == (["Anna", "Boris", "Vera"], "sochi", 2)
+
+
+def test_a_refused_deal_changes_nothing_and_says_where(client: httpx.Client) -> None:
+    game = new_game(client)
+    deal(client, game, "Boris 7s wp 8")
+    before = client.get(f"/api/games/{game}.pref")
+    r = deal(client, game, "Vera 7s wp 11")  # 11 tricks in a deal of 10
+    assert r.status_code == 422
+    (error,) = r.json()["errors"]
+    assert (error["line"], error["column"], error["message"]) == (1, 12, "'11' is not a number of tricks (0 to 10)")
+    r = deal(client, game, "contract Vera: 6s\nwhist pass pass\nresult 5\n")  # a result for a game not played
+    assert r.status_code == 422
+    error = r.json()["errors"][0]
+    assert (error["line"], error["column"]) == (4, 1) and "C605" in error["message"]  # line 4 of the deal written
+    after = client.get(f"/api/games/{game}.pref")
+    assert after.text == before.text and after.headers["etag"] == before.headers["etag"]
+
+
+def test_undo_takes_the_last_deal_back(client: httpx.Client) -> None:
+    game = new_game(client)
+    deal(client, game, "Boris 7s wp 8")
+    deal(client, game, "pass 4 3 3")
+    r = client.delete(f"/api/games/{game}/deals/last", headers=AUTH)
+    assert r.status_code == 200 and r.json()["number"] == 2
+    assert client.get(f"/api/games/{game}").json()["settlement"]["deals"] == 1
+    client.delete(f"/api/games/{game}/deals/last", headers=AUTH)
+    r = client.delete(f"/api/games/{game}/deals/last", headers=AUTH)
+    assert r.status_code == 422
+    assert client.get(f"/api/games/{game}.pref").text == NEW + "\n"  # the blank line before the deals stays
+
+
+def test_an_import_keeps_each_game_as_typed(client: httpx.Client) -> None:
+    text = (ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")
+    r = client.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT})
+    assert r.status_code == 201
+    ids = r.json()["ids"]
+    assert len(ids) == 2 and r.json()["violations"] == []
+    assert "".join(client.get(f"/api/games/{i}.pref").text for i in ids) == text
+    data = client.get(f"/api/games/{ids[0]}").json()
+    assert data["game"]["tags"]["Event"] == "Friday club, table 2"
+    assert data["settlement"]["sheet"]["Vera"]["whists"]["Boris"] == 8
+
+
+def test_notation_errors_refuse_the_whole_file(client: httpx.Client) -> None:
+    before = len(client.get("/api/games").json())
+    bad = NEW + "\ndeal 1 dealer Anna\nbids 6s pass pass\n\n" + NEW + "\ndeal 1 dealer Anna\nbids 6z pass\n"
+    r = client.post("/api/games", content=bad, headers={**AUTH, **TEXT})
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["line"] == 15 and r.json()["errors"][0]["column"] == 6
+    assert len(client.get("/api/games").json()) == before
+
+
+def test_violations_do_not_refuse_an_import(client: httpx.Client) -> None:
+    """Code 3.8.1: a game nobody whists is not played, so a result written for it is a violation."""
+    played = NEW + "\ndeal 1 dealer Anna\nbids 6s pass pass\ncontract 6s\nwhist pass pass\nresult 9\n"
+    r = client.post("/api/games", content=played, headers={**AUTH, **TEXT})
+    assert r.status_code == 201
+    (violation,) = r.json()["violations"]
+    assert (violation["line"], violation["column"]) == (10, 1) and "C605" in violation["message"]
+    page = client.get(f"/games/{r.json()['ids'][0]}").text
+    assert "C605" in page
+
+
+def test_the_list_is_searched_by_player_date_and_convention(client: httpx.Client) -> None:
+    a = new_game(client, '[Date "2025-01-05"]\n[Players "Zoya Yury Xenia"]\n[Rules "leningrad"]\n')
+    b = new_game(client, '[Date "2025-02-05"]\n[Players "Zoya Petr Ivan"]\n')
+    ids = lambda **q: [g["id"] for g in client.get("/api/games", params=q).json()]  # noqa: E731
+    assert ids(player="zoya") == [b, a]
+    assert ids(player="Zoya", date="2025-01") == [a]
+    assert ids(player="Zoya", rules="leningrad") == [a]
+    assert ids(player="Nobody") == []
+    assert ids(date="%") == []  # a pattern character is a character
+
+
+def test_the_whole_archive_is_exported_and_imports_back(server: Server, client: httpx.Client,
+                                                        tmp_path: Path) -> None:
+    new_game(client)
+    answer = client.get("/api/export.pref")
+    exported = answer.text
+    games = [g for g in client.get("/api/games").json() if g["deals"]]
+    left_out = int(answer.headers["x-preflog-left-out"])
+    assert left_out >= 1  # the games of tags alone: a file cannot hold one before another game
+    assert exported.count("[Players ") == len(games)
+    copy = Server(tmp_path / "copy.sqlite")
+    try:
+        with httpx.Client(base_url=copy.url) as other:
+            r = other.post("/api/games", content=exported.encode(), headers={**AUTH, **TEXT})
+            assert r.status_code == 201 and len(r.json()["ids"]) == len(games)
+            assert other.get("/api/export.pref").text == exported
+    finally:
+        copy.stop()
+
+
+def test_a_backup_is_a_sqlite_file_of_the_archive(client: httpx.Client, tmp_path: Path) -> None:
+    assert client.get("/api/backup").status_code == 401
+    r = client.get("/api/backup", headers=AUTH)
+    assert r.status_code == 200
+    (tmp_path / "b.sqlite").write_bytes(r.content)
+    with sqlite3.connect(tmp_path / "b.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone()[0] == len(client.get("/api/games").json())
+
+
+# -- access ----------------------------------------------------------------------------------------
+
+def test_writes_need_the_token(client: httpx.Client) -> None:
+    game = new_game(client)
+    assert client.post("/api/games", content=NEW, headers=TEXT).status_code == 401
+    assert client.post("/api/games", content=NEW, headers={"Authorization": "Bearer wrong", **TEXT}).status_code == 401
+    assert client.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers=TEXT).status_code == 401
+    assert client.delete(f"/api/games/{game}/deals/last").status_code == 401
+    assert client.get(f"/api/games/{game}").status_code == 200  # watchers read without logging in
+    assert client.get(f"/api/games/{game}.pref").text == NEW
+
+
+def login(client: httpx.Client) -> str:
+    """Log in through the form; the CSRF token the pages carry."""
+    page = client.get("/login")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+    assert csrf is not None
+    r = client.post("/login", data={"csrf": csrf.group(1), "token": TOKEN, "next": "/"})
+    assert r.status_code == 303 and "preflog_session" in r.headers["set-cookie"]
+    assert "HttpOnly" in r.headers["set-cookie"] and "SameSite=strict" in r.headers["set-cookie"]
+    return csrf.group(1)
+
+
+def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as c:
+        game = new_game(c)
+        csrf = login(c)
+        assert c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers=TEXT).status_code == 403
+        r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": "x" + csrf})
+        assert r.status_code == 403
+        r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": csrf})
+        assert r.status_code == 201
+        r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "revision": "", "action": "add"})
+        assert r.status_code == 403
+        r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "csrf": csrf, "action": "add"})
+        assert r.status_code == 200 and "deal 2 recorded" in r.text
+        c.post("/logout", data={"csrf": csrf})
+        r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": csrf})
+        assert r.status_code == 401
+
+
+def test_a_wrong_token_does_not_log_in(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as c:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text)
+        assert csrf is not None
+        r = c.post("/login", data={"csrf": csrf.group(1), "token": "guess", "next": "/"})
+        assert r.status_code == 401 and "preflog_session" not in r.headers.get("set-cookie", "")
+        r = c.post("/login", data={"token": TOKEN, "next": "/"})  # no CSRF token: a forged login
+        assert r.status_code == 403
+        r = c.post("/login", data={"csrf": csrf.group(1), "token": TOKEN, "next": "//evil.example/"})
+        assert r.headers["location"] == "/"  # back to this server only
+
+
+HOSTILE_NAME = "<script>alert('x')</script>"
+
+
+def test_names_and_comments_are_escaped_everywhere(server: Server, client: httpx.Client) -> None:
+    text = (f'[Event "{HOSTILE_NAME}"]\n[Players "Anna Boris Vera"]\n'
+            f'{{<img src=x onerror=alert(1)>}}\n\ndeal 1 dealer Anna {{</pre><script>alert(2)</script>}}\n'
+            'contract Boris: 7s\nwhist whist pass\nresult 8\n')
+    game = new_game(client, text)
+    deal(client, game, "Vera 6d pp {<svg onload=alert(3)>}")
+    with httpx.Client(base_url=server.url) as c:
+        login(c)
+        pages = [c.get(p).text for p in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{game}/deals/1")]
+    for page in pages:
+        assert "<script>alert" not in page and "<img src=x" not in page and "<svg onload" not in page
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in pages[1]
+    for path in ("/", f"/games/{game}", f"/games/{game}/deals/1"):
+        policy = client.get(path).headers["content-security-policy"]
+        assert "'unsafe-inline'" not in policy and "default-src 'none'" in policy
+        assert re.search(r"script-src ('self'|'sha256-[^']+')(;|$)", policy)
+    assert "<script>" not in re.sub(r'<script (src="/static/[a-z]+\.js" defer|type="application/json" id="data")>',
+                                    "", "".join(pages[:3]))
+
+
+def test_request_bodies_are_limited(client: httpx.Client) -> None:
+    game = new_game(client)
+    r = deal(client, game, "x" * 70_000)
+    assert r.status_code == 413
+    r = client.post("/api/games", content=b"[" * (17 * 1024 * 1024), headers={**AUTH, **TEXT})
+    assert r.status_code == 413
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it comes
+        for _ in range(40):
+            yield b"y" * 4096
+    r = client.post(f"/api/games/{game}/deals", content=chunks(), headers={**AUTH, **TEXT})
+    assert r.status_code == 413
+    assert client.post("/api/games", content="{}", headers={**AUTH, "Content-Type": "application/json"}).status_code == 415
+
+
+HOSTILE = {**{f"number {k}": v for k, v in NUMBERS.items()}, **{f"items {k}": v for k, v in ITEMS.items()},
+           **{f"slow {k}": v for k, v in QUADRATIC.items()}}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_a_hostile_upload_is_an_error_or_a_game_never_a_crash(client: httpx.Client, name: str) -> None:
+    started = time.monotonic()
+    r = client.post("/api/games", content=HOSTILE[name].encode(), headers={**AUTH, **TEXT})
+    assert r.status_code in (201, 413, 422), r.text
+    assert time.monotonic() - started < 20
+    if r.status_code == 422:
+        assert all(isinstance(e["line"], int) and e["message"] for e in r.json()["errors"])
+
+
+@pytest.mark.parametrize("body", [b"\xff\xfe\x00[Players", "[Players \"Аня Боря Вера\"]\n".encode("cp1251"),
+                                  b"\x00" * 1000, b"[Players \"A B C\"]\n" + b"x" * 2_000_000, b"", b"\n\n"])
+def test_binary_and_empty_uploads_are_refused_with_a_place(client: httpx.Client, body: bytes) -> None:
+    r = client.post("/api/games", content=body, headers={**AUTH, **TEXT})
+    assert r.status_code == 422
+    assert r.json()["errors"][0]["message"]
+    assert client.get("/").status_code == 200
+
+
+# -- two scorers, the live stream ------------------------------------------------------------------
+
+def test_two_scorers_at_once_get_a_defined_order_or_a_conflict(client: httpx.Client, server: Server) -> None:
+    game = new_game(client)
+    revision = client.get(f"/api/games/{game}").json()["revision"]
+    answers: list[int] = []
+
+    def send(typed: str) -> None:
+        with httpx.Client(base_url=server.url, timeout=30) as c:
+            answers.append(deal(c, game, typed, **{"If-Match": f'"{revision}"'}).status_code)
+
+    threads = [threading.Thread(target=send, args=(t,)) for t in ("Boris 6s pp", "Boris 6s pp", "Boris 6c pp")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [201, 409, 409]
+    # without If-Match each deal is taken in turn: eight at once make deals 2 to 9, none lost or doubled
+    threads = [threading.Thread(target=send_plain, args=(server.url, game)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    text = client.get(f"/api/games/{game}.pref").text
+    assert [int(n) for n in re.findall(r"^deal (\d+)", text, re.M)] == list(range(1, 10))
+
+
+def send_plain(url: str, game: int) -> None:
+    with httpx.Client(base_url=url, timeout=30) as c:
+        assert deal(c, game, "pass 4 3 3").status_code == 201
+
+
+def read_events(response: httpx.Response) -> Iterator[dict[str, object]]:
+    name, data = "", []
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            data.append(line[6:])
+        elif line == "" and data:
+            yield {"event": name, **json.loads("\n".join(data))}
+            name, data = "", []
+
+
+def test_watchers_see_a_deal_within_a_second(client: httpx.Client, server: Server) -> None:
+    game = new_game(client)
+    with httpx.Client(base_url=server.url, timeout=10) as watcher, \
+            watcher.stream("GET", f"/api/games/{game}/events") as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        events = read_events(stream)
+        first = next(events)
+        assert first["event"] == "change" and first["deals"] == 0
+        sent = time.monotonic()
+        deal(client, game, "Boris 7s wp 8")
+        second = next(events)
+        assert time.monotonic() - sent < 1
+        assert second["deals"] == 1 and second["revision"] == first["revision"] + 1  # type: ignore[operator]
+        assert "Boris" in str(second["html"]) and "deal 1" in str(second["html"])
+
+
+def test_unknown_games_are_404(client: httpx.Client) -> None:
+    assert client.get("/api/games/999999").status_code == 404
+    assert client.get("/api/games/999999.pref").status_code == 404
+    assert client.get("/games/999999").status_code == 404
+    assert deal(client, 999999, "Boris 6s pp").status_code == 404
+    assert client.get("/api/games/999999/events").status_code == 404
+
+
+def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Client) -> None:
+    game = new_game(client)
+    deal(client, game, "Boris 7s wp 8")
+    ru = client.get(f"/games/{game}", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}).text
+    assert '<html lang="ru">' in ru and "Сдачи" in ru and "сдача 1" in ru
+    assert "Boris пишет 4 в пулю" in ru
+    en = client.get(f"/games/{game}", headers={"Accept-Language": "de, en;q=0.5"}).text
+    assert '<html lang="en">' in en and "Deals" in en
+    r = client.get("/?lang=ru")
+    assert "preflog_lang=ru" in r.headers["set-cookie"]
+    assert '<html lang="ru">' in client.get("/", cookies={"preflog_lang": "ru"}).text
+    message = client.post("/api/games", content=NEW, headers={**TEXT, "Accept-Language": "ru"}).json()
+    assert "жетон" in message["errors"][0]["message"]
+
+
+# -- the archive's file ----------------------------------------------------------------------------
+
+def test_nothing_acknowledged_is_lost_to_kill_9(tmp_path: Path) -> None:
+    """Deals are sent one after another while the server is killed with SIGKILL at moments spread over
+    the writes; after each restart every deal it answered 201 is there, in order, and the game checks
+    clean."""
+    db = tmp_path / "kill.sqlite"
+    acknowledged: list[int] = []
+    game = None
+    for round_ in range(6):
+        s = Server(db)
+        try:
+            with httpx.Client(base_url=s.url, timeout=10) as c:
+                if game is None:
+                    game = new_game(c)
+                text = c.get(f"/api/games/{game}.pref").text
+                numbers = [int(n) for n in re.findall(r"^deal (\d+)", text, re.M)]
+                assert numbers[:len(acknowledged)] == acknowledged  # nothing acknowledged is lost
+                assert numbers == list(range(1, len(numbers) + 1))  # nothing doubled
+                acknowledged = numbers
+                killer = threading.Timer(0.15 + 0.1 * round_, s.kill)
+                killer.start()
+                try:
+                    while True:
+                        r = deal(c, game, "pass 4 3 3")
+                        if r.status_code == 201:
+                            acknowledged.append(r.json()["number"])
+                except httpx.HTTPError:
+                    pass
+                killer.join()
+        finally:
+            s.stop()
+    assert len(acknowledged) > 6
+    check = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()", "check", "-"],
+                           input=Server_text(db, game), capture_output=True, text=True, cwd=ROOT)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def Server_text(db: Path, game: int | None) -> str:  # noqa: N802 - reads the file the way the server keeps it
+    with sqlite3.connect(db) as c:
+        row = c.execute("SELECT text FROM games WHERE id = ?", (game,)).fetchone()
+    return str(row[0])
+
+
+def preflog_serve(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()", "serve", *args],
+                          capture_output=True, text=True, cwd=cwd, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+                          timeout=120)
+
+
+def test_the_command_imports_exports_and_reindexes(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.sqlite")
+    done = preflog_serve("--db", db, "--import", *map(str, SAMPLES), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "annotated.pref: imported 2 games, 2 deals (ids 1–2)" in done.stdout
+    out = preflog_serve("--db", db, "--export", "-", cwd=tmp_path)
+    for sample in SAMPLES:
+        assert sample.read_text(encoding="utf-8") in out.stdout
+    assert out.stdout.count("[Players ") == len(SAMPLES) + 1
+    assert preflog_serve("--db", db, "--reindex", cwd=tmp_path).stdout.startswith(f"{len(SAMPLES) + 1} games")
+    bad = tmp_path / "bad.pref"
+    bad.write_text(NEW + "deal 1\nbids 6z\n", encoding="utf-8")
+    failed = preflog_serve("--db", db, "--import", str(bad), cwd=tmp_path)
+    assert failed.returncode == 1 and "bad.pref:6:6: error:" in failed.stderr
+    assert "Traceback" not in failed.stderr
+
+
+def test_a_file_that_is_not_an_archive_or_a_busy_port_is_exit_2(tmp_path: Path, server: Server) -> None:
+    (tmp_path / "x.sqlite").write_bytes(b"this is not a database" * 100)
+    done = preflog_serve("--db", str(tmp_path / "x.sqlite"), cwd=tmp_path)
+    assert done.returncode == 2 and "is not a preflog archive" in done.stderr and "Traceback" not in done.stderr
+    port = server.url.rsplit(":", 1)[1]
+    done = preflog_serve("--db", str(tmp_path / "y.sqlite"), "--port", port, cwd=tmp_path)
+    assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
+
+
+def test_an_archive_from_a_newer_preflog_is_refused_and_an_older_one_migrated(tmp_path: Path) -> None:
+    from preflog.serve.archive import SCHEMA_VERSION, Archive, ArchiveError
+
+    newer = tmp_path / "newer.sqlite"
+    with sqlite3.connect(newer) as db:
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(ArchiveError, match="newer preflog"):
+        Archive(newer)
+    older = tmp_path / "older.sqlite"
+    sqlite3.connect(older).close()  # schema 0: an empty file
+    archive = Archive(older)
+    assert archive.count() == 0
+    archive.close()
+    with sqlite3.connect(older) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_token_is_printed_once_and_kept_hashed(tmp_path: Path) -> None:
+    s = Server(tmp_path / "t.sqlite", token=None)
+    try:
+        said = "".join(s.said) + (s.process.stdout.readline() if s.process.stdout else "")
+        token = re.search(r"the scorer's token: (\S+)", said)
+        assert token is not None
+        with httpx.Client(base_url=s.url) as c:
+            r = c.post("/api/games", content=NEW, headers={"Authorization": f"Bearer {token.group(1)}", **TEXT})
+            assert r.status_code == 201
+    finally:
+        s.stop()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        kept = db.execute("SELECT value FROM meta WHERE key = 'token_sha256'").fetchone()[0]
+    assert token.group(1) not in kept and len(kept) == 64
