@@ -40,7 +40,7 @@ def _extracted() -> set[tuple[str | None, str]]:
     found = set()
     for folder in (ROOT / "preflog", ROOT / "cli"):
         for _file, _line, message, _comments, context in extract_from_dir(
-                folder, method_map=[("**.py", "python"), ("**.js", "javascript")], keywords=KEYWORDS):
+                folder, method_map=[("**.py", "python"), ("**.js", "javascript"), ("**/templates/**.html", "jinja2")], keywords=KEYWORDS):
             found.add((context, message if isinstance(message, str) else message[0]))
     return found
 
@@ -90,7 +90,8 @@ def test_the_compiled_catalog_is_the_po_compiled() -> None:
 #: Strings of the source that no person reads as prose: markup, the notation preflog writes, the
 #: parser's build stamp, errors of a program misusing the library (Python's own words are English).
 NOT_PROSE = re.compile(r"^\s*<|=\"|^\"|^\s*(deal|contract|result|penalty|sheet) \{|lark \{|sha256|default-src|img-src|"
-                       r"^pass pass pass$")
+                       r"^pass pass pass$|^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE)\b|\bIN \(SELECT\b|"  # SQL
+                       r"^[a-z]+/[\w.+-]+; charset=")
 _PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "AssertionError", "RuntimeError", "NotImplementedError", "IndexError"}
 
 

@@ -376,7 +376,8 @@ def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Cli
     assert '<html lang="en">' in en and "Deals" in en
     r = client.get("/?lang=ru")
     assert "preflog_lang=ru" in r.headers["set-cookie"]
-    assert '<html lang="ru">' in client.get("/", cookies={"preflog_lang": "ru"}).text
+    with httpx.Client(base_url=str(client.base_url), cookies={"preflog_lang": "ru"}) as russian:
+        assert '<html lang="ru">' in russian.get("/").text
     message = client.post("/api/games", content=NEW, headers={**TEXT, "Accept-Language": "ru"}).json()
     assert "жетон" in message["errors"][0]["message"]
 

@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -90,7 +90,8 @@ class Limits:
                 headers["X-Frame-Options"] = "DENY"
             await send(message)
 
-        await self.app(scope, limited, headed)
+        with using_language(language(Request(scope))):  # every word of the answer in the asker's language
+            await self.app(scope, limited, headed)
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
@@ -161,7 +162,7 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
 
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
     routes = [*api.ROUTES, *pages.ROUTES, Mount("/static", app=static, name="static"),
-              Route("/healthz", _health)]
+              Route("/healthz", _health), Route("/favicon.ico", _icon)]
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={TooLarge: _too_large_handler, 404: pages.not_found})
     app.state.club = club
@@ -170,6 +171,10 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
 
 async def _health(request: Request) -> Response:
     return PlainTextResponse("ok\n")
+
+
+async def _icon(request: Request) -> Response:
+    return RedirectResponse("/static/favicon.svg", status_code=301)
 
 
 async def _too_large_handler(request: Request, exc: Exception) -> Response:

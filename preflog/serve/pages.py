@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
-from ..i18n import LANGUAGES, _, count, current_language, ngettext, using_language
+from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext, using_language
 from ..notation.errors import NotationError
 from ..notation.read import read_games
 from ..present.replay_html import page
@@ -38,7 +38,7 @@ STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(resources.files(__package__) / "templates")),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.globals.update(_=_, ngettext=ngettext, count=count, STRAINS=STRAINS)
+    env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, STRAINS=STRAINS)
     return env
 
 
@@ -170,7 +170,7 @@ async def record_page(request: Request) -> Response:
     club, ident = club_of(request), request.path_params["game"]
     if not logged_in(club.archive, request.cookies.get(SESSION_COOKIE)):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
-    return await _record(request, ident)
+    return await _record(request, ident, typed=request.query_params.get("typed", "")[:2000])
 
 
 async def _record(request: Request, ident: int, status: int = 200, typed: str = "",

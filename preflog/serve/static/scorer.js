@@ -65,7 +65,11 @@
         return at + err.message + (err.excerpt ? "\n    " + err.excerpt : "") + (err.notes ? "\n" + err.notes.join("\n") : "");
       });
       if (answer.data.written) { lines.push("", answer.data.written); }
-      if (answer.status === 409) { lines.unshift(form.getAttribute("data-changed")); setTimeout(function () { window.location.replace(window.location.pathname); }, 1500); }
+      if (answer.status === 409) {  // shown anew, with what was typed kept in the box
+        lines.unshift(form.getAttribute("data-changed"));
+        var again = window.location.pathname + (input && input.value.trim() ? "?typed=" + encodeURIComponent(input.value) : "");
+        setTimeout(function () { window.location.replace(again); }, 1500);
+      }
       show(lines);
     }).catch(function (err) { show([String(err)]); });
   });

@@ -1,0 +1,153 @@
+"""The server's pages in a real browser (Debian's Chromium driven by playwright) at a phone's 360x640:
+a whole deal recorded by tapping on the scorer's page while a second page shows it arrive, in English
+and in Russian; no page scrolls sideways; no page breaks its Content-Security-Policy. Skipped, with the
+reason, where no browser is installed."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .serving import AUTH, TOKEN, Server
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no browser: {CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]
+PHONE = {"width": 360, "height": 640}
+WORDS = {"en": {"deal": "deal 1", "record": "Record the deal", "whist": "whist", "pass": "pass"},
+         "ru": {"deal": "сдача 1", "record": "Записать сдачу", "whist": "вист", "pass": "пас"}}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("browser") / "club.sqlite")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def tab(browser: Any, lang: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport=PHONE, locale={"en": "en-GB", "ru": "ru-RU"}[lang], has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    return context, page, problems
+
+
+def new_game(server: Server, players: str) -> int:
+    r = httpx.post(server.url + "/api/games", content=f'[Players "{players}"]\n[Pool "10"]\n', headers=AUTH)
+    assert r.status_code == 201
+    ident: int = r.json()["ids"][0]
+    return ident
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: Any, lang: str) -> None:
+    game = new_game(server, "Anna Boris Vera")
+    words = WORDS[lang]
+    scorer_context, scorer, problems = tab(browser, lang)
+    watcher_context, watcher, watched = tab(browser, lang)
+    try:
+        watcher.goto(f"{server.url}/games/{game}")
+        assert watcher.evaluate("document.documentElement.lang") == lang
+        scorer.goto(f"{server.url}/games/{game}/record")  # not logged in: to the login, and back
+        scorer.fill("#token", TOKEN)
+        scorer.click("form.stack button[type=submit]")
+        scorer.wait_for_url(f"**/games/{game}/record")
+        no_sideways_scroll(scorer)
+        # Boris 7s wp 8: deal 1, Anna deals, Boris is the eldest hand; Vera whists, Anna passes
+        scorer.tap(".keys.names .key[data-word=Boris]")
+        scorer.tap(".keys.contracts .key[data-word='7s']")
+        scorer.tap(f".keys.defence .key:text-is('{words['whist']}')")
+        scorer.tap(f".keys.defence .key:text-is('{words['pass']}')")
+        scorer.tap(".keys.tricks .key[data-word='8']")
+        assert scorer.input_value("#deal") == "Boris 7s wp 8 "
+        scorer.tap(f"#send:text-is('{words['record']}')")
+        watcher.wait_for_selector(f"#live #deal-1", timeout=3000)
+        assert words["deal"] in watcher.inner_text("#live")
+        rows = watcher.eval_on_selector_all("#live .settlement tbody tr",
+                                            "rows => rows.map(r => [...r.children].map(c => c.textContent))")
+        assert [r[:4] for r in rows] == [["Anna", "0", "0", "0"], ["Boris", "4", "0", "0"], ["Vera", "0", "0", "8"]]
+        scorer.wait_for_selector("#deal-1")
+        assert scorer.input_value("#deal") == ""
+        for page in (scorer, watcher):
+            no_sideways_scroll(page)
+        # a refused deal: the engine's message shown, nothing recorded
+        scorer.fill("#deal", "Vera 7s wp 11")
+        scorer.tap("#send")
+        scorer.wait_for_selector("#problems:not([hidden])")
+        assert "11" in scorer.inner_text("#problems")
+        assert httpx.get(f"{server.url}/api/games/{game}").json()["revision"] == 2
+        scorer.tap("#undo")
+        watcher.wait_for_selector("#live #deal-1", state="detached", timeout=3000)
+        unexpected = [p for p in problems + watched if "status of 422" not in p]  # the refusal above is one
+        assert not unexpected, unexpected
+    finally:
+        scorer_context.close()
+        watcher_context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_page_scrolls_sideways_or_breaks_its_policy(server: Server, browser: Any, lang: str) -> None:
+    game = new_game(server, "Александра Константин Вероника")
+    text = (Path(__file__).parent.parent / "samples" / "annotated.pref").read_text(encoding="utf-8")
+    imported = httpx.post(server.url + "/api/games", content=text.encode(), headers=AUTH).json()["ids"][0]
+    context, page, problems = tab(browser, lang)
+    try:
+        page.goto(f"{server.url}/login")
+        page.fill("#token", TOKEN)
+        page.click("form.stack button[type=submit]")
+        for path in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{imported}", "/new", "/login",
+                     "/nothing-here", f"/games/{imported}/deals/1"):
+            page.goto(server.url + path)
+            page.wait_for_load_state("load")
+            if "/deals/" not in path:  # the replay page is the existing page: it scales on its own
+                no_sideways_scroll(page)
+        page.wait_for_selector("#table .seat")  # the replay's script ran under its policy
+        assert not [p for p in problems if "404" not in p], problems
+    finally:
+        context.close()
+
+
+def test_a_new_game_from_the_form(server: Server, browser: Any) -> None:
+    context, page, problems = tab(browser, "ru")
+    try:
+        page.goto(f"{server.url}/login?next=/new")
+        page.fill("#token", TOKEN)
+        page.click("form.stack button[type=submit]")
+        page.wait_for_url("**/new")
+        page.fill("#player1", "Аня")
+        page.fill("#player2", "Боря")
+        page.fill("#player3", "Вера")
+        page.select_option("#rules", "leningrad")
+        page.fill("#event", "Пятница <b>")
+        page.click("button.primary")
+        page.wait_for_url("**/record")
+        assert "сдача 1: сдаёт Аня, первая рука — Боря" in page.inner_text("#turn")
+        assert page.inner_text("h1") == "Пятница <b>"
+        assert not problems, problems
+    finally:
+        context.close()
