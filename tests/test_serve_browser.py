@@ -98,7 +98,7 @@ def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: An
         # a refused deal: the engine's message shown, nothing recorded
         scorer.fill("#deal", "Vera 7s wp 11")
         scorer.tap("#send")
-        scorer.wait_for_selector("#problems:not([hidden])")
+        scorer.wait_for_selector("#problems pre:has-text('(0 to 10)'), #problems pre:has-text('(от 0 до 10)')")
         assert "11" in scorer.inner_text("#problems")
         assert httpx.get(f"{server.url}/api/games/{game}").json()["revision"] == 2
         scorer.tap("#undo")

@@ -4,6 +4,7 @@ recorded and taken back; each game's changes as a stream of Server-Sent Events."
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import tempfile
@@ -24,7 +25,8 @@ from ..record.recorder import Recorder, Refused, _separator
 from ..scoring.scorer import Scorer
 from ..walk import walk
 from .access import Access
-from .app import Club, access, club_of, in_thread, language, refusal_of
+from .rendering import live_fragment
+from .web import Club, access, club_of, in_thread, language, refusal_of
 from .archive import Change, Conflict, NotFound
 from .games import Imported, take_in
 from .live import event
@@ -58,7 +60,7 @@ def decode(body: bytes, path: str) -> str | NotationError:
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError:
-        parsed = next(read_games(body, path), None)  # the reader says where, as for a file
+        parsed = next(read_games(io.BytesIO(body), path), None)  # the reader says where, as for a file
         found = [e for e in parsed.errors] if parsed is not None else []
         return found[0] if found else NotationError(_("the text is not UTF-8"), path=path)
 
@@ -243,8 +245,6 @@ async def delete_last(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """``change`` events: the game as it stands (its revision, deals, and the live part of its page in
     the watcher's language), first at once, then after every change."""
-    from .pages import live_fragment
-
     club, ident, lang = club_of(request), request.path_params["game"], language(request)
     try:
         revision = await in_thread(lang, club.archive.revision, ident)

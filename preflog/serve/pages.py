@@ -8,67 +8,28 @@ import asyncio
 import html
 import re
 import secrets
-from importlib import resources
 from typing import Any
 from urllib.parse import quote, urlencode
 
-import jinja2
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
-from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext, using_language
+from ..i18n import _, count, using_language
 from ..notation.errors import NotationError
 from ..notation.read import read_games
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
-from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, new_secret, same
+from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
 from .api import add_deal, decode, store_games, undo_deal
-from .app import LANG_COOKIE, Club, access, club_of, in_thread, language, refusal_of
+from .rendering import render, url_with
+from .web import Club, access, club_of, in_thread, language, refusal_of
 from .archive import Conflict, NotFound
-from .view import game_view, turn_words
+from .view import game_view
 
 PAGE_SIZE = 50
-#: The contracts on the scorer's buttons: each level in each strain, as the short form spells them.
-STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
-
-
-def _environment() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(resources.files(__package__) / "templates")),
-                             autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, STRAINS=STRAINS)
-    return env
-
-
-ENV = _environment()
-
-
-def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """Page ``name`` in the request's language, with what every page needs (the CSRF token, the
-    login, the language switch); the CSRF cookie set when the browser has none yet."""
-    lang = language(request)
-    club = club_of(request)
-    csrf = request.cookies.get(CSRF_COOKIE) or new_secret()
-    switch = [(code, _url(request, lang=code)) for code in LANGUAGES]
-    with using_language(lang):
-        body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
-                                             scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
-                                             path=request.url.path, **context)
-    response = HTMLResponse(body, status_code=status)
-    secure = request.url.scheme == "https"
-    if request.cookies.get(CSRF_COOKIE) != csrf:
-        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=secure)
-    if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
-    return response
-
-
-def _url(request: Request, **changes: str) -> str:
-    query = dict(request.query_params)
-    query.update(changes)
-    return request.url.path + "?" + urlencode(query)
 
 
 def _local(target: str | None) -> str:
@@ -108,34 +69,11 @@ async def game_list(request: Request) -> Response:
     more = len(rows) > PAGE_SIZE
     return render(request, "list.html", rows=rows[:PAGE_SIZE], player=player, date=date, rules=rules,
                   known_rules=sorted(set(known) | set(PRESETS)), page=number,
-                  next_url=_url(request, page=str(number + 1)) if more else None,
-                  previous_url=_url(request, page=str(number - 1)) if number > 1 else None)
+                  next_url=url_with(request, page=str(number + 1)) if more else None,
+                  previous_url=url_with(request, page=str(number - 1)) if number > 1 else None)
 
 
 # -- a game ----------------------------------------------------------------------------------------
-
-def _fragment_html(club: Club, ident: int) -> dict[str, Any]:
-    text, revision = club.archive.text(ident)
-    view = game_view(text, ident)
-    body = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language())
-    turn = turn_words(view.turn) if view.turn is not None else None
-    return {"revision": revision, "deals": len(view.game.deals), "html": body, "turn": turn}
-
-
-async def live_fragment(club: Club, ident: int, revision: int, lang: str) -> dict[str, Any]:
-    """The live part of game ``ident``'s page at ``revision`` in ``lang``, worked out once however many
-    watchers ask for it."""
-    key = (ident, revision, lang)
-    found = club.fragments.get(key)
-    if found is None:
-        if len(club.fragments) > 256:
-            club.fragments.clear()
-        found = club.fragments[key] = asyncio.ensure_future(in_thread(lang, _fragment_html, club, ident))
-    data: dict[str, Any] = await found
-    if data["revision"] != revision:  # changed again meanwhile: the newer is as good
-        club.fragments[(ident, data["revision"], lang)] = found
-    return data
-
 
 async def game_page(request: Request) -> Response:
     club, ident = club_of(request), request.path_params["game"]
@@ -275,6 +213,7 @@ async def import_post(request: Request) -> Response:
     name = upload.filename or "upload.pref"
     found = decode(await upload.read(), name)
     problems: list[NotationError]
+    ids: list[int]
     if isinstance(found, NotationError):
         ids, problems = [], [found]
     else:

@@ -1,0 +1,84 @@
+"""The pages' templates (Jinja2, every value escaped unless marked safe) and what every page is
+rendered with; the live part of a game's page, worked out once a revision and language."""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext, using_language
+from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
+from .view import game_view, turn_words
+from .web import LANG_COOKIE, Club, club_of, in_thread, language
+
+#: The contracts on the scorer's buttons: each level in each strain, as the short form spells them.
+STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(resources.files(__package__) / "templates")),
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, STRAINS=STRAINS)
+    return env
+
+
+ENV = _environment()
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """Page ``name`` in the request's language, with what every page needs (the CSRF token, the
+    login, the language switch); the CSRF cookie set when the browser has none yet."""
+    lang = language(request)
+    club = club_of(request)
+    csrf = request.cookies.get(CSRF_COOKIE) or new_secret()
+    switch = [(code, url_with(request, lang=code)) for code in LANGUAGES]
+    with using_language(lang):
+        body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
+                                             scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
+                                             path=request.url.path, **context)
+    response = HTMLResponse(body, status_code=status)
+    secure = request.url.scheme == "https"
+    if request.cookies.get(CSRF_COOKIE) != csrf:
+        response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=secure)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
+    return response
+
+
+def url_with(request: Request, **changes: str) -> str:
+    query = dict(request.query_params)
+    query.update(changes)
+    return request.url.path + "?" + urlencode(query)
+
+
+def _fragment_html(club: Club, ident: int) -> dict[str, Any]:
+    text, revision = club.archive.text(ident)
+    view = game_view(text, ident)
+    body = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language())
+    turn = turn_words(view.turn) if view.turn is not None else None
+    return {"revision": revision, "deals": len(view.game.deals), "html": body, "turn": turn}
+
+
+async def live_fragment(club: Club, ident: int, revision: int, lang: str) -> dict[str, Any]:
+    """The live part of game ``ident``'s page at ``revision`` in ``lang``, worked out once however many
+    watchers ask for it."""
+    key = (ident, revision, lang)
+    found = club.fragments.get(key)
+    if found is None:
+        if len(club.fragments) > 256:
+            club.fragments.clear()
+        found = club.fragments[key] = asyncio.ensure_future(in_thread(lang, _fragment_html, club, ident))
+    data: dict[str, Any] = await found
+    if data["revision"] != revision:  # changed again meanwhile: the newer is as good
+        club.fragments[(ident, data["revision"], lang)] = found
+    return data
+
+
+
+__all__ = ["ENV", "live_fragment", "render", "url_with"]

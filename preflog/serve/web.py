@@ -1,0 +1,94 @@
+"""What every handler of the server needs: the club it serves, the language of the answer, work done
+in a worker thread, and whether the request may write."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from ..i18n import LANGUAGES, _, match, using_language
+from ..model.limits import MAX_TEXT
+from .access import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Access, judge
+from .archive import Archive
+from .live import Broadcaster
+
+T = TypeVar("T")
+
+#: The most a request may send: a file of games (as the reader takes one), or anything else.
+MAX_UPLOAD = MAX_TEXT + 64 * 1024
+MAX_FORM = 64 * 1024
+UPLOADS = ("/api/games", "/import")
+LANG_COOKIE = "preflog_lang"
+
+
+@attrs.define
+class Club:
+    """What the app serves from: the archive, the digest of the scorer's token, the event streams, and
+    the live part of each game's page as last worked out."""
+
+    archive: Archive
+    token_digest: str
+    live: Broadcaster = attrs.field(factory=Broadcaster)
+    fragments: dict[tuple[int, int, str], Any] = attrs.field(factory=dict)
+
+
+def language(request: Request) -> str:
+    """The language of the answer: ``?lang=``, the cookie the switch sets, ``Accept-Language``; English."""
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        found = match(chosen)
+        if found:
+            return found
+    ranked = []
+    for i, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        name, _sep, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        found = match(name.replace("-", "_"))
+        if found and weight > 0:
+            ranked.append((-weight, i, found))
+    return min(ranked)[2] if ranked else LANGUAGES[0]
+
+
+async def in_thread(lang: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a worker thread, speaking ``lang``."""
+    def run() -> T:
+        with using_language(lang):
+            return work(*args)
+    return await run_in_threadpool(run)
+
+
+def club_of(request: Request) -> Club:
+    club: Club = request.app.state.club
+    return club
+
+
+def access(request: Request, csrf_sent: str | None = None) -> Access:
+    """May this request write (a bearer token, or a login and its CSRF token)?"""
+    club = club_of(request)
+    return judge(club.archive, club.token_digest, authorization=request.headers.get("authorization"),
+                 session=request.cookies.get(SESSION_COOKIE), csrf_cookie=request.cookies.get(CSRF_COOKIE),
+                 csrf_sent=csrf_sent if csrf_sent is not None else request.headers.get(CSRF_HEADER))
+
+
+def refusal_of(verdict: Access) -> tuple[int, str]:
+    """The status and message of a write refused."""
+    if verdict is Access.NO_CSRF:
+        return 403, _("the form's CSRF token is missing or stale: load the page again")
+    if verdict is Access.BAD_TOKEN:
+        return 401, _("that is not the scorer's token")
+    return 401, _("writing needs the scorer's token (Authorization: Bearer TOKEN) or a login")
+
+
+def too_large(path: str) -> str:
+    """Why a body over its limit is refused."""
+    return _("the request is too large: at most {size} bytes").format(size=MAX_UPLOAD if path in UPLOADS else MAX_FORM)
+
+
+__all__ = ["Club", "LANG_COOKIE", "MAX_FORM", "MAX_UPLOAD", "UPLOADS", "access", "club_of", "in_thread", "language",
+           "refusal_of", "too_large"]
