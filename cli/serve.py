@@ -115,8 +115,8 @@ def _import(archive: Archive, files: tuple[str, ...]) -> int:
         deals = sum(g.indexed.deals for g in games)
         violations = sum(len(g.violations) for g in games)
         said = count("{n} game", "{n} games", len(ids)) + ", " + count("{n} deal", "{n} deals", deals)
-        click.echo(_("{path}: imported {what} (ids {first}–{last})").format(path=name, what=said, first=ids[0],
-                                                                            last=ids[-1]))
+        click.echo((_("{path}: imported {what} (ids {first}–{last})") if len(ids) > 1 else
+                    _("{path}: imported {what} (id {first})")).format(path=name, what=said, first=ids[0], last=ids[-1]))
         if violations:
             click.echo(ngettext("{path}: {n} rule violation kept as played (preflog check shows it)",
                                 "{path}: {n} rule violations kept as played (preflog check shows them)",

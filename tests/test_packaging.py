@@ -74,6 +74,12 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
     assert par.returncode == 0, par.stderr
     assert json.loads(par.stdout)[0]["deal"] == 1
     assert "preflog/locale/ru/LC_MESSAGES/preflog.mo" in names  # Russian with no step after the install
+    for served in [*(ROOT / "preflog" / "serve" / "templates").iterdir(), *(ROOT / "preflog" / "serve" / "static").iterdir()]:
+        assert f"preflog/serve/{served.parent.name}/{served.name}" in names  # the server's pages and files
+    backup = subprocess.run([sys.executable, "-c", code, str(unpacked), "serve", "--db", str(tmp_path / "c.sqlite"),
+                             "--backup", str(tmp_path / "copy.sqlite")], capture_output=True, text=True, cwd=tmp_path,
+                            env=dict(os.environ, PYTHONPATH=""))
+    assert backup.returncode == 0 and (tmp_path / "copy.sqlite").exists(), backup.stderr
     ru = subprocess.run([sys.executable, "-c", code, str(unpacked), "--lang", "ru", "check", *map(str, SAMPLES)],
                         capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
     assert (ru.returncode, ru.stdout.split(":")[-1]) == (0, " нарушений нет\n")

@@ -437,6 +437,7 @@ def test_the_command_imports_exports_and_reindexes(tmp_path: Path) -> None:
     done = preflog_serve("--db", db, "--import", *map(str, SAMPLES), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "annotated.pref: imported 2 games, 2 deals (ids 1–2)" in done.stdout
+    assert "classic.pref: imported 1 game, 6 deals (id 4)" in done.stdout
     out = preflog_serve("--db", db, "--export", "-", cwd=tmp_path)
     for sample in SAMPLES:
         assert sample.read_text(encoding="utf-8") in out.stdout

@@ -47,7 +47,10 @@ def errors(status: int, message: str, **more: Any) -> JSONResponse:
     return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}], **more}, status_code=status)
 
 
-def refused(verdict: Access) -> JSONResponse:
+async def refused(verdict: Access) -> JSONResponse:
+    """A write refused; a wrong token answered after half a second (a guess costs time)."""
+    if verdict is Access.BAD_TOKEN:
+        await asyncio.sleep(0.5)
     status, message = refusal_of(verdict)
     response = errors(status, message)
     if status == 401:
@@ -98,7 +101,7 @@ def store_games(club: Club, text: str, path: str) -> tuple[list[int], list[Impor
 async def post_games(request: Request) -> Response:
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return refused(verdict)
+        return await refused(verdict)
     body = await text_body(request)
     if isinstance(body, Response):
         return body
@@ -152,7 +155,7 @@ async def export_all(request: Request) -> Response:
 async def backup(request: Request) -> Response:
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return refused(verdict)
+        return await refused(verdict)
     archive = club_of(request).archive
     fd, path = tempfile.mkstemp(prefix="preflog-backup-", suffix=".sqlite")
     os.close(fd)
@@ -211,7 +214,7 @@ async def change(request: Request, work: Any, *args: Any) -> Response:
     409 if the game changed since the revision the writer saw; the watchers are told."""
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return refused(verdict)
+        return await refused(verdict)
     expect = expected(request)
     if isinstance(expect, Response):
         return expect
