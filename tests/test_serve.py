@@ -477,6 +477,24 @@ def test_an_archive_from_a_newer_preflog_is_refused_and_an_older_one_migrated(tm
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: Path) -> None:
+    from preflog.serve.archive import MIGRATIONS, SCHEMA_VERSION, Archive
+
+    old = tmp_path / "v1.sqlite"
+    with sqlite3.connect(old) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("INSERT INTO games (text, added, changed) VALUES (?, '2025-01-01', '2025-01-01')", (NEW,))
+        db.execute("PRAGMA user_version=1")
+    archive = Archive(old)
+    assert archive.text(1) == (NEW, 1)
+    assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
+    archive.close()
+    with sqlite3.connect(old) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "game_index_rules" in indexes
+
+
 def test_the_token_is_printed_once_and_kept_hashed(tmp_path: Path) -> None:
     s = Server(tmp_path / "t.sqlite", token=None)
     try:

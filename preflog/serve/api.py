@@ -83,11 +83,9 @@ async def text_body(request: Request) -> str | JSONResponse:
 async def list_games(request: Request) -> Response:
     q = request.query_params
     archive = club_of(request).archive
-    rows = await in_thread(language(request), lambda: archive.games(
+    body = await in_thread(language(request), lambda: archive.listing(
         player=q.get("player") or None, date=q.get("date") or None, rules=q.get("rules") or None))
-    return JSONResponse([{"id": r.id, "players": list(r.players), "date": r.date, "rules": r.rules, "deals": r.deals,
-                          "title": r.title, "finished": r.finished, "violations": r.violations,
-                          "settlement": r.settlement, "revision": r.revision} for r in rows])
+    return Response(body, media_type="application/json")
 
 
 def store_games(club: Club, text: str, path: str) -> tuple[list[int], list[Imported], list[NotationError]]:

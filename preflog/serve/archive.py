@@ -59,6 +59,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX game_players_name ON game_players(name COLLATE NOCASE);
     CREATE TABLE sessions (digest TEXT PRIMARY KEY, created TEXT NOT NULL);
     """,
+    # 2: the search by convention and the list of conventions read an index, not every game
+    """
+    CREATE INDEX game_index_rules ON game_index(rules);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -239,7 +243,21 @@ class Archive:
               ids: Iterable[int] | None = None, limit: int | None = None, offset: int = 0) -> list[GameRow]:
         """The games, newest first, of ``player`` (any case), on ``date`` (or its start: ``2026-11``)
         and played under ``rules``."""
-        where, args = [], []  # type: list[str], list[Any]
+        where, args = self._where(player, date, rules, ids)
+        sql = ("SELECT i.game, i.title, i.date, i.rules, i.players, i.deals, i.finished, i.violations, i.settlement, "
+               "g.revision FROM game_index i JOIN games g ON g.id = i.game" + where + " ORDER BY i.game DESC")
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args += [limit, offset]
+        return [GameRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), r[7], json.loads(r[8]),
+                        r[9]) for r in self._reader.execute(sql, args)]
+
+    @staticmethod
+    def _where(player: str | None, date: str | None, rules: str | None,
+               ids: Iterable[int] | None) -> tuple[str, list[Any]]:
+        """The ``WHERE`` clause of a search of the index, and its arguments."""
+        where: list[str] = []
+        args: list[Any] = []
         if player:
             where.append("i.game IN (SELECT game FROM game_players WHERE name = ? COLLATE NOCASE)")
             args.append(player)
@@ -253,16 +271,16 @@ class Archive:
             chosen = list(ids)
             where.append(f"i.game IN ({', '.join('?' * len(chosen))})")
             args.extend(chosen)
-        sql = ("SELECT i.game, i.title, i.date, i.rules, i.players, i.deals, i.finished, i.violations, i.settlement, "
-               "g.revision FROM game_index i JOIN games g ON g.id = i.game")
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY i.game DESC"
-        if limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            args += [limit, offset]
-        return [GameRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), r[7], json.loads(r[8]),
-                        r[9]) for r in self._reader.execute(sql, args)]
+        return (" WHERE " + " AND ".join(where) if where else ""), args
+
+    def listing(self, *, player: str | None = None, date: str | None = None, rules: str | None = None) -> str:
+        """The games of :meth:`games` as the API lists them: a JSON array, made by SQLite itself."""
+        where, args = self._where(player, date, rules, None)
+        sql = ("SELECT json_object('id', i.game, 'players', json(i.players), 'date', i.date, 'rules', i.rules, "
+               "'deals', i.deals, 'title', i.title, 'finished', json(CASE WHEN i.finished THEN 'true' ELSE 'false' END), "
+               "'violations', i.violations, 'settlement', json(i.settlement), 'revision', g.revision) "
+               "FROM game_index i JOIN games g ON g.id = i.game" + where + " ORDER BY i.game DESC")
+        return "[" + ",".join(row[0] for row in self._reader.execute(sql, args)) + "]"
 
     def count(self) -> int:
         return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])

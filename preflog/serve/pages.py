@@ -20,6 +20,7 @@ from ..game.conventions import PRESETS
 from ..i18n import _, count, using_language
 from ..notation.errors import NotationError
 from ..notation.read import read_games
+from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
@@ -164,6 +165,14 @@ async def new_page(request: Request) -> Response:
 def _new_game(club: Club, form: dict[str, Any]) -> int:
     names = [str(form.get(f"player{i}", "")).strip() for i in range(1, 5)]
     players = [n for n in names if n]
+    for name in players:
+        if not is_valid_player_id(name):
+            raise Refused(reason=_("{name!r} cannot be a player's name: one word of letters, digits or _, starting "
+                                   "with a letter, and not a card, bid or keyword").format(name=name))
+    if len(set(players)) != len(players):
+        raise Refused(reason=_("two players have one name"))
+    if len(players) < 2:
+        raise Refused(reason=_("a game needs three or four players (two for gusarik)"))
     rules = str(form.get("rules", "sochi"))
     if rules not in PRESETS:
         raise Refused(reason=_("unknown convention {name!r}").format(name=rules))
