@@ -459,6 +459,45 @@ def test_a_file_that_is_not_an_archive_or_a_busy_port_is_exit_2(tmp_path: Path, 
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
 
 
+def test_another_programs_database_or_an_unwritable_folder_is_refused(tmp_path: Path) -> None:
+    from preflog.serve.archive import Archive, ArchiveError
+
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE accounts (id INTEGER)")
+    with pytest.raises(ArchiveError, match="another program's database"):
+        Archive(other)
+    with sqlite3.connect(other) as db:  # left as it was
+        assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["accounts"]
+    with pytest.raises(ArchiveError, match="cannot open"):
+        Archive(tmp_path / "no-such-folder" / "club.sqlite")
+
+
+def test_the_pages_import_and_undo_without_script(server: Server) -> None:
+    with httpx.Client(base_url=server.url) as c:
+        assert c.get("/games/1/record").headers.get("location", "").startswith("/login?next=")
+        assert "Record deals" not in c.get("/games/1").text  # a watcher sees no scorer's buttons
+        csrf = login(c)
+        files = {"file": ("club.pref", (NEW + "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\n"
+                                        "result 8\n").encode(), "text/plain")}
+        assert c.post("/import", files=files).status_code == 403  # no CSRF token
+        r = c.post("/import", data={"csrf": csrf}, files=files)
+        assert r.status_code == 303
+        game = int(r.headers["location"].rsplit("/", 1)[1])
+        page = c.get(f"/games/{game}/record").text
+        assert "Record the deal" in page and "Undo the last deal" in page
+        revision = re.search(r'name="revision" value="(\d+)"', page)
+        assert revision is not None
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "undo", "revision": revision.group(1)})
+        assert r.status_code == 200 and "deal 1 taken back" in r.text
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "add", "deal": "Boris 6s pp",
+                                                  "revision": revision.group(1)})  # the revision seen before
+        assert r.status_code == 409 and "Boris 6s pp" in r.text  # refused, what was typed kept
+        bad = {"file": ("bad.pref", (NEW + "deal 1\nbids 6z\n").encode(), "text/plain")}
+        r = c.post("/import", data={"csrf": csrf}, files=bad)
+        assert r.status_code == 422 and "bad.pref:6:6: error:" in r.text
+
+
 def test_an_archive_from_a_newer_preflog_is_refused_and_an_older_one_migrated(tmp_path: Path) -> None:
     from preflog.serve.archive import SCHEMA_VERSION, Archive, ArchiveError
 

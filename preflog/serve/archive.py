@@ -80,30 +80,20 @@ class Conflict(ArchiveError):
 
 
 @attrs.frozen(slots=True)
-class GameRow:
-    """A game as the list shows it."""
+class GameRow(Indexed):
+    """A game as the list shows it: its index, its id and its revision."""
 
     id: int
-    title: str
-    date: str
-    rules: str
-    players: tuple[str, ...]
-    deals: int
-    finished: bool
-    violations: int
-    settlement: dict[str, Any]
     revision: int
 
 
 @attrs.frozen(slots=True)
 class Change:
-    """A write done: the game's new revision and text, what was recorded or taken back."""
+    """A write done: the game and its new revision and text."""
 
     game: int
     revision: int
     text: str
-    deal: str | None = None
-    number: int | None = None
 
 
 def _now() -> str:
@@ -124,11 +114,16 @@ class Archive:
             self._writer.close()
             raise ArchiveError(_("{path} is not a preflog archive (SQLite says: {reason})").format(
                 path=self.path, reason=e)) from None
+        except ArchiveError:
+            self._writer.close()
+            raise
 
     def _connect(self) -> sqlite3.Connection:
         try:
             db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError as e:  # a folder that cannot be written, a file that cannot be read
+            raise ArchiveError(_("cannot open {path}: {reason}").format(path=self.path, reason=e)) from None
         except sqlite3.DatabaseError as e:
             raise ArchiveError(_("{path} is not a preflog archive (SQLite says: {reason})").format(
                 path=self.path, reason=e)) from None
@@ -146,6 +141,9 @@ class Archive:
                     raise ArchiveError(_("{path} was written by a newer preflog (schema {version}; this one knows "
                                          "{known}): upgrade preflog").format(path=self.path, version=version,
                                                                              known=SCHEMA_VERSION))
+                if version == 0 and db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]:
+                    raise ArchiveError(_("{path} is another program's database, not a preflog archive: give "
+                                         "preflog a file of its own").format(path=self.path))
                 for step in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[step].split(";"):
                         if statement.strip():
@@ -249,8 +247,9 @@ class Archive:
         if limit is not None:
             sql += " LIMIT ? OFFSET ?"
             args += [limit, offset]
-        return [GameRow(r[0], r[1], r[2], r[3], tuple(json.loads(r[4])), r[5], bool(r[6]), r[7], json.loads(r[8]),
-                        r[9]) for r in self._reader.execute(sql, args)]
+        return [GameRow(title=r[1], date=r[2], rules=r[3], players=tuple(json.loads(r[4])), deals=r[5],
+                        finished=bool(r[6]), violations=r[7], settlement=json.loads(r[8]), id=r[0], revision=r[9])
+                for r in self._reader.execute(sql, args)]
 
     @staticmethod
     def _where(player: str | None, date: str | None, rules: str | None,

@@ -43,6 +43,13 @@ async def _form(request: Request) -> dict[str, Any]:
     return dict(form.multi_items())
 
 
+async def _writing(request: Request) -> tuple[dict[str, Any], Response | None]:
+    """A form that writes: its fields, and the page that refuses it when it may not write."""
+    form = await _form(request)
+    verdict = access(request, str(form.get(CSRF_FIELD, "")))
+    return form, None if verdict is Access.WRITE else _refused_page(request, verdict)
+
+
 def _refused_page(request: Request, verdict: Access) -> Response:
     with using_language(language(request)):
         status, message = refusal_of(verdict)
@@ -126,10 +133,9 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
 
 async def record_post(request: Request) -> Response:
     """The scorer's form without script: a deal recorded, or the last taken back."""
-    form = await _form(request)
-    verdict = access(request, str(form.get(CSRF_FIELD, "")))
-    if verdict is not Access.WRITE:
-        return _refused_page(request, verdict)
+    form, refusal = await _writing(request)
+    if refusal is not None:
+        return refusal
     club, ident, lang = club_of(request), request.path_params["game"], language(request)
     typed = str(form.get("deal", ""))
     revision = str(form.get("revision", ""))
@@ -194,10 +200,9 @@ def _new_game(club: Club, form: dict[str, Any]) -> int:
 
 
 async def new_post(request: Request) -> Response:
-    form = await _form(request)
-    verdict = access(request, str(form.get(CSRF_FIELD, "")))
-    if verdict is not Access.WRITE:
-        return _refused_page(request, verdict)
+    form, refusal = await _writing(request)
+    if refusal is not None:
+        return refusal
     lang = language(request)
     try:
         ident = await in_thread(lang, _new_game, club_of(request), form)
@@ -209,10 +214,9 @@ async def new_post(request: Request) -> Response:
 
 
 async def import_post(request: Request) -> Response:
-    form = await _form(request)
-    verdict = access(request, str(form.get(CSRF_FIELD, "")))
-    if verdict is not Access.WRITE:
-        return _refused_page(request, verdict)
+    form, refusal = await _writing(request)
+    if refusal is not None:
+        return refusal
     lang = language(request)
     upload = form.get("file")
     if not isinstance(upload, UploadFile):
