@@ -1,11 +1,13 @@
 """The double-dummy solver (issue 15): checked against a plain minimax, and on positions from the sources.
 
 The minimax here shares nothing with the search: it plays :class:`Card` objects with the engine's laws
-(``trick_winner``, ``talon_trick_winner``: Code 3.9.3–3.9.4 and 3.7.6), no pruning and no table.
+(``trick_winner``, ``talon_trick_winner``: Code 3.9.3–3.9.4 and 3.7.6), no pruning; only a cache of the
+exact values of positions met twice.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Sequence
@@ -39,11 +41,15 @@ def legal(hand: frozenset[Card], led: Suit | None, trump: Suit | None) -> list[C
 
 def minimax(hands: Sequence[frozenset[Card]], leader: int, table: tuple[Card, ...], talon: tuple[Card, ...],
             trump: Suit | None, target: int, wants_more: bool, four: bool, void_eldest: bool) -> int:
-    """The target's tricks from here with best play on both sides: every card tried, nothing pruned."""
-    return _minimax(tuple(tuple(h) for h in hands), leader, table, talon, trump, target, wants_more, four,
-                    void_eldest)
+    """The target's tricks from here with best play on both sides: every card tried, nothing pruned. A
+    position reached twice (the same cards left, by tricks played in another order) is worked out once:
+    the value of a position depends on nothing but its arguments, so the cache changes no answer."""
+    _minimax.cache_clear()
+    return _minimax(tuple(tuple(sorted(h, key=DECK.index)) for h in hands), leader, table, talon, trump, target,
+                    wants_more, four, void_eldest)
 
 
+@functools.cache
 def _minimax(hands: tuple[tuple[Card, ...], ...], leader: int, table: tuple[Card, ...], talon: tuple[Card, ...],
              trump: Suit | None, target: int, wants_more: bool, four: bool, void_eldest: bool) -> int:
     seat = (leader + len(table)) % 3
