@@ -427,4 +427,13 @@ def legal_cards(state: GameState | DealState) -> tuple[Card, ...]:
         return ()
     if d.declarer is not None and not d.is_all_pass and not d.talon_taken and not d.hand_bid:
         return ()
-    return tuple(c for c in DECK if not card_problems(d, c))
+    hand = d.hands[d.to_play]
+    if hand is None:
+        return tuple(c for c in DECK if not card_problems(d, c))
+    # a known hand: what card_problems would find, without wording a problem for every other card
+    if not d.trick and d.completed == 0 and not d.played and play_problems(d):
+        return ()
+    led = led_suit(d)
+    demand = None if led is None else must_play(hand, led, d.trump_suit)
+    return tuple(c for c in DECK if c in hand and c not in d.played
+                 and (demand is None or c.suit == led or c.suit == demand[1]))
