@@ -358,6 +358,27 @@ def test_watchers_see_a_deal_within_a_second(client: httpx.Client, server: Serve
         assert "Boris" in str(second["html"]) and "deal 1" in str(second["html"])
 
 
+def test_the_stream_sends_one_event_for_each_change(client: httpx.Client, server: Server) -> None:
+    game = new_game(client)
+    with httpx.Client(base_url=server.url, timeout=10) as watcher, \
+            watcher.stream("GET", f"/api/games/{game}/events") as stream:
+        events = read_events(stream)
+        first = next(events)
+        for typed in ("pass 4 3 3", "Boris 6s pp", "pass 4 3 3", "Vera 6d pp"):
+            assert deal(client, game, typed).status_code == 201
+        assert client.delete(f"/api/games/{game}/deals/last", headers=AUTH).status_code == 200
+        after = [next(events) for _ in range(5)]
+        assert all(e["event"] == "change" for e in after)
+        assert after[-1]["deals"] == 3 and after[-1]["revision"] == first["revision"] + 5  # type: ignore[operator]
+
+
+def test_a_body_sent_as_curl_sends_it_is_text(client: httpx.Client) -> None:
+    """``curl --data-binary @file`` says application/x-www-form-urlencoded unless told otherwise."""
+    r = client.post("/api/games", content=NEW, headers={**AUTH, "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 201
+    assert client.get(f"/api/games/{r.json()['ids'][0]}.pref").text == NEW
+
+
 def test_unknown_games_are_404(client: httpx.Client) -> None:
     assert client.get("/api/games/999999").status_code == 404
     assert client.get("/api/games/999999.pref").status_code == 404

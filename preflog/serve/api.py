@@ -69,8 +69,9 @@ def decode(body: bytes, path: str) -> str | NotationError:
 
 
 async def text_body(request: Request) -> str | JSONResponse:
+    """The body as text: sent as text/plain (or as ``curl --data-binary`` sends it by default), UTF-8."""
     kind = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
-    if kind not in ("text/plain", "application/octet-stream", ""):
+    if kind not in ("text/plain", "application/octet-stream", "application/x-www-form-urlencoded", ""):
         return errors(415, _("send the text as text/plain (UTF-8), not {kind}").format(kind=kind))
     found = decode(await request.body(), "<request>")
     if isinstance(found, NotationError):
@@ -256,16 +257,15 @@ async def events(request: Request) -> Response:
     async def stream() -> AsyncIterator[str]:
         try:
             yield "retry: 1000\n\n"
-            shown = -1
-            current = revision
+            current: int | None = revision
             while not club.live.closing.is_set():
-                if current != shown:
+                if current is not None:  # at once, then one event a change: the game as it stands now
                     data = await live_fragment(club, ident, current, lang)
                     yield event("change", json.dumps(data, ensure_ascii=False), current)
-                    shown = current
                 try:
                     current = await asyncio.wait_for(queue.get(), timeout=15)
                 except TimeoutError:
+                    current = None
                     yield ": still here\n\n"
         finally:
             club.live.leave(ident, queue)

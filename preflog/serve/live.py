@@ -1,6 +1,6 @@
 """The event streams watchers listen to: each change of a game is told to every open stream of it, and
-each stream then sends the game as it stands (Server-Sent Events). A watcher that falls behind gets
-the newest state, not every one it missed: what is told is only that the game changed."""
+each stream sends one event for it with the game as it stands (Server-Sent Events). A watcher more
+than a thousand changes behind loses the oldest news, never the newest state."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ class Broadcaster:
         self.closing = asyncio.Event()
 
     def listen(self, game: int) -> asyncio.Queue[int]:
-        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1024)
         self._streams[game].add(queue)
         return queue
 
@@ -28,8 +28,7 @@ class Broadcaster:
                 del self._streams[game]
 
     def tell(self, game: int, revision: int) -> None:
-        """Game ``game`` is now at ``revision``: every stream of it is woken (once, however many
-        changes come before it sends)."""
+        """Game ``game`` is now at ``revision``: every stream of it is told."""
         for queue in self._streams.get(game, ()):
             if queue.full():
                 queue.get_nowait()
