@@ -441,6 +441,36 @@ def test_nothing_acknowledged_is_lost_to_kill_9(tmp_path: Path) -> None:
     assert check.returncode == 0, check.stdout + check.stderr
 
 
+def test_an_import_killed_midway_is_all_or_nothing(tmp_path: Path) -> None:
+    """A file of 30 games is imported in one transaction: killed while it is taken in, the archive holds
+    all of them or none."""
+    import preflog
+    from preflog.generate import generate
+
+    text = preflog.dumps(generate(1500, seed=3, per_game=50))
+    db = tmp_path / "import.sqlite"
+    for delay in (0.2, 0.6, 1.0):
+        s = Server(db)
+        try:
+            with httpx.Client(base_url=s.url, timeout=30) as c:
+                before = len(c.get("/api/games").json())
+                killer = threading.Timer(delay, s.kill)
+                killer.start()
+                try:
+                    answered = c.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT}).status_code
+                except httpx.HTTPError:
+                    answered = None
+                killer.join()
+        finally:
+            s.stop()
+        with sqlite3.connect(db) as archive:
+            after = archive.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            indexed = archive.execute("SELECT COUNT(*) FROM game_index").fetchone()[0]
+        assert after in (before, before + 30) and indexed == after
+        if answered == 201:
+            assert after == before + 30
+
+
 def Server_text(db: Path, game: int | None) -> str:  # noqa: N802 - reads the file the way the server keeps it
     with sqlite3.connect(db) as c:
         row = c.execute("SELECT text FROM games WHERE id = ?", (game,)).fetchone()
