@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import base64
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,25 +20,12 @@ from preflog.model.cards import Card
 from preflog.model.seating import DUMMY, Seat
 from preflog.present.replay_html import page
 
+from .browsing import browser  # noqa: F401 - the fixture
 from .conftest import ROOT
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no browser: {CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
 
 SAMPLES = sorted((ROOT / "samples").glob("*.pref"))
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run"]
 SUIT = {0: "♠", 1: "♣", 2: "♦", 3: "♥"}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, path: Path, html: str, **viewport: int) -> tuple[Any, list[str]]:

@@ -5,7 +5,6 @@ reason, where no browser is installed."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,13 +15,8 @@ import pytest
 from .serving import AUTH, TOKEN, Server
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no browser: {CHROMIUM} is not installed (apt-get install chromium)", allow_module_level=True)
+from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 640}
 WORDS = {"en": {"deal": "deal 1", "record": "Record the deal", "whist": "whist", "pass": "pass"},
          "ru": {"deal": "сдача 1", "record": "Записать сдачу", "whist": "вист", "pass": "пас"}}
@@ -33,14 +27,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s = Server(tmp_path_factory.mktemp("browser") / "club.sqlite")
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
 
 
 def tab(browser: Any, lang: str) -> tuple[Any, Any, list[str]]:
