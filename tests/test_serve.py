@@ -379,6 +379,13 @@ def test_a_body_sent_as_curl_sends_it_is_text(client: httpx.Client) -> None:
     assert client.get(f"/api/games/{r.json()['ids'][0]}.pref").text == NEW
 
 
+def test_the_join_page_shows_the_address_as_a_qr_code(client: httpx.Client, server: Server) -> None:
+    page = client.get("/join", headers={"Accept-Language": "ru"}).text
+    assert f'<a href="{server.url}/">{server.url}/</a>' in page
+    assert '<svg width="' in page and "<title>адрес этого сервера</title>" in page
+    assert "<script" not in page.split("<main>")[1]
+
+
 def test_unknown_games_are_404(client: httpx.Client) -> None:
     assert client.get("/api/games/999999").status_code == 404
     assert client.get("/api/games/999999.pref").status_code == 404

@@ -106,7 +106,7 @@ def test_no_page_scrolls_sideways_or_breaks_its_policy(server: Server, browser: 
         page.goto(f"{server.url}/login")
         page.fill("#token", TOKEN)
         page.click("form.stack button[type=submit]")
-        for path in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{imported}", "/new", "/login",
+        for path in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{imported}", "/new", "/login", "/join",
                      "/nothing-here", f"/games/{imported}/deals/1"):
             page.goto(server.url + path)
             page.wait_for_load_state("load")

@@ -280,6 +280,16 @@ async def logout_post(request: Request) -> Response:
     return response
 
 
+async def join_page(request: Request) -> Response:
+    """The server's address as the phone that asks reached it, and as a QR code to show the others."""
+    import segno
+
+    address = str(request.base_url)
+    with using_language(language(request)):
+        code = segno.make(address, error="m").svg_inline(scale=6, title=_("the address of this server"))
+    return render(request, "join.html", address=address, code=code)
+
+
 async def not_found(request: Request, exc: Exception | None) -> Response:
     with using_language(language(request)):
         if request.url.path.startswith("/api/"):
@@ -298,6 +308,7 @@ ROUTES = [
     Route("/new", new_page, methods=["GET"]),
     Route("/new", new_post, methods=["POST"]),
     Route("/import", import_post, methods=["POST"]),
+    Route("/join", join_page, methods=["GET"]),
     Route("/login", login_page, methods=["GET"]),
     Route("/login", login_post, methods=["POST"]),
     Route("/logout", logout_post, methods=["POST"]),
