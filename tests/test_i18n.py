@@ -335,3 +335,17 @@ def test_the_catalog_says_each_term_as_the_glossary_does() -> None:
             if re.search(rf"(?<![\w-]){re.escape(term)}(?![\w-])", source, re.I) and stem not in said:
                 wrong.append(f"{term} → {stem}: {source[:70]!r} → {said[:70]!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_servers_templates_say_every_word_through_gettext() -> None:
+    """preflog serve's pages: outside ``{{ _(…) }}`` a template holds markup and the name preflog only,
+    in its text and in the attributes a person reads (title, aria-label, placeholder, alt)."""
+    left = {}
+    for path in sorted((ROOT / "preflog" / "serve" / "templates").glob("*.html")):
+        text = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", " ", path.read_text(encoding="utf-8"), flags=re.S)
+        read = re.findall(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', text)
+        read += re.findall(r">([^<]*)<", text)
+        words = [w for w in re.findall(r"\b[A-Za-z]{2,}\b", " ".join(read)) if w != "preflog"]
+        if words:
+            left[path.name] = words
+    assert left == {}
