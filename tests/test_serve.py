@@ -386,6 +386,29 @@ def test_the_join_page_shows_the_address_as_a_qr_code(client: httpx.Client, serv
     assert "<script" not in page.split("<main>")[1]
 
 
+HUGE_ID = "9" * 25  # past SQLite's 64-bit ids
+ODD = [("GET", f"/?page={HUGE_ID}", None), ("GET", "/?page=-5", None), ("GET", "/?player=%00&date=%25%5F", None),
+       ("GET", f"/games/{HUGE_ID}", None), ("GET", f"/api/games/{HUGE_ID}", None),
+       ("GET", f"/api/games/{HUGE_ID}.pref", None), ("GET", f"/games/1/deals/{HUGE_ID}", None),
+       ("POST", f"/api/games/{HUGE_ID}/deals", b"pass 4 3 3"), ("DELETE", f"/api/games/{HUGE_ID}/deals/last", None),
+       ("GET", f"/api/games/{HUGE_ID}/events", None), ("POST", "/api/games/1/deals", bytes(range(256))),
+       ("POST", "/api/games/1/deals", b"{" * 1000), ("POST", "/api/games/1/deals", "\u202e Boris 7s".encode()),
+       ("GET", "/login?next=%0d%0aSet-Cookie:x=1", None), ("GET", "/?lang=zz", None), ("PUT", "/api/games", b"x")]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ODD, ids=[f"{m} {p[:40]}" for m, p, _ in ODD])
+def test_odd_requests_are_answered_never_with_a_server_error(client: httpx.Client, method: str, path: str,
+                                                              body: bytes | None) -> None:
+    new_game(client)
+    headers = {**AUTH, "If-Match": f'"{HUGE_ID}"', "Accept-Language": "ru;q=abc, *;q=1, zz"}
+    if path.endswith("/events"):
+        with client.stream(method, path, headers=headers) as r:
+            assert r.status_code == 404
+        return
+    r = client.request(method, path, headers=headers, content=body)
+    assert r.status_code < 500 and "set-cookie: x" not in str(r.headers).lower()
+
+
 def test_unknown_games_are_404(client: httpx.Client) -> None:
     assert client.get("/api/games/999999").status_code == 404
     assert client.get("/api/games/999999.pref").status_code == 404

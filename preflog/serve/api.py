@@ -171,7 +171,7 @@ def expected(request: Request) -> int | None | JSONResponse:
     if tag is None or tag.strip() == "*":
         return None
     value = tag.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
         return errors(400, _("If-Match holds the game's revision, e.g. \"7\""))
     return int(value)
 

@@ -96,6 +96,17 @@ class Change:
     text: str
 
 
+#: The largest id SQLite keeps (a signed 64-bit integer): a larger one names no game.
+MAX_ID = 2 ** 63 - 1
+
+
+def _known(game: int) -> int:
+    """``game`` as an id the file could hold; :class:`NotFound` if it could not."""
+    if not 0 < game <= MAX_ID:
+        raise NotFound(_("there is no game {game}").format(game=game))
+    return game
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -220,19 +231,19 @@ class Archive:
 
     def text(self, game: int) -> tuple[str, int]:
         """A game's text and revision; :class:`NotFound` if there is none."""
-        row = self._reader.execute("SELECT text, revision FROM games WHERE id = ?", (game,)).fetchone()
+        row = self._reader.execute("SELECT text, revision FROM games WHERE id = ?", (_known(game),)).fetchone()
         if row is None:
             raise NotFound(_("there is no game {game}").format(game=game))
         return str(row[0]), int(row[1])
 
     def revision(self, game: int) -> int:
-        row = self._reader.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
+        row = self._reader.execute("SELECT revision FROM games WHERE id = ?", (_known(game),)).fetchone()
         if row is None:
             raise NotFound(_("there is no game {game}").format(game=game))
         return int(row[0])
 
     def row(self, game: int) -> GameRow:
-        rows = self.games(ids=[game])
+        rows = self.games(ids=[_known(game)])
         if not rows:
             raise NotFound(_("there is no game {game}").format(game=game))
         return rows[0]
@@ -318,7 +329,7 @@ class Archive:
         transaction. :class:`Conflict` if the game's revision is not ``expect``; whatever ``edit``
         raises (:class:`~preflog.record.recorder.Refused`) leaves the game as it was."""
         with self._transaction() as db:
-            row = db.execute("SELECT text, revision FROM games WHERE id = ?", (game,)).fetchone()
+            row = db.execute("SELECT text, revision FROM games WHERE id = ?", (_known(game),)).fetchone()
             if row is None:
                 raise NotFound(_("there is no game {game}").format(game=game))
             text, revision = str(row[0]), int(row[1])

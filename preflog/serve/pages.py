@@ -63,7 +63,7 @@ async def game_list(request: Request) -> Response:
     q = request.query_params
     player, date, rules = q.get("player", "").strip(), q.get("date", "").strip(), q.get("rules", "").strip()
     try:
-        number = max(1, int(q.get("page", "1")))
+        number = min(max(1, int(q.get("page", "1"))), 10 ** 9)
     except ValueError:
         number = 1
     archive = club_of(request).archive
