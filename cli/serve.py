@@ -87,8 +87,7 @@ def _fail(message: str) -> None:
 
 
 def _import(archive: Archive, files: tuple[str, ...]) -> int:
-    from ..serve.api import decode
-    from ..serve.games import take_in
+    from ..serve.games import decode, take_in
 
     if not files:
         _fail(_("--import needs the .pref files to import"))

@@ -531,6 +531,24 @@ def test_the_command_imports_exports_and_reindexes(tmp_path: Path) -> None:
     assert "Traceback" not in failed.stderr
 
 
+WITHOUT_THE_EXTRA = ("import sys; sys.modules.update(dict.fromkeys(['starlette', 'uvicorn', 'jinja2', 'segno', "
+                     "'multipart'])); from preflog.cli import main; main()")
+
+
+def test_without_the_extra_the_archive_verbs_work_and_serving_says_what_to_install(tmp_path: Path) -> None:
+    """``pip install preflog`` without ``[serve]``: the import, export and backup need nothing more;
+    serving says which extra to install, with exit 2 and no traceback."""
+    db = str(tmp_path / "bare.sqlite")
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_THE_EXTRA, "serve", "--db", db, "--import", str(SAMPLES[0])],
+                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert done.returncode == 0 and "imported 2 games" in done.stdout, done.stderr
+    served = subprocess.run([sys.executable, "-c", WITHOUT_THE_EXTRA, "serve", "--db", db, "--port", "0"],
+                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert served.returncode == 2 and "pip install 'preflog[serve]'" in served.stderr
+    assert "Traceback" not in served.stderr
+
+
 def test_a_file_that_is_not_an_archive_or_a_busy_port_is_exit_2(tmp_path: Path, server: Server) -> None:
     (tmp_path / "x.sqlite").write_bytes(b"this is not a database" * 100)
     done = preflog_serve("--db", str(tmp_path / "x.sqlite"), cwd=tmp_path)

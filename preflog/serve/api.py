@@ -4,7 +4,6 @@ recorded and taken back; each game's changes as a stream of Server-Sent Events."
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import os
 import tempfile
@@ -28,7 +27,7 @@ from .access import Access
 from .rendering import live_fragment
 from .web import Club, access, club_of, in_thread, language, refusal_of
 from .archive import Change, Conflict, NotFound
-from .games import Imported, take_in
+from .games import Imported, decode, take_in
 from .live import event
 
 
@@ -56,16 +55,6 @@ async def refused(verdict: Access) -> JSONResponse:
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="preflog"'
     return response
-
-
-def decode(body: bytes, path: str) -> str | NotationError:
-    """The text of a body sent as UTF-8 (a BOM allowed), or the error where it stops being UTF-8."""
-    try:
-        return body.decode("utf-8")
-    except UnicodeDecodeError:
-        parsed = next(read_games(io.BytesIO(body), path), None)  # the reader says where, as for a file
-        found = [e for e in parsed.errors] if parsed is not None else []
-        return found[0] if found else NotationError(_("the text is not UTF-8"), path=path)
 
 
 async def text_body(request: Request) -> str | JSONResponse:

@@ -4,6 +4,7 @@ text alone."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import attrs
@@ -68,6 +69,16 @@ def _indexed(game: Game, sheet: ScoreSheet, violations: int) -> Indexed:
                    violations=violations, settlement={p: number_json(v) for p, v in totals.items()})
 
 
+def decode(body: bytes, path: str) -> str | NotationError:
+    """The text of a body sent as UTF-8 (a BOM allowed), or the error where it stops being UTF-8."""
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        parsed = next(read_games(io.BytesIO(body), path), None)  # the reader says where, as for a file
+        found = [e for e in parsed.errors] if parsed is not None else []
+        return found[0] if found else NotationError(_("the text is not UTF-8"), path=path)
+
+
 def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[NotationError]]:
     """The games of a file, each with its own text; or, when the file has notation errors, none and
     the errors (rule violations do not refuse a game: the archive keeps games as they were played)."""
@@ -103,4 +114,4 @@ def _cut(text: str, games: list[ParsedGame]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-__all__ = ["Imported", "Indexed", "index_of", "take_in"]
+__all__ = ["Imported", "Indexed", "decode", "index_of", "take_in"]

@@ -24,7 +24,8 @@ from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
-from .api import add_deal, decode, store_games, undo_deal
+from .api import add_deal, store_games, undo_deal
+from .games import decode
 from .rendering import render, url_with
 from .web import Club, access, club_of, in_thread, language, refusal_of
 from .archive import Conflict, NotFound
