@@ -87,7 +87,7 @@ def _fail(message: str) -> None:
 
 
 def _import(archive: Archive, files: tuple[str, ...]) -> int:
-    from ..serve.games import decode, take_in
+    from ..serve.games import decode
 
     if not files:
         _fail(_("--import needs the .pref files to import"))
@@ -104,13 +104,12 @@ def _import(archive: Archive, files: tuple[str, ...]) -> int:
             print_errors([text])
             status = max(status, EXIT_ERRORS)
             continue
-        games, errors = take_in(text, name)
+        ids, games, errors = archive.import_text(text, name)
         if errors:
             print_errors(errors)
             click.echo(_("{path}: nothing imported").format(path=name), err=True)
             status = max(status, EXIT_ERRORS)
             continue
-        ids = archive.add([(g.text, g.indexed) for g in games])
         deals = sum(g.indexed.deals for g in games)
         violations = sum(len(g.violations) for g in games)
         said = count("{n} game", "{n} games", len(ids)) + ", " + count("{n} deal", "{n} deals", deals)

@@ -27,6 +27,7 @@ from ..game.engine import expected_dealer
 from ..game.events import DealStarted, Event
 from ..game.state import GameState
 from ..game.violations import Violation
+from ..model.game import Game
 from ..model.seating import bidding_order
 from ..notation.decode import Lines
 from ..notation.errors import NotationError, hint
@@ -52,12 +53,13 @@ class Store(Protocol):
 class Refused(Exception):
     """A deal or a change the recorder did not take, and why: ``errors`` as ``preflog check`` prints
     them (at their place in the text), or ``reason`` when the refusal has no place; ``written`` the deal
-    as the short form was read into the notation, if it was."""
+    as the short form was read into the notation, if it was; ``deal_line`` the line of the game's text
+    where the deal refused by the engine starts (its errors' lines count from the text's start)."""
 
     def __init__(self, errors: Sequence[NotationError] = (), written: str | None = None, *,
-                 reason: str | None = None) -> None:
+                 reason: str | None = None, deal_line: int | None = None) -> None:
         super().__init__(reason or "\n".join(e.format() for e in errors))
-        self.errors, self.written, self.reason = list(errors), written, reason
+        self.errors, self.written, self.reason, self.deal_line = list(errors), written, reason, deal_line
 
 
 @attrs.frozen(slots=True)
@@ -149,6 +151,17 @@ class Recorder:
         return self._text
 
     @property
+    def game(self) -> Game:
+        """The game as recorded so far."""
+        return self._judged.parsed.game
+
+    @property
+    def parts(self) -> list[tuple[int, int, int]]:
+        """Where each deal's part of :attr:`text` starts (its preface), where its own text starts, and
+        where it ends."""
+        return self._judged.parts
+
+    @property
     def players(self) -> tuple[str, ...]:
         return self._judged.parsed.game.players
 
@@ -199,7 +212,8 @@ class Recorder:
         deal, written = self._deal_text(typed, turn)
         sep = _separator(self._text)
         candidate = self._text + sep + deal
-        self._take(candidate, turn.number, written, appended=sep + deal)
+        self._take(candidate, turn.number, written, appended=sep + deal,
+                   deal_line=(self._text + sep).count("\n") + 1)
         self._undone.clear()
         return deal
 
@@ -238,7 +252,7 @@ class Recorder:
         old = self._text[own:end]
         trailing = old[len(old.rstrip()):]  # the blank lines that part it from the next deal
         candidate = self._text[:own] + deal.rstrip("\n") + (trailing if "\n" in trailing else "\n") + self._text[end:]
-        self._take(candidate, number, written)
+        self._take(candidate, number, written, deal_line=self._text[:own].count("\n") + 1)
         self._undone.clear()
         return deal
 
@@ -303,12 +317,12 @@ class Recorder:
                        for i, p in enumerate(parts))
 
     def _take(self, candidate: str, number: int | None, written: str | None = None, *,
-              appended: str | None = None) -> None:
+              appended: str | None = None, deal_line: int | None = None) -> None:
         """Take ``candidate`` as the game's text if the engine finds nothing wrong in it (the deal
-        ``number`` must also be scorable), telling the store first."""
+        ``number``, which starts at line ``deal_line``, must also be scorable), telling the store first."""
         judged = self._judge(candidate, number)
         if judged.problems:
-            raise Refused(judged.problems, written)
+            raise Refused(judged.problems, written, deal_line=deal_line)
         if self.store is not None:
             if appended is not None:
                 self.store.append(appended)
@@ -338,12 +352,10 @@ class Recorder:
         found += [v for v in scorer.unscored if v.deal == scorable]
         problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
         return _Judged(parsed, problems, scorer.sheets[0] if scorer.sheets else None, dealers.found, state,
-                       _parts(text, parsed))
+                       deal_parts(text, parsed))
 
 
 def _empty() -> ParsedGame:
-    from ..model.game import Game
-
     return ParsedGame(Game(()), ())
 
 
@@ -365,7 +377,7 @@ def _separator(text: str) -> str:
     return "\n" if text.endswith("\n") else "\n\n"
 
 
-def _parts(text: str, parsed: ParsedGame) -> list[tuple[int, int, int]]:
+def deal_parts(text: str, parsed: ParsedGame) -> list[tuple[int, int, int]]:
     """Where each deal's part of ``text`` starts (the lines before it that are its preface), where its
     own text starts, and where it ends (the last deal's at the end of the text)."""
     starts = [0]
@@ -409,4 +421,4 @@ def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") 
     return out
 
 
-__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of"]
+__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of", "deal_parts"]

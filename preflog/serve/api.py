@@ -7,10 +7,11 @@ import asyncio
 import json
 import os
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -20,20 +21,21 @@ from ..notation.errors import NotationError
 from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.score_table import sheet_json
-from ..record.recorder import Recorder, Refused, _separator
+from ..record.recorder import Recorder, Refused
 from ..scoring.scorer import Scorer
 from ..walk import walk
 from .access import Access
-from .rendering import live_fragment
-from .web import Club, access, club_of, in_thread, language, refusal_of
-from .archive import Change, Conflict, NotFound
-from .games import Imported, decode, take_in
+from .archive import Conflict, NotFound
+from .games import decode
 from .live import event
+from .rendering import live_fragment
+from .web import Club, access, club_of, refusal_of
 
 
-def error_json(e: NotationError, lines_before: int = 0) -> dict[str, Any]:
-    """An error as the API gives it: its line (within the text sent), column, message and hint."""
-    line = e.line - lines_before if e.line > lines_before else e.line
+def error_json(e: NotationError, deal_line: int | None = None) -> dict[str, Any]:
+    """An error as the API gives it: its line (within the deal that starts at ``deal_line`` of the game's
+    text, when it is a deal's), column, message and hint."""
+    line = e.line - deal_line + 1 if deal_line is not None and e.line >= deal_line else e.line
     out: dict[str, Any] = {"line": line, "column": e.column, "message": e.message}
     if e.excerpt:
         out["excerpt"] = e.excerpt
@@ -42,8 +44,8 @@ def error_json(e: NotationError, lines_before: int = 0) -> dict[str, Any]:
     return out
 
 
-def errors(status: int, message: str, **more: Any) -> JSONResponse:
-    return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}], **more}, status_code=status)
+def errors(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}]}, status_code=status)
 
 
 async def refused(verdict: Access) -> JSONResponse:
@@ -73,17 +75,9 @@ async def text_body(request: Request) -> str | JSONResponse:
 async def list_games(request: Request) -> Response:
     q = request.query_params
     archive = club_of(request).archive
-    body = await in_thread(language(request), lambda: archive.listing(
-        player=q.get("player") or None, date=q.get("date") or None, rules=q.get("rules") or None))
+    body = await run_in_threadpool(archive.listing, player=q.get("player") or None, date=q.get("date") or None,
+                                   rules=q.get("rules") or None)
     return Response(body, media_type="application/json")
-
-
-def store_games(club: Club, text: str, path: str) -> tuple[list[int], list[Imported], list[NotationError]]:
-    games, found = take_in(text, path)
-    if found:
-        return [], [], found
-    ids = club.archive.add([(g.text, g.indexed) for g in games])
-    return ids, games, []
 
 
 async def post_games(request: Request) -> Response:
@@ -93,8 +87,7 @@ async def post_games(request: Request) -> Response:
     body = await text_body(request)
     if isinstance(body, Response):
         return body
-    lang = language(request)
-    ids, games, found = await in_thread(lang, store_games, club_of(request), body, "<request>")
+    ids, games, found = await run_in_threadpool(club_of(request).archive.import_text, body, "<request>")
     if found:
         return JSONResponse({"errors": [error_json(e) for e in found]}, status_code=422)
     violations = [dict(error_json(e), game=i) for i, g in zip(ids, games) for e in g.violations]
@@ -115,7 +108,7 @@ def _game_json(club: Club, ident: int) -> dict[str, Any]:
 async def get_game(request: Request) -> Response:
     ident = request.path_params["game"]
     try:
-        data = await in_thread(language(request), _game_json, club_of(request), ident)
+        data = await run_in_threadpool(_game_json, club_of(request), ident)
     except NotFound as e:
         return errors(404, str(e))
     return JSONResponse(data, headers={"ETag": f'"{data["revision"]}"'})
@@ -124,7 +117,7 @@ async def get_game(request: Request) -> Response:
 async def get_text(request: Request) -> Response:
     ident = request.path_params["game"]
     try:
-        text, revision = await in_thread(language(request), club_of(request).archive.text, ident)
+        text, revision = await run_in_threadpool(club_of(request).archive.text, ident)
     except NotFound as e:
         return errors(404, str(e))
     return Response(text, media_type="text/plain; charset=utf-8",
@@ -134,7 +127,7 @@ async def get_text(request: Request) -> Response:
 async def export_all(request: Request) -> Response:
     """Every game with a deal, as one .pref file; ``X-Preflog-Left-Out`` counts the games of tags alone."""
     archive = club_of(request).archive
-    pieces, left_out = await in_thread(language(request), lambda: (list(archive.export()), archive.unexportable()))
+    pieces, left_out = await run_in_threadpool(lambda: (list(archive.export()), archive.unexportable()))
     return Response("".join(pieces), media_type="text/plain; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="archive.pref"',
                              "X-Preflog-Left-Out": str(left_out)})
@@ -147,7 +140,7 @@ async def backup(request: Request) -> Response:
     archive = club_of(request).archive
     fd, path = tempfile.mkstemp(prefix="preflog-backup-", suffix=".sqlite")
     os.close(fd)
-    await in_thread(language(request), archive.backup, path)
+    await run_in_threadpool(archive.backup, path)
     return FileResponse(path, media_type="application/vnd.sqlite3", filename="preflog-club.sqlite",
                         background=BackgroundTask(os.unlink, path))
 
@@ -165,22 +158,20 @@ def expected(request: Request) -> int | None | JSONResponse:
     return int(value)
 
 
-def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[Change, dict[str, Any]]:
+def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:
+    """Record the deal ``typed`` into game ``ident``: its new revision, and the deal as written with
+    the settlement after it."""
     def edit(recorder: Recorder) -> dict[str, Any]:
         if recorder.finished:
             raise Refused(reason=_("the pulka is over: no deal can follow (undo takes the last one back)"))
-        before = recorder.text.count("\n") + _separator(recorder.text).count("\n")
-        try:
-            deal = recorder.add(typed)
-        except Refused as e:
-            e.lines_before = before  # type: ignore[attr-defined]
-            raise
+        deal = recorder.add(typed)
         return {"number": recorder.numbers[-1], "deal": deal, "settlement": sheet_json(recorder.sheet()),
                 "finished": recorder.finished}
     return club.archive.change(ident, edit, expect=expect)
 
 
-def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[Change, dict[str, Any]]:
+def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[int, dict[str, Any]]:
+    """Take back game ``ident``'s last deal: its new revision, the deal's number and the settlement."""
     def edit(recorder: Recorder) -> dict[str, Any]:
         number = recorder.undo()
         return {"number": number, "settlement": sheet_json(recorder.sheet()) if recorder.deals else None}
@@ -190,14 +181,14 @@ def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[Change, dict[
 def refusal_json(e: Refused) -> dict[str, Any]:
     if e.reason:
         return {"errors": [{"line": 0, "column": 0, "message": e.reason}]}
-    before = getattr(e, "lines_before", 0)
-    out: dict[str, Any] = {"errors": [error_json(err, before) for err in e.errors]}
+    out: dict[str, Any] = {"errors": [error_json(err, e.deal_line) for err in e.errors]}
     if e.written:
         out["written"] = e.written
     return out
 
 
-async def change(request: Request, work: Any, *args: Any) -> Response:
+async def change(request: Request, status: int, work: Callable[..., tuple[int, dict[str, Any]]],
+                 *args: Any) -> Response:
     """A write to a game through the recorder: 201/200 with what it did, 422 if the engine refused,
     409 if the game changed since the revision the writer saw; the watchers are told."""
     verdict = access(request)
@@ -208,27 +199,26 @@ async def change(request: Request, work: Any, *args: Any) -> Response:
         return expect
     club, ident = club_of(request), request.path_params["game"]
     try:
-        done, said = await in_thread(language(request), work, club, ident, *args, expect)
+        revision, said = await run_in_threadpool(work, club, ident, *args, expect)
     except NotFound as e:
         return errors(404, str(e))
     except Conflict as e:
         return errors(409, str(e))
     except Refused as e:
         return JSONResponse(refusal_json(e), status_code=422)
-    club.live.tell(ident, done.revision)
-    return JSONResponse({**said, "revision": done.revision}, status_code=201 if work is add_deal else 200,
-                        headers={"ETag": f'"{done.revision}"'})
+    club.live.tell(ident, revision)
+    return JSONResponse({**said, "revision": revision}, status_code=status, headers={"ETag": f'"{revision}"'})
 
 
 async def post_deal(request: Request) -> Response:
     body = await text_body(request)
     if isinstance(body, Response):
         return body
-    return await change(request, add_deal, body)
+    return await change(request, 201, add_deal, body)
 
 
 async def delete_last(request: Request) -> Response:
-    return await change(request, undo_deal)
+    return await change(request, 200, undo_deal)
 
 
 # -- the event stream ------------------------------------------------------------------------------
@@ -236,9 +226,9 @@ async def delete_last(request: Request) -> Response:
 async def events(request: Request) -> Response:
     """``change`` events: the game as it stands (its revision, deals, and the live part of its page in
     the watcher's language), first at once, then after every change."""
-    club, ident, lang = club_of(request), request.path_params["game"], language(request)
+    club, ident = club_of(request), request.path_params["game"]
     try:
-        revision = await in_thread(lang, club.archive.revision, ident)
+        revision = await run_in_threadpool(club.archive.revision, ident)
     except NotFound as e:
         return errors(404, str(e))
     queue = club.live.listen(ident)
@@ -249,7 +239,7 @@ async def events(request: Request) -> Response:
             current: int | None = revision
             while not club.live.closing.is_set():
                 if current is not None:  # at once, then one event a change: the game as it stands now
-                    data = await live_fragment(club, ident, current, lang)
+                    data = await live_fragment(club, ident, current)
                     yield event("change", json.dumps(data, ensure_ascii=False), current)
                 try:
                     current = await asyncio.wait_for(queue.get(), timeout=15)

@@ -22,8 +22,9 @@ from typing import Any, TypeVar
 import attrs
 
 from ..i18n import _
+from ..notation.errors import NotationError
 from ..record.recorder import Recorder
-from .games import Indexed, index_of
+from .games import Imported, Indexed, index_of, indexed, take_in
 
 T = TypeVar("T")
 
@@ -87,23 +88,18 @@ class GameRow(Indexed):
     revision: int
 
 
-@attrs.frozen(slots=True)
-class Change:
-    """A write done: the game and its new revision and text."""
-
-    game: int
-    revision: int
-    text: str
-
-
 #: The largest id SQLite keeps (a signed 64-bit integer): a larger one names no game.
 MAX_ID = 2 ** 63 - 1
+
+
+def _missing(game: int) -> NotFound:
+    return NotFound(_("there is no game {game}").format(game=game))
 
 
 def _known(game: int) -> int:
     """``game`` as an id the file could hold; :class:`NotFound` if it could not."""
     if not 0 < game <= MAX_ID:
-        raise NotFound(_("there is no game {game}").format(game=game))
+        raise _missing(game)
     return game
 
 
@@ -217,6 +213,14 @@ class Archive:
 
     # -- games -------------------------------------------------------------------------------------
 
+    def import_text(self, text: str, path: str) -> tuple[list[int], list[Imported], list[NotationError]]:
+        """Keep the games of a file (:func:`~preflog.serve.games.take_in`), all in one transaction: their
+        ids and the games taken in; or, when the file has notation errors, nothing kept and the errors."""
+        games, errors = take_in(text, path)
+        if errors:
+            return [], [], errors
+        return self.add([(g.text, g.indexed) for g in games]), games, []
+
     def add(self, texts: Sequence[tuple[str, Indexed]]) -> list[int]:
         """Keep each game text with its index, in one transaction; their ids."""
         ids: list[int] = []
@@ -233,19 +237,19 @@ class Archive:
         """A game's text and revision; :class:`NotFound` if there is none."""
         row = self._reader.execute("SELECT text, revision FROM games WHERE id = ?", (_known(game),)).fetchone()
         if row is None:
-            raise NotFound(_("there is no game {game}").format(game=game))
+            raise _missing(game)
         return str(row[0]), int(row[1])
 
     def revision(self, game: int) -> int:
         row = self._reader.execute("SELECT revision FROM games WHERE id = ?", (_known(game),)).fetchone()
         if row is None:
-            raise NotFound(_("there is no game {game}").format(game=game))
+            raise _missing(game)
         return int(row[0])
 
     def row(self, game: int) -> GameRow:
         rows = self.games(ids=[_known(game)])
         if not rows:
-            raise NotFound(_("there is no game {game}").format(game=game))
+            raise _missing(game)
         return rows[0]
 
     def games(self, *, player: str | None = None, date: str | None = None, rules: str | None = None,
@@ -323,26 +327,26 @@ class Archive:
         return int(self._reader.execute("SELECT COUNT(*) FROM games g LEFT JOIN game_index i ON i.game = g.id "
                                         "WHERE COALESCE(i.deals, 0) = 0").fetchone()[0])
 
-    def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None) -> tuple[Change, T]:
+    def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None) -> tuple[int, T]:
         """Change a game through a recorder (which checks the change with the engine first): ``edit``
         is called with the game's recorder, and what it leaves is kept with its new index, in one
-        transaction. :class:`Conflict` if the game's revision is not ``expect``; whatever ``edit``
-        raises (:class:`~preflog.record.recorder.Refused`) leaves the game as it was."""
+        transaction; the game's new revision and what ``edit`` returned. :class:`Conflict` if the game's
+        revision is not ``expect``; whatever ``edit`` raises (:class:`~preflog.record.recorder.Refused`)
+        leaves the game as it was."""
         with self._transaction() as db:
             row = db.execute("SELECT text, revision FROM games WHERE id = ?", (_known(game),)).fetchone()
             if row is None:
-                raise NotFound(_("there is no game {game}").format(game=game))
+                raise _missing(game)
             text, revision = str(row[0]), int(row[1])
             if expect is not None and expect != revision:
                 raise Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it "
                                  "again before you write").format(revision=revision, expect=expect))
             recorder = Recorder(text, path=f"game {game}")
             done = edit(recorder)
-            new = recorder.text
             db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
-                       (new, revision + 1, _now(), game))
-            _write_index(db, game, index_of(new, recorder.sheet()))
-        return Change(game, revision + 1, new), done
+                       (recorder.text, revision + 1, _now(), game))
+            _write_index(db, game, indexed(recorder.game, recorder.sheet(), 0))  # a recorder keeps clean games only
+        return revision + 1, done
 
     def reindex(self) -> int:
         """Derive every game's index anew from its text; how many games."""
@@ -373,4 +377,4 @@ def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed) -> None:
                    [(game, seat, name) for seat, name in enumerate(indexed.players)])
 
 
-__all__ = ["Archive", "ArchiveError", "Change", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]
+__all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]

@@ -47,12 +47,12 @@ class Imported:
     violations: list[NotationError]
 
 
-def index_of(text: str, sheet: ScoreSheet | None = None) -> Indexed:
-    """The index of the game ``text`` holds (``sheet``, its pulka, when it is already worked out)."""
+def index_of(text: str) -> Indexed:
+    """The index of the game ``text`` holds."""
     parsed = next(read_games(text), None)
     if parsed is None:
         return Indexed("", "", "", (), 0, False, 0, {})
-    return _indexed(parsed.game, *((sheet, 0) if sheet is not None else _audit(parsed, "")[:2]))
+    return indexed(parsed.game, *_audit(parsed, "")[:2])
 
 
 def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError]]:
@@ -62,7 +62,8 @@ def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[Notatio
     return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found]
 
 
-def _indexed(game: Game, sheet: ScoreSheet, violations: int) -> Indexed:
+def indexed(game: Game, sheet: ScoreSheet, violations: int) -> Indexed:
+    """The index of ``game``, whose pulka is ``sheet`` and which breaks ``violations`` rules."""
     totals = sheet.settlement().shown_totals()
     return Indexed(title=game.tag("Event") or "", date=game.tag("Date") or "", rules=sheet.rules.name,
                    players=tuple(game.players), deals=len(game.deals), finished=sheet.finished,
@@ -75,7 +76,7 @@ def decode(body: bytes, path: str) -> str | NotationError:
         return body.decode("utf-8")
     except UnicodeDecodeError:
         parsed = next(read_games(io.BytesIO(body), path), None)  # the reader says where, as for a file
-        found = [e for e in parsed.errors] if parsed is not None else []
+        found = list(parsed.errors) if parsed is not None else []
         return found[0] if found else NotationError(_("the text is not UTF-8"), path=path)
 
 
@@ -95,7 +96,7 @@ def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[Not
     out: list[Imported] = []
     for parsed, own in zip(games, _cut(text, games)):
         sheet, count, found = _audit(parsed, path)
-        out.append(Imported(own, parsed.game, _indexed(parsed.game, sheet, count), found))
+        out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count), found))
     return out, []
 
 
@@ -114,4 +115,4 @@ def _cut(text: str, games: list[ParsedGame]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-__all__ = ["Imported", "Indexed", "decode", "index_of", "take_in"]
+__all__ = ["Imported", "Indexed", "decode", "index_of", "indexed", "take_in"]

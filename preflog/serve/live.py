@@ -34,9 +34,6 @@ class Broadcaster:
                 queue.get_nowait()
             queue.put_nowait(revision)
 
-    def listeners(self, game: int) -> int:
-        return len(self._streams.get(game, ()))
-
 
 def event(name: str, data: str, ident: int | None = None) -> str:
     """One Server-Sent Event (``data`` on as many ``data:`` lines as it has lines)."""

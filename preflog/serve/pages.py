@@ -11,25 +11,26 @@ import secrets
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
-from ..i18n import _, count, using_language
+from ..i18n import _, count
 from ..notation.errors import NotationError
 from ..notation.read import read_games
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
-from .api import add_deal, store_games, undo_deal
+from .api import add_deal, errors, undo_deal
+from .archive import Archive, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
-from .web import Club, access, club_of, in_thread, language, refusal_of
-from .archive import Conflict, NotFound
 from .view import game_view
+from .web import access, club_of, refusal_of
 
 PAGE_SIZE = 50
 
@@ -52,8 +53,7 @@ async def _writing(request: Request) -> tuple[dict[str, Any], Response | None]:
 
 
 def _refused_page(request: Request, verdict: Access) -> Response:
-    with using_language(language(request)):
-        status, message = refusal_of(verdict)
+    status, message = refusal_of(verdict)
     return render(request, "message.html", status, heading=_("Not allowed"), message=message,
                   login=verdict is not Access.NO_CSRF)
 
@@ -74,7 +74,7 @@ async def game_list(request: Request) -> Response:
                              offset=(number - 1) * PAGE_SIZE)
         return rows, archive.all_rules()
 
-    rows, known = await in_thread(language(request), look)
+    rows, known = await run_in_threadpool(look)
     more = len(rows) > PAGE_SIZE
     return render(request, "list.html", rows=rows[:PAGE_SIZE], player=player, date=date, rules=rules,
                   known_rules=sorted(set(known) | set(PRESETS)), page=number,
@@ -86,26 +86,24 @@ async def game_list(request: Request) -> Response:
 
 async def game_page(request: Request) -> Response:
     club, ident = club_of(request), request.path_params["game"]
-    lang = language(request)
     try:
-        text, revision = await in_thread(lang, club.archive.text, ident)
+        text, revision = await run_in_threadpool(club.archive.text, ident)
     except NotFound:
         return await not_found(request, None)
-    view = await in_thread(lang, game_view, text, ident)
+    view = await run_in_threadpool(game_view, text, ident)
     return render(request, "game.html", view=view, ident=ident, revision=revision)
 
 
 async def replay_page(request: Request) -> Response:
     club, ident, number = club_of(request), request.path_params["game"], request.path_params["deal"]
-    lang = language(request)
     try:
-        text, _revision = await in_thread(lang, club.archive.text, ident)
+        text, _revision = await run_in_threadpool(club.archive.text, ident)
     except NotFound:
         return await not_found(request, None)
     game = next(read_games(text)).game
     if number not in [d.number for d in game.deals]:
         return await not_found(request, None)
-    body = await in_thread(lang, lambda: page([game], deal=number, lang=lang))
+    body = await run_in_threadpool(page, [game], deal=number)
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', body)
     headers = {"Content-Security-Policy": html.unescape(policy.group(1))} if policy else {}
     return HTMLResponse(body, headers=headers)
@@ -122,12 +120,12 @@ async def record_page(request: Request) -> Response:
 
 async def _record(request: Request, ident: int, status: int = 200, typed: str = "",
                   problems: list[str] | None = None, written: str | None = None, done: str | None = None) -> Response:
-    club, lang = club_of(request), language(request)
+    club = club_of(request)
     try:
-        text, revision = await in_thread(lang, club.archive.text, ident)
+        text, revision = await run_in_threadpool(club.archive.text, ident)
     except NotFound:
         return await not_found(request, None)
-    view = await in_thread(lang, game_view, text, ident)
+    view = await run_in_threadpool(game_view, text, ident)
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
                   problems=problems or [], written=written, done=done)
 
@@ -137,19 +135,17 @@ async def record_post(request: Request) -> Response:
     form, refusal = await _writing(request)
     if refusal is not None:
         return refusal
-    club, ident, lang = club_of(request), request.path_params["game"], language(request)
+    club, ident = club_of(request), request.path_params["game"]
     typed = str(form.get("deal", ""))
     revision = str(form.get("revision", ""))
     expect = int(revision) if revision.isdigit() else None
     try:
         if form.get("action") == "undo":
-            _change, said = await in_thread(lang, undo_deal, club, ident, expect)
-            with using_language(lang):
-                done = _("deal {deal} taken back").format(deal=said["number"])
+            new_revision, said = await run_in_threadpool(undo_deal, club, ident, expect)
+            done = _("deal {deal} taken back").format(deal=said["number"])
         else:
-            _change, said = await in_thread(lang, add_deal, club, ident, typed, expect)
-            with using_language(lang):
-                done = _("deal {deal} recorded").format(deal=said["number"])
+            new_revision, said = await run_in_threadpool(add_deal, club, ident, typed, expect)
+            done = _("deal {deal} recorded").format(deal=said["number"])
     except NotFound:
         return await not_found(request, None)
     except Conflict as e:
@@ -157,7 +153,7 @@ async def record_post(request: Request) -> Response:
     except Refused as e:
         shown = [e.reason] if e.reason else [err.format() for err in e.errors]
         return await _record(request, ident, 422, typed, shown, e.written)
-    club.live.tell(ident, _change.revision)
+    club.live.tell(ident, new_revision)
     return await _record(request, ident, 200, "", [], None, done)
 
 
@@ -169,7 +165,7 @@ async def new_page(request: Request) -> Response:
     return render(request, "new.html", presets=list(PRESETS), problems=[], form={})
 
 
-def _new_game(club: Club, form: dict[str, Any]) -> int:
+def _new_game(archive: Archive, form: dict[str, Any]) -> int:
     names = [str(form.get(f"player{i}", "")).strip() for i in range(1, 5)]
     players = [n for n in names if n]
     for name in players:
@@ -194,22 +190,20 @@ def _new_game(club: Club, form: dict[str, Any]) -> int:
     text = Recorder.header(players, rules=rules, pool=int(pool_text) if pool_text else None, whist_price=price,
                            tags=tags)
     Recorder(text)  # the engine's judgement of the players, rules and tags: Refused if not
-    games, found = store_games(club, text, "<new game>")[0::2]
+    ids, _games, found = archive.import_text(text, "<new game>")
     if found:
         raise Refused(found)
-    return int(games[0])
+    return ids[0]
 
 
 async def new_post(request: Request) -> Response:
     form, refusal = await _writing(request)
     if refusal is not None:
         return refusal
-    lang = language(request)
     try:
-        ident = await in_thread(lang, _new_game, club_of(request), form)
+        ident = await run_in_threadpool(_new_game, club_of(request).archive, form)
     except Refused as e:
-        with using_language(lang):
-            shown = [e.reason] if e.reason else [err.format() for err in e.errors]
+        shown = [e.reason] if e.reason else [err.format() for err in e.errors]
         return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form)
     return RedirectResponse(f"/games/{ident}/record", status_code=303)
 
@@ -218,12 +212,10 @@ async def import_post(request: Request) -> Response:
     form, refusal = await _writing(request)
     if refusal is not None:
         return refusal
-    lang = language(request)
     upload = form.get("file")
     if not isinstance(upload, UploadFile):
-        with using_language(lang):
-            return render(request, "message.html", 400, heading=_("Import"), message=_("choose a .pref file"),
-                          login=False)
+        return render(request, "message.html", 400, heading=_("Import"), message=_("choose a .pref file"),
+                      login=False)
     name = upload.filename or "upload.pref"
     found = decode(await upload.read(), name)
     problems: list[NotationError]
@@ -231,13 +223,11 @@ async def import_post(request: Request) -> Response:
     if isinstance(found, NotationError):
         ids, problems = [], [found]
     else:
-        ids, _games, problems = await in_thread(lang, store_games, club_of(request), found, name)
+        ids, _games, problems = await run_in_threadpool(club_of(request).archive.import_text, found, name)
     if problems:
-        with using_language(lang):
-            shown = [e.format() for e in problems[:50]]
-            return render(request, "message.html", 422, heading=_("Nothing was imported"),
-                          message=count("{n} error in the file:", "{n} errors in the file:", len(problems)),
-                          details=shown, login=False)
+        return render(request, "message.html", 422, heading=_("Nothing was imported"),
+                      message=count("{n} error in the file:", "{n} errors in the file:", len(problems)),
+                      details=[e.format() for e in problems[:50]], login=False)
     return RedirectResponse(f"/games/{ids[0]}" if len(ids) == 1 else "/", status_code=303)
 
 
@@ -250,19 +240,14 @@ async def login_page(request: Request) -> Response:
 async def login_post(request: Request) -> Response:
     form = await _form(request)
     target = _local(str(form.get("next", "/")))
-    lang = language(request)
     if not same(request.cookies.get(CSRF_COOKIE), str(form.get(CSRF_FIELD, ""))):
-        with using_language(lang):
-            problem = refusal_of(Access.NO_CSRF)[1]
-        return render(request, "login.html", 403, next=target, problem=problem)
+        return render(request, "login.html", 403, next=target, problem=refusal_of(Access.NO_CSRF)[1])
     club = club_of(request)
     if not same(digest(str(form.get("token", "")).strip()), club.token_digest):
         await asyncio.sleep(0.5)  # a guess costs time
-        with using_language(lang):
-            problem = refusal_of(Access.BAD_TOKEN)[1]
-        return render(request, "login.html", 401, next=target, problem=problem)
+        return render(request, "login.html", 401, next=target, problem=refusal_of(Access.BAD_TOKEN)[1])
     session = secrets.token_urlsafe(32)
-    await in_thread(lang, club.archive.add_session, digest(session))
+    await run_in_threadpool(club.archive.add_session, digest(session))
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(SESSION_COOKIE, session, max_age=90 * 86400, httponly=True, samesite="strict",
                         secure=request.url.scheme == "https")
@@ -275,7 +260,7 @@ async def logout_post(request: Request) -> Response:
         return _refused_page(request, Access.NO_CSRF)
     session = request.cookies.get(SESSION_COOKIE)
     if session:
-        await in_thread(language(request), club_of(request).archive.drop_session, digest(session))
+        await run_in_threadpool(club_of(request).archive.drop_session, digest(session))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -286,18 +271,15 @@ async def join_page(request: Request) -> Response:
     import segno
 
     address = str(request.base_url)
-    with using_language(language(request)):
-        code = segno.make(address, error="m").svg_inline(scale=6, title=_("the address of this server"))
+    code = segno.make(address, error="m").svg_inline(scale=6, title=_("the address of this server"))
     return render(request, "join.html", address=address, code=code)
 
 
 async def not_found(request: Request, exc: Exception | None) -> Response:
-    with using_language(language(request)):
-        if request.url.path.startswith("/api/"):
-            from .api import errors
-            return errors(404, _("there is nothing at {path}").format(path=quote(request.url.path)))
-        return render(request, "message.html", 404, heading=_("Not found"),
-                      message=_("there is nothing at {path}").format(path=request.url.path), login=False)
+    if request.url.path.startswith("/api/"):
+        return errors(404, _("there is nothing at {path}").format(path=quote(request.url.path)))
+    return render(request, "message.html", 404, heading=_("Not found"),
+                  message=_("there is nothing at {path}").format(path=request.url.path), login=False)
 
 
 ROUTES = [

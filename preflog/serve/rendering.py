@@ -9,13 +9,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext, using_language
+from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
 from .view import game_view, turn_words
-from .web import LANG_COOKIE, Club, club_of, in_thread, language
+from .web import LANG_COOKIE, Club, club_of
 
 #: The contracts on the scorer's buttons: each level in each strain, as the short form spells them.
 STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
@@ -34,14 +35,13 @@ ENV = _environment()
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     """Page ``name`` in the request's language, with what every page needs (the CSRF token, the
     login, the language switch); the CSRF cookie set when the browser has none yet."""
-    lang = language(request)
+    lang = current_language()
     club = club_of(request)
     csrf = request.cookies.get(CSRF_COOKIE) or new_secret()
     switch = [(code, url_with(request, lang=code)) for code in LANGUAGES]
-    with using_language(lang):
-        body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
-                                             scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
-                                             path=request.url.path, **context)
+    body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
+                                         scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
+                                         path=request.url.path, **context)
     response = HTMLResponse(body, status_code=status)
     secure = request.url.scheme == "https"
     if request.cookies.get(CSRF_COOKIE) != csrf:
@@ -65,20 +65,20 @@ def _fragment_html(club: Club, ident: int) -> dict[str, Any]:
     return {"revision": revision, "deals": len(view.game.deals), "html": body, "turn": turn}
 
 
-async def live_fragment(club: Club, ident: int, revision: int, lang: str) -> dict[str, Any]:
-    """The live part of game ``ident``'s page at ``revision`` in ``lang``, worked out once however many
-    watchers ask for it."""
+async def live_fragment(club: Club, ident: int, revision: int) -> dict[str, Any]:
+    """The live part of game ``ident``'s page at ``revision`` in the current language, worked out once
+    however many watchers ask for it."""
+    lang = current_language()
     key = (ident, revision, lang)
     found = club.fragments.get(key)
     if found is None:
         if len(club.fragments) > 256:
             club.fragments.clear()
-        found = club.fragments[key] = asyncio.ensure_future(in_thread(lang, _fragment_html, club, ident))
+        found = club.fragments[key] = asyncio.ensure_future(run_in_threadpool(_fragment_html, club, ident))
     data: dict[str, Any] = await found
     if data["revision"] != revision:  # changed again meanwhile: the newer is as good
         club.fragments[(ident, data["revision"], lang)] = found
     return data
-
 
 
 __all__ = ["ENV", "live_fragment", "render", "url_with"]

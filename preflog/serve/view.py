@@ -12,7 +12,7 @@ from ..i18n import _
 from ..model.game import Game
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
-from ..record.recorder import Recorder, Refused, Turn, _parts
+from ..record.recorder import Recorder, Refused, Turn, deal_parts
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
@@ -46,25 +46,28 @@ class GameView:
 
 
 def game_view(text: str, ident: int) -> GameView:
-    """The view of game ``ident`` whose text is ``text``, in the current language."""
-    parsed = next(read_games(text, f"game {ident}"))
-    game = parsed.game
-    checker, scorer = Checker(), Scorer(ledger=True)
-    walk(game, checker, scorer)
-    sheet = scorer.sheets[0]
-    found = in_text_order(checker.found + scorer.problems)
-    violations = [violation_error(v, f"game {ident}", parsed.pieces).format() for v in found]
-    parts = _parts(text, parsed)
-    deals = []
-    for deal, (_start, own, end) in zip(game.deals, parts):
-        entries = [e.text() for e in sheet.ledger(deal.number)]
-        deals.append(DealView(deal.number, text[own:end].strip("\n"), entries))
-    turn, refusal = None, None
-    if not sheet.finished:
-        try:
-            turn = Recorder(text).next()
-        except Refused as e:
-            refusal = str(e)
+    """The view of game ``ident`` whose text is ``text``, in the current language: from the recorder's
+    one replay of a clean game (which also gives the deal to come), or, for a game the recorder
+    refuses, from a replay that finds its violations."""
+    path = f"game {ident}"
+    turn: Turn | None
+    refusal: str | None
+    try:
+        recorder = Recorder(text, path=path)
+    except Refused as e:
+        parsed = next(read_games(text, path))
+        game = parsed.game
+        checker, scorer = Checker(), Scorer(ledger=True)
+        walk(game, checker, scorer)
+        sheet, parts = scorer.sheets[0], deal_parts(text, parsed)
+        found = in_text_order(checker.found + scorer.problems)
+        violations = [violation_error(v, path, parsed.pieces).format() for v in found]
+        turn, refusal = None, str(e)
+    else:
+        game, sheet, parts, violations = recorder.game, recorder.sheet(), recorder.parts, []
+        turn, refusal = (None if recorder.finished else recorder.next()), None
+    deals = [DealView(deal.number, text[own:end].strip("\n"), [e.text() for e in sheet.ledger(deal.number)])
+             for deal, (_start, own, end) in zip(game.deals, parts)]
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,

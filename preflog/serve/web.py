@@ -1,22 +1,19 @@
-"""What every handler of the server needs: the club it serves, the language of the answer, work done
-in a worker thread, and whether the request may write."""
+"""What every handler of the server needs: the club it serves, the language of the answer (chosen once a
+request, by :class:`~preflog.serve.app.Limits`, and carried into the worker threads with the request's
+context), and whether the request may write."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from ..i18n import LANGUAGES, _, match, using_language
+from ..i18n import LANGUAGES, _, match
 from ..model.limits import MAX_TEXT
 from .access import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Access, judge
 from .archive import Archive
 from .live import Broadcaster
-
-T = TypeVar("T")
 
 #: The most a request may send: a file of games (as the reader takes one), or anything else.
 MAX_UPLOAD = MAX_TEXT + 64 * 1024
@@ -55,14 +52,6 @@ def language(request: Request) -> str:
     return min(ranked)[2] if ranked else LANGUAGES[0]
 
 
-async def in_thread(lang: str, work: Callable[..., T], *args: Any) -> T:
-    """``work(*args)`` in a worker thread, speaking ``lang``."""
-    def run() -> T:
-        with using_language(lang):
-            return work(*args)
-    return await run_in_threadpool(run)
-
-
 def club_of(request: Request) -> Club:
     club: Club = request.app.state.club
     return club
@@ -90,5 +79,5 @@ def too_large(path: str) -> str:
     return _("the request is too large: at most {size} bytes").format(size=MAX_UPLOAD if path in UPLOADS else MAX_FORM)
 
 
-__all__ = ["Club", "LANG_COOKIE", "MAX_FORM", "MAX_UPLOAD", "UPLOADS", "access", "club_of", "in_thread", "language",
+__all__ = ["Club", "LANG_COOKIE", "MAX_FORM", "MAX_UPLOAD", "UPLOADS", "access", "club_of", "language",
            "refusal_of", "too_large"]
