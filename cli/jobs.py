@@ -15,11 +15,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import redirect_stderr, redirect_stdout
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..i18n import N_, current_language
+from ..notation.units import Unit as Unit, units_of as units_of  # the verbs take both from here
 from .common import EXIT_UNREADABLE, display_name, open_input
 from .lang import option
 
@@ -27,26 +28,6 @@ if TYPE_CHECKING:
     from ..notation.read import GameReading
 
 T = TypeVar("T")
-
-#: Units per process: enough that one slow unit does not leave the other processes idle.
-UNITS_PER_JOB = 4
-
-
-class Unit(NamedTuple):
-    """Games ``first`` to ``stop`` (exclusive; ``None``: to the end) of the file ``path``, counted as
-    :func:`preflog.notation.read.stream_games` gives them."""
-
-    path: str
-    first: int = 0
-    stop: int | None = None
-
-    def holds(self, game: int) -> bool:
-        return game >= self.first and (self.stop is None or game < self.stop)
-
-    def done_after(self, game: int) -> bool:
-        """Whether no game from ``game`` on belongs to the unit (the rest of the file is not read)."""
-        return self.stop is not None and game >= self.stop
-
 
 def jobs_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--jobs`` option of the verbs that read many games."""
@@ -59,41 +40,6 @@ def job_count(jobs: int) -> int:
     """The processes for ``--jobs``: no more than the cores (the work is all CPU; more would only cost)."""
     cores = os.cpu_count() or 1
     return min(jobs, cores) if jobs else cores
-
-
-def units_of(paths: Sequence[str], jobs: int) -> list[Unit]:
-    """The units of work for ``paths``: each file whole with one job; else cut between games into
-    about ``UNITS_PER_JOB`` units per job of about the same number of deals. Standard input, and a
-    file that cannot be read (its error is the worker's to report), stay whole."""
-    if jobs <= 1:
-        return [Unit(path) for path in paths]
-    sizes = {path: _game_sizes(path) for path in paths}
-    total = sum(sum(s) + len(s) for s in sizes.values())  # a game counts one more than its deals
-    share = max(1, total // (jobs * UNITS_PER_JOB))
-    units: list[Unit] = []
-    for path in paths:
-        games = sizes[path]
-        first, load = 0, 0
-        for index, deals in enumerate(games):
-            load += deals + 1
-            if load >= share and index + 1 < len(games):
-                units.append(Unit(path, first, index + 1))
-                first, load = index + 1, 0
-        units.append(Unit(path, first, None))
-    return units
-
-
-def _game_sizes(path: str) -> list[int]:
-    """The deals in each game of a file (their pieces, not parsed); one game for what cannot be read."""
-    from ..notation.read import stream_games
-
-    if path == "-":
-        return [0]
-    try:
-        with open(path, "rb") as fp:
-            return [reading.skip() for reading in stream_games(fp, path)] or [0]
-    except OSError:
-        return [0]
 
 
 def games_of(unit: Unit) -> Iterator[tuple[int, GameReading]]:

@@ -74,7 +74,13 @@ _EXPORTS: dict[str, str] = {
 }
 
 
+#: Subpackages that are public names themselves: ``preflog.stats(games)`` calls the module.
+_MODULES = frozenset({"stats"})
+
+
 def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        return importlib.import_module(f".{name}", __name__)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'preflog' has no attribute {name!r}")
@@ -84,7 +90,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    return sorted(set(globals()) | set(_EXPORTS) | _MODULES)
 
 
 class _Package(types.ModuleType):
@@ -146,6 +152,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time each i
     from .scoring.pulka import ScoreSheet
     from .scoring.scorer import Scorer, score
     from .scoring.settlement import Settlement
+    from . import stats as stats
     from .walk import SKIP, Visitor, Walker, walk
 
 __all__ = [
@@ -173,6 +180,8 @@ __all__ = [
     # double-dummy analysis
     "Analyst", "CardValue", "DealAnalysis", "Goal", "Solution", "Unsolvable", "analyse", "annotate", "par",
     "solve", "strip_analysis",
+    # statistics of an archive (a callable module: preflog.stats(games))
+    "stats",
     # generating
     "generate",
     # the language spoken

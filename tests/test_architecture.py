@@ -18,6 +18,7 @@ LAYERS = {
     "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5,
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
+    "preflog.stats": 7,    # statistics of an archive: one replay per game, above the analysis it counts
     "preflog.serve": 7,    # the club server (the extra preflog[serve]): only the command imports it
     "preflog.grammar": 0,  # data only
     "preflog.i18n": 0,     # the language spoken: gettext, and nothing of preflog's

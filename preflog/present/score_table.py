@@ -26,7 +26,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
         header = [_("player"), *(_(COLUMN_WORDS[c]) for c in (Column.POOL, Column.MOUNTAIN))] + [_("whists on {q}").format(q=q) for q in players]
         rows = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN)]
                 + ["–" if q == p else sheet.record(p, Column.WHISTS, q) for q in players] for p in players]
-        table = _table(header, rows)
+        table = table_lines(header, rows)
         lines += table if max(map(len, table)) <= width else _blocks(header, rows, width)
         if sheet.held:
             marks = "; ".join(f"{p} {' '.join(BOMB_MARKS[b] for b in sheet.bombs(p))}" for p in players if sheet.bombs(p))
@@ -54,7 +54,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             if money is not None:
                 row.append(("+" if money[p] > 0 else "") + two_places(money[p]))
             rows.append(row)
-        lines += _table(header, rows)
+        lines += table_lines(header, rows)
         if ledger:
             lines += ["", _("ledger")]
             lines += ["  " + e.text() for e in sheet.entries] or [_("  (nothing written)")]
@@ -78,7 +78,8 @@ def _heading(sheet: ScoreSheet, title: str | None) -> str:
     return " · ".join(parts)
 
 
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+def table_lines(header: list[str], rows: list[list[str]]) -> list[str]:
+    """A table as lines of text: the first column to the left, the others to the right."""
     widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
     def line(cells: list[str]) -> str:
         return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()

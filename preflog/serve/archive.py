@@ -309,6 +309,17 @@ class Archive:
         while batch := cursor.fetchmany(256):
             yield from ((int(i), str(t), int(d)) for i, t, d in batch)
 
+    def ids(self) -> list[int]:
+        """Every game's id, oldest first."""
+        return [int(r[0]) for r in self._reader.execute("SELECT id FROM games ORDER BY id")]
+
+    def game_texts(self, first: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
+        """The id and text of each game from id ``first`` up to ``stop`` (not included; None: the last)."""
+        cursor = self._reader.execute("SELECT id, text FROM games WHERE id >= ? AND (? IS NULL OR id < ?) "
+                                      "ORDER BY id", (first, stop, stop))
+        while batch := cursor.fetchmany(256):
+            yield from ((int(i), str(t)) for i, t in batch)
+
     def export(self) -> Iterator[str]:
         """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank
         line between two. A game of tags alone is left out (a tag block after a tag block is read as

@@ -1,0 +1,221 @@
+"""``preflog stats``: what a club's archive says about its players."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..i18n import N_, _
+from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, open_input, print_errors
+from .jobs import Unit, in_workers, job_count, jobs_option, run_units, units_of
+from .lang import command, option
+
+if TYPE_CHECKING:
+    from ..stats.run import Filters
+    from ..stats.tally import Stats
+
+
+@command(N_("""What FILES say about their players: who won and lost how much (in whists and money), the contracts
+    each declared and made by level and suit, how many each was set by, misères caught, whists, passes and
+    half-whists and what they paid, all-pass tricks, and with --par the tricks each gave away against the
+    double-dummy par; then the settlement by convention, by the players at the table and by month.
+
+    FILES are .pref files or folders (searched for .pref files, subfolders too); --db reads the archive of
+    preflog serve instead. A game that breaks a rule, or has a deal that cannot be read or scored, is
+    left out and counted, its errors printed as FILE:LINE:COL: error: … on standard error.
+
+    Exit 0 if every game counted, 1 if a game was left out for its errors, 2 if an input cannot be read.
+
+    \b
+    Examples:
+      preflog stats samples/
+      preflog stats club/ --player Anna --since 2026-09 --format html > anna.html
+      preflog stats --db preflog-club.sqlite --format csv > club.csv
+      preflog stats club/ --par --jobs 0 --format json
+    """))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@option("--db", metavar="FILE", help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
+@option("--player", "players", multiple=True, metavar="NAME",
+        help=N_("Only games NAME played, and only NAME in the tables (repeat it for several: games they all played)."))
+@option("--since", metavar="DATE", help=N_("Only games from DATE on (YYYY-MM-DD or YYYY-MM, by the Date tag)."))
+@option("--until", metavar="DATE", help=N_("Only games up to DATE (YYYY-MM-DD or YYYY-MM, that day or month included)."))
+@option("--rules", "preset", type=PresetChoice(), help=N_("Only games played under this convention."))
+@option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text", show_default=True,
+        help=N_("A report to read, JSON for programs (docs/stats.md), CSV for a spreadsheet (a row a player and "
+                "a period), or a web page with charts."))
+@option("--par", is_flag=True, help=N_("Solve every deal played card by card and count each player's tricks lost "
+                                       "against the double-dummy par (a solver's work per card: slower)."))
+@jobs_option()
+@option("--dask", "scheduler", metavar="ADDRESS",
+        help=N_("Do the work on the Dask cluster whose scheduler is at ADDRESS (local: a cluster of this "
+                "machine's cores); the files must be readable by its workers at the same paths."))
+def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], since: str | None, until: str | None,
+          preset: str | None, fmt: str, par: bool, jobs: int, scheduler: str | None) -> None:
+    """The ``preflog stats`` verb (its help is above)."""
+    from ..stats.run import Filters, check_filters
+
+    if not files and db is None:
+        raise click.UsageError(_("give the .pref files or folders to read, or --db with an archive"))
+    if files and db is not None:
+        raise click.UsageError(_("read either FILES or --db, not both"))
+    if files.count("-") > 1:
+        raise click.UsageError(_("standard input (-) can be read only once"))
+    filters = Filters(players, since, until, preset)
+    problem = check_filters(filters)
+    if problem is not None:
+        raise click.UsageError(problem)
+    workers = job_count(jobs)
+    if scheduler is not None:
+        if db is not None or "-" in files:
+            raise click.UsageError(_("--dask reads files, not --db or standard input"))
+        total = _on_dask(_pref_files(files), filters, par, scheduler)
+    else:
+        units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
+        total = _in_processes(units, workers, filters, par, db)
+    if players:
+        total = _only(total, players)
+    _write(total, fmt, filters)
+    sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
+
+
+def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, db: str | None) -> Stats:
+    """The units' statistics merged in order, done in ``workers`` processes (``--jobs``)."""
+    from ..stats.tally import Stats
+
+    total = Stats()
+    work = partial(_stats_unit, filters=filters, par=par, db=db)
+    for part in run_units(work, units, workers if in_workers(units, workers) else 1):
+        total = total.merge(part)
+    return total
+
+
+def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> Stats:
+    """The statistics done on the Dask cluster at ``scheduler`` (``local``: one made here)."""
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")  # untyped: Any
+    except ImportError:
+        click.echo(_("preflog: error: --dask needs Dask: pip install 'preflog[dask]'"), err=True)
+        sys.exit(EXIT_MISUSE)
+    from ..stats.dask import stats as on_dask
+
+    try:
+        client = distributed.Client(distributed.LocalCluster(processes=True, dashboard_address=None)) \
+            if scheduler == "local" else distributed.Client(scheduler, timeout=30)
+    except (OSError, TimeoutError, ValueError) as e:
+        click.echo(_("preflog: error: cannot reach the Dask scheduler at {address}: {reason}").format(
+            address=scheduler, reason=e), err=True)
+        sys.exit(EXIT_MISUSE)
+    with client:
+        return on_dask(paths, players=filters.players, since=filters.since, until=filters.until,
+                       rules=filters.rules, par=par, client=client, report=lambda line: click.echo(line, err=True))
+
+
+def _pref_files(files: tuple[str, ...]) -> list[str]:
+    """The files to read (:func:`preflog.stats.run.pref_files`); exit 2 for a folder without one."""
+    from ..stats.run import pref_files
+
+    for name in files:
+        if name != "-" and os.path.isdir(name) and not pref_files([name]):
+            click.echo(_("preflog: error: {folder} holds no .pref file").format(folder=name), err=True)
+            sys.exit(EXIT_MISUSE)
+    return pref_files(files)
+
+
+def _file_units(files: tuple[str, ...], workers: int) -> list[Unit]:
+    paths = _pref_files(files)
+    PROGRESS.files = len(paths)
+    return units_of(paths, workers)
+
+
+def _archive_units(db: str, workers: int) -> list[Unit]:
+    """The archive's games as units of work: ids ``first`` to ``stop`` (exclusive) of the file ``db``."""
+    archive = _open_archive(db)
+    try:
+        ids = archive.ids()
+    finally:
+        archive.close()
+    if workers <= 1 or len(ids) < 2:
+        return [Unit(db, 0, None)]
+    size = max(1, len(ids) // (workers * 4))
+    cuts = ids[::size]
+    return [Unit(db, first, stop) for first, stop in zip(cuts, [*cuts[1:], None])]
+
+
+def _open_archive(db: str) -> Any:
+    """The archive of ``db``, or exit 2 saying why it cannot be opened (one that is not there is not made)."""
+    from ..serve.archive import Archive, ArchiveError
+
+    if not os.path.isfile(db):
+        click.echo(_("preflog: error: {path} is not an archive: no such file").format(path=db), err=True)
+        sys.exit(EXIT_MISUSE)
+    try:
+        return Archive(db)
+    except ArchiveError as e:
+        click.echo(_("preflog: error: {reason}").format(reason=e), err=True)
+        sys.exit(EXIT_MISUSE)
+
+
+def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None) -> Stats:
+    """The statistics of one unit: some games of a file, or some games of the archive (by id)."""
+    from ..stats.run import read_stats
+    from ..stats.tally import Stats
+
+    report = lambda error: print_errors([error])
+    if db is None:
+        with open_input(unit.path) as fp:
+            return read_stats(fp, display_name(unit.path), filters, par=par, unit=unit, report=report,
+                              tick=PROGRESS.tick)
+    archive = _open_archive(db)
+    out = Stats()
+    try:
+        for ident, text in archive.game_texts(unit.first, unit.stop):
+            read_stats(text, f"{db}#{ident}", filters, par=par, report=report, into=out)
+    finally:
+        archive.close()
+    return out
+
+
+def _only(stats: Stats, players: tuple[str, ...]) -> Stats:
+    """The statistics with only ``players`` in their tables."""
+    import attrs
+
+    from ..stats.tally import Table
+
+    def keep(table: Table) -> Table:
+        return Table(table.games, table.deals, table.par_deals,
+                     {n: p for n, p in table.players.items() if n in players})
+
+    return attrs.evolve(stats, total=keep(stats.total), by_rules={k: keep(t) for k, t in stats.by_rules.items()},
+                        by_partners={k: keep(t) for k, t in stats.by_partners.items()},
+                        by_month={k: keep(t) for k, t in stats.by_month.items()})
+
+
+def _write(stats: Stats, fmt: str, filters: Filters) -> None:
+    import attrs
+
+    given = {k: v for k, v in attrs.asdict(filters).items() if v not in (None, ())}
+    if fmt == "json":
+        import json
+
+        from ..stats.shape import stats_json
+
+        click.echo(json.dumps(stats_json(stats, given), ensure_ascii=False, indent=1))
+    elif fmt == "csv":
+        import csv
+
+        out = sys.stdout
+        out.write("\ufeff")  # a spreadsheet then reads the file as UTF-8 (names in Cyrillic)
+        csv.writer(out).writerows(stats.rows())
+    elif fmt == "html":
+        from ..stats.page import stats_page
+
+        click.echo(stats_page(stats, filters=given), nl=False)
+    else:
+        from ..stats.text import stats_text
+
+        click.echo(stats_text(stats), nl=False)

@@ -1,0 +1,86 @@
+"""The facts of each game and deal, gathered by a visitor of the one replay that checks and scores it.
+
+``Collector`` rides the same walk as the :class:`~preflog.Checker` and its own
+:class:`~preflog.Scorer`: after the scorer writes a deal, the collector reads the deal's outcome and
+the change the deal made to the settlement; with ``par``, a :class:`~preflog.replay.StepRecorder`
+keeps the deal's steps and the analysis values its cards (:func:`preflog.analysis.annotate.analyse_steps`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..analysis.annotate import analyse_steps
+from ..game.conventions import Rules
+from ..game.events import DealEnded, ResultRecorded
+from ..game.state import GameState
+from ..model.deal import Deal, Result
+from ..model.defence import WhistMode
+from ..model.game import Game
+from ..replay import StepRecorder
+from ..scoring.outcome import outcome_of
+from ..scoring.scorer import Scorer
+from ..walk import Visitor
+from .facts import DealFacts, GameFacts, date_of, deal_facts
+
+
+class Collector(Visitor):
+    """The facts of the games walked: after each game, ``games`` holds its :class:`GameFacts` and
+    ``deals`` its :class:`DealFacts` (the caller takes them and clears them). Walk it as
+    ``walk(game, *collector.visitors)`` (with a checker before it, if wanted)."""
+
+    keeps_states = False
+
+    def __init__(self, *, par: bool = False) -> None:
+        self.scorer = Scorer(ledger=False)
+        self.recorder = StepRecorder() if par else None
+        self.keeps_states = par  # the analysis keeps the deal's states
+        self.games: list[GameFacts] = []
+        self.deals: list[DealFacts] = []
+        self._result: Result | None = None
+
+    @property
+    def visitors(self) -> tuple[Visitor, ...]:
+        """The visitors to walk, in order: the scorer writes each deal before the collector reads it."""
+        return (self.scorer, self) if self.recorder is None else (self.scorer, self.recorder, self)
+
+    def begin_game(self, game: Game, rules: Rules) -> None:
+        self.game, self.rules = game, rules
+        self._first = len(self.deals)
+        self._before = self._opening = self._settlement()
+
+    def begin_deal(self, deal: Deal, state: GameState) -> None:
+        self._result = None
+        if self.recorder is not None:
+            self.recorder.steps.clear()
+
+    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
+        self._result = event.result
+
+    def visit_deal_ended(self, event: DealEnded, state: GameState) -> None:
+        d = state.deal
+        if d is None:
+            return
+        after = self._settlement()
+        value = {p: after[p] - self._before[p] for p in after}
+        self._before = after
+        outcome = outcome_of(d, self._result, self.rules)
+        # an all-pass has no par to lose tricks against: its values are each player's worst case
+        # against the other two together, not a line of play all three follow
+        analysis = None
+        open_for = None
+        if self.recorder is not None and d.completed == 10 and not d.claimed and not outcome.all_pass:
+            (analysis,) = analyse_steps(self.recorder.steps) or (None,)
+            if d.mode is WhistMode.OPEN and len(outcome.whisters) == 1 and outcome.passers:
+                open_for = {outcome.passers[0]: outcome.whisters[0]}
+        self.deals.append(deal_facts(outcome, value, analysis, open_for))
+
+    def end_game(self, state: GameState) -> None:
+        sheet = self.scorer.sheets[-1]
+        settlement = sheet.settlement()
+        date, month = date_of(self.game)
+        self.games.append(GameFacts(date, month, self.rules.name, sheet.players, len(self.deals) - self._first,
+                                    dict(settlement.totals), settlement.money, self._opening))
+
+    def _settlement(self) -> dict[str, Fraction]:
+        return self.scorer.pulka.sheet().settlement().totals

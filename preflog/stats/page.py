@@ -1,0 +1,170 @@
+"""The statistics as one self-contained web page: the report's tables and three charts drawn as inline
+SVG (the settlement over the months per player, contracts by level, tricks lost against par). No
+script, nothing fetched: it opens from a file or a mail, and reads on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from ..i18n import _, current_language
+from .facts import UNDATED
+from .tally import LEVELS, Stats
+from .text import level_word, sections, splits, summary
+
+#: Colours of the players' lines (told apart in print and by the colour-blind, Okabe and Ito).
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
+
+STYLE = """
+body{font:15px/1.4 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:.8rem;color:#222}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.6rem}h3{font-size:1rem;margin:.8rem 0 .3rem}
+.wide{overflow-x:auto}table{border-collapse:collapse;margin:.3rem 0}
+td,th{padding:.2rem .5rem;text-align:right;white-space:nowrap}td:first-child,th:first-child{text-align:left}
+tr:nth-child(even) td{background:#f3f3f3}th{border-bottom:1px solid #999}
+svg{max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif}
+.legend span{display:inline-block;margin-right:1rem}.legend i{display:inline-block;width:1.2rem;height:0;
+vertical-align:middle;margin-right:.3rem}
+"""
+
+
+def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any] | None = None,
+               standalone: bool = True) -> str:
+    """The page (``standalone``: a whole document; else the part the server puts in its own page)."""
+    heading = title or _("Statistics")
+    body = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(summary(stats))}</p>"]
+    if filters:
+        body.append("<p>" + escape(", ".join(f"--{k} {' '.join(v) if isinstance(v, tuple) else v}"
+                                             for k, v in filters.items())) + "</p>")
+    if stats.total.players:
+        body += _charts(stats)
+        for name, header, rows in sections(stats):
+            body.append(f"<h2>{escape(name)}</h2>")
+            body.append(_table(header, rows) if rows else f"<p>{escape(header[0])}</p>")
+        for name, tables in splits(stats):
+            body.append(f"<h2>{escape(name)}</h2>")
+            for key, header, rows in tables:
+                body += [f"<h3>{escape(key)}</h3>", _table(header, rows)]
+    else:
+        body.append(f"<p>{escape(_('No game to count.'))}</p>")
+    inner = "\n".join(body)
+    if not standalone:
+        return inner
+    return (f'<!DOCTYPE html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{escape(heading)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{inner}\n</body>\n</html>\n")
+
+
+def _table(header: list[str], rows: Iterable[list[str]]) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in header)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _charts(stats: Stats) -> list[str]:
+    out = []
+    months = [m for m in sorted(stats.by_month) if m != UNDATED]
+    if months:
+        out += [f"<h2>{escape(_('Settlement over the months'))}</h2>", money_chart(stats, months)]
+    out += [f"<h2>{escape(_('Contracts by level'))}</h2>", contracts_chart(stats)]
+    if stats.total.par_deals:
+        out += [f"<h2>{escape(_('Tricks lost against par, per deal'))}</h2>", par_chart(stats)]
+    return out
+
+
+def money_chart(stats: Stats, months: list[str]) -> str:
+    """Each player's settlement in whists added up month by month: a line a player."""
+    players = [n for n, _p in stats.total.ranked()]
+    running: dict[str, list[Fraction]] = {p: [] for p in players}
+    for month in months:
+        table = stats.by_month[month]
+        for p in players:
+            last = running[p][-1] if running[p] else Fraction(0)
+            got = table.players.get(p)
+            running[p].append(last + (got.settlement if got is not None else 0))
+    values = [v for line in running.values() for v in line] + [Fraction(0)]
+    low, high = float(min(values)), float(max(values))
+    span = (high - low) or 1.0
+    width, height, left, top, bottom = 420, 240, 44, 12, 36
+    step = (width - left - 16) / max(len(months) - 1, 1)
+
+    def x(i: int) -> float:
+        return left + (i * step if len(months) > 1 else (width - left - 16) / 2)
+
+    def y(v: float) -> float:
+        return top + (high - v) / span * (height - top - bottom)
+
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_("Settlement over the months"))}">',
+             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#999"/>',
+             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high:+.0f}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low:+.0f}</text>']
+    every = max(1, len(months) // 8)
+    for i, month in enumerate(months):
+        if i % every == 0 or i == len(months) - 1:
+            anchor = "start" if i == 0 and len(months) > 1 else "end" if i == len(months) - 1 and i else "middle"
+            parts.append(f'<text x="{x(i):.1f}" y="{height - bottom + 18}" text-anchor="{anchor}">{escape(month)}</text>')
+    for k, p in enumerate(players):
+        colour, dashes = _pen(k)
+        points = " ".join(f"{x(i):.1f},{y(float(v)):.1f}" for i, v in enumerate(running[p]))
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} points="{points}">'
+                     f"<title>{escape(p)}</title></polyline>")
+        parts += [f'<circle cx="{x(i):.1f}" cy="{y(float(v)):.1f}" r="3" fill="{colour}"/>'
+                  for i, v in enumerate(running[p])]
+    parts.append("</svg>")
+    legend = "".join(f'<span><i style="border-top:3px {"dashed" if _pen(k)[1] else "solid"} {_pen(k)[0]}">'
+                     f'</i>{escape(p)}</span>' for k, p in enumerate(players))
+    return "".join(parts) + f'<div class="legend">{legend}</div>'
+
+
+def _pen(k: int) -> tuple[str, str]:
+    """The colour of the ``k``-th player's line, and its dashes once the colours have all been used."""
+    return PALETTE[k % len(PALETTE)], "" if k < len(PALETTE) else ' stroke-dasharray="5 3"'
+
+
+def contracts_chart(stats: Stats) -> str:
+    """The contracts declared and made at each level, over every player: two bars a level."""
+    declared = dict.fromkeys(LEVELS, 0)
+    made = dict.fromkeys(LEVELS, 0)
+    for p in stats.total.players.values():
+        for k, n in p.declared_by_level().items():
+            declared[k] += n
+        for k, n in p.made_by_level().items():
+            made[k] += n
+    top = max(declared.values()) or 1
+    width, height, bottom = 420, 200, 32
+    band = (width - 20) / len(LEVELS)
+    bar = band * 0.35
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_("Contracts by level"))}">']
+    for i, level in enumerate(LEVELS):
+        x0 = 10 + i * band + band * 0.12
+        for j, (value, colour) in enumerate(((declared[level], "#999"), (made[level], "#0072b2"))):
+            h = value / top * (height - bottom - 20)
+            x = x0 + j * bar
+            parts.append(f'<rect x="{x:.1f}" y="{height - bottom - h:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" '
+                         f'fill="{colour}"/>')
+            parts.append(f'<text x="{x + bar / 2:.1f}" y="{height - bottom - h - 4:.1f}" '
+                         f'text-anchor="middle">{value}</text>')
+        parts.append(f'<text x="{x0 + bar:.1f}" y="{height - 12}" text-anchor="middle">{escape(level_word(level))}</text>')
+    parts.append("</svg>")
+    legend = (f'<span><i style="border-top:8px solid #999"></i>{escape(_("declared"))}</span>'
+              f'<span><i style="border-top:8px solid #0072b2"></i>{escape(_("made"))}</span>')
+    return "".join(parts) + f'<div class="legend">{legend}</div>'
+
+
+def par_chart(stats: Stats) -> str:
+    """Each player's tricks lost against par per deal: a bar a player, the fewest first."""
+    rows = sorted(((p.average_loss, n) for n, p in stats.total.players.items() if p.average_loss is not None))
+    top = max(v for v, _n in rows) or 1.0
+    width, line = 420, 24
+    height = line * len(rows) + 8
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(_("Tricks lost against par, per deal"))}">']
+    for i, (value, name) in enumerate(rows):
+        y = 4 + i * line
+        w = value / top * (width - 180)
+        parts.append(f'<text x="120" y="{y + 15}" text-anchor="end">{escape(name)}</text>')
+        parts.append(f'<rect x="128" y="{y + 3}" width="{w:.1f}" height="{line - 8}" fill="#d55e00"/>')
+        parts.append(f'<text x="{134 + w:.1f}" y="{y + 15}">{value:.2f}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

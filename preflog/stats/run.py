@@ -1,0 +1,185 @@
+"""The statistics of games, files and units of files: the walk of each game (checker, scorer, collector)
+and what is done with a game that breaks a rule (counted in ``rejected``, its errors reported).
+
+``stats(games)`` takes games already read; :func:`read_stats` reads a file a deal at a time (memory
+holds one game's facts, however big the archive), reporting each error as it is found, the way
+``preflog check`` prints it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import IO
+
+import attrs
+
+from ..check import Checker, in_text_order, violation_error
+from ..game.conventions import PRESETS, rules_of
+from ..game.violations import Violation
+from ..i18n import _, using_language
+from ..model.game import Game
+from ..notation.errors import NotationError
+from ..notation.read import stream_games
+from ..notation.split import Piece
+from ..notation.units import Unit
+from ..walk import Walker
+from .collect import Collector
+from .facts import UNDATED, date_of
+from .tally import Stats
+
+
+@attrs.frozen
+class Filters:
+    """Which games count: those where all of ``players`` sat, dated from ``since`` to ``until``
+    (``YYYY-MM-DD`` or ``YYYY-MM``, both included), played under the convention ``rules``."""
+
+    players: tuple[str, ...] = ()
+    since: str | None = None
+    until: str | None = None
+    rules: str | None = None
+
+    def admits(self, header: Game) -> bool:
+        if self.players and not set(self.players) <= set(header.players):
+            return False
+        if self.rules is not None and rules_of(header)[0].name != self.rules:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        day, month = date_of(header)
+        when = day or (month if month != UNDATED else None)
+        if when is None:
+            return False
+        if self.since is not None and when < self.since[:len(when)]:
+            return False
+        return self.until is None or when[:len(self.until)] <= self.until
+
+
+def check_filters(filters: Filters) -> str | None:
+    """What is wrong with the filters (a date that is not one, an unknown convention), or None."""
+    from .facts import _DATE
+
+    for name, value in (("since", filters.since), ("until", filters.until)):
+        if value is not None and not (_DATE.fullmatch(value) or _DATE.fullmatch(value + "-01")):
+            return _("--{name} {value!r} is not a date: write YYYY-MM-DD or YYYY-MM").format(name=name, value=value)
+    if filters.rules is not None and filters.rules not in PRESETS:
+        return _("unknown convention {name!r}; known: {presets}").format(name=filters.rules,
+                                                                         presets=", ".join(PRESETS))
+    return None
+
+
+def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: str | None = None,
+          until: str | None = None, rules: str | None = None, par: bool = False,
+          lang: str | None = None) -> Stats:
+    """The statistics of ``games`` (a game, or any iterable of games, e.g. ``preflog.iter_games``).
+
+    Only games that break no rule and whose every deal can be scored count; the others are counted in
+    ``rejected_games``. With ``par``, each deal played card by card is solved double-dummy and each
+    player's tricks lost against par are counted (slow: a solver's work per card)."""
+    filters = Filters(tuple(players), since, until, rules)
+    problem = check_filters(filters)
+    if problem is not None:
+        raise ValueError(problem)
+    out = Stats()
+    with using_language(lang):
+        for game in [games] if isinstance(games, Game) else games:
+            if not filters.admits(game):
+                out.skipped_games += 1
+                continue
+            checker, collector = Checker(), Collector(par=par)
+            walker = Walker(checker, *collector.visitors)
+            walker.begin_game(game)
+            for deal in game.deals:
+                walker.deal(deal)
+            walker.end_game()
+            _count(out, collector, bool(_problems(checker, collector)), len(game.deals))
+    return out
+
+
+def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = Filters(), *, par: bool = False,
+               unit: Unit | None = None, report: Callable[[NotationError], None] | None = None,
+               tick: Callable[[], None] | None = None, into: Stats | None = None) -> Stats:
+    """The statistics of the games of one file (of ``unit``'s games only, if given), read a deal at a
+    time; each error found goes to ``report`` as it is found (file, line and column as ``preflog
+    check`` prints them); ``tick`` is called after each deal (a progress bar). The figures are added
+    to ``into`` if given (and returned)."""
+    out = Stats() if into is None else into
+    tell = report or (lambda error: None)
+    for index, reading in enumerate(stream_games(source, path)):
+        if unit is not None and unit.done_after(index):
+            break
+        if unit is not None and not unit.holds(index):
+            continue
+        if reading.errors:
+            for error in reading.errors:
+                tell(error)
+            out.reject(reading.skip())
+            continue
+        if not filters.admits(reading.header):
+            out.skipped_games += 1
+            reading.skip()
+            continue
+        checker, collector = Checker(), Collector(par=par)
+        walker = Walker(checker, *collector.visitors)
+        walker.begin_game(reading.header)
+        head: tuple[Piece, ...] = (reading.head,) if reading.head is not None else ()
+        broken = problems = deals = 0
+        for read in reading.deals():
+            deals += 1
+            if tick is not None:
+                tick()
+            for error in read.errors:
+                tell(error)
+            if read.errors or read.deal is None:
+                broken += 1
+                continue
+            if not broken:
+                walker.deal(read.deal)
+                problems += _report(_problems(checker, collector), path, (*head, read.piece), tell)
+        if broken:
+            out.reject(deals)
+            continue
+        walker.end_game()
+        problems += _report(_problems(checker, collector), path, head, tell)
+        _count(out, collector, bool(problems), deals)
+    return out
+
+
+def pref_files(paths: Iterable[str]) -> list[str]:
+    """The files to read: each file as given, each folder's ``.pref`` files (subfolders too) in order
+    of their paths."""
+    out: list[str] = []
+    for name in paths:
+        if name != "-" and os.path.isdir(name):
+            out += sorted(str(p) for p in Path(name).rglob("*.pref") if p.is_file())
+        else:
+            out.append(name)
+    return out
+
+
+def _problems(checker: Checker, collector: Collector) -> list[Violation]:
+    """The violations found since the last call (rules broken, sheets that disagree, deals that cannot be
+    scored), taken out of the visitors, in the order of the text."""
+    scorer = collector.scorer
+    found = in_text_order(checker.found + scorer.problems + scorer.unscored)
+    checker.found.clear()
+    scorer.problems.clear()
+    scorer.unscored.clear()
+    return found
+
+
+def _report(found: list[Violation], path: str, pieces: Sequence[Piece], tell: Callable[[NotationError], None]) -> int:
+    for v in found:
+        tell(violation_error(v, path, pieces))
+    return len(found)
+
+
+def _count(out: Stats, collector: Collector, rejected: bool, deals: int) -> None:
+    """A game walked: counted with its facts when clean, else only counted as rejected."""
+    if rejected or not collector.games:
+        out.reject(deals)
+    else:
+        out.add(collector.games[-1], collector.deals)
+    collector.games.clear()
+    collector.deals.clear()

@@ -1,0 +1,282 @@
+"""The statistics as sums: :class:`PlayerStats` per player, a :class:`Table` of them over some games,
+and :class:`Stats`, the table of all the games with the same split by convention, by the set of
+players at the table and by month.
+
+Every figure is a count or an exact sum, so that the statistics of two archives merged
+(:meth:`Stats.merge`) are the statistics of the two together, in any order: that is what lets
+``--jobs`` and Dask cut an archive anywhere between games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ..model.bids import LADDER, MISERE
+from ..scoring.ledger import number_json
+from ..scoring.settlement import apportion
+from .facts import DealFacts, GameFacts, Role
+
+#: The keys of the contracts declared and made by level, as the JSON has them.
+LEVELS = ("6", "7", "8", "9", "10", "mis")
+#: The contracts in the order of the ladder (Code 3.3.4), as the notation spells them, misère in its place.
+CONTRACTS = tuple(str(b) for b in LADDER)
+_LEVEL = {str(b): "mis" if b is MISERE else str(b.level) for b in LADDER}
+
+
+def level_of(contract: str) -> str:
+    """``"7nt"`` → ``"7"``, ``"mis"`` → ``"mis"``."""
+    return _LEVEL[contract]
+
+
+@attrs.define(slots=True)
+class PlayerStats:
+    """One player's figures over some games. Sums are exact (``Fraction``); ``money`` is None when no
+    game of his had a WhistPrice tag."""
+
+    games: int = 0
+    deals: int = 0
+    settlement: Fraction = Fraction(0)
+    money: Fraction | None = None
+    priced_games: int = 0                                    # the games ``money`` counts
+    declared: Counter[str] = attrs.field(factory=Counter)    # by contract: "6s", "7nt", "mis"
+    made: Counter[str] = attrs.field(factory=Counter)
+    set_by: Counter[int] = attrs.field(factory=Counter)      # games set, by the tricks short
+    caught_with: Counter[int] = attrs.field(factory=Counter)  # misères caught, by the tricks taken
+    whists: int = 0
+    passes: int = 0
+    halves: int = 0
+    whists_paid: int = 0                                     # whists that won him whists in the deal
+    whists_cost: int = 0                                     # whists that lost him whists in the deal
+    allpass_deals: int = 0
+    allpass_tricks: int = 0
+    allpass_clean: int = 0                                   # all-passes he took no trick in
+    par_deals: int = 0                                       # deals whose every card he played is valued
+    par_loss: int = 0                                        # tricks his cards gave away against par
+    value: dict[Role, Fraction] = attrs.field(factory=dict)  # the settlement, split by his role in each deal
+
+    def declared_by_level(self) -> dict[str, int]:
+        return _by_level(self.declared)
+
+    def made_by_level(self) -> dict[str, int]:
+        return _by_level(self.made)
+
+    @property
+    def caught(self) -> int:
+        """Misères he declared and took a trick in."""
+        return sum(self.caught_with.values())
+
+    @property
+    def set(self) -> int:
+        """Games and misères he declared and did not make."""
+        return sum(self.declared.values()) - sum(self.made.values())
+
+    @property
+    def average_loss(self) -> float | None:
+        """Tricks given away against par per deal he played card by card."""
+        return None if not self.par_deals else self.par_loss / self.par_deals
+
+    def add_game(self, game: GameFacts, player: str) -> None:
+        self.games += 1
+        self.deals += game.deals
+        self.settlement += game.settlement[player]
+        if game.money is not None:
+            self.money = (self.money or Fraction(0)) + game.money[player]
+            self.priced_games += 1
+        opening = game.opening.get(player)
+        if opening:
+            self.value[Role.OUT] = self.value.get(Role.OUT, Fraction(0)) + opening
+
+    def add_deal(self, deal: DealFacts, player: str) -> None:
+        role = deal.roles.get(player, Role.OUT)
+        value = deal.value.get(player, Fraction(0))
+        self.value[role] = self.value.get(role, Fraction(0)) + value
+        if role is Role.DECLARER:
+            assert deal.contract is not None
+            name = str(deal.contract)
+            self.declared[name] += 1
+            if deal.made:
+                self.made[name] += 1
+            elif deal.contract.is_misere:
+                self.caught_with[deal.short] += 1
+            else:
+                self.set_by[deal.short] += 1
+        elif role is Role.WHIST:
+            self.whists += 1
+            self.whists_paid += value > 0
+            self.whists_cost += value < 0
+        elif role is Role.PASS:
+            self.passes += 1
+        elif role is Role.HALF:
+            self.halves += 1
+        elif role is Role.ALL_PASS and deal.tricks is not None:
+            taken = deal.tricks.get(player, 0)
+            self.allpass_deals += 1
+            self.allpass_tricks += taken
+            self.allpass_clean += taken == 0
+        if deal.loss is not None and role is not Role.OUT:
+            self.par_deals += 1
+            self.par_loss += deal.loss.get(player, 0)
+
+    def merge(self, other: PlayerStats) -> PlayerStats:
+        """These figures and ``other``'s together (a new record)."""
+        money = None if self.money is None and other.money is None else \
+            (self.money or Fraction(0)) + (other.money or Fraction(0))
+        return PlayerStats(money=money, **{f.name: _sum(getattr(self, f.name), getattr(other, f.name))
+                                           for f in attrs.fields(PlayerStats) if f.name != "money"})
+
+
+def _sum(a: Any, b: Any) -> Any:
+    """Two counts or sums added; two counters or sums by key, key by key (keeping what is negative)."""
+    if isinstance(a, dict):
+        out = type(a)(a)
+        for key, value in b.items():
+            out[key] = out.get(key, 0) + value
+        return out
+    return a + b
+
+
+def _by_level(counts: Counter[str]) -> dict[str, int]:
+    out = dict.fromkeys(LEVELS, 0)
+    for contract, n in counts.items():
+        out[level_of(contract)] += n
+    return out
+
+
+@attrs.define(slots=True)
+class Table:
+    """The figures of some games: how many games and deals, and each player's."""
+
+    games: int = 0
+    deals: int = 0
+    par_deals: int = 0
+    players: dict[str, PlayerStats] = attrs.field(factory=dict)
+
+    def add(self, game: GameFacts, deals: Iterable[DealFacts]) -> None:
+        self.games += 1
+        self.deals += game.deals
+        players = self.players
+        for p in game.players:
+            if p not in players:
+                players[p] = PlayerStats()
+            players[p].add_game(game, p)
+        for deal in deals:
+            self.par_deals += deal.loss is not None
+            for p in game.players:
+                players[p].add_deal(deal, p)
+
+    def merge(self, other: Table) -> Table:
+        players = dict(self.players)
+        for name, figures in other.players.items():
+            players[name] = players[name].merge(figures) if name in players else figures
+        return Table(self.games + other.games, self.deals + other.deals, self.par_deals + other.par_deals, players)
+
+    def ranked(self) -> list[tuple[str, PlayerStats]]:
+        """The players, the biggest winner first (by name on a tie)."""
+        return sorted(self.players.items(), key=lambda item: (-item[1].settlement, item[0]))
+
+    def shown_settlement(self) -> dict[str, Fraction]:
+        """Each player's whists to two decimals, still summing to zero (:func:`apportion`)."""
+        return apportion({n: p.settlement for n, p in self.ranked()})
+
+    def shown_money(self) -> dict[str, Fraction]:
+        """The money of the players with any, to two decimals (cents), still summing to zero."""
+        return apportion({n: p.money for n, p in self.ranked() if p.money is not None})
+
+
+def _merged(a: dict[str, Table], b: dict[str, Table]) -> dict[str, Table]:
+    out = dict(a)
+    for key, table in b.items():
+        out[key] = out[key].merge(table) if key in out else table
+    return out
+
+
+@attrs.define(slots=True)
+class Stats:
+    """The statistics of an archive (``preflog.stats(games)``): ``total`` over every game counted, the
+    same split ``by_rules`` (the convention's name), ``by_partners`` (the players at the table,
+    ``"Anna, Boris, Vera"``) and ``by_month`` (``"2026-11"``, or ``"undated"``); and the games left
+    out: ``rejected`` (a rule broken, a deal unreadable or not scorable: counted, never summed) and
+    ``skipped`` (outside the filters asked for)."""
+
+    total: Table = attrs.field(factory=Table)
+    by_rules: dict[str, Table] = attrs.field(factory=dict)
+    by_partners: dict[str, Table] = attrs.field(factory=dict)
+    by_month: dict[str, Table] = attrs.field(factory=dict)
+    rejected_games: int = 0
+    rejected_deals: int = 0
+    skipped_games: int = 0
+
+    def add(self, game: GameFacts, deals: Iterable[DealFacts]) -> None:
+        """Count one clean game with its deals."""
+        deals = tuple(deals)
+        self.total.add(game, deals)
+        for split, key in ((self.by_rules, game.rules), (self.by_partners, game.partners),
+                           (self.by_month, game.month)):
+            if key not in split:
+                split[key] = Table()
+            split[key].add(game, deals)
+
+    def reject(self, deals: int) -> None:
+        """Count a game left out for its errors, with its deals."""
+        self.rejected_games += 1
+        self.rejected_deals += deals
+
+    def merge(self, other: Stats) -> Stats:
+        """The statistics of both archives together (a new record; neither is changed)."""
+        return Stats(self.total.merge(other.total), _merged(self.by_rules, other.by_rules),
+                     _merged(self.by_partners, other.by_partners), _merged(self.by_month, other.by_month),
+                     self.rejected_games + other.rejected_games, self.rejected_deals + other.rejected_deals,
+                     self.skipped_games + other.skipped_games)
+
+    @property
+    def splits(self) -> dict[str, dict[str, Table]]:
+        """The three splits by their JSON names, each sorted by its key."""
+        return {"by_rules": dict(sorted(self.by_rules.items())),
+                "by_partners": dict(sorted(self.by_partners.items())),
+                "by_month": dict(sorted(self.by_month.items()))}
+
+    def rows(self) -> Iterator[list[str]]:
+        """The CSV's rows, the header first: one a player and a period (:func:`rows`)."""
+        return rows(self)
+
+    def to_dataframe(self) -> Any:
+        """One row a player and a period (a ``pandas.DataFrame``; needs ``preflog[data]``)."""
+        from .frame import frame_of
+
+        return frame_of(list(self.rows()), COLUMNS)
+
+
+#: The CSV's columns, after split, period and player.
+COLUMNS = ("games", "deals", "settlement", "money", *(f"declared_{k}" for k in LEVELS), *(f"made_{k}" for k in LEVELS),
+           "set", "misere_caught", "whists", "passes", "halves", "whists_paid", "whists_cost", "allpass_deals",
+           "allpass_tricks", "allpass_clean", "par_deals", "par_loss_total", "par_loss")
+
+
+def rows(stats: Stats) -> Iterator[list[str]]:
+    """The header, then a row per player and period: the whole archive (split ``all``), then each
+    convention, set of players and month. Numbers as a spreadsheet reads them (a dot for decimals)."""
+    yield ["split", "period", "player", *COLUMNS]
+    periods: list[tuple[str, str, Table]] = [("all", "", stats.total)]
+    for name, split in stats.splits.items():
+        periods.extend((name.removeprefix("by_"), key, table) for key, table in split.items())
+    for split_name, period, table in periods:
+        shown, money = table.shown_settlement(), table.shown_money()
+        for player, p in table.ranked():
+            declared, made = p.declared_by_level(), p.made_by_level()
+            loss = p.average_loss
+            yield [split_name, period, player, str(p.games), str(p.deals), _decimal(shown[player]),
+                   _decimal(money[player]) if player in money else "", *(str(declared[k]) for k in LEVELS),
+                   *(str(made[k]) for k in LEVELS), str(p.set), str(p.caught), str(p.whists), str(p.passes),
+                   str(p.halves), str(p.whists_paid), str(p.whists_cost), str(p.allpass_deals),
+                   str(p.allpass_tricks), str(p.allpass_clean), str(p.par_deals), str(p.par_loss),
+                   "" if loss is None else f"{loss:.3f}"]
+
+
+def _decimal(value: Fraction) -> str:
+    """A number to two decimals at most, a dot before them: ``-33.33``, ``120``."""
+    return str(number_json(value))

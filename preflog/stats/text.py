@@ -1,0 +1,136 @@
+"""The statistics as a report to read (``preflog stats``): the settlement, contracts, defence, all-passes
+and the par, a table each, then the same settlement split by convention, players and month."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..i18n import _, count
+from ..present.score_table import table_lines
+from ..scoring.ledger import two_places
+from .facts import UNDATED, Role
+from .tally import LEVELS, Stats, Table
+
+
+def level_word(level: str) -> str:
+    """A level's heading: ``6``…``10``, or the word for misère."""
+    return _("misère") if level == "mis" else level
+
+
+#: One table of the report: its heading, its header and its rows.
+Section = tuple[str, list[str], list[list[str]]]
+
+
+def stats_text(stats: Stats, *, title: str | None = None) -> str:
+    """The report, ready to print."""
+    heading = title or _("Statistics")
+    lines = [heading, "=" * len(heading), summary(stats), ""]
+    if not stats.total.players:
+        lines.append(_("No game to count."))
+        return "\n".join(lines) + "\n"
+    for name, header, rows in sections(stats):
+        lines += [name, "-" * len(name)]
+        lines += table_lines(header, rows) if rows else [header[0]]
+        lines.append("")
+    for name, tables in splits(stats):
+        lines += [name, "-" * len(name)]
+        for key, header, rows in tables:
+            lines.append(key)
+            lines += ["  " + line for line in table_lines(header, rows)] + [""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def sections(stats: Stats) -> list[Section]:
+    """The report's tables over the whole archive, each player a row, the biggest winner first."""
+    total = stats.total
+    ranked = total.ranked()
+    header = [_("player"), *(level_word(k) for k in LEVELS), _("set"), _("set by 1"), _("by 2"), _("by 3+")]
+    rows = []
+    for name, p in ranked:
+        declared, made = p.declared_by_level(), p.made_by_level()
+        rows.append([name, *(_made_of(made[k], declared[k]) for k in LEVELS), str(p.set), str(p.set_by[1]),
+                     str(p.set_by[2]), str(sum(n for k, n in p.set_by.items() if k >= 3))])
+    out: list[Section] = [
+        (_("Settlement"), *settlement_table(total)),
+        (_("Contracts: made of declared"), header, rows),
+        (_("Misères caught"), [_("player"), _("declared"), _("caught"), _("with 1 trick"), _("with 2+")],
+         [[n, str(p.declared["mis"]), str(p.caught), str(p.caught_with[1]),
+           str(sum(c for k, c in p.caught_with.items() if k >= 2))] for n, p in ranked]),
+        (_("Defence"), [_("player"), _("whists"), _("paid"), _("cost"), _("passes"), _("half-whists"),
+                        _("won whisting")],
+         [[n, str(p.whists), str(p.whists_paid), str(p.whists_cost), str(p.passes), str(p.halves),
+           _signed(p.value.get(Role.WHIST, Fraction(0)))] for n, p in ranked]),
+        (_("All-pass"), [_("player"), _("all-passes"), _("tricks"), _("per all-pass"), _("none taken")],
+         [[n, str(p.allpass_deals), str(p.allpass_tricks), _ratio(p.allpass_tricks, p.allpass_deals),
+           str(p.allpass_clean)] for n, p in ranked]),
+    ]
+    heading = _("Tricks lost against double-dummy par")
+    if total.par_deals:
+        by_loss = sorted(ranked, key=lambda item: (item[1].average_loss or 0, item[0]))
+        out.append((heading, [_("player"), _("deals"), _("tricks lost"), _("per deal")],
+                    [[n, str(p.par_deals), str(p.par_loss), _ratio(p.par_loss, p.par_deals)]
+                     for n, p in by_loss if p.par_deals]))
+    else:
+        out.append((heading, [_("none counted: with --par, every deal played card by card with all hands known "
+                                "is solved")], []))
+    return out
+
+
+def splits(stats: Stats) -> list[tuple[str, list[tuple[str, list[str], list[list[str]]]]]]:
+    """The settlement by convention, by the players at the table (each when there is more than one) and
+    by month: a heading, then for each a line naming it and its table."""
+    out = []
+    for heading, split, always in ((_("By convention"), stats.splits["by_rules"], False),
+                                   (_("By players at the table"), stats.splits["by_partners"], False),
+                                   (_("By month"), stats.splits["by_month"], True)):
+        if len(split) < 2 and not always:
+            continue
+        out.append((heading, [(_("{key}: {games}, {deals}").format(
+            key=_("undated") if key == UNDATED else key, games=count("{n} game", "{n} games", table.games),
+            deals=count("{n} deal", "{n} deals", table.deals)), *settlement_table(table))
+            for key, table in split.items()]))
+    return out
+
+
+def summary(stats: Stats) -> str:
+    """``12 games, 340 deals; left out: 1 game (28 deals) that breaks the rules``."""
+    total = stats.total
+    parts = [_("{games}, {deals}").format(games=count("{n} game", "{n} games", total.games),
+                                          deals=count("{n} deal", "{n} deals", total.deals))]
+    if stats.rejected_games:
+        parts.append(_("left out: {games} ({deals}) with errors, listed on standard error").format(
+            games=count("{n} game", "{n} games", stats.rejected_games),
+            deals=count("{n} deal", "{n} deals", stats.rejected_deals)))
+    if stats.skipped_games:
+        parts.append(count("{n} game outside the filters", "{n} games outside the filters", stats.skipped_games))
+    return "; ".join(parts)
+
+
+def settlement_table(table: Table) -> tuple[list[str], list[list[str]]]:
+    """Each player's games, deals, whists and money (to two decimals, still summing to zero)."""
+    ranked = table.ranked()
+    shown, money = table.shown_settlement(), table.shown_money()
+    priced = bool(money)
+    header = [_("player"), _("games"), _("deals"), _("whists")] + ([_("money")] if priced else [])
+    rows = []
+    for name, p in ranked:
+        row = [name, str(p.games), str(p.deals), _signed(shown[name])]
+        if priced:
+            row.append(_signed(money[name]) if name in money else "–")
+        rows.append(row)
+    return header, rows
+
+
+def _signed(value: Fraction) -> str:
+    text = two_places(value)
+    return "+" + text if value > 0 else text
+
+
+def _made_of(made: int, declared: int) -> str:
+    return f"{made}/{declared}" if declared else "–"
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.2f}" if whole else "–"
+
+
