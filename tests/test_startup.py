@@ -61,10 +61,23 @@ def test_the_lazy_names_are_the_declared_ones() -> None:
             for alias in node.names:
                 declared[alias.name] = node.module
     lazy = dict(preflog._EXPORTS)
-    assert set(preflog.__all__) == set(lazy)
+    modules = set(preflog._MODULES)  # subpackages that are public names: preflog.stats
+    assert set(preflog.__all__) == set(lazy) | modules
     assert lazy == declared
+    typed = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
+             and node.module is None for a in node.names}
+    assert typed == modules
     for name in preflog.__all__:
         assert getattr(preflog, name) is not None
+
+
+def test_stats_is_a_module_that_is_called() -> None:
+    """``preflog.stats(games)`` calls the statistics; ``preflog.stats.dask`` is its Dask module."""
+    code = ("import preflog\nfrom preflog import stats\nimport preflog.stats.dask\n"
+            "print(type(preflog.stats(preflog.loads_all('')).total).__name__, preflog.stats.dask.__name__, "
+            "preflog.stats is stats)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "Table preflog.stats.dask True"
 
 
 def test_a_function_keeps_its_name_when_its_module_is_imported() -> None:
