@@ -9,11 +9,13 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from ..i18n import _, current_language
+from ..i18n import N_, _, current_language
 from .facts import UNDATED
 from .tally import LEVELS, Stats
 from .text import level_word, sections, splits, summary
 
+#: The charts' titles.
+MONEY, CONTRACTS, PAR = N_("Settlement over the months"), N_("Contracts by level"), N_("Tricks lost against par, per deal")
 #: Colours of the players' lines (told apart in print and by the colour-blind, Okabe and Ito).
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 
@@ -47,7 +49,7 @@ def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any
             for key, header, rows in tables:
                 body += [f"<h3>{escape(key)}</h3>", _table(header, rows)]
     else:
-        body.append(f"<p>{escape(_('No game to count.'))}</p>")
+        body.append("<p>" + escape(_("No game to count.")) + "</p>")
     inner = "\n".join(body)
     if not standalone:
         return inner
@@ -66,10 +68,10 @@ def _charts(stats: Stats) -> list[str]:
     out = []
     months = [m for m in sorted(stats.by_month) if m != UNDATED]
     if months:
-        out += [f"<h2>{escape(_('Settlement over the months'))}</h2>", money_chart(stats, months)]
-    out += [f"<h2>{escape(_('Contracts by level'))}</h2>", contracts_chart(stats)]
+        out += ["<h2>" + escape(_(MONEY)) + "</h2>", money_chart(stats, months)]
+    out += ["<h2>" + escape(_(CONTRACTS)) + "</h2>", contracts_chart(stats)]
     if stats.total.par_deals:
-        out += [f"<h2>{escape(_('Tricks lost against par, per deal'))}</h2>", par_chart(stats)]
+        out += ["<h2>" + escape(_(PAR)) + "</h2>", par_chart(stats)]
     return out
 
 
@@ -95,7 +97,7 @@ def money_chart(stats: Stats, months: list[str]) -> str:
     def y(v: float) -> float:
         return top + (high - v) / span * (height - top - bottom)
 
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_("Settlement over the months"))}">',
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_(MONEY))}">',
              f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#999"/>',
              f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high:+.0f}</text>',
              f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low:+.0f}</text>']
@@ -135,7 +137,7 @@ def contracts_chart(stats: Stats) -> str:
     width, height, bottom = 420, 200, 32
     band = (width - 20) / len(LEVELS)
     bar = band * 0.35
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_("Contracts by level"))}">']
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_(CONTRACTS))}">']
     for i, level in enumerate(LEVELS):
         x0 = 10 + i * band + band * 0.12
         for j, (value, colour) in enumerate(((declared[level], "#999"), (made[level], "#0072b2"))):
@@ -147,8 +149,9 @@ def contracts_chart(stats: Stats) -> str:
                          f'text-anchor="middle">{value}</text>')
         parts.append(f'<text x="{x0 + bar:.1f}" y="{height - 12}" text-anchor="middle">{escape(level_word(level))}</text>')
     parts.append("</svg>")
-    legend = (f'<span><i style="border-top:8px solid #999"></i>{escape(_("declared"))}</span>'
-              f'<span><i style="border-top:8px solid #0072b2"></i>{escape(_("made"))}</span>')
+    declared_word, made_word = escape(_("declared")), escape(_("made"))
+    legend = (f'<span><i style="border-top:8px solid #999"></i>{declared_word}</span>'
+              f'<span><i style="border-top:8px solid #0072b2"></i>{made_word}</span>')
     return "".join(parts) + f'<div class="legend">{legend}</div>'
 
 
@@ -159,7 +162,7 @@ def par_chart(stats: Stats) -> str:
     width, line = 420, 24
     height = line * len(rows) + 8
     parts = [f'<svg viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(_("Tricks lost against par, per deal"))}">']
+             f'aria-label="{escape(_(PAR))}">']
     for i, (value, name) in enumerate(rows):
         y = 4 + i * line
         w = value / top * (width - 180)

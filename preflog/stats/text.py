@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..i18n import _, count
+from ..i18n import _, count, pgettext
 from ..present.score_table import table_lines
 from ..scoring.ledger import two_places
 from .facts import UNDATED, Role
@@ -56,7 +56,7 @@ def sections(stats: Stats) -> list[Section]:
         (_("Misères caught"), [_("player"), _("declared"), _("caught"), _("with 1 trick"), _("with 2+")],
          [[n, str(p.declared["mis"]), str(p.caught), str(p.caught_with[1]),
            str(sum(c for k, c in p.caught_with.items() if k >= 2))] for n, p in ranked]),
-        (_("Defence"), [_("player"), _("whists"), _("paid"), _("cost"), _("passes"), _("half-whists"),
+        (_("Defence"), [_("player"), _("whists"), _("paid"), _("cost"), pgettext("column", "passes"), _("half-whists"),
                         _("won whisting")],
          [[n, str(p.whists), str(p.whists_paid), str(p.whists_cost), str(p.passes), str(p.halves),
            _signed(p.value.get(Role.WHIST, Fraction(0)))] for n, p in ranked]),
@@ -67,7 +67,7 @@ def sections(stats: Stats) -> list[Section]:
     heading = _("Tricks lost against double-dummy par")
     if total.par_deals:
         by_loss = sorted(ranked, key=lambda item: (item[1].average_loss or 0, item[0]))
-        out.append((heading, [_("player"), _("deals"), _("tricks lost"), _("per deal")],
+        out.append((heading, [_("player"), pgettext("column", "deals"), _("tricks lost"), _("per deal")],
                     [[n, str(p.par_deals), str(p.par_loss), _ratio(p.par_loss, p.par_deals)]
                      for n, p in by_loss if p.par_deals]))
     else:
@@ -111,7 +111,7 @@ def settlement_table(table: Table) -> tuple[list[str], list[list[str]]]:
     ranked = table.ranked()
     shown, money = table.shown_settlement(), table.shown_money()
     priced = bool(money)
-    header = [_("player"), _("games"), _("deals"), _("whists")] + ([_("money")] if priced else [])
+    header = [_("player"), _("games"), pgettext("column", "deals"), _("whists")] + ([_("money")] if priced else [])
     rows = []
     for name, p in ranked:
         row = [name, str(p.games), str(p.deals), _signed(shown[name])]
