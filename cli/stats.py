@@ -6,16 +6,19 @@ import importlib
 import os
 import sys
 from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..i18n import N_, _
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, open_input, print_errors
-from .jobs import Unit, in_workers, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, in_workers, job_count, jobs_option, run_units
 from .lang import command, option
+from ..notation.units import strided_units
 
 if TYPE_CHECKING:
+    from ..notation.errors import NotationError
     from ..stats.run import Filters
     from ..stats.tally import Stats
 
@@ -84,13 +87,19 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
 
 
 def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, db: str | None) -> Stats:
-    """The units' statistics merged in order, done in ``workers`` processes (``--jobs``)."""
+    """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
+    in the order of the files and their games, as one process prints them."""
     from ..stats.tally import Stats
 
     total = Stats()
-    work = partial(_stats_unit, filters=filters, par=par, db=db)
-    for part in run_units(work, units, workers if in_workers(units, workers) else 1):
+    apart = in_workers(units, workers)
+    work = partial(_stats_unit, filters=filters, par=par, db=db, keep=apart)
+    found: list[tuple[int, int, int, NotationError]] = []
+    files = {path: i for i, path in enumerate(dict.fromkeys(u.path for u in units))}
+    for unit, (part, errors) in zip(units, run_units(work, units, workers if apart else 1)):
         total = total.merge(part)
+        found += [(files[unit.path], game, n, error) for n, (game, error) in enumerate(errors)]
+    print_errors([error for *_order, error in sorted(found, key=lambda f: f[:3])])
     return total
 
 
@@ -127,9 +136,10 @@ def _pref_files(files: tuple[str, ...]) -> list[str]:
 
 
 def _file_units(files: tuple[str, ...], workers: int) -> list[Unit]:
+    """A unit a file, or for a big one, one a process, sharing its games (:func:`strided_units`)."""
     paths = _pref_files(files)
     PROGRESS.files = len(paths)
-    return units_of(paths, workers)
+    return strided_units(paths, workers)
 
 
 def _archive_units(db: str, workers: int) -> list[Unit]:
@@ -160,24 +170,39 @@ def _open_archive(db: str) -> Any:
         sys.exit(EXIT_MISUSE)
 
 
-def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None) -> Stats:
-    """The statistics of one unit: some games of a file, or some games of the archive (by id)."""
+def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None,
+                keep: bool) -> tuple[Stats, list[tuple[int, NotationError]]]:
+    """The statistics of one unit: some games of a file, or some games of the archive (by id); and
+    the errors found, each with its game (kept to be sorted, from a worker; else printed at once)."""
     from ..stats.run import read_stats
     from ..stats.tally import Stats
 
-    report = lambda error: print_errors([error])
+    errors: list[tuple[int, NotationError]] = []
+
+    def report(error: NotationError, game: int) -> None:
+        if keep:
+            errors.append((game, error))
+        else:
+            print_errors([error])
+
     if db is None:
         with open_input(unit.path) as fp:
-            return read_stats(fp, display_name(unit.path), filters, par=par, unit=unit, report=report,
-                              tick=PROGRESS.tick)
+            found = read_stats(fp, display_name(unit.path), filters, par=par, unit=unit, report=report,
+                               tick=PROGRESS.tick)
+        return found, errors
     archive = _open_archive(db)
     out = Stats()
     try:
         for ident, text in archive.game_texts(unit.first, unit.stop):
-            read_stats(text, f"{db}#{ident}", filters, par=par, report=report, into=out)
+            read_stats(text, f"{db}#{ident}", filters, par=par, report=partial(_as_game, report, ident), into=out)
     finally:
         archive.close()
-    return out
+    return out, errors
+
+
+def _as_game(report: Callable[[NotationError, int], None], game: int, error: NotationError, _index: int) -> None:
+    """An error of the archive's game ``game`` (a text of one game, whose index is always 0)."""
+    report(error, game)
 
 
 def _only(stats: Stats, players: tuple[str, ...]) -> Stats:

@@ -58,6 +58,7 @@ class Scorer(Visitor):
         self.sheets: list[ScoreSheet] = []
         self.problems: list[Violation] = []
         self.unscored: list[Violation] = []
+        self.outcome: Outcome | None = None
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         self.game, self.rules = game, rules
@@ -97,6 +98,7 @@ class Scorer(Visitor):
                 event.span, event.number))
         self._result = None
         self._written = False
+        self.outcome = None  # the deal's, once it is written (for a visitor that reads it)
         self._head = event.span
         self._contract: Span | None = None
         if self._pool_later is not None and state.deal is not None:
@@ -155,7 +157,7 @@ class Scorer(Visitor):
             return
         self._written = True
         d = state.deal
-        outcome = outcome_of(d, self._result, self.rules)
+        outcome = self.outcome = outcome_of(d, self._result, self.rules)
         if outcome.missing is not None:
             gap = Violation.of("S703", _("deal {number} cannot be scored: {missing}")
                 .format(number=d.number, missing=outcome.missing), self._head, d.number)

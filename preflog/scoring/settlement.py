@@ -77,16 +77,23 @@ class Settlement:
 
 
 def settle(sheet: Totals) -> Settlement:
-    """Settle the sheet as if the game ended after its last deal (Code 4.2.14)."""
+    """Settle the sheet as if the game ended after its last deal (Code 4.2.14).
+
+    Each total is worked out over the common denominator n (× (n − 1) for an indivisible mountain):
+    with whole amounts, as they nearly always are, one exact division a player and no sum of fractions.
+    """
     players = sheet.players
+    n = len(players)
     target, scale = sheet.pool_target, sheet.rules.scale
     mountains = {p: sheet.mountain(p) for p in players}
     moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool_played(p)) * scale for p in players}
-    average = Fraction(sum((mountains[p] + moves[p] for p in players), Fraction(0)), len(players))
+    whole = sum(mountains[p] + moves[p] for p in players)  # n × the average mountain
+    average = Fraction(whole, n)
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
-    share = Fraction(len(players), len(players) - 1) if sheet.rules.indivisible_mountain else Fraction(1)
-    totals = {p: Fraction((average - mountains[p] - moves[p]) * 10 * share + sum(whists[p].values(), Fraction(0)))
-              for p in players}
+    over, under = (n, n - 1) if sheet.rules.indivisible_mountain else (1, 1)
+    share = Fraction(over, under)
+    totals = {p: Fraction((whole - n * (mountains[p] + moves[p])) * 10 * over + n * under * sum(whists[p].values()),
+                          n * under) for p in players}
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
     return Settlement(players, mountains, moves, average, whists, totals, money, share)
 

@@ -64,7 +64,7 @@ class Collector(Visitor):
         after = self._settlement()
         value = {p: after[p] - self._before[p] for p in after}
         self._before = after
-        outcome = outcome_of(d, self._result, self.rules)
+        outcome = self.scorer.outcome or outcome_of(d, self._result, self.rules)
         # an all-pass has no par to lose tricks against: its values are each player's worst case
         # against the other two together, not a line of play all three follow
         analysis = None

@@ -70,5 +70,5 @@ def _unit_stats(unit: Unit, filters: Filters, par: bool, lang: str) -> tuple[Sta
     """One unit's statistics and its errors as text (what a worker sends back)."""
     errors: list[str] = []
     with using_language(lang), open(unit.path, "rb") as fp:
-        found = read_stats(fp, unit.path, filters, par=par, unit=unit, report=lambda e: errors.append(str(e)))
+        found = read_stats(fp, unit.path, filters, par=par, unit=unit, report=lambda e, _game: errors.append(str(e)))
     return found, errors

@@ -98,14 +98,19 @@ def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: s
 
 
 def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = Filters(), *, par: bool = False,
-               unit: Unit | None = None, report: Callable[[NotationError], None] | None = None,
+               unit: Unit | None = None, report: Callable[[NotationError, int], None] | None = None,
                tick: Callable[[], None] | None = None, into: Stats | None = None) -> Stats:
     """The statistics of the games of one file (of ``unit``'s games only, if given), read a deal at a
-    time; each error found goes to ``report`` as it is found (file, line and column as ``preflog
-    check`` prints them); ``tick`` is called after each deal (a progress bar). The figures are added
-    to ``into`` if given (and returned)."""
+    time; each error found goes to ``report`` as it is found, with the index of its game in the file
+    (the error says file, line and column as ``preflog check`` prints them); ``tick`` is called after
+    each deal (a progress bar). The figures are added to ``into`` if given (and returned)."""
     out = Stats() if into is None else into
-    tell = report or (lambda error: None)
+    index = 0
+
+    def tell(error: NotationError) -> None:
+        if report is not None:
+            report(error, index)
+
     for index, reading in enumerate(stream_games(source, path)):
         if unit is not None and unit.done_after(index):
             break

@@ -124,20 +124,25 @@ class PlayerStats:
 
     def merge(self, other: PlayerStats) -> PlayerStats:
         """These figures and ``other``'s together (a new record)."""
-        money = None if self.money is None and other.money is None else \
-            (self.money or Fraction(0)) + (other.money or Fraction(0))
-        return PlayerStats(money=money, **{f.name: _sum(getattr(self, f.name), getattr(other, f.name))
-                                           for f in attrs.fields(PlayerStats) if f.name != "money"})
+        return PlayerStats().absorb(self).absorb(other)
+
+    def absorb(self, other: PlayerStats) -> PlayerStats:
+        """Add ``other``'s figures to these (in place; ``other`` is not changed); these figures."""
+        if other.money is not None:
+            self.money = other.money if self.money is None else self.money + other.money
+        for name in _SUMS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in _BY_KEY:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        return self
 
 
-def _sum(a: Any, b: Any) -> Any:
-    """Two counts or sums added; two counters or sums by key, key by key (keeping what is negative)."""
-    if isinstance(a, dict):
-        out = type(a)(a)
-        for key, value in b.items():
-            out[key] = out.get(key, 0) + value
-        return out
-    return a + b
+#: The figures that are counts or sums, and those that are counts or sums by key (added key by key,
+#: keeping what is negative).
+_BY_KEY = ("declared", "made", "set_by", "caught_with", "value")
+_SUMS = tuple(f.name for f in attrs.fields(PlayerStats) if f.name != "money" and f.name not in _BY_KEY)
 
 
 def _by_level(counts: Counter[str]) -> dict[str, int]:
@@ -169,11 +174,21 @@ class Table:
             for p in game.players:
                 players[p].add_deal(deal, p)
 
-    def merge(self, other: Table) -> Table:
-        players = dict(self.players)
+    def absorb(self, other: Table) -> Table:
+        """Add ``other``'s figures to these (in place; ``other`` is not changed); this table."""
+        self.games += other.games
+        self.deals += other.deals
+        self.par_deals += other.par_deals
         for name, figures in other.players.items():
-            players[name] = players[name].merge(figures) if name in players else figures
-        return Table(self.games + other.games, self.deals + other.deals, self.par_deals + other.par_deals, players)
+            mine = self.players.get(name)
+            if mine is None:
+                mine = self.players[name] = PlayerStats()
+            mine.absorb(figures)
+        return self
+
+    def merge(self, other: Table) -> Table:
+        """These figures and ``other``'s together (a new table)."""
+        return Table().absorb(self).absorb(other)
 
     def ranked(self) -> list[tuple[str, PlayerStats]]:
         """The players, the biggest winner first (by name on a tie)."""
@@ -189,9 +204,9 @@ class Table:
 
 
 def _merged(a: dict[str, Table], b: dict[str, Table]) -> dict[str, Table]:
-    out = dict(a)
+    out = {key: Table().absorb(table) for key, table in a.items()}
     for key, table in b.items():
-        out[key] = out[key].merge(table) if key in out else table
+        out[key] = out[key].absorb(table) if key in out else Table().absorb(table)
     return out
 
 
@@ -213,13 +228,14 @@ class Stats:
 
     def add(self, game: GameFacts, deals: Iterable[DealFacts]) -> None:
         """Count one clean game with its deals."""
-        deals = tuple(deals)
-        self.total.add(game, deals)
+        one = Table()
+        one.add(game, deals)  # the game's figures once, then added to the whole and to its three splits
+        self.total.absorb(one)
         for split, key in ((self.by_rules, game.rules), (self.by_partners, game.partners),
                            (self.by_month, game.month)):
             if key not in split:
                 split[key] = Table()
-            split[key].add(game, deals)
+            split[key].absorb(one)
 
     def reject(self, deals: int) -> None:
         """Count a game left out for its errors, with its deals."""
