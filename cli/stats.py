@@ -81,7 +81,7 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
         total = _in_processes(units, workers, filters, par, db)
     if players:
-        total = _only(total, players)
+        total = total.only(players)
     _write(total, fmt, filters)
     sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
 
@@ -203,21 +203,6 @@ def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None,
 def _as_game(report: Callable[[NotationError, int], None], game: int, error: NotationError, _index: int) -> None:
     """An error of the archive's game ``game`` (a text of one game, whose index is always 0)."""
     report(error, game)
-
-
-def _only(stats: Stats, players: tuple[str, ...]) -> Stats:
-    """The statistics with only ``players`` in their tables."""
-    import attrs
-
-    from ..stats.tally import Table
-
-    def keep(table: Table) -> Table:
-        return Table(table.games, table.deals, table.par_deals,
-                     {n: p for n, p in table.players.items() if n in players})
-
-    return attrs.evolve(stats, total=keep(stats.total), by_rules={k: keep(t) for k, t in stats.by_rules.items()},
-                        by_partners={k: keep(t) for k, t in stats.by_partners.items()},
-                        by_month={k: keep(t) for k, t in stats.by_month.items()})
 
 
 def _write(stats: Stats, fmt: str, filters: Filters) -> None:

@@ -300,6 +300,12 @@ class Pulka:
         if done:
             self.finished_after = number
 
+    def standing(self) -> dict[str, Fraction]:
+        """The settlement's totals in whists as if the game ended here (Code 4.2.14), without the money
+        and without a copy of the sheet: for a reader that asks after every deal (the statistics)."""
+        return settle(ScoreSheet(self.players, self.rules, self.target, (), self.deals, None, None, self.totals,
+                                 first_stage=self.first_stage)).totals
+
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,
                           self.finished_after, self.whist_price, dict(self.totals),

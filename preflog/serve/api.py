@@ -4,12 +4,15 @@ recorded and taken back; each game's changes as a stream of Server-Sent Events."
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 import os
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import attrs
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -23,13 +26,38 @@ from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.recorder import Recorder, Refused
 from ..scoring.scorer import Scorer
+from ..stats.shape import stats_json
 from ..walk import walk
 from .access import Access
 from .archive import Conflict, NotFound
 from .games import decode
 from .live import event
+from .report import archive_stats, filters_of
 from .rendering import live_fragment
 from .web import Club, access, club_of, refusal_of
+
+
+async def get_stats(request: Request) -> Response:
+    """The statistics of the archive as ``preflog stats --format json`` gives them (docs/stats.md)."""
+    filters, problem = filters_of(request.query_params)
+    if problem is not None:
+        return errors(400, problem)
+    found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    given = {k: v for k, v in attrs.asdict(filters).items() if v not in (None, ())}
+    return JSONResponse(stats_json(found, given))
+
+
+async def get_stats_csv(request: Request) -> Response:
+    """The statistics as CSV, a row a player and a period (as ``preflog stats --format csv``)."""
+    filters, problem = filters_of(request.query_params)
+    if problem is not None:
+        return errors(400, problem)
+    found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    out = io.StringIO()
+    out.write("\ufeff")
+    csv.writer(out).writerows(found.rows())
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="preflog-stats.csv"'})
 
 
 def error_json(e: NotationError, deal_line: int | None = None) -> dict[str, Any]:
@@ -262,5 +290,7 @@ ROUTES = [
     Route("/api/games/{game:int}/deals/last", delete_last, methods=["DELETE"]),
     Route("/api/games/{game:int}/events", events, methods=["GET"]),
     Route("/api/export.pref", export_all, methods=["GET"]),
+    Route("/api/stats", get_stats, methods=["GET"]),
+    Route("/api/stats.csv", get_stats_csv, methods=["GET"]),
     Route("/api/backup", backup, methods=["GET"]),
 ]

@@ -64,6 +64,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX game_index_rules ON game_index(rules);
     """,
+    # 3: each game's statistics, kept for the revision they were made from (the stats page sums them)
+    """
+    CREATE TABLE game_stats (
+        game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        summary TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -319,6 +327,26 @@ class Archive:
                                       "ORDER BY id", (first, stop, stop))
         while batch := cursor.fetchmany(256):
             yield from ((int(i), str(t)) for i, t in batch)
+
+    def summaries(self) -> Iterator[tuple[int, int, str | None, str | None]]:
+        """Each game's id and revision, with its kept statistics (JSON) when they are of that revision,
+        else its text to make them from, oldest first."""
+        cursor = self._reader.execute(
+            "SELECT g.id, g.revision, CASE WHEN s.revision = g.revision THEN s.summary END, "
+            "CASE WHEN s.revision IS NOT g.revision THEN g.text END "
+            "FROM games g LEFT JOIN game_stats s ON s.game = g.id ORDER BY g.id")
+        while batch := cursor.fetchmany(256):
+            yield from ((int(i), int(r), s, t) for i, r, s, t in batch)
+
+    def keep_summaries(self, made: Sequence[tuple[int, int, str]]) -> None:
+        """Keep the statistics ``made`` of games (id, revision, JSON), those of a revision that is still
+        the game's (a game changed meanwhile keeps none: they are made again when asked for)."""
+        if not made:
+            return
+        with self._transaction() as db:
+            db.executemany("INSERT OR REPLACE INTO game_stats (game, revision, summary) SELECT ?, ?, ? "
+                           "WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND revision = ?)",
+                           [(g, r, s, g, r) for g, r, s in made])
 
     def export(self) -> Iterator[str]:
         """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank

@@ -24,11 +24,13 @@ from ..notation.read import read_games
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
+from ..stats.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
 from .api import add_deal, errors, undo_deal
 from .archive import Archive, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
+from .report import archive_stats, filters_of
 from .view import game_view
 from .web import access, club_of, refusal_of
 
@@ -80,6 +82,24 @@ async def game_list(request: Request) -> Response:
                   known_rules=sorted(set(known) | set(PRESETS)), page=number,
                   next_url=url_with(request, page=str(number + 1)) if more else None,
                   previous_url=url_with(request, page=str(number - 1)) if number > 1 else None)
+
+
+# -- the statistics --------------------------------------------------------------------------------
+
+async def stats_page(request: Request) -> Response:
+    filters, problem = filters_of(request.query_params)
+    archive = club_of(request).archive
+    known = await run_in_threadpool(archive.all_rules)
+    report = ""
+    if problem is None:
+        found = await run_in_threadpool(archive_stats, archive, filters)
+        report = stats_page_of(found, standalone=False)
+    query = str(request.query_params)
+    return render(request, "stats.html", 400 if problem else 200, report=report, problem=problem, style=STATS_STYLE,
+                  player=filters.players[0] if filters.players else "", since=filters.since or "",
+                  until=filters.until or "", rules=filters.rules or "", known_rules=sorted(set(known) | set(PRESETS)),
+                  json_url="/api/stats" + ("?" + query if query else ""),
+                  csv_url="/api/stats.csv" + ("?" + query if query else ""))
 
 
 # -- a game ----------------------------------------------------------------------------------------
@@ -285,6 +305,7 @@ async def not_found(request: Request, exc: Exception | None) -> Response:
 ROUTES = [
     Route("/", game_list, methods=["GET"]),
     Route("/games/{game:int}", game_page, methods=["GET"]),
+    Route("/stats", stats_page, methods=["GET"]),
     Route("/games/{game:int}/deals/{deal:int}", replay_page, methods=["GET"]),
     Route("/games/{game:int}/record", record_page, methods=["GET"]),
     Route("/games/{game:int}/record", record_post, methods=["POST"]),

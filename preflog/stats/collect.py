@@ -83,4 +83,4 @@ class Collector(Visitor):
                                     dict(settlement.totals), settlement.money, self._opening))
 
     def _settlement(self) -> dict[str, Fraction]:
-        return self.scorer.pulka.sheet().settlement().totals
+        return self.scorer.pulka.standing()

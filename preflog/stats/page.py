@@ -26,8 +26,7 @@ h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.6rem}h3{font-size:1rem;mar
 td,th{padding:.2rem .5rem;text-align:right;white-space:nowrap}td:first-child,th:first-child{text-align:left}
 tr:nth-child(even) td{background:#f3f3f3}th{border-bottom:1px solid #999}
 svg{max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif}
-.legend span{display:inline-block;margin-right:1rem}.legend i{display:inline-block;width:1.2rem;height:0;
-vertical-align:middle;margin-right:.3rem}
+.legend span{display:inline-block;margin-right:1rem}.legend .swatch{vertical-align:middle;margin-right:.3rem}
 """
 
 
@@ -114,14 +113,20 @@ def money_chart(stats: Stats, months: list[str]) -> str:
         parts += [f'<circle cx="{x(i):.1f}" cy="{y(float(v)):.1f}" r="3" fill="{colour}"/>'
                   for i, v in enumerate(running[p])]
     parts.append("</svg>")
-    legend = "".join(f'<span><i style="border-top:3px {"dashed" if _pen(k)[1] else "solid"} {_pen(k)[0]}">'
-                     f'</i>{escape(p)}</span>' for k, p in enumerate(players))
+    legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(players))
     return "".join(parts) + f'<div class="legend">{legend}</div>'
 
 
 def _pen(k: int) -> tuple[str, str]:
     """The colour of the ``k``-th player's line, and its dashes once the colours have all been used."""
     return PALETTE[k % len(PALETTE)], "" if k < len(PALETTE) else ' stroke-dasharray="5 3"'
+
+
+def _swatch(colour: str, dashes: str = "", width: int = 3) -> str:
+    """A legend's sample of a line or a bar, drawn (the page has no style attribute: a server's policy
+    may forbid them)."""
+    return (f'<svg class="swatch" width="20" height="10" aria-hidden="true"><line x1="0" y1="5" x2="20" y2="5" '
+            f'stroke="{colour}" stroke-width="{width}"{dashes}/></svg>')
 
 
 def contracts_chart(stats: Stats) -> str:
@@ -150,8 +155,8 @@ def contracts_chart(stats: Stats) -> str:
         parts.append(f'<text x="{x0 + bar:.1f}" y="{height - 12}" text-anchor="middle">{escape(level_word(level))}</text>')
     parts.append("</svg>")
     declared_word, made_word = escape(_("declared")), escape(_("made"))
-    legend = (f'<span><i style="border-top:8px solid #999"></i>{declared_word}</span>'
-              f'<span><i style="border-top:8px solid #0072b2"></i>{made_word}</span>')
+    legend = (f'<span>{_swatch("#999", width=8)}{declared_word}</span>'
+              f'<span>{_swatch("#0072b2", width=8)}{made_word}</span>')
     return "".join(parts) + f'<div class="legend">{legend}</div>'
 
 

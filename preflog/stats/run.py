@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
@@ -21,13 +21,14 @@ from ..game.violations import Violation
 from ..i18n import _, using_language
 from ..model.game import Game
 from ..notation.errors import NotationError
-from ..notation.read import stream_games
+from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
 from ..notation.units import Unit
 from ..walk import Walker
 from .collect import Collector
 from .facts import UNDATED, date_of
-from .tally import Stats
+from .facts import DealFacts, GameFacts
+from .tally import Stats, Table
 
 
 @attrs.frozen
@@ -41,13 +42,21 @@ class Filters:
     rules: str | None = None
 
     def admits(self, header: Game) -> bool:
+        """Whether the game of this tag block counts."""
         if self.players and not set(self.players) <= set(header.players):
             return False
-        if self.rules is not None and rules_of(header)[0].name != self.rules:
+        if self.rules is not None and _rules_name(header) != self.rules:
+            return False
+        return self.admits_keys(header.players, self.rules or "", *date_of(header))
+
+    def admits_keys(self, players: Iterable[str], rules: str, day: str | None, month: str) -> bool:
+        """Whether a game of these players, convention and date counts."""
+        if self.players and not set(self.players) <= set(players):
+            return False
+        if self.rules is not None and rules != self.rules:
             return False
         if self.since is None and self.until is None:
             return True
-        day, month = date_of(header)
         when = day or (month if month != UNDATED else None)
         if when is None:
             return False
@@ -125,30 +134,99 @@ def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = 
             out.skipped_games += 1
             reading.skip()
             continue
-        checker, collector = Checker(), Collector(par=par)
-        walker = Walker(checker, *collector.visitors)
-        walker.begin_game(reading.header)
-        head: tuple[Piece, ...] = (reading.head,) if reading.head is not None else ()
-        broken = problems = deals = 0
-        for read in reading.deals():
-            deals += 1
-            if tick is not None:
-                tick()
-            for error in read.errors:
-                tell(error)
-            if read.errors or read.deal is None:
-                broken += 1
-                continue
-            if not broken:
-                walker.deal(read.deal)
-                problems += _report(_problems(checker, collector), path, (*head, read.piece), tell)
-        if broken:
+        clean, deals = _walk_game(reading, path, par, tell, tick)
+        if clean is None:
             out.reject(deals)
-            continue
-        walker.end_game()
-        problems += _report(_problems(checker, collector), path, head, tell)
-        _count(out, collector, bool(problems), deals)
+        else:
+            out.add(*clean)
     return out
+
+
+def _walk_game(reading: GameReading, path: str, par: bool, tell: Callable[[NotationError], None],
+               tick: Callable[[], None] | None = None) -> tuple[tuple[GameFacts, list[DealFacts]] | None, int]:
+    """One game walked a deal at a time: its facts (None if it breaks a rule or a deal cannot be read
+    or scored, each error told as it is found) and its number of deals."""
+    checker, collector = Checker(), Collector(par=par)
+    walker = Walker(checker, *collector.visitors)
+    walker.begin_game(reading.header)
+    head: tuple[Piece, ...] = (reading.head,) if reading.head is not None else ()
+    broken = problems = deals = 0
+    for read in reading.deals():
+        deals += 1
+        if tick is not None:
+            tick()
+        for error in read.errors:
+            tell(error)
+        if read.errors or read.deal is None:
+            broken += 1
+            continue
+        if not broken:
+            walker.deal(read.deal)
+            problems += _report(_problems(checker, collector), path, (*head, read.piece), tell)
+    if broken:
+        return None, deals
+    walker.end_game()
+    problems += _report(_problems(checker, collector), path, head, tell)
+    if problems or not collector.games:
+        return None, deals
+    return (collector.games[-1], collector.deals), deals
+
+
+@attrs.frozen
+class Summary:
+    """One game's statistics with what the filters read of it: what the club server keeps of each game
+    (:func:`summarise`), so that a report is a sum of summaries, however it is filtered."""
+
+    players: tuple[str, ...]
+    rules: str
+    date: str | None
+    month: str
+    deals: int
+    table: Table | None          # the game's figures; None for a game left out for its errors
+    unread: bool = False         # its tag block could not be read: left out whatever the filters
+
+    def admitted(self, filters: Filters) -> bool:
+        return self.unread or filters.admits_keys(self.players, self.rules, self.date, self.month)
+
+    def to_data(self) -> dict[str, Any]:
+        """The summary as plain data (JSON), read back by :meth:`of_data`."""
+        return {"players": list(self.players), "rules": self.rules, "date": self.date, "month": self.month,
+                "deals": self.deals, "table": None if self.table is None else self.table.to_data(),
+                "unread": self.unread}
+
+    @classmethod
+    def of_data(cls, data: dict[str, Any]) -> Summary:
+        """The summary :meth:`to_data` wrote (``ValueError``, ``KeyError`` or ``TypeError`` for anything else)."""
+        table = data["table"]
+        return cls(tuple(str(p) for p in data["players"]), str(data["rules"]),
+                   None if data["date"] is None else str(data["date"]), str(data["month"]), int(data["deals"]),
+                   None if table is None else Table.of_data(table), bool(data["unread"]))
+
+    def add_to(self, stats: Stats) -> None:
+        if self.table is None:
+            stats.reject(self.deals)
+        else:
+            stats.add_table(self.table, self.rules, ", ".join(sorted(self.players)), self.month)
+
+
+def summarise(text: str, path: str = "") -> Summary:
+    """The summary of the (first) game of ``text``."""
+    for reading in stream_games(text, path):
+        day, month = date_of(reading.header)
+        players, rules = tuple(reading.header.players), _rules_name(reading.header)
+        if reading.errors:
+            return Summary(players, rules, day, month, reading.skip(), None, unread=True)
+        clean, deals = _walk_game(reading, path, False, lambda error: None)
+        table = None
+        if clean is not None:
+            table = Table()
+            table.add(*clean)
+        return Summary(players, rules, day, month, deals, table)
+    return Summary((), "", None, UNDATED, 0, None)
+
+
+def _rules_name(header: Game) -> str:
+    return rules_of(header)[0].name
 
 
 def pref_files(paths: Iterable[str]) -> list[str]:

@@ -145,6 +145,31 @@ _BY_KEY = ("declared", "made", "set_by", "caught_with", "value")
 _SUMS = tuple(f.name for f in attrs.fields(PlayerStats) if f.name != "money" and f.name not in _BY_KEY)
 
 
+def player_data(p: PlayerStats) -> dict[str, Any]:
+    """A player's figures as plain data (exact sums as ``"116/3"``), read back by :func:`player_of`."""
+    out: dict[str, Any] = {name: getattr(p, name) if isinstance(getattr(p, name), int) else str(getattr(p, name))
+                           for name in _SUMS}
+    out["money"] = None if p.money is None else str(p.money)
+    for name in _BY_KEY:
+        out[name] = {(k.value if isinstance(k, Role) else str(k)): (v if isinstance(v, int) else str(v))
+                     for k, v in getattr(p, name).items()}
+    return out
+
+
+def player_of(data: dict[str, Any]) -> PlayerStats:
+    """The figures :func:`player_data` wrote (a ``ValueError`` or ``KeyError`` for anything else)."""
+    p = PlayerStats()
+    for name in _SUMS:
+        setattr(p, name, Fraction(data[name]) if name == "settlement" else int(data[name]))
+    p.money = None if data["money"] is None else Fraction(data["money"])
+    p.declared.update({str(k): int(v) for k, v in data["declared"].items()})
+    p.made.update({str(k): int(v) for k, v in data["made"].items()})
+    p.set_by.update({int(k): int(v) for k, v in data["set_by"].items()})
+    p.caught_with.update({int(k): int(v) for k, v in data["caught_with"].items()})
+    p.value.update({Role(k): Fraction(v) for k, v in data["value"].items()})
+    return p
+
+
 def _by_level(counts: Counter[str]) -> dict[str, int]:
     out = dict.fromkeys(LEVELS, 0)
     for contract, n in counts.items():
@@ -190,6 +215,17 @@ class Table:
         """These figures and ``other``'s together (a new table)."""
         return Table().absorb(self).absorb(other)
 
+    def to_data(self) -> dict[str, Any]:
+        """The table as plain data (JSON), read back by :meth:`of_data`."""
+        return {"games": self.games, "deals": self.deals, "par_deals": self.par_deals,
+                "players": {n: player_data(p) for n, p in self.players.items()}}
+
+    @classmethod
+    def of_data(cls, data: dict[str, Any]) -> Table:
+        """The table :meth:`to_data` wrote (a ``ValueError``, ``KeyError`` or ``TypeError`` for anything else)."""
+        return cls(int(data["games"]), int(data["deals"]), int(data["par_deals"]),
+                   {str(n): player_of(p) for n, p in data["players"].items()})
+
     def ranked(self) -> list[tuple[str, PlayerStats]]:
         """The players, the biggest winner first (by name on a tie)."""
         return sorted(self.players.items(), key=lambda item: (-item[1].settlement, item[0]))
@@ -230,12 +266,15 @@ class Stats:
         """Count one clean game with its deals."""
         one = Table()
         one.add(game, deals)  # the game's figures once, then added to the whole and to its three splits
-        self.total.absorb(one)
-        for split, key in ((self.by_rules, game.rules), (self.by_partners, game.partners),
-                           (self.by_month, game.month)):
+        self.add_table(one, game.rules, game.partners, game.month)
+
+    def add_table(self, table: Table, rules: str, partners: str, month: str) -> None:
+        """Count the figures of some games of one convention, set of players and month."""
+        self.total.absorb(table)
+        for split, key in ((self.by_rules, rules), (self.by_partners, partners), (self.by_month, month)):
             if key not in split:
                 split[key] = Table()
-            split[key].absorb(one)
+            split[key].absorb(table)
 
     def reject(self, deals: int) -> None:
         """Count a game left out for its errors, with its deals."""
@@ -248,6 +287,18 @@ class Stats:
                      _merged(self.by_partners, other.by_partners), _merged(self.by_month, other.by_month),
                      self.rejected_games + other.rejected_games, self.rejected_deals + other.rejected_deals,
                      self.skipped_games + other.skipped_games)
+
+    def only(self, players: Iterable[str]) -> Stats:
+        """These statistics with only ``players`` in their tables (the games still all counted)."""
+        keep = set(players)
+
+        def kept(table: Table) -> Table:
+            return Table(table.games, table.deals, table.par_deals,
+                         {n: p for n, p in table.players.items() if n in keep})
+
+        return attrs.evolve(self, total=kept(self.total), by_rules={k: kept(t) for k, t in self.by_rules.items()},
+                            by_partners={k: kept(t) for k, t in self.by_partners.items()},
+                            by_month={k: kept(t) for k, t in self.by_month.items()})
 
     @property
     def splits(self) -> dict[str, dict[str, Table]]:

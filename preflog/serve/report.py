@@ -1,0 +1,50 @@
+"""The club's statistics (``/stats``, ``/api/stats``): the sum of each game's kept statistics, which
+are made again, from the game's text, for a game added or changed since (:mod:`preflog.stats`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from ..stats.run import Filters, Summary, check_filters, summarise
+from ..stats.tally import Stats
+from .archive import Archive
+
+#: Games whose statistics are made before they are kept in one write.
+BATCH = 256
+
+
+def archive_stats(archive: Archive, filters: Filters) -> Stats:
+    """The statistics of the archive's games that ``filters`` admit (the others counted as skipped)."""
+    out = Stats()
+    made: list[tuple[int, int, str]] = []
+    for ident, revision, kept, text in archive.summaries():
+        summary = _read(kept) if kept is not None else None
+        if summary is None:  # new, changed, or kept by a preflog that wrote them otherwise: made again
+            summary = summarise(text if text is not None else archive.text(ident)[0], f"#{ident}")
+            made.append((ident, revision, json.dumps(summary.to_data(), ensure_ascii=False)))
+            if len(made) >= BATCH:
+                archive.keep_summaries(made)
+                made = []
+        if summary.admitted(filters):
+            summary.add_to(out)
+        else:
+            out.skipped_games += 1
+    archive.keep_summaries(made)
+    return out.only(filters.players) if filters.players else out
+
+
+def filters_of(query: Mapping[str, str]) -> tuple[Filters, str | None]:
+    """The filters a request asks for (``player``, ``since``, ``until``, ``rules``), and what is wrong
+    with them, if anything."""
+    value = {k: query.get(k, "").strip() or None for k in ("player", "since", "until", "rules")}
+    player = value["player"]
+    filters = Filters((player,) if player else (), value["since"], value["until"], value["rules"])
+    return filters, check_filters(filters)
+
+
+def _read(kept: str) -> Summary | None:
+    try:
+        return Summary.of_data(json.loads(kept))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
