@@ -7,7 +7,8 @@ Builds an archive of ``--deals`` deals (default 300,000) from 3,000 generated de
 second archive of the same deals as a scorer records them at the table (the play left out, the result
 kept: what `preflog serve` mostly holds). Each is cached in the temporary folder. For each it prints
 `preflog stats --format json` as a whole process: one job (deals a second per core of CPU time, target
-4,000, with the peak memory), ``--jobs N`` (speed-up of the wall time over one job, target 1.7x on two
+4,000, with the peak memory, beside `preflog check` on the same archive: the floor the statistics
+add to), ``--jobs N`` (speed-up of the wall time over one job, target 1.7x on two
 cores) and ``--dask local`` (a Dask cluster of this machine's cores, start-up included); all three
 must print the same report. The statistics are without ``--par`` (the solver's speed is
 benchmarks/solve.py's).
@@ -16,6 +17,7 @@ benchmarks/solve.py's).
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
@@ -26,7 +28,7 @@ import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from process import preflog_exe, run  # noqa: E402
+from process import preflog_exe  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.generate import generate  # noqa: E402
@@ -62,11 +64,18 @@ def archives(deals: int) -> tuple[Path, Path]:
 
 
 
-def timed(command: list[str]) -> tuple[float, float, float]:
-    """Wall time, CPU time and peak memory (MB) of a run."""
-    t0 = time.perf_counter()
-    usage = run(command)
-    return time.perf_counter() - t0, usage.cpu, usage.peak_mb
+def timed(command: list[str]) -> tuple[float, float, float, bytes]:
+    """Wall time, CPU time (its own and its children's) and peak memory (MB) of a run, and what it
+    printed."""
+    with tempfile.TemporaryFile() as out:
+        t0 = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - t0
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            raise RuntimeError(f"{' '.join(command)} failed")
+        out.seek(0)
+        return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.read()
 
 
 def main() -> None:
@@ -79,21 +88,18 @@ def main() -> None:
     for kind, path in zip(("played card by card", "as scored at the table"), archives(args.deals)):
         print(f"archive {kind}: {args.deals:,} deals, {path.stat().st_size / 1e6:.1f} MB")
         base = [exe, "stats", str(path), "--format", "json"]
-        wall1, cpu1, peak1 = timed(base)
-        one = subprocess.run(base, capture_output=True, text=True).stdout
+        wall1, cpu1, peak1, one = timed(base)
         rate = args.deals / cpu1
+        _wall, check_cpu, _peak, _out = timed([exe, "check", str(path)])
         print(f"  1 job:         {wall1:7.1f} s wall  {rate:8,.0f} deals/s per core "
-              f"({'meets' if rate >= 4_000 else 'MISSES'} the 4,000 target)  peak {peak1:.0f} MB")
-        t0 = time.perf_counter()
-        many = subprocess.run([*base, "--jobs", str(args.jobs)], capture_output=True, text=True).stdout
-        wall_n = time.perf_counter() - t0
+              f"({'meets' if rate >= 4_000 else 'MISSES'} the 4,000 target)  peak {peak1:.0f} MB; "
+              f"`preflog check`: {args.deals / check_cpu:,.0f} deals/s")
+        wall_n, _cpu, _peak, many = timed([*base, "--jobs", str(args.jobs)])
         speed = wall1 / wall_n
         print(f"  {args.jobs} jobs:        {wall_n:7.1f} s wall  {speed:5.2f}x one job "
               f"({'meets' if speed >= 1.7 else 'MISSES'} the 1.7x target)  same report: {many == one}")
         if not args.no_dask:
-            t0 = time.perf_counter()
-            dask = subprocess.run([*base, "--dask", "local"], capture_output=True, text=True).stdout
-            wall_d = time.perf_counter() - t0
+            wall_d, _cpu, _peak, dask = timed([*base, "--dask", "local"])
             print(f"  Dask (local):  {wall_d:7.1f} s wall  {wall1 / wall_d:5.2f}x one job  same report: {dask == one}")
 
 

@@ -112,16 +112,28 @@ def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> S
         sys.exit(EXIT_MISUSE)
     from ..stats.dask import stats as on_dask
 
+    for path in paths:  # a file a worker cannot open is said here, not as a worker's traceback
+        with open_input(path):
+            pass
+    cluster = None
     try:
-        client = distributed.Client(distributed.LocalCluster(processes=True, dashboard_address=None)) \
-            if scheduler == "local" else distributed.Client(scheduler, timeout=30)
+        if scheduler == "local":
+            cluster = distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                                               dashboard_address=None)
+            client = distributed.Client(cluster)
+        else:
+            client = distributed.Client(scheduler, timeout=30)
     except (OSError, TimeoutError, ValueError) as e:
         click.echo(_("preflog: error: cannot reach the Dask scheduler at {address}: {reason}").format(
             address=scheduler, reason=e), err=True)
         sys.exit(EXIT_MISUSE)
-    with client:
+    try:
         return on_dask(paths, players=filters.players, since=filters.since, until=filters.until,
                        rules=filters.rules, par=par, client=client, report=lambda line: click.echo(line, err=True))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _pref_files(files: tuple[str, ...]) -> list[str]:

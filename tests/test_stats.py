@@ -155,7 +155,7 @@ def test_text_report_in_both_languages() -> None:
 
 def test_html_page_has_its_charts_and_escapes() -> None:
     code, out, _ = run("stats", str(A), str(B), "--format", "html")
-    assert code == 0 and out.startswith("<!DOCTYPE html>") and out.count("<svg") == 2
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and out.count('<svg viewBox') == 2  # two charts (and their legends' swatches)
     assert '<meta name="viewport"' in out and "<script" not in out
     page = preflog.stats.page.stats_page(_stats(A), filters={"player": ("<b>",)})
     assert "&lt;b&gt;" in page and "<b>" not in page
@@ -266,3 +266,41 @@ def test_without_pandas_to_dataframe_says_what_to_install(tmp_path: Path) -> Non
             "try:\n    preflog.stats([]).to_dataframe()\nexcept ImportError as e:\n    print(e)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "pip install 'preflog[data]'" in done.stdout
+
+
+@pytest.mark.parametrize("page", ["stats.md", "stats.ru.md"])
+def test_the_stats_docs_python_runs_as_written(page: str) -> None:
+    """The Python block of docs/stats.md prints what its comments say."""
+    import re
+
+    root = Path(__file__).parent.parent
+    text = (root / "docs" / page).read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.S)
+    assert code is not None
+    done = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True, text=True, check=True, cwd=root)
+    said = [line.split("# ")[1] for line in code.group(1).splitlines() if "print(" in line and "# " in line]
+    lines = done.stdout.splitlines()
+    assert [lines[0], lines[2]] == said
+
+
+def test_the_stats_docs_json_is_the_shape_printed() -> None:
+    """The JSON of docs/stats.md (abridged) has the keys and Anna's figures the command prints."""
+    import re
+
+    text = (Path(__file__).parent.parent / "docs" / "stats.md").read_text(encoding="utf-8")
+    shown = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))  # type: ignore[union-attr]
+    printed = json.loads(run("stats", str(HERE), "--format", "json")[1])
+    assert list(shown) == [k for k in printed if k != "filters"]
+    assert shown["players"]["Anna"] == printed["players"]["Anna"]
+    assert (shown["games"], shown["deals"], shown["rejected"]) == (printed["games"], printed["deals"],
+                                                                   printed["rejected"])
+
+
+def test_the_command_on_a_local_dask_cluster_prints_what_one_process_prints(tmp_path: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    one = _cli("stats", str(SAMPLE_DIR), str(HERE), "--format", "json")
+    dask = _cli("stats", str(SAMPLE_DIR), str(HERE), "--format", "json", "--dask", "local")
+    assert (dask.returncode, dask.stdout) == (one.returncode, one.stdout) == (1, one.stdout)
+    assert f"{C}:11:15: error:" in dask.stderr
+    missing = _cli("stats", str(tmp_path / "gone.pref"), "--dask", "local")
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr

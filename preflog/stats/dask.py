@@ -5,10 +5,12 @@
 >>> from preflog.stats.dask import stats
 >>> report = stats(["/shared/club/"], client=Client("tcp://scheduler:8786"))
 
-The files are cut into units of whole games (:mod:`preflog.notation.units`), each unit is a partition
-of a Dask bag whose task is :func:`preflog.stats.read_stats`, and the units' statistics are merged
-(:meth:`Stats.merge`): the result is the one process's, whatever the number of workers. The files must
-be readable by the workers at the same paths.
+A big file is shared game by game among the workers (:func:`preflog.notation.units.strided_units`:
+each reads it all and parses only its own games, which costs less than reading it first to cut it), a
+small file is one unit; each unit is a partition of a Dask bag whose task is
+:func:`preflog.stats.read_stats`, and the units' statistics are merged (:meth:`Stats.merge`): the
+result is the one process's, whatever the number of workers. The files must be readable by the
+workers at the same paths.
 """
 
 from __future__ import annotations
@@ -18,13 +20,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..i18n import _, current_language, using_language
-from ..notation.units import Unit, units_of
+from ..notation.units import Unit, strided_units
 from .run import Filters, check_filters, pref_files, read_stats
 from .tally import Stats
-
-#: Units per worker: enough that one slow unit does not leave the other workers idle.
-UNITS_PER_WORKER = 4
-
 
 def stats(paths: str | Sequence[str], *, players: Sequence[str] = (), since: str | None = None,
           until: str | None = None, rules: str | None = None, par: bool = False, client: Any = None,
@@ -44,17 +42,19 @@ def stats(paths: str | Sequence[str], *, players: Sequence[str] = (), since: str
     if problem is not None:
         raise ValueError(problem)
     files = pref_files([paths] if isinstance(paths, str) else paths)
-    count = workers or _workers(client)
-    units = units_of(files, count, UNITS_PER_WORKER)
+    units = strided_units(files, workers or _workers(client))
     bag = bags.from_sequence(units, npartitions=len(units))
     task = bag.map(_unit_stats, filters=filters, par=par, lang=current_language())
     done = client.compute(task).result() if client is not None else task.compute(scheduler="processes")
     total = Stats()
-    for part, errors in done:  # in the order of the units: the errors as a serial run reports them
+    found: list[tuple[int, int, int, str]] = []
+    order = {path: i for i, path in enumerate(files)}
+    for unit, (part, errors) in zip(units, done):
         total = total.merge(part)
-        if report is not None:
-            for error in errors:
-                report(error)
+        found += [(order[unit.path], game, n, error) for n, (game, error) in enumerate(errors)]
+    if report is not None:
+        for *_where, error in sorted(found):  # in the order of the files and their games, as one process
+            report(error)
     return total
 
 
@@ -66,9 +66,10 @@ def _workers(client: Any) -> int:
     return os.cpu_count() or 1
 
 
-def _unit_stats(unit: Unit, filters: Filters, par: bool, lang: str) -> tuple[Stats, list[str]]:
-    """One unit's statistics and its errors as text (what a worker sends back)."""
-    errors: list[str] = []
+def _unit_stats(unit: Unit, filters: Filters, par: bool, lang: str) -> tuple[Stats, list[tuple[int, str]]]:
+    """One unit's statistics and its errors as text, each with its game (what a worker sends back)."""
+    errors: list[tuple[int, str]] = []
     with using_language(lang), open(unit.path, "rb") as fp:
-        found = read_stats(fp, unit.path, filters, par=par, unit=unit, report=lambda e, _game: errors.append(str(e)))
+        found = read_stats(fp, unit.path, filters, par=par, unit=unit,
+                           report=lambda error, game: errors.append((game, str(error))))
     return found, errors
