@@ -113,7 +113,8 @@ def examine(text: str) -> None:
     - its canonical text reads back as the same game and is a fixed point of the writer;
     - JSON gives the same game back, exactly;
     - checking and scoring give the same on the text and on its canonical form;
-    - the printed settlement (largest remainder) sums to zero, and so does the money.
+    - the printed settlement (largest remainder) sums to zero, and so does the money;
+    - the statistics count the game or leave it out, and when they count it, its settlement is the sheet's.
     """
     lines = len(re.split(r"\r\n|\r|\n", text)) + 1
     for parsed in read_games(text, "fuzz.pref"):
@@ -140,6 +141,12 @@ def examine(text: str) -> None:
             shown = apportion(exact)
             assert sum(shown.values(), Fraction(0)) == 0, "the printed settlement does not sum to zero"
             assert all(abs(shown[p] - exact[p]) < Fraction(1, 100) for p in exact)
+        found = preflog.stats(game)
+        assert found.total.games + found.rejected_games == 1, "the statistics lost the game"
+        if found.total.games:
+            assert not violations, "the statistics counted a game that breaks a rule"
+            assert {p: f.settlement for p, f in found.total.players.items()} == settlement.totals, \
+                "the statistics' settlement is not the sheet's"
 
 
 def read_clean(text: str) -> bool:

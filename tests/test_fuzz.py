@@ -34,7 +34,7 @@ def test_every_verb_answers_a_near_valid_file_with_an_exit_code(seed: int) -> No
         path = Path(folder) / "fuzz.pref"
         path.write_bytes(near_valid(rng).encode("utf-8", "surrogatepass"))
         for verb in (("parse",), ("check", "--json"), ("score",), ("fmt",), ("convert", "--to", "json"),
-                     ("replay", "--no-interactive")):
+                     ("replay", "--no-interactive"), ("stats", "--format", "json")):
             code, out, err = run(verb[0], str(path), *verb[1:])
             assert code in (0, 1, 2), (verb, code)
             assert "Traceback" not in err

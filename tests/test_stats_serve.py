@@ -39,6 +39,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     s.stop()
 
 
+def test_imported_games_bring_their_statistics(server: Server) -> None:
+    """The import's one replay of each game also makes its statistics: none is made again when asked for."""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+        kept = db.execute("SELECT game, revision FROM game_stats ORDER BY game").fetchall()
+    assert kept == [(1, 1), (2, 1), (3, 1)]
+
+
 def test_the_server_reports_what_the_command_reports(server: Server) -> None:
     for query, args in (("", ()), ("?player=Gleb", ("--player", "Gleb")), ("?since=2026-12", ("--since", "2026-12")),
                         ("?rules=sochi&until=2026-11", ("--rules", "sochi", "--until", "2026-11"))):

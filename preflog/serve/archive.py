@@ -238,7 +238,7 @@ class Archive:
                 cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
                 assert cursor.lastrowid is not None
                 ids.append(cursor.lastrowid)
-                _write_index(db, cursor.lastrowid, indexed)
+                _write_index(db, cursor.lastrowid, indexed, 1)
         return ids
 
     def text(self, game: int) -> tuple[str, int]:
@@ -392,7 +392,7 @@ class Archive:
         done = 0
         with self._transaction() as db:
             for game, text, _deals in list(self.texts()):
-                _write_index(db, game, index_of(text))
+                _write_index(db, game, index_of(text), self.revision(game))
                 done += 1
         return done
 
@@ -405,7 +405,8 @@ class Archive:
             out.close()
 
 
-def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed) -> None:
+def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: int | None = None) -> None:
+    """The game's index, and its statistics (for ``revision``) where they were made with it."""
     db.execute("INSERT OR REPLACE INTO game_index (game, title, date, rules, players, deals, finished, violations, "
                "settlement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (game, indexed.title, indexed.date, indexed.rules, json.dumps(list(indexed.players), ensure_ascii=False),
@@ -414,6 +415,9 @@ def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed) -> None:
     db.execute("DELETE FROM game_players WHERE game = ?", (game,))
     db.executemany("INSERT INTO game_players (game, seat, name) VALUES (?, ?, ?)",
                    [(game, seat, name) for seat, name in enumerate(indexed.players)])
+    if indexed.stats is not None and revision is not None:
+        db.execute("INSERT OR REPLACE INTO game_stats (game, revision, summary) VALUES (?, ?, ?)",
+                   (game, revision, indexed.stats))
 
 
 __all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]

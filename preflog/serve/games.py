@@ -5,6 +5,7 @@ text alone."""
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import attrs
@@ -17,7 +18,8 @@ from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, read_games
 from ..scoring.ledger import number_json
 from ..scoring.pulka import ScoreSheet
-from ..scoring.scorer import Scorer
+from ..stats.collect import Collector
+from ..stats.run import summary_of
 from ..walk import walk
 
 
@@ -34,6 +36,9 @@ class Indexed:
     finished: bool
     violations: int
     settlement: dict[str, Any]
+    #: the game's statistics (:class:`preflog.stats.run.Summary` as JSON), made in the same replay; None
+    #: where they are not made with the index (a deal recorded: made when the statistics are asked for)
+    stats: str | None = attrs.field(default=None, eq=False, kw_only=True)
 
 
 @attrs.frozen(slots=True)
@@ -52,22 +57,29 @@ def index_of(text: str) -> Indexed:
     parsed = next(read_games(text), None)
     if parsed is None:
         return Indexed("", "", "", (), 0, False, 0, {})
-    return indexed(parsed.game, *_audit(parsed, "")[:2])
+    sheet, count, _found, stats = _audit(parsed, "")
+    return indexed(parsed.game, sheet, count, stats)
 
 
-def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError]]:
-    checker, scorer = Checker(), Scorer(ledger=False)
-    walk(parsed.game, checker, scorer)
+def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError], str]:
+    """One replay of a game that checks it, scores it and gathers its statistics: the sheet, how many
+    rules it breaks, the errors, and the statistics as JSON."""
+    checker, collector = Checker(), Collector()
+    walk(parsed.game, checker, *collector.visitors)
+    scorer = collector.scorer
     found = in_text_order(checker.found + scorer.problems)
-    return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found]
+    clean = (collector.games[-1], collector.deals) if collector.games and not found and not scorer.unscored else None
+    stats = json.dumps(summary_of(parsed.game, clean, len(parsed.game.deals)).to_data(), ensure_ascii=False)
+    return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found], stats
 
 
-def indexed(game: Game, sheet: ScoreSheet, violations: int) -> Indexed:
-    """The index of ``game``, whose pulka is ``sheet`` and which breaks ``violations`` rules."""
+def indexed(game: Game, sheet: ScoreSheet, violations: int, stats: str | None = None) -> Indexed:
+    """The index of ``game``, whose pulka is ``sheet`` and which breaks ``violations`` rules (with its
+    statistics, where they were made in the same replay)."""
     totals = sheet.settlement().shown_totals()
     return Indexed(title=game.tag("Event") or "", date=game.tag("Date") or "", rules=sheet.rules.name,
                    players=tuple(game.players), deals=len(game.deals), finished=sheet.finished,
-                   violations=violations, settlement={p: number_json(v) for p, v in totals.items()})
+                   violations=violations, settlement={p: number_json(v) for p, v in totals.items()}, stats=stats)
 
 
 def decode(body: bytes, path: str) -> str | NotationError:
@@ -95,8 +107,8 @@ def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[Not
         return [], errors
     out: list[Imported] = []
     for parsed, own in zip(games, _cut(text, games)):
-        sheet, count, found = _audit(parsed, path)
-        out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count), found))
+        sheet, count, found, stats = _audit(parsed, path)
+        out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count, stats), found))
     return out, []
 
 

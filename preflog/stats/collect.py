@@ -46,7 +46,7 @@ class Collector(Visitor):
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         self.game, self.rules = game, rules
-        self._first = len(self.deals)
+        self._count = 0
         self._before = self._opening = self._settlement()
 
     def begin_deal(self, deal: Deal, state: GameState) -> None:
@@ -64,7 +64,10 @@ class Collector(Visitor):
         after = self._settlement()
         value = {p: after[p] - self._before[p] for p in after}
         self._before = after
+        self._count += 1
         outcome = self.scorer.outcome or outcome_of(d, self._result, self.rules)
+        if outcome.missing is not None:
+            return  # a deal that cannot be scored: the scorer says so, and the game is left out
         # an all-pass has no par to lose tricks against: its values are each player's worst case
         # against the other two together, not a line of play all three follow
         analysis = None
@@ -79,7 +82,7 @@ class Collector(Visitor):
         sheet = self.scorer.sheets[-1]
         settlement = sheet.settlement()
         date, month = date_of(self.game)
-        self.games.append(GameFacts(date, month, self.rules.name, sheet.players, len(self.deals) - self._first,
+        self.games.append(GameFacts(date, month, self.rules.name, sheet.players, self._count,
                                     dict(settlement.totals), settlement.money, self._opening))
 
     def _settlement(self) -> dict[str, Fraction]:

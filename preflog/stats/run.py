@@ -212,17 +212,24 @@ class Summary:
 def summarise(text: str, path: str = "") -> Summary:
     """The summary of the (first) game of ``text``."""
     for reading in stream_games(text, path):
-        day, month = date_of(reading.header)
-        players, rules = tuple(reading.header.players), _rules_name(reading.header)
         if reading.errors:
-            return Summary(players, rules, day, month, reading.skip(), None, unread=True)
+            day, month = date_of(reading.header)
+            return Summary(tuple(reading.header.players), _rules_name(reading.header), day, month, reading.skip(),
+                           None, unread=True)
         clean, deals = _walk_game(reading, path, False, lambda error: None)
-        table = None
-        if clean is not None:
-            table = Table()
-            table.add(*clean)
-        return Summary(players, rules, day, month, deals, table)
+        return summary_of(reading.header, clean, deals)
     return Summary((), "", None, UNDATED, 0, None)
+
+
+def summary_of(header: Game, clean: tuple[GameFacts, list[DealFacts]] | None, deals: int) -> Summary:
+    """The summary of a game walked elsewhere (the server's index walks it once for all it keeps): its
+    facts, None if it broke a rule or a deal could not be scored."""
+    day, month = date_of(header)
+    table = None
+    if clean is not None:
+        table = Table()
+        table.add(*clean)
+    return Summary(tuple(header.players), _rules_name(header), day, month, deals, table)
 
 
 def _rules_name(header: Game) -> str:
