@@ -42,12 +42,9 @@ class Filters:
     rules: str | None = None
 
     def admits(self, header: Game) -> bool:
-        """Whether the game of this tag block counts."""
-        if self.players and not set(self.players) <= set(header.players):
-            return False
-        if self.rules is not None and _rules_name(header) != self.rules:
-            return False
-        return self.admits_keys(header.players, self.rules or "", *date_of(header))
+        """Whether the game of this tag block counts (its convention is looked up only when asked for)."""
+        rules = _rules_name(header) if self.rules is not None else ""
+        return self.admits_keys(header.players, rules, *date_of(header))
 
     def admits_keys(self, players: Iterable[str], rules: str, day: str | None, month: str) -> bool:
         """Whether a game of these players, convention and date counts."""
