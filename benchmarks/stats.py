@@ -1,6 +1,6 @@
 """Statistics throughput: `preflog stats` on a large archive, one process, N processes and Dask.
 
-    python benchmarks/stats.py [--deals 300000] [--repeat 1] [--jobs 2]
+    python benchmarks/stats.py [--deals 300000] [--jobs 2] [--no-dask]
 
 Builds an archive of ``--deals`` deals (default 300,000) from 3,000 generated deals played card by card
 (Sochi, games of 30, a Pool and a WhistPrice tag), repeated with new dates over two years, and a
@@ -61,7 +61,6 @@ def archives(deals: int) -> tuple[Path, Path]:
                     written += len(game.deals)
                 copy += 1
     return full, scored
-
 
 
 def timed(command: list[str]) -> tuple[float, float, float, bytes]:

@@ -15,7 +15,7 @@ from ..i18n import N_, _
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, open_input, print_errors
 from .jobs import Unit, in_workers, job_count, jobs_option, run_units
 from .lang import command, option
-from ..notation.units import strided_units
+from ..notation.units import UNITS_PER_JOB, strided_units
 
 if TYPE_CHECKING:
     from ..notation.errors import NotationError
@@ -80,26 +80,19 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
     else:
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
         total = _in_processes(units, workers, filters, par, db)
-    if players:
-        total = total.only(players)
-    _write(total, fmt, filters)
+    _write(filters.shown(total), fmt, filters)
     sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
 
 
 def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, db: str | None) -> Stats:
     """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
     in the order of the files and their games, as one process prints them."""
-    from ..stats.tally import Stats
+    from ..stats.run import merged
 
-    total = Stats()
     apart = in_workers(units, workers)
     work = partial(_stats_unit, filters=filters, par=par, db=db, keep=apart)
-    found: list[tuple[int, int, int, NotationError]] = []
-    files = {path: i for i, path in enumerate(dict.fromkeys(u.path for u in units))}
-    for unit, (part, errors) in zip(units, run_units(work, units, workers if apart else 1)):
-        total = total.merge(part)
-        found += [(files[unit.path], game, n, error) for n, (game, error) in enumerate(errors)]
-    print_errors([error for *_order, error in sorted(found, key=lambda f: f[:3])])
+    total, errors = merged(units, run_units(work, units, workers if apart else 1))
+    print_errors(errors)
     return total
 
 
@@ -140,11 +133,14 @@ def _pref_files(files: tuple[str, ...]) -> list[str]:
     """The files to read (:func:`preflog.stats.run.pref_files`); exit 2 for a folder without one."""
     from ..stats.run import pref_files
 
+    out: list[str] = []
     for name in files:
-        if name != "-" and os.path.isdir(name) and not pref_files([name]):
+        found = pref_files([name])
+        if not found:  # a folder without one
             click.echo(_("preflog: error: {folder} holds no .pref file").format(folder=name), err=True)
             sys.exit(EXIT_MISUSE)
-    return pref_files(files)
+        out += found
+    return out
 
 
 def _file_units(files: tuple[str, ...], workers: int) -> list[Unit]:
@@ -163,7 +159,7 @@ def _archive_units(db: str, workers: int) -> list[Unit]:
         archive.close()
     if workers <= 1 or len(ids) < 2:
         return [Unit(db, 0, None)]
-    size = max(1, len(ids) // (workers * 4))
+    size = max(1, len(ids) // (workers * UNITS_PER_JOB))
     cuts = ids[::size]
     return [Unit(db, first, stop) for first, stop in zip(cuts, [*cuts[1:], None])]
 
@@ -218,9 +214,7 @@ def _as_game(report: Callable[[NotationError, int], None], game: int, error: Not
 
 
 def _write(stats: Stats, fmt: str, filters: Filters) -> None:
-    import attrs
-
-    given = {k: v for k, v in attrs.asdict(filters).items() if v not in (None, ())}
+    given = filters.given()
     if fmt == "json":
         import json
 
@@ -228,11 +222,9 @@ def _write(stats: Stats, fmt: str, filters: Filters) -> None:
 
         click.echo(json.dumps(stats_json(stats, given), ensure_ascii=False, indent=1))
     elif fmt == "csv":
-        import csv
+        from ..stats.shape import csv_text
 
-        out = sys.stdout
-        out.write("\ufeff")  # a spreadsheet then reads the file as UTF-8 (names in Cyrillic)
-        csv.writer(out).writerows(stats.rows())
+        click.echo(csv_text(stats), nl=False)
     elif fmt == "html":
         from ..stats.page import stats_page
 

@@ -4,15 +4,12 @@ recorded and taken back; each game's changes as a stream of Server-Sent Events."
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import json
 import os
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import attrs
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -26,7 +23,7 @@ from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.recorder import Recorder, Refused
 from ..scoring.scorer import Scorer
-from ..stats.shape import stats_json
+from ..stats.shape import csv_text, stats_json
 from ..walk import walk
 from .access import Access
 from .archive import Conflict, NotFound
@@ -43,8 +40,7 @@ async def get_stats(request: Request) -> Response:
     if problem is not None:
         return errors(400, problem)
     found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
-    given = {k: v for k, v in attrs.asdict(filters).items() if v not in (None, ())}
-    return JSONResponse(stats_json(found, given))
+    return JSONResponse(stats_json(found, filters.given()))
 
 
 async def get_stats_csv(request: Request) -> Response:
@@ -53,10 +49,7 @@ async def get_stats_csv(request: Request) -> Response:
     if problem is not None:
         return errors(400, problem)
     found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
-    out = io.StringIO()
-    out.write("\ufeff")
-    csv.writer(out).writerows(found.rows())
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8",
+    return Response(csv_text(found), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="preflog-stats.csv"'})
 
 

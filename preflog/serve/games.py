@@ -5,7 +5,6 @@ text alone."""
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import attrs
@@ -19,7 +18,7 @@ from ..notation.read import ParsedGame, read_games
 from ..scoring.ledger import number_json
 from ..scoring.pulka import ScoreSheet
 from ..stats.collect import Collector
-from ..stats.run import summary_of
+from ..stats.run import facts_of, summary_of
 from ..walk import walk
 
 
@@ -68,8 +67,8 @@ def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[Notatio
     walk(parsed.game, checker, *collector.visitors)
     scorer = collector.scorer
     found = in_text_order(checker.found + scorer.problems)
-    clean = (collector.games[-1], collector.deals) if collector.games and not found and not scorer.unscored else None
-    stats = json.dumps(summary_of(parsed.game, clean, len(parsed.game.deals)).to_data(), ensure_ascii=False)
+    clean = facts_of(collector, len(found) + len(scorer.unscored))
+    stats = summary_of(parsed.game, clean, len(parsed.game.deals)).dumps()
     return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found], stats
 
 

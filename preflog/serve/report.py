@@ -3,7 +3,6 @@ are made again, from the game's text, for a game added or changed since (:mod:`p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
 from ..stats.run import Filters, Summary, check_filters, summarise
@@ -19,10 +18,10 @@ def archive_stats(archive: Archive, filters: Filters) -> Stats:
     out = Stats()
     made: list[tuple[int, int, str]] = []
     for ident, revision, kept, text in archive.summaries():
-        summary = _read(kept) if kept is not None else None
+        summary = Summary.loads(kept) if kept is not None else None
         if summary is None:  # new, changed, or kept by a preflog that wrote them otherwise: made again
             summary = summarise(text if text is not None else archive.text(ident)[0], f"#{ident}")
-            made.append((ident, revision, json.dumps(summary.to_data(), ensure_ascii=False)))
+            made.append((ident, revision, summary.dumps()))
             if len(made) >= BATCH:
                 archive.keep_summaries(made)
                 made = []
@@ -31,7 +30,7 @@ def archive_stats(archive: Archive, filters: Filters) -> Stats:
         else:
             out.skipped_games += 1
     archive.keep_summaries(made)
-    return out.only(filters.players) if filters.players else out
+    return filters.shown(out)
 
 
 def filters_of(query: Mapping[str, str]) -> tuple[Filters, str | None]:
@@ -42,9 +41,3 @@ def filters_of(query: Mapping[str, str]) -> tuple[Filters, str | None]:
     filters = Filters((player,) if player else (), value["since"], value["until"], value["rules"])
     return filters, check_filters(filters)
 
-
-def _read(kept: str) -> Summary | None:
-    try:
-        return Summary.of_data(json.loads(kept))
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None

@@ -8,25 +8,22 @@ keeps the deal's steps and the analysis values its cards (:func:`preflog.analysi
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..analysis.annotate import analyse_steps
 from ..game.conventions import Rules
-from ..game.events import DealEnded, ResultRecorded
+from ..game.events import DealEnded
 from ..game.state import GameState
-from ..model.deal import Deal, Result
+from ..model.deal import Deal
 from ..model.defence import WhistMode
 from ..model.game import Game
 from ..replay import StepRecorder
-from ..scoring.outcome import outcome_of
 from ..scoring.scorer import Scorer
 from ..walk import Visitor
 from .facts import DealFacts, GameFacts, date_of, deal_facts
 
 
 class Collector(Visitor):
-    """The facts of the games walked: after each game, ``games`` holds its :class:`GameFacts` and
-    ``deals`` its :class:`DealFacts` (the caller takes them and clears them). Walk it as
+    """The facts of a game walked: after it, ``facts`` holds its :class:`GameFacts` and ``deals`` its
+    :class:`DealFacts` (a game at a time: the next game starts them anew). Walk it as
     ``walk(game, *collector.visitors)`` (with a checker before it, if wanted)."""
 
     keeps_states = False
@@ -35,9 +32,8 @@ class Collector(Visitor):
         self.scorer = Scorer(ledger=False)
         self.recorder = StepRecorder() if par else None
         self.keeps_states = par  # the analysis keeps the deal's states
-        self.games: list[GameFacts] = []
+        self.facts: GameFacts | None = None
         self.deals: list[DealFacts] = []
-        self._result: Result | None = None
 
     @property
     def visitors(self) -> tuple[Visitor, ...]:
@@ -45,28 +41,25 @@ class Collector(Visitor):
         return (self.scorer, self) if self.recorder is None else (self.scorer, self.recorder, self)
 
     def begin_game(self, game: Game, rules: Rules) -> None:
-        self.game, self.rules = game, rules
+        self.header, self.rules = game, rules
+        self.facts, self.deals = None, []
         self._count = 0
-        self._before = self._opening = self._settlement()
+        self._before = self._opening = self.scorer.pulka.standing()
 
     def begin_deal(self, deal: Deal, state: GameState) -> None:
-        self._result = None
         if self.recorder is not None:
             self.recorder.steps.clear()
-
-    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
-        self._result = event.result
 
     def visit_deal_ended(self, event: DealEnded, state: GameState) -> None:
         d = state.deal
         if d is None:
             return
-        after = self._settlement()
+        after = self.scorer.pulka.standing()
         value = {p: after[p] - self._before[p] for p in after}
         self._before = after
         self._count += 1
-        outcome = self.scorer.outcome or outcome_of(d, self._result, self.rules)
-        if outcome.missing is not None:
+        outcome = self.scorer.outcome  # the scorer, walked before, has written the deal
+        if outcome is None or outcome.missing is not None:
             return  # a deal that cannot be scored: the scorer says so, and the game is left out
         # an all-pass has no par to lose tricks against: its values are each player's worst case
         # against the other two together, not a line of play all three follow
@@ -81,9 +74,6 @@ class Collector(Visitor):
     def end_game(self, state: GameState) -> None:
         sheet = self.scorer.sheets[-1]
         settlement = sheet.settlement()
-        date, month = date_of(self.game)
-        self.games.append(GameFacts(date, month, self.rules.name, sheet.players, self._count,
-                                    dict(settlement.totals), settlement.money, self._opening))
-
-    def _settlement(self) -> dict[str, Fraction]:
-        return self.scorer.pulka.standing()
+        date, month = date_of(self.header)
+        self.facts = GameFacts(date, month, self.rules.name, sheet.players, self._count, dict(settlement.totals),
+                               settlement.money, self._opening)

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..i18n import _, current_language, using_language
 from ..notation.units import Unit, strided_units
-from .run import Filters, check_filters, pref_files, read_stats
+from .run import Filters, check_filters, merged, pref_files, read_stats
 from .tally import Stats
 
 def stats(paths: str | Sequence[str], *, players: Sequence[str] = (), since: str | None = None,
@@ -46,14 +46,9 @@ def stats(paths: str | Sequence[str], *, players: Sequence[str] = (), since: str
     bag = bags.from_sequence(units, npartitions=len(units))
     task = bag.map(_unit_stats, filters=filters, par=par, lang=current_language())
     done = client.compute(task).result() if client is not None else task.compute(scheduler="processes")
-    total = Stats()
-    found: list[tuple[int, int, int, str]] = []
-    order = {path: i for i, path in enumerate(files)}
-    for unit, (part, errors) in zip(units, done):
-        total = total.merge(part)
-        found += [(order[unit.path], game, n, error) for n, (game, error) in enumerate(errors)]
+    total, errors = merged(units, done)
     if report is not None:
-        for *_where, error in sorted(found):  # in the order of the files and their games, as one process
+        for error in errors:
             report(error)
     return total
 

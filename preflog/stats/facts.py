@@ -52,8 +52,7 @@ class GameFacts:
 
     @property
     def partners(self) -> str:
-        """The set of players at the table, in one order whoever dealt first: ``Anna, Boris, Vera``."""
-        return ", ".join(sorted(self.players))
+        return partners_of(self.players)
 
 
 @attrs.frozen(slots=True)
@@ -77,6 +76,16 @@ class DealFacts:
     @property
     def all_pass(self) -> bool:
         return self.contract is None
+
+
+def partners_of(players: tuple[str, ...]) -> str:
+    """The set of players at a table, in one order whoever dealt first: ``Anna, Boris, Vera``."""
+    return ", ".join(sorted(players))
+
+
+def is_date(value: str) -> bool:
+    """Whether ``value`` is a day or a month as the filters take them: ``2026-11-20`` or ``2026-11``."""
+    return bool(_DATE.fullmatch(value) or _DATE.fullmatch(value + "-01"))
 
 
 def date_of(game: Game) -> tuple[str | None, str]:

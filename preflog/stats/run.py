@@ -8,10 +8,11 @@ holds one game's facts, however big the archive), reporting each error as it is 
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import attrs
 
@@ -24,11 +25,12 @@ from ..notation.errors import NotationError
 from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
 from ..notation.units import Unit
-from ..walk import Walker
+from ..walk import Walker, walk
 from .collect import Collector
-from .facts import UNDATED, date_of
-from .facts import DealFacts, GameFacts
+from .facts import UNDATED, DealFacts, GameFacts, date_of, is_date, partners_of
 from .tally import Stats, Table
+
+E = TypeVar("E")
 
 
 @attrs.frozen
@@ -61,13 +63,19 @@ class Filters:
             return False
         return self.until is None or when[:len(self.until)] <= self.until
 
+    def given(self) -> dict[str, Any]:
+        """The filters given, by name (as the JSON report says them)."""
+        return {k: v for k, v in attrs.asdict(self).items() if v not in (None, ())}
+
+    def shown(self, stats: Stats) -> Stats:
+        """``stats`` as a report filtered by players shows them: those players alone in the tables."""
+        return stats.only(self.players) if self.players else stats
+
 
 def check_filters(filters: Filters) -> str | None:
     """What is wrong with the filters (a date that is not one, an unknown convention), or None."""
-    from .facts import _DATE
-
     for name, value in (("since", filters.since), ("until", filters.until)):
-        if value is not None and not (_DATE.fullmatch(value) or _DATE.fullmatch(value + "-01")):
+        if value is not None and not is_date(value):
             return _("--{name} {value!r} is not a date: write YYYY-MM-DD or YYYY-MM").format(name=name, value=value)
     if filters.rules is not None and filters.rules not in PRESETS:
         return _("unknown convention {name!r}; known: {presets}").format(name=filters.rules,
@@ -94,12 +102,12 @@ def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: s
                 out.skipped_games += 1
                 continue
             checker, collector = Checker(), Collector(par=par)
-            walker = Walker(checker, *collector.visitors)
-            walker.begin_game(game)
-            for deal in game.deals:
-                walker.deal(deal)
-            walker.end_game()
-            _count(out, collector, bool(_problems(checker, collector)), len(game.deals))
+            walk(game, checker, *collector.visitors)
+            clean = facts_of(collector, len(_problems(checker, collector)))
+            if clean is None:
+                out.reject(len(game.deals))
+            else:
+                out.add(*clean)
     return out
 
 
@@ -164,9 +172,27 @@ def _walk_game(reading: GameReading, path: str, par: bool, tell: Callable[[Notat
         return None, deals
     walker.end_game()
     problems += _report(_problems(checker, collector), path, head, tell)
-    if problems or not collector.games:
-        return None, deals
-    return (collector.games[-1], collector.deals), deals
+    return facts_of(collector, problems), deals
+
+
+def facts_of(collector: Collector, problems: int) -> tuple[GameFacts, list[DealFacts]] | None:
+    """The facts of the game ``collector`` walked, or None when ``problems`` (rules broken, sheets that
+    disagree, deals that cannot be scored) leave it out."""
+    if problems or collector.facts is None:
+        return None
+    return collector.facts, collector.deals
+
+
+def merged(units: Sequence[Unit], done: Iterable[tuple[Stats, list[tuple[int, E]]]]) -> tuple[Stats, list[E]]:
+    """The statistics of ``units`` (done apart, each with its errors and their games) put together, and
+    the errors in the order of the files and their games: what one process finds, in that order."""
+    total = Stats()
+    found: list[tuple[int, int, int, E]] = []
+    files = {path: i for i, path in enumerate(dict.fromkeys(u.path for u in units))}
+    for unit, (part, errors) in zip(units, done):
+        total = total.merge(part)
+        found += [(files[unit.path], game, n, error) for n, (game, error) in enumerate(errors)]
+    return total, [error for *_order, error in sorted(found, key=lambda f: f[:3])]
 
 
 @attrs.frozen
@@ -184,6 +210,18 @@ class Summary:
 
     def admitted(self, filters: Filters) -> bool:
         return self.unread or filters.admits_keys(self.players, self.rules, self.date, self.month)
+
+    def dumps(self) -> str:
+        """The summary as JSON, read back by :meth:`loads`."""
+        return json.dumps(self.to_data(), ensure_ascii=False)
+
+    @classmethod
+    def loads(cls, text: str) -> Summary | None:
+        """The summary :meth:`dumps` wrote; None for anything else (kept by another preflog, or spoilt)."""
+        try:
+            return cls.of_data(json.loads(text))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
 
     def to_data(self) -> dict[str, Any]:
         """The summary as plain data (JSON), read back by :meth:`of_data`."""
@@ -203,7 +241,7 @@ class Summary:
         if self.table is None:
             stats.reject(self.deals)
         else:
-            stats.add_table(self.table, self.rules, ", ".join(sorted(self.players)), self.month)
+            stats.add_table(self.table, self.rules, partners_of(self.players), self.month)
 
 
 def summarise(text: str, path: str = "") -> Summary:
@@ -262,11 +300,3 @@ def _report(found: list[Violation], path: str, pieces: Sequence[Piece], tell: Ca
     return len(found)
 
 
-def _count(out: Stats, collector: Collector, rejected: bool, deals: int) -> None:
-    """A game walked: counted with its facts when clean, else only counted as rejected."""
-    if rejected or not collector.games:
-        out.reject(deals)
-    else:
-        out.add(collector.games[-1], collector.deals)
-    collector.games.clear()
-    collector.deals.clear()

@@ -1,7 +1,10 @@
-"""The statistics as plain data: the JSON ``preflog stats --format json`` prints (schema in docs/stats.md)."""
+"""The statistics as plain data: the JSON ``preflog stats --format json`` prints (schema in docs/stats.md),
+and the CSV."""
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 from ..scoring.ledger import exact_json, number_json
@@ -22,6 +25,15 @@ def stats_json(stats: Stats, filters: dict[str, Any] | None = None) -> dict[str,
     for name, split in stats.splits.items():
         out[name] = {key: table_json(table) for key, table in split.items()}
     return out
+
+
+def csv_text(stats: Stats) -> str:
+    """The CSV, a row a player and a period (:meth:`Stats.rows`), with a byte-order mark before it so that
+    a spreadsheet reads it as UTF-8 (names in Cyrillic)."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    csv.writer(out).writerows(stats.rows())
+    return out.getvalue()
 
 
 def table_json(table: Table) -> dict[str, Any]:

@@ -122,10 +122,6 @@ class PlayerStats:
             self.par_deals += 1
             self.par_loss += deal.loss.get(player, 0)
 
-    def merge(self, other: PlayerStats) -> PlayerStats:
-        """These figures and ``other``'s together (a new record)."""
-        return PlayerStats().absorb(self).absorb(other)
-
     def absorb(self, other: PlayerStats) -> PlayerStats:
         """Add ``other``'s figures to these (in place; ``other`` is not changed); these figures."""
         if other.money is not None:
