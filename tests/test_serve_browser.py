@@ -18,6 +18,7 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
 
 PHONE = {"width": 360, "height": 640}
+LIVE = 10_000  # ms a change may take to show on the watcher's page under a loaded CI machine
 WORDS = {"en": {"deal": "deal 1", "record": "Record the deal", "whist": "whist", "pass": "pass"},
          "ru": {"deal": "сдача 1", "record": "Записать сдачу", "whist": "вист", "pass": "пас"}}
 
@@ -72,7 +73,9 @@ def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: An
         scorer.tap(".keys.tricks .key[data-word='8']")
         assert scorer.input_value("#deal") == "Boris 7s wp 8 "
         scorer.tap(f"#send:text-is('{words['record']}')")
-        watcher.wait_for_selector(f"#live #deal-1", timeout=3000)
+        # arriving live is what is tested (its speed is benchmarks/serve.py's): room for a CI machine whose two
+        # cores also run other tests, another browser among them
+        watcher.wait_for_selector(f"#live #deal-1", timeout=LIVE)
         assert words["deal"] in watcher.inner_text("#live")
         rows = watcher.eval_on_selector_all("#live .settlement tbody tr",
                                             "rows => rows.map(r => [...r.children].map(c => c.textContent))")
@@ -88,7 +91,7 @@ def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: An
         assert "11" in scorer.inner_text("#problems")
         assert httpx.get(f"{server.url}/api/games/{game}").json()["revision"] == 2
         scorer.tap("#undo")
-        watcher.wait_for_selector("#live #deal-1", state="detached", timeout=3000)
+        watcher.wait_for_selector("#live #deal-1", state="detached", timeout=LIVE)
         unexpected = [p for p in problems + watched if "status of 422" not in p]  # the refusal above is one
         assert not unexpected, unexpected
     finally:
