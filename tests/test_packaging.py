@@ -16,7 +16,7 @@ import preflog
 
 from .conftest import ROOT, SAMPLES
 
-SOURCES = ("pyproject.toml", "README.md", "preflog", "grammar", "cli")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "preflog", "grammar", "cli")
 
 
 def test_the_tests_import_the_checkout() -> None:
@@ -45,7 +45,7 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
     for name in SOURCES:  # a clean copy: no build/ left over from an earlier install
         src = ROOT / name
         if src.is_dir():
-            shutil.copytree(src, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+            shutil.copytree(src, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so"))
         else:
             shutil.copy(src, source / name)
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path),
@@ -53,6 +53,9 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("preflog-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "preflog/grammar/preflog.lark" in names
+    # the search compiled by mypyc (issue 36), its source beside it
+    assert any(n.startswith("preflog/analysis/search.") and n.endswith(".so") for n in names), names
+    assert "preflog/analysis/search.py" in names
     packages = [p.parent.name for p in (ROOT / "preflog").glob("*/__init__.py")] + ["cli"]
     assert {"model", "game", "analysis", "record"} <= set(packages)
     for package in packages:  # every subpackage of the checkout: one left out of pyproject.toml is missing here
@@ -73,6 +76,10 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
     assert par.returncode == 0, par.stderr
     assert json.loads(par.stdout)[0]["deal"] == 1
+    compiled = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                               "import preflog.analysis.search as s; print(s.COMPILED, s.__file__)", str(unpacked)],
+                              capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
+    assert compiled.stdout.startswith(f"True {unpacked}"), compiled.stdout + compiled.stderr
     assert "preflog/locale/ru/LC_MESSAGES/preflog.mo" in names  # Russian with no step after the install
     for served in [*(ROOT / "preflog" / "serve" / "templates").iterdir(), *(ROOT / "preflog" / "serve" / "static").iterdir()]:
         assert f"preflog/serve/{served.parent.name}/{served.name}" in names  # the server's pages and files

@@ -14,16 +14,23 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import os
+from types import ModuleType
+
 import pytest
 
 import preflog
-from preflog.analysis.search import Position, Search
+import preflog.analysis.search as installed
+from preflog.analysis import pure_search
 from preflog.game.bits import BIT
 from preflog.game.laws import talon_trick_winner, trick_winner
 from preflog.model.cards import DECK, Card, Suit
 from preflog.model.seating import Seat
 
 SEATS = (Seat.FIRST, Seat.SECOND, Seat.THIRD)
+#: The search as installed (compiled by mypyc, issue 36) and run from its source: both are tested.
+PURE = pure_search()
+BOTH = pytest.mark.parametrize("module", [installed, PURE], ids=["installed", "pure"])
 
 
 def legal(hand: frozenset[Card], led: Suit | None, trump: Suit | None) -> list[Card]:
@@ -102,11 +109,11 @@ def random_ending(rng: random.Random) -> dict:
             "four": bool(talon) and rng.random() < 0.5, "void_eldest": rng.random() < 0.5}
 
 
-def search_of(e: dict) -> tuple[Search, Position]:
+def search_of(e: dict, module: ModuleType = installed) -> tuple[installed.Search, installed.Position]:
     bits = tuple(sum(BIT[c] for c in h) for h in e["hands"])
-    position = Position(bits, e["leader"], tuple(BIT[c] for c in e["table"]), tuple(BIT[c] for c in e["talon"]),
-                        e["four"], e["void_eldest"])
-    return Search(e["target"], e["wants_more"], None if e["trump"] is None else int(e["trump"])), position
+    position = module.Position(bits, e["leader"], tuple(BIT[c] for c in e["table"]),
+                               tuple(BIT[c] for c in e["talon"]), e["four"], e["void_eldest"])
+    return module.Search(e["target"], e["wants_more"], None if e["trump"] is None else int(e["trump"])), position
 
 
 def brute(e: dict, **changes: object) -> int:
@@ -115,33 +122,37 @@ def brute(e: dict, **changes: object) -> int:
                    e["four"], e["void_eldest"])
 
 
-def _disagreements(seed: int, count: int) -> list[tuple[int, int, int, dict]]:
+def _disagreements(seed: int, count: int, pure: bool) -> list[tuple[int, int, int, dict]]:
     rng = random.Random(seed)
+    module = pure_search() if pure else installed
     found = []
     for n in range(count):
         e = random_ending(rng)
-        search, position = search_of(e)
+        search, position = search_of(e, module)
         got, expected = search.value(position), brute(e)
         if got != expected:
             found.append((n, got, expected, e))
     return found
 
 
-def test_the_search_agrees_with_plain_minimax_on_10000_random_endings() -> None:
+@pytest.mark.parametrize("pure", [False, True], ids=["installed", "pure"])
+def test_the_search_agrees_with_plain_minimax_on_10000_random_endings(pure: bool) -> None:
     """Issue 15: 10,000 random endings of up to five cards a hand, games, misères and all-passes (the
     talon leading, Code 3.7.6; three and four players), about half of them in the middle of a trick;
-    in two processes (the minimax is slow by design)."""
+    in two processes (the minimax is slow by design). Issue 36: the compiled search and its source."""
     with ProcessPoolExecutor(2) as pool:
-        found = [d for part in pool.map(_disagreements, range(20261122, 20261132), [1_000] * 10) for d in part]
+        found = [d for part in pool.map(_disagreements, range(20261122, 20261132), [1_000] * 10, [pure] * 10)
+                 for d in part]
     assert found == []
 
 
-def test_every_card_s_value_agrees_with_plain_minimax() -> None:
+@BOTH
+def test_every_card_s_value_agrees_with_plain_minimax(module: ModuleType) -> None:
     """The value after each legal card (equivalent cards given their run's value) on 500 endings."""
     rng = random.Random(15)
     for n in range(500):
         e = random_ending(rng)
-        search, position = search_of(e)
+        search, position = search_of(e, module)
         values = search.card_values(position)
         seat = (e["leader"] + len(e["table"])) % 3
         led = e["talon"][0].suit if e["talon"] else (e["table"][0].suit if e["table"] else None)
@@ -170,7 +181,8 @@ def _after_card(e: dict, hands: list[frozenset[Card]], card: Card) -> int:
     return int(winner == e["target"]) + brute(e, hands=hands, table=(), leader=leader, talon=e["talon"][1:])
 
 
-def test_equivalent_cards_count_the_cards_on_the_table() -> None:
+@BOTH
+def test_equivalent_cards_count_the_cards_on_the_table(module: ModuleType) -> None:
     """The ace and the queen are next to each other once the king is played, but while the king lies
     on the table in this very trick the ace takes it and the queen does not (the known trap)."""
     c = preflog.card
@@ -178,7 +190,7 @@ def test_equivalent_cards_count_the_cards_on_the_table() -> None:
          "leader": 0, "table": (c("Ks"),), "talon": (), "trump": None, "target": 1, "wants_more": True,
          "four": False, "void_eldest": False}
     e["hands"][0] = frozenset()
-    search, position = search_of(e)
+    search, position = search_of(e, module)
     values = search.card_values(position)
     assert values == {BIT[c("As")]: 1, BIT[c("Qs")]: 0}
 
@@ -311,3 +323,46 @@ def test_a_hidden_hand_cannot_be_solved() -> None:
     state = _in_play(text)
     with pytest.raises(preflog.Unsolvable, match="hand is not known"):
         preflog.solve(state)
+
+
+# ---- the compiled search (issue 36) ------------------------------------------------------------------
+
+
+def test_the_installed_search_is_compiled() -> None:
+    """`pip install .` builds the search with mypyc (setup.py); only PREFLOG_PURE_PYTHON=1 or a machine
+    with no C compiler leaves it as Python, and CI has one."""
+    assert installed.COMPILED or os.environ.get("PREFLOG_PURE_PYTHON")
+    assert not PURE.COMPILED
+
+
+def test_the_compiled_search_is_built_from_the_source_beside_it() -> None:
+    """An editable install keeps the compiled module beside search.py: after an edit of search.py the
+    tests would run the old code. Build it again with `pip install -e .` (docs/contributing.md)."""
+    if installed.COMPILED:
+        source = Path(PURE.__file__)
+        assert Path(installed.__file__).stat().st_mtime >= source.stat().st_mtime, "pip install -e . again"
+
+
+def full_deal(rng: random.Random) -> dict:
+    """Ten cards a hand from the start of play: a game (no-trump or any trump), a misère, or an
+    all-pass whose talon leads the first two tricks."""
+    kind = rng.choice(["game", "game", "misère", "all-pass"])
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return {"hands": [frozenset(cards[s * 10:(s + 1) * 10]) for s in range(3)],
+            "leader": 0 if kind == "all-pass" else rng.randrange(3), "table": (),
+            "talon": tuple(cards[30:]) if kind == "all-pass" else (),
+            "trump": rng.choice([None, *Suit]) if kind == "game" else None, "target": rng.randrange(3),
+            "wants_more": kind == "game", "four": False, "void_eldest": False}
+
+
+def test_the_compiled_search_and_its_source_agree_on_sixty_whole_deals() -> None:
+    """The cross-check of issue 36: sixty whole deals from the first card, each position's value and, on
+    the first twenty, the value of every card of the opening lead, the same from both."""
+    rng = random.Random(36)
+    for n in range(60):
+        e = full_deal(rng)
+        (compiled, position), (pure, pure_position) = search_of(e), search_of(e, PURE)
+        assert compiled.value(position) == pure.value(pure_position), (n, e)
+        if n < 20:
+            assert compiled.card_values(position) == pure.card_values(pure_position), (n, e)

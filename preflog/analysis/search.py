@@ -11,9 +11,14 @@ from a trick's start, as bridge's double-dummy solvers do:
 * **equivalent cards**: of a run of cards in one hand with no other card between them (in a hand or
   on the table) only one is tried;
 * a **transposition table** of bounds on the target's tricks from each trick's start, keyed by the
-  hands' relative ranks (looked up first by the exact hands, which is cheaper);
+  hands' relative ranks (each card's holder, as a digit in base 3) and keeping the lead that last
+  settled the position, tried first the next time;
 * **move ordering**: a card that settles the trick the way its player wants, cheaply, first;
 * **quick-trick bounds**: tricks the side to lead can cash at once with top cards.
+
+The search is one class of plain integer methods, :class:`Solver`, typed with ``i64`` so that mypyc
+compiles it to native code when the package is built (``setup.py``); the same module runs as it is
+where there is no compiler, and gives the same answers.
 
 Cards on a trick the talon leads (an all-pass, Code 3.7.6) are searched the same way, with the
 talon's card leading. Everything here is plain ints, tuples and dicts: :mod:`.solve` turns the
@@ -22,7 +27,12 @@ engine's states into them and the answers back into cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final, final
+
+try:  # mypyc's native 64-bit integers, plain ints where mypy_extensions is not installed
+    from mypy_extensions import i64
+except ImportError:
+    i64 = int  # type: ignore[misc]
 
 SUIT_MASKS: tuple[int, int, int, int] = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 #: The mask of a card's suit, by the card's bit.
@@ -31,12 +41,18 @@ SUIT_OF: dict[int, int] = {1 << i: 0xFF << (i & ~7) for i in range(32)}
 SHIFT_OF: dict[int, int] = {1 << i: i & ~7 for i in range(32)}
 NOBODY = -1
 
-_REPS: bytearray | None = None
-_SQUEEZE: bytearray | None = None
-_SAFE: bytearray | None = None
+#: The number of cards in a byte, and the highest bit of a byte (the lowest card of a suit's byte).
+POP: Final = bytes([bin(b).count("1") for b in range(256)])
+TOP: Final = bytes([0 if b == 0 else 1 << (b.bit_length() - 1) for b in range(256)])
+#: Powers of three: a transposition table's key writes each card's holder as a digit in base 3.
+POW3: Final = [3 ** i for i in range(33)]
+
+_REPS: bytes | None = None
+_TERNARY: list[int] | None = None
+_SAFE: bytes | None = None
 
 
-def _representatives() -> bytearray:
+def _representatives() -> bytes:
     """For ``rest << 8 | mine`` (one suit's byte: the cards still in play, and those of them one hand
     may play) the highest card of each run of ``mine`` with no card of ``rest`` outside ``mine``
     between its cards: of equivalent cards, the one to try."""
@@ -60,42 +76,96 @@ def _representatives() -> bytearray:
                 if not mine:
                     break
                 mine = (mine - 1) & rest
-        _REPS = table
+        _REPS = bytes(table)
     return _REPS
 
 
-def _squeezes() -> bytearray:
-    """For ``rest << 8 | mine`` (one suit's byte, ``mine`` within ``rest``) ``mine`` with the cards out
-    of play squeezed out: the ranks relative to the cards still in play, the order kept."""
-    global _SQUEEZE
-    if _SQUEEZE is None:
-        table = bytearray(65536)
+def _ternaries() -> list[int]:
+    """For ``rest << 8 | mine`` (one suit's byte, ``mine`` within ``rest``) the sum of ``3 ** i`` over the
+    cards of ``mine``, ``i`` a card's rank among the cards still in play (the highest 0): a hand's part
+    of a suit with the cards out of play squeezed out, as a number in base 3."""
+    global _TERNARY
+    if _TERNARY is None:
+        table = [0] * 65536
         for rest in range(256):
             places = [b for b in range(8) if rest >> b & 1]
             mine = rest
             while True:
-                table[rest << 8 | mine] = sum(1 << i for i, b in enumerate(places) if mine >> b & 1)
+                table[rest << 8 | mine] = sum(3 ** i for i, b in enumerate(places) if mine >> b & 1)
                 if not mine:
                     break
                 mine = (mine - 1) & rest
-        _SQUEEZE = table
-    return _SQUEEZE
+        _TERNARY = table
+    return _TERNARY
 
 
-def representatives(legal: int, rest: int) -> int:
-    """Of the cards ``legal`` (all still in ``rest``), one of each run of equivalent cards (a suit at a
-    time, unrolled: the search asks this at every card)."""
-    reps = _REPS if _REPS is not None else _representatives()
-    out = 0
-    if legal & 0xFF:
-        out = reps[(rest & 0xFF) << 8 | (legal & 0xFF)]
-    if legal & 0xFF00:
-        out |= reps[(rest & 0xFF00) | ((legal >> 8) & 0xFF)] << 8
-    if legal & 0xFF0000:
-        out |= reps[((rest >> 8) & 0xFF00) | ((legal >> 16) & 0xFF)] << 16
-    if legal & 0xFF000000:
-        out |= reps[((rest >> 16) & 0xFF00) | (legal >> 24)] << 24
-    return out
+def _safe_suits() -> bytes:
+    """For ``mine << 8 | others`` (one suit's byte of a hand without trumps and of the other two
+    hands): whether the hand can lose every trick of the suit it follows. 1 when every card of it is
+    below all of theirs (it can also lead the suit and lose); 2 when only one side holds the suit;
+    4 when, its cards and theirs each ranked from the lowest, its j-th card is below their j-th (a
+    clean suit: on each lead it plays its highest card under the trick and the order holds; a card the
+    others throw away or play over it only raises theirs, and it can always throw its highest card);
+    0 otherwise."""
+    global _SAFE
+    if _SAFE is None:
+        table = bytearray(65536)
+        for mine in range(256):
+            ranks = [b for b in range(7, -1, -1) if mine >> b & 1]  # the ace is bit 0: lowest rank first
+            for others in range(256):
+                if not mine or not others or mine & others:
+                    table[mine << 8 | others] = 2
+                elif (mine & -mine) > others:
+                    table[mine << 8 | others] = 1
+                else:
+                    theirs = [b for b in range(7, -1, -1) if others >> b & 1]
+                    clean = all(m > o for m, o in zip(ranks, theirs))  # a higher bit is a lower card
+                    table[mine << 8 | others] = 4 if clean else 0
+        _SAFE = bytes(table)
+    return _SAFE
+
+
+def count(m: i64) -> i64:
+    """The number of cards in the mask ``m``."""
+    return POP[m & 0xFF] + POP[(m >> 8) & 0xFF] + POP[(m >> 16) & 0xFF] + POP[(m >> 24) & 0xFF]
+
+
+def lowest(m: i64) -> i64:
+    """The lowest card of the mask ``m`` (not empty): its highest bit."""
+    top: i64
+    if m >> 24:
+        top = TOP[m >> 24]
+        return top << 24
+    if m >> 16:
+        top = TOP[m >> 16]
+        return top << 16
+    if m >> 8:
+        top = TOP[m >> 8]
+        return top << 8
+    top = TOP[m]
+    return top
+
+
+def suit_mask(card: i64) -> i64:
+    """The mask of ``card``'s suit."""
+    if card >= 0x1000000:
+        return 0xFF000000
+    if card >= 0x10000:
+        return 0xFF0000
+    if card >= 0x100:
+        return 0xFF00
+    return 0xFF
+
+
+def shift_of(card: i64) -> i64:
+    """The shift of ``card``'s suit byte."""
+    if card >= 0x1000000:
+        return 24
+    if card >= 0x10000:
+        return 16
+    if card >= 0x100:
+        return 8
+    return 0
 
 
 def run_of(card: int, mine: int, rest: int) -> int:
@@ -130,7 +200,12 @@ class Position:
     trick for him, 3.7.6.3); ``void_eldest``: a talon trick nobody follows goes to the eldest hand.
     """
 
-    __slots__ = ("hands", "leader", "table", "talon", "four", "void_eldest")
+    hands: tuple[int, int, int]
+    leader: int
+    table: tuple[int, ...]
+    talon: tuple[int, ...]
+    four: bool
+    void_eldest: bool
 
     def __init__(self, hands: tuple[int, int, int], leader: int, table: tuple[int, ...] = (),
                  talon: tuple[int, ...] = (), four: bool = False, void_eldest: bool = False) -> None:
@@ -161,13 +236,12 @@ class Search:
         self.target = target
         self.wants_more = wants_more
         self.trump = trump
-        self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
-        self._win = _make_search(target, wants_more, trump, self.table)
+        self.solver = Solver(target, wants_more, -1 if trump is None else trump)
 
     def at_least(self, position: Position, k: int) -> bool:
         """Whether the side that wants the target's tricks high gets at least ``k`` of those still to
         be played from ``position`` (the trick in play included)."""
-        return self._win(position, k)
+        return self.solver.win(position, k)
 
     def value(self, position: Position, guess: int | None = None) -> int:
         """The target's tricks from ``position`` on (the trick in play included) with best play;
@@ -179,7 +253,7 @@ class Search:
         lo, hi = 0, position.tricks_left()
         k = (lo + hi + 1) // 2 if guess is None else min(max(guess, 1), hi)
         while lo < hi:
-            if self._win(position, k):
+            if self.solver.win(position, k):
                 lo = k
                 k += 1
             else:
@@ -199,8 +273,7 @@ class Search:
         for c in position.talon:
             rest |= c
         out: dict[int, int] = {}
-        reps = representatives(legal, rest)
-        m = reps
+        m = self.solver.representatives(legal, rest)
         while m:
             c = m & -m
             m ^= c
@@ -229,52 +302,27 @@ def after(p: Position, card: int, trump: int | None, target: int) -> tuple[Posit
     return Position(hands3, leader, (), p.talon[1:], p.four, p.void_eldest), int(winner == target)
 
 
-def top_tricks(mine: int, a: int, b: int, tm: int) -> int:
+def top_tricks(mine: i64, a: i64, b: i64, tm: i64) -> i64:
     """Tricks ``mine`` takes for sure by leading its cards higher than any card of ``a`` and ``b`` in
     their suit, one after another, before anything else (the leader keeps the lead): a side suit's
     only as long as each of ``a`` and ``b`` that holds a trump still has the suit (3.9.3: a player
     who has not the suit must trump). ``tm``: the trump suit's mask, or 0."""
-    q = 0
+    q: i64 = 0
     others = a | b
-    for sm in SUIT_MASKS:
+    sm: i64 = 0xFF
+    for _ in range(4):
         ms = mine & sm
-        if not ms:
-            continue
-        os_ = others & sm
-        top = (ms & ((os_ & -os_) - 1)).bit_count() if os_ else ms.bit_count()
-        if top and tm and sm != tm:
-            if a & tm:
-                top = min(top, (a & sm).bit_count())
-            if b & tm:
-                top = min(top, (b & sm).bit_count())
-        q += top
+        if ms:
+            os_ = others & sm
+            top = count(ms & ((os_ & -os_) - 1)) if os_ else count(ms)
+            if top and tm and sm != tm:
+                if a & tm:
+                    top = min(top, count(a & sm))
+                if b & tm:
+                    top = min(top, count(b & sm))
+            q += top
+        sm <<= 8
     return q
-
-
-def _safe_suits() -> bytearray:
-    """For ``mine << 8 | others`` (one suit's byte of a hand without trumps and of the other two
-    hands): whether the hand can lose every trick of the suit it follows. 1 when every card of it is
-    below all of theirs (it can also lead the suit and lose); 2 when only one side holds the suit;
-    4 when, its cards and theirs each ranked from the lowest, its j-th card is below their j-th (a
-    clean suit: on each lead it plays its highest card under the trick and the order holds; a card the
-    others throw away or play over it only raises theirs, and it can always throw its highest card);
-    0 otherwise."""
-    global _SAFE
-    if _SAFE is None:
-        table = bytearray(65536)
-        for mine in range(256):
-            ranks = [b for b in range(7, -1, -1) if mine >> b & 1]  # the ace is bit 0: lowest rank first
-            for others in range(256):
-                if not mine or not others or mine & others:
-                    table[mine << 8 | others] = 2
-                elif (mine & -mine) > others:
-                    table[mine << 8 | others] = 1
-                else:
-                    theirs = [b for b in range(7, -1, -1) if others >> b & 1]
-                    clean = all(m > o for m, o in zip(ranks, theirs))  # a higher bit is a lower card
-                    table[mine << 8 | others] = 4 if clean else 0
-        _SAFE = table
-    return _SAFE
 
 
 def trick_winner(leader: int, table: tuple[int, ...], talon_card: int, trump: int | None,
@@ -303,50 +351,154 @@ def trick_winner(leader: int, table: tuple[int, ...], talon_card: int, trump: in
     return seat
 
 
-def _make_search(target: int, wants_more: bool, trump: int | None,
-                 tt: dict[tuple[int, int, int, int], tuple[int, int]]) -> Callable[[Position, int], bool]:
-    """The boolean search as closures over the target, the goal, the trump and the table."""
-    tm = 0 if trump is None else SUIT_MASKS[trump]
-    reps = _representatives()
-    legal_reps = representatives
-    shift_of = SHIFT_OF
-    sq = _squeezes()
-    safe = _safe_suits()
-    suit_of = SUIT_OF
-    seen: dict[tuple[int, int, int, int], tuple[int, int]] = {}  # bounds by the exact hands: a first look
-    orders: dict[int, tuple[int, ...]] = {}  # a follower's cards in the order to try them
-    killers: dict[tuple[int, int, int, int], int] = {}  # the lead that last settled a position
-    more = tuple((seat == target) == wants_more for seat in range(3))
-    take_good = tuple(int(more[seat] == (seat == target)) for seat in range(3))  # taking a trick helps his side
-    other1, other2 = (target + 1) % 3, (target + 2) % 3
-    h = [0, 0, 0]
+@final
+class Solver:
+    """The boolean search of one target seat, goal and trump: "does the side that wants the target's
+    tricks high get ``k`` of the tricks left?", with its tables kept between questions.
 
-    def boundary(leader: int, k: int) -> bool:
+    The three hands in play are ``h0``, ``h1``, ``h2``; a card is tried by taking it out of its
+    holder's hand and put back after. ``tt`` holds bounds on the target's tricks from a trick's start
+    and the lead that last settled the position (``lo | hi << 4 | card << 8``), keyed by the holders
+    of the cards in play, rank by rank (:meth:`key`)."""
+
+    target: i64
+    wants_more: bool
+    tm: i64
+    more: i64       # bit ``seat``: that seat wants the target's tricks high
+    take_good: i64  # bit ``seat``: taking a trick helps that seat's side
+    h0: i64
+    h1: i64
+    h2: i64
+    tt: dict[int, int]
+    killer: i64  # the lead that settled the position last searched
+    reps: bytes
+    ternary: list[int]
+    safe: bytes
+
+    def __init__(self, target: i64, wants_more: bool, trump: i64) -> None:
+        self.target = target
+        self.wants_more = wants_more
+        one: i64 = 1
+        self.tm = 0 if trump < 0 else 0xFF << (8 * trump)
+        more: i64 = 0
+        take_good: i64 = 0
+        for seat in range(3):
+            is_more = (seat == target) == wants_more
+            if is_more:
+                more |= one << seat
+            if is_more == (seat == target):
+                take_good |= one << seat
+        self.more, self.take_good = more, take_good
+        self.h0 = self.h1 = self.h2 = 0
+        self.tt = {}
+        self.killer = 0
+        self.reps = _representatives()
+        self.ternary = _ternaries()
+        self.safe = _safe_suits()
+
+    def representatives(self, legal: i64, rest: i64) -> i64:
+        """:func:`representatives` with the solver's own table."""
+        reps = self.reps
+        out: i64 = 0
+        part: i64
+        if legal & 0xFF:
+            out = reps[(rest & 0xFF) << 8 | (legal & 0xFF)]
+        if legal & 0xFF00:
+            part = reps[(rest & 0xFF00) | ((legal >> 8) & 0xFF)]
+            out |= part << 8
+        if legal & 0xFF0000:
+            part = reps[((rest >> 8) & 0xFF00) | ((legal >> 16) & 0xFF)]
+            out |= part << 16
+        if legal & 0xFF000000:
+            part = reps[((rest >> 16) & 0xFF00) | (legal >> 24)]
+            out |= part << 24
+        return out
+
+    def hand(self, seat: i64) -> i64:
+        if seat == 0:
+            return self.h0
+        if seat == 1:
+            return self.h1
+        return self.h2
+
+    def put(self, seat: i64, cards: i64) -> None:
+        if seat == 0:
+            self.h0 = cards
+        elif seat == 1:
+            self.h1 = cards
+        else:
+            self.h2 = cards
+
+    def win(self, position: Position, k: i64) -> bool:
+        """Whether the side wanting the target's tricks high gets ``k`` more from ``position``."""
+        self.h0, self.h1, self.h2 = position.hands
+        if position.talon:
+            return self.talon_trick(position.talon, position.table, position.four, position.void_eldest, k)
+        table = position.table
+        if not table:
+            return self.boundary(position.leader, k)
+        leader: i64 = position.leader
+        tm = self.tm
+        best: i64 = table[0]
+        winner = leader
+        t = best
+        for i in range(1, len(table)):
+            c: i64 = table[i]
+            t |= c
+            if (c < best) if c & suit_mask(best) else (c & tm):
+                best, winner = c, (leader + i) % 3
+        ls = shift_of(table[0])
+        if len(table) == 1:
+            return self.second((leader + 1) % 3, leader, ls, best, winner, t, k)
+        return self.third((leader + 2) % 3, leader, ls, best, winner, t, k)
+
+    def key(self, leader: i64) -> i64:
+        """The position at a trick's start with the cards out of play squeezed out of each suit: for
+        each card in play, highest first, its holder (0 for ``h2``, 1 for ``h0``, 2 for ``h1``) as a
+        digit in base 3; then the suits' lengths and the leader."""
+        h0, h1 = self.h0, self.h1
+        r = h0 | h1 | self.h2
+        tern = self.ternary
+        key: i64 = 0
+        lengths: i64 = 0
+        place: i64 = 0
+        for s in range(4):
+            shift = 8 * s
+            rb = ((r >> shift) & 0xFF) << 8
+            if rb:
+                mine: i64 = tern[rb | ((h0 >> shift) & 0xFF)]
+                second: i64 = tern[rb | ((h1 >> shift) & 0xFF)]
+                power: i64 = POW3[place]
+                key += (mine + 2 * second) * power
+                n: i64 = POP[rb >> 8]
+                place += n
+                lengths = lengths * 9 + n
+            else:
+                lengths *= 9
+        return (key * 6561 + lengths) * 3 + leader
+
+    def boundary(self, leader: i64, k: i64) -> bool:
         """At a trick's start: can the side wanting more get ``k`` of the tricks left?"""
         if k <= 0:
             return True
-        h0, h1, h2 = h
-        n = h0.bit_count()
+        h0, h1, h2 = self.h0, self.h1, self.h2
+        n = count(h0)
         if k > n:
             return False
-        raw = (h0, h1, h2, leader)
-        bounds = seen.get(raw)
-        if bounds is not None:
-            if bounds[0] >= k:
-                return True
-            if bounds[1] < k:
-                return False
-        if wants_more:  # quick tricks: the target's when he leads, the other side's when it does
+        target = self.target
+        tm = self.tm
+        if self.wants_more:  # quick tricks: the target's when he leads, the other side's when it does
             if leader == target:
-                if top_tricks(h[target], h[other1], h[other2], tm) >= k:
+                if top_tricks(self.hand(target), self.hand((target + 1) % 3), self.hand((target + 2) % 3), tm) >= k:
                     return True
-            elif n - top_tricks(h[leader], h[target], h[3 - leader - target], tm) < k:
+            elif n - top_tricks(self.hand(leader), self.hand(target), self.hand(3 - leader - target), tm) < k:
                 return False
         elif not tm:  # the target can never take another trick: each suit is clean for him (he can
             # lose every trick of it he follows), and if he leads he has a suit whose cards are all below
             # theirs; he loses every trick, so never leads again
-            t = h[target]
-            o = h[other1] | h[other2]
+            t = self.hand(target)
+            o = (h0 | h1 | h2) ^ t
+            safe = self.safe
             a = safe[(t & 0xFF) << 8 | (o & 0xFF)]
             if a:
                 b = safe[(t & 0xFF00) | ((o >> 8) & 0xFF)]
@@ -355,226 +507,200 @@ def _make_search(target: int, wants_more: bool, trump: int | None,
                     if c:
                         d = safe[((t >> 16) & 0xFF00) | (o >> 24)]
                         if d and (leader != target or (a | b | c | d) & 1):
-                            seen[raw] = (0, 0)
                             return False
         if n == 1:  # the last trick: no choice left
-            return trick_winner(leader, (h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3]), 0, trump,
-                                False, False) == target
-        # the key: the hands with the cards out of play squeezed out of each suit (ranks relative)
-        r = h0 | h1 | h2
-        r0, r1, r2, r3 = (r & 0xFF) << 8, r & 0xFF00, (r >> 8) & 0xFF00, (r >> 16) & 0xFF00
-        key = (sq[r0 | (h0 & 0xFF)] | sq[r1 | ((h0 >> 8) & 0xFF)] << 8 | sq[r2 | ((h0 >> 16) & 0xFF)] << 16
-               | sq[r3 | (h0 >> 24)] << 24,
-               sq[r0 | (h1 & 0xFF)] | sq[r1 | ((h1 >> 8) & 0xFF)] << 8 | sq[r2 | ((h1 >> 16) & 0xFF)] << 16
-               | sq[r3 | (h1 >> 24)] << 24,
-               sq[r0 | (h2 & 0xFF)] | sq[r1 | ((h2 >> 8) & 0xFF)] << 8 | sq[r2 | ((h2 >> 16) & 0xFF)] << 16
-               | sq[r3 | (h2 >> 24)] << 24,
-               leader)
-        bounds = tt.get(key)
-        if bounds is None:
-            lo, hi = 0, n
-        else:
-            seen[raw] = bounds
-            lo, hi = bounds
+            first = self.hand(leader)
+            second = self.hand((leader + 1) % 3)
+            third = self.hand((leader + 2) % 3)
+            best, seat = first, leader
+            wm = suit_mask(first)
+            if (second < best) if second & wm else (second & tm):
+                best, seat = second, (leader + 1) % 3
+                wm = suit_mask(second)
+            if (third < best) if third & wm else (third & tm):
+                seat = (leader + 2) % 3
+            return seat == target
+        key = self.key(leader)
+        lo: i64 = 0
+        hi: i64 = n
+        entry: i64 = self.tt.get(key, -1)
+        if entry >= 0:
+            lo, hi = entry & 15, entry >> 4 & 15
             if lo >= k:
                 return True
             if hi < k:
                 return False
-        result = lead(leader, key, k)
-        if result:
-            tt[key] = seen[raw] = (k, hi)
+            self.killer = entry >> 8
         else:
-            tt[key] = seen[raw] = (lo, k - 1)
-        return result
+            self.killer = 0
+        if self.lead(leader, k):
+            self.tt[key] = k | hi << 4 | self.killer << 8
+            return True
+        self.tt[key] = lo | (k - 1) << 4 | self.killer << 8
+        return False
 
-    def lead(seat: int, key: tuple[int, int, int, int], k: int) -> bool:
-        """The lead by ``seat`` at the position ``key``: the card that last settled it first, then a
-        player wanting tricks for his side leads high, one wanting none for it low."""
-        hand = h[seat]
-        h0, h1, h2 = h
-        moves = legal_reps(hand, h0 | h1 | h2)
-        is_more = more[seat]
+    def lead(self, seat: i64, k: i64) -> bool:
+        """The lead by ``seat``: the card that last settled the position (``killer``) first, then a
+        player wanting tricks for his side leads high, one wanting none for it low; ``killer`` is
+        left with the card that settles it now, if one does."""
+        hand = self.hand(seat)
+        moves = self.representatives(hand, self.h0 | self.h1 | self.h2)
+        is_more = bool(self.more >> seat & 1)
         nxt = (seat + 1) % 3
-        killer = killers.get(key)
+        killer = self.killer
         m = moves
-        if killer is not None and killer & moves:
+        if killer & moves:
             m ^= killer
-            h[seat] = hand ^ killer
-            r = second(nxt, seat, shift_of[killer], killer, seat, killer, k)
-            h[seat] = hand
+            self.put(seat, hand ^ killer)
+            r = self.second(nxt, seat, shift_of(killer), killer, seat, killer, k)
+            self.put(seat, hand)
             if r == is_more:
+                self.killer = killer
                 return r
-        high_first = is_more == (seat == target)
+        high_first = is_more == (seat == self.target)
         while m:
-            c = m & -m if high_first else 1 << (m.bit_length() - 1)
+            c = m & -m if high_first else lowest(m)
             m ^= c
-            h[seat] = hand ^ c
-            r = second(nxt, seat, shift_of[c], c, seat, c, k)
-            h[seat] = hand
+            self.put(seat, hand ^ c)
+            r = self.second(nxt, seat, shift_of(c), c, seat, c, k)
+            self.put(seat, hand)
             if r == is_more:
-                killers[key] = c
+                self.killer = c
                 return r
+        self.killer = killer
         return not is_more
 
-    def second(seat: int, leader: int, ls: int, best: int, winner: int, table: int, k: int) -> bool:
-        """The trick's second card, by ``seat``; ``ls``: the shift of the suit led; ``best``/``winner``:
-        the card winning so far and its seat; ``table``: the cards on it."""
-        hand = h[seat]
-        h0, h1, h2 = h
-        # following suit, the common case: representatives() for that one suit, a single table look
-        # (this and the card order's key are written out in second and third alike: a shared helper
-        # would cost a call at every card of the search)
+    def follows(self, seat: i64, ls: i64, table: i64) -> i64:
+        """The cards worth trying of ``seat``'s, on a trick whose suit led has the shift ``ls``."""
+        hand = self.hand(seat)
+        rest = self.h0 | self.h1 | self.h2 | table
         f = hand >> ls & 0xFF
-        if f:
-            moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
-        else:
-            moves = legal_reps(hand & tm or hand, h0 | h1 | h2 | table)
-        is_more = more[seat]
-        nxt = (seat + 1) % 3
-        wm = suit_of[best]
-        if not moves & (moves - 1):  # one card to try: the loop's body without the order (8% of the search)
-            h[seat] = hand ^ moves
-            if (moves < best) if moves & wm else (moves & tm):
-                r = third(nxt, leader, ls, moves, seat, table | moves, k)
-            else:
-                r = third(nxt, leader, ls, best, winner, table | moves, k)
-            h[seat] = hand
-            return r
-        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
-        key = (wins << 32 | moves) << 2 | (2 if (winner == target) == is_more else 0) | take_good[seat]
-        for c in orders.get(key) or order_of(moves, wins, key):
-            h[seat] = hand ^ c
-            if (c < best) if c & wm else (c & tm):
-                r = third(nxt, leader, ls, c, seat, table | c, k)
-            else:
-                r = third(nxt, leader, ls, best, winner, table | c, k)
-            h[seat] = hand
-            if r == is_more:
-                return r
-        return not is_more
+        if f:  # following suit, the common case: a single table look
+            reps: i64 = self.reps[((rest >> ls) & 0xFF) << 8 | f]
+            return reps << ls
+        return self.representatives(hand & self.tm or hand, rest)
 
-    def third(seat: int, leader: int, ls: int, best: int, winner: int, table: int, k: int) -> bool:
-        """The trick's last card, as :func:`second`; then the next trick from its winner."""
-        hand = h[seat]
-        h0, h1, h2 = h
-        f = hand >> ls & 0xFF  # as in second
-        if f:
-            moves = reps[((h0 | h1 | h2 | table) >> ls & 0xFF) << 8 | f] << ls
-        else:
-            moves = legal_reps(hand & tm or hand, h0 | h1 | h2 | table)
-        is_more = more[seat]
-        wm = suit_of[best]
-        last = k >= hand.bit_count()  # the target must take every trick left: losing this one ends it
-        if not moves & (moves - 1):  # one card to try, as in second()
-            h[seat] = hand ^ moves
-            nw = seat if ((moves < best) if moves & wm else (moves & tm)) else winner
-            r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
-            h[seat] = hand
-            return r
-        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
-        key = (wins << 32 | moves) << 2 | (2 if (winner == target) == is_more else 0) | take_good[seat]
-        for c in orders.get(key) or order_of(moves, wins, key):
-            h[seat] = hand ^ c
-            nw = seat if ((c < best) if c & wm else (c & tm)) else winner
-            r = boundary(nw, k - 1) if nw == target else not last and boundary(nw, k)
-            h[seat] = hand
-            if r == is_more:
-                return r
-        return not is_more
-
-    def order_of(moves: int, wins: int, key: int) -> tuple[int, ...]:
-        """The order to try the cards ``moves`` of a follower, of which ``wins`` would take the trick,
-        kept under ``key`` (its last two bits: whether the trick goes his side's way already, whether
-        taking it is good for his side, as for the target wanting tricks or another seat wanting the
-        target to have none). When the trick goes the right way already, keep it there; else the
+    def order(self, seat: i64, winner: i64, wins: i64, loses: i64) -> tuple[i64, bool, i64, bool]:
+        """The order in which ``seat`` tries the cards of his that would take the trick (``wins``) and
+        those that would not (``loses``): a group, whether highest first, and the other group likewise.
+        When the trick goes his side's way already, keep it there, as cheaply as can be; else the
         cheapest card that turns it, or (when taking it is bad) the highest card that still loses."""
-        way = key & 3
-        # cards are bits, the ace the lowest: ascending is highest first
+        is_more = bool(self.more >> seat & 1)
+        goes_well = (winner == self.target) == is_more
+        if self.take_good >> seat & 1:
+            if goes_well:
+                return loses, False, wins, False
+            return wins, False, loses, False
+        if goes_well:
+            return loses, True, wins, True
+        return loses, True, wins, False
+
+    def second(self, seat: i64, leader: i64, ls: i64, best: i64, winner: i64, table: i64, k: i64) -> bool:
+        """The trick's second card, by ``seat``; ``ls``: the shift of the suit led; ``best``/``winner``:
+        the card winning so far and its seat; ``table``: the cards on it. Cards are tried in the
+        :meth:`order`."""
+        hand = self.hand(seat)
+        moves = self.follows(seat, ls, table)
+        is_more = bool(self.more >> seat & 1)
+        nxt = (seat + 1) % 3
+        tm = self.tm
+        wm = suit_mask(best)
+        if not moves & (moves - 1):  # one card to try
+            self.put(seat, hand ^ moves)
+            if (moves < best) if moves & wm else (moves & tm):
+                r = self.third(nxt, leader, ls, moves, seat, table | moves, k)
+            else:
+                r = self.third(nxt, leader, ls, best, winner, table | moves, k)
+            self.put(seat, hand)
+            return r
+        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
         loses = moves ^ wins
-        winners: list[int] = []
-        losers: list[int] = []
-        while wins:
-            c = wins & -wins
-            wins ^= c
-            winners.append(c)
-        while loses:
-            c = loses & -loses
-            loses ^= c
-            losers.append(c)
-        if way == 3:  # it goes the right way already: keep it there, as cheaply as can be
-            order = losers[::-1] + winners[::-1]
-        elif way == 2:
-            order = losers + winners
-        elif way == 1:  # the cheapest card that turns it, else the lowest
-            order = winners[::-1] + losers[::-1]
-        else:  # the highest card that still loses
-            order = losers + winners[::-1]
-        found = orders[key] = tuple(order)
-        return found
-
-    def win(position: Position, k: int) -> bool:
-        h[0], h[1], h[2] = position.hands
-        if position.talon:
-            return talon_ply(position, k)
-        table = position.table
-        if not table:
-            return boundary(position.leader, k)
-        leader = position.leader
-        best, winner, t = table[0], leader, table[0]
-        for i in range(1, len(table)):
-            c = table[i]
-            t |= c
-            if (c < best) if c & suit_of[best] else (c & tm):
-                best, winner = c, (leader + i) % 3
-        if len(table) == 1:
-            return second((leader + 1) % 3, leader, shift_of[table[0]], best, winner, t, k)
-        return third((leader + 2) % 3, leader, shift_of[table[0]], best, winner, t, k)
-
-    def talon_ply(position: Position, k: int) -> bool:
-        """A trick the talon leads: the players play from the eldest hand, following its suit."""
-        talon = position.talon
-        tcard = talon[0]
-        led = suit_of[tcard]
-        rest_talon = 0
-        for c in talon:
-            rest_talon |= c
-        start = position.table
-        four, void_eldest = position.four, position.void_eldest
-
-        def go(i: int, table: tuple[int, ...], k: int) -> bool:
-            if i == 3:
-                w = trick_winner(0, table, tcard, None, four, void_eldest)
-                kk = k - (w == target)
-                if len(talon) > 1:
-                    return talon_ply(Position((h[0], h[1], h[2]), 0, (), talon[1:], four, void_eldest), kk)
-                return boundary(0, kk)
-            seat = i
-            hand = h[seat]
-            legal = hand & led or hand
-            h0, h1, h2 = h
-            t = rest_talon
-            for c in table:
-                t |= c
-            moves = legal_reps(legal, h0 | h1 | h2 | t)
-            is_more = more[seat]
-            m = moves
-            order = []
-            while m:
-                c = m & -m
-                m ^= c
-                order.append(c)
-            for c in order:
-                h[seat] = hand ^ c
-                r = go(i + 1, table + (c,), k)
-                h[seat] = hand
+        group, high, later, later_high = self.order(seat, winner, wins, loses)
+        for _ in range(2):
+            while group:
+                c = group & -group if high else lowest(group)
+                group ^= c
+                self.put(seat, hand ^ c)
+                if (c < best) if c & wm else (c & tm):
+                    r = self.third(nxt, leader, ls, c, seat, table | c, k)
+                else:
+                    r = self.third(nxt, leader, ls, best, winner, table | c, k)
+                self.put(seat, hand)
                 if r == is_more:
                     return r
-            return not is_more
+            group, high = later, later_high
+        return not is_more
 
+    def third(self, seat: i64, leader: i64, ls: i64, best: i64, winner: i64, table: i64, k: i64) -> bool:
+        """The trick's last card, as :meth:`second`; then the next trick from its winner."""
+        hand = self.hand(seat)
+        moves = self.follows(seat, ls, table)
+        is_more = bool(self.more >> seat & 1)
+        tm = self.tm
+        target = self.target
+        wm = suit_mask(best)
+        last = k >= count(hand)  # the target must take every trick left: losing this one ends it
+        if not moves & (moves - 1):  # one card to try
+            self.put(seat, hand ^ moves)
+            nw = seat if ((moves < best) if moves & wm else (moves & tm)) else winner
+            r = self.boundary(nw, k - 1) if nw == target else not last and self.boundary(nw, k)
+            self.put(seat, hand)
+            return r
+        wins = (moves & wm & (best - 1)) | (moves & tm & ~wm)
+        loses = moves ^ wins
+        group, high, later, later_high = self.order(seat, winner, wins, loses)
+        for _ in range(2):
+            while group:
+                c = group & -group if high else lowest(group)
+                group ^= c
+                self.put(seat, hand ^ c)
+                nw = seat if ((c < best) if c & wm else (c & tm)) else winner
+                r = self.boundary(nw, k - 1) if nw == target else not last and self.boundary(nw, k)
+                self.put(seat, hand)
+                if r == is_more:
+                    return r
+            group, high = later, later_high
+        return not is_more
+
+    def talon_trick(self, talon: tuple[int, ...], start: tuple[int, ...], four: bool, void_eldest: bool,
+                    k: i64) -> bool:
+        """A trick the talon leads (Code 3.7.6): the players play from the eldest hand, following its
+        suit; ``start``: the cards played to it already."""
         if k <= 0:
             return True
-        if k > h[0].bit_count() + (1 if start else 0):
+        if k > count(self.h0) + (1 if start else 0):
             return False
-        return go(len(start), start, k)
+        return self.talon_card(len(start), start, talon, four, void_eldest, k)
 
-    return win
+    def talon_card(self, i: i64, table: tuple[int, ...], talon: tuple[int, ...], four: bool, void_eldest: bool,
+                   k: i64) -> bool:
+        """The ``i``-th player's card to a trick the talon leads, ``table`` the cards before it."""
+        if i == 3:
+            w = trick_winner(0, table, talon[0], None, four, void_eldest)
+            kk = k - (1 if w == self.target else 0)
+            if len(talon) > 1:
+                return self.talon_trick(talon[1:], (), four, void_eldest, kk)
+            return self.boundary(0, kk)
+        seat = i
+        hand = self.hand(seat)
+        rest = self.h0 | self.h1 | self.h2
+        for c in talon:
+            rest |= c
+        for c in table:
+            rest |= c
+        led = suit_mask(talon[0])
+        m = self.representatives(hand & led or hand, rest)
+        is_more = bool(self.more >> seat & 1)
+        while m:
+            card = m & -m
+            m ^= card
+            self.put(seat, hand ^ card)
+            r = self.talon_card(i + 1, table + (card,), talon, four, void_eldest, k)
+            self.put(seat, hand)
+            if r == is_more:
+                return r
+        return not is_more
+
+
+#: Whether this module runs compiled (by mypyc) rather than from its Python source.
+COMPILED: Final = not __file__.endswith(".py")

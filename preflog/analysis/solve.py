@@ -115,9 +115,11 @@ def position_of(d: DealState, rules: Rules | None = None) -> Position:
 
 class Analyst:
     """Solves positions of one deal, keeping what it learnt (a transposition table per counted seat)
-    from one position to the next: the way to value every card of a deal."""
+    from one position to the next: the way to value every card of a deal. ``search``: the search's
+    class, the installed one unless another is given (the benchmark's run from the source)."""
 
-    def __init__(self, d: DealState, rules: Rules | None = None) -> None:
+    def __init__(self, d: DealState, rules: Rules | None = None, search: type[Search] = Search) -> None:
+        self._search = search
         self.goal = goal_of(d)
         contract = d.game_contract
         #: the tricks the deal is likely to give the counted player: a game's declarer his contract
@@ -129,7 +131,7 @@ class Analyst:
     def search(self, target: int) -> Search:
         found = self._searches.get(target)
         if found is None:
-            found = self._searches[target] = Search(target, self.goal is Goal.GAME, self.trump)
+            found = self._searches[target] = self._search(target, self.goal is Goal.GAME, self.trump)
         return found
 
     def target(self, d: DealState) -> int:
