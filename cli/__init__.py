@@ -18,7 +18,8 @@ from .common import EXIT_UNREADABLE, reason
 from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
-VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "generate", "score", "stats", "record", "serve")
+VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "odds", "generate", "score", "stats", "record",
+         "serve")
 
 
 class _Commands(Group):

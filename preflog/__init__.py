@@ -69,6 +69,7 @@ _EXPORTS: dict[str, str] = {
     "Unsolvable": "analysis.solve", "par": "analysis.solve", "solve": "analysis.solve",
     "CardValue": "analysis.annotate", "DealAnalysis": "analysis.annotate", "analyse": "analysis.annotate",
     "annotate": "analysis.annotate", "strip_analysis": "analysis.annotate",
+    "odds": "analysis.odds", "Odds": "analysis.odds", "ContractOdds": "analysis.odds", "BadHand": "analysis.odds",
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
     "LANGUAGES": "i18n", "current_language": "i18n", "set_language": "i18n", "using_language": "i18n",
 }
@@ -180,6 +181,8 @@ __all__ = [
     # double-dummy analysis
     "Analyst", "CardValue", "DealAnalysis", "Goal", "Solution", "Unsolvable", "analyse", "annotate", "par",
     "solve", "strip_analysis",
+    # the odds of a hand's contracts before the play
+    "BadHand", "ContractOdds", "Odds", "odds",
     # statistics of an archive (a callable module: preflog.stats(games))
     "stats",
     # generating

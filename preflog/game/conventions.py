@@ -308,6 +308,10 @@ class RulesProblem:
     span: Span | None
 
 
+#: The presets played by two and a dummy rather than by three or four.
+TWO_HANDED = frozenset({"gusarik"})
+
+
 def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesProblem]]:
     """The rules a game is played under: its ``Rules`` tag (or ``preset``), then its ``Rule.*`` tags."""
     problems: list[RulesProblem] = []
@@ -320,7 +324,7 @@ def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesPr
                 .format(name=shorten(name), presets=', '.join(PRESETS)), tag.span if tag else None))
             name = "sochi"
     rules = PRESETS[name]
-    if name == "gusarik" and len(game.players) not in (0, 2):
+    if name in TWO_HANDED and len(game.players) not in (0, 2):
         tag = next((t for t in game.tags if t.name == "Rules"), None)
         problems.append(RulesProblem("R104", _("gusarik is played by two and a dummy, not by {players} (Players "
                                                "names two for it)")

@@ -1,0 +1,93 @@
+"""``preflog odds``: the chances of each contract for a hand, before the play."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from ..i18n import N_, _
+from .common import PresetChoice
+from .jobs import job_count, jobs_option
+from .lang import command, option
+
+#: A run expected to take longer than this, in seconds, says so before it goes on.
+LONG_RUN = 10.0
+
+
+@command(N_("""The odds of every contract for HAND before the play: for each game from 6 to 10 in each suit and in
+    no-trump, and for misère, the chance it is made with the best discard and best play, its standard error,
+    the declarer's tricks and his score in whists on average.
+
+    The unseen cards (the other hands, and the talon unless --talon gives it) are dealt at random --samples
+    times from --seed (the same seed gives the same answer) and each layout is solved with all cards seen;
+    both defenders whist. With the talon known, the discard that leaves a misère caught least often is named.
+    HAND is ten cards: a dotted hand (AKJ9.KQ8.A7.Q: spades, clubs, diamonds, hearts) or the cards one by
+    one (As Ks Js 9s Kc Qc 8c Ad 7d Qh).
+
+    Exit 0 with the answer, 2 if HAND, --talon or an option cannot be used.
+
+    \b
+    Examples:
+      preflog odds AKJ9.KQ8.A7.Q
+      preflog odds AKJ9.KQ8.A7.Q --talon "7h 8h" --seat second --rules leningrad
+      preflog odds 78T.79.79T.78 --samples 1000 --jobs 0 --format json
+    """))
+@click.argument("hand")
+@option("--talon", metavar="CARDS", help=N_("The talon's two cards, when they are known."))
+@option("--seat", type=click.Choice(["first", "second", "third"]), default="first", show_default=True,
+        help=N_("The declarer's seat: the first hand leads the first trick."))
+@option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True,
+        help=N_("The convention the scores are counted under."))
+@option("--samples", type=click.IntRange(1, 100_000), default=200, show_default=True,
+        help=N_("How many layouts of the unseen cards to solve (the error shrinks as its square root grows)."))
+@option("--seed", type=int, default=1, show_default=True, help=N_("The same seed gives the same layouts."))
+@option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+        help=N_("A table to read, or JSON for programs (docs/odds.md)."))
+@jobs_option(default=0)
+def odds(hand: str, talon: str | None, seat: str, preset: str, samples: int, seed: int, fmt: str, jobs: int) -> None:
+    """The ``preflog odds`` verb (its help is above)."""
+    from ..analysis.odds import BadHand
+    from ..analysis.odds import odds as work
+    from ..analysis.odds_report import odds_json, odds_text
+
+    shown = Shown(samples)
+    try:
+        answer = work(hand, talon, seat, preset, samples, seed, jobs=job_count(jobs), progress=shown.update)
+    except BadHand as error:
+        raise click.UsageError(str(error)) from None
+    finally:
+        shown.close()
+    if fmt == "json":
+        click.echo(json.dumps(odds_json(answer), ensure_ascii=False, indent=1))
+    else:
+        click.echo(odds_text(answer), nl=False)
+
+
+class Shown:
+    """How far the layouts are solved: a progress bar with the time left at a terminal, and, for a
+    long run, one line on standard error saying how long it will take."""
+
+    def __init__(self, samples: int) -> None:
+        self.samples, self.start, self.told = samples, time.monotonic(), False
+        self.bar = click.progressbar(length=samples, label=_("solving layouts"), file=sys.stderr, show_eta=True) \
+            if sys.stderr.isatty() else None
+        if self.bar is not None:
+            self.bar.__enter__()
+
+    def update(self, done: int) -> None:
+        if not self.told and done < self.samples:
+            self.told = True
+            left = (time.monotonic() - self.start) * (self.samples - done) / done
+            if left > LONG_RUN:
+                click.echo(_("preflog: {samples} layouts will take about {seconds} s more").format(
+                    samples=self.samples, seconds=round(left)), err=True)
+        if self.bar is not None:
+            self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None

@@ -1,0 +1,385 @@
+"""The odds of a hand's contracts before the play: ``preflog.odds(hand)`` (issue 36).
+
+The unseen cards — the other two hands, and the talon when it is not known — are dealt at random
+``samples`` times, uniformly and reproducibly from ``seed``. Each layout is solved double dummy by the
+search of :mod:`.search`, unchanged: for each trump and no-trump the declarer's tricks with the best
+discard for that layout's talon and best play on all sides, and for a misère the fewest tricks he can
+be held to. A contract is made in a layout when those tricks reach its level (a misère: none). Both
+defenders whist and play (the declarer's worst case, double dummy knows no other); the score of a
+contract with so many tricks is what the convention's sheet gives the declarer for that one deal,
+in whists (Code 4.2.14), worked out by the scorer on the deal written in the notation.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+import attrs
+
+from ..i18n import _
+from ..game.bits import BIT
+from ..model.cards import DECK, Card, Suit, card, write_card
+from ..model.hand import Hand
+from ..model.seating import Seat
+from .search import Position, Search
+
+#: The trumps of the contracts, in the ladder's order (Code 3.3.1): spades, clubs, diamonds, hearts,
+#: then no-trump (``None``); and the name of each in a contract's spelling.
+TRUMPS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)
+STRAIN_NAMES: dict[Suit | None, str] = {Suit.SPADES: "s", Suit.CLUBS: "c", Suit.DIAMONDS: "d",
+                                        Suit.HEARTS: "h", None: "nt"}
+LEVELS = (6, 7, 8, 9, 10)
+MISERE = "mis"
+#: Every contract asked about, in the ladder's order, misère last.
+CONTRACTS: tuple[str, ...] = tuple(f"{level}{STRAIN_NAMES[t]}" for level in LEVELS for t in TRUMPS) + (MISERE,)
+SAMPLES = 200  # the default number of layouts
+SEATS = {"first": Seat.FIRST, "second": Seat.SECOND, "third": Seat.THIRD}
+T = TypeVar("T")
+
+
+class BadHand(ValueError):
+    """A hand or talon that cannot be asked about: the message says why."""
+
+
+@attrs.frozen
+class Layout:
+    """One deal of the unseen cards: the hands of the seats after the declarer's (the next, then the
+    one after) and the talon, as bitmasks."""
+
+    next: int
+    after: int
+    talon: int
+
+
+@attrs.frozen
+class LayoutValue:
+    """A layout solved: the declarer's tricks in each trump (:data:`TRUMPS`' order) with his best
+    discard, and the fewest he takes on a misère with his best discard; with the talon known, whether
+    the misère is caught after each discard of :func:`pairs` (in its order)."""
+
+    tricks: tuple[int, ...]
+    misere: int
+    caught_by_pair: tuple[bool, ...] = ()
+
+
+@attrs.frozen
+class ContractOdds:
+    """One contract over the layouts: the chance it is made (for a misère, that it is not caught) with
+    its standard error, the declarer's mean tricks and his mean score in whists."""
+
+    p_make: float
+    stderr: float
+    tricks: float
+    score: float
+
+
+@attrs.frozen
+class Odds:
+    """What ``preflog.odds`` found: the contracts by name (``6s`` … ``10nt``, ``mis``) and, with the
+    talon known, the discard that leaves a misère caught least often (``misere_discard``)."""
+
+    hand: Hand
+    talon: tuple[Card, ...] | None
+    seat: Seat
+    rules: str
+    samples: int
+    seed: int
+    contracts: dict[str, ContractOdds]
+    misere_discard: tuple[Card, Card] | None = None
+    misere_discard_odds: ContractOdds | None = None
+
+
+def hand_of(text: str, size: int, what: str) -> tuple[Card, ...]:
+    """Cards written as a dotted hand (``AKQ.J9.-.T87``), suit groups (``♠AKQ ♥T87``) or cards one by
+    one (``As Ks``, ``AsKs``); :class:`BadHand` unless they are ``size`` different cards."""
+    text = text.strip()
+    try:
+        if "." in text:
+            cards: tuple[Card, ...] = Hand.from_dotted(text.replace(" ", "")).cards
+        else:
+            cards = tuple(_cards(text))
+    except ValueError as error:
+        raise BadHand(_("{what}: {error}").format(what=what, error=error)) from None
+    if len(set(cards)) != len(cards):
+        twice = sorted({write_card(c) for c in cards if cards.count(c) > 1})
+        raise BadHand(_("{what}: a card is written twice: {cards}").format(what=what, cards=" ".join(twice)))
+    if len(cards) != size:
+        raise BadHand(_("{what} has {count} cards where it should have {size}").format(
+            what=what, count=len(cards), size=size))
+    return cards
+
+
+def _cards(text: str) -> Iterator[Card]:
+    """Cards written one by one or in suit groups, with spaces, commas or nothing between them."""
+    for word in text.replace(",", " ").split():
+        try:
+            yield card(word)
+            continue
+        except ValueError:
+            pass
+        try:
+            yield from Hand.from_groups([word]).cards
+            continue
+        except ValueError:
+            pass
+        yield from _run_together(word)
+
+
+def _run_together(word: str) -> Iterator[Card]:
+    """``AsKsQh``: cards written with nothing between them (a ten as ``T`` or ``10``)."""
+    i = 0
+    while i < len(word):
+        for size in (3, 2):
+            try:
+                found = card(word[i:i + size])
+            except ValueError:
+                continue
+            yield found
+            i += size
+            break
+        else:
+            raise ValueError(_("not a card: {text!r}").format(text=word[i:i + 3]))
+
+
+def layouts(hand: int, talon: int | None, count: int, seed: int) -> list[Layout]:
+    """``count`` layouts of the cards not in ``hand`` nor the known ``talon``, each a uniform random
+    deal of them (a shuffle by Python's Mersenne Twister seeded with ``seed``)."""
+    rng = random.Random(seed)
+    known = hand | (talon or 0)
+    unseen = [1 << i for i in range(32) if not known >> i & 1]
+    out = []
+    for _n in range(count):
+        rng.shuffle(unseen)
+        out.append(Layout(sum(unseen[:10]), sum(unseen[10:20]), talon if talon is not None else sum(unseen[20:22])))
+    return out
+
+
+def pairs(twelve: int) -> list[int]:
+    """Every discard of two cards of ``twelve``, in the deck's order."""
+    bits = [1 << i for i in range(32) if twelve >> i & 1]
+    return [a | b for i, a in enumerate(bits) for b in bits[i + 1:]]
+
+
+def shape(kept: int, layout: Layout) -> tuple[str, ...]:
+    """The cards in play with those out of it squeezed out of each suit: for each suit, from the ace
+    down, whose each card is (``d`` the declarer's ``kept``, ``n`` the next hand's, ``a`` the one after)."""
+    return tuple("".join("d" if kept & c else "n" if layout.next & c else "a" if layout.after & c else ""
+                         for c in (1 << (8 * s + r) for r in range(8))) for s in range(4))
+
+
+def discards(twelve: int, layout: Layout) -> dict[int, int]:
+    """Each discard of :func:`pairs` to the first one that leaves the same ranks in the same hands (the
+    same :func:`shape`): of equivalent discards only the first need be solved."""
+    first: dict[tuple[str, ...], int] = {}
+    return {pair: first.setdefault(shape(twelve ^ pair, layout), pair) for pair in pairs(twelve)}
+
+
+_RANK_OF = [7 - (i % 8) for i in range(32)]  # a card's bit to its rank: the ace 7, the seven 0
+
+
+def _cost(pair: int, keep: Callable[[int], int]) -> int:
+    return sum(keep(1 << i) for i in range(32) if pair >> i & 1)
+
+
+def _game_order(twelve: int, trump: Suit | None) -> Callable[[int], int]:
+    """How much a card is worth keeping in a game in ``trump``: trumps most, then high cards, and a
+    card of a long suit more than one of a short suit (whose discard makes a void)."""
+    lengths = [bin(twelve >> (8 * s) & 0xFF).count("1") for s in range(4)]
+
+    def keep(bit: int) -> int:
+        i = bit.bit_length() - 1
+        return (100 if trump is not None and i // 8 == int(trump) else 0) + 10 * _RANK_OF[i] + lengths[i // 8]
+    return keep
+
+
+def _misere_keep(bit: int) -> int:
+    """How much a card is worth keeping on a misère: the lower, the more."""
+    return -_RANK_OF[bit.bit_length() - 1]
+
+
+def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool) -> LayoutValue:
+    """The declarer's tricks in every trump and on a misère in one ``layout``, each with the discard
+    best for it (``declarer``: his seat, 0 for the first hand, who leads). With the talon known, the
+    misère's tricks after every discard of :func:`pairs` too."""
+    twelve = hand | layout.talon
+    same = discards(twelve, layout)
+    candidates = sorted(set(same.values()))
+    seats = [0, 0, 0]
+    seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
+
+    def position(discard: int) -> Position:
+        seats[declarer] = twelve ^ discard
+        return Position((seats[0], seats[1], seats[2]), 0)
+
+    tricks = []
+    for trump in TRUMPS:
+        keep = _game_order(twelve, trump)
+        search = Search(declarer, True, None if trump is None else int(trump))
+        best = -1
+        for discard in sorted(candidates, key=lambda pair: _cost(pair, keep)):
+            p = position(discard)
+            if best < 0:
+                best = search.value(p, 6)
+            elif search.at_least(p, best + 1):
+                best = search.value(p, best + 1)
+            if best == 10:
+                break
+        tricks.append(best)
+    search = Search(declarer, False, None)
+    fewest = 11
+    for discard in sorted(candidates, key=lambda pair: _cost(pair, _misere_keep)):
+        p = position(discard)
+        if fewest > 10:
+            fewest = search.value(p, 0)
+        elif not search.at_least(p, fewest):
+            fewest = search.value(p, 0)
+        if fewest == 0 and not known_talon:
+            break
+    if not known_talon:
+        return LayoutValue(tuple(tricks), fewest)
+    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen
+    caught = {discard: search.at_least(position(discard), 1) for discard in candidates}
+    return LayoutValue(tuple(tricks), fewest, tuple(caught[same[pair]] for pair in pairs(twelve)))
+
+
+def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]) -> list[int]:
+    """The tricks the declarer of a misère takes in each layout of ``part`` after ``discard``."""
+    out = []
+    for layout in part:
+        seats = [0, 0, 0]
+        seats[declarer] = (hand | layout.talon) ^ discard
+        seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
+        out.append(Search(declarer, False, None).value(Position((seats[0], seats[1], seats[2]), 0), 0))
+    return out
+
+
+#: The pool of the one-deal sheet that scores a contract: one no deal closes, so that each point of pool
+#: counts as the point of mountain it saves (Code 4.2.3: an open pool's shortfall goes to the mountain).
+OPEN_POOL = 100
+
+
+@functools.cache
+def deal_score(rules: str, contract: str, tricks: int) -> Fraction:
+    """The declarer's balance in whists from one deal of ``contract`` in which he took ``tricks``, both
+    defenders whisting a game and sharing the rest of the tricks (the first after the declarer one
+    more when they are odd): the settlement of a sheet of that one deal (Code 4.2.14) as the scorer
+    writes it under ``rules``, the pool open (:data:`OPEN_POOL`)."""
+    from ..notation.api import loads
+    from ..scoring.scorer import Scorer
+    from ..walk import walk
+
+    from ..game.conventions import PRESETS
+
+    rest = 10 - tricks
+    # with a razboynik first (Classic), the game as it is played after it, in the free stage
+    free = ['[Rule.Razboynik "no"]'] if PRESETS[rules].razboynik else []
+    lines = ['[Players "A B C"]', f'[Rules "{rules}"]', *free, f'[Pool "{OPEN_POOL}"]', "", "deal 1 dealer C",
+             f"bids {contract} pass pass",
+             f"contract {contract}"]
+    if contract != MISERE:
+        lines.append("whist whist whist")
+        lines.append(f"result A {tricks} B {(rest + 1) // 2} C {rest // 2}")
+    else:
+        lines.append(f"result {tricks}")
+    scorer = Scorer(ledger=False)
+    walk(loads("\n".join(lines) + "\n"), scorer)
+    assert not scorer.unscored, scorer.unscored
+    return scorer.pulka.standing()["A"]
+
+
+def summarise(values: Sequence[LayoutValue], rules: str) -> dict[str, ContractOdds]:
+    """The contracts' odds over the solved layouts."""
+    out: dict[str, ContractOdds] = {}
+    n = len(values)
+    for level in LEVELS:
+        for index, trump in enumerate(TRUMPS):
+            name = f"{level}{STRAIN_NAMES[trump]}"
+            out[name] = _odds(name, [v.tricks[index] for v in values], [v.tricks[index] >= level for v in values],
+                              rules)
+    out[MISERE] = _odds(MISERE, [v.misere for v in values], [v.misere == 0 for v in values], rules)
+    assert len(out) == len(CONTRACTS) and n
+    return out
+
+
+def _odds(contract: str, tricks: list[int], made: list[bool], rules: str) -> ContractOdds:
+    n = len(tricks)
+    p = sum(made) / n
+    return ContractOdds(p, math.sqrt(p * (1 - p) / n), sum(tricks) / n,
+                        float(sum(deal_score(rules, contract, t) for t in tricks) / n))
+
+
+def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, seat: str | Seat = Seat.FIRST,
+         rules: str = "sochi", samples: int = SAMPLES, seed: int = 1, *, jobs: int = 1,
+         progress: Callable[[int], None] | None = None) -> Odds:
+    """The odds of every contract for the declarer holding ``hand`` (ten cards) at ``seat`` (the first
+    hand leads), the talon unknown unless given, over ``samples`` layouts drawn from ``seed``. ``jobs``:
+    processes to solve the layouts in (the answer is the same); ``progress`` is called with the
+    number of layouts solved so far."""
+    from ..game.conventions import PRESETS, TWO_HANDED
+
+    cards = hand_of(hand, 10, _("the hand")) if isinstance(hand, str) else tuple(hand)
+    talon_cards = None if talon is None else hand_of(talon, 2, _("the talon")) if isinstance(talon, str) \
+        else tuple(talon)
+    if len(set(cards)) != 10 or (talon_cards is not None and len(set(talon_cards)) != 2):
+        raise BadHand(_("a hand has ten different cards and a talon two"))
+    if talon_cards is not None and set(talon_cards) & set(cards):
+        raise BadHand(_("the talon holds a card of the hand: {cards}").format(
+            cards=" ".join(write_card(c) for c in DECK if c in set(talon_cards) & set(cards))))
+    if samples < 1:
+        raise BadHand(_("the number of samples must be at least 1"))
+    seat = SEATS[seat] if isinstance(seat, str) else seat
+    if rules not in PRESETS or rules in TWO_HANDED:  # before the work
+        raise BadHand(_("unknown convention {name!r} for a table of three; known: {presets}").format(
+            name=rules, presets=", ".join(name for name in PRESETS if name not in TWO_HANDED)))
+    hand_bits = sum(BIT[c] for c in cards)
+    talon_bits = None if talon_cards is None else sum(BIT[c] for c in talon_cards)
+    drawn = layouts(hand_bits, talon_bits, samples, seed)
+    work = functools.partial(_solve_all, hand_bits, int(seat), talon_bits is not None)
+    values: list[LayoutValue] = []
+    for part in _in_parts(work, drawn, jobs):
+        values.extend(part)
+        if progress is not None:
+            progress(len(values))
+    result = Odds(Hand(cards), talon_cards, seat, rules, samples, seed, summarise(values, rules))
+    if talon_bits is None:
+        return result
+    return _with_misere_discard(result, hand_bits, talon_bits, drawn, values, jobs)
+
+
+def _with_misere_discard(result: Odds, hand: int, talon: int, drawn: Sequence[Layout],
+                         values: Sequence[LayoutValue], jobs: int) -> Odds:
+    """With the talon known: the discard, chosen before the others' cards are seen, that leaves the
+    misère caught in the fewest layouts (of equals, the one that throws the highest cards), and its
+    odds."""
+    options = pairs(hand | talon)
+    best = min(range(len(options)), key=lambda i: (sum(v.caught_by_pair[i] for v in values),
+                                                   _cost(options[i], _misere_keep)))
+    declarer = int(result.seat)
+    work = functools.partial(misere_tricks, hand | talon, options[best], declarer)
+    tricks = [t for part in _in_parts(work, drawn, jobs) for t in part]
+    a, b = (c for c in DECK if BIT[c] & options[best])
+    return attrs.evolve(result, misere_discard=(a, b),
+                        misere_discard_odds=_odds(MISERE, tricks, [t == 0 for t in tricks], result.rules))
+
+
+def _solve_all(hand: int, declarer: int, known_talon: bool, part: Sequence[Layout]) -> list[LayoutValue]:
+    return [solve_layout(hand, layout, declarer, known_talon) for layout in part]
+
+
+def _in_parts(work: Callable[[Sequence[Layout]], list[T]], drawn: Sequence[Layout], jobs: int) -> Iterator[list[T]]:
+    """``work`` over ``drawn`` a few layouts at a time, in ``jobs`` processes when more than one, the
+    parts in order."""
+    size = 4
+    parts = [drawn[i:i + size] for i in range(0, len(drawn), size)]
+    if jobs <= 1 or len(parts) == 1:
+        yield from map(work, parts)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(work, parts)
