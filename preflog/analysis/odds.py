@@ -269,25 +269,30 @@ def deal_score(rules: str, contract: str, tricks: int) -> Fraction:
     defenders whisting a game and sharing the rest of the tricks (the first after the declarer one
     more when they are odd): the settlement of a sheet of that one deal (Code 4.2.14) as the scorer
     writes it under ``rules``, the pool open (:data:`OPEN_POOL`)."""
-    from ..notation.api import loads
+    from ..game.conventions import PRESETS
+    from ..model.auction import Bids, Call, CallKind, Contract
+    from ..model.bids import Bid
+    from ..model.deal import Deal, PlayerTricks, Result, ResultKind
+    from ..model.defence import Decision, DecisionKind, Defence
+    from ..model.game import Game, Tag
     from ..scoring.scorer import Scorer
     from ..walk import walk
 
-    from ..game.conventions import PRESETS
-
+    bid = Bid.parse(contract)
+    tags = [Tag("Players", "A B C"), Tag("Rules", rules), Tag("Pool", str(OPEN_POOL))]
+    if PRESETS[rules].razboynik:  # a game as it is played after the razboynik (Classic), in the free stage
+        tags.append(Tag("Rule.Razboynik", "no"))
     rest = 10 - tricks
-    # with a razboynik first (Classic), the game as it is played after it, in the free stage
-    free = ['[Rule.Razboynik "no"]'] if PRESETS[rules].razboynik else []
-    lines = ['[Players "A B C"]', f'[Rules "{rules}"]', *free, f'[Pool "{OPEN_POOL}"]', "", "deal 1 dealer C",
-             f"bids {contract} pass pass",
-             f"contract {contract}"]
-    if contract != MISERE:
-        lines.append("whist whist whist")
-        lines.append(f"result A {tricks} B {(rest + 1) // 2} C {rest // 2}")
+    deal = Deal(1, "C", bids=Bids((Call(CallKind.BID, bid), Call(CallKind.PASS), Call(CallKind.PASS))),
+                contract=Contract(bid))
+    if bid.is_misere:
+        deal = attrs.evolve(deal, result=Result(ResultKind.DECLARER, count=tricks))
     else:
-        lines.append(f"result {tricks}")
+        whist = Decision(DecisionKind.WHIST)
+        taken = (PlayerTricks("A", tricks), PlayerTricks("B", (rest + 1) // 2), PlayerTricks("C", rest // 2))
+        deal = attrs.evolve(deal, defence=Defence((whist, whist)), result=Result(ResultKind.TRICKS, taken))
     scorer = Scorer(ledger=False)
-    walk(loads("\n".join(lines) + "\n"), scorer)
+    walk(Game(tuple(tags), (deal,)), scorer)
     assert not scorer.unscored, scorer.unscored
     return scorer.pulka.standing()["A"]
 
