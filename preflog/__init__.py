@@ -110,6 +110,7 @@ sys.modules[__name__].__class__ = _Package
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time each is imported when first used
     from .analysis.annotate import CardValue, DealAnalysis, analyse, annotate, strip_analysis
     from .analysis.solve import Analyst, Goal, Solution, Unsolvable, par, solve
+    from .analysis.odds import BadHand, ContractOdds, Odds, odds
     from .check import Checker, audit, check
     from .game.conventions import (
         PRESETS, AllPassScoring, AllPassTalon, Liability, Progression, Rules, VoidTalonTrick, WhistSplit, rules_of,

@@ -230,3 +230,44 @@ def test_the_hand_is_read_in_every_spelling() -> None:
     assert set(hand_of("♠AKJ9 ♣KQ8 ♦A7 ♥Q", 10, "h")) == set(dotted)
     assert set(hand_of("AKJ10.KQ8.A7.Q", 10, "h")) == set(hand_of("AKJT.KQ8.A7.Q", 10, "h"))
     assert len(DECK) == 32 and odds_module.SAMPLES == 200
+
+
+def test_the_odds_docs_run_as_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """docs/odds.md: its Python prints what its comment says; its example's lines are what the command
+    prints; its JSON's numbers are those of the same run."""
+    import re
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    doc = (ROOT / "docs" / "odds.md").read_text(encoding="utf-8")
+    (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+    script = tmp_path / "odds.py"
+    script.write_text(code, encoding="utf-8")
+    printed = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert printed.stdout.strip() == re.search(r"# (.*)\n", code.splitlines()[-1] + "\n").group(1).strip()
+    example = next(b for b in re.findall(r"```\n(.*?)```", doc, re.S) if b.startswith("$ preflog odds"))
+    command, *shown = example.splitlines()
+    args = re.findall(r'"[^"]*"|\S+', command[len("$ preflog "):])
+    result = run(*[a.strip('"') for a in args], "--jobs", "1")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert shown[:9] == lines[:9] and shown[-1] == lines[-1] and shown[9] == "…"
+    data = json.loads(run(*[a.strip('"') for a in args], "--jobs", "1", "--format", "json").output)
+    documented = json.loads(re.sub(r',\s*"…": "…"', "", re.search(r"```json\n(.*?)```", doc, re.S).group(1)))
+    assert documented["contracts"] == {k: data["contracts"][k] for k in documented["contracts"]}
+    assert {k: v for k, v in documented.items() if k != "contracts"} == \
+        {k: v for k, v in data.items() if k != "contracts"}
+
+
+def test_the_readme_s_odds_command_runs() -> None:
+    import re
+
+    from .conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```\n(.*?)```", readme, re.S) if b.startswith("preflog odds")]
+    args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', block.strip()[len("preflog "):])]
+    result = run(*args, "--jobs", "1")
+    assert result.exit_code == 0 and "Misère with this talon: discard" in result.output

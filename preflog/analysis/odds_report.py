@@ -46,7 +46,7 @@ def odds_text(odds: Odds) -> str:
     lines = [_("Hand {hand} ({seat}), {talon}; {rules}; {samples} layouts, seed {seed}").format(
         hand=odds.hand.grouped(), seat=seat, talon=talon, rules=odds.rules, samples=odds.samples, seed=odds.seed)]
     head = (_("contract"), _("made"), _("± error"), _("tricks"), _("score"))
-    rows = [(contract_text(name), f"{c.p_make:.0%}", f"{c.stderr:.1%}", f"{c.tricks:.2f}", f"{c.score:+.1f}")
+    rows = [(contract_text(name), f"{c.p_make:.0%}", f"{c.stderr:.1%}", f"{c.tricks:.2f}", f"{round(c.score, 1) + 0.0:+.1f}")
             for name, c in odds.contracts.items()]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
     for row in [head, *rows]:
