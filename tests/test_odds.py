@@ -267,7 +267,7 @@ def test_the_readme_s_odds_command_runs() -> None:
     from .conftest import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (block,) = [b for b in re.findall(r"```\n(.*?)```", readme, re.S) if b.startswith("preflog odds")]
-    args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', block.strip()[len("preflog "):])]
+    (line,) = re.findall(r"^```\n(preflog odds .*)\n```$", readme, re.M)
+    args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', line[len("preflog "):])]
     result = run(*args, "--jobs", "1")
     assert result.exit_code == 0 and "Misère with this talon: discard" in result.output
