@@ -23,6 +23,7 @@ from preflog.analysis.odds import (
 )
 from preflog.analysis.search import Position, Search
 from preflog.cli import cli
+from preflog.game.conventions import PRESETS
 from preflog.game.bits import BIT
 from preflog.model.cards import DECK
 
@@ -111,7 +112,7 @@ def test_a_made_six_of_spades_in_sochi_is_worth_sixteen_thirds_of_a_whist() -> N
     writes 2 tricks × 2 = 4 whists on the declarer. 4.2.3: the open pool's shortfall goes to the
     mountain (98 for him, 100 each for the others, the pool being 100); 4.2.14: (average 298/3 − 98)
     × 10 = 40/3, less the 8 whists: 16/3."""
-    assert deal_score("sochi", "6s", 6) == Fraction(16, 3)
+    assert deal_score(PRESETS["sochi"], "6s", 6) == Fraction(16, 3)
 
 
 def test_an_eight_no_trump_one_down_in_sochi_costs_seventy_whists() -> None:
@@ -119,14 +120,14 @@ def test_an_eight_no_trump_one_down_in_sochi_costs_seventy_whists() -> None:
     and each whister the consolation, the price per trick short: 6 + 6; 3.8.1.1, whists for their own
     tricks, 2 and 1, at 6: 18. Mountains 106, 100, 100 with the shortfall: (102 − 106) × 10 = −40,
     and −30 in whists: −70."""
-    assert deal_score("sochi", "8nt", 7) == -70
+    assert deal_score(PRESETS["sochi"], "8nt", 7) == -70
 
 
 def test_a_misere_made_and_a_misere_caught_once() -> None:
     """A misère made writes 10 to the pool (4.2.1): (290/3 − 90) × 10 = 200/3. Caught once: 10 to the
     mountain for the trick (3.6.6), so 110 against 100 and 100: (310/3 − 110) × 10 = −200/3."""
-    assert deal_score("sochi", "mis", 0) == Fraction(200, 3)
-    assert deal_score("sochi", "mis", 1) == Fraction(-200, 3)
+    assert deal_score(PRESETS["sochi"], "mis", 0) == Fraction(200, 3)
+    assert deal_score(PRESETS["sochi"], "mis", 1) == Fraction(-200, 3)
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])

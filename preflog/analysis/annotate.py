@@ -5,13 +5,14 @@ main line whose hands are all known: the value of the position before the card, 
 every card that could have been played. ``annotate(game, analyses)`` writes that into the game: the
 par on the deal's header, ``?`` on a card that costs its side a trick, ``??`` on one that costs two or
 more, with a comment naming the best cards. Every annotation it adds is a comment beginning with
-:data:`MARK`, so that :func:`strip_analysis` takes them out again, the glyphs they added with them.
+:data:`MARK`, so that :func:`strip_analysis` takes them out again, the glyphs they added with them
+(those of :mod:`.decisions` too, on the contract, the discard and the defenders' words).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import cast
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar, cast
 
 import attrs
 
@@ -22,7 +23,9 @@ from ..game.legal import legal_cards
 from ..game.state import DealState
 from ..model.annotations import Comment, Glyph
 from ..model.cards import Card
-from ..model.deal import Deal
+from ..model.auction import Contract
+from ..model.deal import Deal, Discard
+from ..model.defence import Decision
 from ..model.game import Game
 from ..model.play import PlayedCard, Variation
 from ..replay import Step, replay
@@ -111,15 +114,18 @@ def analyse(game: Game, rules: Rules | str | None = None, *, lang: str | None = 
 def analyse_steps(steps: Sequence[Step]) -> list[DealAnalysis]:
     """The values of the deals whose steps these are: a replay's, or a
     :class:`~preflog.replay.StepRecorder`'s fed in the same walk as other visitors (the web page)."""
-    out: list[DealAnalysis] = []
+    return [_analyse_deal(part) for part in deals_of(steps)]
+
+
+def deals_of(steps: Sequence[Step]) -> Iterator[Sequence[Step]]:
+    """The steps of each deal, from its ``DealStarted`` on."""
     start = 0
     for i in range(1, len(steps) + 1):
         if i == len(steps) or type(steps[i].event) is DealStarted:
-            deal_steps = steps[start:i]
-            if deal_steps and deal_steps[0].state.deal is not None:
-                out.append(_analyse_deal(deal_steps))
+            part = steps[start:i]
+            if part and part[0].state.deal is not None:
+                yield part
             start = i
-    return out
 
 
 def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
@@ -272,25 +278,47 @@ def _stripped_deal(deal: Deal) -> Deal:
         cards = [_stripped_card(pc) for pc in play.cards]
         if any(a is not b for a, b in zip(cards, play.cards)):
             new_play = attrs.evolve(play, cards=cards)
-    if len(comments) == len(deal.comments) and new_play is play:
+    # the decisions' values (preflog analyse --decisions) on the contract, the discard and the words
+    contract = None if deal.contract is None else _stripped_notes(deal.contract)
+    discard = None if deal.discard is None else _stripped_notes(deal.discard)
+    defence = deal.defence
+    if defence is not None:
+        words = tuple(_stripped_notes(w) for w in defence.decisions)
+        if any(a is not b for a, b in zip(words, defence.decisions)):
+            defence = attrs.evolve(defence, decisions=words)
+    if len(comments) == len(deal.comments) and new_play is play and contract is deal.contract \
+            and discard is deal.discard and defence is deal.defence:
         return deal
-    return attrs.evolve(deal, comments=comments, play=new_play)
+    return attrs.evolve(deal, comments=comments, play=new_play, contract=contract, discard=discard, defence=defence)
+
+
+_Noted = TypeVar("_Noted", PlayedCard, Contract, Discard, Decision)
+
+
+def _stripped_notes(item: _Noted) -> _Noted:
+    """``item`` without the analysis's comments, and without the glyph they say the analysis added."""
+    ours = [c for c in item.comments if is_analysis(c)]
+    if not ours:
+        return item
+    glyph = getattr(item, "glyph", None)
+    for c in ours:
+        added = c.text[len(MARK):].split(" ", 2)[1] if c.text[len(MARK):].startswith(" ") else ""
+        if glyph is not None and added == glyph.value:
+            glyph = None
+    kept = tuple(c for c in item.comments if not is_analysis(c))
+    if isinstance(item, Discard):
+        return attrs.evolve(item, comments=kept)
+    return attrs.evolve(item, glyph=glyph, comments=kept)
 
 
 def _stripped_card(pc: PlayedCard) -> PlayedCard:
     if not pc.comments and not pc.variations:
         return pc
-    ours = [c for c in pc.comments if is_analysis(c)]
     variations = tuple(_stripped_variation(v) for v in pc.variations)
-    if not ours and all(a is b for a, b in zip(variations, pc.variations)):
+    stripped = _stripped_notes(pc)
+    if stripped is pc and all(a is b for a, b in zip(variations, pc.variations)):
         return pc
-    glyph = pc.glyph
-    for c in ours:
-        added = c.text[len(MARK):].split(" ", 2)[1] if c.text[len(MARK):].startswith(" ") else ""
-        if glyph is not None and added == glyph.value:
-            glyph = None
-    return attrs.evolve(pc, glyph=glyph, comments=tuple(c for c in pc.comments if not is_analysis(c)),
-                        variations=variations)
+    return attrs.evolve(stripped, variations=variations)
 
 
 def _stripped_variation(v: Variation) -> Variation:

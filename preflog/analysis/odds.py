@@ -23,7 +23,9 @@ import attrs
 
 from ..i18n import _
 from ..game.bits import BIT
+from ..game.conventions import Rules
 from ..model.cards import DECK, Card, Suit, card, write_card
+from ..model.defence import DecisionKind
 from ..model.hand import Hand
 from ..model.seating import Seat
 from .search import Position, Search
@@ -204,33 +206,62 @@ def _misere_keep(bit: int) -> int:
 
 def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool) -> LayoutValue:
     """The declarer's tricks in every trump and on a misère in one ``layout``, each with the discard
-    best for it (``declarer``: his seat, 0 for the first hand, who leads). With the talon known, the
-    misère's tricks after every discard of :func:`pairs` too."""
+    best for it (``declarer``: his seat, 0 for the first hand, who leads). With the talon known, whether
+    the misère is caught after every discard of :func:`pairs` too."""
     twelve = hand | layout.talon
     same = discards(twelve, layout)
     candidates = sorted(set(same.values()))
+    position = _positions(twelve, layout, declarer)
+    tricks = [_most_tricks(twelve, candidates, position, declarer, trump) for trump in TRUMPS]
+    search = Search(declarer, False, None)
+    fewest = _fewest_tricks(candidates, position, search)
+    if not known_talon:
+        return LayoutValue(tuple(tricks), fewest)
+    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen
+    caught = {discard: search.at_least(position(discard), 1) for discard in candidates}
+    return LayoutValue(tuple(tricks), fewest, tuple(caught[same[pair]] for pair in pairs(twelve)))
+
+
+#: A goal of :func:`goal_tricks`: a trump (``None``: no-trump), or :data:`MISERE`.
+Goal = Suit | None | str
+
+
+def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout) -> list[int]:
+    """The declarer's tricks in one ``layout`` for each of ``goals`` with the discard best for it: the
+    most in a trump, the fewest on a misère."""
+    twelve = hand | layout.talon
+    candidates = sorted(set(discards(twelve, layout).values()))
+    position = _positions(twelve, layout, declarer)
+    return [_fewest_tricks(candidates, position, Search(declarer, False, None)) if goal == MISERE
+            else _most_tricks(twelve, candidates, position, declarer, goal)  # type: ignore[arg-type]
+            for goal in goals]
+
+
+def solve_goals(hand: int, talon: int | None, declarer: int, goals: Sequence[Goal], samples: int, seed: int, *,
+                jobs: int = 1) -> list[list[int]]:
+    """:func:`goal_tricks` over the layouts of :func:`layouts`, in ``jobs`` processes."""
+    work = functools.partial(_goals_all, hand, declarer, tuple(goals))
+    return [row for part in _in_parts(work, layouts(hand, talon, samples, seed), jobs) for row in part]
+
+
+def _goals_all(hand: int, declarer: int, goals: Sequence[Goal], part: Sequence[Layout]) -> list[list[int]]:
+    return [goal_tricks(hand, declarer, goals, layout) for layout in part]
+
+
+def _positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Position]:
+    """The start of play after each discard from ``twelve``, the others holding ``layout``'s hands."""
     seats = [0, 0, 0]
     seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
 
     def position(discard: int) -> Position:
         seats[declarer] = twelve ^ discard
         return Position((seats[0], seats[1], seats[2]), 0)
+    return position
 
-    tricks = []
-    for trump in TRUMPS:
-        keep = _game_order(twelve, trump)
-        search = Search(declarer, True, None if trump is None else int(trump))
-        best = -1
-        for discard in sorted(candidates, key=lambda pair: _cost(pair, keep)):
-            p = position(discard)
-            if best < 0:
-                best = search.value(p, 6)
-            elif search.at_least(p, best + 1):
-                best = search.value(p, best + 1)
-            if best == 10:
-                break
-        tricks.append(best)
-    search = Search(declarer, False, None)
+
+def _fewest_tricks(candidates: Sequence[int], position: Callable[[int], Position], search: Search) -> int:
+    """The misère's tricks with the best of the ``candidates`` discards (the highest cards first; after
+    the first, a discard is solved only as far as to show it gives fewer)."""
     fewest = 11
     for discard in sorted(candidates, key=lambda pair: _cost(pair, _misere_keep)):
         p = position(discard)
@@ -238,13 +269,35 @@ def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool) ->
             fewest = search.value(p, 0)
         elif not search.at_least(p, fewest):
             fewest = search.value(p, 0)
-        if fewest == 0 and not known_talon:
+        if fewest == 0:
             break
-    if not known_talon:
-        return LayoutValue(tuple(tricks), fewest)
-    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen
-    caught = {discard: search.at_least(position(discard), 1) for discard in candidates}
-    return LayoutValue(tuple(tricks), fewest, tuple(caught[same[pair]] for pair in pairs(twelve)))
+    return fewest
+
+
+def _most_tricks(twelve: int, candidates: Sequence[int], position: Callable[[int], Position], declarer: int,
+                 trump: Suit | None) -> int:
+    """The declarer's tricks in ``trump`` with the best of the ``candidates`` discards (the likeliest
+    first; after the first, a discard is solved only as far as to show it gives more)."""
+    keep = _game_order(twelve, trump)
+    search = Search(declarer, True, None if trump is None else int(trump))
+    best = -1
+    for discard in sorted(candidates, key=lambda pair: _cost(pair, keep)):
+        p = position(discard)
+        if best < 0:
+            best = search.value(p, 6)
+        elif search.at_least(p, best + 1):
+            best = search.value(p, best + 1)
+        if best == 10:
+            break
+    return best
+
+
+def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: Suit | None) -> int:
+    """The declarer's tricks in ``trump`` with his best discard from ``twelve``, the others holding
+    ``hands`` (his own place in it not read); the first hand leads."""
+    others = Layout(hands[(declarer + 1) % 3], hands[(declarer + 2) % 3], 0)
+    candidates = sorted(set(discards(twelve, others).values()))
+    return _most_tricks(twelve, candidates, _positions(twelve, others, declarer), declarer, trump)
 
 
 def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]) -> list[int]:
@@ -263,41 +316,57 @@ def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]
 OPEN_POOL = 100
 
 
-@functools.cache
-def deal_score(rules: str, contract: str, tricks: int) -> Fraction:
+def deal_score(rules: Rules, contract: str, tricks: int) -> Fraction:
     """The declarer's balance in whists from one deal of ``contract`` in which he took ``tricks``, both
-    defenders whisting a game and sharing the rest of the tricks (the first after the declarer one
-    more when they are odd): the settlement of a sheet of that one deal (Code 4.2.14) as the scorer
-    writes it under ``rules``, the pool open (:data:`OPEN_POOL`)."""
-    from ..game.conventions import PRESETS
+    defenders whisting a game: :func:`sheet_score`'s."""
+    return sheet_score(rules, contract, tricks)[0]
+
+
+WHIST_WHIST = (DecisionKind.WHIST, DecisionKind.WHIST)
+
+
+@functools.cache
+def sheet_score(rules: Rules, contract: str, tricks: int,
+                words: tuple[DecisionKind, DecisionKind] = WHIST_WHIST) -> tuple[Fraction, Fraction, Fraction]:
+    """Each player's balance in whists — the declarer's, then the defenders' from his left — from one
+    deal of ``contract`` in which the declarer took ``tricks``, the defenders saying ``words`` (a game;
+    one whister plays closed) and sharing the other tricks (the first after the declarer one more
+    when they are odd): the settlement of a sheet of that one deal (Code 4.2.14) as the scorer writes
+    it under ``rules``, the pool open (:data:`OPEN_POOL`). Under a convention that begins with a
+    razboynik (Classic), the game is one of the free play after it."""
+    from ..game.conventions import rule_tags
     from ..model.auction import Bids, Call, CallKind, Contract
     from ..model.bids import Bid
     from ..model.deal import Deal, PlayerTricks, Result, ResultKind
-    from ..model.defence import Decision, DecisionKind, Defence
+    from ..model.defence import Decision, Defence, WhistMode
     from ..model.game import Game, Tag
     from ..scoring.scorer import Scorer
     from ..walk import walk
 
     bid = Bid.parse(contract)
-    tags = [Tag("Players", "A B C"), Tag("Rules", rules), Tag("Pool", str(OPEN_POOL))]
-    if PRESETS[rules].razboynik:  # a game as it is played after the razboynik (Classic), in the free stage
-        tags.append(Tag("Rule.Razboynik", "no"))
+    options = [(name, value) for name, value in rule_tags(rules) if name != "Rule.Razboynik"]
+    if rules.razboynik:
+        options.append(("Rule.Razboynik", "no"))
+    tags = [Tag("Players", "A B C"), Tag("Rules", rules.name), *(Tag(n, v) for n, v in options),
+            Tag("Pool", str(OPEN_POOL))]
     rest = 10 - tricks
     deal = Deal(1, "C", bids=Bids((Call(CallKind.BID, bid), Call(CallKind.PASS), Call(CallKind.PASS))),
                 contract=Contract(bid))
     if bid.is_misere:
         deal = attrs.evolve(deal, result=Result(ResultKind.DECLARER, count=tricks))
     else:
-        whist = Decision(DecisionKind.WHIST)
+        single = words.count(DecisionKind.WHIST) == 1
+        defence = Defence(tuple(Decision(w) for w in words), WhistMode.CLOSED if single else None)
         taken = (PlayerTricks("A", tricks), PlayerTricks("B", (rest + 1) // 2), PlayerTricks("C", rest // 2))
-        deal = attrs.evolve(deal, defence=Defence((whist, whist)), result=Result(ResultKind.TRICKS, taken))
+        deal = attrs.evolve(deal, defence=defence, result=Result(ResultKind.TRICKS, taken))
     scorer = Scorer(ledger=False)
     walk(Game(tuple(tags), (deal,)), scorer)
     assert not scorer.unscored, scorer.unscored
-    return scorer.pulka.standing()["A"]
+    standing = scorer.pulka.standing()
+    return standing["A"], standing["B"], standing["C"]
 
 
-def summarise(values: Sequence[LayoutValue], rules: str) -> dict[str, ContractOdds]:
+def summarise(values: Sequence[LayoutValue], rules: Rules) -> dict[str, ContractOdds]:
     """The contracts' odds over the solved layouts."""
     out: dict[str, ContractOdds] = {}
     n = len(values)
@@ -311,7 +380,7 @@ def summarise(values: Sequence[LayoutValue], rules: str) -> dict[str, ContractOd
     return out
 
 
-def _odds(contract: str, tricks: list[int], made: list[bool], rules: str) -> ContractOdds:
+def _odds(contract: str, tricks: list[int], made: list[bool], rules: Rules) -> ContractOdds:
     n = len(tricks)
     p = sum(made) / n
     return ContractOdds(p, math.sqrt(p * (1 - p) / n), sum(tricks) / n,
@@ -343,20 +412,28 @@ def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, 
             name=rules, presets=", ".join(name for name in PRESETS if name not in TWO_HANDED)))
     hand_bits = sum(BIT[c] for c in cards)
     talon_bits = None if talon_cards is None else sum(BIT[c] for c in talon_cards)
-    drawn = layouts(hand_bits, talon_bits, samples, seed)
-    work = functools.partial(_solve_all, hand_bits, int(seat), talon_bits is not None)
+    drawn, values = solve_layouts(hand_bits, talon_bits, int(seat), samples, seed, jobs=jobs, progress=progress)
+    convention = PRESETS[rules]
+    result = Odds(Hand(cards), talon_cards, seat, rules, samples, seed, summarise(values, convention))
+    if talon_bits is None:
+        return result
+    return _with_misere_discard(result, convention, hand_bits, talon_bits, drawn, values, jobs)
+
+
+def solve_layouts(hand: int, talon: int | None, declarer: int, samples: int, seed: int, *, jobs: int = 1,
+                  progress: Callable[[int], None] | None = None) -> tuple[list[Layout], list[LayoutValue]]:
+    """The layouts of :func:`layouts` and each one solved (:func:`solve_layout`), in ``jobs`` processes."""
+    drawn = layouts(hand, talon, samples, seed)
+    work = functools.partial(_solve_all, hand, declarer, talon is not None)
     values: list[LayoutValue] = []
     for part in _in_parts(work, drawn, jobs):
         values.extend(part)
         if progress is not None:
             progress(len(values))
-    result = Odds(Hand(cards), talon_cards, seat, rules, samples, seed, summarise(values, rules))
-    if talon_bits is None:
-        return result
-    return _with_misere_discard(result, hand_bits, talon_bits, drawn, values, jobs)
+    return drawn, values
 
 
-def _with_misere_discard(result: Odds, hand: int, talon: int, drawn: Sequence[Layout],
+def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, drawn: Sequence[Layout],
                          values: Sequence[LayoutValue], jobs: int) -> Odds:
     """With the talon known: the discard, chosen before the others' cards are seen, that leaves the
     misère caught in the fewest layouts (of equals, the one that throws the highest cards), and its
@@ -369,7 +446,7 @@ def _with_misere_discard(result: Odds, hand: int, talon: int, drawn: Sequence[La
     tricks = [t for part in _in_parts(work, drawn, jobs) for t in part]
     a, b = (c for c in DECK if BIT[c] & options[best])
     return attrs.evolve(result, misere_discard=(a, b),
-                        misere_discard_odds=_odds(MISERE, tricks, [t == 0 for t in tricks], result.rules))
+                        misere_discard_odds=_odds(MISERE, tricks, [t == 0 for t in tricks], rules))
 
 
 def _solve_all(hand: int, declarer: int, known_talon: bool, part: Sequence[Layout]) -> list[LayoutValue]:

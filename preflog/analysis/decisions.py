@@ -1,0 +1,283 @@
+"""The decisions made before the play, valued with the cards their maker could not see (issue 36).
+
+For each deal of a replay: the declarer's contract against every other (his ten cards known, the
+talon and the other hands not), his discard against every other (the talon known too), and each
+defender's whist or pass against the other word (his ten cards and the talon known, Code 3.4.1: the
+talon is shown to all). Each is a Monte-Carlo over layouts of the cards that player did not see, each
+layout solved double dummy (:mod:`.odds`, the same search), the outcome scored in whists by the
+scorer (:func:`.odds.sheet_score`). A choice is marked a mistake when the best one beats it by more
+than :data:`MARGIN` whists on average and by more than twice the standard error of that difference
+(the same layouts for both, so the difference is measured layout by layout).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from ..i18n import _
+from ..game.bits import BIT
+from ..game.conventions import Rules
+from ..game.events import ContractDeclared, Dealt
+from ..game.state import DealState
+from ..model.annotations import Comment, Glyph
+from ..model.bids import Bid
+from ..model.cards import DECK, Card
+from ..model.deal import Deal
+from ..model.defence import DECISION_WORDS, DecisionKind
+from ..model.game import Game
+from ..model.seating import Seat
+from ..replay import Step
+from .odds import (
+    CONTRACTS, MISERE, TRUMPS, Goal, discards, game_tricks, layouts, pairs, sheet_score, solve_goals,
+)
+from .annotate import MARK, deals_of
+from .search import Position, Search
+
+#: How many whists on average the best choice must beat the one made by to call it a mistake.
+MARGIN = 5.0
+SAMPLES = 100  # layouts per decision unless asked otherwise
+
+
+@attrs.frozen
+class Choice:
+    """One decision valued: what was ``chosen`` and the ``best`` choice, each one's mean score in whists
+    for the player who made it, the standard error of the mean difference, and what else there is to
+    say of each (a contract's chance, a discard's tricks)."""
+
+    kind: str                 # "contract", "discard" or "defence"
+    player: str
+    chosen: str
+    best: str
+    chosen_score: float
+    best_score: float
+    stderr: float
+    chosen_note: str = ""
+    best_note: str = ""
+    defender_index: int = 0   # a defender's word: 0 for the first to speak (on the declarer's left), 1 the second
+
+    @property
+    def loss(self) -> float:
+        """How many whists on average the choice made gives away against the best."""
+        return self.best_score - self.chosen_score
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss > max(MARGIN, 2 * self.stderr)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "player": self.player, "chosen": self.chosen, "best": self.best,
+                "chosen_score": round(self.chosen_score, 6), "best_score": round(self.best_score, 6),
+                "stderr": round(self.stderr, 6), "mistake": self.mistake}
+
+
+@attrs.frozen
+class DealDecisions:
+    """A deal's decisions valued (none where the cards a decision was made with are not known)."""
+
+    deal: int
+    choices: tuple[Choice, ...] = ()
+
+
+def _best(options: dict[str, list[float]], chosen: str) -> tuple[str, float]:
+    """The option of the highest mean, and the standard error of its mean difference from ``chosen``'s."""
+    best = max(options, key=lambda name: (statistics.fmean(options[name]), name == chosen))
+    diff = [b - c for b, c in zip(options[best], options[chosen])]
+    error = statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+    return best, error
+
+
+def _bits(cards: frozenset[Card] | tuple[Card, ...]) -> int:
+    return sum(BIT[c] for c in cards)
+
+
+def _cards(bits: int) -> str:
+    return " ".join(str(c) for c in DECK if BIT[c] & bits)
+
+
+def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int,
+                    jobs: int = 1) -> Choice:
+    """The contract declared against the others the declarer could have declared: after a game's
+    auction, every game from his last bid up (Code 3.4.2), the talon known where the record gives it;
+    a misère, bid before the talon is seen, against every contract."""
+    declarer = int(d.declarer)  # type: ignore[arg-type]
+    contract = d.contract
+    assert contract is not None
+    if contract.is_misere:
+        names, talon = list(CONTRACTS), None
+    else:
+        floor = d.high if d.high is not None and not d.high.is_misere else contract
+        names = [n for n in CONTRACTS if n != MISERE and Bid.parse(n) >= floor]
+        talon = _bits(d.talon) if d.talon and len(d.talon) == 2 else None
+    goals: list[Goal] = [t for t in TRUMPS if any(n != MISERE and Bid.parse(n).strain.suit == t  # type: ignore[union-attr]
+                                                   for n in names)] + ([MISERE] if MISERE in names else [])
+    rows = solve_goals(_bits(hand), talon, declarer, goals, samples, seed, jobs=jobs)
+    scores: dict[str, list[float]] = {}
+    made: dict[str, float] = {}
+    for name in names:
+        bid = Bid.parse(name)
+        column = goals.index(MISERE if bid.is_misere else bid.strain.suit)  # type: ignore[union-attr]
+        tricks = [row[column] for row in rows]
+        scores[name] = [float(sheet_score(rules, name, t)[0]) for t in tricks]
+        made[name] = sum((t == 0) if bid.is_misere else (t >= bid.level) for t in tricks) / len(tricks)
+    chosen = str(contract)
+    best, error = _best(scores, chosen)
+    return Choice("contract", d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
+                  statistics.fmean(scores[best]), error, _made(made[chosen]), _made(made[best]))
+
+
+def _made(p: float) -> str:
+    return _("made {p:.0%}").format(p=p)
+
+
+def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int) -> Choice:
+    """The discard made against every other, for the contract declared: the declarer's ten cards and
+    the talon known, the other hands not."""
+    declarer = int(d.declarer)  # type: ignore[arg-type]
+    contract = str(d.contract)
+    misere = d.contract.is_misere  # type: ignore[union-attr]
+    trump = None if misere or d.trump_suit is None else int(d.trump_suit)
+    talon = _bits(d.talon)  # type: ignore[arg-type]
+    twelve = _bits(hand) | talon
+    options = pairs(twelve)
+    tricks: dict[int, list[int]] = {pair: [] for pair in options}
+    for lay in layouts(_bits(hand), talon, samples, seed):
+        same = discards(twelve, lay)
+        search = Search(declarer, not misere, trump)
+        seats = [0, 0, 0]
+        seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = lay.next, lay.after
+        solved: dict[int, int] = {}
+        for pair in options:
+            first = same[pair]
+            if first not in solved:
+                seats[declarer] = twelve ^ first
+                solved[first] = search.value(Position((seats[0], seats[1], seats[2]), 0), 0 if misere else 6)
+            tricks[pair].append(solved[first])
+    scores = {_cards(pair): [float(sheet_score(rules, contract, t)[0]) for t in ts] for pair, ts in tricks.items()}
+    chosen = _cards(_bits(d.discard))  # type: ignore[arg-type]
+    best, error = _best(scores, chosen)
+    by_name = {_cards(pair): ts for pair, ts in tricks.items()}
+    return Choice("discard", d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
+                  statistics.fmean(scores[best]), error, _tricks(by_name[chosen]), _tricks(by_name[best]))
+
+
+def _tricks(tricks: Sequence[int]) -> str:
+    return _("{tricks:.2f} tricks").format(tricks=statistics.fmean(tricks))
+
+
+def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: DecisionKind, other: DecisionKind,
+                   rules: Rules, samples: int, seed: int) -> Choice:
+    """A defender's whist or pass against the other word, the partner's word as it was said: his ten
+    cards and the talon known, the declarer's and the partner's not; the declarer discards the best
+    for each layout."""
+    declarer = int(d.declarer)  # type: ignore[arg-type]
+    contract = str(d.contract)
+    trump = d.trump_suit
+    first = (declarer + 1) % 3 == int(seat)  # the first to speak, on the declarer's left
+    talon = _bits(d.talon) if d.talon else None
+    scores: dict[str, list[float]] = {"whist": [], "pass": []}
+    for lay in layouts(_bits(hand), talon, samples, seed):
+        hands = [0, 0, 0]
+        hands[int(seat)] = _bits(hand)
+        hands[3 - declarer - int(seat)] = lay.after
+        t = game_tricks(lay.next | lay.talon, (hands[0], hands[1], hands[2]), declarer, trump)
+        for word, kind in (("whist", DecisionKind.WHIST), ("pass", DecisionKind.PASS)):
+            words = (kind, other) if first else (other, kind)
+            scores[word].append(float(sheet_score(rules, contract, t, words)[1 if first else 2]))
+    chosen = "whist" if said is DecisionKind.WHIST else "pass"
+    best, error = _best(scores, chosen)
+    return Choice("defence", d.player(seat), chosen, best, statistics.fmean(scores[chosen]),
+                  statistics.fmean(scores[best]), error, defender_index=0 if first else 1)
+
+
+def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> DealDecisions:
+    """The decisions of one deal's steps (a replay's, from its ``DealStarted``) valued under the game's
+    rules, each from the layouts of the seed of the deal's number (the same answer on every run)."""
+    dealt = next((s.state.deal for s in steps if type(s.event) is Dealt), None)
+    declared = next((s.state.deal for s in steps if type(s.event) is ContractDeclared), None)
+    last = steps[-1].state.deal if steps else None
+    if dealt is None or declared is None or last is None or declared.declarer is None or declared.contract is None \
+            or declared.four or declared.dummy is not None:
+        return DealDecisions(dealt.number if dealt is not None else 0)
+    seed = dealt.number
+    rules = steps[0].state.rules
+    choices: list[Choice] = []
+    hand = dealt.hands[declared.declarer]
+    if hand is not None and len(hand) == 10:
+        choices.append(contract_choice(declared, hand, rules, samples, seed, jobs))
+        if declared.talon and declared.discard and len(declared.talon) == 2:
+            choices.append(discard_choice(declared, hand, rules, samples, seed))
+    words = dict(last.decisions)
+    if not declared.contract.is_misere and len(words) >= 2:
+        for seat in (Seat((int(declared.declarer) + 1) % 3), Seat((int(declared.declarer) + 2) % 3)):
+            own, partner = words.get(seat), words.get(Seat(3 - int(declared.declarer) - int(seat)))
+            defender_hand = dealt.hands[seat]
+            if defender_hand is None or len(defender_hand) != 10 or own not in (DecisionKind.WHIST, DecisionKind.PASS) \
+                    or partner not in (DecisionKind.WHIST, DecisionKind.PASS):
+                continue
+            choices.append(defence_choice(last, seat, defender_hand, own, partner, rules, samples, seed))
+    return DealDecisions(dealt.number, tuple(choices))
+
+
+
+def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> list[DealDecisions]:
+    """The decisions of every deal of a replay's steps, valued."""
+    return [decide(part, samples, jobs) for part in deals_of(steps)]
+
+
+# ---- writing them into the game -------------------------------------------------------------------
+
+def choice_text(choice: Choice, glyph: Glyph | None) -> str:
+    """The comment a decision gets: ``dd: ? 7s (made 45%) -20.1 whists; best 6s (made 83%) +0.0 ± 3.1``."""
+    mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
+    chosen, best = choice.chosen, choice.best
+    if choice.kind == "defence":
+        chosen, best = _(DECISION_WORDS[DecisionKind(chosen)]), _(DECISION_WORDS[DecisionKind(best)])
+    if choice.kind == "discard":
+        chosen, best = _("discard {cards}").format(cards=chosen), _("discard {cards}").format(cards=best)
+    said = f"{chosen} ({choice.chosen_note})" if choice.chosen_note else chosen
+    if choice.best == choice.chosen:
+        return mark + _("{choice}: {score:+.1f} whists on average, the best").format(
+            choice=said, score=choice.chosen_score)
+    other = f"{best} ({choice.best_note})" if choice.best_note else best
+    return mark + _("{choice}: {score:+.1f} whists on average; best {best}: {best_score:+.1f} ± {error:.1f}").format(
+        choice=said, score=choice.chosen_score, best=other, best_score=choice.best_score, error=choice.stderr)
+
+
+def annotate_decisions(game: Game, found: Iterable[DealDecisions]) -> Game:
+    """``game`` with each valued decision's comment written on its statement: the contract, the
+    discard, the defender's word; ``?`` on a contract or a word that is a mistake, where the author
+    wrote no glyph (the discard has none)."""
+    by_number = {d.deal: d for d in found if d.choices}
+    deals = []
+    for deal in game.deals:
+        decisions = by_number.get(deal.number)
+        deals.append(deal if decisions is None else _annotated(deal, decisions))
+    return attrs.evolve(game, deals=tuple(deals))
+
+
+def _annotated(deal: Deal, decisions: DealDecisions) -> Deal:
+    for choice in decisions.choices:
+        if choice.kind == "contract" and deal.contract is not None:
+            added = Glyph.MISTAKE if choice.mistake and deal.contract.glyph is None else None
+            deal = attrs.evolve(deal, contract=attrs.evolve(
+                deal.contract, glyph=deal.contract.glyph or added,
+                comments=deal.contract.comments + (Comment(choice_text(choice, added)),)))
+        elif choice.kind == "discard" and deal.discard is not None:
+            text = choice_text(choice, Glyph.MISTAKE if choice.mistake else None)
+            deal = attrs.evolve(deal, discard=attrs.evolve(deal.discard, comments=deal.discard.comments + (
+                Comment(text),)))
+        elif choice.kind == "defence" and deal.defence is not None:
+            index = 0 if choice.defender_index == 0 else 1
+            words = list(deal.defence.decisions)
+            if index >= len(words):
+                continue
+            word = words[index]
+            added = Glyph.MISTAKE if choice.mistake and word.glyph is None else None
+            words[index] = attrs.evolve(word, glyph=word.glyph or added,
+                                        comments=word.comments + (Comment(choice_text(choice, added)),))
+            deal = attrs.evolve(deal, defence=attrs.evolve(deal.defence, decisions=tuple(words)))
+    return deal
