@@ -106,7 +106,8 @@ def hand_of(text: str, size: int, what: str) -> tuple[Card, ...]:
         else:
             cards = tuple(_cards(text))
     except ValueError as error:
-        raise BadHand(_("{what}: {error}").format(what=what, error=error)) from None
+        raise BadHand(_("{what}: {error} (write a dotted hand, spades.clubs.diamonds.hearts as in AKJ9.KQ8.A7.Q, "
+                        "or the cards one by one, as in As Ks Js)").format(what=what, error=error)) from None
     if len(set(cards)) != len(cards):
         twice = sorted({write_card(c) for c in cards if cards.count(c) > 1})
         raise BadHand(_("{what}: a card is written twice: {cards}").format(what=what, cards=" ".join(twice)))
