@@ -11,7 +11,7 @@ more, with a comment naming the best cards. Every annotation it adds is a commen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar, cast
 
 import attrs
@@ -227,13 +227,16 @@ def annotate(game: Game, analyses: Iterable[DealAnalysis]) -> Game:
     """``game`` with the analysis written in: the par on each analysed deal's header, and on each
     card that costs its side a trick a comment and, where the author wrote no glyph, ``?`` (one
     trick) or ``??`` (two or more). Analysis written before is replaced."""
-    game = strip_analysis(game)
-    by_number = {a.deal: a for a in analyses if a.skipped is None}
-    deals = []
-    for deal in game.deals:
-        found = by_number.get(deal.number)
-        deals.append(deal if found is None else _annotated(deal, found))
-    return attrs.evolve(game, deals=tuple(deals))
+    return with_deals(strip_analysis(game), {a.deal: a for a in analyses if a.skipped is None}, _annotated)
+
+
+T = TypeVar("T")
+
+
+def with_deals(game: Game, found: dict[int, T], write: Callable[[Deal, T], Deal]) -> Game:
+    """``game`` with each deal whose number ``found`` holds written with what it holds for it."""
+    return attrs.evolve(game, deals=tuple(deal if deal.number not in found else write(deal, found[deal.number])
+                                          for deal in game.deals))
 
 
 def _annotated(deal: Deal, analysis: DealAnalysis) -> Deal:

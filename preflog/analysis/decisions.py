@@ -34,7 +34,7 @@ from ..replay import Step
 from .odds import (
     CONTRACTS, MISERE, TRUMPS, Goal, discards, game_tricks, layouts, pairs, sheet_score, solve_goals,
 )
-from .annotate import MARK, deals_of
+from .annotate import MARK, deals_of, with_deals
 from .search import Position, Search
 
 #: How many whists on average the best choice must beat the one made by to call it a mistake.
@@ -251,12 +251,7 @@ def annotate_decisions(game: Game, found: Iterable[DealDecisions]) -> Game:
     """``game`` with each valued decision's comment written on its statement: the contract, the
     discard, the defender's word; ``?`` on a contract or a word that is a mistake, where the author
     wrote no glyph (the discard has none)."""
-    by_number = {d.deal: d for d in found if d.choices}
-    deals = []
-    for deal in game.deals:
-        decisions = by_number.get(deal.number)
-        deals.append(deal if decisions is None else _annotated(deal, decisions))
-    return attrs.evolve(game, deals=tuple(deals))
+    return with_deals(game, {d.deal: d for d in found if d.choices}, _annotated)
 
 
 def _annotated(deal: Deal, decisions: DealDecisions) -> Deal:

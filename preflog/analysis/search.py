@@ -148,13 +148,8 @@ def lowest(m: i64) -> i64:
 
 def suit_mask(card: i64) -> i64:
     """The mask of ``card``'s suit."""
-    if card >= 0x1000000:
-        return 0xFF000000
-    if card >= 0x10000:
-        return 0xFF0000
-    if card >= 0x100:
-        return 0xFF00
-    return 0xFF
+    mask: i64 = 0xFF
+    return mask << shift_of(card)
 
 
 def shift_of(card: i64) -> i64:
