@@ -22,6 +22,7 @@ from ..i18n import _
 from ..game.bits import BIT
 from ..game.conventions import Rules
 from ..game.events import ContractDeclared, Dealt
+from ..game.razboynik import Stage
 from ..game.state import DealState
 from ..model.annotations import Comment, Glyph
 from ..model.bids import Bid
@@ -199,8 +200,9 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
     dealt = next((s.state.deal for s in steps if type(s.event) is Dealt), None)
     declared = next((s.state.deal for s in steps if type(s.event) is ContractDeclared), None)
     last = steps[-1].state.deal if steps else None
+    # three at the table, a contract chosen (not a razboynik's compulsory game)
     if dealt is None or declared is None or last is None or declared.declarer is None or declared.contract is None \
-            or declared.four or declared.dummy is not None:
+            or declared.four or declared.dummy is not None or declared.stage is not Stage.FREE:
         return DealDecisions(dealt.number if dealt is not None else 0)
     seed = dealt.number
     rules = steps[0].state.rules
