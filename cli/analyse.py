@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..i18n import N_
+from ..i18n import N_, _
 from .jobs import job_count, jobs_option
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, display_name, drain, note_analysis, print_errors,
+    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, Shown, display_name, drain, note_analysis,
+    print_errors,
 )
 
 if TYPE_CHECKING:
@@ -69,8 +70,8 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
             jobs: int) -> None:
     """The ``preflog analyse`` verb (its help is above)."""
     from ..analysis.annotate import analyse_steps, annotate, strip_analysis
-    from ..analysis.decisions import annotate_decisions
-    from ..analysis.decisions import decisions as decisions_of
+    from ..analysis.annotate import deals_of
+    from ..analysis.decisions import annotate_decisions, decide
     from ..check import Checker
     from ..notation.write import iter_dumps
     from ..replay import StepRecorder
@@ -91,7 +92,17 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
         analyses = analyse_steps(steps)
         for a in analyses:
             note_analysis(name, number, a.deal, skipped=a.skipped, stopped=a.stopped)
-        valued = decisions_of(steps, samples, job_count(jobs)) if decisions else []
+        valued: list[DealDecisions] = []
+        if decisions:
+            parts = list(deals_of(steps))
+            shown = Shown(len(parts), _("valuing decisions"),
+                          _("preflog: the decisions of {count} deals will take about {seconds} s more"))
+            try:
+                for part in parts:
+                    valued.append(decide(part, samples, job_count(jobs)))
+                    shown.update(len(valued))
+            finally:
+                shown.close()
         return analyses, valued
 
     with click.open_file(output, "w", encoding="utf-8") as out:

@@ -395,3 +395,34 @@ OS_REASONS = (
 def reason(exc: OSError) -> str:
     """Why ``exc`` happened, in the current language where the catalog has the system's words."""
     return _(exc.strerror) if exc.strerror else str(exc)
+
+
+#: Work expected to take longer than this, in seconds, says so before it goes on.
+LONG_RUN = 10.0
+
+
+class Shown:
+    """How far a long piece of work has gone (``odds``' layouts, ``analyse --decisions``' deals): a
+    progress bar with the time left at a terminal, and, when it will take longer than :data:`LONG_RUN`
+    seconds, one line on standard error saying so (``told``, with ``{count}`` and ``{seconds}``)."""
+
+    def __init__(self, total: int, label: str, told: str) -> None:
+        self.samples, self.start, self.told, self.message = total, time.monotonic(), False, told
+        self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) \
+            if sys.stderr.isatty() else None
+        if self.bar is not None:
+            self.bar.__enter__()
+
+    def update(self, done: int) -> None:
+        if not self.told and done < self.samples:
+            self.told = True
+            left = (time.monotonic() - self.start) * (self.samples - done) / done
+            if left > LONG_RUN:
+                click.echo(self.message.format(count=self.samples, seconds=round(left)), err=True)
+        if self.bar is not None:
+            self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None

@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-import time
 
 import click
 
 from ..i18n import N_, _
-from .common import PresetChoice
+from .common import PresetChoice, Shown
 from .jobs import job_count, jobs_option
 from .lang import command, option
-
-#: A run expected to take longer than this, in seconds, says so before it goes on.
-LONG_RUN = 10.0
-
 
 @command(N_("""The odds of every contract for HAND before the play: for each game from 6 to 10 in each suit and in
     no-trump, and for misère, the chance it is made with the best discard and best play, its standard error,
@@ -53,7 +47,7 @@ def odds(hand: str, talon: str | None, seat: str, preset: str, samples: int, see
     from ..analysis.odds import odds as work
     from ..analysis.odds_report import odds_json, odds_text
 
-    shown = Shown(samples)
+    shown = Shown(samples, _("solving layouts"), _("preflog: {count} layouts will take about {seconds} s more"))
     try:
         answer = work(hand, talon, seat, preset, samples, seed, jobs=job_count(jobs), progress=shown.update)
     except BadHand as error:
@@ -64,30 +58,3 @@ def odds(hand: str, talon: str | None, seat: str, preset: str, samples: int, see
         click.echo(json.dumps(odds_json(answer), ensure_ascii=False, indent=1))
     else:
         click.echo(odds_text(answer), nl=False)
-
-
-class Shown:
-    """How far the layouts are solved: a progress bar with the time left at a terminal, and, for a
-    long run, one line on standard error saying how long it will take."""
-
-    def __init__(self, samples: int) -> None:
-        self.samples, self.start, self.told = samples, time.monotonic(), False
-        self.bar = click.progressbar(length=samples, label=_("solving layouts"), file=sys.stderr, show_eta=True) \
-            if sys.stderr.isatty() else None
-        if self.bar is not None:
-            self.bar.__enter__()
-
-    def update(self, done: int) -> None:
-        if not self.told and done < self.samples:
-            self.told = True
-            left = (time.monotonic() - self.start) * (self.samples - done) / done
-            if left > LONG_RUN:
-                click.echo(_("preflog: {samples} layouts will take about {seconds} s more").format(
-                    samples=self.samples, seconds=round(left)), err=True)
-        if self.bar is not None:
-            self.bar.update(done - self.bar.pos)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None

@@ -84,3 +84,12 @@ def test_the_api_values_the_decisions_from_a_replay() -> None:
     (contract,) = [c for c in found[0].choices if c.kind == "contract"]
     assert (contract.chosen, contract.best, contract.loss, contract.mistake) == ("6s", "10s", 60.0, True)
     assert re.fullmatch(r"[0-9.]+", str(contract.stderr))
+
+
+def test_decisions_that_take_long_say_how_long(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from preflog.cli import common
+
+    monkeypatch.setattr(common, "LONG_RUN", -1.0)
+    result = CliRunner().invoke(cli, ["analyse", str(FILE), "--decisions", "--samples", "4", "--jobs", "1"])
+    assert result.exit_code == 0
+    assert "preflog: the decisions of 2 deals will take about" in result.stderr

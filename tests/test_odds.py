@@ -277,13 +277,13 @@ def test_the_readme_s_odds_command_runs() -> None:
 def test_a_long_run_says_how_long_it_will_take(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 36: a run longer than LONG_RUN seconds says so on standard error once the first layouts
     are solved (at a terminal a progress bar shows the time left too)."""
-    from preflog.cli import odds as verb
+    from preflog.cli import common
 
-    monkeypatch.setattr(verb, "LONG_RUN", -1.0)
+    monkeypatch.setattr(common, "LONG_RUN", -1.0)
     result = CliRunner().invoke(cli, ["odds", "AKJ9.KQ8.A7.Q", "--samples", "8", "--jobs", "1"])
     assert result.exit_code == 0
     assert "preflog: 8 layouts will take about" in result.stderr
-    monkeypatch.setattr(verb, "LONG_RUN", 1e9)
+    monkeypatch.setattr(common, "LONG_RUN", 1e9)
     quiet = CliRunner().invoke(cli, ["odds", "AKJ9.KQ8.A7.Q", "--samples", "8", "--jobs", "1"])
     assert "will take about" not in quiet.stderr
 
