@@ -593,7 +593,8 @@ class Solver:
     def second(self, seat: i64, leader: i64, ls: i64, best: i64, winner: i64, table: i64, k: i64) -> bool:
         """The trick's second card, by ``seat``; ``ls``: the shift of the suit led; ``best``/``winner``:
         the card winning so far and its seat; ``table``: the cards on it. Cards are tried in the
-        :meth:`order`."""
+        :meth:`order`. (The loop over them is written out here and in :meth:`third` alike, each ending
+        in its own next step: a shared method would cost a call at every card of the search.)"""
         hand = self.hand(seat)
         moves = self.follows(seat, ls, table)
         is_more = bool(self.more >> seat & 1)
