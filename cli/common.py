@@ -407,18 +407,18 @@ class Shown:
     seconds, one line on standard error saying so (``told``, with ``{count}`` and ``{seconds}``)."""
 
     def __init__(self, total: int, label: str, told: str) -> None:
-        self.samples, self.start, self.told, self.message = total, time.monotonic(), False, told
+        self.total, self.start, self.told, self.message = total, time.monotonic(), False, told
         self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) \
             if sys.stderr.isatty() else None
         if self.bar is not None:
             self.bar.__enter__()
 
     def update(self, done: int) -> None:
-        if not self.told and done < self.samples:
+        if not self.told and done < self.total:
             self.told = True
-            left = (time.monotonic() - self.start) * (self.samples - done) / done
+            left = (time.monotonic() - self.start) * (self.total - done) / done
             if left > LONG_RUN:
-                click.echo(self.message.format(count=self.samples, seconds=round(left)), err=True)
+                click.echo(self.message.format(count=self.total, seconds=round(left)), err=True)
         if self.bar is not None:
             self.bar.update(done - self.bar.pos)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 import preflog
-from preflog.analysis.decisions import MARGIN, Choice, decisions
+from preflog.analysis.decisions import MARGIN, Choice, Decided, decisions
 from preflog.cli import cli
 
 FILE = Path(__file__).with_name("decisions.pref")
@@ -71,9 +71,9 @@ def test_the_replay_page_shows_the_decisions(tmp_path: Path) -> None:
 
 
 def test_a_choice_is_a_mistake_only_beyond_the_margin_and_two_errors() -> None:
-    near = Choice("defence", "Anna", "pass", "whist", 0.0, MARGIN - 0.1, 0.5)
-    noisy = Choice("defence", "Anna", "pass", "whist", 0.0, MARGIN + 1, (MARGIN + 1) / 2 + 0.1)
-    clear = Choice("defence", "Anna", "pass", "whist", 0.0, MARGIN + 1, 1.0)
+    near = Choice(Decided.DEFENCE, "Anna", "pass", "whist", 0.0, MARGIN - 0.1, 0.5)
+    noisy = Choice(Decided.DEFENCE, "Anna", "pass", "whist", 0.0, MARGIN + 1, (MARGIN + 1) / 2 + 0.1)
+    clear = Choice(Decided.DEFENCE, "Anna", "pass", "whist", 0.0, MARGIN + 1, 1.0)
     assert (near.mistake, noisy.mistake, clear.mistake) == (False, False, True)
 
 
@@ -81,7 +81,7 @@ def test_the_api_values_the_decisions_from_a_replay() -> None:
     steps = preflog.replay(preflog.loads(FILE.read_text(encoding="utf-8"))).steps
     found = decisions(steps, samples=6)
     assert [d.deal for d in found] == [1, 2]
-    (contract,) = [c for c in found[0].choices if c.kind == "contract"]
+    (contract,) = [c for c in found[0].choices if c.kind is Decided.CONTRACT]
     assert (contract.chosen, contract.best, contract.loss, contract.mistake) == ("6s", "10s", 60.0, True)
     assert re.fullmatch(r"[0-9.]+", str(contract.stderr))
 

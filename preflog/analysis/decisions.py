@@ -12,6 +12,7 @@ than :data:`MARGIN` whists on average and by more than twice the standard error 
 
 from __future__ import annotations
 
+import enum
 import math
 import statistics
 from collections.abc import Iterable, Sequence
@@ -19,28 +20,35 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from ..i18n import _
-from ..game.bits import BIT
+from ..game.bits import bits_of, cards_of
 from ..game.conventions import Rules
 from ..game.events import ContractDeclared, Dealt
 from ..game.razboynik import Stage
 from ..game.state import DealState
 from ..model.annotations import Comment, Glyph
-from ..model.bids import Bid
-from ..model.cards import DECK, Card
+from ..model.bids import LADDER
+from ..model.cards import Card
 from ..model.deal import Deal
 from ..model.defence import DECISION_WORDS, DecisionKind
 from ..model.game import Game
 from ..model.seating import Seat
 from ..replay import Step
-from .odds import (
-    CONTRACTS, MISERE, TRUMPS, Goal, discards, game_tricks, layouts, pairs, sheet_score, solve_goals,
-)
+from ..scoring.tariff import contract_made
+from .odds import MISERE, Goal, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals
 from .annotate import MARK, deals_of, with_deals
-from .search import Position, Search
+from .search import Search
 
 #: How many whists on average the best choice must beat the one made by to call it a mistake.
 MARGIN = 5.0
 SAMPLES = 100  # layouts per decision unless asked otherwise
+
+
+class Decided(enum.Enum):
+    """What a :class:`Choice` decided."""
+
+    CONTRACT = "contract"
+    DISCARD = "discard"
+    DEFENCE = "defence"   # a defender's whist or pass
 
 
 @attrs.frozen
@@ -49,7 +57,7 @@ class Choice:
     for the player who made it, the standard error of the mean difference, and what else there is to
     say of each (a contract's chance, a discard's tricks)."""
 
-    kind: str                 # "contract", "discard" or "defence"
+    kind: Decided
     player: str
     chosen: str
     best: str
@@ -70,7 +78,7 @@ class Choice:
         return self.loss > max(MARGIN, 2 * self.stderr)
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "player": self.player, "chosen": self.chosen, "best": self.best,
+        return {"kind": self.kind.value, "player": self.player, "chosen": self.chosen, "best": self.best,
                 "chosen_score": round(self.chosen_score, 6), "best_score": round(self.best_score, 6),
                 "stderr": round(self.stderr, 6), "mistake": self.mistake}
 
@@ -91,12 +99,8 @@ def _best(options: dict[str, list[float]], chosen: str) -> tuple[str, float]:
     return best, error
 
 
-def _bits(cards: frozenset[Card] | tuple[Card, ...]) -> int:
-    return sum(BIT[c] for c in cards)
-
-
 def _cards(bits: int) -> str:
-    return " ".join(str(c) for c in DECK if BIT[c] & bits)
+    return " ".join(map(str, cards_of(bits)))
 
 
 def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int,
@@ -108,25 +112,22 @@ def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: 
     contract = d.contract
     assert contract is not None
     if contract.is_misere:
-        names, talon = list(CONTRACTS), None
+        options, talon = list(LADDER), None
     else:
         floor = d.high if d.high is not None and not d.high.is_misere else contract
-        names = [n for n in CONTRACTS if n != MISERE and Bid.parse(n) >= floor]
-        talon = _bits(d.talon) if d.talon and len(d.talon) == 2 else None
-    goals: list[Goal] = [t for t in TRUMPS if any(n != MISERE and Bid.parse(n).strain.suit == t  # type: ignore[union-attr]
-                                                   for n in names)] + ([MISERE] if MISERE in names else [])
-    rows = solve_goals(_bits(hand), talon, declarer, goals, samples, seed, jobs=jobs)
+        options = [bid for bid in LADDER if not bid.is_misere and bid >= floor]
+        talon = bits_of(frozenset(d.talon)) if d.talon and len(d.talon) == 2 else None
+    goals: list[Goal] = list(dict.fromkeys(MISERE if bid.strain is None else bid.strain.suit for bid in options))
+    rows = solve_goals(bits_of(hand), talon, declarer, goals, samples, seed, jobs=jobs)
     scores: dict[str, list[float]] = {}
     made: dict[str, float] = {}
-    for name in names:
-        bid = Bid.parse(name)
-        column = goals.index(MISERE if bid.is_misere else bid.strain.suit)  # type: ignore[union-attr]
-        tricks = [row[column] for row in rows]
-        scores[name] = [float(sheet_score(rules, name, t)[0]) for t in tricks]
-        made[name] = sum((t == 0) if bid.is_misere else (t >= bid.level) for t in tricks) / len(tricks)
+    for bid in options:
+        tricks = [row[goals.index(MISERE if bid.strain is None else bid.strain.suit)] for row in rows]
+        scores[str(bid)] = [float(sheet_score(rules, str(bid), t)[0]) for t in tricks]
+        made[str(bid)] = sum(contract_made(bid, t) for t in tricks) / len(tricks)
     chosen = str(contract)
     best, error = _best(scores, chosen)
-    return Choice("contract", d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
+    return Choice(Decided.CONTRACT, d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
                   statistics.fmean(scores[best]), error, _made(made[chosen]), _made(made[best]))
 
 
@@ -141,27 +142,25 @@ def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: i
     contract = str(d.contract)
     misere = d.contract.is_misere  # type: ignore[union-attr]
     trump = None if misere or d.trump_suit is None else int(d.trump_suit)
-    talon = _bits(d.talon)  # type: ignore[arg-type]
-    twelve = _bits(hand) | talon
+    talon = bits_of(frozenset(d.talon))  # type: ignore[arg-type]
+    twelve = bits_of(hand) | talon
     options = pairs(twelve)
     tricks: dict[int, list[int]] = {pair: [] for pair in options}
-    for lay in layouts(_bits(hand), talon, samples, seed):
+    for lay in layouts(bits_of(hand), talon, samples, seed):
         same = discards(twelve, lay)
         search = Search(declarer, not misere, trump)
-        seats = [0, 0, 0]
-        seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = lay.next, lay.after
+        position = positions(twelve, lay, declarer)
         solved: dict[int, int] = {}
         for pair in options:
             first = same[pair]
             if first not in solved:
-                seats[declarer] = twelve ^ first
-                solved[first] = search.value(Position((seats[0], seats[1], seats[2]), 0), 0 if misere else 6)
+                solved[first] = search.value(position(first), 0 if misere else 6)
             tricks[pair].append(solved[first])
     scores = {_cards(pair): [float(sheet_score(rules, contract, t)[0]) for t in ts] for pair, ts in tricks.items()}
-    chosen = _cards(_bits(d.discard))  # type: ignore[arg-type]
+    chosen = _cards(bits_of(frozenset(d.discard)))  # type: ignore[arg-type]
     best, error = _best(scores, chosen)
     by_name = {_cards(pair): ts for pair, ts in tricks.items()}
-    return Choice("discard", d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
+    return Choice(Decided.DISCARD, d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
                   statistics.fmean(scores[best]), error, _tricks(by_name[chosen]), _tricks(by_name[best]))
 
 
@@ -178,19 +177,19 @@ def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: Decisi
     contract = str(d.contract)
     trump = d.trump_suit
     first = (declarer + 1) % 3 == int(seat)  # the first to speak, on the declarer's left
-    talon = _bits(d.talon) if d.talon else None
-    scores: dict[str, list[float]] = {"whist": [], "pass": []}
-    for lay in layouts(_bits(hand), talon, samples, seed):
+    talon = bits_of(frozenset(d.talon)) if d.talon else None
+    scores: dict[str, list[float]] = {DecisionKind.WHIST.value: [], DecisionKind.PASS.value: []}
+    for lay in layouts(bits_of(hand), talon, samples, seed):
         hands = [0, 0, 0]
-        hands[int(seat)] = _bits(hand)
+        hands[int(seat)] = bits_of(hand)
         hands[3 - declarer - int(seat)] = lay.after
         t = game_tricks(lay.next | lay.talon, (hands[0], hands[1], hands[2]), declarer, trump)
-        for word, kind in (("whist", DecisionKind.WHIST), ("pass", DecisionKind.PASS)):
-            words = (kind, other) if first else (other, kind)
+        for word in scores:
+            words = (DecisionKind(word), other) if first else (other, DecisionKind(word))
             scores[word].append(float(sheet_score(rules, contract, t, words)[1 if first else 2]))
-    chosen = "whist" if said is DecisionKind.WHIST else "pass"
+    chosen = said.value
     best, error = _best(scores, chosen)
-    return Choice("defence", d.player(seat), chosen, best, statistics.fmean(scores[chosen]),
+    return Choice(Decided.DEFENCE, d.player(seat), chosen, best, statistics.fmean(scores[chosen]),
                   statistics.fmean(scores[best]), error, defender_index=0 if first else 1)
 
 
@@ -224,7 +223,6 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
     return DealDecisions(dealt.number, tuple(choices))
 
 
-
 def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> list[DealDecisions]:
     """The decisions of every deal of a replay's steps, valued."""
     return [decide(part, samples, jobs) for part in deals_of(steps)]
@@ -236,9 +234,9 @@ def choice_text(choice: Choice, glyph: Glyph | None) -> str:
     """The comment a decision gets: ``dd: ? 7s (made 45%) -20.1 whists; best 6s (made 83%) +0.0 ± 3.1``."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
     chosen, best = choice.chosen, choice.best
-    if choice.kind == "defence":
+    if choice.kind is Decided.DEFENCE:
         chosen, best = _(DECISION_WORDS[DecisionKind(chosen)]), _(DECISION_WORDS[DecisionKind(best)])
-    if choice.kind == "discard":
+    if choice.kind is Decided.DISCARD:
         chosen, best = _("discard {cards}").format(cards=chosen), _("discard {cards}").format(cards=best)
     said = f"{chosen} ({choice.chosen_note})" if choice.chosen_note else chosen
     if choice.best == choice.chosen:
@@ -258,17 +256,17 @@ def annotate_decisions(game: Game, found: Iterable[DealDecisions]) -> Game:
 
 def _annotated(deal: Deal, decisions: DealDecisions) -> Deal:
     for choice in decisions.choices:
-        if choice.kind == "contract" and deal.contract is not None:
+        if choice.kind is Decided.CONTRACT and deal.contract is not None:
             added = Glyph.MISTAKE if choice.mistake and deal.contract.glyph is None else None
             deal = attrs.evolve(deal, contract=attrs.evolve(
                 deal.contract, glyph=deal.contract.glyph or added,
                 comments=deal.contract.comments + (Comment(choice_text(choice, added)),)))
-        elif choice.kind == "discard" and deal.discard is not None:
+        elif choice.kind is Decided.DISCARD and deal.discard is not None:
             text = choice_text(choice, Glyph.MISTAKE if choice.mistake else None)
             deal = attrs.evolve(deal, discard=attrs.evolve(deal.discard, comments=deal.discard.comments + (
                 Comment(text),)))
-        elif choice.kind == "defence" and deal.defence is not None:
-            index = 0 if choice.defender_index == 0 else 1
+        elif choice.kind is Decided.DEFENCE and deal.defence is not None:
+            index = choice.defender_index
             words = list(deal.defence.decisions)
             if index >= len(words):
                 continue

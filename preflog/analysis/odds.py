@@ -22,23 +22,24 @@ from typing import TypeVar
 import attrs
 
 from ..i18n import _
-from ..game.bits import BIT
+from ..game.bits import bits_of, cards_of
 from ..game.conventions import Rules
+from ..model import bids
+from ..model.bids import LADDER, Bid, Strain
 from ..model.cards import DECK, Card, Suit, card, write_card
 from ..model.defence import DecisionKind
 from ..model.hand import Hand
 from ..model.seating import Seat
+from ..scoring.tariff import contract_made
 from .search import Position, Search
 
-#: The trumps of the contracts, in the ladder's order (Code 3.3.1): spades, clubs, diamonds, hearts,
-#: then no-trump (``None``); and the name of each in a contract's spelling.
-TRUMPS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)
-STRAIN_NAMES: dict[Suit | None, str] = {Suit.SPADES: "s", Suit.CLUBS: "c", Suit.DIAMONDS: "d",
-                                        Suit.HEARTS: "h", None: "nt"}
-LEVELS = (6, 7, 8, 9, 10)
-MISERE = "mis"
-#: Every contract asked about, in the ladder's order, misère last.
-CONTRACTS: tuple[str, ...] = tuple(f"{level}{STRAIN_NAMES[t]}" for level in LEVELS for t in TRUMPS) + (MISERE,)
+#: The trumps of the contracts, in the ladder's order (Code 3.3.1): the suits, then no-trump (``None``).
+TRUMPS: tuple[Suit | None, ...] = tuple(strain.suit for strain in Strain)
+MISERE = str(bids.MISERE)
+#: The games of the ladder (Code 2.2.2), then misère.
+GAMES: tuple[Bid, ...] = tuple(bid for bid in LADDER if not bid.is_misere)
+#: Every contract asked about by its name: the games in the ladder's order, misère last.
+CONTRACTS: tuple[str, ...] = tuple(str(bid) for bid in GAMES) + (MISERE,)
 SAMPLES = 200  # the default number of layouts
 SEATS = {"first": Seat.FIRST, "second": Seat.SECOND, "third": Seat.THIRD}
 T = TypeVar("T")
@@ -212,7 +213,7 @@ def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool) ->
     twelve = hand | layout.talon
     same = discards(twelve, layout)
     candidates = sorted(set(same.values()))
-    position = _positions(twelve, layout, declarer)
+    position = positions(twelve, layout, declarer)
     tricks = [_most_tricks(twelve, candidates, position, declarer, trump) for trump in TRUMPS]
     search = Search(declarer, False, None)
     fewest = _fewest_tricks(candidates, position, search)
@@ -232,7 +233,7 @@ def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout)
     most in a trump, the fewest on a misère."""
     twelve = hand | layout.talon
     candidates = sorted(set(discards(twelve, layout).values()))
-    position = _positions(twelve, layout, declarer)
+    position = positions(twelve, layout, declarer)
     return [_fewest_tricks(candidates, position, Search(declarer, False, None)) if goal == MISERE
             else _most_tricks(twelve, candidates, position, declarer, goal)  # type: ignore[arg-type]
             for goal in goals]
@@ -249,7 +250,7 @@ def _goals_all(hand: int, declarer: int, goals: Sequence[Goal], part: Sequence[L
     return [goal_tricks(hand, declarer, goals, layout) for layout in part]
 
 
-def _positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Position]:
+def positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Position]:
     """The start of play after each discard from ``twelve``, the others holding ``layout``'s hands."""
     seats = [0, 0, 0]
     seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
@@ -298,18 +299,13 @@ def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: 
     ``hands`` (his own place in it not read); the first hand leads."""
     others = Layout(hands[(declarer + 1) % 3], hands[(declarer + 2) % 3], 0)
     candidates = sorted(set(discards(twelve, others).values()))
-    return _most_tricks(twelve, candidates, _positions(twelve, others, declarer), declarer, trump)
+    return _most_tricks(twelve, candidates, positions(twelve, others, declarer), declarer, trump)
 
 
 def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]) -> list[int]:
     """The tricks the declarer of a misère takes in each layout of ``part`` after ``discard``."""
-    out = []
-    for layout in part:
-        seats = [0, 0, 0]
-        seats[declarer] = (hand | layout.talon) ^ discard
-        seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
-        out.append(Search(declarer, False, None).value(Position((seats[0], seats[1], seats[2]), 0), 0))
-    return out
+    return [Search(declarer, False, None).value(positions(hand | layout.talon, layout, declarer)(discard), 0)
+            for layout in part]
 
 
 #: The pool of the one-deal sheet that scores a contract: one no deal closes, so that each point of pool
@@ -369,23 +365,17 @@ def sheet_score(rules: Rules, contract: str, tricks: int,
 
 def summarise(values: Sequence[LayoutValue], rules: Rules) -> dict[str, ContractOdds]:
     """The contracts' odds over the solved layouts."""
-    out: dict[str, ContractOdds] = {}
-    n = len(values)
-    for level in LEVELS:
-        for index, trump in enumerate(TRUMPS):
-            name = f"{level}{STRAIN_NAMES[trump]}"
-            out[name] = _odds(name, [v.tricks[index] for v in values], [v.tricks[index] >= level for v in values],
-                              rules)
-    out[MISERE] = _odds(MISERE, [v.misere for v in values], [v.misere == 0 for v in values], rules)
-    assert len(out) == len(CONTRACTS) and n
+    out = {str(bid): _odds(bid, [v.tricks[int(bid.strain)] for v in values], rules)  # type: ignore[arg-type]
+           for bid in GAMES}
+    out[MISERE] = _odds(bids.MISERE, [v.misere for v in values], rules)
     return out
 
 
-def _odds(contract: str, tricks: list[int], made: list[bool], rules: Rules) -> ContractOdds:
+def _odds(contract: Bid, tricks: list[int], rules: Rules) -> ContractOdds:
     n = len(tricks)
-    p = sum(made) / n
+    p = sum(contract_made(contract, t) for t in tricks) / n
     return ContractOdds(p, math.sqrt(p * (1 - p) / n), sum(tricks) / n,
-                        float(sum(deal_score(rules, contract, t) for t in tricks) / n))
+                        float(sum(deal_score(rules, str(contract), t) for t in tricks) / n))
 
 
 def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, seat: str | Seat = Seat.FIRST,
@@ -411,8 +401,8 @@ def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, 
     if rules not in PRESETS or rules in TWO_HANDED:  # before the work
         raise BadHand(_("unknown convention {name!r} for a table of three; known: {presets}").format(
             name=rules, presets=", ".join(name for name in PRESETS if name not in TWO_HANDED)))
-    hand_bits = sum(BIT[c] for c in cards)
-    talon_bits = None if talon_cards is None else sum(BIT[c] for c in talon_cards)
+    hand_bits = bits_of(frozenset(cards))
+    talon_bits = None if talon_cards is None else bits_of(frozenset(talon_cards))
     drawn, values = solve_layouts(hand_bits, talon_bits, int(seat), samples, seed, jobs=jobs, progress=progress)
     convention = PRESETS[rules]
     result = Odds(Hand(cards), talon_cards, seat, rules, samples, seed, summarise(values, convention))
@@ -445,9 +435,8 @@ def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, draw
     declarer = int(result.seat)
     work = functools.partial(misere_tricks, hand | talon, options[best], declarer)
     tricks = [t for part in _in_parts(work, drawn, jobs) for t in part]
-    a, b = (c for c in DECK if BIT[c] & options[best])
-    return attrs.evolve(result, misere_discard=(a, b),
-                        misere_discard_odds=_odds(MISERE, tricks, [t == 0 for t in tricks], rules))
+    a, b = cards_of(options[best])
+    return attrs.evolve(result, misere_discard=(a, b), misere_discard_odds=_odds(bids.MISERE, tricks, rules))
 
 
 def _solve_all(hand: int, declarer: int, known_talon: bool, part: Sequence[Layout]) -> list[LayoutValue]:

@@ -37,8 +37,6 @@ except ImportError:
 SUIT_MASKS: tuple[int, int, int, int] = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
 #: The mask of a card's suit, by the card's bit.
 SUIT_OF: dict[int, int] = {1 << i: 0xFF << (i & ~7) for i in range(32)}
-#: The shift of a card's suit byte, by the card's bit.
-SHIFT_OF: dict[int, int] = {1 << i: i & ~7 for i in range(32)}
 NOBODY = -1
 
 #: The number of cards in a byte, and the highest bit of a byte (the lowest card of a suit's byte).

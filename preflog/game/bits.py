@@ -22,4 +22,9 @@ def bits_of(cards: AbstractSet[Card]) -> int:
     return sum(map(_bit, cards))
 
 
+def cards_of(bits: int) -> tuple[Card, ...]:
+    """The cards of the mask ``bits``, in the deck's order: :func:`bits_of` read back."""
+    return tuple(card for card in DECK if BIT[card] & bits)
+
+
 _bit = BIT.__getitem__

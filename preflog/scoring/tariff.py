@@ -72,7 +72,13 @@ def made(o: Outcome) -> bool:
         return o.declarer_tricks == 0
     if o.totus:
         return o.declarer_tricks == 10
-    return not o.whisters or (o.declarer_tricks is not None and o.declarer_tricks >= o.contract.level)
+    return not o.whisters or (o.declarer_tricks is not None and contract_made(o.contract, o.declarer_tricks))
+
+
+def contract_made(contract: Bid, tricks: int) -> bool:
+    """A contract played out is made with ``tricks``: a misère with none, a game with its level (Code 3.6.6,
+    3.9)."""
+    return tricks == 0 if contract.is_misere else tricks >= contract.level
 
 
 def game_factor(o: Outcome, bomb: int) -> int:
