@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..i18n import N_, _
+from ..i18n import N_, ngettext
 from .lang import command, option
 
 from ..model.limits import MAX_DEALS
@@ -40,7 +40,8 @@ def generate(deals: int, seed: int, players: str, preset: str, per_game: int, po
     from ..notation.write import iter_dumps
 
     if deals > MAX_DEALS and not per_game:
-        raise click.UsageError(_("a game holds at most {most} deals: add --per-game N for more").format(most=MAX_DEALS))
+        raise click.UsageError(ngettext("a game holds at most {n} deal: add --per-game N for more",
+                                          "a game holds at most {n} deals: add --per-game N for more", MAX_DEALS).format(n=MAX_DEALS))
     games = iter_generate(deals, seed, players=int(players), rules=preset, per_game=per_game, pool=pool)
     parts = iter_dumps(games, unicode=unicode)
     if output:

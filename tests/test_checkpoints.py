@@ -41,7 +41,7 @@ def test_code_4_2_14_the_result_tag_is_compared_with_the_settlement() -> None:
     wrong = '[Players "Anna Boris Vera"]\n[Result "Anna +4 Boris -10 Vera +6"]\n\n' + DEAL_1
     (code, line, _, message), = found(wrong)
     assert (code, line) == ("S702", 2)
-    assert message.startswith("the Result tag gives Boris -10 whists; the settlement gives -12")
+    assert message.startswith("the Result tag gives Boris whists: -10; the settlement gives -12")
 
 
 def test_code_4_2_12_a_result_rounded_to_the_places_written_agrees() -> None:

@@ -4,6 +4,8 @@ plural forms follow Russian rules, and every verb says nothing in English prose 
 from __future__ import annotations
 
 import ast
+import os
+import shutil
 import gettext
 import io
 import re
@@ -350,3 +352,79 @@ def test_the_servers_templates_say_every_word_through_gettext() -> None:
         if words:
             left[path.name] = words
     assert left == {}
+
+
+# ---- counts: every number next to a noun goes through ngettext (issue 41) -------------------------
+
+#: Countable nouns of preflog's English messages, singular or plural.
+_NOUNS = ("tricks?|whists?|deals?|cards?|games?|players?|values?|points?|times?|steps?|undertricks?|layouts?|"
+          "samples?|errors?|files?|lines?|bombs?|discards?|contracts?|bids?|calls?|seconds?|minutes?|hours?|days?|"
+          "violations?|warnings?|entries|entry|columns?|rows?|characters?|bytes?|digits?|elements?|levels?|"
+          "process(?:es)?|workers?|jobs?|cores?|hands?|suits?|rounds?|pulkas?|pools?|misères?|passes|defenders?|"
+          "mistakes?|slips?|fix(?:es)?|results?|partners?|games?|months?|weeks?|years?|positions?|nodes?")
+#: A placeholder followed by such a noun: ``{count} deals``, ``{tricks:.2f} tricks``.
+_COUNTED = re.compile(r"\{([A-Za-z_]\w*)(?:[!:][^{}]*)?\}\s+(" + _NOUNS + r")\b")
+#: Placeholders that hold a person or a word, never a number (``{player} deals`` is a verb).
+_NOT_NUMBERS = {"player", "dealer", "declarer", "expected", "name", "who", "whisters", "word", "soloist_word",
+                "game_name", "rank", "what", "seats2", "bomb", "previous", "p", "winner", "partner", "helped"}
+#: click's own messages, which click says through plain gettext: their Russian says the number last.
+_CLICKS = ROOT / "cli" / "click_words.py"
+#: Russian nouns that must not follow a number outside a plural entry.
+_RUSSIAN_NOUNS = re.compile(r"\{[A-Za-z_]\w*(?:[!:][^{}]*)?\}(?:-?[а-я]{1,2})?\s+(взят|вист|сдач|карт|игрок|пул[ьяеи]|"
+                            r"гор[аыу]|очк|раз[а]?\b|цифр|символ|байт|расклад|ход|секунд|минут|ошиб|рук[иа]?\b|бомб|"
+                            r"контракт|партнёр|значени|строк|файл|процесс|мизер)", re.I)
+
+
+def test_no_count_is_formatted_next_to_a_noun_outside_ngettext() -> None:
+    """``_("{n} tricks")`` says «5 взятки» in Russian: a number beside a noun needs ngettext's three
+    forms, or words that put no noun after it («висты: 4»)."""
+    found = []
+    for path in [*sorted((ROOT / "preflog").rglob("*.py")), *sorted((ROOT / "cli").rglob("*.py"))]:
+        if path == _CLICKS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = getattr(node, "func", None)
+            name = getattr(name, "id", None) or getattr(name, "attr", None)
+            if not isinstance(node, ast.Call) or name not in {"_", "N_", "pgettext"}:
+                continue
+            texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            for m in _COUNTED.finditer(texts[-1] if texts else ""):
+                if m.group(1) not in _NOT_NUMBERS:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {m.group(0)!r}")
+    assert not found, "\n".join(found)
+
+
+def test_no_russian_message_puts_a_noun_after_a_number_outside_a_plural_entry() -> None:
+    """The same test on the Russian side, which also holds the messages of click and the catalog's
+    words said in other ways: outside a plural entry no noun follows a placeholder that holds a number."""
+    found = []
+    for m in _catalog():
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str):
+            for hit in _RUSSIAN_NOUNS.finditer(m.string):
+                name = re.match(r"\{([A-Za-z_]\w*)", hit.group(0))
+                if name and name.group(1) not in _NOT_NUMBERS:
+                    found.append(f"{m.id!r}: {hit.group(0)!r}")
+    assert not found, "\n".join(found)
+
+
+def test_every_plural_form_holds_every_placeholder() -> None:
+    """Russian's first form serves 1, 21, 31…: it cannot write «одна взятка» for a number it does not
+    show; every form carries the number and every other placeholder of the English."""
+    for m in _catalog():
+        if m.id and not isinstance(m.id, str):
+            wanted = set(PLACEHOLDER.findall(m.id[1]))
+            for form in m.string:
+                assert set(PLACEHOLDER.findall(form)) >= wanted - {""}, f"{m.id[0]!r}: {form!r} lacks {wanted}"
+
+
+def test_msgfmt_checks_the_catalog() -> None:
+    """GNU gettext's own check of the catalog (formats of python-brace-format entries, plural forms,
+    the header): CI installs gettext from Debian, a developer's machine may lack it."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        if os.environ.get("CI"):
+            pytest.fail("msgfmt is not installed: .ci/run installs Debian's gettext")
+        pytest.skip("GNU gettext's msgfmt is not installed (apt-get install gettext)")
+    run = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(PO)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "warning" not in run.stderr, run.stderr

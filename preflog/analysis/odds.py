@@ -21,7 +21,7 @@ from typing import TypeVar
 
 import attrs
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..game.bits import bits_of, cards_of
 from ..game.conventions import Rules
 from ..model import bids
@@ -113,8 +113,9 @@ def hand_of(text: str, size: int, what: str) -> tuple[Card, ...]:
         twice = sorted({write_card(c) for c in cards if cards.count(c) > 1})
         raise BadHand(_("{what}: a card is written twice: {cards}").format(what=what, cards=" ".join(twice)))
     if len(cards) != size:
-        raise BadHand(_("{what} has {count} cards where it should have {size}").format(
-            what=what, count=len(cards), size=size))
+        raise BadHand(ngettext("{what} has {n} card where it should have {size}",
+                                "{what} has {n} cards where it should have {size}", len(cards)).format(
+            what=what, n=len(cards), size=size))
     return cards
 
 

@@ -12,7 +12,7 @@ import enum
 
 import attrs
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..game.bits import BIT, bits_of
 from ..game.conventions import Rules, VoidTalonTrick
 from ..game.legal import legal_cards
@@ -106,8 +106,10 @@ def position_of(d: DealState, rules: Rules | None = None) -> Position:
     for seat in ACTIVE_SEATS:
         played = any(s == seat for s, _ in d.trick)
         if len(d.hands[seat] or ()) != left - played:
-            raise Unsolvable(_("{player} holds {len} cards where {value} are left to play").format(
-                player=d.player(seat), len=len(d.hands[seat] or ()), value=left - played))
+            raise Unsolvable(ngettext("{player} holds {n} card where {value} are left to play",
+                                       "{player} holds {n} cards where {value} are left to play",
+                                       len(d.hands[seat] or ())).format(
+                player=d.player(seat), n=len(d.hands[seat] or ()), value=left - played))
     void_eldest = rules is not None and rules.all_pass_void_talon_trick is VoidTalonTrick.ELDEST
     return Position((hands[0], hands[1], hands[2]), int(d.leader), tuple(BIT[c] for _, c in d.trick),
                     talon, d.four, void_eldest)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.auction import Call, CallKind
 from ..model.cards import Card, Suit
 from ..model.deal import ResultKind
@@ -412,8 +412,9 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
     else:
         total = sum(s.tricks or 0 for s in shares)
         if total != remaining:
-            out.append(Violation.of("C601", _("the claim gives {total} tricks, and {remaining} are left to play")
-                .format(total=total, remaining=remaining),
+            out.append(Violation.of("C601", ngettext("the claim gives {n} trick, and {remaining} are left to play",
+                                             "the claim gives {n} tricks, and {remaining} are left to play", total)
+                .format(n=total, remaining=remaining),
                                     e.span, d.number))
         for share in shares:
             seat = d.seat(share.player)
@@ -448,8 +449,9 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
             for pair in r.tricks:
                 actual = d.taken(pair.player)
                 if actual != pair.tricks:
-                    out.append(Violation.of("C602", _("{player} took {actual} tricks in the play, not {tricks}")
-                        .format(player=pair.player, actual=actual, tricks=pair.tricks), pair.tricks_span or span, n))
+                    out.append(Violation.of("C602", ngettext("{player} took {n} trick in the play, not {tricks}",
+                                                               "{player} took {n} tricks in the play, not {tricks}", actual)
+                        .format(player=pair.player, n=actual, tricks=pair.tricks), pair.tricks_span or span, n))
         if set(listed) >= set(d.active) and sum(listed.values()) != 10 and (complete or not played):
             out.append(Violation.of("C603", _("the tricks add up to {sum}, not 10")
                 .format(sum=sum(listed.values())), span, n))
@@ -461,14 +463,15 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
         return d
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
-        out.append(Violation.of("C603", _("result {result_text} means {declarer_count} tricks for the declarer")
+        out.append(Violation.of("C603", _("result {result_text} means the declarer's tricks: {declarer_count}")
             .format(result_text=result_text(r), declarer_count=declarer_count(r, d.contract)), count_span, n))
         return d
     if complete:
         actual = d.tricks[declarer]
         if actual != claimed_tricks:
-            out.append(Violation.of("C602", _("{player} took {actual} tricks in the play, not {claimed_tricks}")
-                .format(player=d.player(declarer), actual=actual, claimed_tricks=claimed_tricks), count_span, n))
+            out.append(Violation.of("C602", ngettext("{player} took {n} trick in the play, not {tricks}",
+                                                       "{player} took {n} tricks in the play, not {tricks}", actual)
+                .format(player=d.player(declarer), n=actual, tricks=claimed_tricks), count_span, n))
     return d
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import attrs
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .annotations import Comments, span_field
 from .deal import Deal
 from .limits import MAX_DIGITS, number_too_long, shorten
@@ -40,7 +40,8 @@ def _number_text(name: str, value: str, pattern: str, kind: str) -> str:
         raise ValueError(_("{name} must be {kind}, not {shorten!r}{hint}").format(name=name, kind=kind,
                                                                                   shorten=shorten(value), hint=hint))
     if number_too_long(text):
-        raise ValueError(_("{name} has more than {max_digits} digits").format(name=name, max_digits=MAX_DIGITS))
+        raise ValueError(ngettext("{name} has more than {n} digit", "{name} has more than {n} digits", MAX_DIGITS)
+                         .format(name=name, n=MAX_DIGITS))
     return text
 
 

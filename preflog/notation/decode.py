@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.limits import MAX_LINE, MAX_TEXT, shorten
 from .errors import NotationError
 
@@ -137,7 +137,9 @@ class Lines:
 
     def _too_long(self, number: int, body: str) -> None:
         most = self.max_line
-        self._fail(_("line {number} is longer than {most:,} characters, the most preflog reads (is this a game file?)").format(number=number, most=most), number, most + 1, body[: most + 1])
+        self._fail(ngettext("line {number} is longer than {n:,} character, the most preflog reads (is this a game file?)",
+                            "line {number} is longer than {n:,} characters, the most preflog reads (is this a game file?)",
+                            most).format(number=number, n=most), number, most + 1, body[: most + 1])
 
 
 def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *, max_line: int = MAX_LINE) -> str:

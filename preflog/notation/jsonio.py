@@ -19,7 +19,7 @@ import cattrs
 from cattrs.v import format_exception
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..model import annotations as notes
 from ..model import auction, deal, defence, game, play
 from ..model.bids import BID_SPELLINGS, Bid
@@ -249,7 +249,7 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
         raise _error_at(text, exc.pos, _("not JSON: {msg}").format(msg=exc.msg), path) from None
     except _TooLong as exc:
         m = re.search(r"-?[0-9][0-9.eE+-]{" + str(MAX_DIGITS) + ",}", text)
-        raise _error_at(text, m.start() if m else 0, _("a number has more than {max_digits} digits: {exc!r}").format(max_digits=MAX_DIGITS, exc=shorten(str(exc), 20)), path) from None
+        raise _error_at(text, m.start() if m else 0, ngettext("a number has more than {n} digit: {exc!r}", "a number has more than {n} digits: {exc!r}", MAX_DIGITS).format(n=MAX_DIGITS, exc=shorten(str(exc), 20)), path) from None
     except RecursionError:
         data = _TOO_DEEP  # deeper than Python's stack, and so deeper than the limit
     if data is _TOO_DEEP or _depth(data) > MAX_JSON_NESTING:

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import attrs
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.annotations import Comment
 from ..model.deal import Deal
 from ..model.game import Game, Tag
@@ -108,8 +108,10 @@ class GameReading:
             count += 1
             if count > MAX_DEALS:
                 where = Span(piece.line, piece.column, piece.line, piece.column + 4)
-                error = NotationError.at(where, _("this game has more than {max_deals:,} deals, the most preflog "
-                                                  "reads in one game (a tag block starts a new game)").format(max_deals=MAX_DEALS), path=self.path,
+                error = NotationError.at(where, ngettext("this game has more than {n:,} deal, the most preflog reads in one game (a tag block "
+                                                         "starts a new game)",
+                                                         "this game has more than {n:,} deals, the most preflog reads in one game "
+                                                         "(a tag block starts a new game)", MAX_DEALS).format(n=MAX_DEALS), path=self.path,
                                          source_line=source_line((piece,), piece.line))
                 yield ReadDeal(None, (error,), piece)
                 self.skip()
@@ -214,10 +216,11 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
     if piece.overflow is not None:
-        what = "deal" if piece.deal else _("tag block")
+        what = _("deal") if piece.deal else _("tag block")
         errors.append((Span(piece.overflow, 1, piece.overflow, 2),
-                       _("this {what} (from line {line}) is longer than {max_piece:,} characters, the most preflog "
-                         "reads").format(what=what, line=piece.line, max_piece=MAX_PIECE)))
+                       ngettext("this {what} (from line {line}) is longer than {n:,} character, the most preflog reads",
+                                "this {what} (from line {line}) is longer than {n:,} characters, the most preflog reads",
+                                MAX_PIECE).format(what=what, line=piece.line, n=MAX_PIECE)))
         return None
     fast = fast_deal(piece) if start == "deal" else fast_tags(piece)
     if fast is not None:

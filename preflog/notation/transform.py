@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from lark import Token, Transformer
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract
 from ..model.bids import BID_SPELLINGS, Bid
@@ -80,8 +80,8 @@ def number(tok: Token, what: str, problems: list[Problem], *, signed: bool = Fal
     """The value of a NUMBER token, with a problem if it has a sign or a fraction it may not have."""
     text = tok.value
     if number_too_long(text):
-        problems.append((span(tok), _("{what} has more than {max_digits} digits: {text!r}").format(what=what,
-                                                                                                   max_digits=MAX_DIGITS, text=shorten(text, 20))))
+        problems.append((span(tok), ngettext("{what} has more than {n} digit: {text!r}", "{what} has more than {n} digits: {text!r}",
+                                               MAX_DIGITS).format(what=what, n=MAX_DIGITS, text=shorten(text, 20))))
         return Decimal(0)
     if (whole and "." in text) or (not signed and text[0] in "+-"):
         kind = _("a whole number") if whole else _("a number")
@@ -94,7 +94,7 @@ def number(tok: Token, what: str, problems: list[Problem], *, signed: bool = Fal
 def _tricks(tok: Token, problems: list[Problem]) -> int:
     n = int(number(tok, _("a trick count"), problems))
     if n > 10:
-        problems.append((span(tok), _("{n} tricks: a deal has 10").format(n=n)))
+        problems.append((span(tok), ngettext("{n} trick: a deal has 10", "{n} tricks: a deal has 10", n).format(n=n)))
     return n
 
 
@@ -528,8 +528,9 @@ class _LineBuilder:
         in_trick = count % 3
         if self.last == "bar" or self.card_text is None or in_trick:
             self.problems.append((where,
-                                  _("'|' after {in_trick} card(s) of a trick: '|' separates tricks of 3 cards").format(
-                in_trick=in_trick)))
+                                  ngettext("'|' after {n} card of a trick: '|' separates tricks of 3 cards",
+                                           "'|' after {n} cards of a trick: '|' separates tricks of 3 cards", in_trick)
+                                  .format(n=in_trick)))
         self.last = "bar"
 
     def finish(self) -> tuple[PlayedCard, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.auction import Bids
 from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
@@ -80,8 +80,9 @@ class Validator:
         if tag.name == "Players":
             ids = tag.value.split()
             if len(ids) not in (2, 3, 4):
-                self.error(where, _("Players names {ids} player(s): {shorten!r}; a game has 2 (gusarik, with a "
-                                    "dummy), 3 or 4").format(ids=len(ids), shorten=shorten(tag.value)))
+                self.error(where, ngettext("Players names {n} player: {shorten!r}; a game has 2 (gusarik, with a dummy), 3 or 4",
+                                           "Players names {n} players: {shorten!r}; a game has 2 (gusarik, with a dummy), 3 or 4",
+                                           len(ids)).format(n=len(ids), shorten=shorten(tag.value)))
             elif len(ids) == 2 and DUMMY in ids:
                 self.error(where, _("with two players {dummy} is the dummy's name (docs/notation.md); call the "
                                     "player something else").format(dummy=DUMMY))
@@ -162,8 +163,9 @@ class Validator:
         if prefixed and len(prefixed) != len(entries):
             self.error(raw.span, _("write a Player: prefix before every hand or before none"))
         if len(entries) != 3:
-            self.error(raw.span, _("hands lists {entries} hand(s); the three active players need one each").format(
-                entries=len(entries)))
+            self.error(raw.span, ngettext("hands lists {n} hand; the three active players need one each",
+                                          "hands lists {n} hands; the three active players need one each", len(entries))
+                       .format(n=len(entries)))
         built: list[HandEntry] = []
         given: set[str] = set()
         for index, entry in enumerate(entries):
@@ -186,8 +188,8 @@ class Validator:
                     self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
                                                                                          map=' '.join(map(str, twice))))
                 if len(hand) != 10:
-                    self.error(entry.span, _("{player}'s hand has {hand} cards, not 10: {dotted}").format(
-                        player=player, hand=len(hand), dotted=hand.dotted())
+                    self.error(entry.span, ngettext("{player}'s hand has {n} card, not 10: {dotted}", "{player}'s hand has {n} cards, not 10: {dotted}",
+                                                    len(hand)).format(player=player, n=len(hand), dotted=hand.dotted())
                                + _unplaced(entries, talon))
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):

@@ -59,7 +59,9 @@ class Entry:
     def text(self) -> str:
         """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""
         if self.column is Column.WHISTS:
-            said = _("deal {deal}: {player} writes {amount} whists on {on}: {reason} ({where})")
+            said = ngettext("deal {deal}: {player} writes {amount} whist on {on}: {reason} ({where})",
+                            "deal {deal}: {player} writes {amount} whists on {on}: {reason} ({where})",
+                            plural_of(self.amount))
         elif self.column is Column.BOMB:
             said = (_("deal {deal}: {player} earns a bomb: {reason} ({where})") if self.amount > 0 else
                     _("deal {deal}: {player} uses a bomb: {reason} ({where})"))
@@ -103,8 +105,13 @@ def exact_json(value: Amount) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def plural_of(value: Amount) -> int:
+    """The number that picks the plural form for ``value``: itself when whole, else 2 (a fraction reads
+    as a few in Russian: 1.5 взятки, 2.5 виста)."""
+    return abs(value.numerator) if value.denominator == 1 else 2
+
+
 def times(count: Amount, price: Amount, scale: int = 1) -> str:
     """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
-    n = count.numerator if count.denominator == 1 else 2  # a fraction reads as a few: 1.5 взятки
-    text = ngettext("{n} trick", "{n} tricks", n).format(n=number_text(count)) + f" × {number_text(price)}"
+    text = ngettext("{n} trick", "{n} tricks", plural_of(count)).format(n=number_text(count)) + f" × {number_text(price)}"
     return text + (f" × {scale}" if scale != 1 else "")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
-from ..i18n import _, using_language
+from ..i18n import _, ngettext, using_language
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
@@ -249,7 +249,7 @@ class Scorer(Visitor):
             places = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
             if abs(Fraction(value) - exact) > Fraction(1, 2 * 10 ** places):
                 self.problems.append(Violation.of(
-                    "S702", _("the Result tag gives {player} {decimal} whists; the settlement gives {signed}")
+                    "S702", _("the Result tag gives {player} whists: {decimal}; the settlement gives {signed}")
                         .format(player=player, decimal=_decimal(value, sign=True), signed=signed(exact)), tag.span))
                 return
 
@@ -280,8 +280,8 @@ def parse_result_tag(value: str, players: tuple[str, ...]) -> dict[str, Decimal]
         if not re.fullmatch(r"[+\-−]?[0-9]+(\.[0-9]+)?", number):
             return _("{number!r} is not a number of whists").format(number=shorten(number))
         if number_too_long(number):
-            return _("{number!r} has more than {max_digits} digits").format(
-                number=shorten(number), max_digits=MAX_DIGITS)
+            return ngettext("{number!r} has more than {n} digit", "{number!r} has more than {n} digits", MAX_DIGITS).format(
+                number=shorten(number), n=MAX_DIGITS)
         try:
             out[name] = Decimal(number.replace("−", "-"))
         except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
