@@ -22,6 +22,7 @@ LAYERS = {
     "preflog.serve": 7,    # the club server (the extra preflog[serve]): only the command imports it
     "preflog.grammar": 0,  # data only
     "preflog.i18n": 0,     # the language spoken: gettext, and nothing of preflog's
+    "preflog.words": 0,    # the game in words (cards, contracts, calls, conventions): model and i18n only
     "preflog.cli": 8,
 }
 

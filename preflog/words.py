@@ -1,0 +1,164 @@
+"""The game in the words of the language preflog speaks: the one place that spells a card, a hand, a
+contract, a call, a defender's word, a convention and a tag name for a person to read.
+
+English speaks the notation, as preflog always has (``Ts``, ``T♠``, ``7h``, ``8nt``, ``mis``, ``dark
+6s``); Russian speaks as players write at the table (``10♠``, ``Т♥``, ``7♥``, ``8 БК``, ``мизер``,
+``пас втёмную``). Every word comes from the catalog (``pgettext`` with a context for the one-word
+entries), so a language is a catalog, not code. What machines read (``convert``, ``fmt``, JSON,
+violation codes) is the notation of ``preflog.model`` and never comes through here.
+
+>>> with using_language("ru"): card(Card(Rank.TEN, Suit.DIAMONDS))
+'10♦'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from .i18n import LANGUAGES, _, current_language, pgettext
+from .model.auction import Call, CallKind
+from .model.bids import Bid, Strain
+from .model.cards import Card, Rank, Suit
+from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
+
+__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "rank",
+           "suit", "tag", "tag_value", "CONVENTION_NAMES", "TAG_NAMES"]
+
+
+@cache
+def _rank_words(lang: str) -> dict[Rank, str]:  # lang: the key of the cache (pgettext speaks it)
+    return {Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: pgettext("rank", "T"),
+            Rank.JACK: pgettext("rank", "J"), Rank.QUEEN: pgettext("rank", "Q"),
+            Rank.KING: pgettext("rank", "K"), Rank.ACE: pgettext("rank", "A")}
+
+
+def rank(r: Rank) -> str:
+    """A rank as written on a card: ``T J Q K A`` (en), ``10 В Д К Т`` (ru); ``7 8 9`` in both."""
+    return _rank_words(current_language())[r]
+
+
+def suit(s: Suit, *, unicode: bool = False) -> str:
+    """A suit as written on a card: its letter (en, ``s``) or symbol (``♠``, and always in Russian)."""
+    if unicode:
+        return s.symbol
+    return (pgettext("suit letter", "s"), pgettext("suit letter", "c"), pgettext("suit letter", "d"),
+            pgettext("suit letter", "h"))[s]
+
+
+def card(c: Card, *, unicode: bool = False) -> str:
+    """A card: ``Ts`` / ``T♠`` (en), ``10♠`` (ru); ``Т♥`` is the ace of hearts in Russian."""
+    return rank(c.rank) + suit(c.suit, unicode=unicode)
+
+
+def cards(cs: Iterable[Card], *, unicode: bool = False) -> str:
+    """Cards one after another, a space between: ``10♠ 10♦``."""
+    return " ".join(card(c, unicode=unicode) for c in cs)
+
+
+def bid(b: Bid | None, *, unicode: bool = False) -> str:
+    """A bid or a contract: ``6s`` / ``6♠``, ``7nt``, ``mis`` (en); ``6♠``, ``7 БК``, ``мизер`` (ru);
+    ``?`` when it is not known."""
+    if b is None:
+        return "?"
+    if b.strain is None:
+        return pgettext("contract", "mis")
+    if b.strain is Strain.NO_TRUMP:
+        return pgettext("contract", "{level}nt").format(level=b.level)
+    return f"{b.level}{suit(Suit(b.strain), unicode=unicode)}"
+
+
+#: A contract is a bid that won the auction: written the same way.
+contract = bid
+
+
+def call(c: Call, *, unicode: bool = False) -> str:
+    """A call of the auction as it is said: ``pass``, ``here``, ``6s``, ``dark 6s``, ``hand 9♥`` (en);
+    ``пас``, ``здесь``, ``6♠``, ``пас втёмную``, ``9♥ без прикупа`` (ru)."""
+    if c.kind is CallKind.PASS:
+        said = pgettext("call", "pass")
+    elif c.kind is CallKind.HERE:
+        said = pgettext("call", "here")
+    else:
+        said = bid(c.bid, unicode=unicode)
+    if c.hand:
+        said = pgettext("call", "hand {call}").format(call=said)
+    if c.dark:
+        said = pgettext("call", "dark {call}").format(call=said)
+    return said
+
+
+def decision(kind: DecisionKind) -> str:
+    """A defender's word: whist, pass, half-whist (en); вист, пас, полвиста (ru)."""
+    return _(DECISION_WORDS[kind])
+
+
+def mode(m: WhistMode) -> str:
+    """How a single whister plays: open, closed (en); в светлую, втёмную (ru)."""
+    return _(MODE_WORDS[m])
+
+
+#: The conventions preflog names, by the ``Rules`` tag's id.
+CONVENTION_NAMES = ("sochi", "leningrad", "rostov", "classic", "gusarik")
+
+
+def _convention_words() -> dict[str, str]:
+    return {"sochi": pgettext("convention", "Sochi"), "leningrad": pgettext("convention", "Leningrad"),
+            "rostov": pgettext("convention", "Rostov"), "classic": pgettext("convention", "Classic"),
+            "gusarik": pgettext("convention", "gusarik")}
+
+
+def convention(name: str) -> str:
+    """A convention by its id: Sochi, Leningrad … (en); сочинка, ленинградка, ростов, классика,
+    гусарик (ru). An id preflog does not know is returned as it is."""
+    return _convention_words().get(name, name)
+
+
+#: The tags of NOTATION.md §2 that a person reads by name (translated where they are said).
+TAG_NAMES = ("Event", "Site", "Date", "Round", "Players", "Rules", "Pool", "WhistPrice", "Result", "Source",
+             "Annotator", "Scorer", "Sheet", "Aliases")
+
+
+def _tag_words() -> dict[str, str]:
+    return {"Event": pgettext("tag", "Event"), "Site": pgettext("tag", "Site"), "Date": pgettext("tag", "Date"),
+            "Round": pgettext("tag", "Round"), "Players": pgettext("tag", "Players"),
+            "Rules": pgettext("tag", "Rules"), "Pool": pgettext("tag", "Pool"),
+            "WhistPrice": pgettext("tag", "WhistPrice"), "Result": pgettext("tag", "Result"),
+            "Source": pgettext("tag", "Source"), "Annotator": pgettext("tag", "Annotator"),
+            "Scorer": pgettext("tag", "Scorer"), "Sheet": pgettext("tag", "Sheet"),
+            "Aliases": pgettext("tag", "Aliases")}
+
+
+def tag(name: str) -> str:
+    """A tag's name: the name itself (en); Событие, Игроки, Разновидность … (ru). Other tags (``Rule.…``,
+    a file's own) are returned as written."""
+    return _tag_words().get(name, name)
+
+
+def tag_value(name: str, value: str) -> str:
+    """A tag's value as a person reads it: as written in English (the file's own words); in another
+    language the ``Rules`` tag's convention by its name (``сочинка``)."""
+    if name == "Rules" and current_language() != LANGUAGES[0]:
+        return convention(value.strip())
+    return value
+
+
+def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, unicode: bool = False) -> str:
+    """A hand by suits in ladder order, high cards first; a hand only partly known shows its ``known``
+    cards and ``+?``; ``?`` when nothing is known.
+
+    English as the replay always wrote it, ``S AKQ C - D J98 H Q7`` (``♠AKQ ♣- …`` with ``unicode``);
+    Russian with a space between ranks, as the ten has two digits: ``♠ Т К Д  ♣ —  ♦ В 9 8  ♥ Д 7``.
+    """
+    shown = set(held) if held is not None else (set(known) if known is not None else None)
+    if shown is None:
+        return "?"
+    words = current_language() != LANGUAGES[0]
+    groups = []
+    for s in Suit:
+        ranks = [rank(c.rank) for c in sorted(shown, key=lambda c: -c.rank) if c.suit == s]
+        if words:
+            groups.append(s.symbol + " " + (" ".join(ranks) or "—"))
+        else:
+            groups.append((s.symbol if unicode else s.letter.upper()) + ("".join(ranks) or "-"))
+    return ("  " if words else " ").join(groups) + (" +?" if held is None else "")
