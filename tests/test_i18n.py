@@ -178,7 +178,7 @@ def test_the_library_takes_lang_and_a_process_wide_default() -> None:
     english = preflog.check(game)[0].message
     russian = preflog.check(game, lang="ru")[0].message
     assert english.startswith("6s is not higher than 6s [A202: each bid must be higher than the last, Code 3.3.7]")
-    assert russian == "6s не выше 6s [A202: каждая заявка должна быть выше предыдущей, Кодекс 3.3.7]"
+    assert russian == "6♠ не выше 6♠ [A202: каждая заявка должна быть выше предыдущей, Кодекс 3.3.7]"
     preflog.set_language("ru")
     assert preflog.check(game)[0].rule == "каждая заявка должна быть выше предыдущей"
     with preflog.using_language("en"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
+from .. import words
 from ..i18n import _, ngettext
 from ..model.auction import Call, CallKind
 from ..model.cards import Card, Suit
@@ -156,14 +157,14 @@ def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
         for card in hand:
             if card in seen:
                 out.append(Violation.of("D101", _("{card} is dealt to both {seen} and {player}")
-                    .format(card=card, seen=seen[card], player=player), span, d.number,
+                    .format(card=words.card(card), seen=seen[card], player=player), span, d.number,
                                         card))
             seen[card] = player
         hands[seat] = frozenset(hand)
     for card in e.talon or ():
         if card in seen:
             out.append(Violation.of("D101", _("{card} is both in the talon and in {seen}'s hand")
-                .format(card=card, seen=seen[card]),
+                .format(card=words.card(card), seen=seen[card]),
                                     e.talon_span or e.span, d.number, card))
     return _set(d, hands=tuple(hands), talon=e.talon)
 
@@ -282,7 +283,7 @@ def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out
         for card in cards:
             if card not in hand:
                 out.append(Violation.of("T301", _("{card} is not among {player}'s twelve cards")
-                    .format(card=card, player=d.player(seat)), span,
+                    .format(card=words.card(card), player=d.player(seat)), span,
                                         d.number, card))
         hands[seat] = hand - frozenset(cards)
     known = d.known[seat]
@@ -439,7 +440,7 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
         how = _("went half") if d.half_whister is not None else _("passed")
         out.append(Violation.of("C605", _("both defenders {how}, so {game_contract} counts as made without play: "
                                           "result {result_text} records a game that was not played (leave it out)")
-                                              .format(how=how, game_contract=d.game_contract,
+                                              .format(how=how, game_contract=words.bid(d.game_contract),
                                                       result_text=result_text(r)),
                                 span, n))
         return d

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..model.auction import Call, CallKind, write_call
+from .. import words
+from ..model.auction import Call, CallKind
 from ..model.bids import LADDER, Bid, Strain
 from ..i18n import N_, _
 from ..model.cards import DECK, Card, Suit, suit_name_after_no
@@ -93,18 +94,18 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
             out.append(("A204", _("{player} has already called and cannot bid misère now").format(player=player)))
         elif misere_bidder and not misere_hand:
             out.append(("A205", _("{player} bid misère and may only pass, not bid {bid}")
-                .format(player=player, bid=bid)))
+                .format(player=player, bid=words.bid(bid))))
         lowest = lowest_after_dark_pass(d.dark_before, dark=True) if call.dark and d.dark_passes else d.min_level
         if high is not None and not outbids(bid, call.hand, call.dark, high, d.hand_bid, d.high_dark,
                                             rules.hand_bids):
             out.append(("A202", _("{call} is not higher than {high_call}")
-                .format(call=write_call(call), high_call=_high_call(d))
+                .format(call=words.call(call), high_call=_high_call(d))
                                 + (_(" (over a dark bid a seeing one needs more tricks and an equal or higher suit, "
                                    "seed 004)") if d.high_dark and not call.dark else "")))
         elif not bid.is_misere and bid.level < lowest:
             why = _("a dark pass") if d.dark_passes else _("an all-pass")
             out.append(("A209", _("after {why} the lowest bid is {lowest}, not {bid}")
-                .format(why=why, lowest=lowest, bid=bid)))
+                .format(why=why, lowest=lowest, bid=words.bid(bid))))
         elif bid.is_misere and d.dark_passes and lowest > 8:
             out.append(("A209", _("after a dark pass the lowest bid is {lowest}, not misère").format(lowest=lowest)))
     return out
@@ -112,7 +113,7 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
 
 def _high_call(d: DealState) -> str:
     """The high bid as it was called: ``dark 6s``, ``hand mis``, ``7h``."""
-    return write_call(Call(CallKind.BID, d.high, dark=d.high_dark, hand=d.hand_bid))
+    return words.call(Call(CallKind.BID, d.high, dark=d.high_dark, hand=d.hand_bid))
 
 
 def legal_calls(state: GameState) -> tuple[Call, ...]:
@@ -150,10 +151,10 @@ def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
 def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> list[Problem]:
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
-        return [("T307", _("a contract ({bid}) on an all-pass").format(bid=bid))]
+        return [("T307", _("a contract ({bid}) on an all-pass").format(bid=words.bid(bid)))]
     if d.stage is Stage.HALF_TIME:
         return [("A213", _("a contract ({bid}) in the razboynik's half-time, where everyone passes (seed 000 §8)")
-            .format(bid=bid))]
+            .format(bid=words.bid(bid)))]
     out: list[Problem] = []
     seat = d.declarer
     if d.stage is Stage.COMPULSORY:
@@ -177,16 +178,16 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
     high = d.high if d.auction is AuctionState.WON else None
     if high is not None and high.is_misere and not bid.is_misere:
         out.append(("T305", _("{player} bid misère, so plays misère, not {bid}")
-            .format(player=d.player(seat), bid=bid)))
+            .format(player=d.player(seat), bid=words.bid(bid))))
     elif bid.is_misere and d.auction is AuctionState.WON and (high is None or not high.is_misere) and not (
             d.high_dark and not d.hand_bid):  # Code 3.3.19 b, seed 004: misère may be named after a dark win
         out.append(("T304", _("misère is declared without a misère bid (the bid was {value})")
-            .format(value=high or _("none"))))
+            .format(value=words.bid(high) if high else _("none"))))
     elif high is not None and not bid.is_misere and bid < high:
-        out.append(("T303", _("{bid} is lower than the bid of {high}").format(bid=bid, high=high)))
+        out.append(("T303", _("{bid} is lower than the bid of {high}").format(bid=words.bid(bid), high=words.bid(high))))
     elif high is None and not bid.is_misere and bid.level < d.min_level:
         out.append(("A209", _("after an all-pass the lowest game is {min_level}, not {bid}")
-            .format(min_level=d.min_level, bid=bid)))
+            .format(min_level=d.min_level, bid=words.bid(bid))))
     return out
 
 
@@ -253,7 +254,7 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
         out.append(("W410", _("no half-whist with two players: the dummy is no defender to play the game "
                             "(preflog's reading; the sources are silent)")))
     elif turn is None:
-        out.append(("W401", _("{value!r} after the defence is settled").format(value=kind.value)))
+        out.append(("W401", _("{value!r} after the defence is settled").format(value=words.decision(kind))))
     elif kind not in turn[1]:
         if kind is H and not rules.half_whist:
             out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
@@ -264,13 +265,13 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
         elif said[:2] == [P, H]:
             out.append(("W404", _("after the whist is returned, {name} can only pass").format(name=name)))
         else:
-            out.append(("W401", _("{value!r} is not {name}'s to say here").format(value=kind.value, name=name)))
+            out.append(("W401", _("{value!r} is not {name}'s to say here").format(value=words.decision(kind), name=name)))
     elif kind is H:
         if not rules.half_whist:
             out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
                 .format(name=rules.name)))
         elif contract is not None and contract.level > 7:
-            out.append(("W403", _("half-whist only on a six or a seven, not on {contract}").format(contract=contract)))
+            out.append(("W403", _("half-whist only on a six or a seven, not on {contract}").format(contract=words.bid(contract))))
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
         out.append(("W404", _("the whist can be returned only on a six or a seven")))
     mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and contract is not None else None
@@ -280,14 +281,14 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
                    "[Rule.RazboynikWhist] sets the agreement)") if not spoken else
                  _("in the razboynik the second defender says {value} on {contract}, not {value2} (seed 004; "
                    "[Rule.RazboynikWhist] sets the agreement)"))
-        out.append(("W411", said_.format(value=mandated[spoken].value, contract=contract, value2=kind.value)))
+        out.append(("W411", said_.format(value=words.decision(mandated[spoken]), contract=words.bid(contract), value2=words.decision(kind))))
     elif rules.stalingrad and contract == STALINGRAD and kind is not W and d.stage is not Stage.COMPULSORY:
         out.append(("W407", _("{value} must whist six spades under Stalingrad").format(value=name or _("a defender"))))
     elif kind is not W and contract is not None and d.high is not None and d.high_dark \
             and d.high_seat == d.declarer and compulsory_whist(contract, d.high):
         out.append(("W409", _("{value} must whist {contract}: a game won with dark {high} is whisted by both up to "
                               "the same suit one trick higher (seed 004, seed 000 §6.4)")
-                                  .format(value=name or _("a defender"), contract=contract, high=d.high)))
+                                  .format(value=name or _("a defender"), contract=words.bid(contract), high=words.bid(d.high))))
     return out
 
 
@@ -353,7 +354,7 @@ def play_problems(d: DealState) -> list[Problem]:
     if counts_as_made(d):
         how = _("went half") if d.half_whister is not None else _("passed")
         return [("W408", _("both defenders {how}: {contract} counts as made without play")
-            .format(how=how, contract=d.contract))]
+            .format(how=how, contract=words.bid(d.contract)))]
     if not defence_recorded(d) and d.defenders is not None:
         waiting = d.player(d.defenders[len(d.decisions)])
         return [("P507", _("the defence is not settled: {waiting} has still to say whist or pass")
@@ -373,9 +374,9 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
     if not d.trick and d.completed == 0 and not d.played:
         out = play_problems(d) or None
     if d.completed >= 10:
-        return (out or []) + [("P505", _("{card} is played after all ten tricks").format(card=card))]
+        return (out or []) + [("P505", _("{card} is played after all ten tricks").format(card=words.card(card)))]
     if card in d.played:
-        return (out or []) + [("P504", _("{card} has already been played").format(card=card))]
+        return (out or []) + [("P504", _("{card} has already been played").format(card=words.card(card)))]
     if seat is None:  # the trick winners are not known (no contract): nothing more can be checked
         return out or _NONE
     hand = d.hands[seat]
@@ -388,27 +389,27 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
             return out or _NONE
         what, suit = demand
         code = "P502" if what is Duty.FOLLOW else "P503"
-        held = " ".join(map(str, sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)))
+        held = words.cards(sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank))
         said = (_("{player} must follow with {cards}, not {card}") if what is Duty.FOLLOW else
                 _("{player} is void in {suit} and must trump with {cards}, not {card}"))
         return (out or []) + [(code, said.format(player=d.active[seat], suit=suit_name_after_no(led), cards=held,
-                                                 card=card))]
+                                                 card=words.card(card)))]
     out = out or []
     player = d.active[seat]
     if hand is not None:
-        out.append(("P501", _("{player} does not hold {card}").format(player=player, card=card)))
+        out.append(("P501", _("{player} does not hold {card}").format(player=player, card=words.card(card))))
         return out
     owner = next((d.active[s] for s, h in enumerate(d.hands) if h is not None and card in h), None)
     if owner is not None:
         out.append(("P501", _("{card} is in {owner}'s hand, not {player}'s")
-            .format(card=card, owner=owner, player=player)))
+            .format(card=words.card(card), owner=owner, player=player)))
     elif d.discard and card in d.discard:
-        out.append(("P501", _("{card} was discarded").format(card=card)))
+        out.append(("P501", _("{card} was discarded").format(card=words.card(card))))
     elif d.talon and card in d.talon and not (d.talon_taken and seat == d.declarer):
-        out.append(("P501", _("{card} is in the talon").format(card=card)))
+        out.append(("P501", _("{card} is in the talon").format(card=words.card(card))))
     if card.suit in d.voids[seat]:
         out.append(("P506", _("{player} showed no {suit} earlier and now plays {card}").format(
-            player=player, suit=suit_name_after_no(card.suit), card=card)))
+            player=player, suit=suit_name_after_no(card.suit), card=words.card(card))))
     return out or _NONE
 
 

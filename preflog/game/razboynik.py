@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 
+from ..i18n import _
 from ..model.bids import Bid
 from ..model.defence import DecisionKind
 from ..model.seating import Seat
@@ -64,7 +65,8 @@ def game_key(bid: Bid) -> int:
 
 
 def game_name(key: int) -> str:
-    return "misère" if key == 0 else str(key)
+    """A compulsory game as a person reads it: its level (``7``), or misère in the language spoken."""
+    return _("misère") if key == 0 else str(key)
 
 
 def mandated_defence(rules: Rules, bid: Bid) -> tuple[DecisionKind, DecisionKind] | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from .. import words
 from ..i18n import _
 from ..model.bids import Bid
 from ..model.cards import Card
@@ -114,7 +115,7 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     if counts_as_made(d):
         pass  # counts as made without play (Code 3.8.1, 3.8.7)
     elif declarer_tricks is None:
-        missing = _("the result of {contract} is not recorded (write: result N)").format(contract=contract)
+        missing = _("the result of {contract} is not recorded (write: result N)").format(contract=words.bid(contract))
     elif len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
         missing = (_("two whisters write for their own tricks: the result must give each one's (write: result {name} "
                      "{declarer_tricks} {whisters} N {whisters2} N)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
+from .. import words
 from ..i18n import _, count, ngettext
 from ..model.bids import Bid
 from ..model.cards import Card, Rank
@@ -109,9 +110,9 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     n, s, price, level = o.number, rules.scale, contract.price * factor, contract.level
     if not o.whisters:
         out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
-                     (_("{contract} counts as made: nobody whisted").format(contract=contract) if o.half is None else
+                     (_("{contract} counts as made: nobody whisted").format(contract=words.bid(contract)) if o.half is None else
                       _("{contract} counts as made: {half} went half-whist")
-                          .format(contract=contract, half=o.half)) + _factor_text(factor), game=True)]
+                          .format(contract=words.bid(contract), half=o.half)) + _factor_text(factor), game=True)]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
             out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
@@ -124,12 +125,12 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     out = []
     if under == 0:
         out.append(Entry(n, declarer, POOL, price, "4.2.1", _("{contract} made with {taken}")
-            .format(contract=contract, taken=taken) + _factor_text(factor),
+            .format(contract=words.bid(contract), taken=taken) + _factor_text(factor),
                          game=True))
     else:
         out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
                          _("{contract} failed by {under}: {times}")
-                             .format(contract=contract, under=under, times=times(under, price,
+                             .format(contract=words.bid(contract), under=under, times=times(under, price,
                                      s)) + _factor_text(factor)))
     out.extend(_whists(o, rules, price, taken, under))
     if under:
