@@ -20,10 +20,11 @@ from .i18n import LANGUAGES, _, current_language, pgettext
 from .model.auction import Call, CallKind
 from .model.bids import Bid, Strain
 from .model.cards import Card, Rank, Suit
+from .model.deal import Checkpoint, Penalty, PenaltyKind
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 
-__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "rank",
-           "suit", "tag", "tag_value", "CONVENTION_NAMES", "TAG_NAMES"]
+__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "rank",
+           "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "TAG_NAMES"]
 
 
 @cache
@@ -138,14 +139,20 @@ def tag(name: str) -> str:
 def tag_value(name: str, value: str) -> str:
     """A tag's value as a person reads it: as written in English (the file's own words); in another
     language the ``Rules`` tag's convention by its name (``сочинка``)."""
-    if name == "Rules" and current_language() != LANGUAGES[0]:
-        return convention(value.strip())
-    return value
+    return rules(value) if name == "Rules" else value
 
 
-def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, unicode: bool = False) -> str:
+def rules(name: str) -> str:
+    """The convention a game is played under, as a heading or a table names it: the id in English, as
+    the ``Rules`` tag and ``--rules`` spell it (``sochi``); in another language the convention's name
+    (``сочинка``)."""
+    return convention(name.strip()) if current_language() != LANGUAGES[0] else name
+
+
+def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, unicode: bool = False,
+         voids: bool = True) -> str:
     """A hand by suits in ladder order, high cards first; a hand only partly known shows its ``known``
-    cards and ``+?``; ``?`` when nothing is known.
+    cards and ``+?``; ``?`` when nothing is known. ``voids=False`` leaves out the suits it has none of.
 
     English as the replay always wrote it, ``S AKQ C - D J98 H Q7`` (``♠AKQ ♣- …`` with ``unicode``);
     Russian with a space between ranks, as the ten has two digits: ``♠ Т К Д  ♣ —  ♦ В 9 8  ♥ Д 7``.
@@ -157,8 +164,52 @@ def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, un
     groups = []
     for s in Suit:
         ranks = [rank(c.rank) for c in sorted(shown, key=lambda c: -c.rank) if c.suit == s]
+        if not ranks and not voids:
+            continue
         if words:
             groups.append(s.symbol + " " + (" ".join(ranks) or "—"))
         else:
             groups.append((s.symbol if unicode else s.letter.upper()) + ("".join(ranks) or "-"))
     return ("  " if words else " ").join(groups) + (" +?" if held is None else "")
+
+
+def relative(n: int) -> str:
+    """A result against the contract: ``=``, ``+1``, ``-2`` (en); ровно, +1, без одной, без двух, без трёх,
+    без 4 … (ru)."""
+    if n == 0:
+        return pgettext("result", "=")
+    if n > 0:
+        return f"{n:+d}"
+    under = -n
+    if under <= 3:
+        return (pgettext("result", "-1"), pgettext("result", "-2"), pgettext("result", "-3"))[under - 1]
+    return pgettext("result", "-{n}").format(n=under)
+
+
+def penalty(p: Penalty) -> str:
+    """A penalty entry: ``Boris mountain 1``, ``Anna whists Boris 10`` (en, the notation); «Boris: в гору 1»,
+    «Anna → Boris: висты 10» (ru)."""
+    if p.kind is PenaltyKind.POOL:
+        return pgettext("penalty", "{player} pool {amount}").format(player=p.player, amount=p.amount)
+    if p.kind is PenaltyKind.MOUNTAIN:
+        return pgettext("penalty", "{player} mountain {amount}").format(player=p.player, amount=p.amount)
+    return pgettext("penalty", "{player} whists {target} {amount}").format(player=p.player, target=p.target,
+                                                                           amount=p.amount)
+
+
+def sheet(c: Checkpoint) -> str:
+    """A score sheet as written on paper: ``Anna pool 12 mountain 4 whists Boris 36; Boris …`` (en, the
+    notation); «Anna: пуля 12, гора 4, висты → Boris 36; Boris: …» (ru)."""
+    words = current_language() != LANGUAGES[0]
+    lines = []
+    for e in c.entries:
+        parts = []
+        if e.pool is not None:
+            parts.append(pgettext("sheet", "pool {amount}").format(amount=e.pool))
+        if e.mountain is not None:
+            parts.append(pgettext("sheet", "mountain {amount}").format(amount=e.mountain))
+        if e.whists is not None:
+            on = (", " if words else " ").join(f"{w.player} {w.amount}" for w in e.whists)
+            parts.append(pgettext("sheet", "whists {whists}").format(whists=on))
+        lines.append(f"{e.player}: {', '.join(parts)}" if words else " ".join([e.player, *parts]))
+    return "; ".join(lines)

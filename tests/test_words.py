@@ -142,3 +142,44 @@ def test_hands() -> None:
         assert words.hand(held) == words.hand(held, unicode=True) == "♠ Т 10 7  ♣ —  ♦ В 9  ♥ Д"
         assert words.hand(None, held[:1]) == "♠ Т  ♣ —  ♦ —  ♥ — +?"
         assert words.hand(None) == "?"
+
+
+def test_results_against_the_contract() -> None:
+    with using_language("en"):
+        assert [words.relative(n) for n in (0, 1, -1, -2, -3, -4)] == ["=", "+1", "-1", "-2", "-3", "-4"]
+    with using_language("ru"):  # ремиз: без одной, без двух, без трёх (the Code's terms)
+        assert [words.relative(n) for n in (0, 1, -1, -2, -3, -4)] == [
+            "ровно", "+1", "без одной", "без двух", "без трёх", "без 4"]
+
+
+def test_penalties_and_sheets() -> None:
+    from decimal import Decimal
+
+    from preflog.model.deal import Checkpoint, CheckpointEntry, CheckpointWhist, Penalty, PenaltyKind
+
+    penalties = [Penalty("Оля", PenaltyKind.POOL, Decimal(1)), Penalty("Лёва", PenaltyKind.MOUNTAIN, Decimal(2)),
+                 Penalty("Аня", PenaltyKind.WHISTS, Decimal(4), target="Миша")]
+    sheet = Checkpoint((CheckpointEntry("Аня", Decimal(12), Decimal(4), (CheckpointWhist("Миша", Decimal(36)),
+                                                                         CheckpointWhist("Оля", Decimal(8)))),
+                        CheckpointEntry("Миша", mountain=Decimal(0))))
+    with using_language("en"):  # the notation, NOTATION.md §3
+        assert [words.penalty(p) for p in penalties] == ["Оля pool 1", "Лёва mountain 2", "Аня whists Миша 4"]
+        assert words.sheet(sheet) == "Аня pool 12 mountain 4 whists Миша 36 Оля 8; Миша mountain 0"
+    with using_language("ru"):  # names in the nominative: «Аня → Миша: висты 4»
+        assert [words.penalty(p) for p in penalties] == ["Оля: в пулю 1", "Лёва: в гору 2", "Аня → Миша: висты 4"]
+        assert words.sheet(sheet) == "Аня: пуля 12, гора 4, висты → Миша 36, Оля 8; Миша: гора 0"
+
+
+def test_rules_in_headings() -> None:
+    with using_language("en"):
+        assert [words.rules(n) for n in ("sochi", "classic", "kiev")] == ["sochi", "classic", "kiev"]
+    with using_language("ru"):
+        assert [words.rules(n) for n in ("sochi", "classic", "kiev")] == ["сочинка", "классика", "kiev"]
+
+
+def test_a_hand_without_its_voids() -> None:
+    held = [Card(Rank.ACE, Suit.SPADES), Card(Rank.TEN, Suit.HEARTS)]
+    with using_language("en"):
+        assert words.hand(held, unicode=True, voids=False) == "♠A ♥T"
+    with using_language("ru"):
+        assert words.hand(held, voids=False) == "♠ Т  ♥ 10"
