@@ -476,3 +476,49 @@ def test_msgfmt_checks_the_catalog() -> None:
     run = subprocess.run([msgfmt, "--check", "-o", os.devnull, str(PO)], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "warning" not in run.stderr, run.stderr
+
+
+# ---- names stand in the nominative, with nothing agreeing with them (issue 41) --------------------
+
+#: Names of both genders, one a column: Аня and Оля are women, Лёва and Миша men.
+CYRILLIC = ("Аня", "Лёва", "Оля", "Миша")
+_NAME = "(?:" + "|".join(CYRILLIC) + ")"
+#: A name that would need a case: after a preposition, or after a noun it belongs to.
+#: (Lower case only: К, В, Д, Т before a name are the ranks of a hand's last card.)
+_CASED = re.compile(rf"(?<![\w-])(?:на|от|для|у|с|со|к|ко|о|об|по|без|после|до|при|за|над|под|из|перед|"
+                    rf"рука|руке|руки|руку|карты|карт|ход|очередь|висты|вистов|место|вместо)[ \t]+{_NAME}(?![\w-])")
+#: A name with a word agreeing with its gender: a past-tense verb (сказал, взяла), должен, обязан, сам.
+_AGREEING = re.compile(rf"(?<![\w-]){_NAME}[ \t]+(?:не[ \t]+)?(?:[а-яё]+(?:л|ла|ло|лся|лась)|должен|должна|обязан|"
+                       rf"обязана|сам|сама|один|одна|прав|права)(?![\w-])", re.I)
+
+
+def _with_cyrillic_names(text: str) -> str:
+    """``text`` with its players renamed Аня, Лёва, Оля, Миша in seating order (every whole word)."""
+    players = re.search(r'\[Players "([^"]*)"\]', text)
+    if players is None:
+        return text
+    for old, new in zip(players.group(1).split(), CYRILLIC):
+        text = re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, text)
+    return text
+
+
+CYRILLIC_VERBS = [("check", "--all"), ("score", "--ledger"), ("replay", "--no-interactive"), ("stats",),
+                  ("render", "-o", "-")]
+
+
+@pytest.mark.parametrize("verb", CYRILLIC_VERBS, ids=" ".join)
+def test_names_of_both_genders_need_no_case_and_nothing_agrees_with_them(verb: tuple[str, ...], inputs: list[Path],
+                                                                          tmp_path: Path) -> None:
+    """Every verb over the samples and the bad inputs, the players renamed Аня, Лёва, Оля and Миша: no
+    «на Аня», «от Лёва», «рука Оля», no «Аня сказал», «Миша должна»."""
+    found = []
+    for path in inputs:
+        renamed = tmp_path / path.name
+        renamed.write_text(_with_cyrillic_names(path.read_text(encoding="utf-8")), encoding="utf-8")
+        result = CliRunner().invoke(main, ["--lang", "ru", *verb, str(renamed)])
+        assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.output
+        said = re.sub(r"<[^>]*>", "\n", result.stdout + result.stderr)  # a page's text, not its markup
+        said = re.sub(r"\{[^{}]*\}", " ", said)  # the file's own comments, quoted back
+        found += [f"{path.name}: …{m.string[max(0, m.start() - 40):m.end() + 20]}…".replace("\n", " ")
+                  for pattern in (_CASED, _AGREEING) for m in pattern.finditer(said)]
+    assert not found, "\n".join(found[:20])
