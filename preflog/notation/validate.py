@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
+from .. import words
 from ..i18n import _, ngettext
 from ..model.auction import Bids
 from ..model.cards import DECK, Card
@@ -186,7 +187,7 @@ class Validator:
                 twice = hand.duplicates()
                 if twice:
                     self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
-                                                                                         map=' '.join(map(str, twice))))
+                                                                                         map=words.cards(twice)))
                 if len(hand) != 10:
                     self.error(entry.span, ngettext("{player}'s hand has {n} card, not 10: {dotted}", "{player}'s hand has {n} cards, not 10: {dotted}",
                                                     len(hand)).format(player=player, n=len(hand), dotted=hand.dotted())
@@ -237,4 +238,5 @@ def _unplaced(entries: Sequence[RawHand], talon: tuple[Card, ...] | None) -> str
     if not missing or len(missing) > 4:
         return ""
     where = _("in no hand nor the talon") if talon else _("in no hand")
-    return f"; {' '.join(map(str, missing))} {'is' if len(missing) == 1 else 'are'} {where}"
+    return ngettext("; {cards} is {where}", "; {cards} are {where}", len(missing)).format(
+        cards=words.cards(missing), where=where)
