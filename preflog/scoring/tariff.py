@@ -129,8 +129,8 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
                          game=True))
     else:
         out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
-                         _("{contract} failed by {under}: {times}")
-                             .format(contract=words.bid(contract), under=under, times=times(under, price,
+                         _("{contract} failed, {short}: {times}")
+                             .format(contract=words.bid(contract), short=words.relative(-under), times=times(under, price,
                                      s)) + _factor_text(factor)))
     out.extend(_whists(o, rules, price, taken, under))
     if under:
