@@ -54,13 +54,21 @@ def test_every_shell_and_python_block_runs_as_written(page: Path, checkout: Path
         assert run.returncode == 0, f"{page.name}:\n{block}\n{run.stderr[-2000:]}"
 
 
-def test_every_page_but_the_generated_ones_has_its_russian_side_or_says_it_is_english() -> None:
-    """The tutorial, the scorers' guide, the glossary, the command line and the API have Russian
-    pages; the others fall back to English, and the Russian home page says so."""
-    russian = {p.name for p in DOCS if p.name.endswith(".ru.md")}
-    assert {"index.ru.md", "tutorial.ru.md", "scorers-guide.ru.md", "glossary.ru.md", "cli.ru.md", "api.ru.md",
-            "translating.ru.md", "notation.ru.md", "rules.ru.md"} <= russian
-    assert "пока по-английски" in (ROOT / "docs" / "index.ru.md").read_text(encoding="utf-8")
+def test_every_page_has_its_russian_side_and_the_russian_site_falls_back_to_nothing() -> None:
+    """Every docs/X.md has its docs/X.ru.md, the i18n plugin builds no English page into the Russian
+    site, and the Russian home page no longer says that some pages are in English."""
+    names = {p.name for p in DOCS}
+    english = sorted(n for n in names if not n.endswith(".ru.md"))
+    assert [n for n in english if n.removesuffix(".md") + ".ru.md" not in names] == []
+    assert sorted(n for n in names if n.endswith(".ru.md") and n.removesuffix(".ru.md") + ".md" not in names) == []
+    config = (ROOT / "docs" / "mkdocs" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^\s*fallback_to_default: false\s*$", config, re.M)
+    home = (ROOT / "docs" / "index.ru.md").read_text(encoding="utf-8")
+    assert not re.search(r"по-английски\.?$|пока по-английски|на английской странице", home, re.M)
+    for page in sorted(p for p in DOCS if p.name.endswith(".ru.md")):
+        text = page.read_text(encoding="utf-8")
+        assert "на английской странице" not in text and "английская страница" not in text.replace(
+            "английская страница даёт их в обратную сторону", ""), page.name
 
 
 def test_the_site_builds_strictly_in_both_languages(tmp_path: Path) -> None:
