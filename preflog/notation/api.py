@@ -9,6 +9,7 @@ from ..i18n import _
 from .errors import NotationError
 from ..model.game import Game
 from .read import read_games
+from .words import Words
 from .write import dumps
 
 
@@ -63,6 +64,6 @@ def load(fp: IO[str] | IO[bytes], path: str | None = None) -> Game:
     return _one(load_all(fp, path), path)
 
 
-def dump(games: Game | Iterable[Game], fp: IO[str], *, unicode: bool = False) -> None:
-    """Write the canonical text of a game or games to ``fp``."""
-    fp.write(dumps(games, unicode=unicode))
+def dump(games: Game | Iterable[Game], fp: IO[str], *, unicode: bool = False, words: Words = "en") -> None:
+    """Write the canonical text of a game or games to ``fp`` (``words``: as for :func:`dumps`)."""
+    fp.write(dumps(games, unicode=unicode, words=words))

@@ -3,26 +3,35 @@
 ASCII cards (or suit symbols with ``unicode=True``), dotted hands with ``Player:`` prefixes in
 bidding order, one statement per line, ``|`` between tricks, tags in a fixed order. Reading what
 this module writes and writing it again gives the same text.
+
+The calls, defence words and cards are written in the notation's words (``words="en"``, the
+canonical form) or in those said at a Russian table (``words="ru"``: ``пас``, ``вист``, ``полвиста``,
+``7бк``, ``мизер``, ``Тп``, ``10б``; :mod:`.words`), which read back as the same game.
 """
 
 from __future__ import annotations
 
 import re
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..i18n import _
 from ..model.annotations import Comment, Glyph
-from ..model.auction import TOTUS_WORD, Bids, Call, Contract, write_call
+from ..model.auction import DARK_WORD, HAND_WORD, TOTUS_WORD, Bids, Call, CallKind, Contract, write_call
 from ..model.bids import Bid, write_bid
-from ..model.cards import Card, write_card
+from ..model.cards import Card, Suit, write_card
 from ..model.deal import (
     Checkpoint, Deal, Discard, Hands, Penalty, Result, Talon, write_checkpoint, write_penalty, write_result,
 )
 from ..model.limits import shorten
-from ..model.defence import Defence
+from ..model.defence import DecisionKind, Defence, WhistMode
 from ..model.game import Game, Tag
+from ..model.hand import Hand
 from ..model.play import Claim, Play, PlayedCard
+from .words import (
+    RU_ALL_PASS, RU_CALLS, RU_DECISIONS, RU_MISERE, RU_MODES, RU_NO_TRUMP, RU_RANKS, RU_SUITS, RU_TOTUS, WORDS,
+    Words,
+)
 
 
 # A backslash is escaped only where a reader would take it for an escape (before \ or " or the closing
@@ -39,6 +48,18 @@ class _Writer:
 
     def bid(self, bid: Bid) -> str:
         return write_bid(bid, self.unicode)
+
+    def hand(self, hand: Hand) -> str:
+        return hand.grouped() if self.unicode else hand.dotted()
+
+    def call_word(self, call: Call) -> str:
+        return write_call(call, self.unicode)
+
+    totus_word = TOTUS_WORD
+
+    def defence_word(self, kind: DecisionKind | WhistMode) -> str:
+        word: str = kind.value
+        return word
 
     # ---- games ---------------------------------------------------------------------------------
 
@@ -90,7 +111,7 @@ class _Writer:
             if e.hand is None:
                 text = "?"
             else:
-                text = e.hand.grouped() if self.unicode else e.hand.dotted()
+                text = self.hand(e.hand)
             parts.append(f"{e.player}: {text}{_comments(e.comments)}")
         return " ".join(parts)
 
@@ -105,20 +126,21 @@ class _Writer:
         words = []
         if call.player is not None:
             words.append(f"{call.player}:")
-        words.append(write_call(call, self.unicode))
+        words.append(self.call_word(call))
         return " ".join(words) + _glyph(call.glyph) + _comments(call.comments)
 
     def contract(self, contract: Contract) -> str:
         prefix = f"{contract.declarer}: " if contract.declarer is not None else ""
-        totus = f"{TOTUS_WORD} " if contract.totus else ""
+        totus = f"{self.totus_word} " if contract.totus else ""
         helped = "".join(f" {name}" for name in contract.helped)
         return (f"contract {prefix}{totus}{self.bid(contract.bid)}{_glyph(contract.glyph)}{helped}"
                 f"{_comments(contract.comments)}")
 
     def defence(self, defence: Defence) -> str:
-        words = ["whist"] + [d.kind.value + _glyph(d.glyph) + _comments(d.comments) for d in defence.decisions]
+        words = ["whist"] + [self.defence_word(d.kind) + _glyph(d.glyph) + _comments(d.comments)
+                             for d in defence.decisions]
         if defence.mode is not None:
-            words.append(defence.mode.value + _comments(defence.comments))
+            words.append(self.defence_word(defence.mode) + _comments(defence.comments))
         return " ".join(words)
 
     def play(self, play: Play) -> str:
@@ -157,6 +179,62 @@ class _Writer:
         return f"sheet {write_checkpoint(sheet)}{_comments(sheet.comments)}"
 
 
+class _RussianWriter(_Writer):
+    """The writer in the words said at a Russian table (``words="ru"``): calls, defence words and
+    the totus in Russian, ranks ``7 8 9 10 В Д К Т``, suits ``п т б ч`` (or symbols with ``unicode``),
+    no-trump ``бк``, misère ``мизер``; ``распасы`` for an auction of three bare passes."""
+
+    def card(self, card: Card) -> str:
+        return RU_RANKS[card.rank] + self.suit(card.suit)
+
+    def suit(self, suit: Suit) -> str:
+        return suit.symbol if self.unicode else RU_SUITS[suit]
+
+    def bid(self, bid: Bid) -> str:
+        if bid.strain is None:
+            return RU_MISERE
+        suit = bid.strain.suit
+        return f"{bid.level}{RU_NO_TRUMP if suit is None else self.suit(suit)}"
+
+    def hand(self, hand: Hand) -> str:
+        ranks = ["".join(RU_RANKS[c.rank] for c in hand.suit(s)) for s in Suit]
+        if not self.unicode:
+            return ".".join(r or "-" for r in ranks)
+        groups = [s.symbol + r for s, r in zip(Suit, ranks) if r]
+        return " ".join(groups) if groups else "-.-.-.-"
+
+    def call_word(self, call: Call) -> str:
+        word = self.bid(call.bid) if call.kind is CallKind.BID and call.bid is not None else RU_CALLS[call.kind]
+        return " ".join([DARK_WORD] * call.dark + [HAND_WORD] * call.hand + [word])
+
+    totus_word = RU_TOTUS
+
+    def defence_word(self, kind: DecisionKind | WhistMode) -> str:
+        return RU_DECISIONS[kind] if isinstance(kind, DecisionKind) else RU_MODES[kind]
+
+    def bids(self, bids: Bids) -> str:
+        calls = bids.calls
+        if len(calls) == 3 and all(_bare_pass(c) for c in calls) and not calls[0].comments and not calls[1].comments:
+            return f"bids {RU_ALL_PASS}{_comments(calls[2].comments)}"  # read back as these three passes
+        return super().bids(bids)
+
+
+def _bare_pass(call: Call) -> bool:
+    return (call.kind is CallKind.PASS and call.player is None and not call.dark and not call.hand
+            and call.glyph is None)
+
+
+def _writer(unicode: bool, words: Words) -> _Writer:
+    if words not in WORDS:
+        raise ValueError(_("words must be one of {words}, not {given!r}").format(words=", ".join(WORDS), given=words))
+    return _RussianWriter(unicode) if words == "ru" else _Writer(unicode)
+
+
+def _same_for_all(words: Words) -> Callable[[Game], Words]:
+    _writer(False, words)  # a vocabulary there is, or ValueError before anything is written
+    return lambda _game: words
+
+
 _NOTE_END = "\n "  # what ends a % note: what follows it goes on the next line, indented by the space before it
 
 
@@ -193,17 +271,21 @@ def _glyph(glyph: Glyph | None) -> str:
     return glyph.value if glyph is not None else ""
 
 
-def dumps(games: Game | Iterable[Game], *, unicode: bool = False) -> str:
-    """The canonical text of a game or of several games (separated by a blank line)."""
+def dumps(games: Game | Iterable[Game], *, unicode: bool = False, words: Words = "en") -> str:
+    """The canonical text of a game or of several games (separated by a blank line), its calls,
+    defence words and cards in the notation's words (``words="en"``) or in Russian (``"ru"``)."""
     if isinstance(games, Game):
-        return _Writer(unicode).game(games)
-    return "".join(iter_dumps(games, unicode=unicode))
+        return _writer(unicode, words).game(games)
+    return "".join(iter_dumps(games, unicode=unicode, words=words))
 
 
-def iter_dumps(games: Iterable[Game], *, unicode: bool = False) -> Iterator[str]:
+def iter_dumps(games: Iterable[Game], *, unicode: bool = False,
+               words: Words | Callable[[Game], Words] = "en") -> Iterator[str]:
     """The text of :func:`dumps` a game at a time, so that a long file is written in the memory of
-    one game."""
-    writer = _Writer(unicode)
+    one game. ``words`` may be a function that chooses the vocabulary of each game (``preflog fmt``
+    keeps each game's own, :func:`~preflog.notation.words.words_of`)."""
+    choose = words if callable(words) else _same_for_all(words)
+    writers = {w: _writer(unicode, w) for w in WORDS}
     previous: Game | None = None
     for game in games:
         if previous is not None:
@@ -212,5 +294,5 @@ def iter_dumps(games: Iterable[Game], *, unicode: bool = False) -> Iterator[str]
                 raise ValueError(_("a game without deals cannot be followed by another game: "
                                  "their tag blocks would read as one"))
             yield "\n"
-        yield writer.game(game)
+        yield writers[choose(game)].game(game)
         previous = game
