@@ -11,7 +11,7 @@ its ``follows``. The replays are those of the engine: nothing here knows a rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import permutations, takewhile
 from typing import cast
 
@@ -95,18 +95,12 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
             if list(owners) == listed:
                 continue
             owned = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
-            whose = _and(p + "'s" for p in owners)
+            whose = ", ".join(owners)
             hint = (_("the hands fit the play as {whose}, in the order listed; without prefixes, hands go in bidding "
                       "order from the eldest hand: {listed}").format(whose=whose, listed=', '.join(listed)))
             yield _Correction(_with_hands(deal, owned, players), first, hint)
         yield from _misread_in_hands(deal, found)
     yield from _misread_in_play(deal, before, found)
-
-
-def _and(words: Iterable[str]) -> str:
-    """``a, b and c``."""
-    items = list(words)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _dealt_by(deal: Deal, dealer: str, players: Sequence[str]) -> Iterator[Deal]:

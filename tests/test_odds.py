@@ -210,7 +210,7 @@ def test_the_command_s_table_has_a_line_a_contract() -> None:
     (["AKJ9.KQ8.A7"], "a dotted hand has four suits"),
     (["AKJ9.KQ8.A7.QJ"], "the hand has 11 cards where it should have 10"),
     (["AKJ9.KQ8.A7.Q", "--talon", "Ks 7h"], "the talon holds a card of the hand: Ks"),
-    (["AKJ9.KQ8.A7.Q", "--talon", "7h"], "the talon has 1 cards where it should have 2"),
+    (["AKJ9.KQ8.A7.Q", "--talon", "7h"], "the talon has 1 card where it should have 2"),
     (["AKJ9.KQ8.A7.Q", "--talon", "7h 7h"], "a card is written twice: 7h"),
     (["AKJ9.KQ8.A7.Qx"], "not a hand"),
     (["As Ks Zz"], "not a card"),

@@ -45,7 +45,7 @@ def test_hands_in_seating_order_are_one_report_naming_the_order() -> None:
     seating = FULL.replace("hands Boris: KJ98.T.QJ8.K7 Vera: QT.QJ.AKT.AT9 Anna: A7.AK98.9.QJ8",
                            "hands A7.AK98.9.QJ8 KJ98.T.QJ8.K7 QT.QJ.AKT.AT9")
     (root,) = _check(seating)
-    assert root.hint == ("the hands fit the play as Anna's, Boris's and Vera's, in the order listed; without "
+    assert root.hint == ("the hands fit the play as Anna, Boris, Vera, in the order listed; without "
                          "prefixes, hands go in bidding order from the eldest hand: Boris, Vera, Anna")
     assert len(_check(seating, fold=False)) == 1 + len(root.follows) > 2
 

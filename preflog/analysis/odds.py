@@ -21,12 +21,13 @@ from typing import TypeVar
 
 import attrs
 
+from .. import words
 from ..i18n import _, ngettext
 from ..game.bits import bits_of, cards_of
 from ..game.conventions import Rules
 from ..model import bids
 from ..model.bids import LADDER, Bid, Strain
-from ..model.cards import DECK, Card, Suit, card, write_card
+from ..model.cards import DECK, Card, Suit, card
 from ..model.defence import DecisionKind
 from ..model.hand import Hand
 from ..model.seating import Seat
@@ -110,8 +111,8 @@ def hand_of(text: str, size: int, what: str) -> tuple[Card, ...]:
         raise BadHand(_("{what}: {error} (write a dotted hand, spades.clubs.diamonds.hearts as in AKJ9.KQ8.A7.Q, "
                         "or the cards one by one, as in As Ks Js)").format(what=what, error=error)) from None
     if len(set(cards)) != len(cards):
-        twice = sorted({write_card(c) for c in cards if cards.count(c) > 1})
-        raise BadHand(_("{what}: a card is written twice: {cards}").format(what=what, cards=" ".join(twice)))
+        twice = words.cards(sorted({c for c in cards if cards.count(c) > 1}, key=lambda c: c.sort_key))
+        raise BadHand(_("{what}: a card is written twice: {cards}").format(what=what, cards=twice))
     if len(cards) != size:
         raise BadHand(ngettext("{what} has {n} card where it should have {size}",
                                 "{what} has {n} cards where it should have {size}", len(cards)).format(
@@ -395,7 +396,7 @@ def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, 
         raise BadHand(_("a hand has ten different cards and a talon two"))
     if talon_cards is not None and set(talon_cards) & set(cards):
         raise BadHand(_("the talon holds a card of the hand: {cards}").format(
-            cards=" ".join(write_card(c) for c in DECK if c in set(talon_cards) & set(cards))))
+            cards=words.cards(c for c in DECK if c in set(talon_cards) & set(cards))))
     if samples < 1:
         raise BadHand(_("the number of samples must be at least 1"))
     seat = SEATS[seat] if isinstance(seat, str) else seat

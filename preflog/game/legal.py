@@ -45,10 +45,10 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
                                                  "games (write: contract {player}: GAME), seed 000 §8")
                                                      .format(player=d.player(d.declarer)))]
     if d.auction is not AuctionState.OPEN:
-        return [("A207", _("{word} comes after the auction is over").format(word=call.word))]
+        return [("A207", _("{word} comes after the auction is over").format(word=words.call(call)))]
     if d.stage is Stage.HALF_TIME and call.kind is not CallKind.PASS:
         return [("A213", _("the razboynik ends with two laps of all-passes: everyone passes, not {word} (seed 000 "
-                           "§8, seed 004)").format(word=call.word))]
+                           "§8, seed 004)").format(word=words.call(call)))]
     if call.kind is CallKind.PASS and call.player is None and not call.dark and not call.hand:
         return _NONE  # a plain pass is always open to the player whose turn it is
     out: list[Problem] = []
@@ -62,10 +62,10 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
             out.append(("A201", _("it is {player}'s turn to call, not {player2}'s")
                 .format(player=player, player2=call.player)))
     if (call.dark and not rules.dark_bids) or (call.hand and not rules.hand_bids):
-        word = "dark" if call.dark and not rules.dark_bids else "hand"
-        option = "DarkBids" if word == "dark" else "HandBids"
-        out.append(("A210", _('{word!r} calls are not part of {name} (set [Rule.{option} "yes"])')
-            .format(word=word, name=rules.name, option=option)))
+        dark = call.dark and not rules.dark_bids
+        said = (_('dark calls are not part of {name} (set [Rule.DarkBids "yes"])') if dark else
+                _('calls without the talon are not part of {name} (set [Rule.HandBids "yes"])'))
+        out.append(("A210", said.format(name=words.rules(rules.name))))
     elif call.dark and call.kind is CallKind.PASS and (d.high is not None or d.spoke):
         out.append(("A211", _("a dark pass only before anyone has bid (seed 000 §6.4: \"Объявлять ПАС в Темную, "
                             "если до этого был РАЗ - нельзя\")")))
@@ -74,7 +74,7 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     elif call.dark and call.kind is not CallKind.PASS and d.seeing_bid:
         out.append(("A211", _("no dark bid after a seeing one (seed 004)")))
     if call.hand and rules.hand_bids and (call.bid is None or call.bid.level not in HAND_LEVELS):
-        out.append(("A212", _("a hand bid is a nine, a ten or misère, not {word} (seed 004)").format(word=call.word)))
+        out.append(("A212", _("a hand bid is a nine, a ten or misère, not {word} (seed 004)").format(word=words.call(call))))
     high = d.high
     if call.kind is CallKind.HERE:
         if seat is not Seat.FIRST:
@@ -134,7 +134,7 @@ def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
     """What is wrong with declaring ``bid`` a totus: twelve tricks that cannot be beaten on the own ten
     cards and the talon, the partners making the discard, then a ten played (seed 000 §6.3)."""
     if not rules.totus:
-        return [("T309", _('a totus is not part of {name} (set [Rule.Totus "yes"])').format(name=rules.name))]
+        return [("T309", _('a totus is not part of {name} (set [Rule.Totus "yes"])').format(name=words.rules(rules.name)))]
     if bid.level != 10:
         return [("T309", _("a totus is a ten played on the cards left after the partners' discard (seed 000 §6.3): "
                            "totus 10{value}, not totus {bid}")
@@ -258,7 +258,7 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     elif kind not in turn[1]:
         if kind is H and not rules.half_whist:
             out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
-                .format(name=rules.name)))
+                .format(name=words.rules(rules.name))))
         elif kind is H:
             out.append(("W403", _("{name} cannot go half here: half-whist is the second defender's, after the first "
                                   "passed").format(name=name)))
@@ -269,7 +269,7 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
     elif kind is H:
         if not rules.half_whist:
             out.append(("W402", _("{name} has no half-whist (two passes stand for pass, half-whist, pass)")
-                .format(name=rules.name)))
+                .format(name=words.rules(rules.name))))
         elif contract is not None and contract.level > 7:
             out.append(("W403", _("half-whist only on a six or a seven, not on {contract}").format(contract=words.bid(contract))))
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:

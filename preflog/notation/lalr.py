@@ -155,8 +155,9 @@ def parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
         tok = exc.token
         line, column = tok.line or 1, tok.column or 1
         errors.append((Span(line, column, line, column + 1),
-                       _("this {statement} has more than {max_items:,} items, the most preflog reads").format(
-                           statement=exc.statement, max_items=MAX_ITEMS)))
+                       ngettext("this {statement} has more than {n:,} item, the most preflog reads",
+                                "this {statement} has more than {n:,} items, the most preflog reads", MAX_ITEMS).format(
+                           statement=exc.statement, n=MAX_ITEMS)))
     return None
 
 

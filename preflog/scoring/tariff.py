@@ -159,7 +159,7 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
     if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = exact(Fraction(price * defence * s, len(sharers)))
-        how = _("shared by {sharers}").format(sharers=len(sharers)) if len(sharers) > 1 else \
+        how = ngettext("shared by {n}", "shared by {n}", len(sharers)).format(n=len(sharers)) if len(sharers) > 1 else \
             _("not shared with {returned}, whose half-whist the returned whist overtook").format(returned=o.returned)
         return [Entry(n, p, WHISTS, share, "3.8.14",
                       _("the defenders' {times}, {how} (gentleman whist)")
