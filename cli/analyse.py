@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .jobs import job_count, jobs_option
 from .lang import command, option
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     could not see dealt at random --samples times and each layout solved: the contract against the
     others the declarer could declare, his discard against every other, each defender's whist or pass.
     Each gets a comment with its average score in whists and the best choice's ({dd: ? 8d (made 0%):
-    -114.5 whists on average; best 6d (made 100%): +7.4 ± 3.9}), and a ? when the best is more than 5
+    whists on average -114.5; best 6d (made 100%): +7.4 ± 3.9}), and a ? when the best is more than 5
     whists and two standard errors better.
 
     Every broken rule is reported at its place as preflog check reports it. Exit 0 if the file is
@@ -96,7 +96,9 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
         if decisions:
             parts = list(deals_of(steps))
             shown = Shown(len(parts), _("valuing decisions"),
-                          _("preflog: the decisions of {count} deals will take about {seconds} s more"))
+                          ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
+                                   "preflog: the decisions of {count} deals will take about {seconds} s more",
+                                   len(parts)))
             try:
                 for part in parts:
                     valued.append(decide(part, samples, job_count(jobs)))

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .common import PresetChoice, Shown
 from .jobs import job_count, jobs_option
 from .lang import command, option
@@ -47,7 +47,9 @@ def odds(hand: str, talon: str | None, seat: str, preset: str, samples: int, see
     from ..analysis.odds import odds as work
     from ..analysis.odds_report import odds_json, odds_text
 
-    shown = Shown(samples, _("solving layouts"), _("preflog: {count} layouts will take about {seconds} s more"))
+    shown = Shown(samples, _("solving layouts"), ngettext("preflog: {count} layout will take about {seconds} s more",
+                                                          "preflog: {count} layouts will take about {seconds} s more",
+                                                          samples))
     try:
         answer = work(hand, talon, seat, preset, samples, seed, jobs=job_count(jobs), progress=shown.update)
     except BadHand as error:

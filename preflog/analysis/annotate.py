@@ -29,6 +29,7 @@ from ..model.defence import Decision
 from ..model.game import Game
 from ..model.play import PlayedCard, Variation
 from ..replay import Step, replay
+from .. import words
 from .solve import Analyst, Goal, Solution, Unsolvable
 
 #: How an annotation added by the analysis begins (docs/analysis.md).
@@ -151,12 +152,12 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
         step = steps[i]
         before = _without(steps[i - 1].state.deal, unplayed)
         if step.violations or before is None:
-            stopped = _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=_card_of(step))
+            stopped = _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=words.card(_card_of(step)))
             break
         try:
             solution = analyst.solve(before, guess if analyst.goal is not Goal.ALL_PASS else None)
         except Unsolvable as exc:
-            stopped = f"card {index + 1} ({_card_of(step)}): {exc}"
+            stopped = _("card {n} ({card}): {reason}").format(n=index + 1, card=words.card(_card_of(step)), reason=exc)
             break
         card = CardValue(index, _card_of(step), solution)
         cards.append(card)
@@ -218,7 +219,7 @@ def card_text(value: CardValue, glyph: Glyph | None) -> str:
     """The comment on a card that costs a trick: ``dd: ? Boris 7 → 8; best Qd 9d (7)`` (the glyph
     when the analysis adds it, the counted player's tricks before and after, the best cards)."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
-    best = " ".join(str(c) for c in value.best)
+    best = words.cards(value.best)
     return mark + _("{player} {before} → {after}; best {cards} ({before})").format(
         player=value.counted, before=value.before, after=value.after, cards=best)
 

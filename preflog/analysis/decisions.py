@@ -26,14 +26,15 @@ from ..game.events import ContractDeclared, Dealt
 from ..game.razboynik import Stage
 from ..game.state import DealState
 from ..model.annotations import Comment, Glyph
-from ..model.bids import LADDER
-from ..model.cards import Card
+from ..model.bids import LADDER, Bid
+from ..model.cards import Card, card
 from ..model.deal import Deal
-from ..model.defence import DECISION_WORDS, DecisionKind
+from ..model.defence import DecisionKind
 from ..model.game import Game
 from ..model.seating import Seat
 from ..replay import Step
 from ..scoring.tariff import contract_made
+from .. import words
 from .odds import MISERE, Goal, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals
 from .annotate import MARK, deals_of, with_deals
 from .search import Search
@@ -165,7 +166,7 @@ def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: i
 
 
 def _tricks(tricks: Sequence[int]) -> str:
-    return _("{tricks:.2f} tricks").format(tricks=statistics.fmean(tricks))
+    return _("tricks: {tricks:.2f}").format(tricks=statistics.fmean(tricks))
 
 
 def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: DecisionKind, other: DecisionKind,
@@ -231,20 +232,27 @@ def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> l
 # ---- writing them into the game -------------------------------------------------------------------
 
 def choice_text(choice: Choice, glyph: Glyph | None) -> str:
-    """The comment a decision gets: ``dd: ? 7s (made 45%) -20.1 whists; best 6s (made 83%) +0.0 ± 3.1``."""
+    """The comment a decision gets: ``dd: ? 7s (made 45%): whists on average -20.1; best 6s (made 83%): +0.0 ±
+    3.1``. Only ``dd:`` and the glyph are for preflog (:func:`.annotate.strip_analysis`); the rest is for a
+    person, in the words of the language spoken (Russian: «7♠», «снос 10♠ 10♦», «вист»)."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
-    chosen, best = choice.chosen, choice.best
-    if choice.kind is Decided.DEFENCE:
-        chosen, best = _(DECISION_WORDS[DecisionKind(chosen)]), _(DECISION_WORDS[DecisionKind(best)])
-    if choice.kind is Decided.DISCARD:
-        chosen, best = _("discard {cards}").format(cards=chosen), _("discard {cards}").format(cards=best)
+    chosen, best = _choice_words(choice.kind, choice.chosen), _choice_words(choice.kind, choice.best)
     said = f"{chosen} ({choice.chosen_note})" if choice.chosen_note else chosen
     if choice.best == choice.chosen:
-        return mark + _("{choice}: {score:+.1f} whists on average, the best").format(
+        return mark + _("{choice}: whists on average {score:+.1f}, the best").format(
             choice=said, score=choice.chosen_score)
     other = f"{best} ({choice.best_note})" if choice.best_note else best
-    return mark + _("{choice}: {score:+.1f} whists on average; best {best}: {best_score:+.1f} ± {error:.1f}").format(
+    return mark + _("{choice}: whists on average {score:+.1f}; best {best}: {best_score:+.1f} ± {error:.1f}").format(
         choice=said, score=choice.chosen_score, best=other, best_score=choice.best_score, error=choice.stderr)
+
+
+def _choice_words(kind: Decided, chosen: str) -> str:
+    """A choice (as :class:`Choice` keeps it, in the notation) in words: a contract, a discard, a defender's word."""
+    if kind is Decided.DEFENCE:
+        return words.decision(DecisionKind(chosen))
+    if kind is Decided.DISCARD:
+        return _("discard {cards}").format(cards=words.cards(card(c) for c in chosen.split()))
+    return words.bid(Bid.parse(chosen))
 
 
 def annotate_decisions(game: Game, found: Iterable[DealDecisions]) -> Game:

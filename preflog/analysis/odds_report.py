@@ -5,17 +5,18 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.bids import Bid
 from ..model.cards import write_card
+from .. import words
 from .odds import MISERE, ContractOdds, Odds
 
 SCHEMA = 1
 
 
 def contract_text(name: str) -> str:
-    """A contract as a person reads it: ``6♠``, ``8NT``, or the word for misère."""
-    return _("misère") if name == MISERE else Bid.parse(name).unicode()
+    """A contract as a person reads it: ``6♠``, ``8nt`` (Russian ``8 БК``), or the word for misère."""
+    return _("misère") if name == MISERE else words.bid(Bid.parse(name), unicode=True)
 
 
 def _numbers(odds: ContractOdds) -> dict[str, float]:
@@ -42,9 +43,11 @@ def odds_text(odds: Odds) -> str:
     seat = {"first": _("first hand, leads"), "second": _("second hand"), "third": _("third hand")}[
         odds.seat.name.lower()]
     talon = _("talon unknown") if odds.talon is None else _("talon {cards}").format(
-        cards=" ".join(write_card(c, unicode=True) for c in odds.talon))
-    lines = [_("Hand {hand} ({seat}), {talon}; {rules}; {samples} layouts, seed {seed}").format(
-        hand=odds.hand.grouped(), seat=seat, talon=talon, rules=odds.rules, samples=odds.samples, seed=odds.seed)]
+        cards=words.cards(odds.talon, unicode=True))
+    lines = [ngettext("Hand {hand} ({seat}), {talon}; {rules}; {samples} layout, seed {seed}",
+                      "Hand {hand} ({seat}), {talon}; {rules}; {samples} layouts, seed {seed}", odds.samples).format(
+        hand=words.hand(odds.hand.cards, unicode=True, voids=False), seat=seat, talon=talon,
+        rules=words.rules(odds.rules), samples=odds.samples, seed=odds.seed)]
     head = (_("contract"), _("made"), _("± error"), _("tricks"), _("score"))
     rows = [(contract_text(name), f"{c.p_make:.0%}", f"{c.stderr:.1%}", f"{c.tricks:.2f}", f"{round(c.score, 1) + 0.0:+.1f}")
             for name, c in odds.contracts.items()]
@@ -56,7 +59,7 @@ def odds_text(odds: Odds) -> str:
                    "both defenders whisting"), 100)
     if odds.misere_discard is not None and odds.misere_discard_odds is not None:
         m = odds.misere_discard_odds
-        lines.append(_("Misère with this talon: discard {cards}, not caught {p:.0%} ± {e:.1%}, {tricks:.2f} tricks "
-                       "on average").format(cards=" ".join(write_card(c, unicode=True) for c in odds.misere_discard),
+        lines.append(_("Misère with this talon: discard {cards}, not caught {p:.0%} ± {e:.1%}, tricks on average: "
+                       "{tricks:.2f}").format(cards=words.cards(odds.misere_discard, unicode=True),
                                             p=m.p_make, e=m.stderr, tricks=m.tricks))
     return "\n".join(lines) + "\n"

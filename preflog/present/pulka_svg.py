@@ -15,6 +15,7 @@ from ..game.classic import BOMB_MARKS
 from ..model.seating import clockwise_from
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
+from .. import words
 
 SIZE = 560                      # the sheet, a square
 MARGIN = 30                     # around it, for the names
@@ -68,7 +69,7 @@ def _label(sheet: ScoreSheet, title: str | None) -> str:
     head = f"{title} · " if title else ""
     pool = _("no pool target") if sheet.pool_target is None else _("pool {target}").format(target=sheet.pool_target)
     return _("{head}the pulka of {players} ({name}, {pool}) after deal {deals}").format(
-        head=head, players=", ".join(sheet.players), name=sheet.rules.name, pool=pool, deals=sheet.deals)
+        head=head, players=", ".join(sheet.players), name=words.rules(sheet.rules.name), pool=pool, deals=sheet.deals)
 
 
 def _corners(count: int) -> list[tuple[float, float]]:

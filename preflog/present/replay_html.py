@@ -19,14 +19,14 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
-from ..i18n import LANGUAGES, N_, _, current_language, ngettext, using_language
+from ..i18n import LANGUAGES, N_, _, current_language, ngettext, pgettext, using_language
 from ..game.conventions import Rules
 from ..game.events import (CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Event,
                            TrickCompleted)
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
 from ..model.annotations import Comment, Glyph
-from ..model.auction import Call, CallKind, write_call
+from ..model.auction import Call, CallKind
 from ..model.bids import Bid, Strain
 from ..model.cards import Card, Rank, Suit, suit_name_after_no, write_card
 from ..model.defence import DecisionKind
@@ -38,6 +38,7 @@ from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
 from ..replay import StepRecorder, dealt_comments, notes_of
 from ..scoring.scorer import Scorer
 from ..walk import SKIP, Skip, Visitor, walk
+from .. import words
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
 
@@ -89,8 +90,11 @@ class PageRecorder(Visitor):
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
+        tags = [[words.tag(t.name), words.tag_value(t.name, t.value)] for t in game.tags]
+        if not any(t.name == "Rules" for t in game.tags):
+            tags.append([words.tag("Rules"), _("{rules} (the default)").format(rules=words.rules(rules.name))])
         self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players), "seats": seats,
-                                     "rules": rules.name, "tags": [[t.name, t.value] for t in game.tags], "deals": []}
+                                     "rules": rules.name, "tags": tags, "deals": []}
         self.game["notes"] = [c.text for c in (*game.preface, *game.comments) if not c.line_note and c.text.strip()]
         self.seats = seats
         self.lines: list[Line] = []
@@ -123,7 +127,7 @@ class PageRecorder(Visitor):
         line = self.lines[-1]
         if len(self.lines) == 1 and len(d.calls) > len(self.deal["calls"]):
             seat, call = d.calls[-1]
-            self.deal["calls"].append([self.seats.index(d.player(seat)), write_call(call, unicode=True), notes])
+            self.deal["calls"].append([self.seats.index(d.player(seat)), words.call(call, unicode=True), notes])
         if type(event) is CardPlayed and len(self.lines) == 1:
             self.card_steps[-1].append(len(line["steps"]))
         line["steps"].append(step)
@@ -201,7 +205,7 @@ class PageRecorder(Visitor):
             step["say"] = ((_("{player} declares totus {bid}") if d.totus else _("{player} declares {bid}")).format(
                 player=d.player(d.declarer), bid=spoken_bid(event.bid)))
         elif type(event) is DefenceDecided and d.last_speaker is not None:
-            step["say"] = f"{d.player(d.last_speaker)} {_(_DEFENCE_WORDS[event.kind])}"
+            step["say"] = f"{d.player(d.last_speaker)} {_defence_said(event.kind)}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
             shows = _("the talon shows {spoken}; ").format(
@@ -275,8 +279,13 @@ def _sorted(cards: Iterable[Card]) -> list[Card]:
 #: What a step may leave out when it is what the step before it in its line showed (the page carries it on).
 CARRIED = ("h", "w", "s", "a", "r", "dc")
 
-_DEFENCE_WORDS = {DecisionKind.WHIST: N_("whists"), DecisionKind.PASS: N_("passes"),
-                  DecisionKind.HALF: N_("says half-whist")}
+
+def _defence_said(kind: DecisionKind) -> str:
+    """A defender's word, told as what the player does: whists, passes, says half-whist."""
+    return {DecisionKind.WHIST: pgettext("defender", "whists"), DecisionKind.PASS: pgettext("defender", "passes"),
+            DecisionKind.HALF: pgettext("defender", "says half-whist")}[kind]
+
+
 _ROLES = {DecisionKind.WHIST: "whist", DecisionKind.PASS: "pass", DecisionKind.HALF: "half-whist"}
 
 
@@ -358,7 +367,7 @@ def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str 
     """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
     css, js = _asset("page.css"), _asset("page.js")
     data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED, "lang": current_language(),
-                            "tr": _page_words(current_language())}
+                            "tr": _page_words(current_language()), "ranks": _ranks()}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
@@ -381,6 +390,13 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
 )
 #: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')
+
+
+def _ranks() -> dict[str, str]:
+    """The ranks as the page writes them on its cards (the data's cards are the notation's, ``Th``): those
+    the language spells otherwise than the notation (Russian: 10 В Д К Т); the page writes the ten as 10
+    in any language."""
+    return {r.letter: words.rank(r) for r in Rank if words.rank(r) != r.letter}
 
 
 @functools.cache

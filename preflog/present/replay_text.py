@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..game.conventions import Rules
 from ..game.events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt,
@@ -18,16 +18,15 @@ from ..game.laws import declarer_count
 from ..game.legal import counts_as_made, defence_turn
 from ..game.state import AuctionState, DealState, GameState
 from ..model.annotations import Comment, Glyph
-from ..model.auction import write_call
 from ..model.bids import Bid
 from ..model.cards import Card, Suit, suit_name
-from ..model.defence import DECISION_WORDS, MODE_WORDS
-from ..model.deal import Deal, Result, ResultKind, write_checkpoint, write_penalty, write_result
+from ..model.deal import Deal, Result, ResultKind
 from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import Seat
 from ..replay import Step, StepRecorder, dealt_comments
 from ..walk import SKIP, Skip
+from . import words
 
 INDENT = "    "  #: how much deeper each level of variation is written
 
@@ -39,21 +38,14 @@ class Renderer:
         self.unicode = unicode
 
     def card(self, card: Card) -> str:
-        return card.unicode() if self.unicode else str(card)
+        return words.card(card, unicode=self.unicode)
 
     def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(c) for c in cards)
+        return words.cards(cards, unicode=self.unicode)
 
     def hand(self, cards: frozenset[Card] | None, known: frozenset[Card] | None = None) -> str:
         """A hand by suits; a hand only partly known shows its known cards and ``+?``."""
-        shown = cards if cards is not None else known
-        if shown is None:
-            return "?"
-        groups = []
-        for suit in Suit:
-            ranks = "".join(c.rank.letter for c in sorted(shown, key=lambda c: -c.rank) if c.suit == suit)
-            groups.append((suit.symbol if self.unicode else suit.letter.upper()) + (ranks or "-"))
-        return " ".join(groups) + (" +?" if cards is None else "")
+        return words.hand(cards, known, unicode=self.unicode)
 
     def annotations(self, glyph: Glyph | None, comments: Iterable[Comment]) -> str:
         """A glyph and the comments in braces (``%`` notes are the file's, never shown)."""
@@ -92,16 +84,14 @@ class Renderer:
             whisters = [d.player(s) for s in d.whisters]
             if whisters:
                 parts.append(_("whist: {players}").format(players=", ".join(whisters)) + (
-                    f" ({_(MODE_WORDS[d.mode])})" if d.mode is not None else ""))
+                    f" ({words.mode(d.mode)})" if d.mode is not None else ""))
         if d.completed or d.claimed:
-            parts.append(_("tricks: {tricks}").format(tricks=_tricks(d)))
+            parts.append(pgettext("status", "tricks: {tricks}").format(tricks=_tricks(d)))
         return " · ".join(parts)
 
     def bid(self, bid: Bid | None) -> str:
         """A bid or contract, with its suit symbol under ``unicode``; ``?`` when not known."""
-        if bid is None:
-            return "?"
-        return bid.unicode() if self.unicode else str(bid)
+        return words.bid(bid, unicode=self.unicode)
 
     def _suit(self, suit: Suit) -> str:
         return suit.symbol if self.unicode else suit_name(suit)
@@ -119,7 +109,7 @@ class Renderer:
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
             who = d.player(seat) if seat is not None else (e.call.player or "?")
-            return f"{who}: {write_call(e.call, unicode=self.unicode)}"
+            return f"{who}: {words.call(e.call, unicode=self.unicode)}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
                 return _("everyone passed: the deal is played as an all-pass")
@@ -142,9 +132,9 @@ class Renderer:
                     player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
             return _("contract: {player} {bid}").format(player=d.player(d.declarer), bid=self.bid(e.bid))
         if isinstance(e, DefenceDecided):
-            return f"{d.player(d.last_speaker)}: {_(DECISION_WORDS[e.kind])}" + self._settled(d)
+            return f"{d.player(d.last_speaker)}: {words.decision(e.kind)}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
-            return _("the whister plays {mode}").format(mode=_(MODE_WORDS[e.mode]))
+            return _("the whister plays {mode}").format(mode=words.mode(e.mode))
         if isinstance(e, CardPlayed):
             seat = d.trick[-1][0] if d.trick else None
             turned = d.talon_card if len(d.trick) == 1 else None
@@ -163,9 +153,9 @@ class Renderer:
         if isinstance(e, ResultRecorded):
             return _("result: {result}").format(result=self.result(e.result, d))
         if isinstance(e, PenaltyRecorded):
-            return _("penalty: {penalty}").format(penalty=write_penalty(e.penalty))
+            return _("penalty: {penalty}").format(penalty=words.penalty(e.penalty))
         if isinstance(e, CheckpointRecorded):
-            return _("sheet as written: {write_checkpoint}").format(write_checkpoint=write_checkpoint(e.checkpoint))
+            return _("sheet as written: {write_checkpoint}").format(write_checkpoint=words.sheet(e.checkpoint))
         if isinstance(e, DealEnded):
             return _("end of deal {number}: ").format(number=d.number) + self.outcome(d)
         return type(e).__name__
@@ -187,17 +177,17 @@ class Renderer:
         if not counts_as_made(d):
             return _(" — the whister plays open, with the dummy") if d.dummy is not None and d.whisters else ""
         contract = d.game_contract
-        how = _("went half-whist") if d.half_whister is not None else _("passed")
+        how = pgettext("settled", "went half-whist") if d.half_whister is not None else pgettext("settled", "passed")
         who = _("the defender") if d.dummy is not None else _("both defenders")
         return _(" — {who} {how}: {bid} counts as made, without play").format(who=who, how=how, bid=self.bid(contract))
 
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
         if result.kind is ResultKind.TRICKS:
-            return _("{tricks} tricks").format(tricks=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
+            return _("{shares} tricks").format(shares=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
         taken = declarer_count(result, d.game_contract)
         who = d.player(d.declarer) if d.declarer is not None else _("the declarer")
-        written = "" if result.kind is ResultKind.DECLARER else f" ({write_result(result)})"
+        written = "" if result.kind is ResultKind.DECLARER else f" ({words.relative(result.count or 0)})"
         tricks = _("{player} ? tricks").format(player=who) if taken is None else ngettext(
             "{player} {n} trick", "{player} {n} tricks", taken).format(player=who, n=taken)
         return tricks + written
@@ -221,7 +211,7 @@ def _tricks(d: DealState) -> str:
     parts = [f"{p} {d.tricks[i]}" for i, p in enumerate(d.active)]
     if d.four and d.tricks[Seat.SITTING_OUT]:
         parts.append(f"{d.dealer} {d.tricks[Seat.SITTING_OUT]}")
-    return _("{tricks} tricks").format(tricks=", ".join(parts))
+    return _("{shares} tricks").format(shares=", ".join(parts))
 
 
 def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:
@@ -252,9 +242,10 @@ class TextReplay(StepRecorder):
             self.write("")
             self._comments(game.preface)
             for tag in game.tags:
-                self.write(f"{tag.name}: {tag.value}")
+                self.write(f"{words.tag(tag.name)}: {words.tag_value(tag.name, tag.value)}")
             if not any(t.name == "Rules" for t in game.tags):
-                self.write(_("Rules: {name} (the default)").format(name=rules.name))
+                self.write(_("{tag}: {name} (the default)").format(tag=words.tag("Rules"),
+                                                                 name=words.tag_value("Rules", rules.name)))
             self._comments(game.comments)
         return None
 
@@ -284,7 +275,7 @@ class TextReplay(StepRecorder):
     def begin_variation(self, variation: Variation, state: GameState) -> Skip | None:
         self._flush()
         note = self.renderer.annotations(None, variation.comments)
-        self.write(INDENT * (self.depth + 1) + "variation, instead:" + note)
+        self.write(INDENT * (self.depth + 1) + _("variation, instead:") + note)
         self.depth += 1
         return None
 

@@ -10,6 +10,7 @@ from ..game.razboynik import last_deal
 from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, number_text, two_places
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
+from .. import words
 
 
 def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = False,
@@ -63,7 +64,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:
     parts = [title] if title else []
-    parts.append(sheet.rules.name)
+    parts.append(words.rules(sheet.rules.name))
     if sheet.pool_target is not None:
         parts.append(_("pool {target}").format(target=sheet.pool_target))
     elif sheet.rules.razboynik and sheet.deals and sheet.deals <= last_deal(len(sheet.players)):

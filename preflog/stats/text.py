@@ -8,6 +8,7 @@ from fractions import Fraction
 from ..i18n import _, count, pgettext
 from ..present.score_table import table_lines
 from ..scoring.ledger import two_places
+from .. import words
 from .facts import UNDATED, Role
 from .tally import LEVELS, Stats, Table
 
@@ -80,13 +81,13 @@ def splits(stats: Stats) -> list[tuple[str, list[tuple[str, list[str], list[list
     """The settlement by convention, by the players at the table (each when there is more than one) and
     by month: a heading, then for each a line naming it and its table."""
     out = []
-    for heading, split, always in ((_("By convention"), stats.splits["by_rules"], False),
-                                   (_("By players at the table"), stats.splits["by_partners"], False),
-                                   (_("By month"), stats.splits["by_month"], True)):
+    for heading, split, always, named in ((_("By convention"), stats.splits["by_rules"], False, words.rules),
+                                          (_("By players at the table"), stats.splits["by_partners"], False, str),
+                                          (_("By month"), stats.splits["by_month"], True, str)):
         if len(split) < 2 and not always:
             continue
         out.append((heading, [(_("{key}: {games}, {deals}").format(
-            key=_("undated") if key == UNDATED else key, games=count("{n} game", "{n} games", table.games),
+            key=_("undated") if key == UNDATED else named(key), games=count("{n} game", "{n} games", table.games),
             deals=count("{n} deal", "{n} deals", table.deals)), *settlement_table(table))
             for key, table in split.items()]))
     return out

@@ -25,7 +25,8 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  const rank = (c) => (c[0] === "T" ? "10" : c[0]);
+  const RANKS = Object.assign({ T: "10" }, data.ranks || {});  // the ranks in the page's language (data.ranks)
+  const rank = (c) => RANKS[c[0]] || c[0];
   function cardEl(code, win) {
     const s = SUITS[code[1]];
     const e = el("span", "card" + (s[2] === "red" ? " r" : "") + (win ? " win" : ""), rank(code) + s[0]);
@@ -179,9 +180,6 @@
     tags.dataset.game = String(deals[at][0]);
     tags.textContent = ""; notes.textContent = "";
     g.tags.forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
-    if (!g.tags.some(([name]) => name === "Rules")) {
-      tags.appendChild(el("dt", "", "Rules")); tags.appendChild(el("dd", "", _("{rules} (the default)").replace("{rules}", g.rules)));
-    }
     g.notes.forEach((text) => notes.appendChild(el("p", "", text)));
   }
 
