@@ -432,9 +432,10 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
     if r.kind is not ResultKind.TRICKS and (declarer is None or d.is_all_pass):
-        what = _("an all-pass") if d.is_all_pass else _("this deal, which names none")
-        out.append(Violation.of("C604", _("result {result_text} counts the declarer's tricks, and {what} has no "
-                                          "declarer").format(result_text=result_text(r), what=what), span, n))
+        said = (_("result {result_text} counts the declarer's tricks, and an all-pass has no declarer")
+                if d.is_all_pass else
+                _("result {result_text} counts the declarer's tricks, and this deal names no declarer"))
+        out.append(Violation.of("C604", said.format(result_text=result_text(r)), span, n))
         return d
     if not played and declarer is not None and counts_as_made(d):
         how = _("went half") if d.half_whister is not None else _("passed")

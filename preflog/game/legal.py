@@ -161,9 +161,8 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
         assert seat is not None  # the soloist, from the deal's start
         name = d.player(seat)
         if declarer is not None and declarer != name:
-            out.append(("T306", _("{name} plays this compulsory game (the {soloist_word} hand, seed 004), not "
-                                  "{declarer}")
-                                      .format(name=name, soloist_word=_(_SOLOIST_WORD[seat]), declarer=declarer)))
+            out.append(("T306", _("{name} plays this compulsory game ({soloist}, seed 004), not {declarer}")
+                                      .format(name=name, soloist=_(_SOLOIST[seat]), declarer=declarer)))
         elif game_key(bid) not in d.compulsory_left:
             left = ", ".join(game_name(k) for k in COMPULSORY if k in d.compulsory_left) or _("none")
             out.append(("T308", _("{name} has played the {game_name} in the razboynik already; left to play: {left} "
@@ -293,7 +292,7 @@ def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Pr
 
 
 STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
-_SOLOIST_WORD = {Seat.FIRST: N_("eldest"), Seat.SECOND: N_("second"), Seat.THIRD: N_("third")}  # the soloist
+_SOLOIST = {Seat.FIRST: N_("the eldest hand"), Seat.SECOND: N_("the second hand"), Seat.THIRD: N_("the third hand")}
 
 
 def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:
