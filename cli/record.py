@@ -26,16 +26,22 @@ RUSSIAN_COMMANDS = {"отмена": "undo", "вернуть": "redo", "прав�
 
 HELP = N_("""\
 Type a deal in the short form, on one line:
-  Boris 7s wp 8        Boris plays 7s; whist, pass (w whist, p pass, h half, then o open / c closed)
-                       for each defender from the declarer's left; Boris took 8 tricks (or = +1 -1)
-  Boris 7s ww 7 2 1    two whisters: every player's tricks, the declarer's first, then in turn
-  Vera 6d pp           nobody whists: the game counts as made
-  mis Vera 0           a misère and the tricks its declarer took
-  pass 4 3 3           an all-pass: each player's tricks from the eldest hand (or `pass Vera 4 Anna 3 Boris 3`)
-  ... {a comment}      a comment on the deal
+  {game}
+      {a} plays {contract}; {b}: whist, {c}: pass (a letter for each defender from the declarer's left:
+      w whist, p pass, h half-whist, then o open or c closed); the declarer took 8 tricks (or = +1 -1)
+  {two}
+      two whisters: every player's tricks, the declarer's first, then in turn
+  {nobody}
+      nobody whists: the game counts as made
+  {misere}
+      a misère and the tricks its declarer took
+  {all_pass}
+      an all-pass: each player's tricks from the eldest hand ({order}), or by name: `{named}`
+  ... {{a comment}}
+      a comment on the deal
 or in the notation: its statements (hands, talon, bids, discard, contract, whist, play, claim, result,
 penalty, sheet) on as many lines as you like, ended by an empty line.
-Commands: undo, redo, edit N (then the deal again; or `edit N Boris 6s pp`), note TEXT, sheet, help,
+Commands: undo, redo, edit N (then the deal again; or `edit N {edit}`), note TEXT, sheet, help,
 quit. Names may be shortened to their first letters, or written as the file's aliases.""")
 
 
@@ -256,7 +262,10 @@ class Session:
             elif word == "edit":
                 number, _space, typed = rest.partition(" ")
                 if not number.isdigit():
-                    _say(_("error: edit which deal? `edit N`, then the deal again (or `edit N Boris 6s pp`)"))
+                    from ..record.short import examples
+
+                    _say(_("error: edit which deal? `edit N`, then the deal again (or `edit N {example}`)").format(
+                        example=examples(recorder.table())["edit"]))
                     return True
                 if typed.strip():
                     self._replace(int(number), typed)
@@ -273,7 +282,9 @@ class Session:
             elif word == "sheet":
                 self._show()
             elif word == "help":
-                _say(_(HELP))
+                from ..record.short import examples
+
+                _say(_(HELP).format(**examples(recorder.table())))
             return True
         except Refused as e:
             _refusal(e)
@@ -294,8 +305,7 @@ class Session:
             written = self.recorder.add(typed)
         except Refused as e:
             self.refused += 1
-            if e.written:
-                _say(_("read as:") + "\n" + _indented(e.written))
+            _read_as(e)
             _refusal(e)
             _say(_("nothing was written; type the deal again"))
             return
@@ -308,8 +318,7 @@ class Session:
             self.recorder.edit(number, typed)
         except Refused as e:
             self.refused += 1
-            if e.written:
-                _say(_("read as:") + "\n" + _indented(e.written))
+            _read_as(e)
             _refusal(e)
             _say(_("deal {deal} is left as it was").format(deal=number))
             return
@@ -318,8 +327,14 @@ class Session:
         self._turn()
 
     def _accepted(self, written: str, typed: str) -> None:
-        _say(_("recorded:") + "\n" + _indented(written) if not _notation(typed.strip().split()[0]) else
-             _("recorded deal {deal}").format(deal=written.split()[1]))
+        from ..record.said import in_words
+
+        number = int(written.split()[1])
+        if in_words():  # the deal said back in the language's words (English shows the notation written)
+            _say(_("deal {deal} recorded: {said}").format(deal=number, said=self.recorder.said(number)))
+        else:
+            _say(_("recorded:") + "\n" + _indented(written) if not _notation(typed.strip().split()[0]) else
+                 _("recorded deal {deal}").format(deal=number))
         self._show()
         self._turn()
 
@@ -361,11 +376,29 @@ def _notation(word: str) -> bool:
 
 
 def _refusal(refused: Refused) -> None:
-    """Why the recorder refused: its errors as ``preflog check`` prints them, or its reason."""
+    """Why the recorder refused: its errors as ``preflog check`` prints them (those of the line just typed
+    at their word, without a place), or its reason."""
     if refused.reason:
         _say(_("error: {reason}").format(reason=refused.reason))
+    elif refused.typed:
+        from ..record.recorder import typed_text
+        from .common import COLOUR, _styled
+
+        for error in refused.errors:
+            click.echo(typed_text(error, _styled) if COLOUR else typed_text(error), err=True, color=COLOUR or None)
     else:
         print_errors(refused.errors)
+
+
+def _read_as(refused: Refused) -> None:
+    """How the short form was read, when the engine refused the deal: in the language's words (the
+    notation in English)."""
+    from ..record.said import in_words
+
+    if refused.written and in_words() and refused.said:
+        _say(_("read as: {said}").format(said=refused.said))
+    elif refused.written:
+        _say(_("read as:") + "\n" + _indented(refused.written))
 
 
 def _indented(text: str) -> str:

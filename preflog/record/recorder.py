@@ -30,12 +30,13 @@ from ..game.violations import Violation
 from ..model.game import Game
 from ..model.seating import bidding_order
 from ..notation.decode import Lines
-from ..notation.errors import NotationError, hint
+from ..notation.errors import HINT, NotationError, Part, Style, hint
 from ..notation.read import ParsedGame, read_games
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import Visitor, Walker
+from .said import DealsSaid
 from .short import ShortFormError, Table, read_short
 
 #: The tag that names the players' aliases for typing: ``[Aliases "Дима=Дмитрий Саша=Александр"]``.
@@ -54,12 +55,29 @@ class Refused(Exception):
     """A deal or a change the recorder did not take, and why: ``errors`` as ``preflog check`` prints
     them (at their place in the text), or ``reason`` when the refusal has no place; ``written`` the deal
     as the short form was read into the notation, if it was; ``deal_line`` the line of the game's text
-    where the deal refused by the engine starts (its errors' lines count from the text's start)."""
+    where the deal refused by the engine starts (its errors' lines count from the text's start);
+    ``typed`` when the errors are in the lines just typed (the short form's), not in the game's text;
+    ``said`` the deal refused by the engine in words (:mod:`preflog.record.said`), when it was read."""
 
     def __init__(self, errors: Sequence[NotationError] = (), written: str | None = None, *,
-                 reason: str | None = None, deal_line: int | None = None) -> None:
-        super().__init__(reason or "\n".join(e.format() for e in errors))
+                 reason: str | None = None, deal_line: int | None = None, typed: bool = False,
+                 said: str | None = None) -> None:
+        super().__init__(reason or "\n".join(typed_text(e) if typed else e.format() for e in errors))
         self.errors, self.written, self.reason, self.deal_line = list(errors), written, reason, deal_line
+        self.typed, self.said = typed, said
+
+
+def _plain(part: Part, text: str) -> str:
+    return text
+
+
+def typed_text(error: NotationError, style: Style = _plain) -> str:
+    """An error of the line just typed as a person reads it: ``error: MESSAGE``, the line with a caret
+    under the word at fault, and the hint; no place (``deal 7:1:12``), as the line is the one typed."""
+    notes = ["    " + (style(Part.HINT, _("hint:")) + n[len(HINT) - 1:] if n.startswith(HINT) else n)
+             for n in error.notes]
+    head = f"{style(Part.ERROR, _('error:'))} {error.message}"
+    return "\n".join(line for line in [head, error.caret(style), *notes] if line)
 
 
 @attrs.frozen(slots=True)
@@ -107,6 +125,7 @@ class _Judged:
     dealers: list[tuple[int, str]]
     state: GameState | None
     parts: list[tuple[int, int, int]]  # per deal: start of its part (its preface), of its own text, end
+    said: dict[int, str] = attrs.field(factory=dict)  # each deal in words, by its number
 
 
 class Recorder:
@@ -174,6 +193,11 @@ class Recorder:
     def numbers(self) -> list[int]:
         """The numbers of the deals recorded."""
         return [n for n, _ in self._judged.dealers]
+
+    def said(self, number: int) -> str:
+        """Deal ``number`` in words (:func:`preflog.record.said.deal_words`), in the language spoken when
+        the text was last judged."""
+        return self._judged.said.get(number, "")
 
     def sheet(self) -> ScoreSheet:
         """The pulka after the last deal recorded."""
@@ -298,12 +322,13 @@ class Recorder:
             return head + "\n" + "\n".join(self._unalias(line) for line in lines) + "\n", None
         if len(lines) > 1:
             raise Refused([NotationError(_("a deal in the short form is one line"), path=f"deal {turn.number}",
-                                         line=2, excerpt=lines[1])])
+                                         line=2, excerpt=lines[1])], typed=True)
         try:
             statements = read_short(lines[0], self.table(turn))
         except ShortFormError as e:
             raise Refused([NotationError(e.message, path=f"deal {turn.number}", column=e.column, end_column=e.end,
-                                         excerpt=lines[0], notes=[hint(e.hint)] if e.hint else [])]) from None
+                                         excerpt=lines[0], notes=[hint(e.hint)] if e.hint else [])],
+                          typed=True) from None
         return head + "\n" + statements + "\n", statements
 
     def _unalias(self, line: str) -> str:
@@ -322,7 +347,8 @@ class Recorder:
         ``number``, which starts at line ``deal_line``, must also be scorable), telling the store first."""
         judged = self._judge(candidate, number)
         if judged.problems:
-            raise Refused(judged.problems, written, deal_line=deal_line)
+            raise Refused(judged.problems, written, deal_line=deal_line,
+                          said=judged.said.get(number) if number is not None else None)
         if self.store is not None:
             if appended is not None:
                 self.store.append(appended)
@@ -340,8 +366,8 @@ class Recorder:
                            None, [], None, [])
         parsed = games[0]
         problems = list(parsed.errors)
-        checker, scorer, dealers = Checker(), Scorer(ledger=True), _Dealers()
-        walker = Walker(checker, scorer, dealers)
+        checker, scorer, dealers, said = Checker(), Scorer(ledger=True), _Dealers(), DealsSaid()
+        walker = Walker(checker, scorer, dealers, said)
         game = parsed.game
         walker.begin_game(game)
         for deal in game.deals:
@@ -352,7 +378,7 @@ class Recorder:
         found += [v for v in scorer.unscored if v.deal == scorable]
         problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
         return _Judged(parsed, problems, scorer.sheets[0] if scorer.sheets else None, dealers.found, state,
-                       deal_parts(text, parsed))
+                       deal_parts(text, parsed), said.said)
 
 
 def _empty() -> ParsedGame:
@@ -421,4 +447,4 @@ def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") 
     return out
 
 
-__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of", "deal_parts"]
+__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of", "deal_parts", "typed_text"]

@@ -19,11 +19,12 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from ..i18n import _
-from ..model.bids import BID_SPELLINGS, MISERE_NAMES
+from ..i18n import _, pgettext
+from ..model.bids import BID_SPELLINGS, MISERE_NAMES, Bid, Strain
 from ..model.limits import shorten
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import DUMMY, clockwise_from
+from ..words import bid as bid_words
 
 #: The words that start an all-pass in the short form.
 ALL_PASS_WORDS = frozenset({"pass", "allpass", "all-pass", "ap", "распасы", "распас", "пас"})
@@ -60,6 +61,36 @@ class ShortFormError(ValueError):
         self.message, self.column, self.end, self.hint = message, column, end, hint
 
 
+def examples(table: Table) -> dict[str, str]:
+    """The short form's examples, with the table's own players and in the language spoken (Russian
+    types ``7п вп``, which the short form reads as ``7s wp``): the deal to come's eldest hand ``a``
+    declares, ``b`` on his left and ``c`` after. ``game`` (a whist and a pass), ``two`` (two whisters),
+    ``nobody`` (nobody whists), ``misere``, ``all_pass``, ``named`` (an all-pass by name), ``edit``
+    (a deal typed again), ``contract`` (the contract of ``game`` in words), ``order``."""
+    a = next((s for s in table.order if s != DUMMY), table.order[0])
+    b, c = clockwise_from(table.order, a)[:2]
+    other = b if b != DUMMY else c  # a player who may declare (not the dummy of two)
+    names = {"a": a, "b": b, "c": c}
+    return {
+        "game": pgettext("short form", "{a} 7s wp 8").format(**names),
+        "two": pgettext("short form", "{a} 7s ww 7 2 1").format(**names),
+        "nobody": pgettext("short form", "{b} 6d pp").format(b=other),
+        "misere": pgettext("short form", "mis {b} 0").format(b=other),
+        "all_pass": pgettext("short form", "pass 4 3 3"),
+        "named": pgettext("short form", "pass {a} 4 {b} 3 {c} 3").format(a=a, b=b, c=c),
+        "edit": pgettext("short form", "{a} 6s pp").format(**names),
+        "contract": bid_words(Bid(7, Strain.SPADES)),
+        "order": ", ".join(table.order), **names,
+    }
+
+
+def either(names: Sequence[str]) -> str:
+    """Names one of which is meant: ``Bob or Boris``, ``Аня, Аркадий или Алла``."""
+    if len(names) < 2:
+        return "".join(names)
+    return pgettext("names", "{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 @attrs.frozen(slots=True)
 class _Word:
     text: str
@@ -76,7 +107,8 @@ def read_short(line: str, table: Table) -> str:
     body, comment = _comment(line)
     words = [_Word(m.group(), m.start() + 1) for m in re.finditer(r"\S+", body)]
     if not words:
-        raise ShortFormError(_("nothing to record"), 1, 2, _("type a deal, e.g. `Boris 7s wp 8`, or `help`"))
+        raise ShortFormError(_("nothing to record"), 1, 2,
+                             _("type a deal, e.g. `{example}`, or `help`").format(example=examples(table)["game"]))
     if words[0].text.lower() in ALL_PASS_WORDS:
         statements = _all_pass(words[1:], table, words[0])
     else:
@@ -127,8 +159,8 @@ def _player(word: _Word, table: Table, role: str) -> str:
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
-        raise ShortFormError(_("{text!r} could be {found}").format(text=shorten(word.text),
-                                                                   found=' or '.join(found)), word.column, word.end,
+        raise ShortFormError(_("{text!r} could be {found}").format(text=shorten(word.text), found=either(found)),
+                             word.column, word.end,
                              _("type more of the name"))
     close = difflib.get_close_matches(word.text, [*table.players, *table.aliases], n=1)
     hint = _("did you mean {get}?").format(get=table.aliases.get(close[0], close[0])) if close else \
@@ -155,10 +187,12 @@ def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: st
         return [(s, _tricks(w)) for s, w in zip(seats, words)]
     if len(words) % 2:
         last = words[-1]
-        raise ShortFormError(_("write each player's tricks after the name: `Vera 2 Anna 1`"), last.column, last.end)
+        example = " ".join(f"{name} {n}" for name, n in zip(seats[1:], (2, 1)))
+        raise ShortFormError(_("write each player's tricks after the name: `{example}`").format(example=example),
+                             last.column, last.end)
     out = []
     for name, count in zip(words[::2], words[1::2]):
-        who = DUMMY if name.text.lower() == DUMMY.lower() and DUMMY in seats else _player(name, table, "a player")
+        who = DUMMY if name.text.lower() == DUMMY.lower() and DUMMY in seats else _player(name, table, _("a player"))
         if who not in seats:
             raise ShortFormError(_("{who} takes no tricks in this deal").format(who=who), name.column, name.end)
         out.append((who, _tricks(count)))
@@ -169,7 +203,8 @@ def _all_pass(words: Sequence[_Word], table: Table, head: _Word) -> list[str]:
     """``pass 4 3 3``: every player passed; the tricks of each, from the eldest hand."""
     if not words:
         raise ShortFormError(_("an all-pass needs each player's tricks"), head.column, head.end,
-                             _("from the eldest hand, {order}: e.g. `pass 4 3 3`").format(order=', '.join(table.order)))
+                             _("from the eldest hand, {order}: e.g. `{example}`").format(
+                                 order=', '.join(table.order), example=examples(table)["all_pass"]))
     shares = _shares(words, table.order, table, _("an all-pass"))
     bidders = [s for s in table.order if s != DUMMY]
     return [f"bids {' '.join('pass' for _ in bidders)}",
@@ -180,8 +215,9 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     """``Boris 7s wp 8`` (or ``7s Boris …``), ``mis Vera 0``."""
     if len(words) < 2:
         w = words[0]
+        shown = examples(table)
         raise ShortFormError(_("a deal names its declarer and contract"), w.column, w.end,
-                             _("e.g. `Boris 7s wp 8`, `mis Vera 0`, `pass 4 3 3`, or `help`"))
+                             _("e.g. `{game}`, `{misere}`, `{all_pass}`, or `help`").format(**shown))
     first, second = words[0], words[1]
     if _bid(first) is not None:
         bid_word, who_word = first, second
@@ -203,7 +239,8 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
         if len(rest) != 1:
             at = rest[1] if len(rest) > 1 else bid_word
             raise ShortFormError(_("a misère is written with the tricks its declarer took"), at.column, at.end,
-                                 f"e.g. `mis {declarer} 0`")
+                                 _("e.g. `{example}`").format(
+                                     example=pgettext("short form", "mis {b} 0").format(b=declarer)))
         return [contract, f"result {_tricks(rest[0])}"]
     rest = _defence_words(rest)
     if not rest or _DEFENCE.fullmatch(rest[0].text) is None:
@@ -224,7 +261,8 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
         return out
     if not rest:
         raise ShortFormError(_("how many tricks did the declarer take?"), defence.column, defence.end,
-                             f"e.g. `{declarer} {bid_word.text} {defence.text} {_level(bid_word.text)}`")
+                             _("e.g. `{example}`").format(
+                                 example=f"{declarer} {bid_word.text} {defence.text} {_level(bid_word.text)}"))
     if len(rest) == 1 and (_RELATIVE.fullmatch(rest[0].text) or _TRICKS.fullmatch(rest[0].text)):
         return out + [f"result {rest[0].text if _RELATIVE.fullmatch(rest[0].text) else _tricks(rest[0])}"]
     seats = [declarer] + [s for s in clockwise_from(table.order, declarer)[:-1]]

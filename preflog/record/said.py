@@ -1,0 +1,102 @@
+"""A deal as the scorer says it back: who played what, the defenders' words and the tricks, in the words
+of the language spoken (``Лёва: 7♠ · Оля: вист, Миша: пас · взятки: Лёва 8``), for the recorder and the
+club server to show what was recorded without the notation (which English shows as it is written).
+
+Every name stands alone before a colon or in a list, so no word has to agree with it.
+"""
+
+from __future__ import annotations
+
+from ..game.state import DealState, GameState
+from ..i18n import LANGUAGES, _, current_language, pgettext
+from ..model.deal import Deal, ResultKind
+from ..model.defence import DecisionKind
+from ..model.seating import DUMMY
+from ..walk import Visitor
+from ..words import contract, decision, mode
+
+#: Between the parts of a deal said back.
+SEPARATOR = " · "
+
+
+def in_words() -> bool:
+    """Whether deals are said back in words (every language but English, which shows the notation)."""
+    return current_language() != LANGUAGES[0]
+
+
+def name(player: str) -> str:
+    """A player's name as shown; the dummy of a game of two by its word (``болван``)."""
+    return pgettext("seat", "dummy") if player == DUMMY else player
+
+
+def deal_words(d: DealState) -> str:
+    """The deal ``d`` (as the replay left it) in words: the all-pass or the contract and its declarer,
+    each defender's word (a lone whister's open or closed play with it), and the tricks."""
+    parts = []
+    if d.is_all_pass:
+        parts.append(_("all-pass"))
+    game = d.game_contract
+    if game is not None and d.declarer is not None:
+        parts.append(f"{name(d.player(d.declarer))}: {contract(game)}")
+    said = []
+    whisters = sum(kind is DecisionKind.WHIST for _seat, kind in d.decisions)
+    for seat, kind in d.decisions:
+        if seat == d.dummy:
+            continue  # the dummy's pass goes without saying
+        word = decision(kind)
+        if kind is DecisionKind.WHIST and whisters == 1 and d.mode is not None:
+            word = f"{word} {mode(d.mode)}"
+        said.append(f"{name(d.player(seat))}: {word}")
+    if said:
+        parts.append(", ".join(said))
+    tricks = _tricks(d)
+    if tricks:
+        parts.append(_("tricks: {tricks}").format(tricks=", ".join(f"{name(p)} {n}" for p, n in tricks)))
+    return SEPARATOR.join(parts)
+
+
+def _tricks(d: DealState) -> list[tuple[str, int]]:
+    """Each player's tricks as the result writes them (the declarer's alone for a short result), or
+    as the play took them."""
+    result = d.result
+    if result is not None:
+        if result.kind is ResultKind.TRICKS:
+            return [(t.player, t.tricks) for t in result.tricks]
+        if d.declarer is not None and result.count is not None:
+            game = d.game_contract
+            if result.kind is ResultKind.DECLARER:
+                return [(d.player(d.declarer), result.count)]
+            if game is not None:
+                return [(d.player(d.declarer), game.level + result.count)]
+        return []
+    if d.completed:
+        return [(player, d.tricks[i]) for i, player in enumerate(d.active)]
+    return []
+
+
+def notes(deal: Deal) -> list[str]:
+    """The comments written on the deal (before it, on its line and on its statements), as typed."""
+    found = [*deal.preface, *deal.comments]
+    for statement in (deal.talon, deal.discard, deal.contract, deal.defence, deal.claim, deal.result,
+                      *deal.penalties, deal.checkpoint):
+        found.extend(getattr(statement, "comments", ()))
+    return [c.text.strip() for c in found if not c.line_note and c.text.strip()]
+
+
+class DealsSaid(Visitor):
+    """Each deal of a replay in words (:func:`deal_words`), by its number."""
+
+    keeps_states = False
+
+    def __init__(self) -> None:
+        self.said: dict[int, str] = {}
+
+    def end_deal(self, state: GameState) -> None:
+        if state.deal is not None:
+            self.said[state.deal.number] = deal_words(state.deal)
+
+    def result(self) -> dict[int, str]:
+        return self.said
+
+
+__all__ = ["DealsSaid", "SEPARATOR", "deal_words", "in_words", "name", "notes"]
