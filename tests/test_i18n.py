@@ -414,7 +414,8 @@ _NOUNS = ("tricks?|whists?|deals?|cards?|games?|players?|values?|points?|times?|
 _COUNTED = re.compile(r"\{([A-Za-z_]\w*)(?:[!:][^{}]*)?\}\s+(" + _NOUNS + r")\b")
 #: Placeholders that hold a person or a word, never a number (``{player} deals`` is a verb).
 _NOT_NUMBERS = {"player", "dealer", "declarer", "expected", "name", "who", "whisters", "word", "soloist_word",
-                "game_name", "rank", "what", "seats2", "bomb", "previous", "p", "winner", "partner", "helped"}
+                "game_name", "rank", "what", "seats2", "bomb", "previous", "p", "winner", "partner", "helped",
+                "shares"}  # shares: "Anna 3, Boris 4", each player's tricks
 #: click's own messages, which click says through plain gettext: their Russian says the number last.
 _CLICKS = ROOT / "cli" / "click_words.py"
 #: Russian nouns that must not follow a number outside a plural entry.
