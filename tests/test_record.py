@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 import preflog
 from preflog.record.recorder import Recorder, Refused
+from preflog.notation.vocabulary import STATEMENT_ORDER
 from preflog.record.short import ShortFormError, Table, read_short
 
 from .conftest import ROOT
@@ -260,3 +264,106 @@ def test_huge_input_is_refused_in_bounded_words() -> None:
     assert [e.message for e in refused.value.errors] == [
         f"line {header().count(chr(10)) + 3} is longer than 10,000 characters, the most preflog reads (is this a game file?)"]
     assert rec.deals == 0
+
+
+# -- in Russian, as a club player reads it (issue 41) ------------------------------------------------
+
+#: The players of the Russian fixtures: names of both genders, so that a name put in a case or a word
+#: agreeing with it shows («висты на Аня», «Аня сказал»).
+NAMES = ("Аня", "Лёва", "Оля", "Миша")
+_NAME = "(?:" + "|".join(NAMES) + ")"
+_CASED = re.compile(rf"(?<![\w])(?:на|от|у|для|к|ко|с|со|о|об|при|без)\s+{_NAME}(?![\w])|"
+                    rf"{_NAME}\s+(?:[а-яё]+(?:л|ла|ло|ли)|должн[а-яё]*|сам[а-яё]*)(?![\w])")
+#: A call, contract or card in the notation (Latin letters: the Russian ace is Т, the jack В).
+_NOTATION = re.compile(r"(?<![\w])(?:(?:10|[6-9])(?:nt|NT|s|c|d|h)|(?:10|[7-9TJQKA])[scdh]|[TJQKA][♠♣♦♥]|mis|"
+                       r"misere|pass|here|whist|half|open|closed)(?![\w])")
+#: Each countable noun's forms after a number: one (1, 21; the accusative too), few (2–4), many.
+_FORMS = {"взятк": (("взятка", "взятку"), ("взятки",), ("взяток",)), "вист": (("вист",), ("виста",), ("вистов",)),
+          "сдач": (("сдача", "сдачу"), ("сдачи",), ("сдач",)), "пул": (("пулька", "пульку"), ("пульки",), ("пулек",)),
+          "нарушени": (("нарушение",), ("нарушения",), ("нарушений",)),
+          "ошиб": (("ошибка", "ошибку"), ("ошибки",), ("ошибок",)), "игрок": (("игрок",), ("игрока",), ("игроков",))}
+_COUNTED = re.compile(r"(?<![\d.,])(\d+)(?![.,]?\d)[ \t]+([а-яё]+)")
+#: What is the same in every language: a rule's code (``C603``), an address or a path, a command's
+#: option (``--par``), a placeholder a page's script fills (``{line}``).
+_MACHINE = re.compile(r"(?<![\w])[A-Z][0-9]{3}(?![\w])|https?://\S+|(?<![\w])/\S*|(?<![\w-])--[\w-]+|\{\w+\}")
+#: Latin words a Russian page or recorder may show: the program's name, the language switch's own
+#: name for English, file formats.
+LATIN_ALLOWED = frozenset({"preflog", "English", "pref", "JSON", "CSV"})
+
+
+def _plural(n: int) -> int:
+    return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def russian_problems(text: str, allowed: frozenset[str] | set[str] = LATIN_ALLOWED) -> list[str]:
+    """What a club player would stumble on in ``text`` said in Russian: a Latin word (English, the
+    notation, a convention's id) but ``allowed`` ones, a call or card in the notation, a name in a case or
+    with a word agreeing with it, a noun in the wrong form after its number."""
+    text = _MACHINE.sub(" ", text)
+    found = [f"notation: {m.group()!r} in {_around(text, m)}" for m in _NOTATION.finditer(text)
+             if m.group() not in allowed]
+    found += [f"Latin: {w!r} in {_around(text, m)}" for m in re.finditer(r"[A-Za-z][A-Za-z'-]*", text)
+              if (w := m.group()) not in allowed and not _NOTATION.fullmatch(w)]
+    found += [f"a name in a case or agreeing: {_around(text, m)}" for m in _CASED.finditer(text)]
+    for m in _COUNTED.finditer(text):
+        n, word = int(m.group(1)), m.group(2)
+        for forms in _FORMS.values():
+            if word in {f for group in forms for f in group} and word not in forms[_plural(n)]:
+                found.append(f"{n} {word}: not {forms[_plural(n)][0]!r} in {_around(text, m)}")
+    return found
+
+
+def _around(text: str, m: re.Match[str]) -> str:
+    return repr(text[max(0, m.start() - 30): m.end() + 30])
+
+
+def test_the_russian_checker_finds_what_a_player_stumbles_on() -> None:
+    """The checker the Russian tests use, on the slips issue 41 found."""
+    for slip in ("Аня пишет 4 вистов на Лёва", "Аня сказал полвиста", "помощь от Лёва", "сдача 7 6s сыграна",
+                 "выигрывает торговлю на mis", "сносит T♠ T♦", "Разновидность: sochi", "1 взяток", "hint: e.g."):
+        assert russian_problems(slip), slip
+    for fine in ("Аня → Лёва: 4 виста", "вистует: Оля", "Лёва: пас", "сносит Т♠ 10♦", "21 взятка, 5 сдач",
+                 "сдача 8: сдаёт Миша (на прикупе), первая рука — Аня", "Оля: 6♦ · Миша: пас, Аня: полвиста",
+                 "Разновидность: сочинка", "Скачать файл (.pref)"):
+        assert not russian_problems(fine), (fine, russian_problems(fine))
+
+
+def test_the_recorder_speaks_russian_as_a_club_player(tmp_path: Path) -> None:
+    """A session in Russian at a table of four (Аня, Лёва, Оля, Миша): the help shows the table's own
+    players and the Russian short form, each deal recorded is said back in words, every refusal speaks
+    Russian; no English, no notation, no name in a case, every count in its form."""
+    path = tmp_path / "пятница.pref"
+    typed = ["помощь", "Лёва 7п вп 8", "Оля 6б пас полвиста", "распасы 4 3 3", "мизер Аня 1", "Миша 8ч вв 6 2 2",
+             "Аня 6бк пп", "Лёва 6т вп 5", "Аня 6п вп", "Вася 6п вп 6", "распасы 4 3", "распасы 5 3 3", "Миша 6п",
+             "Аня 6п", "правка", "заметка Оля взяла на туза", "отмена", "вернуть", "пулька", "Лёва"]
+    code, _, err = run("--lang", "ru", "record", str(path), "--players", " ".join(NAMES), "--pool", "20",
+                       input="\n".join(typed) + "\n")
+    assert code == 1  # a deal read from standard input was refused
+    # the help: the deal to come's eldest hand (Лёва: Аня deals and sits out) declares, Оля on his left whists
+    assert "  Лёва 7п вп 8\n      Лёва: 7♠; Оля: вист, Миша: пас" in err
+    assert "Anna" not in err and "Boris" not in err and "Vera" not in err
+    # each deal said back in words, as the table says it (Code 3.8: the defenders from the declarer's left)
+    for said in ("сдача 1 записана: Лёва: 7♠ · Оля: вист, Миша: пас · взятки: Лёва 8",
+                 "сдача 2 записана: Оля: 6♦ · Миша: пас, Аня: полвиста",
+                 "сдача 3 записана: распасы · взятки: Миша 4, Аня 3, Лёва 3",
+                 "сдача 4 записана: Аня: мизер · взятки: Аня 1",
+                 "сдача 6 записана: Аня: 6 БК · Оля: пас, Миша: пас",
+                 "сдача 7 записана: Лёва: 6♣ · Миша: вист, Аня: пас · взятки: Лёва 5",
+                 "понято так: распасы · взятки: Аня 5, Лёва 3, Оля 3"):
+        assert said in err, said
+    assert "сдача 1: сдаёт Аня (на прикупе), первая рука — Лёва" in err
+    assert "ошибка: 'Вася' — не игрок" in err and "deal 8:" not in err and "сдача 8:1:" not in err
+    assert "подсказка: например: `Аня 6п вп 6`" in err  # the declarer's own words, with the tricks
+    assert "ошибка: Миша — вне игры в этой сдаче (сдающий: Миша)" in err  # the dealer of four sits out
+    # what the player typed is his own (the excerpts under an error echo it), the file's name is his too
+    lines = [line for line in err.splitlines() if line.strip() not in typed and not set(line.strip()) <= {"^", "~"}]
+    allowed = LATIN_ALLOWED | set(STATEMENT_ORDER) | {"h", "N"}  # the statements and letters typed
+    problems = russian_problems("\n".join(lines).replace(str(path), ""), allowed)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_help_shows_the_tables_own_players_in_english_too(tmp_path: Path) -> None:
+    code, _, err = run("record", str(tmp_path / "g.pref"), "--players", "Kim Lee Max", input="help\n")
+    assert code == 0
+    assert "  Lee 7s wp 8\n      Lee plays 7s; Max: whist, Kim: pass" in err  # Kim deals, Lee is the eldest hand
+    assert "`pass Lee 4 Max 3 Kim 3`" in err and "Boris" not in err and "Vera" not in err

@@ -8,6 +8,7 @@ the pool and each trick of a whister on it 4 whists (Code 4.2.3.2, 3.8.1.1).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sqlite3
@@ -21,9 +22,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from preflog.notation.vocabulary import STATEMENT_ORDER
+
 from .conftest import ROOT, SAMPLES
 from .serving import AUTH, TOKEN, Server
 from .test_hostile import ITEMS, NUMBERS, QUADRATIC
+from .test_record import LATIN_ALLOWED, NAMES, russian_problems
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 
@@ -431,7 +435,94 @@ def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Cli
     with httpx.Client(base_url=str(client.base_url), cookies={"preflog_lang": "ru"}) as russian:
         assert '<html lang="ru">' in russian.get("/").text
     message = client.post("/api/games", content=NEW, headers={**TEXT, "Accept-Language": "ru"}).json()
-    assert "жетон" in message["errors"][0]["message"]
+    assert "пароль записывающего" in message["errors"][0]["message"] and "жетон" not in message["errors"][0]["message"]
+
+
+#: A Leningrad pulka of four (Аня deals first and sits out), names of both genders, typed at the table in
+#: the Russian short form: a game with a whist and a pass, a half-whist, an all-pass, a misère, two
+#: whisters, no-trumps nobody whists, a lone whister playing closed.
+RUSSIAN = (f'[Event "Пятница"]\n[Date "2026-11-20"]\n[Players "{" ".join(NAMES)}"]\n[Rules "leningrad"]\n'
+           '[Pool "20"]\n[WhistPrice "0.5"]\n')
+RUSSIAN_DEALS = ("Лёва 7п вп 8", "Оля 6б пас полвиста", "распасы 4 3 3", "мизер Аня 1", "Миша 8ч вв 6 2 2",
+                 "Аня 6бк пп", "Лёва 6т вист пас закрыто 5")
+#: A Sochi game of three with its hands and play (the replay shows cards), and a result written for a
+#: six nobody whisted: a violation (Code 3.8.1), which the page shows.
+PLAYED = ('[Event "Суббота"]\n[Players "Оля Миша Аня"]\n[Rules "sochi"]\n[Pool "10"]\n\n'
+          "deal 1 dealer Оля\nhands Миша: QJT.J.AJT.KQJ Аня: K9.AKQ9.Q97.T Оля: 87.T87.K8.A87\ntalon As 9h\n"
+          "bids 6s 6c pass 6d 6h 7s pass\ndiscard Ts Td\ncontract 7h\nwhist whist whist\n"
+          "play Qs Ks 7s | 9s 8s Js | Jc Kc 7c | 9d 8d Jd | Qh Th Ah | Kd Ad Qd | Jh 9c 7h | Kh Ac 8h | As 7d 8c | "
+          "9h Qc Tc\nresult Миша 7 Аня 2 Оля 1\n\ndeal 2\nbids pass 6d pass\ncontract 6d\nwhist pass pass\nresult 9\n")
+
+
+def shown(page: str) -> str:
+    """What a person reads of a page: its text (the drawn pulka's tooltips too) and the attributes read
+    aloud or shown by its script; not its scripts, its styles, or the words the keys type."""
+    page = re.sub(r"(?s)<script\b.*?</script>|<style\b.*?</style>", " ", page)
+    said = re.findall(r'\s(?:title|aria-label|placeholder|alt|data-(?!word|letter|game|revision|key)[\w-]+)="([^"]*)"',
+                      page)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", page) + "\n" + "\n".join(said))
+
+
+def test_every_page_speaks_russian_as_a_club_player(tmp_path: Path) -> None:
+    """Every page in Russian over a pulka of Аня, Лёва, Оля and Миша: contracts, calls and cards in the
+    players' words (7♠, 6 БК, мизер, пас, полвиста, втёмную), conventions by name (ленинградка), no
+    English and no notation, no name in a case or with a word agreeing with it, every count in its form;
+    the refusals of the scorer's form too."""
+    ru = {"Accept-Language": "ru-RU,ru;q=0.9"}
+    server = Server(tmp_path / "club.sqlite")  # its own archive: its list shows these games only
+    try:
+        pages = _russian_pages(server, ru)
+    finally:
+        server.stop()
+    # the statements of the notation name a file's lines (a violation says «result 9 …»)
+    allowed = LATIN_ALLOWED | set(STATEMENT_ORDER) - {"whist"}
+    problems = {path: russian_problems(shown(r.text), allowed) for path, r in pages.items() if path != "import refused"}
+    # a file's syntax errors quote what it holds and what the notation expects there, and show its line
+    refused = re.sub(r"'[^']*'|\n    .*", "", shown(pages["import refused"].text))
+    problems["import refused"] = russian_problems(refused, allowed)
+    assert all(r.status_code < 500 for r in pages.values())
+    assert not {p: found for p, found in problems.items() if found}, problems
+    page = shown(pages["game"].text)
+    for said in ("Лёва: 7♠ · Оля: вист, Миша: пас · взятки: Лёва 8", "Оля: 6♦ · Миша: пас, Аня: полвиста",
+                 "распасы · взятки: Миша 4, Аня 3, Лёва 3", "Аня: мизер · взятки: Аня 1", "Аня: 6 БК · Оля: пас, Миша: пас",
+                 "Лёва: 6♣ · Миша: вист втёмную, Аня: пас · взятки: Лёва 5", "ленинградка",
+                 "сдача 8: сдаёт Миша (на прикупе), первая рука — Аня"):
+        assert said in page, said
+    keys = shown(pages["record"].text)
+    for key in ("6 БК", "10♥", "мизер", "вист", "пас", "полвиста", "в светлую", "втёмную", "распасы"):
+        assert f"\n{key}\n" in keys, key
+    assert "сдача 2: " in shown(pages["played"].text)  # the violation by its deal, not by a line of the text
+    assert "сочинка" in shown(pages["/new"].text) and "гусарик" in shown(pages["/"].text)
+    assert "Пароль записывающего" in shown(pages["/login"].text)
+    assert "ошибка: 'Вася' — не игрок" in shown(pages["record Вася 7п вп 8"].text)
+
+
+def _russian_pages(server: Server, ru: dict[str, str]) -> dict[str, httpx.Response]:
+    """Every page of a server holding the Russian games, asked for in Russian, and the refusals of the
+    scorer's forms."""
+    with httpx.Client(base_url=server.url, timeout=30, headers=ru) as c:
+        game = new_game(c, RUSSIAN)
+        for typed in RUSSIAN_DEALS:
+            r = deal(c, game, typed)
+            assert r.status_code == 201, r.text
+        r = c.post("/api/games", content=PLAYED.encode(), headers={**AUTH, **TEXT})
+        assert r.status_code == 201 and len(r.json()["violations"]) == 1
+        played = r.json()["ids"][0]
+        csrf = login(c)
+        pages = {path: c.get(path) for path in ("/", "/?rules=leningrad", "/new", "/login", "/join", "/stats",
+                                                "/nothing-here")}
+        pages.update(game=c.get(f"/games/{game}"), record=c.get(f"/games/{game}/record"),
+                     played=c.get(f"/games/{played}"), stats=c.get("/stats?rules=sochi"))
+        revision = re.search(r'name="revision" value="(\d+)"', pages["record"].text)
+        assert revision is not None
+        for typed in ("Вася 7п вп 8", "Аня 7п вп", "распасы 5 3 3", "Миша 6п"):  # refused: nothing is written
+            pages[f"record {typed}"] = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "add",
+                                                                             "deal": typed, "revision": revision.group(1)})
+            assert pages[f"record {typed}"].status_code == 422
+        pages["new game refused"] = c.post("/new", data={"csrf": csrf, "player1": "Аня", "player2": "Аня"})
+        bad = {"file": ("плохой.pref", (RUSSIAN + "deal 1\nbids 6z\n").encode(), "text/plain")}
+        pages["import refused"] = c.post("/import", data={"csrf": csrf}, files=bad)
+    return pages
 
 
 # -- the archive's file ----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.recorder import Recorder, Refused
+from ..record.said import in_words
 from ..scoring.scorer import Scorer
 from ..stats.shape import csv_text, stats_json
 from ..walk import walk
@@ -186,8 +187,9 @@ def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[in
         if recorder.finished:
             raise Refused(reason=_("the pulka is over: no deal can follow (undo takes the last one back)"))
         deal = recorder.add(typed)
-        return {"number": recorder.numbers[-1], "deal": deal, "settlement": sheet_json(recorder.sheet()),
-                "finished": recorder.finished}
+        number = recorder.numbers[-1]
+        return {"number": number, "deal": deal, "said": recorder.said(number),
+                "settlement": sheet_json(recorder.sheet()), "finished": recorder.finished}
     return club.archive.change(ident, edit, expect=expect)
 
 
@@ -205,6 +207,8 @@ def refusal_json(e: Refused) -> dict[str, Any]:
     out: dict[str, Any] = {"errors": [error_json(err, e.deal_line) for err in e.errors]}
     if e.written:
         out["written"] = e.written
+        if e.said and in_words():  # how it was read, in the language's words (English reads the notation)
+            out["said"] = e.said
     return out
 
 

@@ -24,6 +24,7 @@ from ..notation.read import read_games
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused
+from ..record.said import in_words
 from ..stats.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
 from .api import add_deal, errors, undo_deal
@@ -31,7 +32,7 @@ from .archive import Archive, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
-from .view import game_view
+from .view import game_view, refusal_lines
 from .web import access, club_of, refusal_of
 
 PAGE_SIZE = 50
@@ -165,14 +166,15 @@ async def record_post(request: Request) -> Response:
             done = _("deal {deal} taken back").format(deal=said["number"])
         else:
             new_revision, said = await run_in_threadpool(add_deal, club, ident, typed, expect)
-            done = _("deal {deal} recorded").format(deal=said["number"])
+            done = (_("deal {deal} recorded: {said}").format(deal=said["number"], said=said["said"]) if in_words()
+                    else _("deal {deal} recorded").format(deal=said["number"]))
     except NotFound:
         return await not_found(request, None)
     except Conflict as e:
         return await _record(request, ident, 409, typed, [str(e)])
     except Refused as e:
-        shown = [e.reason] if e.reason else [err.format() for err in e.errors]
-        return await _record(request, ident, 422, typed, shown, e.written)
+        read = e.said if in_words() and e.said else e.written  # how the short form was read
+        return await _record(request, ident, 422, typed, refusal_lines(e, typed), read)
     club.live.tell(ident, new_revision)
     return await _record(request, ident, 200, "", [], None, done)
 
@@ -223,7 +225,7 @@ async def new_post(request: Request) -> Response:
     try:
         ident = await run_in_threadpool(_new_game, club_of(request).archive, form)
     except Refused as e:
-        shown = [e.reason] if e.reason else [err.format() for err in e.errors]
+        shown = [e.reason] if e.reason else [err.message for err in e.errors]  # the form's, not the text's places
         return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form)
     return RedirectResponse(f"/games/{ident}/record", status_code=303)
 

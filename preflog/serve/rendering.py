@@ -14,18 +14,38 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext
+from ..model.bids import LADDER, MISERE, Strain, write_bid
+from ..model.defence import DecisionKind, WhistMode
+from ..record.said import name
+from ..scoring.ledger import COLUMN_WORDS, Column
+from ..words import contract, convention, decision, mode
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
 from .view import game_view, turn_words
 from .web import LANG_COOKIE, Club, club_of
 
-#: The contracts on the scorer's buttons: each level in each strain, as the short form spells them.
-STRAINS = (("s", "♠"), ("c", "♣"), ("d", "♦"), ("h", "♥"), ("nt", "NT"))
+#: The letters the scorer's defence keys type (the short form's, docs/recorder.md).
+DEFENCE_KEYS = ((DecisionKind.WHIST, "w"), (DecisionKind.PASS, "p"), (DecisionKind.HALF, "h"))
+MODE_KEYS = ((WhistMode.OPEN, "o"), (WhistMode.CLOSED, "c"))
+
+
+def contract_keys() -> list[tuple[str, str, bool]]:
+    """The scorer's contract keys, the ladder's games in order: what each types (the notation, which the
+    short form reads), what it shows (the contract in the language's words), and whether it is red."""
+    return [(write_bid(b), contract(b), b.strain in (Strain.DIAMONDS, Strain.HEARTS)) for b in LADDER if b != MISERE]
+
+
+def defence_keys() -> list[tuple[str, str]]:
+    """The scorer's defence keys: the letter each types, and the defender's word it shows."""
+    return [(letter, decision(kind)) for kind, letter in DEFENCE_KEYS] + \
+        [(letter, mode(m)) for m, letter in MODE_KEYS]
 
 
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(resources.files(__package__) / "templates")),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
-    env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, STRAINS=STRAINS)
+    env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, convention=convention,
+                       contract=contract, contract_keys=contract_keys, defence_keys=defence_keys, MISERE=MISERE,
+                       name=name, COLUMNS={c.value: COLUMN_WORDS[c] for c in Column})
     return env
 
 

@@ -7,12 +7,15 @@ from typing import Any
 
 import attrs
 
-from ..check import Checker, in_text_order, violation_error
+from ..check import Checker, in_text_order
+from ..game.violations import Violation
 from ..i18n import _
 from ..model.game import Game
+from ..notation.errors import HINT
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
-from ..record.recorder import Recorder, Refused, Turn, deal_parts
+from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
+from ..record.said import DealsSaid, in_words, notes
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
@@ -21,8 +24,13 @@ from ..walk import walk
 
 @attrs.frozen(slots=True)
 class DealView:
+    """A deal on the page: its number, its text as written, the deal in words (``None`` in English,
+    which shows the text), the comments written on it, and what it wrote on the sheet."""
+
     number: int
     text: str
+    said: str | None
+    notes: list[str]
     entries: list[str]
 
 
@@ -38,8 +46,9 @@ class GameView:
     columns: list[str]
     rows: list[list[str]]          # per player: name, pool, mountain, whists, settlement[, money]
     svg: str
+    records: list[tuple[str, str, str, list[tuple[str, str]]]]  # per player: pool, mountain, whists on each
     deals: list[DealView]          # the last first
-    violations: list[str]
+    violations: list[str]          # each with its deal and its hint, without a place in the text
     finished: bool
     turn: Turn | None              # the deal to come, when the game can be recorded into
     refusal: str | None            # why it cannot be, when it cannot
@@ -57,22 +66,33 @@ def game_view(text: str, ident: int) -> GameView:
     except Refused as e:
         parsed = next(read_games(text, path))
         game = parsed.game
-        checker, scorer = Checker(), Scorer(ledger=True)
-        walk(game, checker, scorer)
-        sheet, parts = scorer.sheets[0], deal_parts(text, parsed)
-        found = in_text_order(checker.found + scorer.problems)
-        violations = [violation_error(v, path, parsed.pieces).format() for v in found]
-        turn, refusal = None, str(e)
+        checker, scorer, words = Checker(), Scorer(ledger=True), DealsSaid()
+        walk(game, checker, scorer, words)
+        sheet, parts, said = scorer.sheets[0], deal_parts(text, parsed), words.said
+        violations = [violation_text(v) for v in in_text_order(checker.found + scorer.problems)]
+        turn = None
+        refusal = e.reason if e.reason else _("the pulka breaks the rules (the violations are below): deals cannot "
+                                              "be recorded into it")
     else:
         game, sheet, parts, violations = recorder.game, recorder.sheet(), recorder.parts, []
         turn, refusal = (None if recorder.finished else recorder.next()), None
-    deals = [DealView(deal.number, text[own:end].strip("\n"), [e.text() for e in sheet.ledger(deal.number)])
+        said = {number: recorder.said(number) for number in recorder.numbers}
+    shown = in_words()
+    deals = [DealView(deal.number, text[own:end].strip("\n"), said.get(deal.number) if shown else None,
+                      notes(deal) if shown else [], [e.text() for e in sheet.ledger(deal.number)])
              for deal, (_start, own, end) in zip(game.deals, parts)]
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
-                    columns, rows, sheet_svg(sheet, title=title), deals[::-1], violations, sheet.finished,
-                    turn, refusal)
+                    columns, rows, sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
+                    sheet.finished, turn, refusal)
+
+
+def _records(sheet: ScoreSheet) -> list[tuple[str, str, str, list[tuple[str, str]]]]:
+    """The pulka written out, for a screen too narrow for its drawing: each player's running records of
+    the pool and the mountain (``2.6.10``) and of the whists on each other player."""
+    return [(p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN),
+             [(q, sheet.record(p, Column.WHISTS, q)) for q in sheet.players if q != p]) for p in sheet.players]
 
 
 def _settlement(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:
@@ -91,9 +111,35 @@ def _settlement(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:
     return columns, rows
 
 
+def violation_text(v: Violation) -> str:
+    """A rule broken, as the page shows it: its deal, the message and the hint (the page shows no line
+    of the text to place it at)."""
+    said = _("deal {number}: {message}").format(number=v.deal, message=v.message) if v.deal else v.message
+    return said + ("\n" + _("hint:") + " " + v.hint if v.hint else "")
+
+
+def refusal_lines(e: Refused, typed: str = "") -> list[str]:
+    """Why the recorder refused a deal, as the scorer's page shows it: the reason; or each error with
+    its line in the deal typed (when it has more than one), the line and a caret under the word of the
+    short form, and the hints."""
+    if e.reason:
+        return [e.reason]
+    several = "\n" in typed.strip()
+    out = []
+    for err in e.errors:
+        if e.typed:
+            out.append(typed_text(err))
+            continue
+        line = err.line - e.deal_line + 1 if e.deal_line is not None and err.line >= e.deal_line else err.line
+        head = _("line {line}: {message}").format(line=line, message=err.message) if several else err.message
+        out.append("\n".join([head, *(_("hint:") + n[len(HINT) - 1:] if n.startswith(HINT) else n
+                                      for n in err.notes)]))
+    return out
+
+
 def turn_words(turn: Turn) -> dict[str, Any]:
     """The deal to come, for the scorer's buttons: its number, the dealer, the seats from the eldest."""
     return {"number": turn.number, "dealer": turn.dealer, "order": list(turn.order), "said": str(turn)}
 
 
-__all__ = ["DealView", "GameView", "game_view", "turn_words"]
+__all__ = ["DealView", "GameView", "game_view", "refusal_lines", "turn_words", "violation_text"]

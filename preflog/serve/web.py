@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 from starlette.requests import Request
 
-from ..i18n import LANGUAGES, _, match
+from ..i18n import LANGUAGES, _, match, ngettext
 from ..model.limits import MAX_TEXT
 from .access import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Access, judge
 from .archive import Archive
@@ -76,7 +76,9 @@ def refusal_of(verdict: Access) -> tuple[int, str]:
 
 def too_large(path: str) -> str:
     """Why a body over its limit is refused."""
-    return _("the request is too large: at most {size} bytes").format(size=MAX_UPLOAD if path in UPLOADS else MAX_FORM)
+    size = MAX_UPLOAD if path in UPLOADS else MAX_FORM
+    return ngettext("the request is too large: at most {n} byte", "the request is too large: at most {n} bytes",
+                    size).format(n=size)
 
 
 __all__ = ["Club", "LANG_COOKIE", "MAX_FORM", "MAX_UPLOAD", "UPLOADS", "access", "club_of", "language",

@@ -1,5 +1,6 @@
-// The scorer's page: the buttons type the short form; the deal is sent to the API with the login's
-// CSRF token and the revision the page shows; a refusal is shown with the engine's message.
+// The scorer's page: the buttons type the short form (what is posted), and the line under the box says
+// it back in the words the buttons show; the deal is sent to the API with the login's CSRF token and
+// the revision the page shows; a refusal is shown with the engine's message, in the page's language.
 (function () {
   "use strict";
   var form = document.getElementById("scorer");
@@ -10,10 +11,32 @@
   var live = document.getElementById("live");
   var game = form.getAttribute("data-game");
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
+  var readback = document.getElementById("readback");
   var DEFENCE = /^[wph]+[oc]?$/;
 
   function words() { return input.value.trim() === "" ? [] : input.value.trim().split(/\s+/); }
-  function put(list) { input.value = list.join(" ") + (list.length ? " " : ""); }
+
+  // What a key types, shown as the key shows it: "Лёва 7s wp 8" is said back "Лёва 7♠ вист пас 8".
+  function shown(attribute, value) {
+    var keys = form.querySelectorAll(".key[" + attribute + "]");
+    for (var i = 0; i < keys.length; i++) {
+      if (keys[i].getAttribute(attribute) === value) { return keys[i].textContent; }
+    }
+    return null;
+  }
+  function sayBack() {
+    if (!readback) { return; }
+    readback.textContent = words().map(function (word, i) {
+      var key = shown("data-word", word);
+      if (key !== null && (i === 0 || word !== "pass")) { return key; }
+      if (DEFENCE.test(word)) {
+        return word.split("").map(function (letter) { return shown("data-letter", letter) || letter; }).join(" ");
+      }
+      return word;
+    }).join(" ");
+  }
+  function put(list) { input.value = list.join(" ") + (list.length ? " " : ""); sayBack(); }
+  if (input) { input.addEventListener("input", sayBack); sayBack(); }
 
   form.addEventListener("click", function (e) {
     var key = e.target.closest ? e.target.closest(".key") : null;
@@ -60,11 +83,18 @@
       return r.json().then(function (data) { return { status: r.status, data: data }; });
     }).then(function (answer) {
       if (answer.status < 300) { window.location.replace(window.location.pathname); return; }
+      var several = input && input.value.trim().indexOf("\n") >= 0;  // a deal typed in the notation
       var lines = (answer.data.errors || []).map(function (err) {
-        var at = err.line ? err.line + ":" + err.column + ": " : "";
-        return at + err.message + (err.excerpt ? "\n    " + err.excerpt : "") + (err.notes ? "\n" + err.notes.join("\n") : "");
+        var head = several && err.line ? form.getAttribute("data-line").replace("{line}", err.line).replace("{message}", err.message)
+                                       : err.message;
+        var notes = (err.notes || []).map(function (note) {
+          return note.indexOf("hint: ") === 0 ? form.getAttribute("data-hint") + note.slice(5) : note;
+        });
+        return [head].concat(notes).join("\n");
       });
-      if (answer.data.written) { lines.push("", answer.data.written); }
+      if (answer.data.said || answer.data.written) {
+        lines.push("", form.getAttribute("data-read-as") + " " + (answer.data.said || "\n" + answer.data.written));
+      }
       if (answer.status === 409) {  // shown anew, with what was typed kept in the box
         lines.unshift(form.getAttribute("data-changed"));
         var again = window.location.pathname + (input && input.value.trim() ? "?typed=" + encodeURIComponent(input.value) : "");
