@@ -67,8 +67,10 @@ def imports(name: str, path: Path) -> set[str]:
             else:
                 target = node.module or ""
             if target.startswith("preflog"):
-                found.add(target)
-                found.update(f"{target}.{a.name}" for a in node.names)  # "from . import jsonio"
+                submodules = {f"{target}.{a.name}" for a in node.names}  # "from . import jsonio"
+                if node.module or not submodules <= set(modules()):  # "from .. import words": the module only
+                    found.add(target)
+                found.update(submodules)
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("preflog"))
     return found

@@ -150,7 +150,7 @@ def test_text_report_in_both_languages() -> None:
     # −46/3, −15.34 to two places: the whists shown sum to zero, by the largest remainder (docs/scoring.md)
     assert line.split() == ["Boris", "2", "5", "-15.34", "+42.00"]
     code, out, _ = run("--lang", "ru", "stats", str(A), str(B))
-    assert out.startswith("Статистика\n") and "2 партии, 5 сдач" in out and "Распасы" in out
+    assert out.startswith("Статистика\n") and "2 пульки, 5 сдач" in out and "Распасы" in out
 
 
 def test_html_page_has_its_charts_and_escapes() -> None:
