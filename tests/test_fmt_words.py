@@ -32,7 +32,7 @@ talon 10б 8т
 bids 6п пас 6т 6б? {жадно} пас
 discard 8т 10б
 contract 7ч
-whist вист пас закрыто
+вист вист пас закрыто
 result Лёва 8 Оля 1 Аня 1
 
 deal 2 dealer Лёва
@@ -42,13 +42,13 @@ result Оля 4 Аня 3 Лёва 3
 deal 3 dealer Оля
 bids 6п 7бк пас пас
 contract 7бк
-whist пас полвиста
+вист пас полвиста
 result =
 
 deal 4 dealer Аня
 bids 6ч здесь пас 7п пас
 contract 8т
-whist вист вист открыто
+вист вист вист открыто
 
 deal 5 dealer Лёва
 bids мизер пас пас
@@ -151,8 +151,8 @@ def test_the_two_forms_written_by_hand_are_one_game() -> None:
 
 def test_a_file_in_russian_words_stays_in_russian_words() -> None:
     assert fmt(RU) == RU
-    assert fmt(TYPED) == RU  # respelled, but in the words it was typed in: not `whist pass closed`
-    assert "whist вист пас закрыто" in fmt("[Players \"Аня Лёва Оля\"]\n\ndeal\nвист вист пас закрыто\n")
+    assert fmt(TYPED) == RU  # respelled, but in the words it was typed in: not `whist pass closed`, keyword too
+    assert "вист вист пас закрыто" in fmt("[Players \"Аня Лёва Оля\"]\n\ndeal\nвист вист пас закрыто\n")
 
 
 def test_words_chooses_the_form() -> None:

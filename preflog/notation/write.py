@@ -56,6 +56,7 @@ class _Writer:
         return write_call(call, self.unicode)
 
     totus_word = TOTUS_WORD
+    whist_keyword = "whist"  #: the keyword of the whist statement
 
     def defence_word(self, kind: DecisionKind | WhistMode) -> str:
         word: str = kind.value
@@ -137,7 +138,7 @@ class _Writer:
                 f"{_comments(contract.comments)}")
 
     def defence(self, defence: Defence) -> str:
-        words = ["whist"] + [self.defence_word(d.kind) + _glyph(d.glyph) + _comments(d.comments)
+        words = [self.whist_keyword] + [self.defence_word(d.kind) + _glyph(d.glyph) + _comments(d.comments)
                              for d in defence.decisions]
         if defence.mode is not None:
             words.append(self.defence_word(defence.mode) + _comments(defence.comments))
@@ -208,6 +209,7 @@ class _RussianWriter(_Writer):
         return " ".join([DARK_WORD] * call.dark + [HAND_WORD] * call.hand + [word])
 
     totus_word = RU_TOTUS
+    whist_keyword = RU_DECISIONS[DecisionKind.WHIST]  # the reader takes «вист» for the statement's keyword too
 
     def defence_word(self, kind: DecisionKind | WhistMode) -> str:
         return RU_DECISIONS[kind] if isinstance(kind, DecisionKind) else RU_MODES[kind]
