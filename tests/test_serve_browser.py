@@ -1,7 +1,8 @@
 """The server's pages in a real browser (Debian's Chromium driven by playwright) at a phone's 360x640:
 a whole deal recorded by tapping on the scorer's page while a second page shows it arrive, in English
-and in Russian; no page scrolls sideways; no page breaks its Content-Security-Policy. Skipped, with the
-reason, where no browser is installed."""
+and in Russian; no page scrolls sideways; no page breaks its Content-Security-Policy; every Russian page
+reads as a club player writes, in text of 12px and more. Skipped, with the reason, where no browser is
+installed."""
 
 from __future__ import annotations
 
@@ -12,15 +13,21 @@ from typing import Any
 import httpx
 import pytest
 
+from preflog.notation.vocabulary import STATEMENT_ORDER
+
 from .serving import AUTH, TOKEN, Server
+from .test_record import LATIN_ALLOWED, NAMES, russian_problems
+from .test_serve import PLAYED, RUSSIAN_DEALS
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
 
 PHONE = {"width": 360, "height": 640}
 LIVE = 10_000  # ms a change may take to show on the watcher's page under a loaded CI machine
-WORDS = {"en": {"deal": "deal 1", "record": "Record the deal", "whist": "whist", "pass": "pass"},
-         "ru": {"deal": "сдача 1", "record": "Записать сдачу", "whist": "вист", "pass": "пас"}}
+WORDS = {"en": {"deal": "deal 1", "record": "Record the deal", "whist": "whist", "pass": "pass",
+                "said": "Boris 7s whist pass 8"},
+         "ru": {"deal": "сдача 1", "record": "Записать сдачу", "whist": "вист", "pass": "пас",
+                "said": "Boris 7♠ вист пас 8"}}
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +78,12 @@ def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: An
         scorer.tap(f".keys.defence .key:text-is('{words['whist']}')")
         scorer.tap(f".keys.defence .key:text-is('{words['pass']}')")
         scorer.tap(".keys.tricks .key[data-word='8']")
-        assert scorer.input_value("#deal") == "Boris 7s wp 8 "
+        assert scorer.input_value("#deal") == "Boris 7s wp 8 "  # the short form, as typed
+        assert scorer.inner_text("#readback") == words["said"]  # said back in the words of the keys
         scorer.tap(f"#send:text-is('{words['record']}')")
         # arriving live is what is tested (its speed is benchmarks/serve.py's): room for a CI machine whose two
         # cores also run other tests, another browser among them
-        watcher.wait_for_selector(f"#live #deal-1", timeout=LIVE)
+        watcher.wait_for_selector("#live #deal-1", timeout=LIVE)
         assert words["deal"] in watcher.inner_text("#live")
         rows = watcher.eval_on_selector_all("#live .settlement tbody tr",
                                             "rows => rows.map(r => [...r.children].map(c => c.textContent))")
@@ -140,3 +148,60 @@ def test_a_new_game_from_the_form(server: Server, browser: Any) -> None:
         assert not problems, problems
     finally:
         context.close()
+
+
+#: Every element with text of its own that is shown, and its size in pixels on the screen (a drawing's
+#: text scaled as the drawing is).
+SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
+  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) { return []; }
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height) { return []; }
+  let size = parseFloat(getComputedStyle(el).fontSize);
+  const m = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
+  if (m) { size *= Math.hypot(m.a, m.b); }
+  return [[el.textContent.trim().slice(0, 40), Math.round(size * 10) / 10]];
+})"""
+
+
+def test_every_russian_page_reads_on_a_phone(server: Server, browser: Any) -> None:
+    """Every page in Russian at 360x640 over the pulka of Аня, Лёва, Оля and Миша, as the phone shows it
+    (the replay drawn by its script too): nothing scrolls sideways, no text under 12px, and what is shown
+    has no English, no notation, no name in a case and every count in its form."""
+    game = new_game(server, " ".join(NAMES))
+    for typed in RUSSIAN_DEALS:
+        assert httpx.post(f"{server.url}/api/games/{game}/deals", content=typed.encode(), headers=AUTH).status_code == 201
+    played = httpx.post(server.url + "/api/games", content=PLAYED.encode(), headers=AUTH).json()["ids"][0]
+    context, page, problems = tab(browser, "ru")
+    found: dict[str, list[str]] = {}
+    allowed = LATIN_ALLOWED | set(STATEMENT_ORDER) - {"whist"}  # a violation names the file's statements
+    try:
+        page.goto(f"{server.url}/login")
+        page.fill("#token", TOKEN)
+        page.click("form.stack button[type=submit]")
+        page.wait_for_url(f"{server.url}/")
+        for path in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{played}", f"/games/{played}/deals/1",
+                     "/new", "/login", "/join", "/stats?player=Аня", "/nothing-here"):
+            page.goto(server.url + path)
+            page.wait_for_load_state("load")
+            if "/deals/" in path:  # the replay, at its last step: the play and the sheet written
+                page.wait_for_selector("#table .seat")
+                page.keyboard.press("End")
+            else:
+                no_sideways_scroll(page)
+            small = [f"{text!r} {size}px" for text, size in page.evaluate(SIZES) if size < 12]
+            if "/deals/" in path:  # the replay is the page of `preflog replay --html`, with its own style
+                small = []
+            said = russian_problems(page.inner_text("body"), allowed)
+            if small or said:
+                found[path] = small + said
+        if not found:
+            page.goto(f"{server.url}/games/{game}/record")  # a refusal shown by the page's script
+            page.fill("#deal", "Вася 7п вп 8")
+            page.tap("#send")
+            page.wait_for_selector("#problems pre")
+            said = russian_problems(page.inner_text("#problems"), LATIN_ALLOWED)
+            assert "'Вася' — не игрок" in page.inner_text("#problems") and not said, said
+    finally:
+        context.close()
+    assert not found, found
+    assert not [p for p in problems if "404" not in p and "422" not in p], problems

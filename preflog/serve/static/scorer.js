@@ -64,6 +64,7 @@
       pre.className = "errors";
       pre.textContent = lines.join("\n");
       problems.appendChild(pre);
+      if (problems.scrollIntoView) { problems.scrollIntoView({ block: "start" }); }  // above the keys tapped
     }
   }
 
