@@ -22,6 +22,7 @@ from .model.bids import Bid, Strain
 from .model.cards import Card, Rank, Suit
 from .model.deal import Checkpoint, Penalty, PenaltyKind
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
+from .model.seating import DUMMY
 
 __all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "rank",
            "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "TAG_NAMES"]
@@ -87,6 +88,11 @@ def call(c: Call, *, unicode: bool = False) -> str:
     if c.dark:
         said = pgettext("call", "dark {call}").format(call=said)
     return said
+
+
+def player(name: str) -> str:
+    """A player's name as shown; the dummy of a game of two by its word (``Dummy``, ``болван``)."""
+    return pgettext("seat", "Dummy") if name == DUMMY else name
 
 
 def decision(kind: DecisionKind) -> str:

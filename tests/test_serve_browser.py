@@ -197,8 +197,6 @@ def _read_on_a_phone(server: Server, browser: Any) -> None:
             else:
                 no_sideways_scroll(page)
             small = [f"{text!r} {size}px" for text, size in page.evaluate(SIZES) if size < 12]
-            if "/deals/" in path:  # the replay is the page of `preflog replay --html`, with its own style
-                small = []
             said = russian_problems(page.inner_text("body"), allowed)
             if small or said:
                 found[path] = small + said

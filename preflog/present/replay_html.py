@@ -36,6 +36,8 @@ from ..model.seating import DUMMY, Seat
 from ..model.deal import Deal
 from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
 from ..replay import StepRecorder, dealt_comments, notes_of
+from ..scoring.ledger import COLUMN_WORDS, Column, number_text
+from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import SKIP, Skip, Visitor, walk
 from .. import words
@@ -93,7 +95,8 @@ class PageRecorder(Visitor):
         tags = [[words.tag(t.name), words.tag_value(t.name, t.value)] for t in game.tags]
         if not any(t.name == "Rules" for t in game.tags):
             tags.append([words.tag("Rules"), _("{rules} (the default)").format(rules=words.rules(rules.name))])
-        self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players), "seats": seats,
+        self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players),
+                                     "seats": [words.player(s) for s in seats],
                                      "rules": rules.name, "tags": tags, "deals": []}
         self.game["notes"] = [c.text for c in (*game.preface, *game.comments) if not c.line_note and c.text.strip()]
         self.seats = seats
@@ -166,6 +169,7 @@ class PageRecorder(Visitor):
     def end_game(self, state: GameState) -> None:
         sheet = self.scorer.pulka.sheet()
         self.game["pulka"] = sheet_svg(sheet, title=self.game["title"] or None, numbered=True)
+        self.game["records"] = _records(sheet)
 
     def result(self) -> list[dict[str, Any]]:
         return self.games
@@ -257,6 +261,19 @@ class PageRecorder(Visitor):
             seat = d.seat(name)
             out.append(0 if seat is None else d.tricks[seat])
         return out
+
+
+def _records(sheet: ScoreSheet) -> list[list[Any]]:
+    """The pulka written out, for a screen too narrow for its drawing's numbers: each player's pool,
+    mountain and whists on each other player as running records, each number with the deal that wrote
+    it (the page shows those of the deals played so far, as it does on the drawing)."""
+    def steps(player: str, column: Column, on: str | None = None) -> list[list[Any]]:
+        return [[number_text(total), entries[0].deal] for total, entries in sheet.steps(player, column, on)]
+    return [[p, [[_(COLUMN_WORDS[Column.POOL]), steps(p, Column.POOL)],
+                 [_(COLUMN_WORDS[Column.MOUNTAIN]), steps(p, Column.MOUNTAIN)],
+                 *([_("whists on {on}").format(on=words.player(q)), steps(p, Column.WHISTS, q)]
+                   for q in sheet.players if q != p)]]
+            for p in sheet.players]
 
 
 def _noted(glyph: Glyph | None, comments: Iterable[Comment]) -> str:

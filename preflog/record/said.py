@@ -8,12 +8,11 @@ Every name stands alone before a colon or in a list, so no word has to agree wit
 from __future__ import annotations
 
 from ..game.state import DealState, GameState
-from ..i18n import LANGUAGES, _, current_language, pgettext
+from ..i18n import LANGUAGES, _, current_language
 from ..model.deal import Deal, ResultKind
 from ..model.defence import DecisionKind
-from ..model.seating import DUMMY
 from ..walk import Visitor
-from ..words import contract, decision, mode
+from ..words import contract, decision, mode, player
 
 #: Between the parts of a deal said back.
 SEPARATOR = " · "
@@ -24,9 +23,8 @@ def in_words() -> bool:
     return current_language() != LANGUAGES[0]
 
 
-def name(player: str) -> str:
-    """A player's name as shown; the dummy of a game of two by its word (``болван``)."""
-    return pgettext("seat", "dummy") if player == DUMMY else player
+#: A player's name as shown (the dummy of a game of two by its word): the presenter's.
+name = player
 
 
 def deal_words(d: DealState) -> str:

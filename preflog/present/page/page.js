@@ -93,7 +93,7 @@
       const head = el("div", "who");
       head.appendChild(el("b", "name", name));
       if (name === d.dealer) head.appendChild(el("span", "role", _("deals")));
-      if (role) head.appendChild(el("span", "role", _(role)));
+      if (role && role !== "dummy") head.appendChild(el("span", "role", _(role)));  // the dummy's name says it
       head.appendChild(el("span", "won", tricks(s.w[i] || 0)));
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
@@ -171,6 +171,23 @@
       const k = Number(t.getAttribute("data-deal"));
       t.classList.toggle("later", k > n || (k === n && !done));
       t.classList.toggle("now", k === n && done);
+    });
+    const text = $("pulka-text");  // the same numbers written out, for a phone (the style shows one of the two)
+    text.textContent = "";
+    (g.records || []).forEach(([player, columns]) => {
+      const block = el("div", "player");
+      block.appendChild(el("b", "", player));
+      const list = el("dl", "");
+      columns.forEach(([what, steps]) => {
+        const shown = steps.filter(([, k]) => k < n || (k === n && done));
+        const value = el("dd", "");
+        shown.forEach(([number, k], i) => value.appendChild(el("span", k === n ? "now" : "", (i ? "." : "") + number)));
+        if (!shown.length) value.textContent = "0";
+        list.appendChild(el("dt", "", what));
+        list.appendChild(value);
+      });
+      block.appendChild(list);
+      text.appendChild(block);
     });
   }
 
