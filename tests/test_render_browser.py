@@ -17,6 +17,7 @@ from preflog.game.events import CardPlayed, TrickCompleted
 from preflog.game.state import DealState
 from preflog.generate import iter_generate
 from preflog.model.cards import Card
+from preflog.scoring.ledger import Column
 from preflog.model.seating import DUMMY, Seat
 from preflog.present.replay_html import page
 
@@ -369,5 +370,47 @@ def test_the_page_speaks_russian_in_the_browser(browser: Any, tmp_path: Path) ->
     assert re.search(r"[а-яё]", said) and not re.search(r"\b(plays|wins|the|of)\b", said), said
     cards = tab.evaluate("() => [...document.querySelectorAll('.card')].map(e => e.getAttribute('aria-label'))")
     assert any(re.fullmatch(r"(10|[2-9JQKA]) (пик|треф|бубён|червей)", c or "") for c in cards), cards
+    assert problems == []
+    tab.close()
+
+
+#: Every text's size as the screen shows it (a drawing's scaled by its transform), with its first words.
+SHOWN_SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
+  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) { return []; }
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height) { return []; }
+  let size = parseFloat(getComputedStyle(el).fontSize);
+  const m = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
+  if (m) { size *= Math.hypot(m.a, m.b); }
+  return [[el.textContent.trim().slice(0, 30), Math.round(size * 10) / 10]];
+})"""
+
+
+@pytest.mark.parametrize("sample", ["sochi-pulka.pref", "four-players.pref", "gusarik.pref"])
+def test_the_russian_page_reads_on_a_phone(browser: Any, tmp_path: Path, sample: str) -> None:
+    """At 360x640, one thumb: nothing scrolls sideways and no text is under 12px at any step of the
+    first deal or at the end of the last; the pulka, too small to read as drawn, is written out by
+    player as it stood after the deal shown (each record as the sheet keeps it)."""
+    game = preflog.loads((ROOT / "samples" / sample).read_text(encoding="utf-8"))
+    tab, problems = open_page(browser, tmp_path / "phone.html", page([game], lang="ru"), width=360, height=640)
+    small: set[str] = set()
+    for _step in range(40):
+        small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SHOWN_SIZES) if size < 12}
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 360
+        tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("n")
+    for _deal in range(len(game.deals)):
+        tab.keyboard.press("n")
+    tab.keyboard.press("End")
+    small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SHOWN_SIZES) if size < 12}
+    assert not small, sorted(small)
+    assert tab.locator("#pulka").is_hidden() and tab.locator("#pulka-text").is_visible()
+    sheet = preflog.score(game)
+    with preflog.using_language("ru"):
+        wanted = [[p, sheet.record(p, Column.POOL), sheet.record(p, Column.MOUNTAIN),
+                   *(sheet.record(p, Column.WHISTS, q) for q in sheet.players if q != p)] for p in sheet.players]
+    written = tab.evaluate("() => [...document.querySelectorAll('#pulka-text .player')].map(b => "
+                           "[b.querySelector('b').textContent, ...[...b.querySelectorAll('dd')].map(d => d.textContent)])")
+    assert written == wanted
     assert problems == []
     tab.close()
