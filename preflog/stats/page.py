@@ -40,7 +40,7 @@ def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any
                                              for k, v in filters.items())) + "</p>")
     if stats.total.players:
         body += _charts(stats)
-        for name, header, rows in sections(stats):
+        for name, header, rows in sections(stats, par_hint=standalone):  # the server solves no deal
             body.append(f"<h2>{escape(name)}</h2>")
             body.append(_table(header, rows) if rows else f"<p>{escape(header[0])}</p>")
         for name, tables in splits(stats):

@@ -41,8 +41,9 @@ def stats_text(stats: Stats, *, title: str | None = None) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def sections(stats: Stats) -> list[Section]:
-    """The report's tables over the whole archive, each player a row, the biggest winner first."""
+def sections(stats: Stats, *, par_hint: bool = True) -> list[Section]:
+    """The report's tables over the whole archive, each player a row, the biggest winner first; without
+    par counted, a line saying how to count it (``par_hint``: the command's, whose --par does)."""
     total = stats.total
     ranked = total.ranked()
     header = [_("player"), *(level_word(k) for k in LEVELS), _("set"), _("set by 1"), _("by 2"), _("by 3+")]
@@ -71,7 +72,7 @@ def sections(stats: Stats) -> list[Section]:
         out.append((heading, [_("player"), pgettext("column", "deals"), _("tricks lost"), _("per deal")],
                     [[n, str(p.par_deals), str(p.par_loss), _ratio(p.par_loss, p.par_deals)]
                      for n, p in by_loss if p.par_deals]))
-    else:
+    elif par_hint:
         out.append((heading, [_("none counted: with --par, every deal played card by card with all hands known "
                                 "is solved")], []))
     return out
