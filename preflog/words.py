@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .i18n import LANGUAGES, _, current_language, pgettext
+from .i18n import LANGUAGES, N_, _, current_language, pgettext
 from .model.auction import Call, CallKind
 from .model.bids import Bid, Strain
 from .model.cards import Card, Rank, Suit
@@ -24,8 +24,8 @@ from .model.deal import Checkpoint, Penalty, PenaltyKind
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 from .model.seating import DUMMY
 
-__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "rank",
-           "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "TAG_NAMES"]
+__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "player", "rank",
+           "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
 
 
 @cache
@@ -136,16 +136,44 @@ def _tag_words() -> dict[str, str]:
             "Aliases": pgettext("tag", "Aliases")}
 
 
+#: The ``Rule.<Option>`` tags by the name a player gives the rule (docs/rules.md describes each).
+OPTION_NAMES = {
+    "Scale": N_("scale"), "WhistLiability": N_("whisters' liability"), "WhistSplit": N_("whists on a failed contract"),
+    "Consolation": N_("consolation"), "HalfWhist": N_("half-whist"), "AllPassScoring": N_("all-pass written"),
+    "AllPassProgression": N_("all-pass progression"), "AllPassProgressionLimit": N_("progression's limit"),
+    "AllPassExit": N_("way out of all-passes"), "AllPassTalon": N_("talon on an all-pass"),
+    "AllPassAmnesty": N_("all-pass amnesty"), "AllPassWhists": N_("whists a trick on an all-pass"),
+    "AllPassZero": N_("no trick on an all-pass"), "AllPassVoidTalonTrick": N_("talon's trick nobody follows"),
+    "Help": N_("help"), "DealerStaysOnAllPass": N_("dealer stays after an all-pass"), "Stalingrad": N_("Stalingrad"),
+    "DarkBids": N_("dark calls"), "HandBids": N_("bids without the talon"), "Bombs": N_("bombs"),
+    "Razboynik": N_("razboynik"), "RazboynikSoloist": N_("razboynik's soloist"),
+    "RazboynikWhist": N_("whist in the razboynik"), "TalonBonus": N_("aces and marriages in the talon"),
+    "Totus": N_("totus"), "PoolSplit": N_("points before the own pool closes"),
+    "UnresponsibleGames": N_("unresponsible games"), "HelpBarred": N_("help barred"),
+    "MountainsOff": N_("mountains written off"), "HelpTie": N_("help between equal pools"),
+    "IndivisibleMountain": N_("indivisible mountain"),
+}
+
+
 def tag(name: str) -> str:
-    """A tag's name: the name itself (en); Событие, Игроки, Разновидность … (ru). Other tags (``Rule.…``,
-    a file's own) are returned as written."""
+    """A tag's name: the name itself (en); Событие, Игроки, Разновидность … (ru), a rule's option by the
+    rule's name (``Rule.DarkBids``: заявки втёмную). A file's own tags are returned as written."""
+    option = name.removeprefix("Rule.")
+    if option != name and option in OPTION_NAMES and current_language() != LANGUAGES[0]:
+        said = _(OPTION_NAMES[option])
+        return said[:1].upper() + said[1:]  # a name in a list of tags: Заявки втёмную, like Событие
     return _tag_words().get(name, name)
 
 
 def tag_value(name: str, value: str) -> str:
     """A tag's value as a person reads it: as written in English (the file's own words); in another
-    language the ``Rules`` tag's convention by its name (``сочинка``)."""
-    return rules(value) if name == "Rules" else value
+    language the ``Rules`` tag's convention by its name (``сочинка``), and a rule's ``yes`` and ``no``
+    as yes and no (its other values are written as the tag takes them)."""
+    if name == "Rules":
+        return rules(value)
+    if name.startswith("Rule.") and value in ("yes", "no") and current_language() != LANGUAGES[0]:
+        return pgettext("option", "yes") if value == "yes" else pgettext("option", "no")
+    return value
 
 
 def rules(name: str) -> str:

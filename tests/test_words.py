@@ -5,6 +5,8 @@ not copied from preflog's output."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from preflog.i18n import using_language
@@ -126,7 +128,7 @@ def test_tags() -> None:
         assert {n: words.tag(n) for n in russian} == {n: n for n in russian}
     with using_language("ru"):
         assert {n: words.tag(n) for n in russian} == russian
-        assert words.tag("Rule.Scale") == "Rule.Scale"
+        assert words.tag("Rule.Scale") == "Множитель" and words.tag("Rule.Unknown") == "Rule.Unknown"
 
 
 def test_hands() -> None:
@@ -183,3 +185,17 @@ def test_a_hand_without_its_voids() -> None:
         assert words.hand(held, unicode=True, voids=False) == "♠A ♥T"
     with using_language("ru"):
         assert words.hand(held, voids=False) == "♠ Т  ♥ 10"
+
+
+def test_every_rule_option_has_its_name_and_yes_and_no_are_said() -> None:
+    """Each ``Rule.<Option>`` the conventions take is named as a player names it (docs/rules.md), its
+    yes and no said in the language; the tag and its value as written in English."""
+    from preflog.game.conventions import OPTIONS
+
+    assert set(words.OPTION_NAMES) == set(OPTIONS)
+    with using_language("ru"):
+        assert words.tag("Rule.DarkBids") == "Заявки втёмную" and words.tag_value("Rule.DarkBids", "yes") == "да"
+        assert words.tag_value("Rule.WhistSplit", "greedy") == "greedy" and words.tag("Rule.Nothing") == "Rule.Nothing"
+        assert all(re.fullmatch(r"[А-ЯЁ][а-яё ,']+", words.tag(f"Rule.{o}")) for o in OPTIONS)
+    with using_language("en"):
+        assert words.tag("Rule.DarkBids") == "Rule.DarkBids" and words.tag_value("Rule.DarkBids", "yes") == "yes"
