@@ -103,6 +103,11 @@ class _Translated:
         finally:
             self.help, self.short_help = written, short
 
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        """The usage line's words, click's ``[OPTIONS]`` and ``COMMAND [ARGS]...`` said in the current language."""
+        pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
+        return [_(piece) if piece in USAGE_WORDS else piece for piece in pieces]
+
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The options, click's own (``--help``, ``--version``, whose help click wrote in English when
         they were made) said in the current language too."""
@@ -116,6 +121,10 @@ class _Translated:
         finally:
             for p, text in zip(own, written):
                 p.help = text
+
+
+#: click's words on the usage line (``Usage: preflog [OPTIONS] COMMAND [ARGS]...``).
+USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
 
 
 class Command(_Translated, click.Command):

@@ -17,6 +17,7 @@ from typing import cast
 
 import attrs
 
+from . import words
 from .i18n import _
 from .game.engine import advance_in_place, expected_dealer, snapshot
 from .game.events import DealEnded, Event, events_of
@@ -142,7 +143,7 @@ def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Corre
             entries[index] = attrs.evolve(entry, hand=Hand(cards))
             yield _Correction(attrs.evolve(deal, hands=Hands(tuple(entries), hands.span)), twice,
                               _("{meant} is dealt to nobody: {player}'s {card} is probably {meant}")
-                                  .format(meant=meant, player=entry.player, card=card))
+                                  .format(meant=words.card(meant), player=entry.player, card=words.card(card)))
 
 
 def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
@@ -163,5 +164,5 @@ def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) 
             continue
         changed = cards[:index] + [attrs.evolve(cards[index], card=card)] + cards[index + 1:]
         yield _Correction(attrs.evolve(deal, play=Play(changed, play.comments, play.span)), wrong,
-                          _("did you mean {card}?").format(card=card))
+                          _("did you mean {card}?").format(card=words.card(card)))
 

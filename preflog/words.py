@@ -21,11 +21,12 @@ from .model.auction import Call, CallKind
 from .model.bids import Bid, Strain
 from .model.cards import Card, Rank, Suit
 from .model.deal import Checkpoint, Penalty, PenaltyKind
+from .model.hand import Hand
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 from .model.seating import DUMMY
 
 __all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "player", "rank",
-           "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
+           "quoted", "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
 
 
 @cache
@@ -205,6 +206,12 @@ def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, un
         else:
             groups.append((s.symbol if unicode else s.letter.upper()) + ("".join(ranks) or "-"))
     return ("  " if words else " ").join(groups) + (" +?" if held is None else "")
+
+
+def quoted(held: Hand) -> str:
+    """A hand as a message quotes it: dotted as the notation writes it (en, ``AKQ.J9.-.T87``); by suits
+    in words (ru, ``♠ Т К Д  ♣ В 9  ♦ —  ♥ 10 8 7``)."""
+    return held.dotted() if current_language() == LANGUAGES[0] else hand(held.cards)
 
 
 def relative(n: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..model.cards import Card
 from ..model.span import Span
 
@@ -110,7 +110,7 @@ class Violation:
 
 
 #: Sources that are not the Code's sections or the seeds: said in the current language as a whole.
-_SOURCES = {N_("Sheet tag"), N_("penalty"), N_("RULES.md AllPassTalon")}
+_SOURCES = ("Sheet tag", "penalty", "RULES.md AllPassTalon")  # not the Code: said by _source
 _CITED_WORDS = (N_("Code"), N_("seed"), N_("fn"))  # the words of a citation, each said as _(word)
 
 
@@ -118,8 +118,15 @@ def cited(section: str) -> str:
     """A source as a message cites it, in the current language: ``Code 3.9.3`` for the Code's sections
     (Кодекс 3.9.3), ``seed 000 §8`` for the original documents of ``RULES.md`` (источник 000 §8)."""
     if section in _SOURCES:
-        return _(section)
+        return _source(section)
     text = "Code " + section if section[:1].isdigit() else section
     for word in ("Code", "seed", "fn"):  # fn: a footnote of the Code
         text = text.replace(word + " ", _(word) + " ")
     return text
+
+
+def _source(section: str) -> str:
+    """A source that is not the Code, as a citation names it (a penalty is the file's own statement,
+    not the word штраф again)."""
+    return {"Sheet tag": pgettext("source", "Sheet tag"), "penalty": pgettext("source", "penalty"),
+            "RULES.md AllPassTalon": pgettext("source", "RULES.md AllPassTalon")}[section]

@@ -190,7 +190,7 @@ class Validator:
                                                                                          map=words.cards(twice)))
                 if len(hand) != 10:
                     self.error(entry.span, ngettext("{player}'s hand has {n} card, not 10: {dotted}", "{player}'s hand has {n} cards, not 10: {dotted}",
-                                                    len(hand)).format(player=player, n=len(hand), dotted=hand.dotted())
+                                                    len(hand)).format(player=player, n=len(hand), dotted=words.quoted(hand))
                                + _unplaced(entries, talon))
             built.append(HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
