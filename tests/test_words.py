@@ -1,4 +1,4 @@
-"""The presenter (``preflog.present.words``): every card, contract, call, defender's word, convention and
+"""The presenter (``preflog.words``): every card, contract, call, defender's word, convention and
 tag in both languages. The expected strings are typed from the Code's and the players' spelling (ranks
 7 8 9 10 В Д К Т, the suit symbol, «7 БК», «мизер», «пас втёмную») and from NOTATION.md for English,
 not copied from preflog's output."""
@@ -14,7 +14,7 @@ from preflog.model.auction import Call, CallKind
 from preflog.model.bids import LADDER, Bid
 from preflog.model.cards import DECK, Card, Rank, Suit
 from preflog.model.defence import DecisionKind, WhistMode
-from preflog.present import words
+from preflog import words
 
 # DECK is in ladder order of suits (♠ ♣ ♦ ♥), high to low in each.
 EN_CARDS = ("As Ks Qs Js Ts 9s 8s 7s Ac Kc Qc Jc Tc 9c 8c 7c "

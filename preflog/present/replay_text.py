@@ -26,7 +26,7 @@ from ..model.play import Variation
 from ..model.seating import Seat
 from ..replay import Step, StepRecorder, dealt_comments
 from ..walk import SKIP, Skip
-from . import words
+from .. import words
 
 INDENT = "    "  #: how much deeper each level of variation is written
 
