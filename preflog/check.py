@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from .diagnose import CASCADE, fold as fold_slips
 from .game.conventions import Rules
-from .game.state import GameState
+from .game.state import GameState, evolve_game
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
@@ -37,23 +37,21 @@ class Checker(Visitor):
         self.found: list[Violation] = []
         self._deal: Deal | None = None
         self._start = 0
-        self._rotation: tuple[str | None, int, int] = (None, 0, 0)  # the game before the deal: see end_deal
+        self._before: GameState | None = None  # the game before the deal: see end_deal
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.upto is not None and deal.number > self.upto:
             return SKIP
         if self.fold:
             self._deal, self._start = deal, len(self.found)
-            self._rotation = (state.previous_dealer, state.all_pass_streak, state.stays)
+            self._before = evolve_game(state, deal=None)  # every field: the working state moves on in place
         return None
 
     def end_deal(self, state: GameState) -> None:
-        if self.fold and self._deal is not None and len(self.found) - self._start >= CASCADE:
-            # the replay of this deal alone starts where the game stood before it (the working state
-            # has moved on in place: its rotation is the one kept at begin_deal)
-            previous, streak, stays = self._rotation
-            before = GameState(state.players, state.rules, None, previous, streak, stays)
-            self.found[self._start:] = fold_slips(self._deal, before, self.found[self._start:])
+        if self.fold and self._deal is not None and self._before is not None \
+                and len(self.found) - self._start >= CASCADE:
+            # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
+            self.found[self._start:] = fold_slips(self._deal, self._before, self.found[self._start:])
         self._deal = None
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:

@@ -109,3 +109,30 @@ def test_violations_inside_a_statement_point_at_their_card_or_name(tmp_path: Pat
     assert places == ["3:66", "6:12", "7:10"]  # the A of Anna's hearts; 9s; Vera
     assert "\n    hands Boris: AKQJ.AKQ.AK.A Vera: 7.789T.789.78 Anna: 89T.J.TJQ.9TA\n" + " " * 69 + "^\n" in err
     assert "\n    contract Vera: 6s\n" + " " * 13 + "^~~~\n" in err
+
+
+def _razboynik_deal_7(dealer: str, contract: str) -> str:
+    """samples/classic-razboynik.pref with deal 7 (Anna's to deal: Boris, the eldest hand, plays 8d,
+    seed 000 §8) written as ``deal 7 dealer …`` and ``contract …``."""
+    text = (Path(__file__).parent.parent / "samples" / "classic-razboynik.pref").read_text(encoding="utf-8")
+    assert "\ndeal 7\ncontract Boris: 8d\n" in text
+    return text.replace("\ndeal 7\ncontract Boris: 8d\n", f"\ndeal 7 dealer {dealer}\ncontract {contract}\n")
+
+
+def _deal_7_problems(text: str) -> list[preflog.Violation]:
+    return [v for v in preflog.check(preflog.loads(text), fold=False) if v.deal == 7]
+
+
+def test_a_dealer_slip_in_the_razboynik_hints_only_a_correction_that_is_clean_seed_000_s8() -> None:
+    """The fold replays the deal from the game as it stood before it, compulsory games played
+    included (seed 000 §8: each soloist plays each game once): written `dealer Boris` with Boris's 6c,
+    which he played in deal 1, `dealer Anna` would still break T308, so it is not offered; written
+    `dealer Boris` with his 8d, `dealer Anna` is the deal as it was (clean)."""
+    (root, *_rest) = preflog.check(preflog.loads(_razboynik_deal_7("Boris", "Boris: 6c")))
+    assert root.code == "D102" and root.deal == 7
+    if root.hint is not None:  # a hint is offered only when following it gives a clean deal
+        meant = root.hint.split("`dealer ")[1].rstrip("`?")
+        assert _deal_7_problems(_razboynik_deal_7(meant, "Boris: 6c")) == []
+    (root, *_rest) = preflog.check(preflog.loads(_razboynik_deal_7("Boris", "Boris: 8d")))
+    assert root.code == "D102" and root.hint == "the deal reads as if Anna dealt: did you mean `dealer Anna`?"
+    assert _deal_7_problems(_razboynik_deal_7("Anna", "Boris: 8d")) == []
