@@ -327,7 +327,7 @@ class Session:
         self._turn()
 
     def _accepted(self, written: str, typed: str) -> None:
-        from ..record.said import in_words
+        from ..words import in_words
 
         number = int(written.split()[1])
         if in_words():  # the deal said back in the language's words (English shows the notation written)
@@ -393,7 +393,7 @@ def _refusal(refused: Refused) -> None:
 def _read_as(refused: Refused) -> None:
     """How the short form was read, when the engine refused the deal: in the language's words (the
     notation in English)."""
-    from ..record.said import in_words
+    from ..words import in_words
 
     if refused.written and in_words() and refused.said:
         _say(_("read as: {said}").format(said=refused.said))

@@ -25,8 +25,14 @@ from .model.hand import Hand
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 from .model.seating import DUMMY
 
-__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "mode", "penalty", "player", "rank",
+__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "in_words", "mode", "penalty", "player", "rank",
            "quoted", "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
+
+
+def in_words() -> bool:
+    """Whether the language spoken writes the game in words (every language but English, which speaks
+    the notation)."""
+    return current_language() != LANGUAGES[0]
 
 
 @cache
@@ -160,7 +166,7 @@ def tag(name: str) -> str:
     """A tag's name: the name itself (en); Событие, Игроки, Разновидность … (ru), a rule's option by the
     rule's name (``Rule.DarkBids``: заявки втёмную). A file's own tags are returned as written."""
     option = name.removeprefix("Rule.")
-    if option != name and option in OPTION_NAMES and current_language() != LANGUAGES[0]:
+    if option != name and option in OPTION_NAMES and in_words():
         said = _(OPTION_NAMES[option])
         return said[:1].upper() + said[1:]  # a name in a list of tags: Заявки втёмную, like Событие
     return _tag_words().get(name, name)
@@ -172,7 +178,7 @@ def tag_value(name: str, value: str) -> str:
     as yes and no (its other values are written as the tag takes them)."""
     if name == "Rules":
         return rules(value)
-    if name.startswith("Rule.") and value in ("yes", "no") and current_language() != LANGUAGES[0]:
+    if name.startswith("Rule.") and value in ("yes", "no") and in_words():
         return pgettext("option", "yes") if value == "yes" else pgettext("option", "no")
     return value
 
@@ -181,7 +187,7 @@ def rules(name: str) -> str:
     """The convention a game is played under, as a heading or a table names it: the id in English, as
     the ``Rules`` tag and ``--rules`` spell it (``sochi``); in another language the convention's name
     (``сочинка``)."""
-    return convention(name.strip()) if current_language() != LANGUAGES[0] else name
+    return convention(name.strip()) if in_words() else name
 
 
 def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, unicode: bool = False,
@@ -195,7 +201,7 @@ def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, un
     shown = set(held) if held is not None else (set(known) if known is not None else None)
     if shown is None:
         return "?"
-    words = current_language() != LANGUAGES[0]
+    words = in_words()
     groups = []
     for s in Suit:
         ranks = [rank(c.rank) for c in sorted(shown, key=lambda c: -c.rank) if c.suit == s]
@@ -211,7 +217,7 @@ def hand(held: Iterable[Card] | None, known: Iterable[Card] | None = None, *, un
 def quoted(held: Hand) -> str:
     """A hand as a message quotes it: dotted as the notation writes it (en, ``AKQ.J9.-.T87``); by suits
     in words (ru, ``♠ Т К Д  ♣ В 9  ♦ —  ♥ 10 8 7``)."""
-    return held.dotted() if current_language() == LANGUAGES[0] else hand(held.cards)
+    return held.dotted() if not in_words() else hand(held.cards)
 
 
 def relative(n: int) -> str:
@@ -241,7 +247,7 @@ def penalty(p: Penalty) -> str:
 def sheet(c: Checkpoint) -> str:
     """A score sheet as written on paper: ``Anna pool 12 mountain 4 whists Boris 36; Boris …`` (en, the
     notation); «Anna: пуля 12, гора 4, висты → Boris 36; Boris: …» (ru)."""
-    words = current_language() != LANGUAGES[0]
+    words = in_words()
     lines = []
     for e in c.entries:
         parts = []

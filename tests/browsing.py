@@ -27,3 +27,16 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+#: Every text's size as the screen shows it (a drawing's scaled by its transform), with its first words:
+#: ``[[text, px], …]``, for the tests that no number is under 12px on a phone.
+SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
+  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) { return []; }
+  const box = el.getBoundingClientRect();
+  if (!box.width || !box.height) { return []; }
+  let size = parseFloat(getComputedStyle(el).fontSize);
+  const m = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
+  if (m) { size *= Math.hypot(m.a, m.b); }
+  return [[el.textContent.trim().slice(0, 40), Math.round(size * 10) / 10]];
+})"""

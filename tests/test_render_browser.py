@@ -22,6 +22,7 @@ from preflog.model.seating import DUMMY, Seat
 from preflog.present.replay_html import page
 
 from .browsing import browser  # noqa: F401 - the fixture
+from .browsing import SIZES
 from .conftest import ROOT
 
 
@@ -374,16 +375,6 @@ def test_the_page_speaks_russian_in_the_browser(browser: Any, tmp_path: Path) ->
     tab.close()
 
 
-#: Every text's size as the screen shows it (a drawing's scaled by its transform), with its first words.
-SHOWN_SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
-  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) { return []; }
-  const box = el.getBoundingClientRect();
-  if (!box.width || !box.height) { return []; }
-  let size = parseFloat(getComputedStyle(el).fontSize);
-  const m = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
-  if (m) { size *= Math.hypot(m.a, m.b); }
-  return [[el.textContent.trim().slice(0, 30), Math.round(size * 10) / 10]];
-})"""
 
 
 @pytest.mark.parametrize("sample", ["sochi-pulka.pref", "four-players.pref", "gusarik.pref"])
@@ -395,14 +386,14 @@ def test_the_russian_page_reads_on_a_phone(browser: Any, tmp_path: Path, sample:
     tab, problems = open_page(browser, tmp_path / "phone.html", page([game], lang="ru"), width=360, height=640)
     small: set[str] = set()
     for _step in range(40):
-        small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SHOWN_SIZES) if size < 12}
+        small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SIZES) if size < 12}
         assert tab.evaluate("document.documentElement.scrollWidth") <= 360
         tab.keyboard.press("ArrowRight")
     tab.keyboard.press("n")
     for _deal in range(len(game.deals)):
         tab.keyboard.press("n")
     tab.keyboard.press("End")
-    small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SHOWN_SIZES) if size < 12}
+    small |= {f"{text!r} {size}px" for text, size in tab.evaluate(SIZES) if size < 12}
     assert not small, sorted(small)
     assert tab.locator("#pulka").is_hidden() and tab.locator("#pulka-text").is_visible()
     sheet = preflog.score(game)

@@ -21,6 +21,7 @@ from .test_serve import PLAYED, RUSSIAN_DEALS
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
+from .browsing import SIZES  # noqa: E402 - after the skip, as the fixture
 
 PHONE = {"width": 360, "height": 640}
 LIVE = 10_000  # ms a change may take to show on the watcher's page under a loaded CI machine
@@ -152,15 +153,6 @@ def test_a_new_game_from_the_form(server: Server, browser: Any) -> None:
 
 #: Every element with text of its own that is shown, and its size in pixels on the screen (a drawing's
 #: text scaled as the drawing is).
-SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
-  if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) { return []; }
-  const box = el.getBoundingClientRect();
-  if (!box.width || !box.height) { return []; }
-  let size = parseFloat(getComputedStyle(el).fontSize);
-  const m = el.closest('svg') && el.getScreenCTM ? el.getScreenCTM() : null;
-  if (m) { size *= Math.hypot(m.a, m.b); }
-  return [[el.textContent.trim().slice(0, 40), Math.round(size * 10) / 10]];
-})"""
 
 
 def test_every_russian_page_reads_on_a_phone(tmp_path: Path, browser: Any) -> None:

@@ -21,7 +21,7 @@ from typing import Literal, get_args
 
 from ..model.auction import TOTUS_WORD, CallKind
 from ..model.bids import MISERE_NAMES, STRAIN_NAMES, Strain
-from ..model.cards import Rank, Suit
+from ..model.cards import RANK_NAMES, SUIT_NAMES, Rank, Suit
 from ..model.defence import DecisionKind, WhistMode
 from .vocabulary import ALL_PASS, RUSSIAN_WORDS, STATEMENT_ORDER
 
@@ -42,12 +42,9 @@ RU_ALL_PASS = "распасы"  #: a whole auction in which everybody passed: ``
 RU_MISERE = MISERE_NAMES[2]  # мизер
 RU_NO_TRUMP = STRAIN_NAMES[Strain.NO_TRUMP][3]  # бк, as in 7бк
 #: The ranks as a Russian player writes them: В Д К Т for jack, queen, king and ace, 10 for the ten.
-RU_RANKS: dict[Rank, str] = {
-    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10",
-    Rank.JACK: "В", Rank.QUEEN: "Д", Rank.KING: "К", Rank.ACE: "Т",
-}
+RU_RANKS: dict[Rank, str] = {rank: RANK_NAMES[rank][-1] for rank in Rank}  # the table's last spelling
 #: The suits' Cyrillic letters (пики, трефы, бубны, черви), written when suit symbols are not.
-RU_SUITS: dict[Suit, str] = {Suit.SPADES: "п", Suit.CLUBS: "т", Suit.DIAMONDS: "б", Suit.HEARTS: "ч"}
+RU_SUITS: dict[Suit, str] = {suit: SUIT_NAMES[suit][-1] for suit in Suit}  # the table's last spelling
 
 assert RUSSIAN_WORDS[RU_ALL_PASS] == ALL_PASS and RUSSIAN_WORDS[RU_TOTUS] == TOTUS_WORD
 assert all(RUSSIAN_WORDS[ru] == kind.value for table in (RU_CALLS, RU_DECISIONS, RU_MODES)

@@ -36,7 +36,8 @@ from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import Visitor, Walker
-from .said import DealsSaid, name
+from ..words import player
+from .said import DealsSaid
 from .short import ShortFormError, Table, read_short
 
 #: The tag that names the players' aliases for typing: ``[Aliases "Дима=Дмитрий Саша=Александр"]``.
@@ -97,7 +98,7 @@ class Turn:
     def __str__(self) -> str:
         out = _(" and sits out") if self.four else ""
         return _("deal {number}: {dealer} deals{out}, {order} is the eldest hand").format(
-            number=self.number, dealer=self.dealer, out=out, order=name(self.order[0]))
+            number=self.number, dealer=self.dealer, out=out, order=player(self.order[0]))
 
 
 class _Dealers(Visitor):

@@ -8,7 +8,8 @@ Every name stands alone before a colon or in a list, so no word has to agree wit
 from __future__ import annotations
 
 from ..game.state import DealState, GameState
-from ..i18n import LANGUAGES, _, current_language
+from ..i18n import _
+from ..game.laws import declarer_count
 from ..model.deal import Deal, ResultKind
 from ..model.defence import DecisionKind
 from ..walk import Visitor
@@ -16,15 +17,6 @@ from ..words import contract, decision, mode, player
 
 #: Between the parts of a deal said back.
 SEPARATOR = " · "
-
-
-def in_words() -> bool:
-    """Whether deals are said back in words (every language but English, which shows the notation)."""
-    return current_language() != LANGUAGES[0]
-
-
-#: A player's name as shown (the dummy of a game of two by its word): the presenter's.
-name = player
 
 
 def deal_words(d: DealState) -> str:
@@ -35,7 +27,7 @@ def deal_words(d: DealState) -> str:
         parts.append(_("all-pass"))
     game = d.game_contract
     if game is not None and d.declarer is not None:
-        parts.append(f"{name(d.player(d.declarer))}: {contract(game)}")
+        parts.append(f"{player(d.player(d.declarer))}: {contract(game)}")
     said = []
     whisters = sum(kind is DecisionKind.WHIST for _seat, kind in d.decisions)
     for seat, kind in d.decisions:
@@ -44,12 +36,12 @@ def deal_words(d: DealState) -> str:
         word = decision(kind)
         if kind is DecisionKind.WHIST and whisters == 1 and d.mode is not None:
             word = f"{word} {mode(d.mode)}"
-        said.append(f"{name(d.player(seat))}: {word}")
+        said.append(f"{player(d.player(seat))}: {word}")
     if said:
         parts.append(", ".join(said))
     tricks = _tricks(d)
     if tricks:
-        parts.append(_("tricks: {tricks}").format(tricks=", ".join(f"{name(p)} {n}" for p, n in tricks)))
+        parts.append(_("tricks: {tricks}").format(tricks=", ".join(f"{player(p)} {n}" for p, n in tricks)))
     return SEPARATOR.join(parts)
 
 
@@ -60,15 +52,10 @@ def _tricks(d: DealState) -> list[tuple[str, int]]:
     if result is not None:
         if result.kind is ResultKind.TRICKS:
             return [(t.player, t.tricks) for t in result.tricks]
-        if d.declarer is not None and result.count is not None:
-            game = d.game_contract
-            if result.kind is ResultKind.DECLARER:
-                return [(d.player(d.declarer), result.count)]
-            if game is not None:
-                return [(d.player(d.declarer), game.level + result.count)]
-        return []
+        taken = None if d.declarer is None else declarer_count(result, d.game_contract)
+        return [] if taken is None else [(d.player(d.declarer), taken)]
     if d.completed:
-        return [(player, d.tricks[i]) for i, player in enumerate(d.active)]
+        return [(name, d.tricks[i]) for i, name in enumerate(d.active)]
     return []
 
 
@@ -97,4 +84,4 @@ class DealsSaid(Visitor):
         return self.said
 
 
-__all__ = ["DealsSaid", "SEPARATOR", "deal_words", "in_words", "name", "notes"]
+__all__ = ["DealsSaid", "SEPARATOR", "deal_words", "notes"]

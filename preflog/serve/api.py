@@ -22,7 +22,7 @@ from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.recorder import Recorder, Refused
-from ..record.said import in_words
+from ..words import in_words
 from ..scoring.scorer import Scorer
 from ..stats.shape import csv_text, stats_json
 from ..walk import walk

@@ -16,9 +16,8 @@ from starlette.responses import HTMLResponse
 from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext
 from ..model.bids import LADDER, MISERE, Strain, write_bid
 from ..model.defence import DecisionKind, WhistMode
-from ..record.said import name
 from ..scoring.ledger import COLUMN_WORDS, Column
-from ..words import contract, convention, decision, mode
+from ..words import contract, convention, decision, mode, player
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
 from .view import game_view, turn_words
 from .web import LANG_COOKIE, Club, club_of
@@ -45,7 +44,7 @@ def _environment() -> jinja2.Environment:
                              autoescape=True, trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, convention=convention,
                        contract=contract, contract_keys=contract_keys, defence_keys=defence_keys, MISERE=MISERE,
-                       name=name, COLUMNS={c.value: COLUMN_WORDS[c] for c in Column})
+                       name=player, COLUMNS={c.value: COLUMN_WORDS[c] for c in Column})
     return env
 
 

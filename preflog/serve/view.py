@@ -15,7 +15,8 @@ from ..notation.errors import HINT
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
 from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
-from ..record.said import DealsSaid, in_words, notes
+from ..record.said import DealsSaid, notes
+from ..words import in_words
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
