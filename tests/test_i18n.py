@@ -89,7 +89,9 @@ def test_the_compiled_catalog_is_the_po_compiled() -> None:
     fresh = gettext.GNUTranslations(io.BytesIO(buffer.getvalue()))
     with MO.open("rb") as fp:
         shipped = gettext.GNUTranslations(fp)
-    assert fresh._catalog == shipped._catalog  # type: ignore[attr-defined]
+    # the header names the Babel that compiled it, which a newer Babel on CI must not fail
+    messages = [{k: v for k, v in t._catalog.items() if k != ""} for t in (fresh, shipped)]  # type: ignore[attr-defined]
+    assert messages[0] == messages[1]
 
 
 #: Strings of the source that no person reads as prose: markup, the notation preflog writes, the
