@@ -63,7 +63,8 @@ _EXPORTS: dict[str, str] = {
     "read_games": "notation.read", "stream_games": "notation.read", "dumps": "notation.write", "Replay": "replay",
     "Step": "replay", "replay": "replay", "Column": "scoring.ledger", "Entry": "scoring.ledger",
     "Outcome": "scoring.outcome", "outcome_of": "scoring.outcome", "ScoreSheet": "scoring.pulka",
-    "Scorer": "scoring.scorer", "score": "scoring.scorer", "Settlement": "scoring.settlement", "SKIP": "walk",
+    "Scorer": "scoring.scorer", "score": "scoring.scorer", "Settlement": "scoring.settlement", "Payment": "scoring.payments",
+    "payments": "scoring.payments", "SKIP": "walk",
     "Visitor": "walk", "Walker": "walk", "walk": "walk",
     "Analyst": "analysis.solve", "Goal": "analysis.solve", "Solution": "analysis.solve",
     "Unsolvable": "analysis.solve", "par": "analysis.solve", "solve": "analysis.solve",
@@ -151,6 +152,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them; at run time each i
     from .replay import Replay, Step, replay
     from .scoring.ledger import Column, Entry
     from .scoring.outcome import Outcome, outcome_of
+    from .scoring.payments import Payment, payments
     from .scoring.pulka import ScoreSheet
     from .scoring.scorer import Scorer, score
     from .scoring.settlement import Settlement
@@ -178,7 +180,7 @@ __all__ = [
     # visitors
     "SKIP", "Checker", "Replay", "Scorer", "Step", "Visitor", "Walker", "audit", "check", "replay", "walk",
     # scoring
-    "Column", "Entry", "Outcome", "ScoreSheet", "Settlement", "outcome_of", "score",
+    "Column", "Entry", "Outcome", "Payment", "ScoreSheet", "Settlement", "outcome_of", "payments", "score",
     # double-dummy analysis
     "Analyst", "CardValue", "DealAnalysis", "Goal", "Solution", "Unsolvable", "analyse", "annotate", "par",
     "solve", "strip_analysis",

@@ -78,6 +78,25 @@ def test_a_deal_recorded_in_the_short_form_is_scored_by_the_code(client: httpx.C
     assert text == NEW + "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
 
 
+def test_the_game_says_who_pays_whom(client: httpx.Client) -> None:
+    """Issue 42, point 5: each payment goes from a player who loses to one who wins, on the page and
+    in its JSON, in both languages (the amounts themselves: tests/test_payments.py)."""
+    game = new_game(client)
+    deal(client, game, "Boris 7s wp 8")
+    data = client.get(f"/api/games/{game}").json()["settlement"]
+    totals = data["settlement"]
+    payers = [(p["payer"], p["payee"]) for p in data["payments"]]
+    assert round(sum(totals.values()), 2) == 0 and payers
+    for p in data["payments"]:
+        assert totals[p["payer"]] < 0 < totals[p["payee"]]
+    page = client.get(f"/games/{game}").text
+    assert "Who pays whom" in page
+    for payer, payee in payers:
+        assert f"{payer} → {payee}: " in page
+    ru = client.get(f"/games/{game}", headers={"Accept-Language": "ru"}).text
+    assert "Кто кому платит" in ru and "вист" in ru
+
+
 def test_a_deal_in_the_notation_and_the_next_dealer(client: httpx.Client) -> None:
     game = new_game(client)
     assert deal(client, game, "Boris 6s pp").status_code == 201

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import _, using_language
+from ..i18n import _, ngettext, using_language
 from ..game.classic import BOMB_MARKS
 from ..game.razboynik import last_deal
-from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, number_text, two_places
+from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, number_text, plural_of, two_places
+from ..scoring.payments import Payment, payments
 from ..scoring.settlement import apportion, signed
 from ..scoring.pulka import ScoreSheet
 from .. import words
@@ -56,10 +57,22 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
                 row.append(("+" if money[p] > 0 else "") + two_places(money[p]))
             rows.append(row)
         lines += table_lines(header, rows)
+        paid = payments(s)
+        if paid:
+            lines += ["", _("who pays whom")] + ["  " + payment_text(p) for p in paid]
         if ledger:
             lines += ["", _("ledger")]
             lines += ["  " + e.text() for e in sheet.entries] or [_("  (nothing written)")]
         return "\n".join(lines)
+
+
+def payment_text(payment: Payment) -> str:
+    """``Olga → Misha: 12 whists`` (``, money 6.00`` when a whist has a price): the names stand alone."""
+    said = ngettext("{payer} → {payee}: {n} whist", "{payer} → {payee}: {n} whists", plural_of(payment.whists)).format(
+        payer=payment.payer, payee=payment.payee, n=number_text(payment.whists))
+    if payment.money is None:
+        return said
+    return _("{payment}, money {money}").format(payment=said, money=two_places(payment.money))
 
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:
@@ -136,6 +149,8 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | Non
         "money": None if money is None else {p: number_json(v) for p, v in money.items()},
         "settlement_exact": {p: exact_json(s.totals[p]) for p in players},
         "money_exact": None if s.money is None else {p: exact_json(s.money[p]) for p in players},
+        "payments": [{"payer": p.payer, "payee": p.payee, "whists": number_json(p.whists),
+                      "money": None if p.money is None else number_json(p.money)} for p in payments(s)],
         "incomplete": incomplete,
     }
     if sheet.rules.bombs:

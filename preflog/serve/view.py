@@ -14,10 +14,12 @@ from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
+from ..present.score_table import payment_text
 from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
 from ..record.said import DealsSaid, notes
 from ..words import in_words
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
+from ..scoring.payments import payments
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..walk import walk
@@ -46,6 +48,7 @@ class GameView:
     rules: str
     columns: list[str]
     rows: list[list[str]]          # per player: name, pool, mountain, whists, settlement[, money]
+    payments: list[str]            # who pays whom: the fewest payments that settle it
     svg: str
     records: list[tuple[str, str, str, list[tuple[str, str]]]]  # per player: pool, mountain, whists on each
     deals: list[DealView]          # the last first
@@ -85,7 +88,7 @@ def game_view(text: str, ident: int) -> GameView:
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
-                    columns, rows, sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
+                    columns, rows, [payment_text(p) for p in payments(sheet.settlement())], sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
                     sheet.finished, turn, refusal)
 
 
