@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from .game.conventions import PRESETS, Rules, rule_tags
+from .i18n import _
 from .game.engine import advance, expected_dealer, initial_state
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Discarded,
@@ -47,11 +48,12 @@ class Generator:
     def game(self, deals: int, number: int = 1, pool: int | None = None) -> Game:
         """A game of ``deals`` deals; with ``pool``, a game to that pool (its ``Pool`` tag) that ends
         with its pulka (Code 4.2.3) if that comes first."""
-        tags: tuple[Tag, ...] = (Tag("Event", f"Generated game {number}"), Tag("Players", " ".join(self.players)),
+        title = _("Generated game {number}").format(number=number)
+        tags: tuple[Tag, ...] = (Tag("Event", title), Tag("Players", " ".join(self.players)),
                                  Tag("Rules", self.rules.name), *(Tag(n, v) for n, v in rule_tags(self.rules)))
         if pool is not None:
             tags += (Tag("Pool", str(pool)),)
-        state, _ = initial_state(Game(tags), self.rules)
+        state, _problems = initial_state(Game(tags), self.rules)
         ended = _pulka_watch(Game(tags), self.rules) if pool is not None else None
         records = []
         for n in range(1, deals + 1):
@@ -198,7 +200,7 @@ def _pulka_watch(game: Game, rules: Rules) -> Callable[[Deal], bool]:
 
 def _apply(g: GameState, event: Event) -> GameState:
     """Apply a move and what it implies; the engine must accept it."""
-    for _, g, found in advance(g, (event,)):  # noqa: B007, B020 - the last state is the answer
+    for _event, g, found in advance(g, (event,)):  # noqa: B007, B020 - the last state is the answer
         if found:
             raise AssertionError(f"the generator made an illegal move: {found[0].message}")
     return g

@@ -20,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import gettext
 import os
+import string
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 #: The catalogs' folder and domain (``locale/ru/LC_MESSAGES/preflog.mo``).
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -125,6 +127,29 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
 def count(singular: str, plural: str, n: int) -> str:
     """``n`` things in the current language: ``count("{n} trick", "{n} tricks", 5)`` is "5 взяток"."""
     return ngettext(singular, plural, n).format(n=n)
+
+
+def decimal(text: str) -> str:
+    """A number already written with a decimal point (``41.33``, ``4.9%``), with the point the language
+    writes: ``41,33`` in Russian, where a point separates a pulka's running records (``16.22``)."""
+    point = pgettext("decimal point", ".")
+    return text if point == "." else text.replace(".", point)
+
+
+class _Numbers(string.Formatter):
+    """``str.format`` whose floats are written with the language's decimal point (``{p:.1%}``: 4,9%)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        return decimal(text) if isinstance(value, float) else text
+
+
+_NUMBERS = _Numbers()
+
+
+def with_numbers(message: str, /, **values: Any) -> str:
+    """``message.format(**values)``, its floats written with the language's decimal point."""
+    return _NUMBERS.format(message, **values)
 
 
 def pgettext(context: str, message: str) -> str:

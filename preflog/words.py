@@ -221,15 +221,18 @@ def quoted(held: Hand) -> str:
 
 
 def relative(n: int) -> str:
-    """A result against the contract: ``=``, ``+1``, ``-2`` (en); ровно, +1, без одной, без двух, без трёх,
-    без 4 … (ru)."""
+    """A result against the contract: ``=``, ``+1``, ``-2`` (en); ровно, +1, без одной, без двух … без
+    десяти (ru)."""
     if n == 0:
         return pgettext("result", "=")
     if n > 0:
         return f"{n:+d}"
     under = -n
-    if under <= 3:
-        return (pgettext("result", "-1"), pgettext("result", "-2"), pgettext("result", "-3"))[under - 1]
+    if under <= 10:
+        return (pgettext("result", "-1"), pgettext("result", "-2"), pgettext("result", "-3"),
+                pgettext("result", "-4"), pgettext("result", "-5"), pgettext("result", "-6"),
+                pgettext("result", "-7"), pgettext("result", "-8"), pgettext("result", "-9"),
+                pgettext("result", "-10"))[under - 1]
     return pgettext("result", "-{n}").format(n=under)
 
 

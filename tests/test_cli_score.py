@@ -27,7 +27,9 @@ def test_score_prints_the_sheet_and_the_settlement() -> None:
     assert lines[4].split() == ["Boris", "2.4.10", "4.5.7", "16.22", "–", "0"]
     assert lines[5].split() == ["Vera", "10", "0", "12.20", "8.20", "–"]
     assert "average mountain 3.67" in lines[7]
-    assert lines[-1].split() == ["Vera", "0", "0", "+36.66", "+40", "+76.66"]
+    assert lines[-5].split() == ["Vera", "0", "0", "+36.66", "+40", "+76.66"]
+    # who pays whom (issue 42): the two losers pay the winner what the settlement says
+    assert lines[-3:] == ["who pays whom", "  Anna → Vera: 41.33 whists", "  Boris → Vera: 35.33 whists"]
 
 
 def test_score_json_has_the_documented_shape() -> None:
@@ -35,7 +37,7 @@ def test_score_json_has_the_documented_shape() -> None:
     assert code == 0
     shape = json.loads(out)
     assert list(shape) == ["players", "rules", "pool_target", "deals", "finished", "sheet", "settlement", "money",
-                           "settlement_exact", "money_exact", "incomplete"]
+                           "settlement_exact", "money_exact", "payments", "incomplete"]
     assert shape["players"] == ["Anna", "Boris", "Vera"] and shape["rules"] == "sochi"
     assert (shape["pool_target"], shape["deals"], shape["finished"]) == (10, 10, True)
     assert shape["sheet"]["Boris"] == {"pool": 10, "mountain": 7, "whists": {"Anna": 22, "Vera": 0}}
@@ -74,7 +76,9 @@ def test_score_money_with_a_whist_price() -> None:
     missing hundredths go in seating order to Dima, then Lena)."""
     code, out, _ = run("score", str(LENINGRAD))
     assert code == 0
-    assert out.splitlines()[-1].split() == ["Oleg", "30", "58", "-146.67", "-68", "-214.67", "-107.34"]
+    assert out.splitlines()[-5].split() == ["Oleg", "30", "58", "-146.67", "-68", "-214.67", "-107.34"]
+    # who pays whom, in money: Oleg pays each what the money column says
+    assert out.splitlines()[-3:] == ["who pays whom, in money", "  Oleg → Lena: 70.67", "  Oleg → Dima: 36.67"]
 
 
 def test_score_several_games_json_is_a_list_and_game_picks_one() -> None:

@@ -100,8 +100,9 @@ def test_the_sheet_says_who_pays_whom_in_both_languages() -> None:
                            Payment("Boris", "Vera", Fraction(4), Fraction(2)))
     for p in payments(s):
         assert f"{p.payer} → {p.payee}: " in text
+    assert "who pays whom, in money\n  Boris → Anna: 2.00\n  Boris → Vera: 2.00" in text
     ru = sheet_text(sheet, lang="ru")
-    assert "кто кому платит" in ru
+    assert "кто кому платит, деньгами\n  Boris → Anna: 2,00\n  Boris → Vera: 2,00" in ru
     data = json.loads(json.dumps(sheet_json(sheet)))
     assert data["payments"] == [{"payer": p.payer, "payee": p.payee, "whists": float(p.whists) if p.whists.denominator != 1
                                  else int(p.whists), "money": float(p.money) if p.money else None}
@@ -116,7 +117,7 @@ def test_russian_payments_name_the_players_in_the_nominative_and_count_the_whist
         assert [payment_text(p) for p in payments(s)] == ["Лёва → Оля: 21 вист", "Аня → Оля: 4 виста"]
     s = settlement({"Аня": Fraction(-5), "Оля": Fraction(5)}, Fraction(1, 2))
     with using_language("ru"):
-        assert [payment_text(p) for p in payments(s)] == ["Аня → Оля: 5 вистов, деньгами 2.50"]
+        assert [payment_text(p) for p in payments(s)] == ["Аня → Оля: 2,50"]
 
 
 def test_the_library_names_it() -> None:

@@ -242,7 +242,8 @@ def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
         assert r.status_code == 201
         r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "revision": "", "action": "add"})
         assert r.status_code == 403
-        r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "csrf": csrf, "action": "add"})
+        r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "csrf": csrf, "action": "add"},
+                   follow_redirects=True)
         assert r.status_code == 200 and "deal 2 recorded" in r.text
         c.post("/logout", data={"csrf": csrf})
         r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": csrf})
@@ -695,14 +696,39 @@ def test_the_pages_import_and_undo_without_script(server: Server) -> None:
         assert r.status_code == 303
         game = int(r.headers["location"].rsplit("/", 1)[1])
         page = c.get(f"/games/{game}/record").text
-        assert "Record the deal" in page and "Undo the last deal" in page
+        assert "Record the deal" in page and "Take back the last deal" in page
         revision = re.search(r'name="revision" value="(\d+)"', page)
         assert revision is not None
+        # issue 42: the undo asks first, and changes nothing until it is answered
         r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "undo", "revision": revision.group(1)})
-        assert r.status_code == 200 and "deal 1 taken back" in r.text
+        assert r.status_code == 200 and "Take back deal 1?" in r.text and "Yes, take it back" in r.text
+        assert c.get(f"/api/games/{game}").json()["settlement"]["deals"] == 1
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "undo-confirmed",
+                                                  "revision": revision.group(1)}, follow_redirects=True)
+        assert r.status_code == 200 and "deal 1 taken back" in r.text and "Put deal 1 back" in r.text
+        assert c.get(f"/api/games/{game}").json()["settlement"]["deals"] == 0
         r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "add", "deal": "Boris 6s pp",
                                                   "revision": revision.group(1)})  # the revision seen before
         assert r.status_code == 409 and "Boris 6s pp" in r.text  # refused, what was typed kept
+        # put back as it was, while nothing else has changed; then the button is gone
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "redo"}, follow_redirects=True)
+        assert r.status_code == 200 and "deal 1 recorded again" in r.text and "Put deal" not in r.text
+        assert c.get(f"/api/games/{game}.pref").text.endswith("contract Boris: 7s\nwhist whist pass\nresult 8\n")
+        # a correction of deal 1 and a note on it, each a new revision, the text before kept in the history
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "edit", "number": "1", "deal": "Boris 7s wp 9"},
+                   follow_redirects=True)
+        assert r.status_code == 200 and "deal 1 corrected" in r.text
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "note", "number": "1", "deal": "a <b> slip"},
+                   follow_redirects=True)
+        assert r.status_code == 200 and "the note is written on deal 1" in r.text and "<b>" not in r.text
+        text = c.get(f"/api/games/{game}.pref").text
+        assert "result 9 {a <b> slip}" in text
+        r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "edit", "number": "1", "deal": "Boris 7s wp 11"})
+        assert r.status_code == 422 and "Correcting deal 1" in r.text and "Boris 7s wp 11" in r.text
+        assert c.get(f"/api/games/{game}.pref").text == text  # refused: nothing changed
+        from preflog.serve.archive import Archive
+        kept = Archive(server.db).history(game)  # nothing lost: the text before the undo, the correction, the note
+        assert ["result 8\n" in t for _revision, _when, t in kept] == [True, True, False]
         bad = {"file": ("bad.pref", (NEW + "deal 1\nbids 6z\n").encode(), "text/plain")}
         r = c.post("/import", data={"csrf": csrf}, files=bad)
         assert r.status_code == 422 and "bad.pref:6:6: error:" in r.text
@@ -739,7 +765,7 @@ def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: P
     assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
     archive.close()
     with sqlite3.connect(old) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert "game_index_rules" in indexes
         assert db.execute("SELECT COUNT(*) FROM game_stats").fetchone()[0] == 1  # made by the reindex's replay

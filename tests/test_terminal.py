@@ -80,7 +80,7 @@ def test_many_files_show_which_is_read_at_a_terminal_in_the_language_asked(tmp_p
     code, out = at_terminal(["--lang", "ru", "check", *map(str, SAMPLES)])
     assert code == 0
     assert f"\r\x1b[Kpreflog: файл 1 из {len(SAMPLES)}: {SAMPLES[0]}" in out
-    assert out.endswith(f"\r\x1b[Kпроверено: {len(SAMPLES)} файлов, 73 сдачи: нарушений нет\r\n")
+    assert out.endswith(f"\r\x1b[Kпроверено: {len(SAMPLES)} файлов, 73 сдачи: ошибок нет\r\n")
     code, _, err = run("check", *map(str, SAMPLES))
     assert (code, err) == (0, "")
 

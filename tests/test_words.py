@@ -121,7 +121,7 @@ def test_conventions() -> None:
 def test_tags() -> None:
     russian = {"Event": "Событие", "Site": "Место", "Date": "Дата", "Round": "Тур", "Players": "Игроки",
                "Rules": "Разновидность", "Pool": "Пуля", "WhistPrice": "Цена виста", "Result": "Итог",
-               "Source": "Источник", "Annotator": "Комментатор", "Scorer": "Записывал",
+               "Source": "Источник", "Annotator": "Комментатор", "Scorer": "Записывающий",
                "Sheet": "Пулька до начала", "Aliases": "Сокращения"}
     assert set(russian) == set(words.TAG_NAMES)
     with using_language("en"):
@@ -151,7 +151,7 @@ def test_results_against_the_contract() -> None:
         assert [words.relative(n) for n in (0, 1, -1, -2, -3, -4)] == ["=", "+1", "-1", "-2", "-3", "-4"]
     with using_language("ru"):  # ремиз: без одной, без двух, без трёх (the Code's terms)
         assert [words.relative(n) for n in (0, 1, -1, -2, -3, -4)] == [
-            "ровно", "+1", "без одной", "без двух", "без трёх", "без 4"]
+            "ровно", "+1", "без одной", "без двух", "без трёх", "без четырёх"]
 
 
 def test_penalties_and_sheets() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ..i18n import _
+from ..i18n import _, with_numbers
 from ..game.bits import bits_of, cards_of
 from ..game.conventions import Rules
 from ..game.events import ContractDeclared, Dealt
@@ -133,7 +133,7 @@ def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: 
 
 
 def _made(p: float) -> str:
-    return _("made {p:.0%}").format(p=p)
+    return with_numbers(_("made {p:.0%}"), p=p)
 
 
 def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int) -> Choice:
@@ -166,7 +166,7 @@ def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: i
 
 
 def _tricks(tricks: Sequence[int]) -> str:
-    return _("tricks: {tricks:.2f}").format(tricks=statistics.fmean(tricks))
+    return with_numbers(_("tricks: {tricks:.2f}"), tricks=statistics.fmean(tricks))
 
 
 def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: DecisionKind, other: DecisionKind,
@@ -239,11 +239,11 @@ def choice_text(choice: Choice, glyph: Glyph | None) -> str:
     chosen, best = _choice_words(choice.kind, choice.chosen), _choice_words(choice.kind, choice.best)
     said = f"{chosen} ({choice.chosen_note})" if choice.chosen_note else chosen
     if choice.best == choice.chosen:
-        return mark + _("{choice}: whists on average {score:+.1f}, the best").format(
-            choice=said, score=choice.chosen_score)
+        return mark + with_numbers(_("{choice}: whists on average {score:+.1f}, the best"),
+                                   choice=said, score=choice.chosen_score)
     other = f"{best} ({choice.best_note})" if choice.best_note else best
-    return mark + _("{choice}: whists on average {score:+.1f}; best {best}: {best_score:+.1f} ± {error:.1f}").format(
-        choice=said, score=choice.chosen_score, best=other, best_score=choice.best_score, error=choice.stderr)
+    return mark + with_numbers(
+        _("{choice}: whists on average {score:+.1f}; best {best}: {best_score:+.1f} ± {error:.1f}"), choice=said, score=choice.chosen_score, best=other, best_score=choice.best_score, error=choice.stderr)
 
 
 def _choice_words(kind: Decided, chosen: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..i18n import _, ngettext
+from ..i18n import _, decimal, ngettext, with_numbers
 from ..model.bids import Bid
 from ..model.cards import write_card
 from .. import words
@@ -49,7 +49,8 @@ def odds_text(odds: Odds) -> str:
         hand=words.hand(odds.hand.cards, unicode=True, voids=False), seat=seat, talon=talon,
         rules=words.rules(odds.rules), samples=odds.samples, seed=odds.seed)]
     head = (_("contract"), _("made"), _("± error"), _("tricks"), _("score"))
-    rows = [(contract_text(name), f"{c.p_make:.0%}", f"{c.stderr:.1%}", f"{c.tricks:.2f}", f"{round(c.score, 1) + 0.0:+.1f}")
+    rows = [(contract_text(name), *(decimal(f) for f in (f"{c.p_make:.0%}", f"{c.stderr:.1%}", f"{c.tricks:.2f}",
+                                                         f"{round(c.score, 1) + 0.0:+.1f}")))
             for name, c in odds.contracts.items()]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
     for row in [head, *rows]:
@@ -59,7 +60,7 @@ def odds_text(odds: Odds) -> str:
                    "both defenders whisting"), 100)
     if odds.misere_discard is not None and odds.misere_discard_odds is not None:
         m = odds.misere_discard_odds
-        lines.append(_("Misère with this talon: discard {cards}, not caught {p:.0%} ± {e:.1%}, tricks on average: "
-                       "{tricks:.2f}").format(cards=words.cards(odds.misere_discard, unicode=True),
-                                            p=m.p_make, e=m.stderr, tricks=m.tricks))
+        lines.append(with_numbers(_("Misère with this talon: discard {cards}, not caught {p:.0%} ± {e:.1%}, tricks on "
+                                    "average: {tricks:.2f}"), cards=words.cards(odds.misere_discard, unicode=True),
+                                  p=m.p_make, e=m.stderr, tricks=m.tricks))
     return "\n".join(lines) + "\n"

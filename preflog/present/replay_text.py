@@ -157,7 +157,10 @@ class Renderer:
         if isinstance(e, CheckpointRecorded):
             return _("sheet as written: {write_checkpoint}").format(write_checkpoint=words.sheet(e.checkpoint))
         if isinstance(e, DealEnded):
-            return _("end of deal {number}: ").format(number=d.number) + self.outcome(d)
+            outcome = self.outcome(d)
+            if d.result is not None and outcome == self.result(d.result, d):  # said just above, as the result
+                return _("end of deal {number}").format(number=d.number)
+            return _("end of deal {number}: ").format(number=d.number) + outcome
         return type(e).__name__
 
     def outcome(self, d: DealState) -> str:

@@ -59,7 +59,8 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
         lines += table_lines(header, rows)
         paid = payments(s)
         if paid:
-            lines += ["", _("who pays whom")] + ["  " + payment_text(p) for p in paid]
+            lines += ["", _("who pays whom") if s.money is None else _("who pays whom, in money")]
+            lines += ["  " + payment_text(p) for p in paid]
         if ledger:
             lines += ["", _("ledger")]
             lines += ["  " + e.text() for e in sheet.entries] or [_("  (nothing written)")]
@@ -67,12 +68,12 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
 
 
 def payment_text(payment: Payment) -> str:
-    """``Olga → Misha: 12 whists`` (``, money 6.00`` when a whist has a price): the names stand alone."""
-    said = ngettext("{payer} → {payee}: {n} whist", "{payer} → {payee}: {n} whists", plural_of(payment.whists)).format(
+    """``Olga → Misha: 12 whists``, or ``Olga → Misha: 6.00`` in money when a whist has a price (the
+    heading says which): the names stand alone."""
+    if payment.money is not None:
+        return f"{payment.payer} → {payment.payee}: {two_places(payment.money)}"
+    return ngettext("{payer} → {payee}: {n} whist", "{payer} → {payee}: {n} whists", plural_of(payment.whists)).format(
         payer=payment.payer, payee=payment.payee, n=number_text(payment.whists))
-    if payment.money is None:
-        return said
-    return _("{payment}, money {money}").format(payment=said, money=two_places(payment.money))
 
 
 def _heading(sheet: ScoreSheet, title: str | None) -> str:

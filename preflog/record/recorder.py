@@ -255,8 +255,16 @@ class Recorder:
         self._undone.append(removed)
         return number
 
-    def redo(self) -> int:
-        """Record again the last deal taken back; its number."""
+    @property
+    def taken_back(self) -> str | None:
+        """The text of the last deal taken back and not redone (what :meth:`redo` records again)."""
+        return self._undone[-1] if self._undone else None
+
+    def redo(self, taken: str | None = None) -> int:
+        """Record again the last deal taken back; its number. ``taken``: the text of a deal taken back
+        by another recorder of the same game (a server keeps it between requests)."""
+        if taken is not None:
+            self._undone.append(taken)
         if not self._undone:
             raise Refused(reason=_("there is nothing to redo"))
         again = self._undone[-1]

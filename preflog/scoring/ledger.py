@@ -8,7 +8,7 @@ from fractions import Fraction
 import attrs
 
 from ..game.violations import cited
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, decimal, ngettext
 
 #: An exact amount on the sheet: an ``int`` when whole (nearly always), else a ``Fraction``. Both have
 #: ``numerator`` and ``denominator`` and compare, hash and add as the same number.
@@ -90,7 +90,7 @@ def two_places(value: Amount) -> str:
     ``format(…, ".2f")``."""
     hundredths = round(value * 100)
     whole, cents = divmod(abs(hundredths), 100)
-    return f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}"
+    return decimal(f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}")
 
 
 def number_json(value: Amount) -> int | float:

@@ -11,7 +11,7 @@ payments add up to the figures of the table to the cent.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterator
+from collections.abc import Iterator
 
 import attrs
 

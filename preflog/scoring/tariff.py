@@ -159,7 +159,8 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
     if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = exact(Fraction(price * defence * s, len(sharers)))
-        how = ngettext("shared by {n}", "shared by {n}", len(sharers)).format(n=len(sharers)) if len(sharers) > 1 else \
+        how = _("shared in half") if len(sharers) == 2 else \
+            ngettext("shared by {n}", "shared by {n}", len(sharers)).format(n=len(sharers)) if len(sharers) > 1 else \
             _("not shared with {returned}, whose half-whist the returned whist overtook").format(returned=o.returned)
         return [Entry(n, p, WHISTS, share, "3.8.14",
                       _("the defenders' {times}, {how} (gentleman whist)")
@@ -268,8 +269,8 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
         for low in lows:
             amount = exact(Fraction(per * tricks_, len(lows)))
             note = times(tricks_, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
-                (f" × {rules.scale}" if rules.scale != 1 else "") + (_(", shared by {lows}")
-                    .format(lows=len(lows)) if len(lows) > 1 else "")
+                (f" × {rules.scale}" if rules.scale != 1 else "") + (_(", shared in half") if len(lows) == 2
+                    else _(", shared by {lows}").format(lows=len(lows)) if len(lows) > 1 else "")
             out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
     return out
 

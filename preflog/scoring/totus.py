@@ -34,6 +34,10 @@ def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[st
         return _("{declarer} is the declarer; a totus helps partners").format(declarer=o.declarer)
     if len(set(named)) != len(named):
         return _("a partner is named twice ({named})").format(named=' '.join(named))
+    if len(named) > need and not need:
+        return ngettext("a totus {on} helps nobody, and {named} is named",
+                        "a totus {on} helps nobody, and {named} are named", len(named)).format(
+            on=on, named=" ".join(named))
     if len(named) > need:
         return ngettext("a totus {on} helps {partners}, and {named} is named",
                         "a totus {on} helps {partners}, and {named} are named", len(named)).format(
@@ -50,7 +54,7 @@ def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[st
 
 
 def _partners(n: int) -> str:
-    return _("nobody") if not n else ngettext("one partner", "{n} partners", n).format(n=n)
+    return ngettext("one partner", "{n} partners", n).format(n=n)
 
 
 def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],

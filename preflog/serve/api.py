@@ -194,10 +194,44 @@ def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[in
 
 
 def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[int, dict[str, Any]]:
-    """Take back game ``ident``'s last deal: its new revision, the deal's number and the settlement."""
+    """Take back game ``ident``'s last deal: its new revision, the deal's number, what it was (its text
+    and in words) and the settlement. The archive keeps it until the next change (:func:`redo_deal`)."""
     def edit(recorder: Recorder) -> dict[str, Any]:
+        said = recorder.said(recorder.numbers[-1]) if recorder.deals else ""
         number = recorder.undo()
-        return {"number": number, "settlement": sheet_json(recorder.sheet()) if recorder.deals else None}
+        return {"number": number, "deal": recorder.taken_back, "said": said,
+                "settlement": sheet_json(recorder.sheet()) if recorder.deals else None}
+    return club.archive.change(ident, edit, expect=expect)
+
+
+def redo_deal(club: Club, ident: int, expect: int | None) -> tuple[int, dict[str, Any]]:
+    """Record again the deal last taken back from game ``ident``, if nothing changed since."""
+    taken = club.archive.taken_back(ident)
+
+    def edit(recorder: Recorder) -> dict[str, Any]:
+        if taken is None:
+            raise Refused(reason=_("there is nothing to redo: no deal was taken back since the last change"))
+        number = recorder.redo(taken)
+        return {"number": number, "said": recorder.said(number), "settlement": sheet_json(recorder.sheet())}
+    return club.archive.change(ident, edit, expect=expect)
+
+
+def edit_deal(club: Club, ident: int, number: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:
+    """Record deal ``number`` of game ``ident`` anew (the recorder's ``правка``); the deals after it
+    must still be legal. The text before is kept in the game's history."""
+    def edit(recorder: Recorder) -> dict[str, Any]:
+        was = recorder.said(number) if number in recorder.numbers else ""
+        deal = recorder.edit(number, typed)
+        return {"number": number, "deal": deal, "said": recorder.said(number), "was": was,
+                "settlement": sheet_json(recorder.sheet())}
+    return club.archive.change(ident, edit, expect=expect)
+
+
+def note_deal(club: Club, ident: int, number: int, text: str, expect: int | None) -> tuple[int, dict[str, Any]]:
+    """A comment on deal ``number`` of game ``ident`` (the recorder's ``заметка``)."""
+    def edit(recorder: Recorder) -> dict[str, Any]:
+        recorder.note(text, number)
+        return {"number": number, "note": text.strip()}
     return club.archive.change(ident, edit, expect=expect)
 
 
@@ -246,6 +280,24 @@ async def delete_last(request: Request) -> Response:
     return await change(request, 200, undo_deal)
 
 
+async def post_redo(request: Request) -> Response:
+    return await change(request, 201, redo_deal)
+
+
+async def put_deal(request: Request) -> Response:
+    body = await text_body(request)
+    if isinstance(body, Response):
+        return body
+    return await change(request, 200, edit_deal, request.path_params["deal"], body)
+
+
+async def post_note(request: Request) -> Response:
+    body = await text_body(request)
+    if isinstance(body, Response):
+        return body
+    return await change(request, 200, note_deal, request.path_params["deal"], body)
+
+
 # -- the event stream ------------------------------------------------------------------------------
 
 async def events(request: Request) -> Response:
@@ -285,6 +337,9 @@ ROUTES = [
     Route("/api/games/{game:int}", get_game, methods=["GET"]),
     Route("/api/games/{game:int}/deals", post_deal, methods=["POST"]),
     Route("/api/games/{game:int}/deals/last", delete_last, methods=["DELETE"]),
+    Route("/api/games/{game:int}/deals/redo", post_redo, methods=["POST"]),
+    Route("/api/games/{game:int}/deals/{deal:int}", put_deal, methods=["PUT"]),
+    Route("/api/games/{game:int}/deals/{deal:int}/note", post_note, methods=["POST"]),
     Route("/api/games/{game:int}/events", events, methods=["GET"]),
     Route("/api/export.pref", export_all, methods=["GET"]),
     Route("/api/stats", get_stats, methods=["GET"]),

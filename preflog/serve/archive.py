@@ -72,6 +72,22 @@ MIGRATIONS: tuple[str, ...] = (
         summary TEXT NOT NULL
     );
     """,
+    # 4: nothing lost: a game's text before each change that takes something out of it (an undo, an
+    # edit), and the deal last taken back, which the scorer's page offers to record again
+    """
+    CREATE TABLE game_history (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        changed TEXT NOT NULL,
+        PRIMARY KEY (game, revision)
+    );
+    CREATE TABLE taken_back (
+        game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        text TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -382,10 +398,32 @@ class Archive:
                                  "again before you write").format(revision=revision, expect=expect))
             recorder = Recorder(text, path=f"game {game}")
             done = edit(recorder)
+            now = _now()
+            if not recorder.text.startswith(text):  # something taken out or changed: the text before is kept
+                db.execute("INSERT OR REPLACE INTO game_history (game, revision, text, changed) VALUES (?, ?, ?, ?)",
+                           (game, revision, text, now))
             db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
-                       (recorder.text, revision + 1, _now(), game))
+                       (recorder.text, revision + 1, now, game))
+            if recorder.taken_back is None:
+                db.execute("DELETE FROM taken_back WHERE game = ?", (game,))
+            else:
+                db.execute("INSERT OR REPLACE INTO taken_back (game, revision, text) VALUES (?, ?, ?)",
+                           (game, revision + 1, recorder.taken_back))
             _write_index(db, game, indexed(recorder.game, recorder.sheet(), 0))  # a recorder keeps clean games only
         return revision + 1, done
+
+    def taken_back(self, game: int) -> str | None:
+        """The deal last taken back from ``game``, while nothing has changed since (the next change
+        forgets it; its text stays in the game's history)."""
+        row = self._reader.execute("SELECT t.text FROM taken_back t JOIN games g ON g.id = t.game "
+                                   "WHERE t.game = ? AND t.revision = g.revision", (_known(game),)).fetchone()
+        return None if row is None else str(row[0])
+
+    def history(self, game: int) -> list[tuple[int, str, str]]:
+        """The texts ``game`` had before each change that took something out of it: (revision, when
+        changed, text), the oldest first."""
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in self._reader.execute(
+            "SELECT revision, changed, text FROM game_history WHERE game = ? ORDER BY revision", (_known(game),))]
 
     def reindex(self) -> int:
         """Derive every game's index anew from its text; how many games."""

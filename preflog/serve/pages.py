@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from datetime import date
 import re
 import secrets
 from typing import Any
@@ -23,11 +24,12 @@ from ..notation.errors import NotationError
 from ..notation.read import read_games
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
-from ..record.recorder import Recorder, Refused
+from ..record.recorder import Recorder, Refused, Turn
+from ..record.short import Table, examples
 from ..words import in_words
 from ..stats.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
-from .api import add_deal, errors, undo_deal
+from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
 from .archive import Archive, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
@@ -136,47 +138,100 @@ async def record_page(request: Request) -> Response:
     club, ident = club_of(request), request.path_params["game"]
     if not logged_in(club.archive, request.cookies.get(SESSION_COOKIE)):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
-    return await _record(request, ident, typed=request.query_params.get("typed", "")[:2000])
+    q = request.query_params
+    return await _record(request, ident, typed=q.get("typed", "")[:2000], done=_done_of(q),
+                         mode=_mode_of(q.get("edit"), "edit") or _mode_of(q.get("note"), "note"))
+
+
+def _mode_of(value: str | None, kind: str) -> tuple[str, int] | None:
+    """The scorer's page in a mode of its own: editing or noting deal ``value``."""
+    return (kind, int(value)) if value and value.isdigit() and len(value) < 10 else None
+
+
+def _done_of(q: Any) -> str | None:
+    """What the last change did, said where the thumb is (the page it redirected to names it)."""
+    number, said = q.get("number", ""), q.get("said", "")[:500]
+    if not number.isdigit() or len(number) > 9:
+        return None
+    done = q.get("done", "")
+    if done == "undo":
+        return (_("deal {deal} taken back: {said}") if said else _("deal {deal} taken back")).format(deal=number, said=said)
+    if done == "redo":
+        return _("deal {deal} recorded again").format(deal=number)
+    if done == "edit":
+        return _("deal {deal} corrected").format(deal=number)
+    if done == "note":
+        return _("the note is written on deal {deal}").format(deal=number)
+    if done == "add":
+        return (_("deal {deal} recorded: {said}").format(deal=number, said=said) if in_words() and said
+                else _("deal {deal} recorded").format(deal=number))
+    return None
 
 
 async def _record(request: Request, ident: int, status: int = 200, typed: str = "",
-                  problems: list[str] | None = None, written: str | None = None, done: str | None = None) -> Response:
+                  problems: list[str] | None = None, written: str | None = None, done: str | None = None,
+                  mode: tuple[str, int] | None = None, confirm: bool = False) -> Response:
     club = club_of(request)
     try:
         text, revision = await run_in_threadpool(club.archive.text, ident)
+        taken = await run_in_threadpool(club.archive.taken_back, ident)
     except NotFound:
         return await not_found(request, None)
     view = await run_in_threadpool(game_view, text, ident)
+    if mode is not None and mode[1] not in [d.number for d in view.deals]:
+        mode = None
+    shown = next((d for d in view.deals if mode is not None and d.number == mode[1]), None)
+    last = view.deals[0] if view.deals else None
+    turn = view.turn or Turn.of(1, view.players[0], view.players)
+    example = examples(Table(view.players, turn.dealer, turn.order, {}))["game"]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
-                  problems=problems or [], written=written, done=done)
+                  problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
+                  last=last, taken=taken is not None, example=example)
+
+
+def _after(ident: int, done: str, said: dict[str, Any]) -> Response:
+    """Where a change sends the scorer: the page again, saying what went (so that a reload repeats nothing)."""
+    query = {"done": done, "number": str(said.get("number", "")), "said": str(said.get("said") or "")[:500]}
+    return RedirectResponse(f"/games/{ident}/record?" + urlencode(query) + "#message", status_code=303)
 
 
 async def record_post(request: Request) -> Response:
-    """The scorer's form without script: a deal recorded, or the last taken back."""
+    """The scorer's form: a deal recorded; the last taken back (after a confirmation) and recorded
+    again; a deal corrected; a note written. Each checked by the engine, each a new revision."""
     form, refusal = await _writing(request)
     if refusal is not None:
         return refusal
     club, ident = club_of(request), request.path_params["game"]
     typed = str(form.get("deal", ""))
     revision = str(form.get("revision", ""))
-    expect = int(revision) if revision.isdigit() else None
+    expect = int(revision) if revision.isdigit() and len(revision) < 19 else None
+    action = str(form.get("action", "add"))
+    number_text = str(form.get("number", ""))
+    number = int(number_text) if number_text.isdigit() and len(number_text) < 10 else None
+    mode = (action, number) if action in ("edit", "note") and number is not None else None
+    if action == "undo":  # asks first: the page shows what would go, and the two answers
+        return await _record(request, ident, confirm=True)
     try:
-        if form.get("action") == "undo":
-            new_revision, said = await run_in_threadpool(undo_deal, club, ident, expect)
-            done = _("deal {deal} taken back").format(deal=said["number"])
+        if action == "undo-confirmed":
+            _revision, said = await run_in_threadpool(undo_deal, club, ident, expect)
+        elif action == "redo":
+            _revision, said = await run_in_threadpool(redo_deal, club, ident, expect)
+        elif mode is not None and action == "edit":
+            _revision, said = await run_in_threadpool(edit_deal, club, ident, mode[1], typed, expect)
+        elif mode is not None and action == "note":
+            _revision, said = await run_in_threadpool(note_deal, club, ident, mode[1], typed, expect)
         else:
-            new_revision, said = await run_in_threadpool(add_deal, club, ident, typed, expect)
-            done = (_("deal {deal} recorded: {said}").format(deal=said["number"], said=said["said"]) if in_words()
-                    else _("deal {deal} recorded").format(deal=said["number"]))
+            action = "add"
+            _revision, said = await run_in_threadpool(add_deal, club, ident, typed, expect)
     except NotFound:
         return await not_found(request, None)
     except Conflict as e:
-        return await _record(request, ident, 409, typed, [str(e)])
+        return await _record(request, ident, 409, typed, [str(e)], mode=mode)
     except Refused as e:
         read = e.said if in_words() and e.said else e.written  # how the short form was read
-        return await _record(request, ident, 422, typed, refusal_lines(e, typed), read)
-    club.live.tell(ident, new_revision)
-    return await _record(request, ident, 200, "", [], None, done)
+        return await _record(request, ident, 422, typed, refusal_lines(e, typed), read, mode=mode)
+    club.live.tell(ident, _revision)
+    return _after(ident, action.removesuffix("-confirmed"), said)
 
 
 # -- a new game, an import -------------------------------------------------------------------------
@@ -184,7 +239,7 @@ async def record_post(request: Request) -> Response:
 async def new_page(request: Request) -> Response:
     if not logged_in(club_of(request).archive, request.cookies.get(SESSION_COOKIE)):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
-    return render(request, "new.html", presets=list(PRESETS), problems=[], form={})
+    return render(request, "new.html", presets=list(PRESETS), problems=[], form={}, today=date.today().isoformat())
 
 
 def _new_game(archive: Archive, form: dict[str, Any]) -> int:
@@ -204,7 +259,9 @@ def _new_game(archive: Archive, form: dict[str, Any]) -> int:
     pool_text = str(form.get("pool", "")).strip()
     if pool_text and not (pool_text.isdigit() and 0 < int(pool_text) <= 10_000):
         raise Refused(reason=_("the pool is a whole number of points, e.g. 10"))
-    price = str(form.get("price", "")).strip() or None
+    price = str(form.get("price", "")).strip().replace(",", ".") or None  # a Russian keypad's decimal comma
+    if price is not None and not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", price):
+        raise Refused(reason=_("the price of a whist is a number, e.g. 0.5 or 1"))
     tags = [(name, str(form.get(key, "")).strip()) for key, name in (("event", "Event"), ("date", "Date"))
             if str(form.get(key, "")).strip()]
     if any('"' in v or "\n" in v or "\\" in v for _n, v in tags):
@@ -226,7 +283,8 @@ async def new_post(request: Request) -> Response:
         ident = await run_in_threadpool(_new_game, club_of(request).archive, form)
     except Refused as e:
         shown = [e.reason] if e.reason else [err.message for err in e.errors]  # the form's, not the text's places
-        return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form)
+        return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form,
+                      today=date.today().isoformat())
     return RedirectResponse(f"/games/{ident}/record", status_code=303)
 
 

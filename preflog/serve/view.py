@@ -49,6 +49,7 @@ class GameView:
     columns: list[str]
     rows: list[list[str]]          # per player: name, pool, mountain, whists, settlement[, money]
     payments: list[str]            # who pays whom: the fewest payments that settle it
+    money: bool                    # whether they are in money (a whist has a price)
     svg: str
     records: list[tuple[str, str, str, list[tuple[str, str]]]]  # per player: pool, mountain, whists on each
     deals: list[DealView]          # the last first
@@ -88,7 +89,8 @@ def game_view(text: str, ident: int) -> GameView:
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
-                    columns, rows, [payment_text(p) for p in payments(sheet.settlement())], sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
+                    columns, rows, [payment_text(p) for p in payments(sheet.settlement())],
+                    sheet.whist_price is not None, sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
                     sheet.finished, turn, refusal)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..i18n import _, count, pgettext
+from ..i18n import _, count, decimal, pgettext
 from ..present.score_table import table_lines
 from ..scoring.ledger import two_places
 from .. import words
@@ -133,6 +133,6 @@ def _made_of(made: int, declared: int) -> str:
 
 
 def _ratio(part: int, whole: int) -> str:
-    return f"{part / whole:.2f}" if whole else "–"
+    return decimal(f"{part / whole:.2f}") if whole else "–"
 
 

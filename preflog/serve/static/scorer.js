@@ -1,20 +1,26 @@
 // The scorer's page: the buttons type the short form (what is posted), and the line under the box says
-// it back in the words the buttons show; the deal is sent to the API with the login's CSRF token and
-// the revision the page shows; a refusal is shown with the engine's message, in the page's language.
+// it back in the words the buttons show. A new deal is sent to the API with the login's CSRF token and
+// the revision the page shows; a refusal is shown by the button, in the page's language. A deal typed
+// while the phone has no connection is kept on the phone (localStorage) and sent when it comes back, in
+// order, each with the revision it follows (If-Match): never lost, never recorded twice. The other
+// actions (take back, put back, correct, note) are the form's own posts.
 (function () {
   "use strict";
   var form = document.getElementById("scorer");
   if (!form) { return; }
   var input = document.getElementById("deal");
   var problems = document.getElementById("problems");
+  var message = document.getElementById("message");
+  var pending = document.getElementById("pending");
   var revision = document.getElementById("revision");
   var live = document.getElementById("live");
   var game = form.getAttribute("data-game");
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
   var readback = document.getElementById("readback");
   var DEFENCE = /^[wph]+[oc]?$/;
+  var QUEUE = "preflog-queue-" + game;
 
-  function words() { return input.value.trim() === "" ? [] : input.value.trim().split(/\s+/); }
+  function words() { return !input || input.value.trim() === "" ? [] : input.value.trim().split(/\s+/); }
 
   // What a key types, shown as the key shows it: "Лёва 7s wp 8" is said back "Лёва 7♠ вист пас 8".
   function shown(attribute, value) {
@@ -24,9 +30,9 @@
     }
     return null;
   }
-  function sayBack() {
-    if (!readback) { return; }
-    readback.textContent = words().map(function (word, i) {
+  function said(text) {
+    var list = text.trim() === "" ? [] : text.trim().split(/\s+/);
+    return list.map(function (word, i) {
       var key = shown("data-word", word);
       if (key !== null && (i === 0 || word !== "pass")) { return key; }
       if (DEFENCE.test(word)) {
@@ -35,6 +41,7 @@
       return word;
     }).join(" ");
   }
+  function sayBack() { if (readback && input) { readback.textContent = said(input.value); } }
   function put(list) { input.value = list.join(" ") + (list.length ? " " : ""); sayBack(); }
   if (input) { input.addEventListener("input", sayBack); sayBack(); }
 
@@ -56,6 +63,7 @@
     put(list);
   });
 
+  // The message by the button: shown, announced (aria-live), and the focus moved to it.
   function show(lines) {
     problems.hidden = lines.length === 0;
     problems.textContent = "";
@@ -64,52 +72,159 @@
       pre.className = "errors";
       pre.textContent = lines.join("\n");
       problems.appendChild(pre);
-      if (problems.scrollIntoView) { problems.scrollIntoView({ block: "start" }); }  // above the keys tapped
+      message.focus({ preventScroll: true });
+      if (message.scrollIntoView) { message.scrollIntoView({ block: "nearest" }); }
     }
   }
 
-  function send(method, url, body) {
-    var headers = { "X-CSRF-Token": csrf, "If-Match": '"' + revision.value + '"' };
-    if (body !== null) { headers["Content-Type"] = "text/plain; charset=utf-8"; }
-    return fetch(url, { method: method, headers: headers, body: body, credentials: "same-origin" });
+  // -- the deals kept on the phone ------------------------------------------------------------------
+  function queue() {
+    try { return JSON.parse(window.localStorage.getItem(QUEUE) || "[]"); } catch (err) { return []; }
+  }
+  function keep(list) {
+    try {
+      if (list.length) { window.localStorage.setItem(QUEUE, JSON.stringify(list)); } else { window.localStorage.removeItem(QUEUE); }
+    } catch (err) { /* storage full or refused: the deal stays in the box */ }
+  }
+  function showPending() {
+    var list = queue();
+    pending.hidden = list.length === 0;
+    pending.textContent = list.length ? form.getAttribute("data-waiting") + " " +
+      list.map(function (d) { return d.said || d.typed; }).join(" · ") : "";
+    if (list.length && stalled) {  // the game changed meanwhile: sent after what is there now, if the scorer says
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "big";
+      again.textContent = form.getAttribute("data-resend");
+      again.addEventListener("click", function () {
+        fetch("/api/games/" + game, { credentials: "same-origin" }).then(function (r) { return r.json(); })
+          .then(function (now) {
+            var deals = now.settlement ? now.settlement.deals : 0;
+            keep(queue().map(function (d, i) { d.revision = now.revision + i; d.number = deals + 1 + i; return d; }));
+            stalled = false;
+            flush();
+          }).catch(function () { show([form.getAttribute("data-back")]); });
+      });
+      pending.appendChild(document.createElement("br"));
+      pending.appendChild(again);
+    }
+  }
+
+  function post(text, expect) {
+    return fetch("/api/games/" + game + "/deals", {
+      method: "POST", credentials: "same-origin", body: text,
+      headers: { "X-CSRF-Token": csrf, "If-Match": '"' + expect + '"', "Content-Type": "text/plain; charset=utf-8" }
+    }).then(function (r) {
+      return r.json().then(function (data) { return { status: r.status, data: data }; },
+                           function () { return { status: r.status, data: {} }; });
+    });
+  }
+
+  function refusal(answer, text) {
+    var several = text.trim().indexOf("\n") >= 0;  // a deal typed in the notation
+    var lines = (answer.data.errors || []).map(function (err) {
+      var head = several && err.line ? form.getAttribute("data-line").replace("{line}", err.line).replace("{message}", err.message)
+                                     : err.message;
+      var notes = (err.notes || []).map(function (note) {
+        return note.indexOf("hint: ") === 0 ? form.getAttribute("data-hint") + note.slice(5) : note;
+      });
+      return [head].concat(notes).join("\n");
+    });
+    if (answer.data.said || answer.data.written) {
+      lines.push("", form.getAttribute("data-read-as") + " " + (answer.data.said || "\n" + answer.data.written));
+    }
+    return lines;
+  }
+
+  var sending = false, stalled = false;
+  // Send the deals kept on the phone, the oldest first; stop at the first that cannot go yet.
+  function flush() {
+    var list = queue();
+    if (sending || stalled || !list.length) { showPending(); return; }
+    sending = true;
+    var first = list[0];
+    post(first.typed, first.revision).then(function (answer) {
+      sending = false;
+      if (answer.status < 300) {
+        keep(queue().slice(1));
+        if (queue().length) { flush(); return; }
+        var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
+        window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+        return;
+      }
+      if (answer.status === 409) {  // did it arrive before the connection broke? the deal's number says
+        return fetch("/api/games/" + game, { credentials: "same-origin" }).then(function (r) { return r.json(); })
+          .then(function (now) {
+            var deals = now.settlement ? now.settlement.deals : 0;
+            if (deals >= first.number && now.revision === first.revision + 1) {  // it arrived: not again
+              keep(queue().slice(1));
+              show([form.getAttribute("data-already").replace("{number}", first.number), first.said || first.typed]);
+              flush();
+            } else {  // changed by someone else: kept, and sent only when the scorer says so
+              stalled = true;
+              show([form.getAttribute("data-changed")]);
+              showPending();
+            }
+          });
+      }
+      keep([]);  // refused by the engine: back in the box, with why
+      if (input) { input.value = first.typed; sayBack(); }
+      show(refusal(answer, first.typed));
+      showPending();
+    }).catch(function () { sending = false; showPending(); });
   }
 
   form.addEventListener("submit", function (e) {
     var action = e.submitter ? e.submitter.value : "add";
+    if (action !== "add") {  // the form's own post; without a connection it could not go
+      if (navigator.onLine === false) { e.preventDefault(); show([form.getAttribute("data-back")]); }
+      return;
+    }
     e.preventDefault();
-    var request = action === "undo" ? send("DELETE", "/api/games/" + game + "/deals/last", null)
-                                    : send("POST", "/api/games/" + game + "/deals", input ? input.value : "");
+    var text = input ? input.value : "";
+    if (text.trim() === "") { if (input) { input.focus(); } return; }
+    var list = queue();
+    var number = Number(form.getAttribute("data-number")) + list.length;
+    var item = { typed: text, said: said(text), number: number, revision: Number(revision.value) + list.length };
+    if (list.length || navigator.onLine === false) {  // behind deals still waiting: after them, in order
+      keep(list.concat([item]));
+      input.value = ""; sayBack();
+      show([form.getAttribute("data-offline")]);
+      showPending();
+      return;
+    }
     show([form.getAttribute("data-sending")]);
-    request.then(function (r) {
-      return r.json().then(function (data) { return { status: r.status, data: data }; });
-    }).then(function (answer) {
-      if (answer.status < 300) { window.location.replace(window.location.pathname); return; }
-      var several = input && input.value.trim().indexOf("\n") >= 0;  // a deal typed in the notation
-      var lines = (answer.data.errors || []).map(function (err) {
-        var head = several && err.line ? form.getAttribute("data-line").replace("{line}", err.line).replace("{message}", err.message)
-                                       : err.message;
-        var notes = (err.notes || []).map(function (note) {
-          return note.indexOf("hint: ") === 0 ? form.getAttribute("data-hint") + note.slice(5) : note;
-        });
-        return [head].concat(notes).join("\n");
-      });
-      if (answer.data.said || answer.data.written) {
-        lines.push("", form.getAttribute("data-read-as") + " " + (answer.data.said || "\n" + answer.data.written));
+    post(text, revision.value).then(function (answer) {
+      if (answer.status < 300) {
+        var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
+        window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+        return;
       }
+      var lines = refusal(answer, text);
       if (answer.status === 409) {  // shown anew, with what was typed kept in the box
         lines.unshift(form.getAttribute("data-changed"));
-        var again = window.location.pathname + (input && input.value.trim() ? "?typed=" + encodeURIComponent(input.value) : "");
+        var again = window.location.pathname + "?typed=" + encodeURIComponent(text);
         setTimeout(function () { window.location.replace(again); }, 1500);
       }
       show(lines);
-    }).catch(function (err) { show([String(err)]); });
+    }).catch(function () {  // no answer: kept on the phone, sent when the connection is back
+      keep(queue().concat([item]));
+      input.value = ""; sayBack();
+      show([form.getAttribute("data-offline")]);
+      showPending();
+    });
   });
+
+  window.addEventListener("online", flush);
+  setInterval(function () { if (queue().length) { flush(); } }, 5000);
+  if (queue().length) { showPending(); flush(); }
+  if (window.location.hash === "#message" && message) { message.focus({ preventScroll: false }); }
 
   if (live && window.EventSource) {
     var source = new EventSource("/api/games/" + game + "/events");
     source.addEventListener("change", function (e) {
       var data = JSON.parse(e.data);
-      if (String(data.revision) === revision.value) { return; }
+      if (String(data.revision) === revision.value || queue().length) { return; }
       if (!input || input.value.trim() === "") { window.location.replace(window.location.pathname); return; }
       live.innerHTML = data.html;
       live.setAttribute("data-revision", String(data.revision));
