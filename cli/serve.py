@@ -29,14 +29,17 @@ DEFAULT_DB = "preflog-club.sqlite"
     its address as a QR code. Writing needs the scorer's token, printed at the first start (or taken
     from PREFLOG_TOKEN). On the open internet, put a reverse proxy with TLS in front (docs/deploy.md).
 
-    With --import, --export, --backup, --reindex or --new-token it does that to the archive and ends
-    instead of serving. Exit 0; 1 if a file imported has errors (nothing of it is stored); 2 if the
-    archive cannot be opened or the address cannot be listened on.
+    With --import, --alias, --export, --backup, --reindex or --new-token it does that to the archive and
+    ends instead of serving. An import skips a game the archive already has (the same text, or the same
+    players, date and sheet) and says so; --force keeps both. Players are one whatever the case and ё or
+    е («Миша», «миша»), and --alias Миша=Михаил makes two names one. Exit 0; 1 if a file imported has
+    errors (nothing of it is stored); 2 if the archive cannot be opened or the address cannot be listened on.
 
     \b
     Examples:
       preflog serve --lan
       preflog serve --db club.sqlite --import old/*.pref
+      preflog serve --db club.sqlite --alias Миша=Михаил
       preflog serve --db club.sqlite --export all.pref
     """))
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
@@ -45,12 +48,15 @@ DEFAULT_DB = "preflog-club.sqlite"
 @option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("The port to listen on."))
 @option("--lan", is_flag=True, help=N_("Listen on the local network too, and show its address as a QR code."))
 @option("--import", "do_import", is_flag=True, help=N_("Import FILES (.pref) into the archive and end."))
+@option("--force", is_flag=True, help=N_("With --import: keep a game even when the archive already has it."))
+@option("--alias", "aliases", multiple=True, metavar="ALIAS=NAME",
+        help=N_("Take ALIAS for the player NAME in searches and statistics (ALIAS= forgets it), and end."))
 @option("--export", "export", metavar="FILE", help=N_("Write every game of the archive to FILE (- for standard output) and end."))
 @option("--backup", metavar="FILE", help=N_("Copy the archive to FILE, consistently even while it serves, and end."))
 @option("--reindex", is_flag=True, help=N_("Derive the archive's index anew from the games' texts and end."))
 @option("--new-token", is_flag=True, help=N_("Make a new scorer's token (every login ends) and print it."))
-def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, export: str | None,
-          backup: str | None, reindex: bool, new_token: bool) -> None:
+def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, force: bool,
+          aliases: tuple[str, ...], export: str | None, backup: str | None, reindex: bool, new_token: bool) -> None:
     try:
         from ..serve.archive import Archive, ArchiveError
     except ImportError as e:
@@ -65,7 +71,9 @@ def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_i
         _fail(_("cannot open {path}: {reason}").format(path=db, reason=reason(e)))
     try:
         if do_import:
-            sys.exit(_import(archive, files))
+            sys.exit(_import(archive, files, force))
+        if aliases:
+            sys.exit(_aliases(archive, aliases))
         if export is not None:
             sys.exit(_export(archive, export))
         if backup is not None:
@@ -86,7 +94,28 @@ def _fail(message: str) -> None:
     sys.exit(EXIT_MISUSE)
 
 
-def _import(archive: Archive, files: tuple[str, ...]) -> int:
+def _aliases(archive: Archive, given: tuple[str, ...]) -> int:
+    """Set or forget each ``ALIAS=NAME``, then say every alias the archive keeps."""
+    from ..serve.archive import ArchiveError
+
+    for pair in given:
+        alias, sep, name = pair.partition("=")
+        if not sep or not alias.strip():
+            _fail(_("--alias takes ALIAS=NAME, e.g. --alias Миша=Михаил (ALIAS= forgets it): not {given!r}").format(
+                given=pair))
+        try:
+            if name.strip():
+                archive.set_alias(alias, name)
+            elif not archive.drop_alias(alias):
+                click.echo(_("{alias} is no alias").format(alias=alias.strip()), err=True)
+        except ArchiveError as e:
+            _fail(str(e))
+    for alias, name in archive.alias_list():
+        click.echo(f"{alias} = {name}")
+    return EXIT_OK
+
+
+def _import(archive: Archive, files: tuple[str, ...], force: bool = False) -> int:
     from ..serve.games import decode
 
     if not files:
@@ -104,11 +133,17 @@ def _import(archive: Archive, files: tuple[str, ...]) -> int:
             print_errors([text])
             status = max(status, EXIT_ERRORS)
             continue
-        ids, games, errors = archive.import_text(text, name)
-        if errors:
-            print_errors(errors)
+        done = archive.import_text(text, name, force=force)
+        if done.errors:
+            print_errors(done.errors)
             click.echo(_("{path}: nothing imported").format(path=name), err=True)
             status = max(status, EXIT_ERRORS)
+            continue
+        ids, games = done.ids, done.games
+        for game, kept in done.skipped:
+            click.echo(_("{path}: {title} is already in the archive (id {id}): skipped; --force keeps both").format(
+                path=name, title=game.indexed.title or ", ".join(game.indexed.players), id=kept))
+        if not ids:
             continue
         deals = sum(g.indexed.deals for g in games)
         violations = sum(len(g.violations) for g in games)

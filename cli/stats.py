@@ -78,6 +78,10 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
             raise click.UsageError(_("--dask reads files, not --db or standard input"))
         total = _on_dask(_pref_files(files), filters, par, scheduler)
     else:
+        if db is not None:  # the archive's aliases: a player by any of his names
+            import attrs
+
+            filters = attrs.evolve(filters, aliases=_archive_aliases(db))
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
         total = _in_processes(units, workers, filters, par, db)
     _write(filters.shown(total), fmt, filters)
@@ -148,6 +152,14 @@ def _file_units(files: tuple[str, ...], workers: int) -> list[Unit]:
     paths = _pref_files(files)
     PROGRESS.files = len(paths)
     return strided_units(paths, workers)
+
+
+def _archive_aliases(db: str) -> tuple[tuple[str, str], ...]:
+    archive = _open_archive(db)
+    try:
+        return tuple(archive.aliases().items())
+    finally:
+        archive.close()
 
 
 def _archive_units(db: str, workers: int) -> list[Unit]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -49,7 +50,7 @@ def client(server: Server) -> Iterator[httpx.Client]:
 
 
 def new_game(client: httpx.Client, text: str = NEW) -> int:
-    r = client.post("/api/games", content=text, headers={**AUTH, **TEXT})
+    r = client.post("/api/games?force=1", content=text, headers={**AUTH, **TEXT})  # the same game many times
     assert r.status_code == 201, r.text
     ident: int = r.json()["ids"][0]
     return ident
@@ -148,6 +149,77 @@ def test_an_import_keeps_each_game_as_typed(client: httpx.Client) -> None:
     assert data["settlement"]["sheet"]["Vera"]["whists"]["Boris"] == 8
 
 
+def test_a_game_imported_again_is_skipped_and_said_unless_forced(tmp_path: Path) -> None:
+    """Issue 42, point 4: the same text, or the same players, date and sheet written otherwise (comments,
+    the Russian words, the short result), is one game; --force and ?force=1 keep both."""
+    server = Server(tmp_path / "club.sqlite")
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as c:
+            text = (ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")
+            first = c.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT}).json()["ids"]
+            again = c.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT})
+            assert again.status_code == 200 and again.json()["ids"] == []
+            assert [g["id"] for g in again.json()["skipped"]] == first
+            game = ('[Players "Аня Лёва Оля"]\n[Date "2026-11-27"]\n[Pool "10"]\n\n'
+                    "deal 1 dealer Аня\ncontract Лёва: 7s\nwhist whist pass\nresult 8\n")
+            (one,) = c.post("/api/games", content=game.encode(), headers={**AUTH, **TEXT}).json()["ids"]
+            retyped = ('[Players "аня Лева ОЛЯ"]\n[Date "2026-11-27"]\n[Pool "10"]\n{typed again}\n\n'
+                       "deal 1 dealer аня\ncontract Лева: 7п\nвист вист пас\nresult Лева 8 ОЛЯ 2 аня 0\n")
+            same = c.post("/api/games", content=retyped.encode(), headers={**AUTH, **TEXT}).json()
+            assert same["ids"] == [] and same["skipped"][0]["id"] == one
+            other_day = game.replace("2026-11-27", "2026-11-28")
+            assert len(c.post("/api/games", content=other_day.encode(), headers={**AUTH, **TEXT}).json()["ids"]) == 1
+            forced = c.post("/api/games?force=1", content=text.encode(), headers={**AUTH, **TEXT})
+            assert forced.status_code == 201 and len(forced.json()["ids"]) == 2
+            twice = text + "\n" + text  # the same game twice in one file: kept once
+            (kept, skipped) = (c.post("/api/games", content=twice.encode(), headers={**AUTH, **TEXT}).json()[k]
+                               for k in ("ids", "skipped"))
+            assert kept == [] and len(skipped) == 4
+        db = str(tmp_path / "club.sqlite")
+        sample = str(ROOT / "samples" / "classic.pref")
+        done = preflog_serve("--db", db, "--import", sample, sample, cwd=tmp_path)
+        assert done.returncode == 0 and "imported 1 game" in done.stdout
+        assert "is already in the archive (id " in done.stdout and "--force keeps both" in done.stdout
+        forced_cli = preflog_serve("--db", db, "--import", "--force", sample, cwd=tmp_path)
+        assert "imported 1 game" in forced_cli.stdout
+    finally:
+        server.stop()
+
+
+def test_players_are_one_whatever_the_case_and_yo_and_aliases_join_them(tmp_path: Path) -> None:
+    """Issue 42, point 4: «Миша», «миша», «МИША» are one player in the list's search, on the players'
+    page and in the statistics (its --db too); «Михаил» becomes him by an alias."""
+    db = tmp_path / "club.sqlite"
+    games = [f'[Players "{a} Лёва Оля"]\n[Date "2026-11-2{i}"]\n[Pool "10"]\n\n'
+             f"deal 1 dealer {a}\ncontract Лёва: 7s\nwhist whist pass\nresult 8\n"
+             for i, a in enumerate(["Миша", "миша", "МИША", "Михаил"])]
+    (tmp_path / "g.pref").write_text("\n".join(games), encoding="utf-8")
+    assert preflog_serve("--db", str(db), "--import", str(tmp_path / "g.pref"), cwd=tmp_path).returncode == 0
+    aliased = preflog_serve("--db", str(db), "--alias", "Михаил=Миша", cwd=tmp_path)
+    assert aliased.returncode == 0 and "Михаил = Миша" in aliased.stdout
+    bad = preflog_serve("--db", str(db), "--alias", "Миша", cwd=tmp_path)
+    assert bad.returncode == 2 and "ALIAS=NAME" in bad.stderr
+    server = Server(db)
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as c:
+            assert len(c.get("/api/games", params={"player": "мИша"}).json()) == 4
+            assert len(c.get("/api/games", params={"player": "Лева"}).json()) == 4  # ё read as е
+            page = c.get("/players").text
+            assert "Миша" in page and "Михаил = Миша" in page and ">миша<" not in page
+            stats = c.get("/api/stats").json()
+            names = {p["name"] for p in stats["players"]} if isinstance(stats.get("players"), list) else set(
+                stats["players"])
+            assert "Миша" in names and not names & {"миша", "МИША", "Михаил"}
+    finally:
+        server.stop()
+    report = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()", "stats", "--db", str(db),
+                             "--format", "json"],
+                            capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    data = json.loads(report.stdout)
+    names = {p["name"] for p in data["players"]} if isinstance(data.get("players"), list) else set(data["players"])
+    assert "Миша" in names and not names & {"миша", "МИША", "Михаил"}
+
+
 def test_notation_errors_refuse_the_whole_file(client: httpx.Client) -> None:
     before = len(client.get("/api/games").json())
     bad = NEW + "\ndeal 1 dealer Anna\nbids 6s pass pass\n\n" + NEW + "\ndeal 1 dealer Anna\nbids 6z pass\n"
@@ -192,7 +264,7 @@ def test_the_whole_archive_is_exported_and_imports_back(server: Server, client: 
     copy = Server(tmp_path / "copy.sqlite")
     try:
         with httpx.Client(base_url=copy.url) as other:
-            r = other.post("/api/games", content=exported.encode(), headers={**AUTH, **TEXT})
+            r = other.post("/api/games?force=1", content=exported.encode(), headers={**AUTH, **TEXT})
             assert r.status_code == 201 and len(r.json()["ids"]) == len(games)
             assert other.get("/api/export.pref").text == exported
     finally:
@@ -478,6 +550,7 @@ def shown(page: str) -> str:
     """What a person reads of a page: its text (the drawn pulka's tooltips too) and the attributes read
     aloud or shown by its script; not its scripts, its styles, or the words the keys type."""
     page = re.sub(r"(?s)<script\b.*?</script>|<style\b.*?</style>", " ", page)
+    page = re.sub(r'(?s)<details class="notation">.*?</details>', " ", page)  # the notation, one tap away
     said = re.findall(r'\s(?:title|aria-label|placeholder|alt|data-(?!word|letter|game|revision|key)[\w-]+)="([^"]*)"',
                       page)
     return html.unescape(re.sub(r"<[^>]+>", "\n", page) + "\n" + "\n".join(said))
@@ -692,9 +765,12 @@ def test_the_pages_import_and_undo_without_script(server: Server) -> None:
         files = {"file": ("club.pref", (NEW + "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\n"
                                         "result 8\n").encode(), "text/plain")}
         assert c.post("/import", files=files).status_code == 403  # no CSRF token
-        r = c.post("/import", data={"csrf": csrf}, files=files)
+        r = c.post("/import", data={"csrf": csrf, "force": "1"}, files=files)
         assert r.status_code == 303
         game = int(r.headers["location"].rsplit("/", 1)[1])
+        again = c.post("/import", data={"csrf": csrf}, files=files)  # the same file again: skipped, and said
+        assert again.status_code == 200 and "already in the archive" in again.text
+        assert re.search(r'<li><a href="/games/\d+">Friday</a>', again.text)  # where it is (the first kept)
         page = c.get(f"/games/{game}/record").text
         assert "Record the deal" in page and "Take back the last deal" in page
         revision = re.search(r'name="revision" value="(\d+)"', page)

@@ -34,6 +34,7 @@ from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import DUMMY, Seat
 from ..model.deal import Deal
+from . import rules_summary
 from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
 from ..replay import StepRecorder, dealt_comments, notes_of
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
@@ -92,12 +93,14 @@ class PageRecorder(Visitor):
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
-        tags = [[words.tag(t.name), words.tag_value(t.name, t.value)] for t in game.tags]
+        # the rules said once, «сочинка, как обычно» or what differs, every option folded under it
+        tags = [[words.tag(t.name), rules_summary.summary(rules) if t.name == "Rules" else words.tag_value(t.name, t.value)]
+                for t in game.tags if not t.name.startswith("Rule.")]
         if not any(t.name == "Rules" for t in game.tags):
-            tags.append([words.tag("Rules"), _("{rules} (the default)").format(rules=words.rules(rules.name))])
+            tags.append([words.tag("Rules"), _("{rules} (the default)").format(rules=rules_summary.summary(rules))])
         self.game: dict[str, Any] = {"title": game.tag("Event") or "", "players": list(game.players),
-                                     "seats": [words.player(s) for s in seats],
-                                     "rules": rules.name, "tags": tags, "deals": []}
+                                     "seats": [words.player(s) for s in seats], "rules": rules.name, "tags": tags,
+                                     "options": [list(o) for o in rules_summary.every_option(rules)], "deals": []}
         self.game["notes"] = [c.text for c in (*game.preface, *game.comments) if not c.line_note and c.text.strip()]
         self.seats = seats
         self.lines: list[Line] = []
@@ -403,7 +406,7 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
     N_("a trick back (Shift+←)"), N_("a step back (←)"), N_("a step forward (→)"), N_("a trick forward (Shift+→)"),
     N_("the deal's last step (End)"), N_("next deal (n)"), N_("next deal"),
     N_("show every hand, or only the chosen seat's"), N_("all hands"), N_("the table"), N_("This game"),
-    N_("Auction"), N_("Tricks"), N_("Written on the sheet"),
+    N_("Auction"), N_("Tricks"), N_("Written on the sheet"), N_("Every rule of the game"),
 )
 #: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')

@@ -127,6 +127,7 @@ class _Judged:
     state: GameState | None
     parts: list[tuple[int, int, int]]  # per deal: start of its part (its preface), of its own text, end
     said: dict[int, str] = attrs.field(factory=dict)  # each deal in words, by its number
+    outcomes: dict[int, tuple[str, str | None, str]] = attrs.field(factory=dict)  # dealer, declarer, how it went
 
 
 class Recorder:
@@ -199,6 +200,11 @@ class Recorder:
         """Deal ``number`` in words (:func:`preflog.record.said.deal_words`), in the language spoken when
         the text was last judged."""
         return self._judged.said.get(number, "")
+
+    def outcome(self, number: int) -> tuple[str, str | None, str]:
+        """Deal ``number``'s dealer, declarer (``None`` for an all-pass) and how it went for him
+        (:func:`preflog.record.said.outcome_words`)."""
+        return self._judged.outcomes.get(number, ("", None, ""))
 
     def sheet(self) -> ScoreSheet:
         """The pulka after the last deal recorded."""
@@ -387,7 +393,7 @@ class Recorder:
         found += [v for v in scorer.unscored if v.deal == scorable]
         problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
         return _Judged(parsed, problems, scorer.sheets[0] if scorer.sheets else None, dealers.found, state,
-                       deal_parts(text, parsed), said.said)
+                       deal_parts(text, parsed), said.said, said.outcomes)
 
 
 def _empty() -> ParsedGame:

@@ -7,13 +7,14 @@ Every name stands alone before a colon or in a list, so no word has to agree wit
 
 from __future__ import annotations
 
+from ..game.legal import counts_as_made
 from ..game.state import DealState, GameState
-from ..i18n import _
+from ..i18n import _, ngettext, pgettext
 from ..game.laws import declarer_count
 from ..model.deal import Deal, ResultKind
 from ..model.defence import DecisionKind
 from ..walk import Visitor
-from ..words import contract, decision, mode, player
+from ..words import contract, decision, mode, player, relative
 
 #: Between the parts of a deal said back.
 SEPARATOR = " · "
@@ -43,6 +44,24 @@ def deal_words(d: DealState) -> str:
     if tricks:
         parts.append(_("tricks: {tricks}").format(tricks=", ".join(f"{player(p)} {n}" for p, n in tricks)))
     return SEPARATOR.join(parts)
+
+
+def outcome_words(d: DealState) -> str:
+    """How the deal ``d`` went for its declarer, as players say it: «сыграна», «ремиз, без одной»,
+    «мизер сыгран», «мизер пойман: 2 взятки»; empty for an all-pass or where the tricks are not known."""
+    game = d.game_contract
+    if game is None or d.declarer is None or d.is_all_pass:
+        return ""
+    if counts_as_made(d):
+        return _("made: nobody whisted")
+    taken = dict(_tricks(d)).get(d.player(d.declarer))
+    if taken is None:
+        return ""
+    if game.is_misere:
+        return pgettext("outcome", "misère made") if not taken else ngettext("misère caught: {n} trick", "misère caught: {n} tricks",
+                                                           taken).format(n=taken)
+    return pgettext("outcome", "made") if taken >= game.level else _("failed, {short}").format(
+        short=relative(taken - game.level))
 
 
 def _tricks(d: DealState) -> list[tuple[str, int]]:
@@ -75,13 +94,18 @@ class DealsSaid(Visitor):
 
     def __init__(self) -> None:
         self.said: dict[int, str] = {}
+        #: each deal's dealer, declarer (if any) and how it went for him (:func:`outcome_words`)
+        self.outcomes: dict[int, tuple[str, str | None, str]] = {}
 
     def end_deal(self, state: GameState) -> None:
-        if state.deal is not None:
-            self.said[state.deal.number] = deal_words(state.deal)
+        d = state.deal
+        if d is not None:
+            self.said[d.number] = deal_words(d)
+            declarer = None if d.declarer is None or d.is_all_pass else d.player(d.declarer)
+            self.outcomes[d.number] = (d.dealer, declarer, outcome_words(d))
 
     def result(self) -> dict[int, str]:
         return self.said
 
 
-__all__ = ["DealsSaid", "SEPARATOR", "deal_words", "notes"]
+__all__ = ["DealsSaid", "SEPARATOR", "deal_words", "notes", "outcome_words"]

@@ -8,6 +8,7 @@ import json
 import os
 import tempfile
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 from typing import Any
 
 from starlette.background import BackgroundTask
@@ -109,12 +110,16 @@ async def post_games(request: Request) -> Response:
     body = await text_body(request)
     if isinstance(body, Response):
         return body
-    ids, games, found = await run_in_threadpool(club_of(request).archive.import_text, body, "<request>")
-    if found:
-        return JSONResponse({"errors": [error_json(e) for e in found]}, status_code=422)
-    violations = [dict(error_json(e), game=i) for i, g in zip(ids, games) for e in g.violations]
-    return JSONResponse({"ids": ids, "violations": violations}, status_code=201,
-                        headers={"Location": f"/api/games/{ids[0]}"})
+    force = request.query_params.get("force", "") in ("1", "yes", "true")
+    done = await run_in_threadpool(partial(club_of(request).archive.import_text, force=force), body, "<request>")
+    if done.errors:
+        return JSONResponse({"errors": [error_json(e) for e in done.errors]}, status_code=422)
+    violations = [dict(error_json(e), game=i) for i, g in zip(done.ids, done.games) for e in g.violations]
+    skipped = [{"id": i, "title": g.indexed.title, "date": g.indexed.date, "players": list(g.indexed.players),
+                "deals": g.indexed.deals} for g, i in done.skipped]
+    headers = {"Location": f"/api/games/{done.ids[0]}"} if done.ids else {}
+    return JSONResponse({"ids": done.ids, "violations": violations, "skipped": skipped},
+                        status_code=201 if done.ids else 200, headers=headers)
 
 
 def _game_json(club: Club, ident: int) -> dict[str, Any]:

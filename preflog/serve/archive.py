@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..i18n import _
+from ..model.names import canonical, name_key
 from ..notation.errors import NotationError
 from ..record.recorder import Recorder
 from .games import Imported, Indexed, index_of, indexed, take_in
@@ -87,6 +88,13 @@ MIGRATIONS: tuple[str, ...] = (
         revision INTEGER NOT NULL,
         text TEXT NOT NULL
     );
+    -- the archive a club keeps clean: a game imported again is found by its fingerprint (games.fingerprint),
+    -- players by their name in one case with ё read as е (model.names), and the aliases a scorer sets
+    ALTER TABLE game_index ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+    CREATE INDEX game_index_fingerprint ON game_index(fingerprint);
+    ALTER TABLE game_players ADD COLUMN key TEXT NOT NULL DEFAULT '';
+    CREATE INDEX game_players_key ON game_players(key);
+    CREATE TABLE player_aliases (key TEXT PRIMARY KEY, alias TEXT NOT NULL, name TEXT NOT NULL);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -177,8 +185,12 @@ class Archive:
                                          "preflog a file of its own").format(path=self.path))
                 for step in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[step].split(";"):
-                        if statement.strip():
+                        if "\n".join(line for line in statement.splitlines() if not line.strip().startswith("--")).strip():
                             db.execute(statement)
+                if version < 4:  # the players' keys of the games kept before: worked out here, not by SQL's lower()
+                    db.executemany("UPDATE game_players SET key = ? WHERE game = ? AND seat = ?",
+                                   [(name_key(str(name)), game, seat) for game, seat, name in
+                                    db.execute("SELECT game, seat, name FROM game_players").fetchall()])
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 db.execute("COMMIT")
             except BaseException:
@@ -237,13 +249,48 @@ class Archive:
 
     # -- games -------------------------------------------------------------------------------------
 
-    def import_text(self, text: str, path: str) -> tuple[list[int], list[Imported], list[NotationError]]:
+    def import_text(self, text: str, path: str, *, force: bool = False) -> Imports:
         """Keep the games of a file (:func:`~preflog.serve.games.take_in`), all in one transaction: their
-        ids and the games taken in; or, when the file has notation errors, nothing kept and the errors."""
+        ids and the games taken in; or, when the file has notation errors, nothing kept and the errors.
+        A game already kept (the same text, or the same players, date and sheet: its fingerprint) is
+        skipped and named with the id it has, unless ``force`` (a game without deals never is)."""
         games, errors = take_in(text, path)
         if errors:
-            return [], [], errors
-        return self.add([(g.text, g.indexed) for g in games]), games, []
+            return Imports([], [], errors)
+        kept: list[int] = []                           # the file's games to keep, by their place in it
+        earlier: list[tuple[int, int | None, int | None]] = []  # skipped: place, id kept, or place of its twin
+        seen: dict[str, int] = {}
+        for place, g in enumerate(games):
+            alone = force or not g.indexed.deals  # a game of tags alone is a pulka about to start: never a double
+            twin = None if alone else seen.get(g.indexed.fingerprint)
+            same = None if alone or twin is not None else self._kept(g.indexed)
+            if twin is not None or same is not None:
+                earlier.append((place, same, twin))
+            else:
+                kept.append(place)
+                seen.setdefault(g.indexed.fingerprint, place)
+        ids = self.add([(games[p].text, games[p].indexed) for p in kept]) if kept else []
+        new = dict(zip(kept, ids))
+        skipped = [(games[p], same if same is not None else new[twin or 0]) for p, same, twin in earlier]
+        return Imports(ids, [games[p] for p in kept], [], skipped)
+
+    def _kept(self, indexed: Indexed) -> int | None:
+        """The id of a game kept with ``indexed``'s fingerprint (one kept before fingerprints were is given
+        its own when it might be the same: same date and deals)."""
+        row = self._reader.execute("SELECT game FROM game_index WHERE fingerprint = ? ORDER BY game LIMIT 1",
+                                   (indexed.fingerprint,)).fetchone()
+        if row is not None:
+            return int(row[0])
+        older = self._reader.execute("SELECT i.game, g.text FROM game_index i JOIN games g ON g.id = i.game "
+                                     "WHERE i.fingerprint = '' AND i.date = ? AND i.deals = ?",
+                                     (indexed.date, indexed.deals)).fetchall()
+        for game, text in older:
+            found = index_of(str(text)).fingerprint
+            with self._transaction() as db:
+                db.execute("UPDATE game_index SET fingerprint = ? WHERE game = ?", (found, game))
+            if found == indexed.fingerprint:
+                return int(game)
+        return None
 
     def add(self, texts: Sequence[tuple[str, Indexed]]) -> list[int]:
         """Keep each game text with its index, in one transaction; their ids."""
@@ -280,7 +327,7 @@ class Archive:
               ids: Iterable[int] | None = None, limit: int | None = None, offset: int = 0) -> list[GameRow]:
         """The games, newest first, of ``player`` (any case), on ``date`` (or its start: ``2026-11``)
         and played under ``rules``."""
-        where, args = self._where(player, date, rules, ids)
+        where, args = self._where(player, date, rules, ids, self.aliases() if player else None)
         sql = ("SELECT i.game, i.title, i.date, i.rules, i.players, i.deals, i.finished, i.violations, i.settlement, "
                "g.revision FROM game_index i JOIN games g ON g.id = i.game" + where + " ORDER BY i.game DESC")
         if limit is not None:
@@ -292,13 +339,14 @@ class Archive:
 
     @staticmethod
     def _where(player: str | None, date: str | None, rules: str | None,
-               ids: Iterable[int] | None) -> tuple[str, list[Any]]:
+               ids: Iterable[int] | None, aliases: dict[str, str] | None = None) -> tuple[str, list[Any]]:
         """The ``WHERE`` clause of a search of the index, and its arguments."""
         where: list[str] = []
         args: list[Any] = []
         if player:
-            where.append("i.game IN (SELECT game FROM game_players WHERE name = ? COLLATE NOCASE)")
-            args.append(player)
+            keys = sorted(_keys_of(player, aliases or {}))
+            where.append(f"i.game IN (SELECT game FROM game_players WHERE key IN ({', '.join('?' * len(keys))}))")
+            args.extend(keys)
         if date:
             where.append("i.date LIKE ? ESCAPE '\\'")
             args.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
@@ -313,7 +361,7 @@ class Archive:
 
     def listing(self, *, player: str | None = None, date: str | None = None, rules: str | None = None) -> str:
         """The games of :meth:`games` as the API lists them: a JSON array, made by SQLite itself."""
-        where, args = self._where(player, date, rules, None)
+        where, args = self._where(player, date, rules, None, self.aliases() if player else None)
         sql = ("SELECT json_object('id', i.game, 'players', json(i.players), 'date', i.date, 'rules', i.rules, "
                "'deals', i.deals, 'title', i.title, 'finished', json(CASE WHEN i.finished THEN 'true' ELSE 'false' END), "
                "'violations', i.violations, 'settlement', json(i.settlement), 'revision', g.revision) "
@@ -412,6 +460,47 @@ class Archive:
             _write_index(db, game, indexed(recorder.game, recorder.sheet(), 0))  # a recorder keeps clean games only
         return revision + 1, done
 
+    # -- players ------------------------------------------------------------------------------------
+
+    def aliases(self) -> dict[str, str]:
+        """The aliases a scorer set: the alias's key (:func:`~preflog.model.names.name_key`) → the name."""
+        return {str(k): str(n) for k, n in self._reader.execute("SELECT key, name FROM player_aliases")}
+
+    def alias_list(self) -> list[tuple[str, str]]:
+        """The aliases as set: (alias, name), by alias."""
+        return [(str(a), str(n)) for a, n in self._reader.execute("SELECT alias, name FROM player_aliases ORDER BY key")]
+
+    def set_alias(self, alias: str, name: str) -> None:
+        """Take ``alias`` for the player ``name`` everywhere (the list's search, the statistics); a name
+        that is itself an alias stands for what it names. :class:`ArchiveError` if it would name itself."""
+        target = self.aliases().get(name_key(name), name.strip())
+        if name_key(alias) == name_key(target) or not alias.strip() or not target:
+            raise ArchiveError(_("an alias names another player: {alias} = {name}").format(alias=alias, name=name))
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO player_aliases (key, alias, name) VALUES (?, ?, ?)",
+                       (name_key(alias), alias.strip(), target))
+            db.execute("UPDATE player_aliases SET name = ? WHERE key IN (SELECT key FROM player_aliases WHERE name = ?)",
+                       (target, alias.strip()))  # one step: what named the alias now names its player
+
+    def drop_alias(self, alias: str) -> bool:
+        """Forget ``alias``; whether there was one."""
+        with self._transaction() as db:
+            return db.execute("DELETE FROM player_aliases WHERE key = ?", (name_key(alias),)).rowcount > 0
+
+    def players(self) -> list[tuple[str, int]]:
+        """Each player of the kept games (their spellings and aliases taken as one) with their games."""
+        aliases = self.aliases()
+        games: dict[str, set[int]] = {}
+        spelt: dict[str, dict[str, int]] = {}
+        for game, name in self._reader.execute("SELECT game, name FROM game_players"):
+            key = canonical(str(name), aliases)
+            games.setdefault(key, set()).add(int(game))
+            spelt.setdefault(key, {}).setdefault(str(name), 0)
+            spelt[key][str(name)] += 1
+        shown = {k: next((n for a, n in aliases.items() if name_key(n) == k),
+                         min(v, key=lambda s: (-v[s], s))) for k, v in spelt.items()}
+        return sorted(((shown[k], len(g)) for k, g in games.items()), key=lambda p: (-p[1], p[0]))
+
     def taken_back(self, game: int) -> str | None:
         """The deal last taken back from ``game``, while nothing has changed since (the next change
         forgets it; its text stays in the game's history)."""
@@ -446,16 +535,35 @@ class Archive:
 def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: int | None = None) -> None:
     """The game's index, and its statistics (for ``revision``) where they were made with it."""
     db.execute("INSERT OR REPLACE INTO game_index (game, title, date, rules, players, deals, finished, violations, "
-               "settlement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "settlement, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (game, indexed.title, indexed.date, indexed.rules, json.dumps(list(indexed.players), ensure_ascii=False),
                 indexed.deals, int(indexed.finished), indexed.violations,
-                json.dumps(indexed.settlement, ensure_ascii=False)))
+                json.dumps(indexed.settlement, ensure_ascii=False), indexed.fingerprint))
     db.execute("DELETE FROM game_players WHERE game = ?", (game,))
-    db.executemany("INSERT INTO game_players (game, seat, name) VALUES (?, ?, ?)",
-                   [(game, seat, name) for seat, name in enumerate(indexed.players)])
+    db.executemany("INSERT INTO game_players (game, seat, name, key) VALUES (?, ?, ?, ?)",
+                   [(game, seat, name, name_key(name)) for seat, name in enumerate(indexed.players)])
     if indexed.stats is not None and revision is not None:
         db.execute("INSERT OR REPLACE INTO game_stats (game, revision, summary) VALUES (?, ?, ?)",
                    (game, revision, indexed.stats))
+
+
+def _keys_of(player: str, aliases: dict[str, str]) -> set[str]:
+    """The keys of every spelling that names ``player``: its own, its name's if it is an alias, and
+    every alias of that name."""
+    key = canonical(player, aliases)
+    return {key} | {alias for alias, name in aliases.items() if name_key(name) == key}
+
+
+@attrs.frozen(slots=True)
+class Imports:
+    """What an import did: the ids of the games kept, the games, the file's notation errors (then
+    nothing is kept), and the games skipped as already kept, each with the id it has."""
+
+    ids: list[int]
+    games: list[Imported]
+    errors: list[NotationError]
+    skipped: list[tuple[Imported, int]] = attrs.field(factory=list)
+
 
 
 __all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]

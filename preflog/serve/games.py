@@ -4,7 +4,9 @@ text alone."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 from typing import Any
 
 import attrs
@@ -12,6 +14,7 @@ import attrs
 from ..check import Checker, in_text_order, violation_error
 from ..i18n import _
 from ..model.game import Game
+from ..model.names import name_key
 from ..notation.decode import Lines
 from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, read_games
@@ -38,6 +41,8 @@ class Indexed:
     #: the game's statistics (:class:`preflog.stats.run.Summary` as JSON), made in the same replay; None
     #: where they are not made with the index (a deal recorded: made when the statistics are asked for)
     stats: str | None = attrs.field(default=None, eq=False, kw_only=True)
+    #: what makes it the same game as another (:func:`fingerprint`): an import skips a game already kept
+    fingerprint: str = attrs.field(default="", eq=False, kw_only=True)
 
 
 @attrs.frozen(slots=True)
@@ -78,7 +83,19 @@ def indexed(game: Game, sheet: ScoreSheet, violations: int, stats: str | None = 
     totals = sheet.settlement().shown_totals()
     return Indexed(title=game.tag("Event") or "", date=game.tag("Date") or "", rules=sheet.rules.name,
                    players=tuple(game.players), deals=len(game.deals), finished=sheet.finished,
-                   violations=violations, settlement={p: number_json(v) for p, v in totals.items()}, stats=stats)
+                   violations=violations, settlement={p: number_json(v) for p, v in totals.items()}, stats=stats,
+                   fingerprint=fingerprint(game, sheet))
+
+
+def fingerprint(game: Game, sheet: ScoreSheet) -> str:
+    """The same game, whatever its comments, spelling of calls or layout: the same players (as
+    :func:`~preflog.model.names.name_key` matches them) in the same seats, the same date, as many deals,
+    and the same sheet, every player's pool, mountain and whists on each other, exactly."""
+    players = sheet.players
+    figures = [[name_key(p), str(sheet.pool(p)), str(sheet.mountain(p)), [str(sheet.whists(p, q)) for q in players]]
+               for p in players]
+    key = json.dumps([game.tag("Date") or "", len(game.deals), figures], ensure_ascii=False)
+    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def decode(body: bytes, path: str) -> str | NotationError:
@@ -126,4 +143,4 @@ def _cut(text: str, games: list[ParsedGame]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-__all__ = ["Imported", "Indexed", "decode", "index_of", "indexed", "take_in"]
+__all__ = ["Imported", "Indexed", "decode", "fingerprint", "index_of", "indexed", "take_in"]

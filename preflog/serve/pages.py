@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from functools import partial
 from datetime import date
 import re
 import secrets
@@ -30,7 +31,7 @@ from ..words import in_words
 from ..stats.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
 from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
-from .archive import Archive, Conflict, NotFound
+from .archive import Archive, ArchiveError, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
@@ -115,6 +116,19 @@ async def game_page(request: Request) -> Response:
         return await not_found(request, None)
     view = await run_in_threadpool(game_view, text, ident)
     return render(request, "game.html", view=view, ident=ident, revision=revision)
+
+
+async def pulka_drawing(request: Request) -> Response:
+    """The whole pulka drawn, every running record, as a file of its own: a phone opens it full screen,
+    turned sideways and zoomed as the reader likes."""
+    club, ident = club_of(request), request.path_params["game"]
+    try:
+        text, revision = await run_in_threadpool(club.archive.text, ident)
+    except NotFound:
+        return await not_found(request, None)
+    view = await run_in_threadpool(game_view, text, ident)
+    return Response(view.svg, media_type="image/svg+xml",
+                    headers={"ETag": f'"{revision}"', "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
 
 async def replay_page(request: Request) -> Response:
@@ -269,10 +283,10 @@ def _new_game(archive: Archive, form: dict[str, Any]) -> int:
     text = Recorder.header(players, rules=rules, pool=int(pool_text) if pool_text else None, whist_price=price,
                            tags=tags)
     Recorder(text)  # the engine's judgement of the players, rules and tags: Refused if not
-    ids, _games, found = archive.import_text(text, "<new game>")
-    if found:
-        raise Refused(found)
-    return ids[0]
+    done = archive.import_text(text, "<new game>", force=True)  # a new game is never the same as a kept one
+    if done.errors:
+        raise Refused(done.errors)
+    return done.ids[0]
 
 
 async def new_post(request: Request) -> Response:
@@ -298,17 +312,49 @@ async def import_post(request: Request) -> Response:
                       login=False)
     name = upload.filename or "upload.pref"
     found = decode(await upload.read(), name)
-    problems: list[NotationError]
-    ids: list[int]
     if isinstance(found, NotationError):
-        ids, problems = [], [found]
-    else:
-        ids, _games, problems = await run_in_threadpool(club_of(request).archive.import_text, found, name)
-    if problems:
-        return render(request, "message.html", 422, heading=_("Nothing was imported"),
-                      message=count("{n} error in the file:", "{n} errors in the file:", len(problems)),
-                      details=[e.format() for e in problems[:50]], login=False)
-    return RedirectResponse(f"/games/{ids[0]}" if len(ids) == 1 else "/", status_code=303)
+        return _import_refused(request, [found])
+    done = await run_in_threadpool(partial(club_of(request).archive.import_text, force=bool(form.get("force"))),
+                                   found, name)
+    if done.errors:
+        return _import_refused(request, done.errors)
+    if done.skipped:  # said, with where each game already is
+        return render(request, "imported.html", ids=done.ids, skipped=[(g.indexed, i) for g, i in done.skipped])
+    return RedirectResponse(f"/games/{done.ids[0]}" if len(done.ids) == 1 else "/", status_code=303)
+
+
+def _import_refused(request: Request, problems: list[NotationError]) -> Response:
+    return render(request, "message.html", 422, heading=_("Nothing was imported"),
+                  message=count("{n} error in the file:", "{n} errors in the file:", len(problems)),
+                  details=[e.format() for e in problems[:50]], login=False)
+
+
+# -- the players ------------------------------------------------------------------------------------
+
+async def players_page(request: Request, done: str | None = None, problem: str | None = None,
+                       status: int = 200) -> Response:
+    archive = club_of(request).archive
+    players, aliases = await run_in_threadpool(lambda: (archive.players(), archive.alias_list()))
+    return render(request, "players.html", status, players=players, aliases=aliases, done=done, problem=problem)
+
+
+async def players_post(request: Request) -> Response:
+    """An alias set or forgotten by the scorer."""
+    form, refusal = await _writing(request)
+    if refusal is not None:
+        return refusal
+    archive = club_of(request).archive
+    alias, name = str(form.get("alias", "")).strip()[:100], str(form.get("name", "")).strip()[:100]
+    try:
+        if form.get("action") == "drop":
+            await run_in_threadpool(archive.drop_alias, alias)
+            done = _("{alias} is forgotten").format(alias=alias)
+        else:
+            await run_in_threadpool(archive.set_alias, alias, name)
+            done = _("{alias} = {name}: one player").format(alias=alias, name=name)
+    except ArchiveError as e:
+        return await players_page(request, problem=str(e), status=422)
+    return await players_page(request, done=done)
 
 
 # -- the login -------------------------------------------------------------------------------------
@@ -367,12 +413,15 @@ ROUTES = [
     Route("/games/{game:int}", game_page, methods=["GET"]),
     Route("/stats", stats_page, methods=["GET"]),
     Route("/games/{game:int}/deals/{deal:int}", replay_page, methods=["GET"]),
+    Route("/games/{game:int}/pulka.svg", pulka_drawing, methods=["GET"]),
     Route("/games/{game:int}/record", record_page, methods=["GET"]),
     Route("/games/{game:int}/record", record_post, methods=["POST"]),
     Route("/new", new_page, methods=["GET"]),
     Route("/new", new_post, methods=["POST"]),
     Route("/import", import_post, methods=["POST"]),
     Route("/join", join_page, methods=["GET"]),
+    Route("/players", players_page, methods=["GET"]),
+    Route("/players", players_post, methods=["POST"]),
     Route("/login", login_page, methods=["GET"]),
     Route("/login", login_post, methods=["POST"]),
     Route("/logout", logout_post, methods=["POST"]),

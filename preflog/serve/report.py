@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
+
 from ..stats.run import Filters, Summary, check_filters, summarise
 from ..stats.tally import Stats
 from .archive import Archive
@@ -15,6 +17,7 @@ BATCH = 256
 
 def archive_stats(archive: Archive, filters: Filters) -> Stats:
     """The statistics of the archive's games that ``filters`` admit (the others counted as skipped)."""
+    filters = attrs.evolve(filters, aliases=tuple(archive.aliases().items()))  # a player by any of his names
     out = Stats()
     made: list[tuple[int, int, str]] = []
     for ident, revision, kept, text in archive.summaries():

@@ -14,11 +14,11 @@ from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
+from ..present.rules_summary import every_option, summary
 from ..present.score_table import payment_text
 from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
 from ..record.said import DealsSaid, notes
-from ..words import in_words
-from ..scoring.ledger import COLUMN_WORDS, Column, number_text
+from ..scoring.ledger import COLUMN_WORDS, Column, Entry, number_text
 from ..scoring.payments import payments
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
@@ -27,14 +27,17 @@ from ..walk import walk
 
 @attrs.frozen(slots=True)
 class DealView:
-    """A deal on the page: its number, its text as written, the deal in words (``None`` in English,
-    which shows the text), the comments written on it, and what it wrote on the sheet."""
+    """A deal on the page: its number, its text as written (one tap away), the deal in words, the
+    comments written on it, what it wrote on the sheet, its dealer, and how it went («сыграна (+2 в
+    пулю)»)."""
 
     number: int
     text: str
-    said: str | None
+    said: str
     notes: list[str]
     entries: list[str]
+    dealer: str = ""
+    outcome: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -46,11 +49,14 @@ class GameView:
     tags: list[tuple[str, str]]
     players: tuple[str, ...]
     rules: str
+    rules_said: str                # «сочинка, как обычно», or what the game's options change
+    options: list[tuple[str, str]]  # every option, for the reader who unfolds them
     columns: list[str]
     rows: list[list[str]]          # per player: name, pool, mountain, whists, settlement[, money]
     payments: list[str]            # who pays whom: the fewest payments that settle it
     money: bool                    # whether they are in money (a whist has a price)
-    svg: str
+    svg: str                       # the pulka drawn as on paper, every running record
+    svg_totals: str                # the same with each band's last total, readable at a phone's width
     records: list[tuple[str, str, str, list[tuple[str, str]]]]  # per player: pool, mountain, whists on each
     deals: list[DealView]          # the last first
     violations: list[str]          # each with its deal and its hint, without a place in the text
@@ -73,7 +79,7 @@ def game_view(text: str, ident: int) -> GameView:
         game = parsed.game
         checker, scorer, words = Checker(), Scorer(ledger=True), DealsSaid()
         walk(game, checker, scorer, words)
-        sheet, parts, said = scorer.sheets[0], deal_parts(text, parsed), words.said
+        sheet, parts, said, outcomes = scorer.sheets[0], deal_parts(text, parsed), words.said, words.outcomes
         violations = [violation_text(v) for v in in_text_order(checker.found + scorer.problems)]
         turn = None
         refusal = e.reason if e.reason else _("the pulka breaks the rules (the violations are below): deals cannot "
@@ -82,16 +88,31 @@ def game_view(text: str, ident: int) -> GameView:
         game, sheet, parts, violations = recorder.game, recorder.sheet(), recorder.parts, []
         turn, refusal = (None if recorder.finished else recorder.next()), None
         said = {number: recorder.said(number) for number in recorder.numbers}
-    shown = in_words()
-    deals = [DealView(deal.number, text[own:end].strip("\n"), said.get(deal.number) if shown else None,
-                      notes(deal) if shown else [], [e.text() for e in sheet.ledger(deal.number)])
-             for deal, (_start, own, end) in zip(game.deals, parts)]
+        outcomes = {number: recorder.outcome(number) for number in recorder.numbers}
+    deals = []
+    for deal, (_start, own, end) in zip(game.deals, parts):
+        dealer, declarer, how = outcomes.get(deal.number, ("", None, ""))
+        entries = list(sheet.ledger(deal.number))
+        deals.append(DealView(deal.number, text[own:end].strip("\n"), said.get(deal.number, ""), notes(deal),
+                              [e.text() for e in entries], dealer, _outcome(how, declarer, entries)))
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
+    paid = [payment_text(p) for p in payments(sheet.settlement())]
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
-                    columns, rows, [payment_text(p) for p in payments(sheet.settlement())],
-                    sheet.whist_price is not None, sheet_svg(sheet, title=title), _records(sheet), deals[::-1], violations,
-                    sheet.finished, turn, refusal)
+                    summary(sheet.rules), every_option(sheet.rules), columns, rows, paid, sheet.whist_price is not None,
+                    sheet_svg(sheet, title=title), sheet_svg(sheet, title=title, totals=True), _records(sheet), deals[::-1], violations, sheet.finished, turn,
+                    refusal)
+
+
+def _outcome(how: str, declarer: str | None, entries: list[Entry]) -> str:
+    """How a deal went, with what it wrote in the declarer's pool or mountain: «сыграна (+2 в пулю)»."""
+    if not how or declarer is None:
+        return how
+    pool = sum((e.amount for e in entries if e.player == declarer and e.column is Column.POOL), start=0)
+    mountain = sum((e.amount for e in entries if e.player == declarer and e.column is Column.MOUNTAIN), start=0)
+    written = [_("+{amount} to the pool").format(amount=number_text(pool))] if pool > 0 else []
+    written += [_("+{amount} to the mountain").format(amount=number_text(mountain))] if mountain > 0 else []
+    return f"{how} ({', '.join(written)})" if written else how
 
 
 def _records(sheet: ScoreSheet) -> list[tuple[str, str, str, list[tuple[str, str]]]]:

@@ -27,6 +27,7 @@ from ..notation.split import Piece
 from ..notation.units import Unit
 from ..walk import Walker, walk
 from .collect import Collector
+from ..model.names import canonical, one_name_each
 from .facts import UNDATED, DealFacts, GameFacts, date_of, is_date, partners_of
 from .tally import Stats, Table
 
@@ -42,6 +43,9 @@ class Filters:
     since: str | None = None
     until: str | None = None
     rules: str | None = None
+    #: other names of players (an alias's key → the name, as the club's archive keeps them): a player is
+    #: matched by any of his spellings (:mod:`preflog.model.names`)
+    aliases: tuple[tuple[str, str], ...] = ()
 
     def admits(self, header: Game) -> bool:
         """Whether the game of this tag block counts (its convention is looked up only when asked for)."""
@@ -50,8 +54,10 @@ class Filters:
 
     def admits_keys(self, players: Iterable[str], rules: str, day: str | None, month: str) -> bool:
         """Whether a game of these players, convention and date counts."""
-        if self.players and not set(self.players) <= set(players):
-            return False
+        if self.players:
+            aliases = dict(self.aliases)
+            if not {canonical(p, aliases) for p in self.players} <= {canonical(p, aliases) for p in players}:
+                return False
         if self.rules is not None and rules != self.rules:
             return False
         if self.since is None and self.until is None:
@@ -65,11 +71,18 @@ class Filters:
 
     def given(self) -> dict[str, Any]:
         """The filters given, by name (as the JSON report says them)."""
-        return {k: v for k, v in attrs.asdict(self).items() if v not in (None, ())}
+        return {k: v for k, v in attrs.asdict(self).items() if v not in (None, ()) and k != "aliases"}
 
     def shown(self, stats: Stats) -> Stats:
-        """``stats`` as a report filtered by players shows them: those players alone in the tables."""
-        return stats.only(self.players) if self.players else stats
+        """``stats`` as a report shows them: each player once, whatever the spellings of his name (the
+        one most used, or the name an alias stands for), and where players are asked for, those alone."""
+        aliases = dict(self.aliases)
+        names = one_name_each({n: p.games for n, p in stats.total.players.items()}, aliases)
+        shown = stats.renamed(names)
+        if not self.players:
+            return shown
+        wanted = {canonical(p, aliases) for p in self.players}
+        return shown.only(n for n in shown.total.players if canonical(n, aliases) in wanted)
 
 
 def check_filters(filters: Filters) -> str | None:
@@ -108,7 +121,7 @@ def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: s
                 out.reject(len(game.deals))
             else:
                 out.add(*clean)
-    return out
+    return filters.shown(out)
 
 
 def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = Filters(), *, par: bool = False,

@@ -10,7 +10,7 @@ Every figure is a count or an exact sum, so that the statistics of two archives 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -283,6 +283,26 @@ class Stats:
                      _merged(self.by_partners, other.by_partners), _merged(self.by_month, other.by_month),
                      self.rejected_games + other.rejected_games, self.rejected_deals + other.rejected_deals,
                      self.skipped_games + other.skipped_games)
+
+    def renamed(self, names: Mapping[str, str]) -> Stats:
+        """These statistics with each player under the name ``names`` gives (a spelling → the name it
+        stands for): spellings of one player (``Миша``, ``миша``, an alias) counted as one."""
+        def table(t: Table) -> Table:
+            out = Table(t.games, t.deals, t.par_deals)
+            for name, figures in t.players.items():
+                new = names.get(name, name)
+                mine = out.players.get(new)
+                if mine is None:
+                    mine = out.players[new] = PlayerStats()
+                mine.absorb(figures)
+            return out
+
+        partners: dict[str, Table] = {}
+        for key, t in self.by_partners.items():
+            renamed = ", ".join(sorted(names.get(n, n) for n in key.split(", ")))
+            partners[renamed] = partners[renamed].absorb(table(t)) if renamed in partners else table(t)
+        return attrs.evolve(self, total=table(self.total), by_rules={k: table(t) for k, t in self.by_rules.items()},
+                            by_partners=partners, by_month={k: table(t) for k, t in self.by_month.items()})
 
     def only(self, players: Iterable[str]) -> Stats:
         """These statistics with only ``players`` in their tables (the games still all counted)."""

@@ -197,6 +197,10 @@
     tags.dataset.game = String(deals[at][0]);
     tags.textContent = ""; notes.textContent = "";
     g.tags.forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
+    const options = $("optionlist");
+    options.textContent = "";
+    (g.options || []).forEach(([name, value]) => { options.appendChild(el("dt", "", name)); options.appendChild(el("dd", "", value)); });
+    $("options").hidden = !(g.options || []).length;
     g.notes.forEach((text) => notes.appendChild(el("p", "", text)));
   }
 

@@ -19,6 +19,7 @@
   var readback = document.getElementById("readback");
   var DEFENCE = /^[wph]+[oc]?$/;
   var QUEUE = "preflog-queue-" + game;
+  var busy = false;  // a change of this page's own under way: the live stream's news of it is not news
 
   function words() { return !input || input.value.trim() === "" ? [] : input.value.trim().split(/\s+/); }
 
@@ -137,6 +138,11 @@
   }
 
   var sending = false, stalled = false;
+  // To the page again, saying what the change did (the live stream's news of it is then not news).
+  function go(done) {
+    busy = true;
+    window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+  }
   // Send the deals kept on the phone, the oldest first; stop at the first that cannot go yet.
   function flush() {
     var list = queue();
@@ -149,7 +155,7 @@
         keep(queue().slice(1));
         if (queue().length) { flush(); return; }
         var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
-        window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+        go(done);
         return;
       }
       if (answer.status === 409) {  // did it arrive before the connection broke? the deal's number says
@@ -177,7 +183,8 @@
   form.addEventListener("submit", function (e) {
     var action = e.submitter ? e.submitter.value : "add";
     if (action !== "add") {  // the form's own post; without a connection it could not go
-      if (navigator.onLine === false) { e.preventDefault(); show([form.getAttribute("data-back")]); }
+      if (navigator.onLine === false) { e.preventDefault(); show([form.getAttribute("data-back")]); return; }
+      busy = true;
       return;
     }
     e.preventDefault();
@@ -194,10 +201,12 @@
       return;
     }
     show([form.getAttribute("data-sending")]);
+    busy = true;
     post(text, revision.value).then(function (answer) {
+      if (answer.status >= 300) { busy = false; }
       if (answer.status < 300) {
         var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
-        window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+        go(done);
         return;
       }
       var lines = refusal(answer, text);
@@ -208,6 +217,7 @@
       }
       show(lines);
     }).catch(function () {  // no answer: kept on the phone, sent when the connection is back
+      busy = false;
       keep(queue().concat([item]));
       input.value = ""; sayBack();
       show([form.getAttribute("data-offline")]);
@@ -224,7 +234,7 @@
     var source = new EventSource("/api/games/" + game + "/events");
     source.addEventListener("change", function (e) {
       var data = JSON.parse(e.data);
-      if (String(data.revision) === revision.value || queue().length) { return; }
+      if (busy || sending || String(data.revision) === revision.value || queue().length) { return; }
       if (!input || input.value.trim() === "") { window.location.replace(window.location.pathname); return; }
       live.innerHTML = data.html;
       live.setAttribute("data-revision", String(data.revision));

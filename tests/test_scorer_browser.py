@@ -1,0 +1,177 @@
+"""The scorer's page as a club uses it (issue 42, point 7), in Debian's Chromium at a phone's size, in
+Russian and in English: a whole evening of 8 deals recorded by tapping while a second phone watches,
+deal 3 corrected, an undo asked first and put back, a refused deal with its message where the thumb
+is, a deal typed without a connection kept on the phone and sent once when it comes back; no page
+scrolls sideways, no number of the pulka under 12px, and axe-core finds nothing serious."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from .serving import AUTH, TOKEN, Server
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
+from .browsing import SIZES  # noqa: E402
+
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                               reason="axe-playwright-python is not installed (pip install -e '.[test]')")
+
+LIVE = 10_000  # ms a change may take to reach the watcher on a loaded CI machine
+PLAYERS = {"ru": ("Аня", "Лёва", "Оля"), "en": ("Anna", "Boris", "Vera")}
+#: the evening, as the keys type it: (a) declares in turn, b and c the others
+EVENING = ("{b} 7s wp 8", "pass 4 3 3", "{a} 6d ww 6 2 2", "mis {c} 0", "{b} 6h pp", "{c} 8c wp 7", "{a} 6s wp 6",
+           "{b} 7d wp 7")
+WORDS = {"ru": {"taken": "отменена", "again": "записана снова", "corrected": "исправлена", "keep": "Нет, оставить",
+                "yes": "Да, отменить", "put": "Вернуть сдачу", "offline": "Нет связи"},
+         "en": {"taken": "taken back", "again": "recorded again", "corrected": "corrected", "keep": "No, keep it",
+                "yes": "Yes, take it back", "put": "Put deal", "offline": "No connection"}}
+
+
+def game_of(server: Server, lang: str) -> int:
+    a, b, c = PLAYERS[lang]
+    text = f'[Event "{"Пятница" if lang == "ru" else "Friday"}"]\n[Players "{a} {b} {c}"]\n[Pool "20"]\n[WhistPrice "0.5"]\n'
+    r = httpx.post(server.url + "/api/games", content=text.encode(), headers=AUTH)
+    assert r.status_code == 201
+    ident: int = r.json()["ids"][0]
+    return ident
+
+
+def api(server: Server, game: int) -> dict[str, Any]:
+    data: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game}").json()
+    return data
+
+
+def tap_in(page: Any, typed: str) -> None:
+    """Type a deal in the short form with the page's keys alone."""
+    for word in typed.split():
+        if word in ("wp", "ww", "pp"):
+            for letter in word:
+                page.tap(f".keys.defence .key[data-letter='{letter}']")
+        else:
+            page.tap(f".key[data-word='{word}']")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= height
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], page.url
+
+
+def serious(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page."""
+    results = axe_sync.Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in results.response["violations"]
+            if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    s = Server(tmp_path_factory.mktemp("evening") / "club.sqlite")
+    yield s
+    s.stop()
+
+
+@pytest.mark.parametrize("lang,size", [("ru", (360, 640)), ("en", (412, 915))])
+def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: str, size: tuple[int, int]) -> None:
+    a, b, c = PLAYERS[lang]
+    words = WORDS[lang]
+    game = game_of(server, lang)
+    viewport = {"width": size[0], "height": size[1]}
+    options = {"viewport": viewport, "locale": {"ru": "ru-RU", "en": "en-GB"}[lang], "has_touch": True, "is_mobile": True}
+    scorer_context, watcher_context = browser.new_context(**options), browser.new_context(**options)
+    problems: list[str] = []
+    try:
+        scorer, watcher = scorer_context.new_page(), watcher_context.new_page()
+        for page in (scorer, watcher):
+            page.on("pageerror", lambda e: problems.append(str(e)))
+        watcher.goto(f"{server.url}/games/{game}")
+        scorer.goto(f"{server.url}/login?next=/games/{game}/record")
+        scorer.fill("#token", TOKEN)
+        scorer.click("form.stack button[type=submit]")
+        scorer.wait_for_url(f"**/games/{game}/record")
+        assert b in scorer.inner_text("#example")  # the example speaks of this table's eldest hand
+
+        # the evening: every deal tapped in, said back where the thumb is
+        for number, deal in enumerate(EVENING, 1):
+            tap_in(scorer, deal.format(a=a, b=b, c=c))
+            scorer.tap("#send")
+            scorer.wait_for_url(f"**done=add&number={number}**")
+            scorer.wait_for_selector("#message .ok")
+            assert in_view(scorer, "#message .ok"), (number, scorer.evaluate("window.scrollY"))
+        watcher.wait_for_selector("#live #deal-8", timeout=LIVE)
+        assert api(server, game)["settlement"]["deals"] == 8
+        no_sideways_scroll(scorer)
+        no_sideways_scroll(watcher)
+
+        # deal 3 corrected: Anna's six of diamonds took 7, not 6
+        scorer.goto(f"{server.url}/games/{game}/record?edit=3")
+        tap_in(scorer, f"{a} 6d ww 7 2 1")
+        scorer.tap("#send")
+        scorer.wait_for_selector(f"#message .ok:has-text('{words['corrected']}')")
+        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        assert f"result {a} 7 {b} 2 {c} 1" in text or "result 7" in text
+
+        # the undo asks first: «no» keeps it, «yes» takes it back, and it can be put back
+        scorer.tap("#undo")
+        scorer.wait_for_selector("#confirm")
+        assert in_view(scorer, "#confirm")
+        scorer.tap(f"#confirm a:text-is('{words['keep']}')")
+        scorer.wait_for_url(f"**/games/{game}/record")
+        scorer.wait_for_selector("#undo")
+        assert api(server, game)["settlement"]["deals"] == 8
+        scorer.tap("#undo")
+        scorer.wait_for_selector("#confirm")
+        scorer.tap(f"#confirm button:text-is('{words['yes']}')")
+        scorer.wait_for_selector(f"#message .ok:has-text('{words['taken']}')")
+        assert api(server, game)["settlement"]["deals"] == 7
+        watcher.wait_for_selector("#live #deal-8", state="detached", timeout=LIVE)
+        scorer.tap("#redo")
+        scorer.wait_for_selector(f"#message .ok:has-text('{words['again']}')")
+        assert api(server, game)["settlement"]["deals"] == 8 and scorer.locator("#redo").count() == 0
+
+        # a refused deal: the message by the button, focused, the typed text kept
+        scorer.fill("#deal", f"{b} 7s wp 11")
+        scorer.tap("#send")
+        scorer.wait_for_selector("#problems pre")
+        assert in_view(scorer, "#problems")
+        assert scorer.evaluate("document.activeElement.id") == "message"
+        assert scorer.input_value("#deal") == f"{b} 7s wp 11"
+        assert api(server, game)["settlement"]["deals"] == 8
+
+        # no connection: the deal waits on the phone, is sent when it is back, and only once
+        revision = api(server, game)["revision"]
+        scorer.fill("#deal", "")
+        scorer_context.set_offline(True)
+        tap_in(scorer, f"{c} 6s pp")
+        scorer.tap("#send")
+        scorer.wait_for_selector("#pending:not([hidden])")
+        assert words["offline"] in scorer.inner_text("#problems")
+        assert api(server, game)["revision"] == revision
+        scorer_context.set_offline(False)
+        scorer.wait_for_url("**done=add&number=9**", timeout=LIVE)
+        assert api(server, game)["revision"] == revision + 1 and api(server, game)["settlement"]["deals"] == 9
+        watcher.wait_for_selector("#live #deal-9", timeout=LIVE)
+        assert scorer.evaluate("window.localStorage.length") == 0
+
+        # the pulka read on the phone: nothing sideways, no number under 12px; axe finds nothing serious
+        for page, path in ((watcher, f"/games/{game}"), (scorer, f"/games/{game}/record"), (scorer, "/"),
+                           (scorer, "/new")):
+            page.goto(server.url + path)
+            page.wait_for_load_state("load")
+            no_sideways_scroll(page)
+            small = [f"{t!r} {px}px" for t, px in page.evaluate(SIZES) if px < 12]
+            assert not small, (path, small)
+            found = serious(page)
+            assert not found, (path, found)
+        assert not problems, problems
+    finally:
+        scorer_context.close()
+        watcher_context.close()
