@@ -171,7 +171,47 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
             assert not small, (path, small)
             found = serious(page)
             assert not found, (path, found)
+        for path in ("/stats", "/players", "/login", "/join", f"/games/{game}/deals/1", f"/games/{game}/record?edit=2",
+                     f"/games/{game}/record?note=2", "/nothing-here"):
+            scorer.goto(server.url + path)
+            scorer.wait_for_load_state("load")
+            no_sideways_scroll(scorer)
+            found = serious(scorer)
+            assert not found, (path, found)
         assert not problems, problems
     finally:
         scorer_context.close()
         watcher_context.close()
+
+
+def test_a_game_prints_on_a4(server: Server, browser: Any, tmp_path: Any) -> None:
+    """Issue 42, point 6: the game's page on paper (Chromium's print to PDF, A4): the pulka drawn whole,
+    the deals in words, the settlement and who pays whom, and none of the screen's buttons."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("no pdftotext: apt-get install poppler-utils (.ci/run does it)")
+    game = game_of(server, "ru")
+    a, b, c = PLAYERS["ru"]
+    for deal in EVENING:
+        r = httpx.post(f"{server.url}/api/games/{game}/deals", content=deal.format(a=a, b=b, c=c).encode(), headers=AUTH)
+        assert r.status_code == 201, r.text
+    context = browser.new_context(locale="ru-RU")
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/games/{game}")
+        pdf = tmp_path / "pulka.pdf"
+        page.pdf(path=str(pdf), format="A4", print_background=False)
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+        assert 1 <= pages <= 3, info
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+        assert "Кто кому платит, деньгами" in text and "Сдача 8" in text and "сдаёт" in text
+        assert "ремиз" in text or "сыграна" in text
+        for control in ("Записывать сдачи", "Выйти", "Вход записывающего", "запись", "исправить"):
+            assert control not in text, control
+        # the drawing is the whole one: the running record of a pool, not its last total alone
+        assert page.locator(".pulka .svg.full").count() == 1
+    finally:
+        context.close()
