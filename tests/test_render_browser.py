@@ -156,6 +156,8 @@ def test_the_keys_a_trick_a_deal_and_a_variation(browser: Any, tmp_path: Path) -
     assert tab.text_content("#step").startswith("end of deal 1")
     tab.keyboard.press("Home")
     assert tab.evaluate("document.body.dataset.step") == "0"
+    # before the cards are dealt, a deal whose hands are recorded says so, not that they are unknown
+    assert set(shown_hands(tab).values()) == {"not dealt yet"}
     for _ in range(19):
         tab.keyboard.press("ArrowRight")
     assert "variation" in tab.text_content("#say")  # deal 1's step 19 is a branch

@@ -127,6 +127,8 @@ class PageRecorder(Visitor):
         if notes and type(event) is not Dealt:
             step["n"] = notes
         if type(event) is Dealt:
+            if any(h is not None for h in d.hands):
+                self.deal["dealt"] = 1  # the step before says «not dealt yet», not «cards not recorded»
             dealt = [f"{who}: {_noted(None, c)}" for who, c in _dealt(event) if _noted(None, c)]
             if dealt:
                 step["n"] = "; ".join(dealt)

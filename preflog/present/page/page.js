@@ -97,7 +97,7 @@
       head.appendChild(el("span", "won", tricks(s.w[i] || 0)));
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
-      if (hand === null) box.appendChild(el("span", "note", _("cards not recorded")));
+      if (hand === null) box.appendChild(el("span", "note", d.dealt ? _("not dealt yet") : _("cards not recorded")));
       else if (hidden) box.appendChild(el("span", "note", ngettext("{n} card", "{n} cards", hand.length)));
       else ORDER.forEach((su) => {
         const cards = hand.filter((c) => c[1] === su);
