@@ -35,7 +35,7 @@ from .archive import Archive, ArchiveError, Conflict, NotFound
 from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
-from .view import game_view, refusal_lines
+from .view import GameView, game_view, refusal_lines
 from .web import access, club_of, refusal_of
 
 PAGE_SIZE = 50
@@ -108,25 +108,31 @@ async def stats_page(request: Request) -> Response:
 
 # -- a game ----------------------------------------------------------------------------------------
 
-async def game_page(request: Request) -> Response:
+async def _viewed(request: Request) -> tuple[GameView, int, int] | None:
+    """The game the path names, as its pages show it, with its id and revision; None if there is none."""
     club, ident = club_of(request), request.path_params["game"]
     try:
         text, revision = await run_in_threadpool(club.archive.text, ident)
     except NotFound:
+        return None
+    return await run_in_threadpool(game_view, text, ident), ident, revision
+
+
+async def game_page(request: Request) -> Response:
+    found = await _viewed(request)
+    if found is None:
         return await not_found(request, None)
-    view = await run_in_threadpool(game_view, text, ident)
+    view, ident, revision = found
     return render(request, "game.html", view=view, ident=ident, revision=revision)
 
 
 async def pulka_drawing(request: Request) -> Response:
     """The whole pulka drawn, every running record, as a file of its own: a phone opens it full screen,
     turned sideways and zoomed as the reader likes."""
-    club, ident = club_of(request), request.path_params["game"]
-    try:
-        text, revision = await run_in_threadpool(club.archive.text, ident)
-    except NotFound:
+    found = await _viewed(request)
+    if found is None:
         return await not_found(request, None)
-    view = await run_in_threadpool(game_view, text, ident)
+    view, _ident, revision = found
     return Response(view.svg, media_type="image/svg+xml",
                     headers={"ETag": f'"{revision}"', "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
