@@ -35,8 +35,9 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             lines += [_("bombs held, oldest first (^ simple, ^^ double, ^^^ tree; seed 000 §7.1): {marks}").format(
                 marks=marks)]
         s = sheet.settlement()
-        lines += ["", _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}").format(
-            average=number_text(s.average))]
+        settled = (_("settlement (Code 4.2.14): average mountain {average}") if sheet.finished_after is not None
+                   else _("settlement (Code 4.2.14), as if the game ended here: average mountain {average}"))
+        lines += ["", settled.format(average=number_text(s.average))]
         header = [_("player"), _(COLUMN_WORDS[Column.MOUNTAIN])]
         if sheet.pool_target is not None:
             header.append(_("with the pool"))

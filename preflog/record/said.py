@@ -53,7 +53,7 @@ def outcome_words(d: DealState) -> str:
     if game is None or d.declarer is None or d.is_all_pass:
         return ""
     if counts_as_made(d):
-        return _("made: nobody whisted")
+        return _("made without play: a half-whist") if d.half_whister is not None else _("made without play: no whist")
     taken = dict(_tricks(d)).get(d.player(d.declarer))
     if taken is None:
         return ""
