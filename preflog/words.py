@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .i18n import LANGUAGES, N_, _, current_language, pgettext
+from .i18n import LANGUAGES, N_, _, current_language, decimal, pgettext
 from .model.auction import Call, CallKind
 from .model.bids import Bid, Strain
 from .model.cards import Card, Rank, Suit
@@ -178,6 +178,8 @@ def tag_value(name: str, value: str) -> str:
     as yes and no (its other values are written as the tag takes them)."""
     if name == "Rules":
         return rules(value)
+    if name == "WhistPrice" and in_words():
+        return decimal(value)  # 0,5: a point would read as a pulka's record
     if name.startswith("Rule.") and value in ("yes", "no") and in_words():
         return pgettext("option", "yes") if value == "yes" else pgettext("option", "no")
     return value

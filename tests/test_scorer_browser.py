@@ -104,8 +104,9 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
             tap_in(scorer, deal.format(a=a, b=b, c=c))
             scorer.tap("#send")
             scorer.wait_for_url(f"**done=add&number={number}**")
-            scorer.wait_for_selector("#message .ok")
-            assert in_view(scorer, "#message .ok"), (number, scorer.evaluate("window.scrollY"))
+            scorer.wait_for_selector("#done")
+            # said above the next deal's keys, where the thumb starts the next deal
+            assert in_view(scorer, "#done") and in_view(scorer, ".keys.names"), (number, scorer.evaluate("window.scrollY"))
         watcher.wait_for_selector("#live #deal-8", timeout=LIVE)
         assert api(server, game)["settlement"]["deals"] == 8
         no_sideways_scroll(scorer)
@@ -115,7 +116,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         scorer.goto(f"{server.url}/games/{game}/record?edit=3")
         tap_in(scorer, f"{a} 6d ww 7 2 1")
         scorer.tap("#send")
-        scorer.wait_for_selector(f"#message .ok:has-text('{words['corrected']}')")
+        scorer.wait_for_selector(f"#done:has-text('{words['corrected']}')")
         text = httpx.get(f"{server.url}/api/games/{game}.pref").text
         assert f"result {a} 7 {b} 2 {c} 1" in text or "result 7" in text
 
@@ -130,11 +131,11 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         scorer.tap("#undo")
         scorer.wait_for_selector("#confirm")
         scorer.tap(f"#confirm button:text-is('{words['yes']}')")
-        scorer.wait_for_selector(f"#message .ok:has-text('{words['taken']}')")
+        scorer.wait_for_selector(f"#done:has-text('{words['taken']}')")
         assert api(server, game)["settlement"]["deals"] == 7
         watcher.wait_for_selector("#live #deal-8", state="detached", timeout=LIVE)
         scorer.tap("#redo")
-        scorer.wait_for_selector(f"#message .ok:has-text('{words['again']}')")
+        scorer.wait_for_selector(f"#done:has-text('{words['again']}')")
         assert api(server, game)["settlement"]["deals"] == 8 and scorer.locator("#redo").count() == 0
 
         # a refused deal: the message by the button, focused, the typed text kept
@@ -207,11 +208,48 @@ def test_a_game_prints_on_a4(server: Server, browser: Any, tmp_path: Any) -> Non
         pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
         assert 1 <= pages <= 3, info
         text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
-        assert "Кто кому платит, деньгами" in text and "Сдача 8" in text and "сдаёт" in text
+        assert "Кто кому платит (в деньгах)" in text and "Сдача 8" in text and "сдаёт" in text
         assert "ремиз" in text or "сыграна" in text
         for control in ("Записывать сдачи", "Выйти", "Вход записывающего", "запись", "исправить"):
             assert control not in text, control
         # the drawing is the whole one: the running record of a pool, not its last total alone
         assert page.locator(".pulka .svg.full").count() == 1
+    finally:
+        context.close()
+
+
+def test_deals_kept_offline_behind_a_refused_one_are_not_lost(server: Server, browser: Any) -> None:
+    """A phone that lost its connection keeps two deals; when it is back the first is refused (11 tricks):
+    it comes back to the box with why, the second stays kept, and once the first is mended both are
+    recorded in their order (issue 42, point 3: never lost, never sent twice)."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU", has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/login?next=/games/{game}/record")
+        page.fill("#token", TOKEN)
+        page.click("form.stack button[type=submit]")
+        page.wait_for_url(f"**/games/{game}/record")
+        context.set_offline(True)
+        for deal in (f"{b} 7s wp 11", "pass 4 3 3"):
+            page.fill("#deal", deal)
+            page.tap("#send")
+            page.wait_for_function("document.getElementById('deal').value === ''")
+        assert page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}')).length") == 2
+        context.set_offline(False)
+        page.wait_for_selector("#problems pre:has-text('0 до 10')", timeout=LIVE)
+        assert page.input_value("#deal") == f"{b} 7s wp 11"  # back in the box, with why
+        assert page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}')).length") == 1
+        assert "распасы" in page.inner_text("#pending")
+        assert api(server, game)["settlement"]["deals"] == 0
+        page.fill("#deal", f"{b} 7s wp 8")  # mended: it goes first, the one kept after it
+        page.tap("#send")
+        page.wait_for_url("**done=add&number=2**", timeout=LIVE)
+        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        assert text.index("contract Лёва: 7s") < text.index("deal 2")
+        assert api(server, game)["settlement"]["deals"] == 2
+        assert page.evaluate("window.localStorage.length") == 0
     finally:
         context.close()

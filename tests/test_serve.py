@@ -98,6 +98,26 @@ def test_the_game_says_who_pays_whom(client: httpx.Client) -> None:
     assert "Кто кому платит" in ru and "вист" in ru
 
 
+def test_the_scorer_s_page_says_only_what_happened_and_answers_help(server: Server) -> None:
+    """A link cannot make the page say a deal was recorded (the message is worked out from the game);
+    «помощь», which the short form's hints name, is answered with examples; the whole pulka has a
+    page of its own that fits the screen."""
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        game = new_game(c)
+        login(c)
+        assert "deal 9 recorded" not in c.get(f"/games/{game}/record", params={"done": "add", "number": "9"}).text
+        assert 'id="done"' not in c.get(f"/games/{game}/record", params={"done": "add", "number": "9"}).text
+        deal(c, game, "Boris 7s wp 8")
+        said = c.get(f"/games/{game}/record", params={"done": "add", "number": "1"}).text
+        assert "deal 1 recorded" in said
+        r = deal(c, game, "помощь")
+        assert r.status_code == 422 and "Boris 7s wp 8" not in r.json()["errors"][0]["message"]
+        assert "`" in r.json()["errors"][0]["message"] and "short form" in r.json()["errors"][0]["message"]
+        page = c.get(f"/games/{game}/pulka")
+        assert page.status_code == 200 and "<svg" in page.text and 'name="viewport"' in page.text
+        assert c.get(f"/games/{game}/pulka.svg").headers["content-type"].startswith("image/svg+xml")
+
+
 def test_a_deal_in_the_notation_and_the_next_dealer(client: httpx.Client) -> None:
     game = new_game(client)
     assert deal(client, game, "Boris 6s pp").status_code == 201

@@ -23,6 +23,7 @@ from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.recorder import Recorder, Refused
+from ..record.short import examples
 from ..words import in_words
 from ..scoring.scorer import Scorer
 from ..stats.shape import csv_text, stats_json
@@ -185,12 +186,21 @@ def expected(request: Request) -> int | None | JSONResponse:
     return int(value)
 
 
+#: What the short form's hints tell a scorer to type for help («помощь»), answered by the page too.
+HELP_WORDS = frozenset({"help", "помощь", "?"})
+
+
 def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:
     """Record the deal ``typed`` into game ``ident``: its new revision, and the deal as written with
     the settlement after it."""
     def edit(recorder: Recorder) -> dict[str, Any]:
         if recorder.finished:
             raise Refused(reason=_("the pulka is over: no deal can follow (undo takes the last one back)"))
+        if typed.strip().lower() in HELP_WORDS:  # the short form's hints name it: answered with examples
+            shown = examples(recorder.table())
+            raise Refused(reason=_("Type the deal in the short form, e.g. `{game}` (a whist and a pass), `{two}` (two "
+                                   "whisters and every player's tricks), `{nobody}` (nobody whists), `{misere}`, "
+                                   "`{all_pass}`").format(**shown))
         deal = recorder.add(typed)
         number = recorder.numbers[-1]
         return {"number": number, "deal": deal, "said": recorder.said(number),

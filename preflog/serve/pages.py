@@ -137,6 +137,15 @@ async def pulka_drawing(request: Request) -> Response:
                     headers={"ETag": f'"{revision}"', "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
 
+async def pulka_page(request: Request) -> Response:
+    """The whole pulka drawn on a screen of its own, fitting it upright or turned sideways."""
+    found = await _viewed(request)
+    if found is None:
+        return await not_found(request, None)
+    view, ident, _revision = found
+    return render(request, "pulka.html", view=view, ident=ident)
+
+
 async def replay_page(request: Request) -> Response:
     club, ident, number = club_of(request), request.path_params["game"], request.path_params["deal"]
     try:
@@ -159,7 +168,7 @@ async def record_page(request: Request) -> Response:
     if not logged_in(club.archive, request.cookies.get(SESSION_COOKIE)):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
     q = request.query_params
-    return await _record(request, ident, typed=q.get("typed", "")[:2000], done=_done_of(q),
+    return await _record(request, ident, typed=q.get("typed", "")[:2000], said=q,
                          mode=_mode_of(q.get("edit"), "edit") or _mode_of(q.get("note"), "note"))
 
 
@@ -168,28 +177,33 @@ def _mode_of(value: str | None, kind: str) -> tuple[str, int] | None:
     return (kind, int(value)) if value and value.isdigit() and len(value) < 10 else None
 
 
-def _done_of(q: Any) -> str | None:
-    """What the last change did, said where the thumb is (the page it redirected to names it)."""
-    number, said = q.get("number", ""), q.get("said", "")[:500]
-    if not number.isdigit() or len(number) > 9:
+def _done_of(q: Any, view: GameView, taken: bool) -> str | None:
+    """What the last change did, said above the next deal's keys: worked out from the game as it is (a
+    link cannot make the page say a deal was recorded that was not)."""
+    number_text, done = q.get("number", ""), q.get("done", "")
+    if not number_text.isdigit() or len(number_text) > 9:
         return None
-    done = q.get("done", "")
+    number = int(number_text)
+    deal = next((d for d in view.deals if d.number == number), None)
     if done == "undo":
-        return (_("deal {deal} taken back: {said}") if said else _("deal {deal} taken back")).format(deal=number, said=said)
+        upcoming = view.turn.number if view.turn is not None else None
+        return _("deal {deal} taken back").format(deal=number) if taken and upcoming == number else None
+    if deal is None:
+        return None
     if done == "redo":
         return _("deal {deal} recorded again").format(deal=number)
     if done == "edit":
         return _("deal {deal} corrected").format(deal=number)
     if done == "note":
         return _("the note is written on deal {deal}").format(deal=number)
-    if done == "add":
-        return (_("deal {deal} recorded: {said}").format(deal=number, said=said) if in_words() and said
+    if done == "add" and deal is view.deals[0]:
+        return (_("deal {deal} recorded: {said}").format(deal=number, said=deal.said) if in_words() and deal.said
                 else _("deal {deal} recorded").format(deal=number))
     return None
 
 
 async def _record(request: Request, ident: int, status: int = 200, typed: str = "",
-                  problems: list[str] | None = None, written: str | None = None, done: str | None = None,
+                  problems: list[str] | None = None, written: str | None = None, said: Any = None,
                   mode: tuple[str, int] | None = None, confirm: bool = False) -> Response:
     club = club_of(request)
     try:
@@ -198,21 +212,27 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     except NotFound:
         return await not_found(request, None)
     view = await run_in_threadpool(game_view, text, ident)
+    done = None if said is None else _done_of(said, view, taken is not None)
     if mode is not None and mode[1] not in [d.number for d in view.deals]:
         mode = None
     shown = next((d for d in view.deals if mode is not None and d.number == mode[1]), None)
     last = view.deals[0] if view.deals else None
     turn = view.turn or Turn.of(1, view.players[0], view.players)
+    if mode is not None and shown is not None and shown.dealer:  # a deal corrected: its own seats
+        turn = Turn.of(mode[1], shown.dealer, view.players)
     example = examples(Table(view.players, turn.dealer, turn.order, {}))["game"]
+    # a key for every player, those of the deal from its eldest hand first, a dealer of four sitting out
+    # last (and still there for a deal typed while the page could not learn the next dealer)
+    keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
                   problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
-                  last=last, taken=taken is not None, example=example)
+                  last=last, taken=taken is not None, example=example, keys=keys)
 
 
 def _after(ident: int, done: str, said: dict[str, Any]) -> Response:
     """Where a change sends the scorer: the page again, saying what went (so that a reload repeats nothing)."""
-    query = {"done": done, "number": str(said.get("number", "")), "said": str(said.get("said") or "")[:500]}
-    return RedirectResponse(f"/games/{ident}/record?" + urlencode(query) + "#message", status_code=303)
+    query = {"done": done, "number": str(said.get("number", ""))}
+    return RedirectResponse(f"/games/{ident}/record?" + urlencode(query) + "#done", status_code=303)
 
 
 async def record_post(request: Request) -> Response:
@@ -420,6 +440,7 @@ ROUTES = [
     Route("/stats", stats_page, methods=["GET"]),
     Route("/games/{game:int}/deals/{deal:int}", replay_page, methods=["GET"]),
     Route("/games/{game:int}/pulka.svg", pulka_drawing, methods=["GET"]),
+    Route("/games/{game:int}/pulka", pulka_page, methods=["GET"]),
     Route("/games/{game:int}/record", record_page, methods=["GET"]),
     Route("/games/{game:int}/record", record_post, methods=["POST"]),
     Route("/new", new_page, methods=["GET"]),

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from ..i18n import LANGUAGES, _, count, current_language, ngettext, pgettext
+from ..i18n import LANGUAGES, _, count, current_language, decimal, ngettext, pgettext
 from ..model.bids import LADDER, MISERE, Strain, write_bid
 from ..model.defence import DecisionKind, WhistMode
 from ..scoring.ledger import COLUMN_WORDS, Column
@@ -45,6 +45,7 @@ def _environment() -> jinja2.Environment:
     env.globals.update(_=_, ngettext=ngettext, pgettext=pgettext, count=count, convention=convention,
                        contract=contract, contract_keys=contract_keys, defence_keys=defence_keys, MISERE=MISERE,
                        name=player, COLUMNS={c.value: COLUMN_WORDS[c] for c in Column})
+    env.filters["number"] = lambda value: decimal(str(value))  # 41,33 in Russian: the point is a record's
     return env
 
 

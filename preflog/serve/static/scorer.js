@@ -66,6 +66,8 @@
 
   // The message by the button: shown, announced (aria-live), and the focus moved to it.
   function show(lines) {
+    var before = document.getElementById("done");  // the message of the change before is not this one's
+    if (before) { before.remove(); }
     problems.hidden = lines.length === 0;
     problems.textContent = "";
     if (lines.length) {
@@ -74,7 +76,9 @@
       pre.textContent = lines.join("\n");
       problems.appendChild(pre);
       message.focus({ preventScroll: true });
-      if (message.scrollIntoView) { message.scrollIntoView({ block: "nearest" }); }
+      var send = document.getElementById("send");  // the message and the button under it, both in view
+      if (send && send.scrollIntoView) { send.scrollIntoView({ block: "end" }); }
+      if (message.getBoundingClientRect().top < 0 && message.scrollIntoView) { message.scrollIntoView({ block: "start" }); }
     }
   }
 
@@ -141,7 +145,7 @@
   // To the page again, saying what the change did (the live stream's news of it is then not news).
   function go(done) {
     busy = true;
-    window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#message");
+    window.location.replace(window.location.pathname + "?" + new URLSearchParams(done).toString() + "#done");
   }
   // Send the deals kept on the phone, the oldest first; stop at the first that cannot go yet.
   function flush() {
@@ -154,7 +158,7 @@
       if (answer.status < 300) {
         keep(queue().slice(1));
         if (queue().length) { flush(); return; }
-        var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
+        var done = { done: "add", number: String(answer.data.number) };
         go(done);
         return;
       }
@@ -173,7 +177,10 @@
             }
           });
       }
-      keep([]);  // refused by the engine: back in the box, with why
+      // refused by the engine: back in the box, with why; the deals after it stay kept, and wait for the
+      // scorer's word (they follow a deal that is not there yet)
+      keep(queue().slice(1));
+      if (queue().length) { stalled = true; }
       if (input) { input.value = first.typed; sayBack(); }
       show(refusal(answer, first.typed));
       showPending();
@@ -193,11 +200,21 @@
     var list = queue();
     var number = Number(form.getAttribute("data-number")) + list.length;
     var item = { typed: text, said: said(text), number: number, revision: Number(revision.value) + list.length };
+    if (stalled && list.length) {  // the refused deal, mended, goes first; the deals kept follow it, in order
+      var first = Number(revision.value), deal = Number(form.getAttribute("data-number"));
+      keep([item].concat(list).map(function (d, i) { d.revision = first + i; d.number = deal + i; return d; }));
+      stalled = false;
+      input.value = ""; sayBack();
+      showPending();
+      show([form.getAttribute("data-sending")]);
+      flush();
+      return;
+    }
     if (list.length || navigator.onLine === false) {  // behind deals still waiting: after them, in order
       keep(list.concat([item]));
       input.value = ""; sayBack();
-      show([form.getAttribute("data-offline")]);
       showPending();
+      show([form.getAttribute("data-offline")]);
       return;
     }
     show([form.getAttribute("data-sending")]);
@@ -205,7 +222,7 @@
     post(text, revision.value).then(function (answer) {
       if (answer.status >= 300) { busy = false; }
       if (answer.status < 300) {
-        var done = { done: "add", number: String(answer.data.number), said: answer.data.said || "" };
+        var done = { done: "add", number: String(answer.data.number) };
         go(done);
         return;
       }
@@ -220,15 +237,24 @@
       busy = false;
       keep(queue().concat([item]));
       input.value = ""; sayBack();
-      show([form.getAttribute("data-offline")]);
       showPending();
+      show([form.getAttribute("data-offline")]);
     });
   });
+
+  var yes = document.querySelector("#confirm button[value=undo-confirmed]");
+  if (yes) {  // the question is answered by a tap meant for it, not by the second of a double tap
+    yes.disabled = true;
+    setTimeout(function () { yes.disabled = false; }, 700);
+  }
 
   window.addEventListener("online", flush);
   setInterval(function () { if (queue().length) { flush(); } }, 5000);
   if (queue().length) { showPending(); flush(); }
-  if (window.location.hash === "#message" && message) { message.focus({ preventScroll: false }); }
+  var doneLine = document.getElementById("done");  // what the last change did, above the next deal's keys
+  if (doneLine && window.location.hash === "#done") { doneLine.focus({ preventScroll: false }); }
+  var question = document.getElementById("confirm");
+  if (question && question.scrollIntoView) { question.scrollIntoView({ block: "center" }); }
 
   if (live && window.EventSource) {
     var source = new EventSource("/api/games/" + game + "/events");
