@@ -102,7 +102,7 @@ def test_the_sheet_says_who_pays_whom_in_both_languages() -> None:
         assert f"{p.payer} → {p.payee}: " in text
     assert "who pays whom, in money\n  Boris → Anna: 2.00\n  Boris → Vera: 2.00" in text
     ru = sheet_text(sheet, lang="ru")
-    assert "кто кому платит, деньгами\n  Boris → Anna: 2,00\n  Boris → Vera: 2,00" in ru
+    assert "кто кому платит (в деньгах)\n  Boris → Anna: 2,00\n  Boris → Vera: 2,00" in ru
     data = json.loads(json.dumps(sheet_json(sheet)))
     assert data["payments"] == [{"payer": p.payer, "payee": p.payee, "whists": float(p.whists) if p.whists.denominator != 1
                                  else int(p.whists), "money": float(p.money) if p.money else None}
