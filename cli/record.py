@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import N_, _, count
+from ..record.commands import COMMANDS, RUSSIAN_COMMANDS
 from .lang import command, option
 
 from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors, reason
@@ -18,11 +19,6 @@ if TYPE_CHECKING:
     from ..record.recorder import Recorder, Refused
     from ..record.store import GameFile
 
-#: The commands, each a word on a line of its own (``edit`` and ``note`` take the rest of the line).
-COMMANDS = ("undo", "redo", "edit", "note", "sheet", "help", "quit")
-#: The same commands said in Russian.
-RUSSIAN_COMMANDS = {"отмена": "undo", "вернуть": "redo", "правка": "edit", "заметка": "note", "пулька": "sheet",
-                    "помощь": "help", "выход": "quit"}
 
 HELP = N_("""\
 Type a deal in the short form, on one line:

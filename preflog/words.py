@@ -167,9 +167,17 @@ def tag(name: str) -> str:
     rule's name (``Rule.DarkBids``: заявки втёмную). A file's own tags are returned as written."""
     option = name.removeprefix("Rule.")
     if option != name and option in OPTION_NAMES and in_words():
-        said = _(OPTION_NAMES[option])
-        return said[:1].upper() + said[1:]  # a name in a list of tags: Заявки втёмную, like Событие
+        return option_name(option)
     return _tag_words().get(name, name)
+
+
+def option_name(option: str) -> str:
+    """A rule's option (``DarkBids``) by the rule's name, as a list of tags heads it: Dark calls, Заявки
+    втёмную (an option preflog does not know, as written)."""
+    if option not in OPTION_NAMES:
+        return option
+    said = _(OPTION_NAMES[option])
+    return said[:1].upper() + said[1:]  # a name in a list of tags: Заявки втёмную, like Событие
 
 
 def tag_value(name: str, value: str) -> str:

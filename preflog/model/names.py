@@ -12,8 +12,6 @@ def name_key(name: str) -> str:
     return name.strip().casefold().replace("ё", "е")
 
 
-
-
 def canonical(name: str, aliases: Mapping[str, str]) -> str:
     """The key of the player ``name`` stands for: its own, or where it is an alias (``aliases``: an
     alias's key → the name), its name's."""

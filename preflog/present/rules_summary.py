@@ -46,8 +46,7 @@ def _value_words() -> dict[tuple[str, str], str]:
 def _said(tag: str, value: str) -> tuple[str, str]:
     """An option's tag and value as a person reads them: the rule's name, and yes, no or the value."""
     option = tag.removeprefix("Rule.")
-    name = _(words.OPTION_NAMES[option]) if option in words.OPTION_NAMES else option
-    return name[:1].upper() + name[1:], _value_words().get((option, value)) or words.tag_value(tag, value)
+    return words.option_name(option), _value_words().get((option, value)) or words.tag_value(tag, value)
 
 
 def summary(rules: Rules) -> str:

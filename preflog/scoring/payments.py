@@ -35,25 +35,20 @@ def payments(settlement: Settlement) -> tuple[Payment, ...]:
     """The fewest payments that settle ``settlement``: the largest debt of a group paid to its largest
     credit first, players in their order at the table on a tie."""
     money = settlement.shown_money()
-    price = None if money is None or settlement.money is None else _price(settlement)
     amounts = settlement.shown_totals() if money is None else money
+    price = None if money is None else _price(settlement)
     out = []
     for group in _groups({p: v for p, v in amounts.items() if v != 0}, settlement.players):
         for payer, payee, amount in _settled(group, amounts, settlement.players):
-            if money is None:
-                out.append(Payment(payer, payee, amount))
-            else:
-                out.append(Payment(payer, payee, amount / price if price else Fraction(0), amount))
+            out.append(Payment(payer, payee, amount) if price is None else Payment(payer, payee, amount / price, amount))
     return tuple(out)
 
 
 def _price(settlement: Settlement) -> Fraction | None:
-    """The price of a whist, read back from the settlement (money over whists, which is the same for all)."""
+    """The price of a whist, read back from the settlement (money over whists, the same for all); None
+    when nobody won or lost (then nothing is paid)."""
     assert settlement.money is not None
-    for p in settlement.players:
-        if settlement.totals[p] != 0:
-            return settlement.money[p] / settlement.totals[p]
-    return None
+    return next((settlement.money[p] / settlement.totals[p] for p in settlement.players if settlement.totals[p]), None)
 
 
 def _groups(amounts: dict[str, Fraction], order: tuple[str, ...]) -> list[list[str]]:

@@ -22,6 +22,7 @@ from ..notation.errors import NotationError
 from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.score_table import sheet_json
+from ..record.commands import words_for
 from ..record.recorder import Recorder, Refused
 from ..record.short import examples
 from ..words import in_words
@@ -186,8 +187,8 @@ def expected(request: Request) -> int | None | JSONResponse:
     return int(value)
 
 
-#: What the short form's hints tell a scorer to type for help («помощь»), answered by the page too.
-HELP_WORDS = frozenset({"help", "помощь", "?"})
+#: What the short form's hints tell a scorer to type for help («помощь»), answered by the page too (and «?»).
+HELP_WORDS = words_for("help") | {"?"}
 
 
 def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:

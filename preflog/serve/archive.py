@@ -15,6 +15,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -22,7 +23,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ..i18n import _
-from ..model.names import canonical, name_key
+from ..model.names import canonical, name_key, one_name_each
 from ..notation.errors import NotationError
 from ..record.recorder import Recorder
 from .games import Imported, Indexed, index_of, indexed, take_in
@@ -74,7 +75,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 4: nothing lost: a game's text before each change that takes something out of it (an undo, an
-    # edit), and the deal last taken back, which the scorer's page offers to record again
+    # edit), and the deal last taken back, which the scorer's page offers to record again; the archive a
+    # club keeps clean: a game imported again is found by its fingerprint (games.fingerprint), players by
+    # their name in one case with ё read as е (model.names), and the aliases a scorer sets
     """
     CREATE TABLE game_history (
         game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -88,8 +91,6 @@ MIGRATIONS: tuple[str, ...] = (
         revision INTEGER NOT NULL,
         text TEXT NOT NULL
     );
-    -- the archive a club keeps clean: a game imported again is found by its fingerprint (games.fingerprint),
-    -- players by their name in one case with ё read as е (model.names), and the aliases a scorer sets
     ALTER TABLE game_index ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
     CREATE INDEX game_index_fingerprint ON game_index(fingerprint);
     ALTER TABLE game_players ADD COLUMN key TEXT NOT NULL DEFAULT '';
@@ -185,7 +186,7 @@ class Archive:
                                          "preflog a file of its own").format(path=self.path))
                 for step in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[step].split(";"):
-                        if "\n".join(line for line in statement.splitlines() if not line.strip().startswith("--")).strip():
+                        if statement.strip():
                             db.execute(statement)
                 if version < 4:  # the players' keys of the games kept before: worked out here, not by SQL's lower()
                     db.executemany("UPDATE game_players SET key = ? WHERE game = ? AND seat = ?",
@@ -488,18 +489,14 @@ class Archive:
             return db.execute("DELETE FROM player_aliases WHERE key = ?", (name_key(alias),)).rowcount > 0
 
     def players(self) -> list[tuple[str, int]]:
-        """Each player of the kept games (their spellings and aliases taken as one) with their games."""
-        aliases = self.aliases()
+        """Each player of the kept games (their spellings and aliases taken as one, under the name
+        :func:`~preflog.model.names.one_name_each` gives) with their games, the most games first."""
+        rows = [(int(game), str(name)) for game, name in self._reader.execute("SELECT game, name FROM game_players")]
+        shown = one_name_each(Counter(name for _game, name in rows), self.aliases())
         games: dict[str, set[int]] = {}
-        spelt: dict[str, dict[str, int]] = {}
-        for game, name in self._reader.execute("SELECT game, name FROM game_players"):
-            key = canonical(str(name), aliases)
-            games.setdefault(key, set()).add(int(game))
-            spelt.setdefault(key, {}).setdefault(str(name), 0)
-            spelt[key][str(name)] += 1
-        shown = {k: next((n for a, n in aliases.items() if name_key(n) == k),
-                         min(v, key=lambda s: (-v[s], s))) for k, v in spelt.items()}
-        return sorted(((shown[k], len(g)) for k, g in games.items()), key=lambda p: (-p[1], p[0]))
+        for game, name in rows:
+            games.setdefault(shown[name], set()).add(game)
+        return sorted(((name, len(g)) for name, g in games.items()), key=lambda p: (-p[1], p[0]))
 
     def taken_back(self, game: int) -> str | None:
         """The deal last taken back from ``game``, while nothing has changed since (the next change
@@ -563,7 +560,6 @@ class Imports:
     games: list[Imported]
     errors: list[NotationError]
     skipped: list[tuple[Imported, int]] = attrs.field(factory=list)
-
 
 
 __all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]
