@@ -327,6 +327,9 @@ async def events(request: Request) -> Response:
     queue = club.live.listen(ident)
 
     async def stream() -> AsyncIterator[str]:
+        # one wait for the next change spans the keep-alives: a change that comes as a wait times out is
+        # not lost (asyncio.wait_for on Python 3.11 may drop the value of a get it cancels)
+        news: asyncio.Future[int] | None = None
         try:
             yield "retry: 1000\n\n"
             current: int | None = revision
@@ -334,12 +337,16 @@ async def events(request: Request) -> Response:
                 if current is not None:  # at once, then one event a change: the game as it stands now
                     data = await live_fragment(club, ident, current)
                     yield event("change", json.dumps(data, ensure_ascii=False), current)
-                try:
-                    current = await asyncio.wait_for(queue.get(), timeout=15)
-                except TimeoutError:
+                news = news or asyncio.ensure_future(queue.get())
+                done, _pending = await asyncio.wait({news}, timeout=15)
+                if news in done:
+                    current, news = news.result(), None
+                else:
                     current = None
                     yield ": still here\n\n"
         finally:
+            if news is not None:
+                news.cancel()
             club.live.leave(ident, queue)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
