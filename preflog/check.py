@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .diagnose import CASCADE, fold as fold_slips
+import attrs
+
+from .diagnose import Rotation, folded, rotation as rotation_after
 from .game.conventions import Rules
-from .game.state import GameState, evolve_game
+from .game.state import GameState
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
@@ -30,29 +32,55 @@ class Checker(Visitor):
     NOTATION.md §3); with ``upto``, only up to that deal. With ``fold``, the violations that follow
     from one slip are folded into the one that names it (:mod:`preflog.diagnose`)."""
 
-    keeps_states = False  # reads each state only while it is called
-
     def __init__(self, upto: int | None = None, *, fold: bool = True) -> None:
         self.upto, self.fold = upto, fold
         self.found: list[Violation] = []
+        #: violations of later deals that follow from a wrong dealer's name reported before them, each
+        #: with that report (also in its ``follows`` while the report is still in ``found``)
+        self.later: list[tuple[Violation, Violation]] = []
         self._deal: Deal | None = None
         self._start = 0
         self._before: GameState | None = None  # the game before the deal: see end_deal
+        self._rotation: Rotation | None = None
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.upto is not None and deal.number > self.upto:
             return SKIP
         if self.fold:
-            self._deal, self._start = deal, len(self.found)
-            self._before = evolve_game(state, deal=None)  # every field: the working state moves on in place
+            self._deal, self._start, self._before = deal, len(self.found), state  # a frozen snapshot
+        return None
+
+    def begin_game(self, game: Game, rules: Rules) -> None:
+        self._rotation = None
         return None
 
     def end_deal(self, state: GameState) -> None:
-        if self.fold and self._deal is not None and self._before is not None \
-                and len(self.found) - self._start >= CASCADE:
-            # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
-            self.found[self._start:] = fold_slips(self._deal, self._before, self.found[self._start:])
+        deal, before, start = self._deal, self._before, self._start
         self._deal = None
+        if deal is None or before is None:
+            return
+        rotation = self._rotation
+        if rotation is not None and rotation.follow(deal, before, len(self.found) > start):
+            self._fold_later(rotation.root, self.found[start:])
+            del self.found[start:]
+            return
+        if len(self.found) == start:
+            return
+        # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
+        self.found[start:], corrected = folded(deal, before, self.found[start:])
+        self._rotation = rotation_after(deal, before, self.found[start:], corrected)
+
+    def _fold_later(self, root: Violation, found: list[Violation]) -> None:
+        """``found``, of a later deal, follows from ``root``: into its ``follows`` where it is still
+        kept here, and into ``later``."""
+        self.later += [(root, v) for v in found]
+        for index in range(len(self.found) - 1, -1, -1):
+            if self.found[index] is root:
+                grown = attrs.evolve(root, follows=root.follows + tuple(found))
+                self.found[index] = grown
+                assert self._rotation is not None
+                self._rotation.root = grown
+                break
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.found.append(violation)

@@ -19,7 +19,7 @@ import attrs
 
 from . import words
 from .i18n import _
-from .game.engine import advance_in_place, expected_dealer, snapshot
+from .game.engine import advance_in_place, expected_dealer, snapshot, working
 from .game.events import DealEnded, Event, events_of
 from .game.legal import legal_cards
 from .game.state import GameState
@@ -49,34 +49,104 @@ class _Correction:
 def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Violation]:
     """``found``, the violations of one deal replayed from ``before``, with the consequences of a slip
     folded into the violation that names it (``follows``), when a correction explains them."""
-    if len(found) < CASCADE:
-        return list(found)
+    return folded(deal, before, found)[0]
+
+
+def folded(deal: Deal, before: GameState, found: Sequence[Violation]) -> tuple[list[Violation], Deal | None]:
+    """:func:`fold`, and the deal as the slip's correction has it (``None`` when none explains the
+    violations). A wrong dealer is corrected even when it is the deal's only violation: the deals
+    after it take their dealers from it (:class:`Rotation`)."""
+    dealer_only = len(found) == 1 and found[0].code in _DEALER_CODES
+    if len(found) < CASCADE and not dealer_only:
+        return list(found), None
     for correction in _corrections(deal, before, found):
         if not _clean(correction.deal, before, correction.ignore):
             continue  # the correction does not explain everything: look further
         follows = tuple(v for v in found if v is not correction.root)
+        if dealer_only:
+            return list(found), correction.deal  # one report already: no hint needed to fold anything
         root = attrs.evolve(correction.root, hint=correction.hint, follows=follows)
-        return [root]
-    return list(found)
+        return [root], correction.deal
+    return list(found), None
+
+
+def rotation(deal: Deal, before: GameState, found: Sequence[Violation], corrected: Deal | None) -> Rotation | None:
+    """The rotation to follow after a deal whose dealer is named out of turn (``found`` as folded,
+    ``corrected`` the deal as its fold corrected it), or ``None``: the deal as the rotation's dealer
+    would have dealt it, the hands re-owned where that replays clean."""
+    root = next((v for v in found if v.code in _DEALER_CODES), None)
+    expected = expected_dealer(before)
+    if root is None or expected is None:
+        return None
+    if corrected is None or corrected.dealer != expected:
+        meant = list(_dealt_by(deal, expected, before.players))
+        corrected = next((m for m in meant if _clean(m, before, _DEALER_CODES)), meant[0])
+    return Rotation(root, corrected, before)
+
+
+class Rotation:
+    """The game as it would stand had a wrong dealer's name been written right: the deals after it
+    take their dealers from the name written (NOTATION.md §3, "the deal passes clockwise"), so that
+    one slip would make every later deal wrong. Each later deal is replayed here too, with the dealer
+    this rotation implies where the record leaves the dealer implied; the problems of a deal that
+    replays clean here follow from the slip. It ends where the record's game and this one agree again."""
+
+    def __init__(self, root: Violation, corrected: Deal, before: GameState) -> None:
+        self.root = root
+        self.state: GameState | None = after(corrected, before)
+
+    def follow(self, deal: Deal, before: GameState, troubled: bool) -> bool:
+        """Replay ``deal`` (which the record's game starts from ``before``, ``troubled`` if it breaks a
+        rule there) in this rotation: whether its problems follow from the slip (it replays clean
+        here). ``state`` becomes ``None`` once the two games agree again, or when the record's deal is
+        clean and this one is not (the name was no slip: the players dealt out of turn)."""
+        state = self.state
+        if state is None:
+            return False
+        if _between_deals(state) == _between_deals(before):
+            self.state = None
+            return False
+        meant = [deal]
+        dealer = expected_dealer(state)
+        if deal.dealer_span is None and dealer is not None and dealer != deal.dealer:
+            meant = list(_dealt_by(deal, dealer, state.players))
+        for candidate in meant:
+            if _clean(candidate, state, frozenset()):
+                self.state = after(candidate, state)
+                return troubled
+        self.state = after(meant[0], state) if troubled else None
+        return False
+
+
+def _between_deals(state: GameState) -> GameState:
+    return attrs.evolve(state, deal=None)
+
+
+def after(deal: Deal, before: GameState) -> GameState:
+    """The game after ``deal`` replayed from ``before``, whatever it breaks."""
+    state = working(before)
+    for _step, _state, _found in advance_in_place(state, cast(Iterator[Event], events_of(deal))):
+        pass
+    return snapshot(state)
 
 
 def _clean(deal: Deal, before: GameState, ignore: frozenset[str]) -> bool:
     """Whether the deal's main line, replayed from ``before`` (left unchanged), breaks no rule but
     those in ``ignore``: the replay stops at the first one that counts, so that a wrong correction
     costs a few steps, not a deal."""
-    steps = advance_in_place(snapshot(before), cast(Iterator[Event], events_of(deal)))
+    steps = advance_in_place(working(before), cast(Iterator[Event], events_of(deal)))
     return not any(v.code not in ignore for _, _, found in steps for v in found)
 
 
 def _state_at(deal: Deal, before: GameState) -> GameState | None:
     """The state after the deal's events, before it ends; ``None`` if a rule is broken on the way
     (the cards the rules allow next are then not known)."""
-    state = snapshot(before)
+    state = working(before)
     events = takewhile(lambda e: not isinstance(e, DealEnded), cast(Iterator[Event], events_of(deal)))
-    for _step, state, found in advance_in_place(state, events):  # noqa: B007, B020 - the last state is the answer
+    for _step, _state, found in advance_in_place(state, events):
         if found:
             return None
-    return state
+    return snapshot(state)
 
 
 def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:

@@ -27,7 +27,7 @@ from typing import Any, cast
 
 from .game.conventions import Rules
 from .game.engine import (
-    complete_trick, decide, implied, initial_state, make_call, play_card, play_clean, snapshot, step,
+    complete_trick, decide, implied, initial_state, make_call, play_card, play_clean, snapshot, step, working,
 )
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
@@ -35,7 +35,7 @@ from .game.events import (
     CallsMade, DefenceWords, Grouped, PlayedCards, WhistModeChosen, call_events, decision_events, events_of,
     variation_events,
 )
-from .game.state import GameState
+from .game.state import GameState, WorkingGame
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
@@ -56,12 +56,10 @@ class Visitor:
     >>> class Misere(preflog.Visitor):
     ...     def visit_contract(self, event, state): ...
 
-    A visitor is handed frozen states it may keep. One that only reads each state while it is called
-    sets ``keeps_states = False``: it is then handed the driver's working state, which the next event
-    changes in place, and the driver saves a copy per event (the checker and the scorer do this).
+    A visitor is handed frozen states (:class:`~preflog.GameState`) it may keep: the driver steps its
+    own working state in place and freezes a copy for the visitors of an event, one copy however many
+    of them want it, and none for an event no visitor wants.
     """
-
-    keeps_states: bool = True
 
     def begin_game(self, game: Game, rules: Rules) -> Skip | None:
         return None
@@ -171,18 +169,13 @@ def _table(visitors: Sequence[Visitor]) -> Table:
 class _Pass:
     """The visitors listening to one deal, with what each wants."""
 
-    __slots__ = ("visitors", "table", "violations", "variations", "keeps")
+    __slots__ = ("visitors", "table", "violations", "variations")
 
     def __init__(self, visitors: list[Visitor]) -> None:
         self.visitors = visitors
         self.table = _table(visitors)
         self.violations = [v.visit_violation for v in visitors if _overrides(v, "visit_violation")]
         self.variations = [v for v in visitors if _overrides(v, "begin_variation")]
-        self.keeps = any(v.keeps_states for v in visitors)
-
-    def shown(self, state: GameState) -> GameState:
-        """``state`` as the visitors may see it: a snapshot if one of them keeps states."""
-        return snapshot(state) if self.keeps else state
 
 
 def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | None = None) -> tuple[Any, ...]:
@@ -211,45 +204,50 @@ class Walker:
         self._everyone = _Pass(list(visitors))
         self._playing: list[Visitor] = []
         self._pass = self._everyone
-        self.state: GameState | None = None
+        self._state: WorkingGame | None = None
+
+    @property
+    def state(self) -> GameState | None:
+        """The game as it stands after the last deal walked (``None`` outside a game)."""
+        return None if self._state is None else snapshot(self._state)
 
     def begin_game(self, game: Game) -> None:
-        state, problems = initial_state(game, self.rules)
-        self.state = state
+        start, problems = initial_state(game, self.rules)
+        self._state = state = working(start)
         self._playing = playing = [v for v in self._everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
         self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _Pass(playing)
         if playing and problems:
-            shown = self._pass.shown(state)
+            shown = start
             for problem in problems:
                 for visit in self._pass.violations:
                     visit(problem, shown)
 
     def deal(self, deal: Deal) -> None:
-        state, playing = self.state, self._playing
+        state, playing = self._state, self._playing
         if state is None or not playing:
             return
-        shown = self._pass.shown(state)
+        shown = snapshot(state)
         listening = [v for v in playing if v.begin_deal(deal, shown) is not SKIP]
         deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
-        self.state = state = _walk_events(state, events_of(deal, grouped=True), deal_pass)
-        shown = deal_pass.shown(state)
+        self._state = state = _walk_events(state, events_of(deal, grouped=True), deal_pass)
+        shown = snapshot(state)
         for v in listening:
             v.end_deal(shown)
 
     def end_game(self) -> None:
-        if self.state is not None:
-            shown = self._pass.shown(self.state)
+        if self._state is not None:
+            shown = snapshot(self._state)
             for v in self._playing:
                 v.end_game(shown)
-        self.state, self._playing = None, []
+        self._state, self._playing = None, []
 
     def results(self) -> tuple[Any, ...]:
         return tuple(v.result() for v in self.visitors)
 
 
-def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) -> GameState:
+def _walk_events(state: WorkingGame, events: Iterable[Event | Grouped], p: _Pass) -> WorkingGame:
     """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
-    state after them. A visitor that keeps states is given a snapshot after each event. A group of
+    state after them. The visitors of an event are given one snapshot after it. A group of
     calls, words or cards that no visitor wants as events is stepped without making them."""
     table, variations = p.table, p.variations
     for item in events:
@@ -285,14 +283,14 @@ def _walk_events(state: GameState, events: Iterable[Event | Grouped], p: _Pass) 
     return state
 
 
-def _apply(state: GameState, event: Event, p: _Pass) -> GameState:
+def _apply(state: WorkingGame, event: Event, p: _Pass) -> WorkingGame:
     """Step ``event`` and the events the rules imply after it, feeding the visitors."""
     state, found = step(state, event)
     _visit(event, state, found, p)
     return _apply_implied(state, p)
 
 
-def _apply_implied(state: GameState, p: _Pass) -> GameState:
+def _apply_implied(state: WorkingGame, p: _Pass) -> WorkingGame:
     """Step each event the rules imply in ``state`` (the talon taken, a trick completed), feeding the
     visitors."""
     derived = implied(state)
@@ -303,7 +301,7 @@ def _apply_implied(state: GameState, p: _Pass) -> GameState:
     return state
 
 
-def _step_each(state: GameState, items: Sequence[Any], step_one: Callable[[GameState, Any], list[Violation]],
+def _step_each(state: WorkingGame, items: Sequence[Any], step_one: Callable[[WorkingGame, Any], list[Violation]],
                p: _Pass) -> None:
     """The calls or the defence's words of a statement when no visitor wants their events: each
     stepped in place (none implies an event), its violations fed to those who want them."""
@@ -313,17 +311,17 @@ def _step_each(state: GameState, items: Sequence[Any], step_one: Callable[[GameS
             _violated(found, state, p)
 
 
-def _violated(found: list[Violation], state: GameState, p: _Pass) -> None:
+def _violated(found: list[Violation], state: WorkingGame, p: _Pass) -> None:
     """Feed violations committed without an event to the visitors that want them."""
     if p.violations:
-        _tell(found, p.shown(state), p)
+        _tell(found, snapshot(state), p)
 
 
-def _visit(event: Event, state: GameState, found: list[Violation], p: _Pass) -> None:
+def _visit(event: Event, state: WorkingGame, found: list[Violation], p: _Pass) -> None:
     """Feed one event and the violations it committed to the visitors that want them."""
     handlers = p.table[type(event)]
     if handlers or (found and p.violations):
-        shown = p.shown(state)
+        shown = snapshot(state)
         for handle in handlers:
             handle(event, shown)
         _tell(found, shown, p)
@@ -335,7 +333,7 @@ def _tell(found: list[Violation], shown: GameState, p: _Pass) -> None:
             visit(violation, shown)
 
 
-def _play_through(state: GameState, cards: PlayLine, p: _Pass) -> None:
+def _play_through(state: WorkingGame, cards: PlayLine, p: _Pass) -> None:
     """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
     steps as their events, without making the events; runs of clean cards in one loop (``play_clean``)."""
     plain = cards.plain
@@ -353,6 +351,7 @@ def _walk_variation(before: GameState, variation: Variation, candidates: list[Vi
     entering = [v for v in candidates if v.begin_variation(variation, before) is not SKIP]
     if not entering:
         return
-    after = _walk_events(snapshot(before), variation_events(variation.cards), _Pass(entering))
+    after = _walk_events(working(before), variation_events(variation.cards), _Pass(entering))
+    shown = snapshot(after)
     for v in entering:
-        v.end_variation(after)
+        v.end_variation(shown)

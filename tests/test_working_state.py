@@ -28,7 +28,6 @@ class Keeper(Visitor):
 class CardWatcher(Visitor):
     """Wants every card: the driver must then make the card events."""
 
-    keeps_states = False
 
     def __init__(self) -> None:
         self.cards = 0
@@ -91,3 +90,22 @@ def test_apply_stays_pure() -> None:
         after, _ = preflog.apply(state, event)
         assert repr(state) == before and after is not state
         state, before = after, repr(after)
+
+
+def test_every_state_a_visitor_is_handed_is_frozen_and_stays_as_it_was() -> None:
+    """Issue 43, item 1: the driver changes only its own working state; what visitors (the checker and
+    the scorer among them) are handed is a frozen GameState with a frozen DealState, never changed."""
+    import attrs
+    import pytest
+
+    from preflog.game.state import DealState
+
+    keeper, checker, scorer = Keeper(), Checker(), preflog.Scorer()
+    preflog.walk(games()[:30], checker, scorer, keeper)
+    assert keeper.kept
+    for state, then in keeper.kept:
+        assert type(state) is GameState and (state.deal is None or type(state.deal) is DealState)
+        assert repr(state) == then
+    state = next(s for s, _ in keeper.kept if s.deal is not None)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.deal.completed = 3  # type: ignore[misc, union-attr]

@@ -3,6 +3,10 @@
 ``apply`` returns the new state and the violations the event commits, each with its Code section and
 the span of the offending text. What is legal is asked of :mod:`preflog.game.legal`; the engine only
 records what happened. ``advance`` applies a deal's events with the implied ones in between.
+
+The public functions take and give frozen :class:`GameState` values. Underneath, the driver's hot
+path (``step``, ``make_call``, ``play_clean`` …) changes a :class:`WorkingGame` in place, which
+:func:`working` makes from a frozen state and :func:`snapshot` freezes again.
 """
 
 from __future__ import annotations
@@ -35,8 +39,10 @@ from .legal import (
 from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
 from .razboynik import COMPULSORY, Stage, game_key, soloist, stage_of
-from .evolve import change_in_place as _set
-from .state import AuctionState, DealState, GameState, evolve_deal, evolve_game
+from .state import (
+    AuctionState, DealFacts, GameFacts, GameState, WorkingDeal, WorkingGame, change as _set, freeze_deal,
+    freeze_game, thaw_deal, thaw_game,
+)
 from .violations import Violation
 
 Violations = list[Violation]
@@ -61,7 +67,7 @@ def initial_state(game: Game, rules: Rules | str | None = None) -> tuple[GameSta
     return GameState(game.players, chosen), [Violation(p.code, p.message, p.span) for p in problems]
 
 
-def expected_dealer(g: GameState) -> str | None:
+def expected_dealer(g: GameFacts) -> str | None:
     """Who deals next: clockwise (Code 3.2.2), or the same dealer again after an all-pass where the
     convention keeps the deck with him (3.7.7). ``None`` before the first deal (anyone may start)."""
     previous = g.previous_dealer
@@ -73,7 +79,7 @@ def expected_dealer(g: GameState) -> str | None:
     return next_dealer(g.players, previous)
 
 
-def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
+def _start(g: WorkingGame, e: DealStarted, out: Violations) -> WorkingGame:
     players, rules = g.players, g.rules
     previous = g.previous_dealer
     stays = g.stays
@@ -93,7 +99,7 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
     dark_before = g.dark_streak if e.dealer == previous else 0
-    deal = evolve_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
+    deal = thaw_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
                        min_level=min_level, dark_before=dark_before)
     if len(players) == 2 and DUMMY in active:  # gusarik: the dummy is unseen in the auction (RULES.md)
         dummy = ACTIVE_SEATS[active.index(DUMMY)]
@@ -111,10 +117,10 @@ def _start(g: GameState, e: DealStarted, out: Violations) -> GameState:
 
 #: A deal before its first event, copied for each new one (two dict operations, where the constructor
 #: sets forty fields one by one); its fields are immutable values, safely shared.
-_BLANK = DealState(0, "", ())
+_BLANK = WorkingDeal(0, "", ())
 
 
-def _end(g: GameState, d: DealState) -> GameState:
+def _end(g: WorkingGame, d: WorkingDeal) -> WorkingGame:
     # the razboynik's all-passes are no streak: the deal moves on, the next bid is free (seed 004)
     streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is Stage.FREE else 0
     dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
@@ -125,7 +131,7 @@ def _end(g: GameState, d: DealState) -> GameState:
 
 # ---- the deal ----------------------------------------------------------------------------------
 
-def _dealt(d: DealState, e: Dealt, rules: Rules, out: Violations) -> DealState:
+def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> WorkingDeal:
     hands: list[frozenset[Card] | None] = [None, None, None]
     dealt = 0
     for player, hand in e.hands or ():
@@ -141,7 +147,7 @@ def _dealt(d: DealState, e: Dealt, rules: Rules, out: Violations) -> DealState:
     return _set(d, hands=tuple(hands), talon=e.talon)
 
 
-def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
+def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> WorkingDeal:
     """:func:`_dealt` for a deal that gives the sitting-out dealer a hand (D104) or a card twice (D101)."""
     hands: list[frozenset[Card] | None] = [None, None, None]
     seen: dict[Card, str] = {}
@@ -169,11 +175,11 @@ def _dealt_wrongly(d: DealState, e: Dealt, out: Violations) -> DealState:
     return _set(d, hands=tuple(hands), talon=e.talon)
 
 
-def _call_made(d: DealState, e: CallMade, rules: Rules, out: Violations) -> DealState:
+def _call_made(d: WorkingDeal, e: CallMade, rules: Rules, out: Violations) -> WorkingDeal:
     return _call(d, e.call, e.span, rules, out)
 
 
-def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violations) -> DealState:
+def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Violations) -> WorkingDeal:
     problems = call_problems(d, rules, call)
     if problems:
         _report(out, problems, span, d.number)
@@ -211,14 +217,14 @@ def _call(d: DealState, call: Call, span: Span | None, rules: Rules, out: Violat
 _NOT_STANDING = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a bid or "here" that does not stand
 
 
-def _dark_pass(d: DealState, seat: Seat, rules: Rules) -> None:
+def _dark_pass(d: WorkingDeal, seat: Seat, rules: Rules) -> None:
     """A dark pass (Code 3.3.19 a): only a seven or more outbids it after this, more after dark
     all-passes (seed 004); the third hand taking the talon after two passes plays that high too."""
     _set(d, dark_passes=d.dark_passes | {seat},
          min_level=max(d.min_level, lowest_after_dark_pass(d.dark_before, dark=False)))
 
 
-def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations) -> DealState:
+def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violations) -> WorkingDeal:
     d = _set(d, bidding_over=True)
     if d.stage is Stage.COMPULSORY:
         return _set(d, auction=AuctionState.UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
@@ -244,7 +250,7 @@ def _bidding_ended(d: DealState, e: BiddingEnded, rules: Rules, out: Violations)
     return _set(d, auction=AuctionState.UNKNOWN, declarer=d.high_seat)
 
 
-def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> DealState:
+def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -> WorkingDeal:
     seat = d.declarer
     assert seat is not None
     hands = list(d.hands)
@@ -258,7 +264,7 @@ def _talon_taken(d: DealState, e: TalonTaken, rules: Rules, out: Violations) -> 
     return d
 
 
-def _discarded(d: DealState, e: Discarded, rules: Rules, out: Violations) -> DealState:
+def _discarded(d: WorkingDeal, e: Discarded, rules: Rules, out: Violations) -> WorkingDeal:
     if d.is_all_pass:
         out.append(Violation.of("T307", _("a discard on an all-pass"), e.span, d.number))
         return d
@@ -274,7 +280,7 @@ def _discarded(d: DealState, e: Discarded, rules: Rules, out: Violations) -> Dea
     return _check_discard(d, e.cards, e.span, out)
 
 
-def _check_discard(d: DealState, cards: tuple[Card, ...], span: Span | None, out: Violations) -> DealState:
+def _check_discard(d: WorkingDeal, cards: tuple[Card, ...], span: Span | None, out: Violations) -> WorkingDeal:
     seat = d.declarer
     assert seat is not None
     hands = list(d.hands)
@@ -297,7 +303,7 @@ def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
     return row[:seat] + (value,) + row[seat + 1:]
 
 
-def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) -> DealState:
+def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations) -> WorkingDeal:
     for code, detail in contract_problems(d, e.bid, e.declarer):
         where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
         out.append(Violation.of(code, detail, where, d.number, e.declarer if code == "T306" else None))
@@ -318,11 +324,11 @@ def _contract(d: DealState, e: ContractDeclared, rules: Rules, out: Violations) 
 _AT_THE_VALUE = frozenset({"T303", "T304", "T305", "A209"})  # what is wrong is the contract's value
 
 
-def _decided(d: DealState, e: DefenceDecided, rules: Rules, out: Violations) -> DealState:
+def _decided(d: WorkingDeal, e: DefenceDecided, rules: Rules, out: Violations) -> WorkingDeal:
     return _decide(d, e.kind, e.span, rules, out)
 
 
-def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> DealState:
+def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> WorkingDeal:
     if d.dummy is not None:
         _dummy_passes(d)
     problems = decision_problems(d, rules, kind)
@@ -345,19 +351,19 @@ def _decide(d: DealState, kind: DecisionKind, span: Span | None, rules: Rules, o
     return d
 
 
-def _dummy_passes(d: DealState) -> None:
+def _dummy_passes(d: WorkingDeal) -> None:
     """With two players the dummy's word in the defence goes without saying: pass (RULES.md, gusarik)."""
     turn = defence_turn(d)
     if turn is not None and turn[0] == d.dummy:
         _set(d, decisions=d.decisions + ((turn[0], DecisionKind.PASS),))
 
 
-def _mode(d: DealState, e: WhistModeChosen, rules: Rules, out: Violations) -> DealState:
+def _mode(d: WorkingDeal, e: WhistModeChosen, rules: Rules, out: Violations) -> WorkingDeal:
     _report(out, mode_problems(d, e.mode), e.span, d.number)
     return _set(d, mode=e.mode)
 
 
-def _card(d: DealState, e: CardPlayed | PlayedCard, rules: Rules, out: Violations) -> DealState:
+def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violations) -> WorkingDeal:
     card = e.card
     seat = d.to_play
     problems = card_problems_at(d, card, seat)
@@ -385,11 +391,11 @@ def _card(d: DealState, e: CardPlayed | PlayedCard, rules: Rules, out: Violation
     return _set(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
 
 
-def _trick_done(d: DealState, e: TrickCompleted, rules: Rules, out: Violations) -> DealState:
+def _trick_done(d: WorkingDeal, e: TrickCompleted, rules: Rules, out: Violations) -> WorkingDeal:
     return _take_trick(d, e.winner)
 
 
-def _take_trick(d: DealState, player: str | None) -> DealState:
+def _take_trick(d: WorkingDeal, player: str | None) -> WorkingDeal:
     winner = d.seat(player) if player is not None else None
     tricks = list(d.tricks)
     if winner is not None:
@@ -402,7 +408,7 @@ def _take_trick(d: DealState, player: str | None) -> DealState:
                        lost=d.lost + (winner is None), leader=leader)
 
 
-def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState:
+def _claim(d: WorkingDeal, e: Claimed, rules: Rules, out: Violations) -> WorkingDeal:
     remaining = 10 - d.completed
     tricks = list(d.tricks)
     shares = e.shares
@@ -424,7 +430,7 @@ def _claim(d: DealState, e: Claimed, rules: Rules, out: Violations) -> DealState
     return _set(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)
 
 
-def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> DealState:
+def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) -> WorkingDeal:
     r, n, span = e.result, d.number, e.span
     _set(d, result=r)
     count_span = r.count_span or span  # the number of a short result
@@ -477,11 +483,11 @@ def _result(d: DealState, e: ResultRecorded, rules: Rules, out: Violations) -> D
     return d
 
 
-def _nothing(d: DealState, e: Any, rules: Rules, out: Violations) -> DealState:
+def _nothing(d: WorkingDeal, e: Any, rules: Rules, out: Violations) -> WorkingDeal:
     return d
 
 
-_HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] = {
+_HANDLERS: dict[type, Callable[[WorkingDeal, Any, Rules, Violations], WorkingDeal]] = {
     Dealt: _dealt, CallMade: _call_made, BiddingEnded: _bidding_ended, TalonTaken: _talon_taken,
     Discarded: _discarded, ContractDeclared: _contract, DefenceDecided: _decided, WhistModeChosen: _mode,
     CardPlayed: _card, TrickCompleted: _trick_done, Claimed: _claim, ResultRecorded: _result,
@@ -491,12 +497,13 @@ _HANDLERS: dict[type, Callable[[DealState, Any, Rules, Violations], DealState]] 
 
 def apply(g: GameState, event: Event) -> tuple[GameState, Violations]:
     """The state after ``event`` and the violations it commits. A pure function: ``g`` is unchanged."""
-    return step(snapshot(g), event)
+    after, found = step(working(g), event)
+    return snapshot(after), found
 
 
-def step(g: GameState, event: Event) -> tuple[GameState, Violations]:
-    """:func:`apply` on a working state, changed in place and returned (the driver's hot path: states
-    are copied only for a visitor that keeps them, with :func:`snapshot`)."""
+def step(g: WorkingGame, event: Event) -> tuple[WorkingGame, Violations]:
+    """:func:`apply` on a working state, changed in place and returned (the driver's hot path: a
+    visitor is handed a frozen copy, :func:`snapshot`)."""
     out: Violations = []
     if type(event) is DealStarted:
         return _start(g, event, out), out
@@ -510,25 +517,25 @@ def step(g: GameState, event: Event) -> tuple[GameState, Violations]:
     return g, out
 
 
-def make_call(g: GameState, call: Call) -> Violations:
+def make_call(g: WorkingGame, call: Call) -> Violations:
     """The step of ``CallMade`` for a call of a ``bids`` statement, in place, without making the event
     (for a driver whose visitors want no calls); the violations it commits. A call implies no event."""
     return _in_place(g, _call, call, call.span)
 
 
-def decide(g: GameState, decision: Decision) -> Violations:
+def decide(g: WorkingGame, decision: Decision) -> Violations:
     """The step of ``DefenceDecided`` for a word of a ``whist`` statement, in place, without making the
     event; the violations it commits. A decision implies no event."""
     return _in_place(g, _decide, decision.kind, decision.span)
 
 
-def play_card(g: GameState, card: PlayedCard) -> Violations:
+def play_card(g: WorkingGame, card: PlayedCard) -> Violations:
     """The step of ``CardPlayed`` for a card of a play statement, in place, without making the event
     (for a driver whose visitors want no cards or tricks); the violations it commits."""
     return _in_place(g, _card, card)
 
 
-def _in_place(g: GameState, handler: Callable[..., DealState], *record: Any) -> Violations:
+def _in_place(g: WorkingGame, handler: Callable[..., WorkingDeal], *record: Any) -> Violations:
     """A deal's handler run on the working state with what a record gives it, as ``step`` runs it
     with an event; the violations it commits."""
     out: Violations = []
@@ -538,7 +545,7 @@ def _in_place(g: GameState, handler: Callable[..., DealState], *record: Any) -> 
     return out
 
 
-def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
+def play_clean(g: WorkingGame, cards: Sequence[Card], start: int = 0) -> int:
     """Play ``cards[start:]`` in place, tricks completed, for as long as each card is one the rules
     allow and every hand is known: the steps of their events, as one loop over bitmasks. Returns the
     index of the first card not played (``len(cards)`` when all were): the caller steps it the slow
@@ -609,7 +616,7 @@ def play_clean(g: GameState, cards: Sequence[Card], start: int = 0) -> int:
     return index
 
 
-def complete_trick(g: GameState) -> bool:
+def complete_trick(g: WorkingGame) -> bool:
     """The step of ``TrickCompleted`` where the rules imply it (three cards down), in place, without
     making the event; whether there was one. Within a play statement it is the only implied event."""
     d = g.deal
@@ -619,13 +626,19 @@ def complete_trick(g: GameState) -> bool:
     return True
 
 
-def snapshot(g: GameState) -> GameState:
-    """A copy of a game state and of its deal's, which later steps on ``g`` leave as it is."""
+def snapshot(g: WorkingGame) -> GameState:
+    """The working state frozen: a copy, with its deal's, which later steps on ``g`` leave as it is."""
     d = g.deal
-    return evolve_game(g) if d is None else evolve_game(g, deal=evolve_deal(d))
+    return freeze_game(g, deal=None if d is None else freeze_deal(d))
 
 
-def implied(g: GameState) -> Event | None:
+def working(g: GameState) -> WorkingGame:
+    """A working state to step in place, from a frozen one (left as it is)."""
+    d = g.deal
+    return thaw_game(g, deal=None if d is None else thaw_deal(d))
+
+
+def implied(g: GameState | WorkingGame) -> Event | None:
     """The next event the rules imply in this state, if any (the talon taken, a trick completed)."""
     d = g.deal
     if d is None or d.over:
@@ -638,7 +651,7 @@ def implied(g: GameState) -> Event | None:
     return None
 
 
-def _winner_name(d: DealState, rules: Rules) -> str | None:
+def _winner_name(d: DealFacts, rules: Rules) -> str | None:
     if d.on_talon_trick:
         if d.talon is None:
             return None
@@ -660,22 +673,17 @@ def _talon_taker(trick: Sequence[tuple[Seat, Card]], talon_card: Card, four: boo
 
 def advance(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Violations]]:
     """Apply ``events`` from ``state`` with every event the rules imply: (event, state after, violations)."""
-    return _advanced(state, events, apply)
+    for event, after, found in advance_in_place(working(state), events):
+        yield event, snapshot(after), found
 
 
-def advance_in_place(state: GameState, events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Violations]]:
+def advance_in_place(state: WorkingGame, events: Iterable[Event]) -> Iterator[tuple[Event, WorkingGame, Violations]]:
     """:func:`advance` on a working state, changed in place (every state given is ``state`` itself)."""
-    return _advanced(state, events, step)
-
-
-def _advanced(state: GameState, events: Iterable[Event],
-              move: Callable[[GameState, Event], tuple[GameState, Violations]],
-              ) -> Iterator[tuple[Event, GameState, Violations]]:
     for event in events:
-        state, found = move(state, event)
+        state, found = step(state, event)
         yield event, state, found
         derived = implied(state)
         while derived is not None:
-            state, found = move(state, derived)
+            state, found = step(state, derived)
             yield derived, state, found
             derived = implied(state)

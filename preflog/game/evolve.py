@@ -1,5 +1,5 @@
-"""How the engine's states change: in place while the driver steps (:func:`change_in_place`), and by a
-fast copy where a state is kept (``make_evolve``; ``attrs.evolve`` is generic, and on the hot path)."""
+"""Fast copies of the engine's states, from one kind to another (``attrs.evolve`` is generic, and on
+the hot path): a frozen snapshot of the working state, or a working state from a frozen one."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ T = TypeVar("T")
 
 
 def make_evolve(cls: type[T]) -> Callable[..., T]:
-    """A function ``evolve(obj, **changes)`` for the frozen, dict-based attrs class ``cls``.
+    """A function ``copy(obj, **changes)`` that makes a ``cls`` from ``obj``'s fields, with ``changes``;
+    ``obj`` is of ``cls`` or of a class with the same fields (the frozen and the working kinds of a state).
 
-    The engine's states are copied for every visitor that keeps them; their fields live in ``__dict__``
+    The engine's states are copied for every visitor; their fields live in ``__dict__``
     (``slots=False``) so that a copy is two C-level dict operations, not a Python loop over some forty
     fields. Safe only for classes without validators or converters (checked here).
     """
@@ -24,18 +25,11 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
         raise TypeError(f"{cls.__name__} must be dict-based (slots=False) for make_evolve")
     new = object.__new__
 
-    def evolve(self: T, **changes: Any) -> T:
+    def copy(self: object, **changes: Any) -> T:
         clone = new(cls)
         state = clone.__dict__
         state.update(self.__dict__)
         state.update(changes)
         return clone
 
-    return evolve
-
-
-def change_in_place(state: T, **changes: Any) -> T:
-    """A working state (of a frozen, dict-based class) with ``changes``, made in place and returned. Its
-    fields are immutable values, so a copy made earlier by ``make_evolve`` shares them safely."""
-    state.__dict__.update(changes)
-    return state
+    return copy

@@ -22,7 +22,7 @@ from .classic import HAND_LEVELS, compulsory_whist, lowest_after_dark_pass, outb
 from .conventions import Rules
 from .razboynik import COMPULSORY, Stage, game_key, game_name, mandated_defence
 from .laws import Duty, must_play
-from .state import AuctionState, DealState, GameState
+from .state import AuctionState, DealFacts, GameState, WorkingGame
 
 Problem = tuple[str, str]  # (violation code, detail)
 P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
@@ -30,7 +30,7 @@ P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
 
 # ---- the auction (Code 3.3) ----------------------------------------------------------------------
 
-def next_caller(d: DealState) -> Seat:
+def next_caller(d: DealFacts) -> Seat:
     """The seat whose call comes next: clockwise from the eldest hand, skipping those who passed."""
     seat = d.calls[-1][0].next if d.calls else Seat.FIRST
     while seat in d.passed and len(d.passed) < 3:  # the dummy of two players has passed before it starts
@@ -38,7 +38,7 @@ def next_caller(d: DealState) -> Seat:
     return seat
 
 
-def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
+def call_problems(d: DealFacts, rules: Rules, call: Call) -> Sequence[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
     if d.stage is Stage.COMPULSORY:  # reported once, at the first call of the line
         return _NONE if d.calls else [("A213", _("no auction in the razboynik: {player} plays one of the compulsory "
@@ -111,12 +111,12 @@ def call_problems(d: DealState, rules: Rules, call: Call) -> Sequence[Problem]:
     return out
 
 
-def _high_call(d: DealState) -> str:
+def _high_call(d: DealFacts) -> str:
     """The high bid as it was called: ``dark 6s``, ``hand mis``, ``7h``."""
     return words.call(Call(CallKind.BID, d.high, dark=d.high_dark, hand=d.hand_bid))
 
 
-def legal_calls(state: GameState) -> tuple[Call, ...]:
+def legal_calls(state: GameState | WorkingGame) -> tuple[Call, ...]:
     """Every call the next player may make: pass, here, the bids of the ladder, each with the ``dark``
     and ``hand`` modifiers where the convention has them. Empty when the auction is over."""
     d = state.deal
@@ -130,7 +130,7 @@ def legal_calls(state: GameState) -> tuple[Call, ...]:
 
 # ---- the contract (Code 3.4) ---------------------------------------------------------------------
 
-def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
+def totus_problems(d: DealFacts, rules: Rules, bid: Bid) -> list[Problem]:
     """What is wrong with declaring ``bid`` a totus: twelve tricks that cannot be beaten on the own ten
     cards and the talon, the partners making the discard, then a ten played (seed 000 §6.3)."""
     if not rules.totus:
@@ -148,7 +148,7 @@ def totus_problems(d: DealState, rules: Rules, bid: Bid) -> list[Problem]:
     return []
 
 
-def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> list[Problem]:
+def contract_problems(d: DealFacts, bid: Bid, declarer: str | None = None) -> list[Problem]:
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
         return [("T307", _("a contract ({bid}) on an all-pass").format(bid=words.bid(bid)))]
@@ -190,7 +190,7 @@ def contract_problems(d: DealState, bid: Bid, declarer: str | None = None) -> li
     return out
 
 
-def legal_contracts(state: GameState) -> tuple[Bid, ...]:
+def legal_contracts(state: GameState | WorkingGame) -> tuple[Bid, ...]:
     """The contracts the winner of the auction may declare, once the talon is taken (Code 3.4.3)."""
     d = state.deal
     if d is None or d.declarer is None or d.contract is not None or not d.bidding_over or d.is_all_pass:
@@ -204,7 +204,7 @@ def legal_contracts(state: GameState) -> tuple[Bid, ...]:
 MOST_DECISIONS = 5
 
 
-def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
+def defence_turn(d: DealFacts) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     """Who speaks next in the defence and the words the order of speaking leaves them, or ``None``
     when the defence is settled (Code 3.8.1, 3.8.3, 3.8.7–3.8.8.2): from the declarer's left; the
     second may go half after a pass; the first may then return the whist; with four players the
@@ -233,7 +233,7 @@ def defence_turn(d: DealState) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     return None
 
 
-def decision_problems(d: DealState, rules: Rules, kind: DecisionKind) -> list[Problem]:
+def decision_problems(d: DealFacts, rules: Rules, kind: DecisionKind) -> list[Problem]:
     """What is wrong with ``kind`` as the next word of the defence."""
     if d.is_all_pass:
         return [] if d.decisions else [("T307", _("whist decisions on an all-pass"))]
@@ -295,7 +295,7 @@ STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
 _SOLOIST = {Seat.FIRST: N_("the eldest hand"), Seat.SECOND: N_("the second hand"), Seat.THIRD: N_("the third hand")}
 
 
-def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:
+def legal_decisions(state: GameState | WorkingGame) -> tuple[DecisionKind, ...]:
     """The words the next defender may say; empty when the defence is settled or there is none."""
     d = state.deal
     if d is None or d.contract is None or d.over or d.completed or d.trick or defence_turn(d) is None:
@@ -303,7 +303,7 @@ def legal_decisions(state: GameState) -> tuple[DecisionKind, ...]:
     return tuple(k for k in DecisionKind if not decision_problems(d, state.rules, k))
 
 
-def mode_problems(d: DealState, mode: WhistMode) -> list[Problem]:
+def mode_problems(d: DealFacts, mode: WhistMode) -> list[Problem]:
     """Open play is a single whister's choice (Code 3.8.4, 3.8.5)."""
     whisters = len(d.whisters)
     if mode is WhistMode.OPEN and whisters != 1 and not d.is_all_pass:
@@ -313,7 +313,7 @@ def mode_problems(d: DealState, mode: WhistMode) -> list[Problem]:
     return []
 
 
-def legal_modes(state: GameState) -> tuple[WhistMode, ...]:
+def legal_modes(state: GameState | WorkingGame) -> tuple[WhistMode, ...]:
     """How the whisters may play once the defence is settled: open only for a single whister."""
     d = state.deal
     if d is None or d.contract is None or defence_turn(d) is not None or d.mode is not None or not d.whisters:
@@ -321,13 +321,13 @@ def legal_modes(state: GameState) -> tuple[WhistMode, ...]:
     return tuple(m for m in WhistMode if not mode_problems(d, m))
 
 
-def defence_recorded(d: DealState) -> bool:
+def defence_recorded(d: DealFacts) -> bool:
     """Both defenders have spoken. What may follow (a returned whist, the sitting-out dealer's word) is
     written only when it is said, so a record that stops here reads as passes (NOTATION.md §3)."""
     return len(d.decisions) >= 2
 
 
-def counts_as_made(d: DealState) -> bool:
+def counts_as_made(d: DealFacts) -> bool:
     """A game nobody whists is not played and counts as made (Code 3.8.1, 3.8.7): both defenders have
     spoken and no whist stands (they passed, or a half-whist was not returned)."""
     contract = d.game_contract
@@ -338,7 +338,7 @@ def counts_as_made(d: DealState) -> bool:
 
 # ---- the play (Code 3.9, 3.7.6) ------------------------------------------------------------------
 
-def led_suit(d: DealState) -> Suit | None:
+def led_suit(d: DealFacts) -> Suit | None:
     """The suit to follow: the talon card's on an all-pass talon trick (3.7.6), else the first card's."""
     if d.on_talon_trick:
         card = d.talon_card
@@ -346,7 +346,7 @@ def led_suit(d: DealState) -> Suit | None:
     return d.trick[0][1].suit if d.trick else None
 
 
-def play_problems(d: DealState) -> list[Problem]:
+def play_problems(d: DealFacts) -> list[Problem]:
     """What stops the play from starting: the defence unsettled, or nobody whisting."""
     if d.contract is None or d.is_all_pass or d.unwhisted or not d.decisions:
         return []
@@ -361,12 +361,12 @@ def play_problems(d: DealState) -> list[Problem]:
     return []
 
 
-def card_problems(d: DealState, card: Card) -> Sequence[Problem]:
+def card_problems(d: DealFacts, card: Card) -> Sequence[Problem]:
     """What is wrong with ``card`` as the next card of the play."""
     return card_problems_at(d, card, d.to_play)
 
 
-def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Problem]:
+def card_problems_at(d: DealFacts, card: Card, seat: Seat | None) -> Sequence[Problem]:
     """:func:`card_problems` for the seat to play, ``seat``, already known (the engine's hot path: a
     held card that follows suit costs a few lookups and allocates nothing)."""
     out: list[Problem] | None = None
@@ -415,12 +415,12 @@ def card_problems_at(d: DealState, card: Card, seat: Seat | None) -> Sequence[Pr
 _NONE: tuple[Problem, ...] = ()
 
 
-def legal_cards(state: GameState | DealState) -> tuple[Card, ...]:
+def legal_cards(state: GameState | WorkingGame | DealFacts) -> tuple[Card, ...]:
     """The cards the next player may play, in deck order. A hidden hand may play every card that is
     not ruled out: played, held by a known hand, discarded, in the talon, or of a suit it showed void
     in. Empty outside the play: before the defence is settled, when the game counts as made, after
     the last trick or a claim. Takes the game's state or the deal's."""
-    d = state if isinstance(state, DealState) else state.deal
+    d = state if isinstance(state, DealFacts) else state.deal
     if d is None or not d.bidding_over or d.claimed or d.over or d.completed >= 10 or d.to_play is None:
         return ()
     if not d.trump_known and not d.is_all_pass:

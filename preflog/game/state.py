@@ -1,13 +1,20 @@
 """The states of the replay: a deal after some of its events, and the game between deals.
 
-States are frozen values: any step can be kept, compared and revisited (the driver steps one working
-state in place and hands a copy, ``engine.snapshot``, to whoever keeps one). They hold what happened;
-what it means (who speaks next, what is legal) is asked of :mod:`preflog.game.legal`.
+Each comes in two kinds with the same fields (declared once, in ``DealFacts`` and ``GameFacts``):
+
+* :class:`GameState` and :class:`DealState` are frozen values: any step can be kept, compared and
+  revisited; they are what visitors and the public ``apply`` hand out;
+* :class:`WorkingGame` and :class:`WorkingDeal` are the engine's working state, which the driver steps
+  in place (a copy per event would cost more than the step); ``engine.snapshot`` freezes one.
+
+They hold what happened; what it means (who speaks next, what is legal) is asked of
+:mod:`preflog.game.legal`, which reads either kind.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any, TypeVar
 
 import attrs
 
@@ -36,9 +43,11 @@ _ALL_PASS = AuctionState.ALL_PASS  # members as module constants: cheaper on the
 _SITTING_OUT = Seat.SITTING_OUT
 
 
-@attrs.frozen(slots=False)  # dict-based: changed in place while stepped, copied where kept (evolve.py)
-class DealState:
-    """Everything known about a deal after some of its events. Seats are in bidding order."""
+@attrs.define(slots=False)  # dict-based: a snapshot is two dict operations (evolve.py)
+class DealFacts:
+    """Everything known about a deal after some of its events. Seats are in bidding order. The fields
+    and their meaning, shared by the frozen :class:`DealState` and the engine's :class:`WorkingDeal`;
+    never made itself."""
 
     number: int
     dealer: str
@@ -182,13 +191,23 @@ class DealState:
         return 0 if seat is None else self.tricks[seat]
 
 
-@attrs.frozen(slots=False)  # dict-based, as DealState
-class GameState:
-    """The game between deals: dealer rotation, all-passes in a row, and the deal in progress."""
+@attrs.frozen(slots=False)
+class DealState(DealFacts):
+    """A deal as it stood after some of its events: a frozen value, kept as long as wanted."""
+
+
+@attrs.define(slots=False)
+class WorkingDeal(DealFacts):
+    """The deal the engine is stepping, changed in place (``engine.snapshot`` freezes it)."""
+
+
+@attrs.define(slots=False)  # dict-based, as DealFacts
+class GameFacts:
+    """The game between deals: dealer rotation, all-passes in a row (and, in each kind, the deal in
+    progress). The fields shared by :class:`GameState` and :class:`WorkingGame`; never made itself."""
 
     players: tuple[str, ...]
     rules: Rules
-    deal: DealState | None = None
     previous_dealer: str | None = None
     all_pass_streak: int = 0
     stays: int = 0
@@ -196,5 +215,32 @@ class GameState:
     compulsory: frozenset[tuple[str, int]] = frozenset()  # razboynik: (player, game) played (0: misère)
 
 
-evolve_deal = make_evolve(DealState)
-evolve_game = make_evolve(GameState)
+@attrs.frozen(slots=False)
+class GameState(GameFacts):
+    """The game as it stood after an event: a frozen value, with its deal's :class:`DealState`."""
+
+    deal: DealState | None = None
+
+
+@attrs.define(slots=False)
+class WorkingGame(GameFacts):
+    """The game the engine is stepping, changed in place, with its :class:`WorkingDeal`."""
+
+    deal: WorkingDeal | None = None
+
+
+Working = TypeVar("Working", WorkingDeal, WorkingGame)
+
+
+def change(state: Working, **changes: Any) -> Working:
+    """A working state with ``changes``, made in place and returned (the engine's one way to change
+    one). Its fields are immutable values, so a snapshot made earlier shares them safely."""
+    state.__dict__.update(changes)
+    return state
+
+
+#: Fast copies between the two kinds (``attrs.evolve`` is generic, and on the hot path).
+freeze_deal = make_evolve(DealState)
+freeze_game = make_evolve(GameState)
+thaw_deal = make_evolve(WorkingDeal)
+thaw_game = make_evolve(WorkingGame)

@@ -115,10 +115,22 @@ class Validator:
             talon = fields.get("talon")
             fields["hands"] = self._hands(raw.hands, dealer, None if talon is None else talon.cards)
         self._names(raw, fields)
-        self.previous_dealer = dealer
+        self.previous_dealer = self._sat_out(raw, fields, dealer)
         self.next_number = number + 1
         return Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span,
                     dealer_span=None if raw.dealer is None else raw.dealer[1], **fields)
+
+    def _sat_out(self, raw: RawDeal, fields: dict[str, Any], dealer: str) -> str:
+        """Whom the next deal's dealer follows: ``dealer``, or, with four players, the one the hands
+        show sitting out when the dealer named holds a hand (reported once, at that hand: the deals
+        after it then pass clockwise from the dealer who did sit out, not from the slip)."""
+        hands: Hands | None = fields.get("hands")
+        if len(self.players) != 4 or hands is None or raw.hands is None \
+                or any(e.prefix is None for e in raw.hands.entries):
+            return dealer
+        owners = {e.player for e in hands.entries}
+        absent = [p for p in self.players if p not in owners]
+        return absent[0] if dealer in owners and len(absent) == 1 else dealer
 
     def skip(self, text: str) -> None:
         """Keep the numbering and the dealer rotation going past a deal that could not be read."""

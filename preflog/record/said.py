@@ -90,7 +90,6 @@ def notes(deal: Deal) -> list[str]:
 class DealsSaid(Visitor):
     """Each deal of a replay in words (:func:`deal_words`), by its number."""
 
-    keeps_states = False
 
     def __init__(self) -> None:
         self.said: dict[int, str] = {}

@@ -51,7 +51,6 @@ class Scorer(Visitor):
     Without ``ledger`` the sheets keep totals but not every entry (memory flat however long the game).
     """
 
-    keeps_states = False  # reads each state only while it is called
 
     def __init__(self, upto: int | None = None, *, ledger: bool = True) -> None:
         self.upto, self.ledger = upto, ledger

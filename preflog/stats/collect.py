@@ -26,12 +26,10 @@ class Collector(Visitor):
     :class:`DealFacts` (a game at a time: the next game starts them anew). Walk it as
     ``walk(game, *collector.visitors)`` (with a checker before it, if wanted)."""
 
-    keeps_states = False
 
     def __init__(self, *, par: bool = False) -> None:
         self.scorer = Scorer(ledger=False)
         self.recorder = StepRecorder() if par else None
-        self.keeps_states = par  # the analysis keeps the deal's states
         self.facts: GameFacts | None = None
         self.deals: list[DealFacts] = []
 
