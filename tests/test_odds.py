@@ -185,7 +185,7 @@ def test_the_command_s_json_has_the_documented_core() -> None:
     result = run("odds", "AKJ9.KQ8.A7.Q", "--talon", "7h 8h", "--samples", "8", "--seed", "4", "--format", "json",
                  "--jobs", "1")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert (data["samples"], data["seed"], data["hand"], data["talon"], data["rules"]) == (
         8, 4, "AKJ9.KQ8.A7.Q", "7h 8h", "sochi")
     assert list(data["contracts"]) == list(CONTRACTS)
@@ -200,7 +200,7 @@ def test_the_command_s_json_has_the_documented_core() -> None:
 def test_the_command_s_table_has_a_line_a_contract() -> None:
     result = run("odds", "As Ks Js 9s Kc Qc 8c Ad 7d Qh", "--samples", "6", "--jobs", "1")
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0].startswith("Hand ♠AKJ9 ♣KQ8 ♦A7 ♥Q (first hand, leads), talon unknown; sochi; 6 layouts")
     assert [line.split()[0] for line in lines[2:28]] == [
         preflog.Bid.parse(name).unicode() if name != "mis" else "misère" for name in CONTRACTS]
@@ -253,9 +253,9 @@ def test_the_odds_docs_run_as_written(tmp_path) -> None:  # type: ignore[no-unty
     args = re.findall(r'"[^"]*"|\S+', command[len("$ preflog "):])
     result = run(*[a.strip('"') for a in args], "--jobs", "1")
     assert result.exit_code == 0
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()  # the notice of a long run goes to stderr
     assert shown[:9] == lines[:9] and shown[-1] == lines[-1] and shown[9] == "…"
-    data = json.loads(run(*[a.strip('"') for a in args], "--jobs", "1", "--format", "json").output)
+    data = json.loads(run(*[a.strip('"') for a in args], "--jobs", "1", "--format", "json").stdout)
     documented = json.loads(re.sub(r',\s*"…": "…"', "", re.search(r"```json\n(.*?)```", doc, re.S).group(1)))
     assert documented["contracts"] == {k: data["contracts"][k] for k in documented["contracts"]}
     assert {k: v for k, v in documented.items() if k != "contracts"} == \
