@@ -39,19 +39,58 @@ def checkout(tmp_path: Path) -> Path:
     return copy
 
 
+#: A command of a block that serves until it is stopped: it is started, asked for its first page, stopped.
+SERVING = re.compile(r"^\.venv/bin/preflog serve --db (\S+)$")
+
+
 @pytest.mark.parametrize("page", [ROOT / "README.md", *DOCS], ids=lambda p: p.name)
 def test_every_shell_and_python_block_runs_as_written(page: Path, checkout: Path) -> None:
-    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ['PATH']}", NO_COLOR="1")
+    """Each block as a newcomer types it after the README's set-up, in a shell of its own where
+    ``preflog`` is not on the PATH (the commands name ``.venv/bin/preflog``)."""
+    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if Path(p).resolve() != BIN.resolve())
+    env = dict(os.environ, PATH=path, NO_COLOR="1")
+    env.pop("VIRTUAL_ENV", None)
     for block in _blocks(page, "(?:sh|bash)"):
         if "python3 -m venv" in block:  # the README's set-up: the tests already run in what it makes
             continue
+        lines = [line for line in block.splitlines() if " pip install " not in f" {line}"]  # the extras: installed
+        serving = [line for line in lines if SERVING.match(line)]
+        block = "\n".join(line for line in lines if line not in serving)
         run = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", block], cwd=checkout, env=env,
                              capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
         assert run.returncode == 0, f"{page.name}:\n{block}\n{run.stdout[-2000:]}{run.stderr[-2000:]}"
+        for line in serving:
+            _serves(line, checkout, env)
     for block in _blocks(page, "python"):
         run = subprocess.run([sys.executable, "-c", block], cwd=checkout, env=env, capture_output=True, text=True,
                              timeout=300)
         assert run.returncode == 0, f"{page.name}:\n{block}\n{run.stderr[-2000:]}"
+
+
+def _serves(line: str, checkout: Path, env: dict[str, str]) -> None:
+    """``line`` serves: on a free port, its game list answers, and it stops when asked."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(["bash", "-c", f"exec {line} --port {port}"], cwd=checkout, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, line
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def test_every_page_has_its_russian_side_and_the_russian_site_falls_back_to_nothing() -> None:
