@@ -12,20 +12,11 @@ events, states, the engine), the driver ``walk``, ``scoring``, the checker and r
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
-
-# The build puts two top-level folders of the checkout inside the package: grammar/ as preflog.grammar
-# and cli/ as preflog.cli. Run from a checkout's root, this source tree shadows any installed copy, so
-# the package also looks for its subpackages beside itself (an installed copy holds both inside).
-_HERE = os.path.dirname(os.path.abspath(__file__))
-if not os.path.isdir(os.path.join(_HERE, "grammar")) and os.path.isfile(
-        os.path.join(os.path.dirname(_HERE), "grammar", "preflog.lark")):
-    __path__.append(os.path.dirname(_HERE))
 
 #: Where each public name lives. ``import preflog`` loads none of them: a name's module is imported the
 #: first time the name is used, so that ``preflog --help`` or ``preflog parse`` load only what they need.
@@ -108,88 +99,84 @@ class _Package(types.ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 
-if TYPE_CHECKING:  # the names as the type checker sees them; at run time each is imported when first used
-    from .analysis.annotate import CardValue, DealAnalysis, analyse, annotate, strip_analysis
-    from .analysis.solve import Analyst, Goal, Solution, Unsolvable, par, solve
-    from .analysis.odds import BadHand, ContractOdds, Odds, odds
-    from .check import Checker, audit, check
-    from .game.conventions import (
-        PRESETS, AllPassScoring, AllPassTalon, Liability, Progression, Rules, VoidTalonTrick, WhistSplit, rules_of,
+if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: `name as name`), made from
+    # _EXPORTS; at run time each is imported when first used
+    from .analysis.annotate import (
+        CardValue as CardValue, DealAnalysis as DealAnalysis, analyse as analyse, annotate as annotate, strip_analysis
+        as strip_analysis
     )
-    from .game.engine import advance, apply, expected_dealer, implied, initial_state
+    from .analysis.odds import BadHand as BadHand, ContractOdds as ContractOdds, Odds as Odds, odds as odds
+    from .analysis.solve import (
+        Analyst as Analyst, Goal as Goal, Solution as Solution, Unsolvable as Unsolvable, par as par, solve as solve
+    )
+    from .check import Checker as Checker, audit as audit, check as check
+    from .game.conventions import (
+        AllPassScoring as AllPassScoring, AllPassTalon as AllPassTalon, Liability as Liability, PRESETS as PRESETS,
+        Progression as Progression, Rules as Rules, VoidTalonTrick as VoidTalonTrick, WhistSplit as WhistSplit, rules_of
+        as rules_of
+    )
+    from .game.engine import (
+        advance as advance, apply as apply, expected_dealer as expected_dealer, implied as implied, initial_state as
+        initial_state
+    )
     from .game.events import (
-        BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
-        Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
-        WhistModeChosen, events_of,
+        BiddingEnded as BiddingEnded, CallMade as CallMade, CardPlayed as CardPlayed, CheckpointRecorded as
+        CheckpointRecorded, Claimed as Claimed, ContractDeclared as ContractDeclared, DealEnded as DealEnded,
+        DealStarted as DealStarted, Dealt as Dealt, DefenceDecided as DefenceDecided, Discarded as Discarded, Event as
+        Event, PenaltyRecorded as PenaltyRecorded, ResultRecorded as ResultRecorded, TalonTaken as TalonTaken,
+        TrickCompleted as TrickCompleted, WhistModeChosen as WhistModeChosen, events_of as events_of
     )
     from .game.legal import (
-        counts_as_made, legal_calls, legal_cards, legal_contracts, legal_decisions, legal_modes,
+        counts_as_made as counts_as_made, legal_calls as legal_calls, legal_cards as legal_cards, legal_contracts as
+        legal_contracts, legal_decisions as legal_decisions, legal_modes as legal_modes
     )
-    from .game.state import AuctionState, DealState, GameState
-    from .game.violations import CATALOGUE, Violation
-    from .generate import generate
-    from .i18n import LANGUAGES, current_language, set_language, using_language
-    from .model.annotations import Comment, Glyph
-    from .model.auction import Bids, Call, CallKind, Contract
-    from .model.bids import LADDER, MISERE, Bid, Strain
-    from .model.cards import DECK, Card, Rank, Suit, card
+    from .game.state import AuctionState as AuctionState, DealState as DealState, GameState as GameState
+    from .game.violations import CATALOGUE as CATALOGUE, Violation as Violation
+    from .generate import generate as generate
+    from .i18n import (
+        LANGUAGES as LANGUAGES, current_language as current_language, set_language as set_language, using_language as
+        using_language
+    )
+    from .model.annotations import Comment as Comment, Glyph as Glyph
+    from .model.auction import Bids as Bids, Call as Call, CallKind as CallKind, Contract as Contract
+    from .model.bids import Bid as Bid, LADDER as LADDER, MISERE as MISERE, Strain as Strain
+    from .model.cards import Card as Card, DECK as DECK, Rank as Rank, Suit as Suit, card as card
     from .model.deal import (
-        Checkpoint, CheckpointEntry, CheckpointWhist, Deal, Discard, HandEntry, Hands, Penalty, PenaltyKind,
-        PlayerTricks, Result, ResultKind, Talon,
+        Checkpoint as Checkpoint, CheckpointEntry as CheckpointEntry, CheckpointWhist as CheckpointWhist, Deal as Deal,
+        Discard as Discard, HandEntry as HandEntry, Hands as Hands, Penalty as Penalty, PenaltyKind as PenaltyKind,
+        PlayerTricks as PlayerTricks, Result as Result, ResultKind as ResultKind, Talon as Talon
     )
-    from .model.defence import Decision, DecisionKind, Defence, WhistMode
-    from .model.game import Game, Tag
-    from .model.hand import Hand
-    from .model.play import Claim, ClaimShare, Play, PlayedCard, Variation
-    from .model.seating import Seat, bidding_order, next_dealer
-    from .model.span import Span
-    from .notation.api import dump, iter_games, load, load_all, loads, loads_all
-    from .notation.errors import NotationError
-    from .notation.jsonio import from_json, to_json
-    from .notation.decode import ReadError
-    from .notation.read import GameReading, ParsedGame, ReadDeal, read_games, stream_games
-    from .notation.write import dumps
-    from .replay import Replay, Step, replay
-    from .scoring.ledger import Column, Entry
-    from .scoring.outcome import Outcome, outcome_of
-    from .scoring.payments import Payment, payments
-    from .scoring.pulka import ScoreSheet
-    from .scoring.scorer import Scorer, score
-    from .scoring.settlement import Settlement
+    from .model.defence import (
+        Decision as Decision, DecisionKind as DecisionKind, Defence as Defence, WhistMode as WhistMode
+    )
+    from .model.game import Game as Game, Tag as Tag
+    from .model.hand import Hand as Hand
+    from .model.play import (
+        Claim as Claim, ClaimShare as ClaimShare, Play as Play, PlayedCard as PlayedCard, Variation as Variation
+    )
+    from .model.seating import Seat as Seat, bidding_order as bidding_order, next_dealer as next_dealer
+    from .model.span import Span as Span
+    from .notation.api import (
+        dump as dump, iter_games as iter_games, load as load, load_all as load_all, loads as loads, loads_all as
+        loads_all
+    )
+    from .notation.decode import ReadError as ReadError
+    from .notation.errors import NotationError as NotationError
+    from .notation.jsonio import from_json as from_json, to_json as to_json
+    from .notation.read import (
+        GameReading as GameReading, ParsedGame as ParsedGame, ReadDeal as ReadDeal, read_games as read_games,
+        stream_games as stream_games
+    )
+    from .notation.write import dumps as dumps
+    from .replay import Replay as Replay, Step as Step, replay as replay
+    from .scoring.ledger import Column as Column, Entry as Entry
+    from .scoring.outcome import Outcome as Outcome, outcome_of as outcome_of
+    from .scoring.payments import Payment as Payment, payments as payments
+    from .scoring.pulka import ScoreSheet as ScoreSheet
+    from .scoring.scorer import Scorer as Scorer, score as score
+    from .scoring.settlement import Settlement as Settlement
+    from .walk import SKIP as SKIP, Visitor as Visitor, Walker as Walker, walk as walk
     from . import stats as stats
-    from .walk import SKIP, Visitor, Walker, walk
 
-__all__ = [
-    # reading and writing
-    "GameReading", "NotationError", "ParsedGame", "ReadDeal", "ReadError", "dump", "dumps", "from_json",
-    "iter_games", "load", "load_all", "loads", "loads_all", "read_games", "stream_games", "to_json",
-    # the records
-    "Bid", "Bids", "Call", "CallKind", "Card", "Checkpoint", "CheckpointEntry", "CheckpointWhist", "Claim",
-    "ClaimShare", "Comment", "Contract", "DECK", "Deal", "Decision", "DecisionKind", "Defence", "Discard",
-    "Game", "Glyph", "Hand", "HandEntry", "Hands", "LADDER", "MISERE", "Penalty", "PenaltyKind", "Play",
-    "PlayedCard", "PlayerTricks", "Rank", "Result", "ResultKind", "Seat", "Span", "Strain", "Suit", "Tag",
-    "Talon", "Variation", "WhistMode", "bidding_order", "card", "next_dealer",
-    # the rules, events, states and the engine
-    "AllPassScoring", "AllPassTalon", "AuctionState", "CATALOGUE", "DealState", "GameState", "Liability",
-    "PRESETS", "Progression", "Rules", "Violation", "VoidTalonTrick", "WhistSplit", "advance", "apply",
-    "counts_as_made", "expected_dealer", "implied", "initial_state", "legal_calls", "legal_cards",
-    "legal_contracts", "legal_decisions", "legal_modes", "rules_of",
-    "BiddingEnded", "CallMade", "CardPlayed", "CheckpointRecorded", "Claimed", "ContractDeclared", "DealEnded",
-    "DealStarted", "Dealt", "DefenceDecided", "Discarded", "Event", "PenaltyRecorded", "ResultRecorded",
-    "TalonTaken", "TrickCompleted", "WhistModeChosen", "events_of",
-    # visitors
-    "SKIP", "Checker", "Replay", "Scorer", "Step", "Visitor", "Walker", "audit", "check", "replay", "walk",
-    # scoring
-    "Column", "Entry", "Outcome", "Payment", "ScoreSheet", "Settlement", "outcome_of", "payments", "score",
-    # double-dummy analysis
-    "Analyst", "CardValue", "DealAnalysis", "Goal", "Solution", "Unsolvable", "analyse", "annotate", "par",
-    "solve", "strip_analysis",
-    # the odds of a hand's contracts before the play
-    "BadHand", "ContractOdds", "Odds", "odds",
-    # statistics of an archive (a callable module: preflog.stats(games))
-    "stats",
-    # generating
-    "generate",
-    # the language spoken
-    "LANGUAGES", "current_language", "set_language", "using_language",
-]
+#: Every public name, from the one table above (the type checker's imports are checked against it).
+__all__ = sorted({*_EXPORTS, *_MODULES})

@@ -94,18 +94,50 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
 
 def test_the_readme_s_python_runs_from_the_checkout_beside_an_installed_copy() -> None:
     """After `pip install .` (no editable finder), Python started in the checkout's root imports the
-    source tree, which holds neither grammar/ nor cli/ inside preflog/: the package finds them beside
-    itself. Run without site (no .pth, so no editable install), the dependencies on PYTHONPATH."""
+    source tree, which holds neither grammar/ nor cli/ inside preflog/: the grammar is found beside it
+    (a data lookup, issue 43 item 5), and the package holds its own modules and nothing else. Run
+    without site (no .pth, so no editable install), the dependencies on PYTHONPATH."""
     import sysconfig
 
     site = sysconfig.get_paths()["purelib"]
-    code = ("import preflog, preflog.grammar, preflog.cli; "
+    code = ("import importlib.util, preflog; "
             "assert preflog.__file__.startswith(%r), preflog.__file__; "
+            "assert list(preflog.__path__) == [%r], preflog.__path__; "
+            "assert importlib.util.find_spec('preflog.tests') is None; "
+            "assert importlib.util.find_spec('preflog.benchmarks') is None; "
             "text = open('samples/sochi-pulka.pref', encoding='utf-8').read(); "
-            "print(len(preflog.loads(text).deals), preflog.check(preflog.loads(text)))") % str(ROOT)
+            "print(len(preflog.loads(text).deals), preflog.check(preflog.loads(text)))") % (str(ROOT), str(ROOT / "preflog"))
     run = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=site))
     assert (run.returncode, run.stdout, run.stderr) == (0, "10 []\n", "")
+
+
+def test_the_package_imports_its_own_modules_and_nothing_else() -> None:
+    """Issue 43, item 5: the package's path is its own folder (nothing appended), so the checkout's
+    tests and benchmarks are not part of it; cli and grammar come from the build's mapping."""
+    import importlib.util
+
+    assert list(preflog.__path__) == [str(ROOT / "preflog")]
+    for stray in ("preflog.tests", "preflog.benchmarks", "preflog.samples", "preflog.docs"):
+        assert importlib.util.find_spec(stray) is None, stray
+
+
+def test_all_and_the_type_checkers_names_come_from_one_table() -> None:
+    """``__all__`` is the table of exports; the imports the type checker reads re-export exactly it."""
+    import ast
+
+    assert preflog.__all__ == sorted({*preflog._EXPORTS, *preflog._MODULES})
+    tree = ast.parse((ROOT / "preflog" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
+    seen = {}
+    for node in guarded.body:
+        assert isinstance(node, ast.ImportFrom)
+        for alias in node.names:
+            assert alias.asname == alias.name  # an explicit re-export
+            seen[alias.name] = node.module
+    assert seen == {**preflog._EXPORTS, **{m: None for m in preflog._MODULES}}
+    for name in preflog.__all__:
+        assert getattr(preflog, name) is not None
 
 
 def test_the_grammar_is_loaded_from_the_package() -> None:

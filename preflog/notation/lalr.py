@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,21 @@ _GRAMMAR_PACKAGE = "preflog.grammar"
 _GRAMMAR_FILE = "preflog.lark"
 
 
+@lru_cache(maxsize=1)
+def grammar_folder() -> Traversable:
+    """Where the grammar and its tables are: the package's ``preflog.grammar`` (the build maps the
+    checkout's ``grammar/`` there, and an editable install finds it), or, for Python started in a
+    checkout's root beside a copy installed without ``-e``, the checkout's ``grammar/`` folder: a
+    data lookup, which leaves the import system as it is."""
+    try:
+        return resources.files(_GRAMMAR_PACKAGE)
+    except ModuleNotFoundError:
+        beside = Path(__file__).resolve().parents[2] / "grammar"
+        if (beside / _GRAMMAR_FILE).is_file():
+            return beside
+        raise
+
+
 #: How the grammar is made a parser: the same for the tables shipped and for a build here.
 _OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "start": ["tags", "deal"]}
 _TABLES_FILE = "preflog.lark.tables"  # the parser's tables (Lark.save), shipped: `python -m preflog.notation.lalr`
@@ -53,7 +69,7 @@ def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = 
     """The notation's LALR parser, loaded from the grammar shipped inside the package. With ``cache``
     its tables are the package's, when they were built from this grammar by this lark and python, or
     else Lark's cache in the temporary folder (built there on first use)."""
-    text = resources.files(_GRAMMAR_PACKAGE).joinpath(_GRAMMAR_FILE).read_text(encoding="utf-8")
+    text = grammar_folder().joinpath(_GRAMMAR_FILE).read_text(encoding="utf-8")
     if cache and not strict:
         shipped = _shipped_parser(text, transformer)
         if shipped is not None:
@@ -62,7 +78,7 @@ def make_parser(*, strict: bool = False, cache: bool = True, transformer: Any = 
 
 
 def _shipped_parser(text: str, transformer: Any) -> Lark | None:
-    tables = resources.files(_GRAMMAR_PACKAGE).joinpath(_TABLES_FILE)
+    tables = grammar_folder().joinpath(_TABLES_FILE)
     if not tables.is_file() or shipped_stamp() != tables_stamp(text):
         return None
     try:
@@ -82,7 +98,7 @@ def tables_stamp(text: str) -> str:
 
 def shipped_stamp() -> str | None:
     """The stamp of the tables shipped in the package, if any."""
-    stamp = resources.files(_GRAMMAR_PACKAGE).joinpath(_STAMP_FILE)
+    stamp = grammar_folder().joinpath(_STAMP_FILE)
     return stamp.read_text(encoding="utf-8") if stamp.is_file() else None
 
 
