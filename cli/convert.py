@@ -69,5 +69,5 @@ def convert(file: str, target: str, source: str | None, unicode: bool, output: s
         write_text(output, parts)
     else:
         for part in parts:
-            click.echo(part, nl=False)
+            click.echo(part, nl=False, color=True)  # the text exactly, as fmt writes it
 

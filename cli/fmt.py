@@ -99,7 +99,7 @@ def _format(path: str, check: bool, in_place: bool, unicode: bool, words: Words 
         spool.seek(0)
         if not in_place:
             for block in iter(lambda: spool.read(_BLOCK), ""):
-                click.echo(block, nl=False)
+                click.echo(block, nl=False, color=True)  # the text exactly: click would strip what looks like a colour
         elif not same:
             write_text(path, iter(lambda: spool.read(_BLOCK), ""))
             click.echo(_("reformatted {name}").format(name=name), err=True)

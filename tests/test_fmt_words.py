@@ -334,3 +334,12 @@ def test_totus_and_hand_bids_in_russian() -> None:
     assert "bids мизер hand 9п пас hand мизер пас\n" in out and "contract Лёва: тотус 10бк Оля\n" in out
     assert preflog.loads(out) == preflog.loads(text)
     assert fmt(out) == out
+
+
+def test_fmt_and_convert_write_a_comment_that_looks_like_a_colour_as_it_is() -> None:
+    """Hypothesis found it: click.echo strips what looks like an ANSI colour when it writes to a pipe,
+    so a comment holding ESC [ lost it (nothing a user typed is lost)."""
+    text = '[Players "Anna Boris Vera"]\n{\x1b[}\n\ndeal 1 dealer Anna\n'
+    assert fmt(text) == text
+    code, out, err = run("convert", "--to", "pref", "-", input=text)
+    assert (code, out) == (0, text)
