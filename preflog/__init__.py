@@ -54,7 +54,7 @@ _EXPORTS: dict[str, str] = {
     "read_games": "notation.read", "stream_games": "notation.read", "dumps": "notation.write", "Replay": "replay",
     "Step": "replay", "replay": "replay", "Column": "scoring.ledger", "Entry": "scoring.ledger",
     "Outcome": "scoring.outcome", "outcome_of": "scoring.outcome", "ScoreSheet": "scoring.pulka",
-    "Scorer": "scoring.scorer", "score": "scoring.scorer", "Settlement": "scoring.settlement", "Payment": "scoring.payments",
+    "Scorer": "scoring.scorer", "score": "scoring.scorer", "deal_score": "scoring.scorer", "Settlement": "scoring.settlement", "Payment": "scoring.payments",
     "payments": "scoring.payments", "SKIP": "walk",
     "Visitor": "walk", "Walker": "walk", "walk": "walk",
     "Analyst": "analysis.solve", "Goal": "analysis.solve", "Solution": "analysis.solve",
@@ -173,7 +173,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
     from .scoring.outcome import Outcome as Outcome, outcome_of as outcome_of
     from .scoring.payments import Payment as Payment, payments as payments
     from .scoring.pulka import ScoreSheet as ScoreSheet
-    from .scoring.scorer import Scorer as Scorer, score as score
+    from .scoring.scorer import Scorer as Scorer, deal_score as deal_score, score as score
     from .scoring.settlement import Settlement as Settlement
     from .walk import SKIP as SKIP, Visitor as Visitor, Walker as Walker, walk as walk
     from . import stats as stats

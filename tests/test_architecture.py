@@ -134,3 +134,14 @@ def test_the_engine_and_the_driver_know_no_visitor() -> None:
     for name in ("preflog.game.engine", "preflog.walk"):
         assert not {t for t in g[name] if t.startswith(("preflog.check", "preflog.scoring", "preflog.replay",
                                                          "preflog.present"))}, name
+
+
+def test_the_scorer_reads_typed_tags_and_imports_no_notation() -> None:
+    """Issue 43, item 3: the scoring layer reads the game's typed values (``Game.opening`` for the
+    Sheet tag, ``Game.result`` for the Result tag), never the text: it imports the model, the game,
+    the driver and the language, no notation."""
+    allowed = ("preflog.model", "preflog.game", "preflog.walk", "preflog.i18n", "preflog.words", "preflog.scoring")
+    for name, path in modules().items():
+        if name.startswith("preflog.scoring"):
+            stray = {m for m in imports(name, path) if not m.startswith(allowed)}
+            assert not stray, (name, stray)

@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 import preflog
 from preflog.analysis import odds as odds_module
 from preflog.analysis.odds import (
-    CONTRACTS, TRUMPS, Layout, deal_score, discards, hand_of, layouts, pairs, solve_layout,
+    CONTRACTS, TRUMPS, Layout, declarer_score, discards, hand_of, layouts, pairs, solve_layout,
 )
 from preflog.analysis.search import Position, Search
 from preflog.cli import cli
@@ -112,7 +112,7 @@ def test_a_made_six_of_spades_in_sochi_is_worth_sixteen_thirds_of_a_whist() -> N
     writes 2 tricks × 2 = 4 whists on the declarer. 4.2.3: the open pool's shortfall goes to the
     mountain (98 for him, 100 each for the others, the pool being 100); 4.2.14: (average 298/3 − 98)
     × 10 = 40/3, less the 8 whists: 16/3."""
-    assert deal_score(PRESETS["sochi"], "6s", 6) == Fraction(16, 3)
+    assert declarer_score(PRESETS["sochi"], "6s", 6) == Fraction(16, 3)
 
 
 def test_an_eight_no_trump_one_down_in_sochi_costs_seventy_whists() -> None:
@@ -120,14 +120,14 @@ def test_an_eight_no_trump_one_down_in_sochi_costs_seventy_whists() -> None:
     and each whister the consolation, the price per trick short: 6 + 6; 3.8.1.1, whists for their own
     tricks, 2 and 1, at 6: 18. Mountains 106, 100, 100 with the shortfall: (102 − 106) × 10 = −40,
     and −30 in whists: −70."""
-    assert deal_score(PRESETS["sochi"], "8nt", 7) == -70
+    assert declarer_score(PRESETS["sochi"], "8nt", 7) == -70
 
 
 def test_a_misere_made_and_a_misere_caught_once() -> None:
     """A misère made writes 10 to the pool (4.2.1): (290/3 − 90) × 10 = 200/3. Caught once: 10 to the
     mountain for the trick (3.6.6), so 110 against 100 and 100: (310/3 − 110) × 10 = −200/3."""
-    assert deal_score(PRESETS["sochi"], "mis", 0) == Fraction(200, 3)
-    assert deal_score(PRESETS["sochi"], "mis", 1) == Fraction(-200, 3)
+    assert declarer_score(PRESETS["sochi"], "mis", 0) == Fraction(200, 3)
+    assert declarer_score(PRESETS["sochi"], "mis", 1) == Fraction(-200, 3)
 
 
 @pytest.mark.parametrize("seed", [11, 12, 13])
@@ -268,10 +268,10 @@ def test_the_readme_s_odds_command_runs() -> None:
     from .conftest import ROOT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    (line,) = re.findall(r"^```\n(preflog odds .*)\n```$", readme, re.M)
+    (line,) = re.findall(r"^```sh\n\.venv/bin/(preflog odds .*)\n```$", readme, re.M)
     args = [a.strip('"') for a in re.findall(r'"[^"]*"|\S+', line[len("preflog "):])]
     result = run(*args, "--jobs", "1")
-    assert result.exit_code == 0 and "Misère with this talon: discard" in result.output
+    assert result.exit_code == 0 and "Misère with this talon: discard" in result.stdout
 
 
 def test_a_long_run_says_how_long_it_will_take(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,7 +17,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import attrs
 
@@ -315,7 +315,7 @@ def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]
 OPEN_POOL = 100
 
 
-def deal_score(rules: Rules, contract: str, tricks: int) -> Fraction:
+def declarer_score(rules: Rules, contract: str, tricks: int) -> Fraction:
     """The declarer's balance in whists from one deal of ``contract`` in which he took ``tricks``, both
     defenders whisting a game: :func:`sheet_score`'s."""
     return sheet_score(rules, contract, tricks)[0]
@@ -333,35 +333,37 @@ def sheet_score(rules: Rules, contract: str, tricks: int,
     when they are odd): the settlement of a sheet of that one deal (Code 4.2.14) as the scorer writes
     it under ``rules``, the pool open (:data:`OPEN_POOL`). Under a convention that begins with a
     razboynik (Classic), the game is one of the free play after it."""
-    from ..game.conventions import rule_tags
+    from ..game.engine import advance
+    from ..game.events import DealEnded, Event, events_of
+    from ..game.state import GameState
     from ..model.auction import Bids, Call, CallKind, Contract
     from ..model.bids import Bid
     from ..model.deal import Deal, PlayerTricks, Result, ResultKind
     from ..model.defence import Decision, Defence, WhistMode
-    from ..model.game import Game, Tag
-    from ..scoring.scorer import Scorer
-    from ..walk import walk
+    from ..scoring.outcome import outcome_of
+    from ..scoring.scorer import deal_score
 
     bid = Bid.parse(contract)
-    options = [(name, value) for name, value in rule_tags(rules) if name != "Rule.Razboynik"]
-    if rules.razboynik:
-        options.append(("Rule.Razboynik", "no"))
-    tags = [Tag("Players", "A B C"), Tag("Rules", rules.name), *(Tag(n, v) for n, v in options),
-            Tag("Pool", str(OPEN_POOL))]
     rest = 10 - tricks
     deal = Deal(1, "C", bids=Bids((Call(CallKind.BID, bid), Call(CallKind.PASS), Call(CallKind.PASS))),
                 contract=Contract(bid))
     if bid.is_misere:
-        deal = attrs.evolve(deal, result=Result(ResultKind.DECLARER, count=tricks))
+        result = Result(ResultKind.DECLARER, count=tricks)
     else:
         single = words.count(DecisionKind.WHIST) == 1
-        defence = Defence(tuple(Decision(w) for w in words), WhistMode.CLOSED if single else None)
-        taken = (PlayerTricks("A", tricks), PlayerTricks("B", (rest + 1) // 2), PlayerTricks("C", rest // 2))
-        deal = attrs.evolve(deal, defence=defence, result=Result(ResultKind.TRICKS, taken))
-    scorer = Scorer(ledger=False)
-    walk(Game(tuple(tags), (deal,)), scorer)
-    assert not scorer.unscored, scorer.unscored
-    standing = scorer.pulka.standing()
+        deal = attrs.evolve(deal, defence=Defence(tuple(Decision(w) for w in words),
+                                                  WhistMode.CLOSED if single else None))
+        result = Result(ResultKind.TRICKS, (PlayerTricks("A", tricks), PlayerTricks("B", (rest + 1) // 2),
+                                            PlayerTricks("C", rest // 2)))
+    deal = attrs.evolve(deal, result=result)
+    free = attrs.evolve(rules, razboynik=False)  # the free play after Classic's razboynik
+    played = None  # the deal after its last event but the end
+    for event, state, _found in advance(GameState(("A", "B", "C"), free), cast(Iterator[Event], events_of(deal))):
+        if isinstance(event, DealEnded):
+            break
+        played = state.deal
+    assert played is not None
+    standing = deal_score(outcome_of(played, result, free), free, pool=OPEN_POOL)
     return standing["A"], standing["B"], standing["C"]
 
 
@@ -377,7 +379,7 @@ def _odds(contract: Bid, tricks: list[int], rules: Rules) -> ContractOdds:
     n = len(tricks)
     p = sum(contract_made(contract, t) for t in tricks) / n
     return ContractOdds(p, math.sqrt(p * (1 - p) / n), sum(tricks) / n,
-                        float(sum(deal_score(rules, str(contract), t) for t in tricks) / n))
+                        float(sum(declarer_score(rules, str(contract), t) for t in tricks) / n))
 
 
 def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, seat: str | Seat = Seat.FIRST,

@@ -10,7 +10,7 @@ import attrs
 
 from ..i18n import _, ngettext
 from .annotations import Comments, span_field
-from .deal import Deal
+from .deal import Checkpoint, Deal
 from .limits import MAX_DIGITS, number_too_long, shorten
 from .span import Span
 
@@ -75,6 +75,9 @@ class Game:
     comments: Comments = ()
     span: Span | None = span_field()
     preface: Comments = ()
+    #: The ``Sheet`` tag as read: the totals a pulka begun on paper carries into the file (set by the
+    #: reader, which reads it with the grammar's ``sheet`` rule; ``None`` without one, or unreadable).
+    opening: Checkpoint | None = attrs.field(default=None, eq=False, repr=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of tag ``name``, or ``default``."""
@@ -82,6 +85,13 @@ class Game:
             if tag.name == name:
                 return tag.value
         return default
+
+    @property
+    def result(self) -> dict[str, Decimal] | str | None:
+        """The ``Result`` tag as typed values (``"Anna +120 Boris -40"`` → {"Anna": 120, …}), what is
+        wrong with it, or ``None`` without one."""
+        value = self.tag("Result")
+        return None if value is None else result_of(value, self.players)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -94,3 +104,24 @@ class Game:
         from ..present.replay_html import frame
 
         return frame(self)
+
+
+def result_of(value: str, players: tuple[str, ...]) -> dict[str, Decimal] | str:
+    """A ``Result`` tag's value, ``"Anna +120 Boris -40 Vera -80"`` → {"Anna": 120, …}, or what is
+    wrong with it."""
+    words = value.split()
+    if not words or len(words) % 2:
+        return _('{value!r} is not pairs of a player and a number (e.g. "Anna +120 Boris -40 Vera -80")').format(
+            value=shorten(value))
+    out: dict[str, Decimal] = {}
+    for name, number in zip(words[::2], words[1::2]):
+        if name not in players:
+            return _("{name!r} is not one of the players ({players})").format(
+                name=shorten(name), players=" ".join(players))
+        if not re.fullmatch(r"[+\-−]?[0-9]+(\.[0-9]+)?", number):
+            return _("{number!r} is not a number of whists").format(number=shorten(number))
+        if number_too_long(number):
+            return ngettext("{number!r} has more than {n} digit", "{number!r} has more than {n} digits", MAX_DIGITS).format(
+                number=shorten(number), n=MAX_DIGITS)
+        out[name] = Decimal(number.replace("−", "-"))
+    return out

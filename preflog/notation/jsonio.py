@@ -147,6 +147,7 @@ def make_converter() -> cattrs.Converter:
                 found[name] = override(omit=True)
         if cls is Game:
             found["tags"] = override(unstruct_hook=_tags_out, struct_hook=_tags_in)
+            found["opening"] = override(omit=True)  # the Sheet tag as read: the text's to give
         if cls is Deal:
             found["checkpoint"] = override(rename="sheet")  # the statement's keyword: the document keeps it
         return found

@@ -94,7 +94,8 @@ class GameReading:
                 problems.append((where, _('the game has no [Players "…"] tag naming its 3 or 4 players')))
         elif not any(s.line == players_tag.span.line for s, _ in problems if players_tag.span):
             validator.players = tuple(players_tag.value.split())
-        self.header = Game(tags, (), comments, span, self.head.preface if self.head is not None else ())
+        self.header = Game(tags, (), comments, span, self.head.preface if self.head is not None else (),
+                           opening=validator.opening)
         self.errors: tuple[NotationError, ...] = tuple(_errors(problems, (self.head,) if self.head else (), path))
         problems.clear()
         self.empty = self.head is None and first is None
@@ -210,7 +211,7 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
             errors.extend(read.errors)
             pieces.append(read.piece)
         header = reading.header
-        game = Game(header.tags, tuple(deals), header.comments, header.span, header.preface)
+        game = attrs.evolve(header, deals=tuple(deals))
         yield ParsedGame(game, tuple(errors), tuple(pieces))
 
 

@@ -17,7 +17,7 @@ from ..i18n import _, ngettext
 from ..model.auction import Bids
 from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
-from ..model.deal import Deal, HandEntry, Hands
+from ..model.deal import Checkpoint, Deal, HandEntry, Hands
 from ..model.game import Tag, pool_of, tag_rank, whist_price_of
 from ..model.seating import DUMMY, bidding_order, next_dealer, seats_of
 from ..model.span import Span, lead_span
@@ -42,6 +42,7 @@ class Validator:
         self.players: tuple[str, ...] = ()
         self.previous_dealer: str | None = None
         self.next_number: int | None = None  # None before the first deal: any number may start
+        self.opening: Checkpoint | None = None  # the Sheet tag as read
 
     def error(self, where: Span, message: str) -> None:
         self.problems.append((where, message))
@@ -72,9 +73,11 @@ class Validator:
             tags[tag.name] = tag
             self._check_tag(tag, tag.span)
         opening = tags.get(OPENING)
+        self.opening = None
         if opening is not None:
             players = tags["Players"].value.split() if "Players" in tags else ()
-            self.problems.extend(read_opening(opening, tuple(players))[1])
+            self.opening, problems = read_opening(opening, tuple(players))
+            self.problems.extend(problems)
         return tuple(sorted(tags.values(), key=lambda t: tag_rank(t.name)))
 
     def _check_tag(self, tag: Tag, where: Span) -> None:

@@ -10,13 +10,14 @@ statements and the ``Result`` tag are compared with what it wrote.
 
 from __future__ import annotations
 
-import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
+
+import attrs
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
-from ..i18n import _, ngettext, using_language
+from ..i18n import _, using_language
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
@@ -24,14 +25,12 @@ from ..game.state import GameState
 from ..game.violations import Violation, cited
 from ..model.deal import Checkpoint, Deal, Result
 from ..model.game import Game, pool_of, whist_price_of
-from ..model.limits import MAX_DIGITS, number_too_long, shorten
 from ..model.span import Span
 from ..walk import SKIP, Skip, Visitor, walk
 from .ledger import COLUMN_WORDS, Column, number_text
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .settlement import signed
-from ..notation.opening import opening_of
 from .tariff import (
     barred_from_help, bomb_entries, deal_entries, made, needs_closed, opening_entries, penalty_entries,
     unresponsible_entries,
@@ -60,16 +59,19 @@ class Scorer(Visitor):
         self.outcome: Outcome | None = None
 
     def begin_game(self, game: Game, rules: Rules) -> None:
-        self.game, self.rules = game, rules
-        pool = _tag_number(game.tag("Pool"), pool_of)
+        self.game = game
+        self._start(game.players, rules, _tag_number(game.tag("Pool"), pool_of),
+                    _tag_number(game.tag("WhistPrice"), whist_price_of))
+        if game.opening is not None:
+            self.pulka.write(opening_entries(game.opening))
+
+    def _start(self, players: tuple[str, ...], rules: Rules, pool: int | None, price: Fraction | None) -> None:
+        """A blank sheet for ``players`` under ``rules``, played to ``pool`` (``None``: no pool)."""
+        self.rules = rules
         # with the razboynik the Pool tag is the second stage's: no pool closes before it (seed 000 §8)
         self._pool_later = pool if rules.razboynik else None
         self._razboynik_played = False
-        self.pulka = Pulka(game.players, rules, None if rules.razboynik else pool,
-                           _tag_number(game.tag("WhistPrice"), whist_price_of), ledger=self.ledger)
-        opening = opening_of(game)
-        if opening is not None:
-            self.pulka.write(opening_entries(opening))
+        self.pulka = Pulka(players, rules, None if rules.razboynik else pool, price, ledger=self.ledger)
         self._gap: Violation | None = None  # this game's first unscored deal
         self._result: Result | None = None
         self._written = True
@@ -163,6 +165,10 @@ class Scorer(Visitor):
             self._gap = self._gap or gap
             self.unscored.append(gap)
             return
+        self._write(outcome)
+
+    def _write(self, outcome: Outcome) -> None:
+        """The entries of a deal that can be scored, on the sheet."""
         closed = self.pulka.closed() if needs_closed(self.rules) else ()
         rules, pulka = self.rules, self.pulka
         bomb = pulka.oldest_bomb(outcome.declarer) if rules.bombs and outcome.declarer is not None else 0
@@ -230,9 +236,9 @@ class Scorer(Visitor):
     def _finish(self) -> None:
         """The end of the game: compare the ``Result`` tag with the settlement (S702)."""
         tag = next((t for t in self.game.tags if t.name == "Result"), None)
-        if tag is None:
+        written = self.game.result
+        if tag is None or written is None:
             return
-        written = parse_result_tag(tag.value, self.game.players)
         if isinstance(written, str):
             self.problems.append(Violation.of("S702", _("the Result tag cannot be read: {written}")
                 .format(written=written), tag.span))
@@ -265,29 +271,6 @@ def _explain(pulka: Pulka, player: str, column: Column, on: str | None) -> str:
     return _(" (last written: {text})").format(text=last.text())
 
 
-def parse_result_tag(value: str, players: tuple[str, ...]) -> dict[str, Decimal] | str:
-    """``"Anna +120 Boris -40 Vera -80"`` → {"Anna": 120, …}, or what is wrong with it."""
-    words = value.split()
-    if not words or len(words) % 2:
-        return _('{value!r} is not pairs of a player and a number (e.g. "Anna +120 Boris -40 Vera -80")').format(
-            value=shorten(value))
-    out: dict[str, Decimal] = {}
-    for name, number in zip(words[::2], words[1::2]):
-        if name not in players:
-            return _("{name!r} is not one of the players ({players})").format(
-                name=shorten(name), players=" ".join(players))
-        if not re.fullmatch(r"[+\-−]?[0-9]+(\.[0-9]+)?", number):
-            return _("{number!r} is not a number of whists").format(number=shorten(number))
-        if number_too_long(number):
-            return ngettext("{number!r} has more than {n} digit", "{number!r} has more than {n} digits", MAX_DIGITS).format(
-                number=shorten(number), n=MAX_DIGITS)
-        try:
-            out[name] = Decimal(number.replace("−", "-"))
-        except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-            return _("{number!r} is not a number of whists").format(number=number)
-    return out
-
-
 def _decimal(value: Decimal, sign: bool = False) -> str:
     text = format(value.normalize(), "f") if value == value.to_integral_value() else format(value, "f")
     return ("+" + text) if sign and value > 0 else text
@@ -301,6 +284,21 @@ def _tag_number(value: str | None, read: Callable[[str], T]) -> T | None:
         return read(value)
     except ValueError:
         return None
+
+
+def deal_score(outcome: Outcome, rules: Rules, *, pool: int | None = None) -> dict[str, Fraction]:
+    """Each player's balance in whists from the deal ``outcome`` alone: the settlement (Code 4.2.14)
+    of a sheet that holds only that deal, written as the scorer writes it under ``rules``, played to
+    ``pool`` (``None``: no pool). The first deal of a game: nothing closed, no bomb, no all-pass
+    before it, the razboynik (Classic) behind it."""
+    if outcome.missing is not None:
+        raise ValueError(outcome.missing)
+    scorer = Scorer(ledger=False)
+    players = outcome.active + ((outcome.dealer,) if outcome.four else ())
+    scorer._start(players, attrs.evolve(rules, razboynik=False), pool, None)
+    scorer._write(outcome)
+    scorer.pulka.end_deal(outcome.number)
+    return scorer.pulka.standing()
 
 
 def score(game: Game, upto: int | None = None, rules: Rules | str | None = None, *,
