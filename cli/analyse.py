@@ -12,7 +12,7 @@ from .jobs import job_count, jobs_option
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, Shown, display_name, drain, note_analysis,
+    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, Shown, display_name, note_analysis, point_errors,
     print_errors,
 )
 
@@ -72,10 +72,9 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
     from ..analysis.annotate import analyse_steps, annotate, strip_analysis
     from ..analysis.annotate import deals_of
     from ..analysis.decisions import annotate_decisions, decide
-    from ..check import Checker
     from ..notation.write import iter_dumps
+    from ..problems import Audit
     from ..replay import StepRecorder
-    from ..walk import walk
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
@@ -85,8 +84,10 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
         """The game's values, from the one replay that also finds its rule violations (printed here),
         and with --decisions the decisions' values from the same steps."""
         nonlocal broken
-        violations, steps = walk(parsed.game, Checker(), StepRecorder(), rules=preset)
-        found = drain(parsed.pieces, name, violations)
+        recorder = StepRecorder()
+        found = [error for point in Audit(recorder, rules=preset, ledger=False).game(parsed.game)
+                 for error in point_errors(point, parsed.pieces, name)]
+        steps = recorder.steps
         print_errors([error for _violation, error in found])
         broken |= bool(found)
         analyses = analyse_steps(steps)

@@ -12,16 +12,13 @@ from ..i18n import N_, _, count
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_OK, PROGRESS, JsonList, PresetChoice, display_name, drain, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_OK, PROGRESS, JsonList, PresetChoice, audit_reading, display_name, point_errors, print_errors,
 )
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
-    from ..check import Checker
     from ..notation.errors import NotationError
     from ..notation.read import GameReading
-    from ..notation.split import Piece
-    from ..scoring.scorer import Scorer
 
 
 @command(N_("""Check FILES (- for standard input) against the rules of Preferans.
@@ -99,28 +96,21 @@ def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, repo
 
 
 def _check_game(reading: GameReading, name: str, preset: str | None, out: Report, every: bool = False) -> int:
-    """Check one game as it streams past, a deal at a time: the notation errors, and the violations up
-    to the first deal the notation does not allow (the replay cannot go past it). The deals read."""
-    from ..check import Checker
-    from ..scoring.scorer import Scorer
-    from ..walk import Walker
+    """Check one game as it streams past, a deal at a time: the notation errors, and the game's
+    problems (:mod:`preflog.problems`) up to the first deal the notation does not allow (the replay
+    cannot go past it). The deals read."""
+    from ..problems import Audit
 
-    checker, scorer = Checker(), Scorer(ledger=False)
     head = (reading.head,) if reading.head is not None else ()
     deals = 0
-    for read, _walked in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: out.error("N000", e)):
-        deals += read.deal is not None
-        _flush(checker, scorer, (*head, read.piece), name, out, every)
-    _flush(checker, scorer, head, name, out, every)
+    for point in audit_reading(reading, Audit(rules=preset, ledger=False)):
+        for error in point.errors:
+            out.error("N000", error)
+        deals += point.read is not None and point.read.deal is not None
+        pieces = (*head, point.read.piece) if point.read is not None else head
+        for v, error in point_errors(point, pieces, name, every=every):
+            out.error(v.code, error)
     return deals
-
-
-def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str, out: Report,
-           every: bool) -> None:
-    """Report the violations found since the last flush, in the order of the text."""
-    scorer.unscored.clear()  # a deal too sparse to score is no violation of the rules
-    for v, error in drain(pieces, name, checker.found, scorer.problems, every=every):
-        out.error(v.code, error)
 
 
 class Report:

@@ -7,7 +7,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
@@ -21,9 +21,9 @@ from ..notation.errors import NotationError, Part
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
     from ..game.violations import Violation
     from ..model.game import Game
-    from ..notation.read import GameReading, ParsedGame, ReadDeal
+    from ..notation.read import GameReading, ParsedGame
     from ..notation.split import Piece
-    from ..walk import Walker
+    from ..problems import Audit, Audited
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 EXIT_MISUSE = EXIT_UNREADABLE  # a command asked for what is not there: 2, like any misuse
@@ -288,48 +288,36 @@ def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str)
     return [violation_error(v, path, parsed.pieces) for v in violations]
 
 
-def drain(pieces: Sequence[Piece], path: str, *found: list[Violation],
-          every: bool = False) -> list[tuple[Violation, NotationError]]:
-    """The violations collected in the ``found`` lists, which are emptied, in the order of the text,
-    each with its error carrying its line from ``pieces``; with ``every``, those that follow from a
-    slip come after the one that names it."""
-    if not any(found):
+def point_errors(point: Audited, pieces: Sequence[Piece], path: str, *, every: bool = False,
+                 unscored: bool = False) -> list[tuple[Violation, NotationError]]:
+    """The problems the audit found at one point of a game (:class:`preflog.problems.Audited`), each
+    with its error carrying its line from ``pieces``; with ``unscored``, a deal that cannot be scored
+    too; with ``every``, those that follow from a slip after the one that names it, and those of
+    this deal that follow from a slip reported at an earlier one."""
+    found = list(point.problems)
+    if unscored and point.unscored is not None:
+        found.append(point.unscored)
+        found.sort(key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
+    if not found and not (every and point.later):
         return []  # the common case, a clean deal
-    from ..check import in_text_order, violation_error
+    from ..check import violation_error
 
-    violations = in_text_order(v for kept in found for v in kept)
-    for kept in found:
-        kept.clear()
     out = []
-    for v in violations:
+    for v in found:
         out.append((v, violation_error(v, path, pieces, every)))
         if every:
             out.extend((f, violation_error(f, path, pieces, every)) for f in v.follows)
+    if every:
+        out.extend((f, violation_error(f, path, pieces, every)) for _root, f in point.later)
     return out
 
 
-def walk_reading(reading: GameReading, walker: Walker,
-                 notation: Callable[[NotationError], None]) -> Iterator[tuple[ReadDeal, bool]]:
-    """Stream one game through ``walker`` a deal at a time, handing each notation error to
-    ``notation``: each deal read, with whether it was replayed. The replay stops at the first tag
-    block or deal that cannot be read (the rules cannot go past it); when nothing stopped it, the
-    game is ended too."""
-    for error in reading.errors:
-        notation(error)
-    walking = not reading.errors
-    if walking:
-        walker.begin_game(reading.header)
-    for read in reading.deals():
-        PROGRESS.tick()
-        for error in read.errors:
-            notation(error)
-        walking = walking and not read.errors and read.deal is not None
-        if walking:
-            assert read.deal is not None
-            walker.deal(read.deal)
-        yield read, walking
-    if walking:
-        walker.end_game()
+def audit_reading(reading: GameReading, audit: Audit) -> Iterator[Audited]:
+    """:meth:`preflog.problems.Audit.reading`, with the progress line ticked for each deal read."""
+    for point in audit.reading(reading):
+        if point.read is not None:
+            PROGRESS.tick()
+        yield point
 
 
 class JsonList:

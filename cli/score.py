@@ -13,17 +13,15 @@ from ..i18n import N_, _, count
 from .lang import command, option
 
 from .common import (
-    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, drain, print_errors, walk_reading,
+    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, audit_reading, display_name, point_errors,
+    print_errors,
 )
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
-    from ..check import Checker
     from ..model.game import Game
     from ..notation.read import GameReading
-    from ..notation.split import Piece
     from ..scoring.pulka import ScoreSheet
-    from ..scoring.scorer import Scorer
 
 
 @command(N_("""The score sheets of FILES (- for standard input): for each game, pool, mountain and whists of
@@ -137,25 +135,28 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
     """Score one game as it streams past, printing its problems a deal at a time. A deal that cannot
     be read ends the sheet there (marked incomplete); a tag block or a first deal that cannot be read,
     no sheet."""
-    from ..check import Checker
-    from ..scoring.scorer import Scorer
-    from ..walk import Walker
+    from ..problems import Audit
 
-    checker, scorer = Checker(upto), Scorer(upto)
+    audit = Audit(rules=preset, upto=upto)
     head = (reading.head,) if reading.head is not None else ()
     first = last = None
     seen = False
     problems = 0
     broken_at: int | None = None  # the line of the first deal that could not be read
-    for read, walked in walk_reading(reading, Walker(checker, scorer, rules=preset), lambda e: print_errors([e])):
-        if read.deal is not None:
+    for point in audit_reading(reading, audit):
+        print_errors(point.errors)
+        read = point.read
+        if read is not None and read.deal is not None:
             first = read.deal.number if first is None else first
             last = read.deal.number
             seen = seen or read.deal.number == upto
-        if walked:
-            problems += _flush(checker, scorer, (*head, read.piece), name)
-        elif broken_at is None:
+        if point.replayed:
+            found = point_errors(point, (*head, read.piece) if read is not None else head, name, unscored=True)
+            print_errors([error for _, error in found])
+            problems += len(found)
+        elif read is not None and broken_at is None:
             broken_at = read.piece.line
+    scorer = audit.scorer
     if reading.errors:
         return _Scored(None, EXIT_ERRORS)
     if broken_at is not None:
@@ -174,16 +175,7 @@ def _score_game(reading: GameReading, name: str, preset: str | None, upto: int |
         click.echo(_("preflog: error: {name}: {message}").format(
             name=name, message=said.format(deal=upto, title=title, span=span)), err=True)
         return _Scored(None, EXIT_MISUSE)
-    problems += _flush(checker, scorer, head, name)
     return _Scored(scorer.sheets[0], EXIT_ERRORS if problems else EXIT_OK)
-
-
-def _flush(checker: Checker, scorer: Scorer, pieces: tuple[Piece, ...], name: str) -> int:
-    """Print the problems found since the last flush (rule violations, scoring problems, unscored
-    deals) in the order of the text; how many."""
-    found = drain(pieces, name, checker.found, scorer.problems, scorer.unscored)
-    print_errors([error for _, error in found])
-    return len(found)
 
 
 class _Sheets:

@@ -21,7 +21,7 @@ __version__ = "0.1.0"  # the one place the version is written (pyproject.toml re
 #: Where each public name lives. ``import preflog`` loads none of them: a name's module is imported the
 #: first time the name is used, so that ``preflog --help`` or ``preflog parse`` load only what they need.
 _EXPORTS: dict[str, str] = {
-    "Checker": "check", "audit": "check", "check": "check", "PRESETS": "game.conventions",
+    "Checker": "check", "audit": "problems", "check": "problems", "Audit": "problems", "Audited": "problems", "PRESETS": "game.conventions",
     "AllPassScoring": "game.conventions", "AllPassTalon": "game.conventions", "Liability": "game.conventions",
     "Progression": "game.conventions", "Rules": "game.conventions", "VoidTalonTrick": "game.conventions",
     "WhistSplit": "game.conventions", "rules_of": "game.conventions", "advance": "game.engine",
@@ -109,7 +109,8 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
     from .analysis.solve import (
         Analyst as Analyst, Goal as Goal, Solution as Solution, Unsolvable as Unsolvable, par as par, solve as solve
     )
-    from .check import Checker as Checker, audit as audit, check as check
+    from .check import Checker as Checker
+    from .problems import Audit as Audit, Audited as Audited, audit as audit, check as check
     from .game.conventions import (
         AllPassScoring as AllPassScoring, AllPassTalon as AllPassTalon, Liability as Liability, PRESETS as PRESETS,
         Progression as Progression, Rules as Rules, VoidTalonTrick as VoidTalonTrick, WhistSplit as WhistSplit, rules_of

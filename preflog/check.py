@@ -1,7 +1,5 @@
-"""The checker: a visitor that collects every rule violation, and ``check``/``audit`` over one replay.
-
->>> preflog.check(game)                   # every broken rule, in the order of the text
->>> sheet, problems = preflog.audit(game) # and the score sheet, from the same replay
+"""The checker: a visitor that collects every rule violation, a slip's consequences folded into it.
+``check`` and ``audit`` (:mod:`preflog.problems`) read a game through it.
 """
 
 from __future__ import annotations
@@ -17,14 +15,12 @@ from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
 from .model.play import Variation
-from .i18n import count, using_language
+from .i18n import count
 from .notation.errors import NotationError, hint
 from .notation.locate import locate
 from .notation.read import source_line
 from .notation.split import Piece
-from .scoring.pulka import ScoreSheet
-from .scoring.scorer import Scorer
-from .walk import SKIP, Skip, Visitor, walk
+from .walk import SKIP, Skip, Visitor
 
 
 class Checker(Visitor):
@@ -36,7 +32,7 @@ class Checker(Visitor):
         self.upto, self.fold = upto, fold
         self.found: list[Violation] = []
         #: violations of later deals that follow from a wrong dealer's name reported before them, each
-        #: with that report (also in its ``follows`` while the report is still in ``found``)
+        #: with that report (``result()`` puts them in its ``follows``)
         self.later: list[tuple[Violation, Violation]] = []
         self._deal: Deal | None = None
         self._start = 0
@@ -61,7 +57,7 @@ class Checker(Visitor):
             return
         rotation = self._rotation
         if rotation is not None and rotation.follow(deal, before, len(self.found) > start):
-            self._fold_later(rotation.root, self.found[start:])
+            self.later += [(rotation.root, v) for v in self.found[start:]]
             del self.found[start:]
             return
         if len(self.found) == start:
@@ -70,18 +66,6 @@ class Checker(Visitor):
         self.found[start:], corrected = folded(deal, before, self.found[start:])
         self._rotation = rotation_after(deal, before, self.found[start:], corrected)
 
-    def _fold_later(self, root: Violation, found: list[Violation]) -> None:
-        """``found``, of a later deal, follows from ``root``: into its ``follows`` where it is still
-        kept here, and into ``later``."""
-        self.later += [(root, v) for v in found]
-        for index in range(len(self.found) - 1, -1, -1):
-            if self.found[index] is root:
-                grown = attrs.evolve(root, follows=root.follows + tuple(found))
-                self.found[index] = grown
-                assert self._rotation is not None
-                self._rotation.root = grown
-                break
-
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.found.append(violation)
 
@@ -89,33 +73,22 @@ class Checker(Visitor):
         return None  # enter every variation
 
     def result(self) -> list[Violation]:
-        return self.found
+        return with_later(self.found, self.later)
+
+
+def with_later(problems: Sequence[Violation], later: Iterable[tuple[Violation, Violation]]) -> list[Violation]:
+    """``problems`` with the problems of later deals that follow from them added to their ``follows``."""
+    grown: dict[int, list[Violation]] = {}
+    for root, follows in later:
+        grown.setdefault(id(root), []).append(follows)
+    if not grown:
+        return list(problems)
+    return [attrs.evolve(v, follows=v.follows + tuple(grown[id(v)])) if id(v) in grown else v for v in problems]
 
 
 def in_text_order(violations: Iterable[Violation]) -> list[Violation]:
     """Violations sorted by where they stand in the text (those without a place first), stably."""
     return sorted(violations, key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
-
-
-def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
-          lang: str | None = None) -> list[Violation]:
-    """Every rule violation in a game, variations included, and every difference between its ``sheet``
-    checkpoints or ``Result`` tag and the score sheet, in the order of the text. The violations that
-    follow from one slip are in the ``follows`` of the one that names it, unless ``fold`` is False."""
-    with using_language(lang):
-        checker, scorer = Checker(fold=fold), Scorer(ledger=False)
-        walk(game, checker, scorer, rules=rules)
-        return in_text_order(checker.found + scorer.problems)
-
-
-def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None, *,
-          lang: str | None = None) -> tuple[ScoreSheet, list[Violation]]:
-    """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
-    and every problem found on the way, rule violations, scoring problems and unscored deals alike."""
-    with using_language(lang):
-        checker, scorer = Checker(upto), Scorer(upto)
-        walk(game, checker, scorer, rules=rules)
-        return scorer.sheets[0], in_text_order(checker.found + scorer.problems + scorer.unscored)
 
 
 def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:

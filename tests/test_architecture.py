@@ -15,7 +15,7 @@ LAYERS = {
     "preflog.game": 2,
     "preflog.walk": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
-    "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5,
+    "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5, "preflog.problems": 5,
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
     "preflog.stats": 7,    # statistics of an archive: one replay per game, above the analysis it counts

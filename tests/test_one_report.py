@@ -93,7 +93,7 @@ def test_check_prints_the_root_with_its_hint_and_all_prints_the_rest(tmp_path: P
                    "    hint: the deal reads as if Boris dealt: did you mean `dealer Boris`?\n"
                    "    … and 32 more that follow from it (--all shows them)\n")
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    assert "```\n" + err.replace(str(path), "game.pref") + "```\n" in readme  # the README shows this very report
+    assert "```text\n" + err.replace(str(path), "game.pref") + "```\n" in readme  # the README shows this very report
     code, out, err = run("check", "--all", str(path))
     assert code == 1 and out == "checked 1 file, 2 deals: 33 problems\n"
     assert err.count(": error: ") == 33 and "(--all shows them)" not in err

@@ -21,12 +21,12 @@ from typing import Protocol
 import attrs
 
 from ..i18n import _
-from ..check import Checker, in_text_order, violation_error
+from ..check import in_text_order, violation_error, with_later
+from ..problems import Audit
 from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
 from ..game.events import DealStarted, Event
 from ..game.state import GameState
-from ..game.violations import Violation
 from ..model.game import Game
 from ..model.seating import bidding_order
 from ..notation.decode import Lines
@@ -34,8 +34,7 @@ from ..notation.errors import HINT, NotationError, Part, Style, hint
 from ..notation.read import ParsedGame, read_games
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
-from ..scoring.scorer import Scorer
-from ..walk import Visitor, Walker
+from ..walk import Visitor
 from ..words import player
 from .said import DealsSaid
 from .short import ShortFormError, Table, read_short
@@ -381,18 +380,14 @@ class Recorder:
                            None, [], None, [])
         parsed = games[0]
         problems = list(parsed.errors)
-        checker, scorer, dealers, said = Checker(), Scorer(ledger=True), _Dealers(), DealsSaid()
-        walker = Walker(checker, scorer, dealers, said)
-        game = parsed.game
-        walker.begin_game(game)
-        for deal in game.deals:
-            walker.deal(deal)
-        state = walker.state
-        walker.end_game()
-        found: list[Violation] = checker.found + scorer.problems
-        found += [v for v in scorer.unscored if v.deal == scorable]
+        dealers, said = _Dealers(), DealsSaid()
+        audit = Audit(dealers, said)
+        points = list(audit.game(parsed.game))
+        # the game's problems, and a gap in the sheet where the deal being written leaves one
+        found = with_later([v for p in points for v in p.problems], (pair for p in points for pair in p.later))
+        found += [p.unscored for p in points if p.unscored is not None and p.number == scorable]
         problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
-        return _Judged(parsed, problems, scorer.sheets[0] if scorer.sheets else None, dealers.found, state,
+        return _Judged(parsed, problems, audit.scorer.sheets[0], dealers.found, points[-1].state,
                        deal_parts(text, parsed), said.said, said.outcomes)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ..check import Checker, in_text_order, violation_error
+from ..check import in_text_order, violation_error, with_later
 from ..i18n import _
 from ..model.game import Game
 from ..model.names import name_key
@@ -21,8 +21,7 @@ from ..notation.read import ParsedGame, read_games
 from ..scoring.ledger import number_json
 from ..scoring.pulka import ScoreSheet
 from ..stats.collect import Collector
-from ..stats.run import facts_of, summary_of
-from ..walk import walk
+from ..stats.run import summary_of
 
 
 @attrs.frozen(slots=True)
@@ -68,13 +67,12 @@ def index_of(text: str) -> Indexed:
 def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError], str]:
     """One replay of a game that checks it, scores it and gathers its statistics: the sheet, how many
     rules it breaks, the errors, and the statistics as JSON."""
-    checker, collector = Checker(), Collector()
-    walk(parsed.game, checker, *collector.visitors)
-    scorer = collector.scorer
-    found = in_text_order(checker.found + scorer.problems)
-    clean = facts_of(collector, len(found) + len(scorer.unscored))
-    stats = summary_of(parsed.game, clean, len(parsed.game.deals)).dumps()
-    return scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found], stats
+    collector = Collector()
+    points = list(collector.game(parsed.game))
+    found = with_later(in_text_order(v for point in points for v in point.problems),
+                       (pair for point in points for pair in point.later))
+    stats = summary_of(parsed.game, collector.result(), len(parsed.game.deals)).dumps()
+    return collector.audit.scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found], stats
 
 
 def indexed(game: Game, sheet: ScoreSheet, violations: int, stats: str | None = None) -> Indexed:

@@ -7,7 +7,8 @@ from typing import Any
 
 import attrs
 
-from ..check import Checker, in_text_order
+from ..check import in_text_order, with_later
+from ..problems import Audit
 from ..game.violations import Violation
 from ..i18n import _
 from ..model.game import Game
@@ -21,8 +22,6 @@ from ..record.said import DealsSaid, notes
 from ..scoring.ledger import COLUMN_WORDS, Column, Entry, number_text
 from ..scoring.payments import payments
 from ..scoring.pulka import ScoreSheet
-from ..scoring.scorer import Scorer
-from ..walk import walk
 
 
 @attrs.frozen(slots=True)
@@ -77,10 +76,12 @@ def game_view(text: str, ident: int) -> GameView:
     except Refused as e:
         parsed = next(read_games(text, path))
         game = parsed.game
-        checker, scorer, words = Checker(), Scorer(ledger=True), DealsSaid()
-        walk(game, checker, scorer, words)
-        sheet, parts, said, outcomes = scorer.sheets[0], deal_parts(text, parsed), words.said, words.outcomes
-        violations = [violation_text(v) for v in in_text_order(checker.found + scorer.problems)]
+        words = DealsSaid()
+        audit = Audit(words)
+        points = list(audit.game(game))
+        sheet, parts, said, outcomes = audit.scorer.sheets[0], deal_parts(text, parsed), words.said, words.outcomes
+        found = with_later([v for p in points for v in p.problems], (pair for p in points for pair in p.later))
+        violations = [violation_text(v) for v in in_text_order(found)]
         turn = None
         refusal = e.reason if e.reason else _("the pulka breaks the rules (the violations are below): deals cannot "
                                               "be recorded into it")

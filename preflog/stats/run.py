@@ -1,4 +1,4 @@
-"""The statistics of games, files and units of files: the walk of each game (checker, scorer, collector)
+"""The statistics of games, files and units of files: the audit of each game, its facts collected
 and what is done with a game that breaks a rule (counted in ``rejected``, its errors reported).
 
 ``stats(games)`` takes games already read; :func:`read_stats` reads a file a deal at a time (memory
@@ -16,16 +16,14 @@ from typing import IO, Any, TypeVar
 
 import attrs
 
-from ..check import Checker, in_text_order, violation_error
+from ..check import in_text_order, violation_error
 from ..game.conventions import PRESETS, rules_of
-from ..game.violations import Violation
 from ..i18n import _, using_language
 from ..model.game import Game
 from ..notation.errors import NotationError
 from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
 from ..notation.units import Unit
-from ..walk import Walker, walk
 from .collect import Collector
 from ..model.names import canonical, one_name_each
 from .facts import UNDATED, DealFacts, GameFacts, date_of, is_date, partners_of
@@ -114,9 +112,10 @@ def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: s
             if not filters.admits(game):
                 out.skipped_games += 1
                 continue
-            checker, collector = Checker(), Collector(par=par)
-            walk(game, checker, *collector.visitors)
-            clean = facts_of(collector, len(_problems(checker, collector)))
+            collector = Collector(par=par)
+            for _point in collector.game(game):
+                pass
+            clean = collector.result()
             if clean is None:
                 out.reject(len(game.deals))
             else:
@@ -162,38 +161,24 @@ def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = 
 
 def _walk_game(reading: GameReading, path: str, par: bool, tell: Callable[[NotationError], None],
                tick: Callable[[], None] | None = None) -> tuple[tuple[GameFacts, list[DealFacts]] | None, int]:
-    """One game walked a deal at a time: its facts (None if it breaks a rule or a deal cannot be read
-    or scored, each error told as it is found) and its number of deals."""
-    checker, collector = Checker(), Collector(par=par)
-    walker = Walker(checker, *collector.visitors)
-    walker.begin_game(reading.header)
+    """One game audited a deal at a time: its facts (None if it has a problem, or a deal cannot be read
+    or scored, each told as it is found) and its number of deals."""
+    collector = Collector(par=par)
     head: tuple[Piece, ...] = (reading.head,) if reading.head is not None else ()
-    broken = problems = deals = 0
-    for read in reading.deals():
-        deals += 1
-        if tick is not None:
-            tick()
-        for error in read.errors:
+    deals = 0
+    for point in collector.reading(reading):
+        pieces = head
+        if point.read is not None:
+            deals += 1
+            pieces = (*head, point.read.piece)
+            if tick is not None:
+                tick()
+        for error in point.errors:
             tell(error)
-        if read.errors or read.deal is None:
-            broken += 1
-            continue
-        if not broken:
-            walker.deal(read.deal)
-            problems += _report(_problems(checker, collector), path, (*head, read.piece), tell)
-    if broken:
-        return None, deals
-    walker.end_game()
-    problems += _report(_problems(checker, collector), path, head, tell)
-    return facts_of(collector, problems), deals
-
-
-def facts_of(collector: Collector, problems: int) -> tuple[GameFacts, list[DealFacts]] | None:
-    """The facts of the game ``collector`` walked, or None when ``problems`` (rules broken, sheets that
-    disagree, deals that cannot be scored) leave it out."""
-    if problems or collector.facts is None:
-        return None
-    return collector.facts, collector.deals
+        gap = (point.unscored,) if point.unscored is not None else ()
+        for v in in_text_order((*point.problems, *gap)):
+            tell(violation_error(v, path, pieces))
+    return collector.result(), deals
 
 
 def merged(units: Sequence[Unit], done: Iterable[tuple[Stats, list[tuple[int, E]]]]) -> tuple[Stats, list[E]]:
@@ -294,22 +279,5 @@ def pref_files(paths: Iterable[str]) -> list[str]:
         else:
             out.append(name)
     return out
-
-
-def _problems(checker: Checker, collector: Collector) -> list[Violation]:
-    """The violations found since the last call (rules broken, sheets that disagree, deals that cannot be
-    scored), taken out of the visitors, in the order of the text."""
-    scorer = collector.scorer
-    found = in_text_order(checker.found + scorer.problems + scorer.unscored)
-    checker.found.clear()
-    scorer.problems.clear()
-    scorer.unscored.clear()
-    return found
-
-
-def _report(found: list[Violation], path: str, pieces: Sequence[Piece], tell: Callable[[NotationError], None]) -> int:
-    for v in found:
-        tell(violation_error(v, path, pieces))
-    return len(found)
 
 

@@ -1,0 +1,195 @@
+"""One audit of a game: replayed once, checked and scored a deal at a time; the one place that says
+what a game's problems are. ``check``, ``score``, ``stats``, the club server and the recorder all read
+their games through it.
+
+>>> preflog.check(game)                    # the game's problems, in the order of the text
+>>> sheet, problems = preflog.audit(game)  # and its score sheet, the gaps in it too
+>>> audit = preflog.Audit()                # or a point at a time:
+>>> for point in audit.game(game):         # the tag block, each deal, the end
+...     print(point.number, point.problems)
+
+**A game's problems** are, each reported once, at the deal (or tag) that has it:
+
+* the rules it breaks (the ``R``, ``D``, ``A``, ``T``, ``W``, ``P`` and ``C`` codes), the consequences of
+  one slip (a wrong dealer's name, hands in the wrong order, a misread card) folded into the report
+  that names it (:mod:`preflog.diagnose`), those in later deals too (``later``);
+* what the game's own sheet says against its deals: a ``sheet`` statement or the ``Result`` tag that
+  disagrees (S701, S702), a deal after the pulka ended (S704), the second stage's pool (S705), a totus
+  that cannot be scored (S706), a checkpoint that cannot be checked for a deal not scored (S703).
+
+A deal whose record does not say enough to score it (no result, no defence) breaks no rule: it is a
+**gap** in the sheet, given apart as ``unscored`` (S703). Those who show a sheet say it (``score``,
+the server's index, ``stats``, which leaves such a game out); ``check`` checks what is written, and
+does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from .check import Checker, in_text_order, with_later
+from .game.conventions import Rules
+from .game.state import GameState
+from .game.violations import Violation
+from .i18n import using_language
+from .model.deal import Deal
+from .model.game import Game
+from .notation.errors import NotationError
+from .notation.read import GameReading, ReadDeal
+from .scoring.outcome import Outcome
+from .scoring.pulka import ScoreSheet
+from .scoring.scorer import Scorer
+from .walk import Visitor, Walker
+
+
+@attrs.frozen(slots=True)
+class Audited:
+    """What the audit found at one point of a game: its tag block (``deal`` None, ``ended`` False),
+    a deal, or its end (``ended``, after the last deal: the ``Result`` tag)."""
+
+    deal: Deal | None = None
+    #: the game as it stands after this point (``None`` where the replay did not reach it)
+    state: GameState | None = None
+    #: the game's problems found here, in the order of the text (the module's definition)
+    problems: tuple[Violation, ...] = ()
+    #: why this deal cannot be scored, if it cannot: a gap in the sheet, not a problem of the record
+    unscored: Violation | None = None
+    #: problems found here that follow from a slip reported at an earlier deal, each with that report
+    later: tuple[tuple[Violation, Violation], ...] = ()
+    #: what the deal gives the sheet (``None`` for a deal not scored, and outside deals)
+    outcome: Outcome | None = None
+    #: read from a stream: the deal as read, with its notation errors (``errors`` of the tag block's
+    #: at its start); ``replayed`` is False from the first piece that cannot be read (the rules
+    #: cannot go past it)
+    read: ReadDeal | None = None
+    errors: tuple[NotationError, ...] = ()
+    replayed: bool = True
+    ended: bool = False
+
+    @property
+    def number(self) -> int | None:
+        """The deal's number (``None`` for the tag block and the end)."""
+        return None if self.deal is None else self.deal.number
+
+    @property
+    def count(self) -> int:
+        """How many problems and notation errors are here (a gap is not one)."""
+        return len(self.problems) + len(self.errors)
+
+
+class Audit:
+    """Check and score games in one replay, a deal at a time; ``visitors`` ride the same replay,
+    after the audit's own checker and scorer (a visitor may read ``scorer`` as each deal is written).
+
+    ``rules`` replaces each game's convention (a preset's name or :class:`~preflog.Rules`); ``upto``
+    stops the sheet and the checking after that deal; ``ledger`` keeps every entry of the sheet
+    (memory grows with the game); ``fold=False`` lists the consequences of a slip as problems of their
+    own. Step by step: ``begin(game)``, ``deal(deal)`` for each deal, ``end()``; or ``game(game)`` and
+    ``reading(reading)`` (a game streamed a deal at a time), which iterate those steps.
+    """
+
+    def __init__(self, *visitors: Visitor, rules: Rules | str | None = None, upto: int | None = None,
+                 ledger: bool = True, fold: bool = True) -> None:
+        self.checker = Checker(upto, fold=fold)
+        self.scorer = Scorer(upto, ledger=ledger)
+        self.visitors = visitors
+        self._walker = Walker(self.checker, self.scorer, *visitors, rules=rules)
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        """The sheet of the game audited last, as it stands (after ``end()``: the whole game's)."""
+        return self.scorer.pulka.sheet()
+
+    # ---- step by step --------------------------------------------------------------------------
+
+    def begin(self, game: Game) -> Audited:
+        """Start ``game`` (its deals are not read here): the problems of its rules tags (R101–R103)."""
+        self._walker.begin_game(game)
+        return self._found(None, self._walker.state)
+
+    def deal(self, deal: Deal) -> Audited:
+        """Replay, check and score ``deal``, the next of the game begun."""
+        self.scorer.outcome = None
+        self._walker.deal(deal)
+        return self._found(deal, self._walker.state, self.scorer.outcome)
+
+    def end(self) -> Audited:
+        """End the game: what only its end says (the ``Result`` tag)."""
+        state = self._walker.state
+        self._walker.end_game()
+        return self._found(None, state, ended=True)
+
+    def results(self) -> tuple[object, ...]:
+        """The results of the visitors given, after the last game (as :func:`~preflog.walk` gives them)."""
+        return self._walker.results()[2:]
+
+    # ---- a game at a time ----------------------------------------------------------------------
+
+    def game(self, game: Game) -> Iterator[Audited]:
+        """The tag block, each deal and the end of ``game``."""
+        yield self.begin(game)
+        for deal in game.deals:
+            yield self.deal(deal)
+        yield self.end()
+
+    def reading(self, reading: GameReading) -> Iterator[Audited]:
+        """A game read a deal at a time (:func:`~preflog.stream_games`): its tag block, each deal read
+        (``read``, with its notation errors in ``errors``) and, when every piece could be read, the
+        end. The replay stops at the first tag block or deal that cannot be read: the deals after it
+        come with ``replayed`` False and no problems of the rules."""
+        walking = not reading.errors
+        yield self.begin(reading.header) if walking else Audited(errors=reading.errors, replayed=False)
+        for read in reading.deals():
+            walking = walking and not read.errors and read.deal is not None
+            if walking:
+                assert read.deal is not None
+                yield attrs.evolve(self.deal(read.deal), read=read)
+            else:
+                yield Audited(read.deal, read=read, errors=read.errors, replayed=False)
+        if walking:
+            yield self.end()
+
+    # ---- what was found ------------------------------------------------------------------------
+
+    def _found(self, deal: Deal | None, state: GameState | None, outcome: Outcome | None = None, *,
+               ended: bool = False) -> Audited:
+        checker, scorer = self.checker, self.scorer
+        problems = in_text_order(checker.found + scorer.problems) if checker.found or scorer.problems else []
+        unscored = scorer.unscored[-1] if scorer.unscored else None
+        later = tuple(checker.later)
+        checker.found.clear()
+        checker.later.clear()
+        scorer.problems.clear()
+        scorer.unscored.clear()
+        return Audited(deal, state, tuple(problems), unscored, later, outcome, ended=ended)
+
+
+def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
+          lang: str | None = None) -> list[Violation]:
+    """Every rule violation in a game, variations included, and every difference between its ``sheet``
+    checkpoints or ``Result`` tag and the score sheet: the game's problems (see the module), in the
+    order of the text. The violations that follow from one slip are in the ``follows`` of the one that
+    names it, unless ``fold`` is False."""
+    with using_language(lang):
+        found: list[Violation] = []
+        later: list[tuple[Violation, Violation]] = []
+        for point in Audit(rules=rules, fold=fold, ledger=False).game(game):
+            found += point.problems
+            later += point.later
+        return with_later(found, later)
+
+
+def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None, *,
+          lang: str | None = None) -> tuple[ScoreSheet, list[Violation]]:
+    """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
+    and, in the order of the text, the game's problems and the deals that cannot be scored."""
+    with using_language(lang):
+        found: list[Violation] = []
+        later: list[tuple[Violation, Violation]] = []
+        runner = Audit(rules=rules, upto=upto)
+        for point in runner.game(game):
+            found += point.problems + ((point.unscored,) if point.unscored is not None else ())
+            later += point.later
+        return runner.sheet, in_text_order(with_later(found, later))
