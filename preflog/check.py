@@ -109,3 +109,8 @@ def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every
             column, end_column = column + found[0], column + found[1]
     return NotationError(v.message, path=path, line=span.line, column=column, end_line=span.end_line,
                          end_column=end_column, excerpt=excerpt, notes=notes)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Checker", "in_text_order", "violation_error", "with_later",
+]

@@ -156,3 +156,10 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, in the sense ``context`` gives (a word with two senses,
     or one that Russian declines: ``pgettext("no suit", "spades")`` is "пик")."""
     return catalog(current_language()).pgettext(context, message)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "DOMAIN", "ENVIRONMENT", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "checked", "count",
+    "current_language", "decimal", "from_environment", "match", "ngettext", "pgettext", "set_language",
+    "using_language", "with_numbers",
+]

@@ -193,3 +193,8 @@ def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None,
             found += point.problems + ((point.unscored,) if point.unscored is not None else ())
             later += point.later
         return runner.sheet, in_text_order(with_later(found, later))
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Audit", "Audited", "audit", "check",
+]

@@ -355,3 +355,8 @@ def _walk_variation(before: GameState, variation: Variation, candidates: list[Vi
     shown = snapshot(after)
     for v in entering:
         v.end_variation(shown)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "METHODS", "SKIP", "Skip", "Visitor", "Walker", "walk",
+]

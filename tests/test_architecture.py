@@ -145,3 +145,22 @@ def test_the_scorer_reads_typed_tags_and_imports_no_notation() -> None:
         if name.startswith("preflog.scoring"):
             stray = {m for m in imports(name, path) if not m.startswith(allowed)}
             assert not stray, (name, stray)
+
+
+def test_the_server_imports_only_the_librarys_public_names() -> None:
+    """Issue 43, item 4: every name the server imports from the rest of preflog is in the ``__all__`` of
+    the module it comes from (the module's public API), none private (``_`` is gettext's, in i18n's)."""
+    import importlib
+
+    private = []
+    for name, path in modules().items():
+        if not name.startswith("preflog.serve"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or node.level < 2 or node.module is None:
+                continue
+            source = importlib.import_module(f"preflog.{node.module}")
+            public = set(getattr(source, "__all__", ()))
+            private += [(name, node.module, a.name) for a in node.names
+                        if a.name not in public or (a.name.startswith("_") and a.name != "_")]
+    assert private == []

@@ -337,3 +337,10 @@ def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesPr
                 code = "R102" if tag.name[5:] not in OPTIONS else "R103"
                 problems.append(RulesProblem(code, str(exc), tag.span))
     return rules, problems
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "AllPassScoring", "AllPassTalon", "HelpTie", "Liability", "OPTIONS", "PRESETS", "PoolSplit", "Progression",
+    "RazboynikSoloist", "RazboynikWhist", "Rules", "RulesProblem", "TWO_HANDED", "VoidTalonTrick", "WhistSplit",
+    "ZeroTrick", "accepted_text", "frozen_tags", "option_text", "rule_tags", "rules_of",
+]

@@ -130,3 +130,8 @@ def _source(section: str) -> str:
     not the word штраф again)."""
     return {"Sheet tag": pgettext("source", "Sheet tag"), "penalty": pgettext("source", "penalty"),
             "RULES.md AllPassTalon": pgettext("source", "RULES.md AllPassTalon")}[section]
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "CATALOGUE", "Violation", "cited",
+]

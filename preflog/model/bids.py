@@ -139,3 +139,8 @@ def write_bid(bid: Bid, unicode: bool = False) -> str:
     if bid.strain is None:
         return MISERE_NAMES[0]
     return f"{bid.level}{STRAIN_NAMES[bid.strain][1 if unicode else 0]}"
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "BID_SPELLINGS", "Bid", "LADDER", "MISERE", "MISERE_NAMES", "STRAIN_NAMES", "Strain", "write_bid",
+]

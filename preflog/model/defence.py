@@ -48,3 +48,8 @@ class Defence:
 #: The words of the defence as a person reads them (translated where they are said).
 DECISION_WORDS = {DecisionKind.WHIST: N_("whist"), DecisionKind.PASS: N_("pass"), DecisionKind.HALF: N_("half-whist")}
 MODE_WORDS = {WhistMode.OPEN: N_("open"), WhistMode.CLOSED: N_("closed")}
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "DECISION_WORDS", "Decision", "DecisionKind", "Defence", "MODE_WORDS", "WhistMode",
+]

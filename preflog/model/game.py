@@ -125,3 +125,8 @@ def result_of(value: str, players: tuple[str, ...]) -> dict[str, Decimal] | str:
                 number=shorten(number), n=MAX_DIGITS)
         out[name] = Decimal(number.replace("−", "-"))
     return out
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Game", "TAG_ORDER", "Tag", "pool_of", "result_of", "tag_rank", "whist_price_of",
+]

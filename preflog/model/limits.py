@@ -47,3 +47,9 @@ def number_too_long(text: str) -> bool:
 def shorten(text: str, width: int = 40) -> str:
     """``text`` as quoted in a message: cut to ``width`` characters with ``…``."""
     return text if len(text) <= width else text[: width - 1] + "…"
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "EXCERPT_WIDTH", "MAX_DEALS", "MAX_DIGITS", "MAX_ITEMS", "MAX_JSON_NESTING", "MAX_LINE", "MAX_NESTING",
+    "MAX_PIECE", "MAX_TEXT", "number_too_long", "shorten",
+]

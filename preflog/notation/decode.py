@@ -159,3 +159,8 @@ def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *
     if lines.error is not None:
         raise lines.error
     return "".join(out)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "BLOCK", "BOM", "Lines", "ReadError", "decode",
+]

@@ -135,3 +135,8 @@ def clip(line: str, column: int) -> tuple[str, int]:
     start = max(1, min(column - EXCERPT_WIDTH // 3, len(line) - EXCERPT_WIDTH + 1))
     text = line[start - 1: start - 1 + EXCERPT_WIDTH]
     return ("…" if start > 1 else "") + text + ("…" if start - 1 + EXCERPT_WIDTH < len(line) else ""), start
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "HINT", "NotationError", "Part", "Style", "clip", "hint",
+]

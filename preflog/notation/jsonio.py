@@ -272,3 +272,8 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
     # What JSON can say but the notation forbids (a hand of 9 cards, an unknown player…) is found by
     # reading back the text the games make; its errors point into that text.
     return loads_all(text, _("{value} (as notation)").format(value=path or '<json>'))
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "FORMAT", "VERSION", "converter", "from_json", "iter_json", "make_converter", "to_data", "to_json",
+]

@@ -242,3 +242,8 @@ def _salvage_players(text: str) -> str | None:
 def _errors(found: list[tuple[Span, str]], pieces: Sequence[Piece], path: str | None) -> list[NotationError]:
     return [NotationError.at(span, message, path=path, source_line=source_line(pieces, span.line))
             for span, message in sorted(found, key=lambda e: (e[0].line, e[0].column))]
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "GameReading", "ParsedGame", "ReadDeal", "read_games", "source_line", "stream_games",
+]

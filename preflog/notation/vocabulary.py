@@ -50,3 +50,8 @@ def is_valid_player_id(name: str) -> bool:
         and name not in CARD_SPELLINGS
         and name not in BID_SPELLINGS
     )
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "ALL_PASS", "KEYWORDS", "RUSSIAN_WORDS", "STATEMENT_ORDER", "is_valid_player_id",
+]

@@ -166,3 +166,8 @@ def stack(drawings: list[str]) -> str:
     body = "\n".join(d.replace("<svg ", f'<svg x="0" y="{i * full}" ', 1) for i, d in enumerate(drawings))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {full * len(drawings)}" width="{full}" '
             f'height="{full * len(drawings)}">\n{body}\n</svg>')
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "BANDS", "CENTRE_RADIUS", "FONT", "MARGIN", "SIZE", "STYLE", "TOTALS_FONT", "sheet_svg", "stack",
+]

@@ -372,7 +372,8 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath("page").joinpath(name).read_text(encoding="utf-8")
 
 
-def _hash(text: str) -> str:
+def csp_hash(text: str) -> str:
+    """The source of ``text`` in a content security policy: its SHA-256, as CSP writes it."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
 
@@ -392,7 +393,7 @@ def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str 
                             "tr": _page_words(current_language()), "ranks": _ranks()}
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
-    csp = (f"default-src 'none'; style-src {_hash(css)} {_hash(STYLE)}; script-src {_hash(js)}; img-src data:")
+    csp = (f"default-src 'none'; style-src {csp_hash(css)} {csp_hash(STYLE)}; script-src {csp_hash(js)}; img-src data:")
     name = title or next((g["title"] for g in games if g["title"]), "") or _("preflog replay")
     parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "data": body, "lang": current_language()}
     html = _WORD.sub(lambda m: m.group(1) + _text(_(m.group(2))) + m.group(3), _asset("page.html"))
@@ -466,5 +467,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["PageRecorder", "frame", "games_data", "page", "page_of", "spoken", "spoken_bid", "spoken_call",
+__all__ = ["csp_hash", "PageRecorder", "frame", "games_data", "page", "page_of", "spoken", "spoken_bid", "spoken_call",
            "violations_shown"]

@@ -162,3 +162,8 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | Non
                           "amount": number_json(e.amount), "rule": e.section, "reason": e.reason}
                          for e in sheet.entries]
     return out
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "payment_text", "sheet_json", "sheet_text", "table_lines",
+]

@@ -290,3 +290,9 @@ def _bid(word: _Word) -> str | None:
 
 def _level(bid: str) -> int:
     return 10 if bid.startswith("10") else int(bid[0])
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "ALL_PASS_WORDS", "DEFENCE_LETTERS", "DEFENCE_WORDS", "MODE_LETTERS", "ShortFormError", "Table", "either",
+    "examples", "read_short", "resolve",
+]

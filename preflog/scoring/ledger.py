@@ -115,3 +115,9 @@ def times(count: Amount, price: Amount, scale: int = 1) -> str:
     """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
     text = ngettext("{n} trick", "{n} tricks", plural_of(count)).format(n=number_text(count)) + f" × {number_text(price)}"
     return text + (f" × {scale}" if scale != 1 else "")
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Amount", "COLUMN_WORDS", "Column", "Entry", "exact", "exact_json", "number_json", "number_text", "plural_of",
+    "times", "two_places",
+]

@@ -310,3 +310,8 @@ class Pulka:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,
                           self.finished_after, self.whist_price, dict(self.totals),
                           {p: tuple(b) for p, b in self.bombs.items() if b}, dict(self.first_stage))
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "AS_GIVEN", "Pulka", "ScoreSheet", "ZERO",
+]

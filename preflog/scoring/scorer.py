@@ -307,3 +307,8 @@ def score(game: Game, upto: int | None = None, rules: Rules | str | None = None,
     with using_language(lang):
         (sheets,) = walk(game, Scorer(upto), rules=rules)
         return sheets[0]  # type: ignore[no-any-return]
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Scorer", "deal_score", "score",
+]

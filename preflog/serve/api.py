@@ -19,18 +19,15 @@ from starlette.routing import Route
 
 from ..i18n import _
 from ..notation.errors import NotationError
-from ..notation.jsonio import to_data
-from ..notation.read import read_games
 from ..present.score_table import sheet_json
 from ..record.commands import words_for
 from ..record.recorder import Recorder, Refused
 from ..record.short import examples
 from ..words import in_words
-from ..scoring.scorer import Scorer
 from ..stats.shape import csv_text, stats_json
-from ..walk import walk
 from .access import Access
 from .archive import Conflict, NotFound
+from .view import game_view
 from .games import decode
 from .live import event
 from .report import archive_stats, filters_of
@@ -125,13 +122,9 @@ async def post_games(request: Request) -> Response:
 
 
 def _game_json(club: Club, ident: int) -> dict[str, Any]:
+    """The game's JSON: from the data function of its page (:func:`.view.game_view`)."""
     text, revision = club.archive.text(ident)
-    parsed = next(read_games(text, f"game {ident}"))
-    scorer = Scorer(ledger=False)
-    walk(parsed.game, scorer)
-    data = to_data([parsed.game])
-    return {"id": ident, "revision": revision, "format": data["format"], "version": data["version"],
-            "game": data["games"][0], "settlement": sheet_json(scorer.sheets[0])}
+    return game_view(text, ident).to_json(ident, revision)
 
 
 async def get_game(request: Request) -> Response:

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..i18n import using_language
 from ..present.pulka_svg import STYLE
-from ..present.replay_html import _hash
+from ..present.replay_html import csp_hash
 from ..stats.page import STYLE as STATS_STYLE
 from . import api, pages
 from .archive import Archive
@@ -25,7 +25,7 @@ from .web import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
 
 #: Every page's policy: scripts and styles from the server's own files only (no inline script), the
 #: drawn pulka's one style and the statistics' by their hashes. The replay page sends its own, as strict (hashes of its code).
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' " + _hash(STYLE) + " " + _hash(STATS_STYLE)
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' " + csp_hash(STYLE) + " " + csp_hash(STATS_STYLE)
        + "; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 

@@ -13,10 +13,11 @@ from ..game.violations import Violation
 from ..i18n import _
 from ..model.game import Game
 from ..notation.errors import HINT
+from ..notation.jsonio import to_data
 from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
 from ..present.rules_summary import every_option, summary
-from ..present.score_table import payment_text
+from ..present.score_table import payment_text, sheet_json
 from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
 from ..record.said import DealsSaid, notes
 from ..scoring.ledger import COLUMN_WORDS, Column, Entry, number_text
@@ -62,6 +63,15 @@ class GameView:
     finished: bool
     turn: Turn | None              # the deal to come, when the game can be recorded into
     refusal: str | None            # why it cannot be, when it cannot
+    sheet: ScoreSheet | None = attrs.field(default=None, kw_only=True)  # the sheet itself, for the JSON
+
+    def to_json(self, ident: int, revision: int) -> dict[str, Any]:
+        """The game as the API gives it: its records (the notation's JSON) and its sheet's settlement,
+        from the same replay as its page."""
+        data = to_data([self.game])
+        assert self.sheet is not None
+        return {"id": ident, "revision": revision, "format": data["format"], "version": data["version"],
+                "game": data["games"][0], "settlement": sheet_json(self.sheet)}
 
 
 def game_view(text: str, ident: int) -> GameView:
@@ -102,7 +112,7 @@ def game_view(text: str, ident: int) -> GameView:
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
                     summary(sheet.rules), every_option(sheet.rules), columns, rows, paid, sheet.whist_price is not None,
                     sheet_svg(sheet, title=title), sheet_svg(sheet, title=title, totals=True), _records(sheet), deals[::-1], violations, sheet.finished, turn,
-                    refusal)
+                    refusal, sheet=sheet)
 
 
 def _outcome(how: str, declarer: str | None, entries: list[Entry]) -> str:

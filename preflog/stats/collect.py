@@ -90,3 +90,8 @@ class Collector:
         assert point.state is not None
         self.facts = GameFacts(date, month, point.state.rules.name, sheet.players, self._count,
                                dict(settlement.totals), settlement.money, self._opening)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Collector",
+]

@@ -176,3 +176,8 @@ def par_chart(stats: Stats) -> str:
         parts.append(f'<text x="{134 + w:.1f}" y="{y + 15}">{value:.2f}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "PALETTE", "STYLE", "contracts_chart", "money_chart", "par_chart", "stats_page",
+]

@@ -280,4 +280,8 @@ def pref_files(paths: Iterable[str]) -> list[str]:
             out.append(name)
     return out
 
-
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Filters", "Summary", "check_filters", "merged", "pref_files", "read_stats", "stats", "summarise",
+    "summary_of",
+]

@@ -65,3 +65,8 @@ def player_json(p: PlayerStats) -> dict[str, Any]:
         "par_deals": p.par_deals, "par_loss_total": p.par_loss,
         "value": {role.value: exact_json(p.value[role]) for role in Role if p.value.get(role)},
     }
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "SCHEMA", "csv_text", "player_json", "stats_json", "table_json",
+]

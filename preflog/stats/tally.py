@@ -363,3 +363,9 @@ def rows(stats: Stats) -> Iterator[list[str]]:
 def _decimal(value: Fraction) -> str:
     """A number to two decimals at most, a dot before them: ``-33.33``, ``120``."""
     return str(number_json(value))
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "COLUMNS", "CONTRACTS", "LEVELS", "PlayerStats", "Stats", "Table", "level_of", "player_data", "player_of",
+    "rows",
+]
