@@ -14,7 +14,8 @@ import click
 from .. import __version__
 from ..i18n import N_, _
 from ..notation.decode import ReadError
-from .common import EXIT_UNREADABLE, reason
+from .exits import EXIT_UNREADABLE
+from .inputs import reason
 from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
@@ -77,10 +78,10 @@ HELP = N_("""Game logs of Preferans: read, check, replay, score, format and conv
 @common_options
 def cli() -> None:
     """The ``preflog`` command; its verbs are imported when asked for."""
-    from . import common
+    from . import terminal
 
-    common.COLOUR = common.colour_wanted(sys.stderr)
-    common.Progress.enabled = common.at_terminal(sys.stderr)
+    terminal.COLOUR = terminal.colour_wanted(sys.stderr)
+    terminal.Progress.enabled = terminal.at_terminal(sys.stderr)
 
 
 

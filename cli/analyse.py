@@ -11,10 +11,11 @@ from ..i18n import N_, _, ngettext
 from .jobs import job_count, jobs_option
 from .lang import command, option
 
-from .common import (
-    EXIT_ERRORS, EXIT_OK, CleanGames, JsonList, PresetChoice, Reread, Shown, display_name, note_analysis, point_errors,
-    print_errors,
-)
+from .exits import EXIT_ERRORS, EXIT_OK
+from .inputs import CleanGames, Reread
+from .options import PresetChoice
+from .reports import JsonList, point_errors
+from .terminal import display_name, note_analysis, print_errors, Shown
 
 if TYPE_CHECKING:
     from ..analysis.annotate import DealAnalysis

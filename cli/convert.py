@@ -13,7 +13,9 @@ from .lang import command, option
 
 from ..model.limits import MAX_TEXT
 from ..notation.errors import NotationError
-from .common import EXIT_ERRORS, CleanGames, Reread, display_name, print_errors, read_text, write_text
+from .exits import EXIT_ERRORS
+from .inputs import CleanGames, read_text, Reread, write_text
+from .terminal import display_name, print_errors
 
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help

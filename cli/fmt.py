@@ -12,7 +12,9 @@ import click
 from ..i18n import N_, _, count
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, Reread, display_name, write_text
+from .exits import EXIT_ERRORS, EXIT_OK
+from .inputs import CleanGames, Reread, write_text
+from .terminal import display_name
 
 if TYPE_CHECKING:  # the library is loaded when a file is formatted, not for --help
     from ..model.game import Game

@@ -8,7 +8,8 @@ from ..i18n import N_, ngettext
 from .lang import command, option
 
 from ..model.limits import MAX_DEALS
-from .common import PresetChoice, write_text
+from .inputs import write_text
+from .options import PresetChoice
 
 
 @command(N_("""Write random full-play deals that follow the rules: auctions, misère, all-pass, one and two

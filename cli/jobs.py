@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..i18n import N_, current_language
-from ..notation.units import Unit as Unit, units_of as units_of  # the verbs take both from here
-from .common import EXIT_UNREADABLE, display_name, open_input
+from ..jobs import Unit as Unit, units_of as units_of  # the verbs take both from here
+from .exits import EXIT_UNREADABLE
+from .inputs import open_input
+from .terminal import display_name
 from .lang import option
 
 if TYPE_CHECKING:
@@ -122,7 +124,7 @@ class _Captured:
         from ..notation.decode import ReadError
         from . import unreadable
 
-        from .common import Progress
+        from .terminal import Progress
 
         Progress.enabled = False  # a worker's output is captured: the command shows the progress
         out, err = io.StringIO(), io.StringIO()

@@ -55,10 +55,10 @@ def _lang_chosen(ctx: click.Context, param: click.Parameter, value: str | None) 
 
 def _colour_chosen(ctx: click.Context, param: click.Parameter, value: bool | None) -> None:
     if value is not None and not ctx.resilient_parsing:
-        from . import common
+        from . import terminal
 
-        common.COLOUR_CHOSEN = value  # asked for on the command line, it overrides NO_COLOR (no-color.org)
-        common.COLOUR = value
+        terminal.COLOUR_CHOSEN = value  # asked for on the command line, it overrides NO_COLOR (no-color.org)
+        terminal.COLOUR = value
 
 
 class Option(click.Option):

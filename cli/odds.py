@@ -7,7 +7,8 @@ import json
 import click
 
 from ..i18n import N_, _, ngettext
-from .common import PresetChoice, Shown
+from .options import PresetChoice
+from .terminal import Shown
 from .jobs import job_count, jobs_option
 from .lang import command, option
 

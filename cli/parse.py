@@ -12,7 +12,9 @@ import click
 from ..i18n import N_, count
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_OK, PROGRESS, JsonList, display_name, print_errors
+from .exits import EXIT_ERRORS, EXIT_OK
+from .reports import JsonList
+from .terminal import PROGRESS, display_name, print_errors
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
 
 

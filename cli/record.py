@@ -13,7 +13,10 @@ from ..i18n import N_, _, count
 from ..record.commands import COMMANDS, RUSSIAN_COMMANDS
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PresetChoice, at_terminal, print_errors, reason
+from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from .inputs import reason
+from .options import PresetChoice
+from .terminal import at_terminal, print_errors
 
 if TYPE_CHECKING:
     from ..record.recorder import Recorder, Refused
@@ -378,7 +381,7 @@ def _refusal(refused: Refused) -> None:
         _say(_("error: {reason}").format(reason=refused.reason))
     elif refused.typed:
         from ..record.recorder import typed_text
-        from .common import COLOUR, _styled
+        from .terminal import COLOUR, _styled
 
         for error in refused.errors:
             click.echo(typed_text(error, _styled) if COLOUR else typed_text(error), err=True, color=COLOUR or None)

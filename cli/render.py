@@ -9,7 +9,10 @@ import click
 from ..i18n import N_, _, count
 from .lang import command, option
 
-from .common import EXIT_ERRORS, EXIT_OK, CleanGames, PresetChoice, Reread, display_name, note_analysis
+from .exits import EXIT_ERRORS, EXIT_OK
+from .inputs import CleanGames, Reread
+from .options import PresetChoice
+from .terminal import display_name, note_analysis
 
 
 @command(N_("""FILE as one web page that works opened from disk and loads nothing from outside: each deal step by

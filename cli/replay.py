@@ -10,7 +10,9 @@ import click
 from ..i18n import N_, _
 from .lang import command, option
 
-from .common import EXIT_ERRORS, CleanGames, Reread, display_name
+from .exits import EXIT_ERRORS
+from .inputs import CleanGames, Reread
+from .terminal import display_name
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..present.replay_text import Renderer

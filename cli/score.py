@@ -12,10 +12,10 @@ import click
 from ..i18n import N_, _, count
 from .lang import command, option
 
-from .common import (
-    EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, audit_reading, display_name, point_errors,
-    print_errors,
-)
+from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from .options import PresetChoice
+from .reports import audit_reading, point_errors
+from .terminal import PROGRESS, display_name, print_errors
 from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help

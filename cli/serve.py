@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import N_, _, count, ngettext
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, print_errors, reason
+from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from .inputs import reason
+from .terminal import print_errors
 from .lang import command, option
 
 if TYPE_CHECKING:

@@ -12,10 +12,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..i18n import N_, _
-from .common import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK, PROGRESS, PresetChoice, display_name, open_input, print_errors
+from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from .inputs import open_input
+from .options import PresetChoice
+from .terminal import PROGRESS, display_name, print_errors
 from .jobs import Unit, in_workers, job_count, jobs_option, run_units
 from .lang import command, option
-from ..notation.units import UNITS_PER_JOB, strided_units
+from ..jobs import UNITS_PER_JOB, strided_units
 
 if TYPE_CHECKING:
     from ..notation.errors import NotationError

@@ -54,7 +54,7 @@ class Visitor:
     """The base of every visitor: each method does nothing; override what you need.
 
     >>> class Misere(preflog.Visitor):
-    ...     def visit_contract(self, event, state): ...
+    ...     def visit_contract_declared(self, event, state): ...
 
     A visitor is handed frozen states (:class:`~preflog.GameState`) it may keep: the driver steps its
     own working state in place and freezes a copy for the visitors of an event, one copy however many
@@ -76,7 +76,7 @@ class Visitor:
     def visit_dealt(self, event: Dealt, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_call(self, event: CallMade, state: GameState) -> None:
+    def visit_call_made(self, event: CallMade, state: GameState) -> None:
         self.visit(event, state)
 
     def visit_bidding_ended(self, event: BiddingEnded, state: GameState) -> None:
@@ -85,34 +85,34 @@ class Visitor:
     def visit_talon_taken(self, event: TalonTaken, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_discard(self, event: Discarded, state: GameState) -> None:
+    def visit_discarded(self, event: Discarded, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_contract(self, event: ContractDeclared, state: GameState) -> None:
+    def visit_contract_declared(self, event: ContractDeclared, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_decision(self, event: DefenceDecided, state: GameState) -> None:
+    def visit_defence_decided(self, event: DefenceDecided, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_whist_mode(self, event: WhistModeChosen, state: GameState) -> None:
+    def visit_whist_mode_chosen(self, event: WhistModeChosen, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_card(self, event: CardPlayed, state: GameState) -> None:
+    def visit_card_played(self, event: CardPlayed, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_trick(self, event: TrickCompleted, state: GameState) -> None:
+    def visit_trick_completed(self, event: TrickCompleted, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_claim(self, event: Claimed, state: GameState) -> None:
+    def visit_claimed(self, event: Claimed, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
+    def visit_result_recorded(self, event: ResultRecorded, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_penalty(self, event: PenaltyRecorded, state: GameState) -> None:
+    def visit_penalty_recorded(self, event: PenaltyRecorded, state: GameState) -> None:
         self.visit(event, state)
 
-    def visit_checkpoint(self, event: CheckpointRecorded, state: GameState) -> None:
+    def visit_checkpoint_recorded(self, event: CheckpointRecorded, state: GameState) -> None:
         self.visit(event, state)
 
     def visit_deal_ended(self, event: DealEnded, state: GameState) -> None:
@@ -139,12 +139,22 @@ class Visitor:
 
 #: The visitor method of each kind of event.
 METHODS: dict[type, str] = {
-    DealStarted: "visit_deal_started", Dealt: "visit_dealt", CallMade: "visit_call",
-    BiddingEnded: "visit_bidding_ended", TalonTaken: "visit_talon_taken", Discarded: "visit_discard",
-    ContractDeclared: "visit_contract", DefenceDecided: "visit_decision", WhistModeChosen: "visit_whist_mode",
-    CardPlayed: "visit_card", TrickCompleted: "visit_trick", Claimed: "visit_claim",
-    ResultRecorded: "visit_result", PenaltyRecorded: "visit_penalty", CheckpointRecorded: "visit_checkpoint",
+    DealStarted: "visit_deal_started", Dealt: "visit_dealt", CallMade: "visit_call_made",
+    BiddingEnded: "visit_bidding_ended", TalonTaken: "visit_talon_taken", Discarded: "visit_discarded",
+    ContractDeclared: "visit_contract_declared", DefenceDecided: "visit_defence_decided", WhistModeChosen: "visit_whist_mode_chosen",
+    CardPlayed: "visit_card_played", TrickCompleted: "visit_trick_completed", Claimed: "visit_claimed",
+    ResultRecorded: "visit_result_recorded", PenaltyRecorded: "visit_penalty_recorded", CheckpointRecorded: "visit_checkpoint_recorded",
     DealEnded: "visit_deal_ended",
+}
+
+#: The names these methods had before they were named after their events (issue 43): a visitor that
+#: still overrides one would silently hear nothing, so the driver says what it is called now.
+RENAMED = {
+    "visit_call": "visit_call_made", "visit_discard": "visit_discarded", "visit_contract": "visit_contract_declared",
+    "visit_decision": "visit_defence_decided", "visit_whist_mode": "visit_whist_mode_chosen",
+    "visit_card": "visit_card_played", "visit_trick": "visit_trick_completed", "visit_claim": "visit_claimed",
+    "visit_result": "visit_result_recorded", "visit_penalty": "visit_penalty_recorded",
+    "visit_checkpoint": "visit_checkpoint_recorded",
 }
 
 Handler = Callable[[Any, GameState], None]
@@ -159,6 +169,9 @@ def _table(visitors: Sequence[Visitor]) -> Table:
     """Each kind of event and the visitor methods that want it (methods left as the base's are not called)."""
     table: Table = {kind: [] for kind in METHODS}
     for visitor in visitors:
+        old = next((name for name in RENAMED if hasattr(type(visitor), name)), None)
+        if old is not None:
+            raise TypeError(f"{type(visitor).__name__}.{old}: the method is now {RENAMED[old]} (named after its event)")
         catch_all = _overrides(visitor, "visit")
         for kind, name in METHODS.items():
             if catch_all or _overrides(visitor, name):

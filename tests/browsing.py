@@ -40,3 +40,11 @@ SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
   if (m) { size *= Math.hypot(m.a, m.b); }
   return [[el.textContent.trim().slice(0, 40), Math.round(size * 10) / 10]];
 })"""
+
+
+def wait_answered(page: Any) -> None:
+    """Wait until the scorer's page shows the server's answer to a deal sent, not «sending…» (which
+    stands in the same place while the request is out: waiting for the place alone races it)."""
+    page.wait_for_function("() => { const p = document.querySelector('#problems pre');"
+                           " const f = document.querySelector('[data-sending]');"
+                           " return p && (!f || p.innerText.trim() !== f.dataset.sending); }")

@@ -12,6 +12,7 @@ from .conftest import ROOT
 LAYERS = {
     "preflog.model": 0,
     "preflog.notation": 1,
+    "preflog.jobs": 1,     # files cut into units of work for processes, a game as the reader counts them
     "preflog.game": 2,
     "preflog.walk": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,

@@ -87,7 +87,7 @@ def test_the_api_values_the_decisions_from_a_replay() -> None:
 
 
 def test_decisions_that_take_long_say_how_long(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from preflog.cli import common
+    from preflog.cli import terminal as common
 
     monkeypatch.setattr(common, "LONG_RUN", -1.0)
     result = CliRunner().invoke(cli, ["analyse", str(FILE), "--decisions", "--samples", "4", "--jobs", "1"])

@@ -277,7 +277,7 @@ def test_the_readme_s_odds_command_runs() -> None:
 def test_a_long_run_says_how_long_it_will_take(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 36: a run longer than LONG_RUN seconds says so on standard error once the first layouts
     are solved (at a terminal a progress bar shows the time left too)."""
-    from preflog.cli import common
+    from preflog.cli import terminal as common
 
     monkeypatch.setattr(common, "LONG_RUN", -1.0)
     result = CliRunner().invoke(cli, ["odds", "AKJ9.KQ8.A7.Q", "--samples", "8", "--jobs", "1"])

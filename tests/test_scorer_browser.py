@@ -15,7 +15,7 @@ from .serving import AUTH, TOKEN, Server
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
-from .browsing import SIZES  # noqa: E402
+from .browsing import SIZES, wait_answered  # noqa: E402
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                reason="axe-playwright-python is not installed (pip install -e '.[test]')")
@@ -141,7 +141,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         # a refused deal: the message by the button, focused, the typed text kept
         scorer.fill("#deal", f"{b} 7s wp 11")
         scorer.tap("#send")
-        scorer.wait_for_selector("#problems pre")
+        wait_answered(scorer)
         assert in_view(scorer, "#problems")
         assert scorer.evaluate("document.activeElement.id") == "message"
         assert scorer.input_value("#deal") == f"{b} 7s wp 11"

@@ -21,7 +21,7 @@ from .test_serve import PLAYED, RUSSIAN_DEALS
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
-from .browsing import SIZES  # noqa: E402 - after the skip, as the fixture
+from .browsing import SIZES, wait_answered  # noqa: E402 - after the skip, as the fixture
 
 PHONE = {"width": 360, "height": 640}
 LIVE = 10_000  # ms a change may take to show on the watcher's page under a loaded CI machine
@@ -197,7 +197,8 @@ def _read_on_a_phone(server: Server, browser: Any) -> None:
             page.goto(f"{server.url}/games/{game}/record")  # a refusal shown by the page's script
             page.fill("#deal", "Вася 7п вп 8")
             page.tap("#send")
-            page.wait_for_selector("#problems pre")
+            # the answer replaces «отправляю…» when the server has judged the deal
+            wait_answered(page)
             said = russian_problems(page.inner_text("#problems"), LATIN_ALLOWED)
             assert "'Вася' — не игрок" in page.inner_text("#problems") and not said, said
     finally:

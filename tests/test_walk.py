@@ -118,3 +118,22 @@ def test_check_score_audit_and_replay_are_walks() -> None:
     (calls,) = preflog.walk(game, Log())
     assert [type(s.event).__name__ for s in steps] == [c for c in calls if c[0].isupper()]
     assert next(s for s in steps if s.violations).violations[0].code == "A202"
+
+
+def test_visitor_methods_are_named_after_their_events_and_an_old_name_is_refused() -> None:
+    """Issue 43, item 6: ``visit_<event>`` is the snake case of the event's class; a visitor written for
+    the old names is told the new one instead of silently hearing nothing."""
+    import re
+
+    import pytest
+
+    from preflog.walk import METHODS
+
+    for kind, name in METHODS.items():
+        assert name == "visit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()
+
+    class Old(preflog.Visitor):
+        def visit_card(self, event: object, state: object) -> None: ...
+
+    with pytest.raises(TypeError, match="visit_card_played"):
+        preflog.walk(preflog.Game(()), Old())

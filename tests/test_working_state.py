@@ -32,7 +32,7 @@ class CardWatcher(Visitor):
     def __init__(self) -> None:
         self.cards = 0
 
-    def visit_card(self, event: CardPlayed, state: GameState) -> None:
+    def visit_card_played(self, event: CardPlayed, state: GameState) -> None:
         self.cards += 1
 
 

@@ -127,17 +127,17 @@ class Scorer(Visitor):
                           'mountain after the razboynik, {smallest} (seed 000 §8: "не более числа наименьшей горы")')
                               .format(pool=pool, smallest=number_text(smallest)), event.span, event.number))
 
-    def visit_contract(self, event: ContractDeclared, state: GameState) -> None:
+    def visit_contract_declared(self, event: ContractDeclared, state: GameState) -> None:
         self._contract = event.span
 
-    def visit_result(self, event: ResultRecorded, state: GameState) -> None:
+    def visit_result_recorded(self, event: ResultRecorded, state: GameState) -> None:
         self._result = event.result
 
-    def visit_penalty(self, event: PenaltyRecorded, state: GameState) -> None:
+    def visit_penalty_recorded(self, event: PenaltyRecorded, state: GameState) -> None:
         self._write_deal(state)
         self.pulka.write(penalty_entries(_number(state), event.penalty))
 
-    def visit_checkpoint(self, event: CheckpointRecorded, state: GameState) -> None:
+    def visit_checkpoint_recorded(self, event: CheckpointRecorded, state: GameState) -> None:
         self._write_deal(state)
         self._compare(event.checkpoint, _number(state))
 

@@ -32,7 +32,7 @@ from .games import decode
 from .live import event
 from .report import archive_stats, filters_of
 from .rendering import live_fragment
-from .web import Club, access, club_of, refusal_of
+from .context import Club, access, club_of, refusal_of
 
 
 async def get_stats(request: Request) -> Response:

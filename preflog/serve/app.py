@@ -21,7 +21,7 @@ from ..present.replay_html import csp_hash
 from ..stats.page import STYLE as STATS_STYLE
 from . import api, pages
 from .archive import Archive
-from .web import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
+from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
 
 #: Every page's policy: scripts and styles from the server's own files only (no inline script), the
 #: drawn pulka's one style and the statistics' by their hashes. The replay page sends its own, as strict (hashes of its code).

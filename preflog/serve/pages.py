@@ -36,7 +36,7 @@ from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
 from .view import GameView, game_view, refusal_lines
-from .web import access, club_of, refusal_of
+from .context import access, club_of, refusal_of
 
 PAGE_SIZE = 50
 

@@ -20,7 +20,7 @@ from ..scoring.ledger import COLUMN_WORDS, Column
 from ..words import contract, convention, decision, mode, player
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
 from .view import game_view, turn_words
-from .web import LANG_COOKIE, Club, club_of
+from .context import LANG_COOKIE, Club, club_of
 
 #: The letters the scorer's defence keys type (the short form's, docs/recorder.md).
 DEFENCE_KEYS = ((DecisionKind.WHIST, "w"), (DecisionKind.PASS, "p"), (DecisionKind.HALF, "h"))

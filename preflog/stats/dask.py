@@ -5,7 +5,7 @@
 >>> from preflog.stats.dask import stats
 >>> report = stats(["/shared/club/"], client=Client("tcp://scheduler:8786"))
 
-A big file is shared game by game among the workers (:func:`preflog.notation.units.strided_units`:
+A big file is shared game by game among the workers (:func:`preflog.jobs.strided_units`:
 each reads it all and parses only its own games, which costs less than reading it first to cut it), a
 small file is one unit; each unit is a partition of a Dask bag whose task is
 :func:`preflog.stats.read_stats`, and the units' statistics are merged (:meth:`Stats.merge`): the
@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..i18n import _, current_language, using_language
-from ..notation.units import Unit, strided_units
+from ..jobs import Unit, strided_units
 from .run import Filters, check_filters, merged, pref_files, read_stats
 from .tally import Stats
 

@@ -23,7 +23,7 @@ from ..model.game import Game
 from ..notation.errors import NotationError
 from ..notation.read import GameReading, stream_games
 from ..notation.split import Piece
-from ..notation.units import Unit
+from ..jobs import Unit
 from .collect import Collector
 from ..model.names import canonical, one_name_each
 from .facts import UNDATED, DealFacts, GameFacts, date_of, is_date, partners_of

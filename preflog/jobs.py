@@ -78,7 +78,7 @@ def strided_units(paths: Sequence[str], jobs: int) -> list[Unit]:
 
 def game_sizes(path: str) -> list[int]:
     """The deals in each game of a file (their pieces, not parsed); one game for what cannot be read."""
-    from .read import stream_games
+    from .notation.read import stream_games
 
     if path == "-":
         return [0]
