@@ -109,11 +109,11 @@ class Audit:
         self._walker.begin_game(game)
         return self._found(None, self._walker.state)
 
-    def deal(self, deal: Deal) -> Audited:
-        """Replay, check and score ``deal``, the next of the game begun."""
+    def deal(self, deal: Deal, read: ReadDeal | None = None) -> Audited:
+        """Replay, check and score ``deal``, the next of the game begun (``read``: as a stream read it)."""
         self.scorer.outcome = None
         self._walker.deal(deal)
-        return self._found(deal, self._walker.state, self.scorer.outcome)
+        return self._found(deal, self._walker.state, self.scorer.outcome, read=read)
 
     def end(self) -> Audited:
         """End the game: what only its end says (the ``Result`` tag)."""
@@ -145,7 +145,7 @@ class Audit:
             walking = walking and not read.errors and read.deal is not None
             if walking:
                 assert read.deal is not None
-                yield attrs.evolve(self.deal(read.deal), read=read)
+                yield self.deal(read.deal, read)
             else:
                 yield Audited(read.deal, read=read, errors=read.errors, replayed=False)
         if walking:
@@ -154,16 +154,18 @@ class Audit:
     # ---- what was found ------------------------------------------------------------------------
 
     def _found(self, deal: Deal | None, state: GameState | None, outcome: Outcome | None = None, *,
-               ended: bool = False) -> Audited:
+               read: ReadDeal | None = None, ended: bool = False) -> Audited:
         checker, scorer = self.checker, self.scorer
-        problems = in_text_order(checker.found + scorer.problems) if checker.found or scorer.problems else []
+        if not (checker.found or scorer.problems or scorer.unscored or checker.later):  # a clean deal
+            return Audited(deal, state, (), None, (), outcome, read, ended=ended)
+        problems = in_text_order(checker.found + scorer.problems)
         unscored = scorer.unscored[-1] if scorer.unscored else None
         later = tuple(checker.later)
         checker.found.clear()
         checker.later.clear()
         scorer.problems.clear()
         scorer.unscored.clear()
-        return Audited(deal, state, tuple(problems), unscored, later, outcome, ended=ended)
+        return Audited(deal, state, tuple(problems), unscored, later, outcome, read, ended=ended)
 
 
 def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,

@@ -182,13 +182,15 @@ def _table(visitors: Sequence[Visitor]) -> Table:
 class _Pass:
     """The visitors listening to one deal, with what each wants."""
 
-    __slots__ = ("visitors", "table", "violations", "variations")
+    __slots__ = ("visitors", "table", "violations", "variations", "last")
 
     def __init__(self, visitors: list[Visitor]) -> None:
         self.visitors = visitors
         self.table = _table(visitors)
         self.violations = [v.visit_violation for v in visitors if _overrides(v, "visit_violation")]
         self.variations = [v for v in visitors if _overrides(v, "begin_variation")]
+        #: the snapshot handed out last, while no step has changed the working state since (else None)
+        self.last: GameState | None = None
 
 
 def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | None = None) -> tuple[Any, ...]:
@@ -218,15 +220,19 @@ class Walker:
         self._playing: list[Visitor] = []
         self._pass = self._everyone
         self._state: WorkingGame | None = None
+        self._shown: GameState | None = None  # the state as last handed out, while it stands
 
     @property
     def state(self) -> GameState | None:
         """The game as it stands after the last deal walked (``None`` outside a game)."""
-        return None if self._state is None else snapshot(self._state)
+        if self._shown is None and self._state is not None:
+            self._shown = snapshot(self._state)
+        return self._shown
 
     def begin_game(self, game: Game) -> None:
         start, problems = initial_state(game, self.rules)
         self._state = state = working(start)
+        self._shown = start
         self._playing = playing = [v for v in self._everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
         self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _Pass(playing)
         if playing and problems:
@@ -239,20 +245,22 @@ class Walker:
         state, playing = self._state, self._playing
         if state is None or not playing:
             return
-        shown = snapshot(state)
+        shown = self.state
+        assert shown is not None
         listening = [v for v in playing if v.begin_deal(deal, shown) is not SKIP]
         deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
+        deal_pass.last = None
         self._state = state = _walk_events(state, events_of(deal, grouped=True), deal_pass)
-        shown = snapshot(state)
+        self._shown = shown = deal_pass.last or snapshot(state)  # after the deal's end, nothing has moved
         for v in listening:
             v.end_deal(shown)
 
     def end_game(self) -> None:
-        if self._state is not None:
-            shown = snapshot(self._state)
+        shown = self.state
+        if shown is not None:
             for v in self._playing:
                 v.end_game(shown)
-        self._state, self._playing = None, []
+        self._state, self._shown, self._playing = None, None, []
 
     def results(self) -> tuple[Any, ...]:
         return tuple(v.result() for v in self.visitors)
@@ -286,6 +294,7 @@ def _walk_events(state: WorkingGame, events: Iterable[Event | Grouped], p: _Pass
         for event in events_now:
             if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
                 before = snapshot(state)  # a variation replaces this card: it starts from the state before it
+                p.last = None
                 state, found = step(state, event)
                 _visit(event, state, found, p)
                 for variation in event.source.variations:
@@ -298,6 +307,7 @@ def _walk_events(state: WorkingGame, events: Iterable[Event | Grouped], p: _Pass
 
 def _apply(state: WorkingGame, event: Event, p: _Pass) -> WorkingGame:
     """Step ``event`` and the events the rules imply after it, feeding the visitors."""
+    p.last = None
     state, found = step(state, event)
     _visit(event, state, found, p)
     return _apply_implied(state, p)
@@ -308,6 +318,7 @@ def _apply_implied(state: WorkingGame, p: _Pass) -> WorkingGame:
     visitors."""
     derived = implied(state)
     while derived is not None:
+        p.last = None
         state, found = step(state, derived)
         _visit(derived, state, found, p)
         derived = implied(state)
@@ -318,6 +329,7 @@ def _step_each(state: WorkingGame, items: Sequence[Any], step_one: Callable[[Wor
                p: _Pass) -> None:
     """The calls or the defence's words of a statement when no visitor wants their events: each
     stepped in place (none implies an event), its violations fed to those who want them."""
+    p.last = None
     for item in items:
         found = step_one(state, item)
         if found:
@@ -334,7 +346,7 @@ def _visit(event: Event, state: WorkingGame, found: list[Violation], p: _Pass) -
     """Feed one event and the violations it committed to the visitors that want them."""
     handlers = p.table[type(event)]
     if handlers or (found and p.violations):
-        shown = snapshot(state)
+        shown = p.last = snapshot(state)
         for handle in handlers:
             handle(event, shown)
         _tell(found, shown, p)
@@ -349,6 +361,7 @@ def _tell(found: list[Violation], shown: GameState, p: _Pass) -> None:
 def _play_through(state: WorkingGame, cards: PlayLine, p: _Pass) -> None:
     """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
     steps as their events, without making the events; runs of clean cards in one loop (``play_clean``)."""
+    p.last = None
     plain = cards.plain
     index, count = play_clean(state, plain), len(plain)
     while index < count:

@@ -40,8 +40,8 @@ from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
 from .razboynik import COMPULSORY, Stage, game_key, soloist, stage_of
 from .state import (
-    AuctionState, DealFacts, GameFacts, GameState, WorkingDeal, WorkingGame, change as _set, freeze_deal,
-    freeze_game, thaw_deal, thaw_game,
+    AuctionState, DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, change as _set, thaw_deal,
+    thaw_game,
 )
 from .violations import Violation
 
@@ -627,9 +627,20 @@ def complete_trick(g: WorkingGame) -> bool:
 
 
 def snapshot(g: WorkingGame) -> GameState:
-    """The working state frozen: a copy, with its deal's, which later steps on ``g`` leave as it is."""
+    """The working state frozen: a copy, with its deal's, which later steps on ``g`` leave as it is.
+    (Two dict copies, written out: it runs for every event a visitor hears.)"""
+    frozen = _new(GameState)
+    fields = frozen.__dict__
+    fields.update(g.__dict__)
     d = g.deal
-    return freeze_game(g, deal=None if d is None else freeze_deal(d))
+    if d is not None:
+        deal = _new(DealState)
+        deal.__dict__.update(d.__dict__)
+        fields["deal"] = deal
+    return frozen
+
+
+_new = object.__new__
 
 
 def working(g: GameState) -> WorkingGame:

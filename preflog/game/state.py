@@ -239,8 +239,7 @@ def change(state: Working, **changes: Any) -> Working:
     return state
 
 
-#: Fast copies between the two kinds (``attrs.evolve`` is generic, and on the hot path).
-freeze_deal = make_evolve(DealState)
-freeze_game = make_evolve(GameState)
+#: Fast copies of a frozen state into a working one (``attrs.evolve`` is generic; ``engine.snapshot``
+#: makes the copies the other way).
 thaw_deal = make_evolve(WorkingDeal)
 thaw_game = make_evolve(WorkingGame)

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from ..i18n import _, using_language
 from ..game.conventions import Rules
-from ..game.events import CheckpointRecorded, ContractDeclared, DealEnded, DealStarted, PenaltyRecorded, ResultRecorded
+from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
 from ..game.state import GameState
 from ..game.violations import Violation, cited
@@ -97,11 +97,14 @@ class Scorer(Visitor):
                            "{number} comes after it")).format(end=pulka.finished_after, target=pulka.target,
                                                                number=event.number),
                 event.span, event.number))
-        self._result = None
+        # the result and the contract as the deal writes them: read off its record, not off their events,
+        # which would each cost a state handed over (the deal is written only after both)
+        deal = event.source if isinstance(event.source, Deal) else None
+        self._result = None if deal is None else deal.result
         self._written = False
         self.outcome = None  # the deal's, once it is written (for a visitor that reads it)
         self._head = event.span
-        self._contract: Span | None = None
+        self._contract: Span | None = None if deal is None or deal.contract is None else deal.contract.span
         if self._pool_later is not None and state.deal is not None:
             if state.deal.stage is not Stage.FREE:
                 self._razboynik_played = True
@@ -126,12 +129,6 @@ class Scorer(Visitor):
                 "S705", _('the second stage is played to a pool of {pool} (the Pool tag), more than the smallest '
                           'mountain after the razboynik, {smallest} (seed 000 §8: "не более числа наименьшей горы")')
                               .format(pool=pool, smallest=number_text(smallest)), event.span, event.number))
-
-    def visit_contract_declared(self, event: ContractDeclared, state: GameState) -> None:
-        self._contract = event.span
-
-    def visit_result_recorded(self, event: ResultRecorded, state: GameState) -> None:
-        self._result = event.result
 
     def visit_penalty_recorded(self, event: PenaltyRecorded, state: GameState) -> None:
         self._write_deal(state)
