@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
 from process import arguments, time_command, verdict  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 
 # One alternative per kind of token of the notation; the fastest pass over the text that still
 # sees every token: a floor for what any tokenizer in Python can do.

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import arguments, best, preflog_exe, verdict  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 
 try:
     import chess

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 from preflog.present.replay_html import page  # noqa: E402
 from process import arguments, time_command, verdict  # noqa: E402
 

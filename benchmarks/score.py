@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import arguments, time_command, verdict  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 
 
 def main() -> None:

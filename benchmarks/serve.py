@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import httpx  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.generate import iter_generate  # noqa: E402
+from preflog.generator import iter_generate  # noqa: E402
 from process import verdict  # noqa: E402
 from tests.serving import AUTH, Server  # noqa: E402
 

@@ -26,7 +26,7 @@ from types import ModuleType
 import preflog
 import preflog.analysis.search as installed
 from preflog.analysis import pure_search, solve
-from preflog.generate import generate
+from preflog.generator import generate
 
 RANKS = "AKQJT987"
 HONOURS = (4, 3, 2, 1, 0, 0, 0, 0)  # ace, king, queen, jack

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from process import preflog_exe  # noqa: E402
 
 import preflog  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 
 BASE = 3_000  # deals generated; the archive repeats them
 

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import preflog  # noqa: E402
-from preflog.generate import generate  # noqa: E402
+from preflog.generator import generate  # noqa: E402
 from process import Usage, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -75,7 +75,7 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
     from ..analysis.decisions import annotate_decisions, decide
     from ..notation.write import iter_dumps
     from ..problems import Audit
-    from ..replay import StepRecorder
+    from ..steps import StepRecorder
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)

@@ -37,7 +37,7 @@ from .options import PresetChoice
 def generate(deals: int, seed: int, players: str, preset: str, per_game: int, pool: int | None, unicode: bool,
              output: str | None) -> None:
     """The ``preflog generate`` verb (its help is above)."""
-    from ..generate import iter_generate
+    from ..generator import iter_generate
     from ..notation.write import iter_dumps
 
     if deals > MAX_DEALS and not per_game:

@@ -16,7 +16,7 @@ from .terminal import display_name
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..present.replay_text import Renderer
-    from ..replay import Replay
+    from ..steps import Replay
 
 KEYS = N_("n/Enter/→ next · b/← back · t next trick · d jump to deal · q quit")
 
@@ -39,8 +39,8 @@ KEYS = N_("n/Enter/→ next · b/← back · t next trick · d jump to deal · q
 def replay(file: str, deal_number: int | None, unicode: bool, interactive: bool | None) -> None:
     """The ``preflog replay`` verb (its help is above)."""
     from ..present.replay_text import Renderer, TextReplay
-    from ..replay import replay as make_replay
-    from ..walk import walk
+    from ..steps import replay as make_replay
+    from ..driver import walk
 
     name = display_name(file)
     # Read twice, a game at a time: first for the errors and the deal numbers, then to replay, so that

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the library is imported when a command runs, not to print -
 
 def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
     """Violations in the form errors are printed in, each with its line from the text that was read."""
-    from ..check import violation_error
+    from ..checker import violation_error
 
     return [violation_error(v, path, parsed.pieces) for v in violations]
 
@@ -38,7 +38,7 @@ def point_errors(point: Audited, pieces: Sequence[Piece], path: str, *, every: b
         found.sort(key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
     if not found and not (every and point.later):
         return []  # the common case, a clean deal
-    from ..check import violation_error
+    from ..checker import violation_error
 
     out = []
     for v in found:

@@ -22,8 +22,8 @@ from ..jobs import UNITS_PER_JOB, strided_units
 
 if TYPE_CHECKING:
     from ..notation.errors import NotationError
-    from ..stats.run import Filters
-    from ..stats.tally import Stats
+    from ..statistics.run import Filters
+    from ..statistics.tally import Stats
 
 
 @command(N_("""What FILES say about their players: who won and lost how much (in whists and money), the contracts
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], since: str | None, until: str | None,
           preset: str | None, fmt: str, par: bool, jobs: int, scheduler: str | None) -> None:
     """The ``preflog stats`` verb (its help is above)."""
-    from ..stats.run import Filters, check_filters
+    from ..statistics.run import Filters, check_filters
 
     if not files and db is None:
         raise click.UsageError(_("give the .pref files or folders to read, or --db with an archive"))
@@ -94,7 +94,7 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
 def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, db: str | None) -> Stats:
     """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
     in the order of the files and their games, as one process prints them."""
-    from ..stats.run import merged
+    from ..statistics.run import merged
 
     apart = in_workers(units, workers)
     work = partial(_stats_unit, filters=filters, par=par, db=db, keep=apart)
@@ -110,7 +110,7 @@ def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> S
     except ImportError:
         click.echo(_("preflog: error: --dask needs Dask: pip install 'preflog[dask]'"), err=True)
         sys.exit(EXIT_MISUSE)
-    from ..stats.dask import stats as on_dask
+    from ..statistics.dask import stats as on_dask
 
     for path in paths:  # a file a worker cannot open is said here, not as a worker's traceback
         with open_input(path):
@@ -137,8 +137,8 @@ def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> S
 
 
 def _pref_files(files: tuple[str, ...]) -> list[str]:
-    """The files to read (:func:`preflog.stats.run.pref_files`); exit 2 for a folder without one."""
-    from ..stats.run import pref_files
+    """The files to read (:func:`preflog.statistics.run.pref_files`); exit 2 for a folder without one."""
+    from ..statistics.run import pref_files
 
     out: list[str] = []
     for name in files:
@@ -197,8 +197,8 @@ def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None,
                 keep: bool) -> tuple[Stats, list[tuple[int, NotationError]]]:
     """The statistics of one unit: some games of a file, or some games of the archive (by id); and
     the errors found, each with its game (kept to be sorted, from a worker; else printed at once)."""
-    from ..stats.run import read_stats
-    from ..stats.tally import Stats
+    from ..statistics.run import read_stats
+    from ..statistics.tally import Stats
 
     errors: list[tuple[int, NotationError]] = []
 
@@ -233,18 +233,18 @@ def _write(stats: Stats, fmt: str, filters: Filters) -> None:
     if fmt == "json":
         import json
 
-        from ..stats.shape import stats_json
+        from ..statistics.shape import stats_json
 
         click.echo(json.dumps(stats_json(stats, given), ensure_ascii=False, indent=1))
     elif fmt == "csv":
-        from ..stats.shape import csv_text
+        from ..statistics.shape import csv_text
 
         click.echo(csv_text(stats), nl=False)
     elif fmt == "html":
-        from ..stats.page import stats_page
+        from ..statistics.page import stats_page
 
         click.echo(stats_page(stats, filters=given), nl=False)
     else:
-        from ..stats.text import stats_text
+        from ..statistics.text import stats_text
 
         click.echo(stats_text(stats), nl=False)

@@ -12,8 +12,6 @@ events, states, the engine), the driver ``walk``, ``scoring``, the checker and r
 from __future__ import annotations
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
@@ -21,7 +19,7 @@ __version__ = "0.1.0"  # the one place the version is written (pyproject.toml re
 #: Where each public name lives. ``import preflog`` loads none of them: a name's module is imported the
 #: first time the name is used, so that ``preflog --help`` or ``preflog parse`` load only what they need.
 _EXPORTS: dict[str, str] = {
-    "Checker": "check", "audit": "problems", "check": "problems", "Audit": "problems", "Audited": "problems", "PRESETS": "game.conventions",
+    "Checker": "checker", "audit": "problems", "check": "problems", "Audit": "problems", "Audited": "problems", "PRESETS": "game.conventions",
     "AllPassScoring": "game.conventions", "AllPassTalon": "game.conventions", "Liability": "game.conventions",
     "Progression": "game.conventions", "Rules": "game.conventions", "VoidTalonTrick": "game.conventions",
     "WhistSplit": "game.conventions", "rules_of": "game.conventions", "advance": "game.engine",
@@ -35,7 +33,7 @@ _EXPORTS: dict[str, str] = {
     "counts_as_made": "game.legal", "legal_calls": "game.legal", "legal_cards": "game.legal",
     "legal_contracts": "game.legal", "legal_decisions": "game.legal", "legal_modes": "game.legal",
     "AuctionState": "game.state", "DealState": "game.state", "GameState": "game.state",
-    "CATALOGUE": "game.violations", "Violation": "game.violations", "generate": "generate",
+    "CATALOGUE": "game.violations", "Violation": "game.violations", "generate": "generator",
     "Comment": "model.annotations", "Glyph": "model.annotations", "Bids": "model.auction", "Call": "model.auction",
     "CallKind": "model.auction", "Contract": "model.auction", "LADDER": "model.bids", "MISERE": "model.bids",
     "Bid": "model.bids", "Strain": "model.bids", "DECK": "model.cards", "Card": "model.cards",
@@ -51,29 +49,26 @@ _EXPORTS: dict[str, str] = {
     "iter_games": "notation.api", "load": "notation.api", "load_all": "notation.api", "loads": "notation.api",
     "loads_all": "notation.api", "NotationError": "notation.errors", "ReadError": "notation.decode",
     "GameReading": "notation.read", "ParsedGame": "notation.read", "ReadDeal": "notation.read",
-    "read_games": "notation.read", "stream_games": "notation.read", "dumps": "notation.write", "Replay": "replay",
-    "Step": "replay", "replay": "replay", "Column": "scoring.ledger", "Entry": "scoring.ledger",
+    "read_games": "notation.read", "stream_games": "notation.read", "dumps": "notation.write", "Replay": "steps",
+    "Step": "steps", "replay": "steps", "Column": "scoring.ledger", "Entry": "scoring.ledger",
     "Outcome": "scoring.outcome", "outcome_of": "scoring.outcome", "ScoreSheet": "scoring.pulka",
     "Scorer": "scoring.scorer", "score": "scoring.scorer", "deal_score": "scoring.scorer", "Settlement": "scoring.settlement", "Payment": "scoring.payments",
-    "payments": "scoring.payments", "SKIP": "walk",
-    "Visitor": "walk", "Walker": "walk", "walk": "walk",
+    "payments": "scoring.payments", "SKIP": "driver",
+    "Visitor": "driver", "Walker": "driver", "walk": "driver",
     "Analyst": "analysis.solve", "Goal": "analysis.solve", "Solution": "analysis.solve",
     "Unsolvable": "analysis.solve", "par": "analysis.solve", "solve": "analysis.solve",
     "CardValue": "analysis.annotate", "DealAnalysis": "analysis.annotate", "analyse": "analysis.annotate",
     "annotate": "analysis.annotate", "strip_analysis": "analysis.annotate",
     "odds": "analysis.odds", "Odds": "analysis.odds", "ContractOdds": "analysis.odds", "BadHand": "analysis.odds",
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
+    "stats": "statistics.run", "Stats": "statistics.tally",
     "LANGUAGES": "i18n", "current_language": "i18n", "set_language": "i18n", "using_language": "i18n",
 }
 
 
-#: Subpackages that are public names themselves: ``preflog.stats(games)`` calls the module.
-_MODULES = frozenset({"stats"})
 
 
 def __getattr__(name: str) -> Any:
-    if name in _MODULES:
-        return importlib.import_module(f".{name}", __name__)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'preflog' has no attribute {name!r}")
@@ -83,20 +78,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS) | _MODULES)
+    return sorted(set(globals()) | set(_EXPORTS))
 
 
-class _Package(types.ModuleType):
-    """The package, whose functions ``check``, ``generate``, ``replay`` and ``walk`` share their names
-    with modules: importing such a module must not put the module where the function is."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _EXPORTS and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: `name as name`), made from
@@ -109,7 +93,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
     from .analysis.solve import (
         Analyst as Analyst, Goal as Goal, Solution as Solution, Unsolvable as Unsolvable, par as par, solve as solve
     )
-    from .check import Checker as Checker
+    from .checker import Checker as Checker
     from .problems import Audit as Audit, Audited as Audited, audit as audit, check as check
     from .game.conventions import (
         AllPassScoring as AllPassScoring, AllPassTalon as AllPassTalon, Liability as Liability, PRESETS as PRESETS,
@@ -133,7 +117,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
     )
     from .game.state import AuctionState as AuctionState, DealState as DealState, GameState as GameState
     from .game.violations import CATALOGUE as CATALOGUE, Violation as Violation
-    from .generate import generate as generate
+    from .generator import generate as generate
     from .i18n import (
         LANGUAGES as LANGUAGES, current_language as current_language, set_language as set_language, using_language as
         using_language
@@ -169,15 +153,16 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
         stream_games as stream_games
     )
     from .notation.write import dumps as dumps
-    from .replay import Replay as Replay, Step as Step, replay as replay
+    from .statistics.run import stats as stats
+    from .statistics.tally import Stats as Stats
+    from .steps import Replay as Replay, Step as Step, replay as replay
     from .scoring.ledger import Column as Column, Entry as Entry
     from .scoring.outcome import Outcome as Outcome, outcome_of as outcome_of
     from .scoring.payments import Payment as Payment, payments as payments
     from .scoring.pulka import ScoreSheet as ScoreSheet
     from .scoring.scorer import Scorer as Scorer, deal_score as deal_score, score as score
     from .scoring.settlement import Settlement as Settlement
-    from .walk import SKIP as SKIP, Visitor as Visitor, Walker as Walker, walk as walk
-    from . import stats as stats
+    from .driver import SKIP as SKIP, Visitor as Visitor, Walker as Walker, walk as walk
 
 #: Every public name, from the one table above (the type checker's imports are checked against it).
-__all__ = sorted({*_EXPORTS, *_MODULES})
+__all__ = sorted(_EXPORTS)

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from .check import Checker, in_text_order, with_later
+from .checker import Checker, in_text_order, with_later
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -41,7 +41,7 @@ from .notation.read import GameReading, ReadDeal
 from .scoring.outcome import Outcome
 from .scoring.pulka import ScoreSheet
 from .scoring.scorer import Scorer
-from .walk import Visitor, Walker
+from .driver import Visitor, Walker
 
 
 @attrs.frozen(slots=True)

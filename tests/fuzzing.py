@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import preflog
 from preflog import NotationError
-from preflog.generate import generate
+from preflog.generator import generate
 from preflog.notation.read import read_games
 from preflog.scoring.settlement import apportion
 

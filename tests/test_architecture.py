@@ -14,12 +14,12 @@ LAYERS = {
     "preflog.notation": 1,
     "preflog.jobs": 1,     # files cut into units of work for processes, a game as the reader counts them
     "preflog.game": 2,
-    "preflog.walk": 3,
+    "preflog.driver": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
-    "preflog.check": 5, "preflog.replay": 5, "preflog.generate": 5, "preflog.problems": 5,
+    "preflog.checker": 5, "preflog.steps": 5, "preflog.generator": 5, "preflog.problems": 5,
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
-    "preflog.stats": 7,    # statistics of an archive: one replay per game, above the analysis it counts
+    "preflog.statistics": 7,    # statistics of an archive: one replay per game, above the analysis it counts
     "preflog.serve": 7,    # the club server (the extra preflog[serve]): only the command imports it
     "preflog.grammar": 0,  # data only
     "preflog.i18n": 0,     # the language spoken: gettext, and nothing of preflog's
@@ -132,8 +132,8 @@ def test_display_hooks_import_only_the_presentation_layer() -> None:
 
 def test_the_engine_and_the_driver_know_no_visitor() -> None:
     g = graph()
-    for name in ("preflog.game.engine", "preflog.walk"):
-        assert not {t for t in g[name] if t.startswith(("preflog.check", "preflog.scoring", "preflog.replay",
+    for name in ("preflog.game.engine", "preflog.driver"):
+        assert not {t for t in g[name] if t.startswith(("preflog.checker", "preflog.scoring", "preflog.steps",
                                                          "preflog.present"))}, name
 
 
@@ -141,7 +141,7 @@ def test_the_scorer_reads_typed_tags_and_imports_no_notation() -> None:
     """Issue 43, item 3: the scoring layer reads the game's typed values (``Game.opening`` for the
     Sheet tag, ``Game.result`` for the Result tag), never the text: it imports the model, the game,
     the driver and the language, no notation."""
-    allowed = ("preflog.model", "preflog.game", "preflog.walk", "preflog.i18n", "preflog.words", "preflog.scoring")
+    allowed = ("preflog.model", "preflog.game", "preflog.driver", "preflog.i18n", "preflog.words", "preflog.scoring")
     for name, path in modules().items():
         if name.startswith("preflog.scoring"):
             stray = {m for m in imports(name, path) if not m.startswith(allowed)}

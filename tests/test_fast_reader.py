@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import preflog
-from preflog.generate import generate
+from preflog.generator import generate
 from preflog.model.play import PlayLine
 from preflog.notation import fast, read
 from preflog.notation.decode import Lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import preflog
-from preflog.generate import generate
+from preflog.generator import generate
 
 
 @pytest.mark.parametrize("preset", ["sochi", "leningrad", "rostov", "classic"])

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import preflog
-from preflog.generate import generate
+from preflog.generator import generate
 from preflog.notation.read import stream_games
 from preflog.cli.jobs import Unit, job_count, units_of
 

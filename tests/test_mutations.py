@@ -9,7 +9,7 @@ import pytest
 import preflog
 from preflog import DECK, Game
 from preflog.game.events import CardPlayed
-from preflog.generate import generate
+from preflog.generator import generate
 from preflog.game.laws import must_play
 
 from .conftest import SAMPLES

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import preflog
-from preflog.generate import generate
+from preflog.generator import generate
 
 from .conftest import HEAD
 from .test_cli import run

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import preflog
-from preflog.generate import generate
+from preflog.generator import generate
 
 from .conftest import SAMPLES
 from .test_cli import run

@@ -15,7 +15,7 @@ import pytest
 import preflog
 from preflog.game.events import CardPlayed, TrickCompleted
 from preflog.game.state import DealState
-from preflog.generate import iter_generate
+from preflog.generator import iter_generate
 from preflog.model.cards import Card
 from preflog.scoring.ledger import Column
 from preflog.model.seating import DUMMY, Seat

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import preflog
 from preflog import Game, ResultKind, Tag
-from preflog.generate import generate
+from preflog.generator import generate
 
 PRESETS = ["sochi", "leningrad", "rostov", "classic"]
 

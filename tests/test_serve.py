@@ -680,7 +680,7 @@ def test_an_import_killed_midway_is_all_or_nothing(tmp_path: Path) -> None:
     """A file of 30 games is imported in one transaction: killed while it is taken in, the archive holds
     all of them or none."""
     import preflog
-    from preflog.generate import generate
+    from preflog.generator import generate
 
     text = preflog.dumps(generate(1500, seed=3, per_game=50))
     db = tmp_path / "import.sqlite"

@@ -61,27 +61,25 @@ def test_the_lazy_names_are_the_declared_ones() -> None:
             for alias in node.names:
                 declared[alias.name] = node.module
     lazy = dict(preflog._EXPORTS)
-    modules = set(preflog._MODULES)  # subpackages that are public names: preflog.stats
-    assert set(preflog.__all__) == set(lazy) | modules
+    assert set(preflog.__all__) == set(lazy)
     assert lazy == declared
-    typed = {a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
-             and node.module is None for a in node.names}
-    assert typed == modules
     for name in preflog.__all__:
         assert getattr(preflog, name) is not None
 
 
-def test_stats_is_a_module_that_is_called() -> None:
-    """``preflog.stats(games)`` calls the statistics; ``preflog.stats.dask`` is its Dask module."""
-    code = ("import preflog\nfrom preflog import stats\nimport preflog.stats.dask\n"
-            "print(type(preflog.stats(preflog.loads_all('')).total).__name__, preflog.stats.dask.__name__, "
-            "preflog.stats is stats)")
-    assert _printed(code) == "Table preflog.stats.dask True"
+def test_stats_is_a_function_beside_its_package() -> None:
+    """``preflog.stats(games)`` is the statistics' function (a plain function: the package it comes from
+    is ``preflog.statistics``, its Dask module ``preflog.statistics.dask``)."""
+    code = ("import preflog\nfrom preflog import stats\nimport preflog.statistics.dask\n"
+            "print(type(preflog.stats(preflog.loads_all('')).total).__name__, preflog.statistics.dask.__name__, "
+            "preflog.stats is stats, type(stats).__name__)")
+    assert _printed(code) == "Table preflog.statistics.dask True function"
 
 
-def test_a_function_keeps_its_name_when_its_module_is_imported() -> None:
-    """``preflog.check`` is the function even after ``preflog.check`` the module is imported."""
-    code = ("import preflog.check, preflog.walk, preflog.replay, preflog.generate, preflog\n"
+def test_a_function_keeps_its_name_when_every_module_is_imported() -> None:
+    """``preflog.check`` is the function, whatever modules are imported: no module of the package is
+    named as a function it exports (issue 43, item 5: the package swaps no module class for it)."""
+    code = ("import preflog.checker, preflog.driver, preflog.steps, preflog.generator, preflog.problems, preflog\n"
             "print(all(callable(f) and not isinstance(f, type(preflog)) for f in "
             "(preflog.check, preflog.walk, preflog.replay, preflog.generate)))")
     assert _printed(code) == "True"
@@ -90,3 +88,12 @@ def test_a_function_keeps_its_name_when_its_module_is_imported() -> None:
 def _printed(code: str) -> str:
     """What ``code`` prints, run in a fresh interpreter (whose imports are its own)."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_no_module_of_the_package_shares_a_name_with_an_exported_function() -> None:
+    import pkgutil
+
+    import preflog
+
+    modules = {m.name for m in pkgutil.iter_modules(preflog.__path__)}
+    assert not modules & set(preflog._EXPORTS), modules & set(preflog._EXPORTS)

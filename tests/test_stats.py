@@ -33,8 +33,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import preflog
-from preflog.generate import generate
-from preflog.stats import Role, Stats
+from preflog.generator import generate
+from preflog.statistics import Role, Stats
 
 from .conftest import SAMPLES
 from .test_cli import run
@@ -157,7 +157,7 @@ def test_html_page_has_its_charts_and_escapes() -> None:
     code, out, _ = run("stats", str(A), str(B), "--format", "html")
     assert code == 0 and out.startswith("<!DOCTYPE html>") and out.count('<svg viewBox') == 2  # two charts (and their legends' swatches)
     assert '<meta name="viewport"' in out and "<script" not in out
-    page = preflog.stats.page.stats_page(_stats(A), filters={"player": ("<b>",)})
+    page = preflog.statistics.page.stats_page(_stats(A), filters={"player": ("<b>",)})
     assert "&lt;b&gt;" in page and "<b>" not in page
 
 
@@ -247,12 +247,12 @@ def test_to_dataframe() -> None:
 
 def test_dask_on_a_local_cluster_gives_the_serial_figures() -> None:
     distributed = pytest.importorskip("dask.distributed")
-    from preflog.stats.dask import stats as on_dask
+    from preflog.statistics.dask import stats as on_dask
 
     serial = Stats()
-    for path in preflog.stats.run.pref_files([str(SAMPLE_DIR), str(HERE)]):
+    for path in preflog.statistics.run.pref_files([str(SAMPLE_DIR), str(HERE)]):
         with open(path, "rb") as fp:
-            preflog.stats.read_stats(fp, path, into=serial)
+            preflog.statistics.read_stats(fp, path, into=serial)
     errors: list[str] = []
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:

@@ -61,7 +61,7 @@ def test_no_colour_with_no_color_or_in_a_pipe(bad: Path) -> None:
 
 def test_a_long_file_shows_its_progress_at_a_terminal_only(tmp_path: Path) -> None:
     import preflog
-    from preflog.generate import generate
+    from preflog.generator import generate
 
     path = tmp_path / "long.pref"  # forty games of a hundred generated deals: generated once, written forty times
     path.write_text("\n".join([preflog.dumps(generate(100, seed=1, per_game=100)[0])] * 40), encoding="utf-8")

@@ -127,7 +127,7 @@ def test_visitor_methods_are_named_after_their_events_and_an_old_name_is_refused
 
     import pytest
 
-    from preflog.walk import METHODS
+    from preflog.driver import METHODS
 
     for kind, name in METHODS.items():
         assert name == "visit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()

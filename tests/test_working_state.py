@@ -8,8 +8,8 @@ import random
 
 import preflog
 from preflog import CardPlayed, GameState, Visitor
-from preflog.check import Checker
-from preflog.generate import generate
+from preflog.checker import Checker
+from preflog.generator import generate
 
 from .conftest import SAMPLES
 from .fuzzing import mutate

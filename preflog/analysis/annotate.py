@@ -28,7 +28,7 @@ from ..model.deal import Deal, Discard
 from ..model.defence import Decision
 from ..model.game import Game
 from ..model.play import PlayedCard, Variation
-from ..replay import Step, replay
+from ..steps import Step, replay
 from .. import words
 from .solve import Analyst, Goal, Solution, Unsolvable
 
@@ -114,7 +114,7 @@ def analyse(game: Game, rules: Rules | str | None = None, *, lang: str | None = 
 
 def analyse_steps(steps: Sequence[Step]) -> list[DealAnalysis]:
     """The values of the deals whose steps these are: a replay's, or a
-    :class:`~preflog.replay.StepRecorder`'s fed in the same walk as other visitors (the web page)."""
+    :class:`~preflog.steps.StepRecorder`'s fed in the same walk as other visitors (the web page)."""
     return [_analyse_deal(part) for part in deals_of(steps)]
 
 

@@ -32,7 +32,7 @@ from ..model.deal import Deal
 from ..model.defence import DecisionKind
 from ..model.game import Game
 from ..model.seating import Seat
-from ..replay import Step
+from ..steps import Step
 from ..scoring.tariff import contract_made
 from .. import words
 from .odds import MISERE, Goal, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals

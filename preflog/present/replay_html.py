@@ -36,11 +36,11 @@ from ..model.seating import DUMMY, Seat
 from ..model.deal import Deal
 from . import rules_summary
 from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
-from ..replay import StepRecorder, dealt_comments, notes_of
+from ..steps import StepRecorder, dealt_comments, notes_of
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
-from ..walk import SKIP, Skip, Visitor, walk
+from ..driver import SKIP, Skip, Visitor, walk
 from .. import words
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer

@@ -24,8 +24,8 @@ from ..model.deal import Deal, Result, ResultKind
 from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import Seat
-from ..replay import Step, StepRecorder, dealt_comments
-from ..walk import SKIP, Skip
+from ..steps import Step, StepRecorder, dealt_comments
+from ..driver import SKIP, Skip
 from .. import words
 
 INDENT = "    "  #: how much deeper each level of variation is written

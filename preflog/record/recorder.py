@@ -21,7 +21,7 @@ from typing import Protocol
 import attrs
 
 from ..i18n import _
-from ..check import in_text_order, violation_error, with_later
+from ..checker import in_text_order, violation_error, with_later
 from ..problems import Audit
 from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
@@ -34,7 +34,7 @@ from ..notation.errors import HINT, NotationError, Part, Style, hint
 from ..notation.read import ParsedGame, read_games
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
-from ..walk import Visitor
+from ..driver import Visitor
 from ..words import player
 from .said import DealsSaid
 from .short import ShortFormError, Table, read_short

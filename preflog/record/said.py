@@ -13,7 +13,7 @@ from ..i18n import _, ngettext, pgettext
 from ..game.laws import declarer_count
 from ..model.deal import Deal, ResultKind
 from ..model.defence import DecisionKind
-from ..walk import Visitor
+from ..driver import Visitor
 from ..words import contract, decision, mode, player, relative
 
 #: Between the parts of a deal said back.

@@ -26,7 +26,7 @@ from ..game.violations import Violation, cited
 from ..model.deal import Checkpoint, Deal, Result
 from ..model.game import Game, pool_of, whist_price_of
 from ..model.span import Span
-from ..walk import SKIP, Skip, Visitor, walk
+from ..driver import SKIP, Skip, Visitor, walk
 from .ledger import COLUMN_WORDS, Column, number_text
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet

@@ -24,7 +24,7 @@ from ..record.commands import words_for
 from ..record.recorder import Recorder, Refused
 from ..record.short import examples
 from ..words import in_words
-from ..stats.shape import csv_text, stats_json
+from ..statistics.shape import csv_text, stats_json
 from .access import Access
 from .archive import Conflict, NotFound
 from .view import game_view
@@ -313,11 +313,12 @@ async def events(request: Request) -> Response:
     """``change`` events: the game as it stands (its revision, deals, and the live part of its page in
     the watcher's language), first at once, then after every change."""
     club, ident = club_of(request), request.path_params["game"]
+    queue = club.live.listen(ident)  # before the revision is read: a change in between is news, not lost
     try:
         revision = await run_in_threadpool(club.archive.revision, ident)
     except NotFound as e:
+        club.live.leave(ident, queue)
         return errors(404, str(e))
-    queue = club.live.listen(ident)
 
     async def stream() -> AsyncIterator[str]:
         # one wait for the next change spans the keep-alives: a change that comes as a wait times out is

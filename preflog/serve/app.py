@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..i18n import using_language
 from ..present.pulka_svg import STYLE
 from ..present.replay_html import csp_hash
-from ..stats.page import STYLE as STATS_STYLE
+from ..statistics.page import STYLE as STATS_STYLE
 from . import api, pages
 from .archive import Archive
 from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ..check import in_text_order, violation_error, with_later
+from ..checker import in_text_order, violation_error, with_later
 from ..i18n import _
 from ..model.game import Game
 from ..model.names import name_key
@@ -20,8 +20,8 @@ from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, read_games
 from ..scoring.ledger import number_json
 from ..scoring.pulka import ScoreSheet
-from ..stats.collect import Collector
-from ..stats.run import summary_of
+from ..statistics.collect import Collector
+from ..statistics.run import summary_of
 
 
 @attrs.frozen(slots=True)
@@ -37,7 +37,7 @@ class Indexed:
     finished: bool
     violations: int
     settlement: dict[str, Any]
-    #: the game's statistics (:class:`preflog.stats.run.Summary` as JSON), made in the same replay; None
+    #: the game's statistics (:class:`preflog.statistics.run.Summary` as JSON), made in the same replay; None
     #: where they are not made with the index (a deal recorded: made when the statistics are asked for)
     stats: str | None = attrs.field(default=None, eq=False, kw_only=True)
     #: what makes it the same game as another (:func:`fingerprint`): an import skips a game already kept

@@ -28,7 +28,7 @@ from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused, Turn
 from ..record.short import Table, examples
 from ..words import in_words
-from ..stats.page import STYLE as STATS_STYLE, stats_page as stats_page_of
+from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
 from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
 from .archive import Archive, ArchiveError, Conflict, NotFound

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from ..stats.run import Filters, Summary, check_filters, summarise
-from ..stats.tally import Stats
+from ..statistics.run import Filters, Summary, check_filters, summarise
+from ..statistics.tally import Stats
 from .archive import Archive
 
 #: Games whose statistics are made before they are kept in one write.

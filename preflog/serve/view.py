@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from ..check import in_text_order, with_later
+from ..checker import in_text_order, with_later
 from ..problems import Audit
 from ..game.violations import Violation
 from ..i18n import _

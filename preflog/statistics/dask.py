@@ -2,13 +2,13 @@
 ``preflog[dask]``).
 
 >>> from dask.distributed import Client
->>> from preflog.stats.dask import stats
+>>> from preflog.statistics.dask import stats
 >>> report = stats(["/shared/club/"], client=Client("tcp://scheduler:8786"))
 
 A big file is shared game by game among the workers (:func:`preflog.jobs.strided_units`:
 each reads it all and parses only its own games, which costs less than reading it first to cut it), a
 small file is one unit; each unit is a partition of a Dask bag whose task is
-:func:`preflog.stats.read_stats`, and the units' statistics are merged (:meth:`Stats.merge`): the
+:func:`preflog.statistics.read_stats`, and the units' statistics are merged (:meth:`Stats.merge`): the
 result is the one process's, whatever the number of workers. The files must be readable by the
 workers at the same paths.
 """
@@ -36,7 +36,7 @@ def stats(paths: str | Sequence[str], *, players: Sequence[str] = (), since: str
     try:
         bags: Any = importlib.import_module("dask.bag")  # untyped: Any
     except ImportError:
-        raise ImportError(_("preflog.stats.dask needs Dask: pip install 'preflog[dask]'")) from None
+        raise ImportError(_("preflog.statistics.dask needs Dask: pip install 'preflog[dask]'")) from None
     filters = Filters(tuple(players), since, until, rules)
     problem = check_filters(filters)
     if problem is not None:

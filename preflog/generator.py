@@ -185,7 +185,7 @@ def _pulka_watch(game: Game, rules: Rules) -> Callable[[Deal], bool]:
     """A function told each deal of ``game`` in turn, saying when the pulka has ended (Code 4.2.3):
     the scorer's own reading, so that the generator holds no rule of scoring."""
     from .scoring.scorer import Scorer
-    from .walk import Walker
+    from .driver import Walker
 
     scorer = Scorer(ledger=False)
     walker = Walker(scorer, rules=rules)

@@ -20,7 +20,7 @@ from .notation.errors import NotationError, hint
 from .notation.locate import locate
 from .notation.read import source_line
 from .notation.split import Piece
-from .walk import SKIP, Skip, Visitor
+from .driver import SKIP, Skip, Visitor
 
 
 class Checker(Visitor):

@@ -6,28 +6,14 @@ records (:mod:`.tally`), read off one replay of each game (:mod:`.collect`, :mod
 >>> report.by_month["2026-11"].players["Anna"].made_by_level()
 >>> report.to_dataframe()                        # pandas, with preflog[data]
 
-The module is itself callable, ``preflog.stats(games)`` being :func:`preflog.stats.run.stats`;
-:mod:`preflog.stats.dask` runs the same on a Dask cluster.
+``preflog.stats(games)`` is :func:`preflog.statistics.run.stats`; :mod:`preflog.statistics.dask` runs
+the same on a Dask cluster.
 """
 
 from __future__ import annotations
-
-import sys
-import types
-from typing import Any
 
 from .facts import DealFacts, GameFacts, Role
 from .run import Filters, read_stats, stats
 from .tally import PlayerStats, Stats, Table
 
 __all__ = ["DealFacts", "Filters", "GameFacts", "PlayerStats", "Role", "Stats", "Table", "read_stats", "stats"]
-
-
-class _Callable(types.ModuleType):
-    """The module, which is called as ``preflog.stats(games)``."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Stats:
-        return stats(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _Callable

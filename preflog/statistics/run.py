@@ -16,7 +16,7 @@ from typing import IO, Any, TypeVar
 
 import attrs
 
-from ..check import in_text_order, violation_error
+from ..checker import in_text_order, violation_error
 from ..game.conventions import PRESETS, rules_of
 from ..i18n import _, using_language
 from ..model.game import Game

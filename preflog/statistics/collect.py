@@ -2,7 +2,7 @@
 
 ``Collector`` audits games (:class:`preflog.problems.Audit`) and reads each point as it comes: after
 a deal is scored, the deal's outcome and the change it made to the settlement; with ``par``, a
-:class:`~preflog.replay.StepRecorder` rides the same replay and the analysis values the deal's cards
+:class:`~preflog.steps.StepRecorder` rides the same replay and the analysis values the deal's cards
 (:func:`preflog.analysis.annotate.analyse_steps`).
 """
 
@@ -16,7 +16,7 @@ from ..model.defence import WhistMode
 from ..model.game import Game
 from ..notation.read import GameReading
 from ..problems import Audit, Audited
-from ..replay import StepRecorder
+from ..steps import StepRecorder
 from .facts import DealFacts, GameFacts, date_of, deal_facts
 
 

@@ -18,7 +18,7 @@ from .game.violations import Violation
 from .model.annotations import Comment, Glyph
 from .model.deal import Deal
 from .model.game import Game
-from .walk import Visitor, walk
+from .driver import Visitor, walk
 
 
 @attrs.frozen(slots=True)
