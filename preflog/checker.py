@@ -38,12 +38,17 @@ class Checker(Visitor):
         self._start = 0
         self._before: GameState | None = None  # the game before the deal: see end_deal
         self._rotation: Rotation | None = None
+        #: after each deal: the deal as its slip's correction reads it (None: as written, no slip known),
+        #: and the report of that slip; an audit scores the game as meant beside the game as written
+        self.meant: Deal | None = None
+        self.slip: Violation | None = None
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         if self.upto is not None and deal.number > self.upto:
             return SKIP
         if self.fold:
             self._deal, self._start, self._before = deal, len(self.found), state  # a frozen snapshot
+        self.meant = self.slip = None
         return None
 
     def begin_game(self, game: Game, rules: Rules) -> None:
@@ -56,15 +61,23 @@ class Checker(Visitor):
         if deal is None or before is None:
             return
         rotation = self._rotation
-        if rotation is not None and rotation.follow(deal, before, len(self.found) > start):
-            self.later += [(rotation.root, v) for v in self.found[start:]]
-            del self.found[start:]
-            return
+        if rotation is not None:
+            follows = rotation.follow(deal, before, len(self.found) > start)
+            if rotation.state is not None or follows:
+                self.meant, self.slip = rotation.meant, rotation.root
+            if follows:
+                self.later += [(rotation.root, v) for v in self.found[start:]]
+                del self.found[start:]
+                return
         if len(self.found) == start:
             return
         # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
         self.found[start:], corrected = folded(deal, before, self.found[start:])
-        self._rotation = rotation_after(deal, before, self.found[start:], corrected)
+        self._rotation = rotation = rotation_after(deal, before, self.found[start:], corrected)
+        if rotation is not None:
+            self.meant, self.slip = rotation.corrected, rotation.root
+        elif corrected is not None:
+            self.meant, self.slip = corrected, self.found[start]
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.found.append(violation)

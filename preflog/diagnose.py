@@ -93,6 +93,8 @@ class Rotation:
 
     def __init__(self, root: Violation, corrected: Deal, before: GameState) -> None:
         self.root = root
+        self.corrected = corrected  # the slip's deal as the rotation's dealer dealt it
+        self.meant: Deal = corrected  # the last deal replayed here, as this rotation reads it
         self.state: GameState | None = after(corrected, before)
 
     def follow(self, deal: Deal, before: GameState, troubled: bool) -> bool:
@@ -112,9 +114,9 @@ class Rotation:
             meant = list(_dealt_by(deal, dealer, state.players))
         for candidate in meant:
             if _clean(candidate, state, frozenset()):
-                self.state = after(candidate, state)
+                self.state, self.meant = after(candidate, state), candidate
                 return troubled
-        self.state = after(meant[0], state) if troubled else None
+        self.state, self.meant = (after(meant[0], state) if troubled else None), meant[0]
         return False
 
 

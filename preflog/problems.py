@@ -16,6 +16,8 @@ their games through it.
 * what the game's own sheet says against its deals: a ``sheet`` statement or the ``Result`` tag that
   disagrees (S701, S702), a deal after the pulka ended (S704), the second stage's pool (S705), a totus
   that cannot be scored (S706), a checkpoint that cannot be checked for a deal not scored (S703).
+  Once a slip is found, the game is also scored as its correction reads it: what only the game as
+  written says against its sheet follows from the slip (``later``), not a problem of its own.
 
 A deal whose record does not say enough to score it (no result, no defence) breaks no rule: it is a
 **gap** in the sheet, given apart as ``unscored`` (S703). Those who show a sheet say it (``score``,
@@ -79,6 +81,10 @@ class Audited:
         return len(self.problems) + len(self.errors)
 
 
+#: The deals of a game an audit keeps, to score the game as a slip's correction reads it from the slip on.
+KEPT_DEALS = 2000
+
+
 class Audit:
     """Check and score games in one replay, a deal at a time; ``visitors`` ride the same replay,
     after the audit's own checker and scorer (a visitor may read ``scorer`` as each deal is written).
@@ -95,7 +101,11 @@ class Audit:
         self.checker = Checker(upto, fold=fold)
         self.scorer = Scorer(upto, ledger=ledger)
         self.visitors = visitors
+        self.rules, self.upto = rules, upto
         self._walker = Walker(self.checker, self.scorer, *visitors, rules=rules)
+        self._game: Game | None = None
+        self._deals: list[Deal] | None = []  # the game's deals so far, up to KEPT_DEALS
+        self._meant: _Meant | None = None   # the game as meant, scored beside it, once a slip is found
 
     @property
     def sheet(self) -> ScoreSheet:
@@ -107,18 +117,27 @@ class Audit:
     def begin(self, game: Game) -> Audited:
         """Start ``game`` (its deals are not read here): the problems of its rules tags (R101–R103)."""
         self._walker.begin_game(game)
+        self._game, self._deals, self._meant = game, [], None
         return self._found(None, self._walker.state)
 
     def deal(self, deal: Deal, read: ReadDeal | None = None) -> Audited:
         """Replay, check and score ``deal``, the next of the game begun (``read``: as a stream read it)."""
         self.scorer.outcome = None
         self._walker.deal(deal)
+        if self._deals is not None:
+            self._deals.append(deal)
+            if len(self._deals) > KEPT_DEALS:  # memory stays flat however long a game: the game as meant
+                self._deals = None              # is scored only from a slip in its first deals
+        self._as_meant(deal)
         return self._found(deal, self._walker.state, self.scorer.outcome, read=read)
 
     def end(self) -> Audited:
         """End the game: what only its end says (the ``Result`` tag)."""
         state = self._walker.state
         self._walker.end_game()
+        if self._meant is not None:
+            self._explained(self._meant.end())
+        self._meant = None
         return self._found(None, state, ended=True)
 
     def results(self) -> tuple[object, ...]:
@@ -151,6 +170,31 @@ class Audit:
         if walking:
             yield self.end()
 
+    # ---- the game as meant ---------------------------------------------------------------------
+
+    def _as_meant(self, deal: Deal) -> None:
+        """Once a slip is found (a wrong dealer's name, a misread card …), the game is also scored as
+        its correction reads it; what the sheet says against the deals only in the game as written
+        (a checkpoint, the Result tag, the second stage's pool, the pulka's end) follows from the slip."""
+        checker, meant = self.checker, self._meant
+        if meant is None:
+            if checker.meant is None or checker.slip is None or self._game is None or self._deals is None:
+                return
+            self._meant = meant = _Meant(self._game, self._deals[:-1], self.rules, self.upto, checker.slip)
+        elif checker.slip is not None:
+            meant.root = checker.slip
+        self._explained(meant.deal(checker.meant or deal))
+
+    def _explained(self, meant: list[Violation]) -> None:
+        """The scoring problems just found that the game as meant does not have: into ``later``."""
+        assert self._meant is not None
+        twins = {(v.code, v.span) for v in meant}
+        scorer, root = self.scorer, self._meant.root
+        follows = [v for v in scorer.problems if (v.code, v.span) not in twins]
+        if follows:
+            scorer.problems[:] = [v for v in scorer.problems if (v.code, v.span) in twins]
+            self.checker.later += [(root, v) for v in follows]
+
     # ---- what was found ------------------------------------------------------------------------
 
     def _found(self, deal: Deal | None, state: GameState | None, outcome: Outcome | None = None, *,
@@ -166,6 +210,35 @@ class Audit:
         scorer.problems.clear()
         scorer.unscored.clear()
         return Audited(deal, state, tuple(problems), unscored, later, outcome, read, ended=ended)
+
+
+class _Meant:
+    """A game scored as its slips' corrections read it: its deals so far replayed, then each one as
+    meant, the problems of its sheet given after each."""
+
+    def __init__(self, game: Game, deals: list[Deal], rules: Rules | str | None, upto: int | None,
+                 root: Violation) -> None:
+        self.root = root
+        self.scorer = Scorer(upto, ledger=False)
+        self._walker = Walker(self.scorer, rules=rules)
+        self._walker.begin_game(game)
+        for deal in deals:
+            self._walker.deal(deal)
+        self._taken()
+
+    def deal(self, deal: Deal) -> list[Violation]:
+        self._walker.deal(deal)
+        return self._taken()
+
+    def end(self) -> list[Violation]:
+        self._walker.end_game()
+        return self._taken()
+
+    def _taken(self) -> list[Violation]:
+        found = list(self.scorer.problems)
+        self.scorer.problems.clear()
+        self.scorer.unscored.clear()
+        return found
 
 
 def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
