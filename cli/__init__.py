@@ -14,8 +14,10 @@ import click
 from .. import __version__
 from ..i18n import N_, _
 from ..notation.decode import ReadError
-from .exits import EXIT_UNREADABLE
+from ..notation.errors import NotationError
+from .exits import EXIT_ERRORS, EXIT_UNREADABLE
 from .inputs import reason
+from .terminal import print_errors
 from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
@@ -25,7 +27,7 @@ VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "odd
 
 class _Commands(Group):
     """The verbs, loaded when used, with one way to say that an input became unreadable while it was
-    read."""
+    read, and one to say where an input read whole stops being text (a line too long, a UTF-8 error)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(VERBS)
@@ -42,6 +44,9 @@ class _Commands(Group):
         except ReadError as exc:
             click.echo(unreadable(exc), err=True)
             ctx.exit(EXIT_UNREADABLE)
+        except NotationError as exc:  # an input read whole (standard input, a device) that is no text
+            print_errors([exc])
+            ctx.exit(EXIT_ERRORS)
 
 
 def unreadable(exc: ReadError) -> str:

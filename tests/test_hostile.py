@@ -342,3 +342,50 @@ def test_a_long_value_is_quoted_cut_short_in_its_message(tmp_path: Path) -> None
     for verb in ("check", "parse"):
         code, out, err = run(verb, str(path))
         assert code == 1 and err and max(len(line.replace(str(path), "")) for line in err.splitlines()) < 600  # the path is the system's
+
+
+def test_a_line_spread_over_many_blocks_is_read_in_linear_time() -> None:
+    """Issue 44, item 7: JSON written on one line (no newline for megabytes) came in 64 KiB blocks, and
+    each block rejoined all before it: 2, 4, 8 MB took 0.3, 0.8, 3.2 s, quadratic. Now a block without
+    a line end is kept apart until the line ends. The CPU time of 16 MB against 2 MB (eight times the
+    text) stays far from the 64 times a quadratic reader takes (a ratio, not a time: a busy machine
+    slows both alike)."""
+    import io
+    import time
+
+    from preflog.notation.decode import Lines
+
+    def cpu(megabytes: int) -> float:
+        data = b'{"pad": "' + b"x" * (megabytes << 20) + b'"}\n'
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            lines = list(Lines(io.BytesIO(data), "big.json", max_line=len(data)))
+            best = min(best, time.process_time() - start)
+            assert [len(line) for line in lines] == [len(data)]
+        return best
+
+    small, large = cpu(2), cpu(16)
+    assert large < 24 * max(small, 1e-3), (small, large)
+
+
+@pytest.mark.parametrize("verb", [["fmt"], ["replay", "--no-interactive"], ["render"], ["convert", "--to", "json"]])
+def test_standard_input_read_whole_ends_in_an_error_at_its_place_not_a_traceback(verb: list[str]) -> None:
+    """Issue 44, item 7: a verb that reads standard input whole (it cannot be read twice) met a line
+    longer than the limit, or bytes that are not UTF-8, with a Python traceback; now with the error
+    at its place, exit 1 (errors in the input)."""
+    for data in (b"x" * 20_000 + b"\n", b'[Players "Anna Boris Vera"]\n\xff\xfe\n'):
+        done = subprocess.run([sys.executable, "-m", "preflog.cli", *verb, "-"], input=data, capture_output=True,
+                              cwd=ROOT, timeout=120)
+        err = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 1 and "Traceback" not in err, err[-800:]
+        assert err.startswith("<stdin>:") and ": error: " in err.splitlines()[0], err[:300]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
+def test_a_device_that_never_ends_is_refused_at_its_first_line() -> None:
+    """``preflog fmt /dev/zero``: the first line is longer than the limit, said as an error, exit 1."""
+    done = subprocess.run([sys.executable, "-m", "preflog.cli", "fmt", "/dev/zero"], capture_output=True, cwd=ROOT,
+                          timeout=120)
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 1 and err.startswith("/dev/zero:1:10001: error: ") and "Traceback" not in err

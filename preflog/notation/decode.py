@@ -114,22 +114,37 @@ class Lines:
     def _raw(self) -> Iterator[str | bytes]:
         """The lines as read, endings kept; one too long (as bytes or characters) is yielded cut short
         for :meth:`__iter__` to report."""
-        pending: str | bytes | None = None
+        # the start of a line not yet ended, in pieces: a block without a line end is added to it, not
+        # joined, so that a line spread over many blocks (JSON written on one line) costs linear time
+        parts: list[Any] = []
+        size = 0
+        most = 4 * self.max_line + 2  # bytes enough for more characters than the limit
         for block in _blocks(self.source, self.path):
-            data = block if pending is None else pending + block  # type: ignore[operator]
-            pattern: Any = _BEND if isinstance(data, bytes) else _END
+            pattern: Any = _BEND if isinstance(block, bytes) else _END
+            if parts:
+                if parts[-1][-1:] not in ("\r", b"\r") and not pattern.search(
+                        block, 0, len(block) - (block[-1:] in ("\r", b"\r"))):
+                    parts.append(block)
+                    size += len(block)
+                    if size > most:
+                        yield block[:0].join(parts)[:most]
+                        return
+                    continue
+                data = block[:0].join([*parts, block])  # type: ignore[list-item]
+            else:
+                data = block
             end = len(data) - (data[-1:] in ("\r", b"\r"))
             last = 0
             for m in pattern.finditer(data, 0, end):
                 yield data[last: m.end()]
                 last = m.end()
-            pending = data[last:]
-            most = 4 * self.max_line + 2  # bytes enough for more characters than the limit
-            if len(pending) > most:
-                yield pending[:most]
+            rest = data[last:]
+            parts, size = ([rest], len(rest)) if rest else ([], 0)
+            if size > most:
+                yield rest[:most]
                 return
-        if pending:
-            yield pending
+        if parts:
+            yield parts[0][:0].join(parts)
 
     def _fail(self, message: str, number: int, column: int, excerpt: str) -> None:
         self.error = NotationError(message, path=self.path, line=number, column=column,
