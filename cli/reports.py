@@ -14,16 +14,9 @@ from .terminal import PROGRESS
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
     from ..game.violations import Violation
     from ..notation.errors import NotationError
-    from ..notation.read import GameReading, ParsedGame
+    from ..notation.read import GameReading
     from ..notation.split import Piece
     from ..problems import Audit, Audited
-
-
-def violation_errors(parsed: ParsedGame, violations: list[Violation], path: str) -> list[NotationError]:
-    """Violations in the form errors are printed in, each with its line from the text that was read."""
-    from ..checker import violation_error
-
-    return [violation_error(v, path, parsed.pieces) for v in violations]
 
 
 def point_errors(point: Audited, pieces: Sequence[Piece], path: str, *, every: bool = False,

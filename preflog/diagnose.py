@@ -2,7 +2,7 @@
 follows from it.
 
 A wrong dealer's name, hands written in the wrong order, a card misread in a hand or in the play each
-turn one slip into many violations ("X does not hold …" for every card after it). ``fold`` replays
+turn one slip into many violations ("X does not hold …" for every card after it). ``folded`` replays
 the deal under each likely correction; when one makes the violations go away, the violation that
 names the slip is reported with a hint (``did you mean `dealer Boris`?``) and the others are kept in
 its ``follows``. The replays are those of the engine: nothing here knows a rule.
@@ -46,15 +46,10 @@ class _Correction:
     ignore: frozenset[str] = frozenset()
 
 
-def fold(deal: Deal, before: GameState, found: Sequence[Violation]) -> list[Violation]:
-    """``found``, the violations of one deal replayed from ``before``, with the consequences of a slip
-    folded into the violation that names it (``follows``), when a correction explains them."""
-    return folded(deal, before, found)[0]
-
-
 def folded(deal: Deal, before: GameState, found: Sequence[Violation]) -> tuple[list[Violation], Deal | None]:
-    """:func:`fold`, and the deal as the slip's correction has it (``None`` when none explains the
-    violations). A wrong dealer is corrected even when it is the deal's only violation: the deals
+    """``found``, the violations of one deal replayed from ``before``, with the consequences of a slip
+    folded into the violation that names it (``follows``) when a correction explains them; and the deal
+    as that correction has it (``None`` when none explains the violations). A wrong dealer is corrected even when it is the deal's only violation: the deals
     after it take their dealers from it (:class:`Rotation`)."""
     dealer_only = len(found) == 1 and found[0].code in _DEALER_CODES
     if len(found) < CASCADE and not dealer_only:

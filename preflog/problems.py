@@ -27,7 +27,7 @@ does not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -241,6 +241,19 @@ class _Meant:
         return found
 
 
+def problems_of(points: Iterable[Audited], *, gaps: bool = False) -> list[Violation]:
+    """The problems of the points of a game's audit, in the order of the text, each slip's later
+    consequences in its ``follows``; with ``gaps``, the deals that cannot be scored too."""
+    found: list[Violation] = []
+    later: list[tuple[Violation, Violation]] = []
+    for point in points:
+        found += point.problems
+        if gaps and point.unscored is not None:
+            found.append(point.unscored)
+        later += point.later
+    return in_text_order(with_later(found, later))
+
+
 def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
           lang: str | None = None) -> list[Violation]:
     """Every rule violation in a game, variations included, and every difference between its ``sheet``
@@ -248,12 +261,7 @@ def check(game: Game, rules: Rules | str | None = None, *, fold: bool = True,
     order of the text. The violations that follow from one slip are in the ``follows`` of the one that
     names it, unless ``fold`` is False."""
     with using_language(lang):
-        found: list[Violation] = []
-        later: list[tuple[Violation, Violation]] = []
-        for point in Audit(rules=rules, fold=fold, ledger=False).game(game):
-            found += point.problems
-            later += point.later
-        return with_later(found, later)
+        return problems_of(Audit(rules=rules, fold=fold, ledger=False).game(game))
 
 
 def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None, *,
@@ -261,15 +269,12 @@ def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None,
     """Replay, check and score a game in one pass: the sheet after deal ``upto`` (default: the last)
     and, in the order of the text, the game's problems and the deals that cannot be scored."""
     with using_language(lang):
-        found: list[Violation] = []
-        later: list[tuple[Violation, Violation]] = []
         runner = Audit(rules=rules, upto=upto)
-        for point in runner.game(game):
-            found += point.problems + ((point.unscored,) if point.unscored is not None else ())
-            later += point.later
-        return runner.sheet, in_text_order(with_later(found, later))
+        found = problems_of(runner.game(game), gaps=True)
+        return runner.sheet, found
+
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Audit", "Audited", "audit", "check",
+    "Audit", "Audited", "KEPT_DEALS", "audit", "check", "problems_of",
 ]

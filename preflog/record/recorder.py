@@ -21,8 +21,8 @@ from typing import Protocol
 import attrs
 
 from ..i18n import _
-from ..checker import in_text_order, violation_error, with_later
-from ..problems import Audit
+from ..checker import in_text_order, violation_error
+from ..problems import Audit, problems_of
 from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
 from ..game.events import DealStarted, Event
@@ -384,9 +384,8 @@ class Recorder:
         audit = Audit(dealers, said)
         points = list(audit.game(parsed.game))
         # the game's problems, and a gap in the sheet where the deal being written leaves one
-        found = with_later([v for p in points for v in p.problems], (pair for p in points for pair in p.later))
-        found += [p.unscored for p in points if p.unscored is not None and p.number == scorable]
-        problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(found)]
+        gap = [p.unscored for p in points if p.unscored is not None and p.number == scorable]
+        problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(problems_of(points) + gap)]
         return _Judged(parsed, problems, audit.scorer.sheets[0], dealers.found, points[-1].state,
                        deal_parts(text, parsed), said.said, said.outcomes)
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import attrs
 
-from ..checker import in_text_order, violation_error, with_later
+from ..checker import violation_error
+from ..problems import problems_of
 from ..i18n import _
 from ..model.game import Game
 from ..model.names import name_key
@@ -68,9 +69,7 @@ def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[Notatio
     """One replay of a game that checks it, scores it and gathers its statistics: the sheet, how many
     rules it breaks, the errors, and the statistics as JSON."""
     collector = Collector()
-    points = list(collector.game(parsed.game))
-    found = with_later(in_text_order(v for point in points for v in point.problems),
-                       (pair for point in points for pair in point.later))
+    found = problems_of(collector.game(parsed.game))
     stats = summary_of(parsed.game, collector.result(), len(parsed.game.deals)).dumps()
     return collector.audit.scorer.sheets[0], len(found), [violation_error(v, path, parsed.pieces) for v in found], stats
 

@@ -7,8 +7,7 @@ from typing import Any
 
 import attrs
 
-from ..checker import in_text_order, with_later
-from ..problems import Audit
+from ..problems import Audit, problems_of
 from ..game.violations import Violation
 from ..i18n import _
 from ..model.game import Game
@@ -88,10 +87,9 @@ def game_view(text: str, ident: int) -> GameView:
         game = parsed.game
         words = DealsSaid()
         audit = Audit(words)
-        points = list(audit.game(game))
+        found = problems_of(audit.game(game))
         sheet, parts, said, outcomes = audit.scorer.sheets[0], deal_parts(text, parsed), words.said, words.outcomes
-        found = with_later([v for p in points for v in p.problems], (pair for p in points for pair in p.later))
-        violations = [violation_text(v) for v in in_text_order(found)]
+        violations = [violation_text(v) for v in found]
         turn = None
         refusal = e.reason if e.reason else _("the pulka breaks the rules (the violations are below): deals cannot "
                                               "be recorded into it")
