@@ -95,7 +95,12 @@ async def live_fragment(club: Club, ident: int, revision: int) -> dict[str, Any]
         if len(club.fragments) > 256:
             club.fragments.clear()
         found = club.fragments[key] = asyncio.ensure_future(run_in_threadpool(_fragment_html, club, ident))
-    data: dict[str, Any] = await found
+    try:
+        data: dict[str, Any] = await found
+    except Exception:
+        if club.fragments.get(key) is found:  # a failure is not kept: the next watcher tries again
+            del club.fragments[key]
+        raise
     if data["revision"] != revision:  # changed again meanwhile: the newer is as good
         club.fragments[(ident, data["revision"], lang)] = found
     return data
