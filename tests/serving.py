@@ -29,28 +29,38 @@ class Server:
         if token is not None:
             env["PREFLOG_TOKEN"] = token
         self.db = db
-        self.process = subprocess.Popen([sys.executable, "-c", "from preflog.cli import main; main()", "serve",
-                                         "--db", str(db), "--port", "0", *extra], cwd=str(db.parent), env=env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert self.process.stdout is not None
-        self.said: list[str] = []
-        deadline = time.monotonic() + 30
+        # what the server prints goes to files, never to a pipe nobody drains (a full pipe would stop it)
+        self.out_path, self.err_path = db.with_name(db.name + ".out"), db.with_name(db.name + ".err")
+        with self.out_path.open("w") as out, self.err_path.open("w") as err:
+            self.process = subprocess.Popen([sys.executable, "-c", "from preflog.cli import main; main()", "serve",
+                                             "--db", str(db), "--port", "0", *extra], cwd=str(db.parent), env=env,
+                                            stdout=out, stderr=err, text=True)
         self.url = ""
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError("the server ended: " + (self.process.stderr.read() if self.process.stderr else ""))
-            self.said.append(line)
-            found = re.search(r"(http://[0-9.]+:[0-9]+)/", line)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not self.url:
+            found = re.search(r"(http://[0-9.]+:[0-9]+)/", self.said)
             if found:
                 self.url = found.group(1)
-                break
+            elif self.process.poll() is not None:
+                raise RuntimeError("the server ended: " + self.log)
+            else:
+                time.sleep(0.02)
         for _ in range(100):
             try:
                 if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
                 time.sleep(0.05)
+
+    @property
+    def said(self) -> str:
+        """What the server printed on its standard output so far."""
+        return self.out_path.read_text(errors="replace")
+
+    @property
+    def log(self) -> str:
+        """What the server wrote on its standard error so far (warnings, tracebacks)."""
+        return self.err_path.read_text(errors="replace")
 
     def kill(self) -> None:
         """``kill -9``: no cleanup of any kind."""
@@ -64,6 +74,3 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        for stream in (self.process.stdout, self.process.stderr):
-            if stream is not None:
-                stream.close()

@@ -55,6 +55,18 @@ def tap_in(page: Any, typed: str) -> None:
             page.tap(f".key[data-word='{word}']")
 
 
+def watch_for(watcher: Any, server: Server, game: int, selector: str, **state: str) -> None:
+    """Wait for ``selector`` on the watcher's page; if it never comes, say what the page, the game and the
+    server stood at (a change that never reached a watcher is otherwise a bare timeout)."""
+    try:
+        watcher.wait_for_selector(selector, timeout=LIVE, **state)
+    except Exception as e:
+        seen = watcher.evaluate("[document.getElementById('live').dataset.revision, "
+                                "document.getElementById('status').textContent]")
+        raise AssertionError(f"{selector} {state}: the page at revision {seen[0]} ({seen[1]!r}), the game at "
+                             f"{api(server, game)['revision']}; the server said:\n{server.log[-3000:]}") from e
+
+
 def in_view(page: Any, selector: str) -> bool:
     box = page.locator(selector).bounding_box()
     height = page.viewport_size["height"]
@@ -107,7 +119,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
             scorer.wait_for_selector("#done")
             # said above the next deal's keys, where the thumb starts the next deal
             assert in_view(scorer, "#done") and in_view(scorer, ".keys.names"), (number, scorer.evaluate("window.scrollY"))
-        watcher.wait_for_selector("#live #deal-8", timeout=LIVE)
+        watch_for(watcher, server, game, "#live #deal-8")
         assert api(server, game)["settlement"]["deals"] == 8
         no_sideways_scroll(scorer)
         no_sideways_scroll(watcher)
@@ -133,7 +145,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         scorer.tap(f"#confirm button:text-is('{words['yes']}')")
         scorer.wait_for_selector(f"#done:has-text('{words['taken']}')")
         assert api(server, game)["settlement"]["deals"] == 7
-        watcher.wait_for_selector("#live #deal-8", state="detached", timeout=LIVE)
+        watch_for(watcher, server, game, "#live #deal-8", state="detached")
         scorer.tap("#redo")
         scorer.wait_for_selector(f"#done:has-text('{words['again']}')")
         assert api(server, game)["settlement"]["deals"] == 8 and scorer.locator("#redo").count() == 0
@@ -159,7 +171,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         scorer_context.set_offline(False)
         scorer.wait_for_url("**done=add&number=9**", timeout=LIVE)
         assert api(server, game)["revision"] == revision + 1 and api(server, game)["settlement"]["deals"] == 9
-        watcher.wait_for_selector("#live #deal-9", timeout=LIVE)
+        watch_for(watcher, server, game, "#live #deal-9")
         assert scorer.evaluate("window.localStorage.length") == 0
 
         # the pulka read on the phone: nothing sideways, no number under 12px; axe finds nothing serious

@@ -109,6 +109,34 @@ def test_a_deal_tapped_on_a_phone_arrives_on_another(server: Server, browser: An
         watcher_context.close()
 
 
+def test_a_watcher_follows_again_after_a_gateway_error(server: Server, browser: Any) -> None:
+    """A browser gives up for good on an event stream answered with an error (a proxy's 502 while the
+    server restarts): the page opens it again by itself, and the next deal still arrives."""
+    game = new_game(server, "Anna Boris Vera")
+    context, watcher, problems = tab(browser, "en")
+    refused: list[str] = []
+
+    def gateway(route: Any) -> None:
+        if len(refused) < 2:
+            refused.append(route.request.url)
+            route.fulfill(status=502, body="Bad Gateway")
+        else:
+            route.continue_()
+
+    try:
+        watcher.route(f"**/api/games/{game}/events", gateway)
+        watcher.goto(f"{server.url}/games/{game}")
+        watcher.wait_for_function("document.getElementById('status').textContent.length > 0", timeout=LIVE)
+        r = httpx.post(f"{server.url}/api/games/{game}/deals", content=b"Boris 7s wp 8", headers=AUTH)
+        assert r.status_code == 201
+        watcher.wait_for_selector("#live #deal-1", timeout=LIVE)
+        assert len(refused) == 2
+        assert watcher.inner_text("#status") == "live"
+        assert [p for p in problems if "502" not in p] == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_no_page_scrolls_sideways_or_breaks_its_policy(server: Server, browser: Any, lang: str) -> None:
     game = new_game(server, "Александра Константин Вероника")

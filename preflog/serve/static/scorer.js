@@ -256,15 +256,13 @@
   var question = document.getElementById("confirm");
   if (question && question.scrollIntoView) { question.scrollIntoView({ block: "center" }); }
 
-  if (live && window.EventSource) {
-    var source = new EventSource("/api/games/" + game + "/events");
-    source.addEventListener("change", function (e) {
-      var data = JSON.parse(e.data);
+  if (live && window.preflogFollow) {
+    window.preflogFollow(game, function (data) {
       if (busy || sending || String(data.revision) === revision.value || queue().length) { return; }
       if (!input || input.value.trim() === "") { window.location.replace(window.location.pathname); return; }
       live.innerHTML = data.html;
       live.setAttribute("data-revision", String(data.revision));
       show([form.getAttribute("data-changed")]);
-    });
+    }, function () {});
   }
 })();
