@@ -777,6 +777,24 @@ def test_another_programs_database_or_an_unwritable_folder_is_refused(tmp_path: 
         Archive(tmp_path / "no-such-folder" / "club.sqlite")
 
 
+def test_an_export_left_midway_leaves_no_stale_reads(tmp_path: Path) -> None:
+    """A long read left unfinished (a client that drops an export) keeps its own view of the file: the
+    thread's later reads still see every change (a live watcher shown an old revision otherwise)."""
+    from preflog.serve.archive import Archive
+    from preflog.serve.games import index_of
+
+    archive = Archive(tmp_path / "club.sqlite")
+    deal = "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
+    archive.add([(NEW + deal, index_of(NEW + deal))] * 300)  # more than one batch of the long read
+    pieces = archive.export()
+    assert next(pieces).startswith("[Event")
+    texts = archive.game_texts()
+    assert next(texts)[0] == 1
+    archive.change(1, lambda recorder: recorder.add("Vera 6h pp"), expect=1)
+    assert archive.text(1)[1] == archive.revision(1) == 2
+    archive.close()
+
+
 def test_the_pages_import_and_undo_without_script(server: Server) -> None:
     with httpx.Client(base_url=server.url) as c:
         assert c.get("/games/1/record").headers.get("location", "").startswith("/login?next=")

@@ -209,6 +209,18 @@ class Archive:
             db = self._local.db = self._connect()
         return db
 
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> Iterator[tuple[Any, ...]]:
+        """The rows of a long read, a batch at a time, on a connection of its own: a read left unfinished
+        (an export a client leaves midway) holds a view of the file as it was, and on the thread's own
+        connection every later read of that thread would see the archive as it was too."""
+        db = self._connect()
+        try:
+            cursor = db.execute(sql, args)
+            while batch := cursor.fetchmany(256):
+                yield from batch
+        finally:
+            db.close()
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write, all or nothing, on the disk when it returns."""
@@ -377,10 +389,9 @@ class Archive:
 
     def texts(self) -> Iterator[tuple[int, str, int]]:
         """Every game's id, text and number of deals, oldest first."""
-        cursor = self._reader.execute("SELECT g.id, g.text, COALESCE(i.deals, 0) FROM games g "
-                                      "LEFT JOIN game_index i ON i.game = g.id ORDER BY g.id")
-        while batch := cursor.fetchmany(256):
-            yield from ((int(i), str(t), int(d)) for i, t, d in batch)
+        for i, t, d in self._rows("SELECT g.id, g.text, COALESCE(i.deals, 0) FROM games g "
+                                  "LEFT JOIN game_index i ON i.game = g.id ORDER BY g.id"):
+            yield int(i), str(t), int(d)
 
     def ids(self) -> list[int]:
         """Every game's id, oldest first."""
@@ -388,20 +399,17 @@ class Archive:
 
     def game_texts(self, first: int = 0, stop: int | None = None) -> Iterator[tuple[int, str]]:
         """The id and text of each game from id ``first`` up to ``stop`` (not included; None: the last)."""
-        cursor = self._reader.execute("SELECT id, text FROM games WHERE id >= ? AND (? IS NULL OR id < ?) "
-                                      "ORDER BY id", (first, stop, stop))
-        while batch := cursor.fetchmany(256):
-            yield from ((int(i), str(t)) for i, t in batch)
+        for i, t in self._rows("SELECT id, text FROM games WHERE id >= ? AND (? IS NULL OR id < ?) ORDER BY id",
+                               (first, stop, stop)):
+            yield int(i), str(t)
 
     def summaries(self) -> Iterator[tuple[int, int, str | None, str | None]]:
         """Each game's id and revision, with its kept statistics (JSON) when they are of that revision,
         else its text to make them from, oldest first."""
-        cursor = self._reader.execute(
-            "SELECT g.id, g.revision, CASE WHEN s.revision = g.revision THEN s.summary END, "
-            "CASE WHEN s.revision IS NOT g.revision THEN g.text END "
-            "FROM games g LEFT JOIN game_stats s ON s.game = g.id ORDER BY g.id")
-        while batch := cursor.fetchmany(256):
-            yield from ((int(i), int(r), s, t) for i, r, s, t in batch)
+        for i, r, s, t in self._rows("SELECT g.id, g.revision, CASE WHEN s.revision = g.revision THEN s.summary END, "
+                                     "CASE WHEN s.revision IS NOT g.revision THEN g.text END "
+                                     "FROM games g LEFT JOIN game_stats s ON s.game = g.id ORDER BY g.id"):
+            yield int(i), int(r), s, t
 
     def keep_summaries(self, made: Sequence[tuple[int, int, str]]) -> None:
         """Keep the statistics ``made`` of games (id, revision, JSON), those of a revision that is still
