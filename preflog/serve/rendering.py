@@ -18,7 +18,7 @@ from ..model.bids import LADDER, MISERE, Strain, write_bid
 from ..model.defence import DecisionKind, WhistMode
 from ..scoring.ledger import COLUMN_WORDS, Column
 from ..words import contract, convention, decision, mode, player
-from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret
+from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret, session_csrf
 from .view import game_view, turn_words
 from .context import LANG_COOKIE, Club, club_of
 
@@ -57,14 +57,15 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     login, the language switch); the CSRF cookie set when the browser has none yet."""
     lang = current_language()
     club = club_of(request)
-    csrf = request.cookies.get(CSRF_COOKIE) or new_secret()
+    session = request.cookies.get(SESSION_COOKIE)
+    login = logged_in(club.archive, club.token_digest, session)
+    csrf = session_csrf(str(session)) if login else request.cookies.get(CSRF_COOKIE) or new_secret()
     switch = [(code, url_with(request, lang=code)) for code in LANGUAGES]
-    body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch,
-                                         scorer=logged_in(club.archive, request.cookies.get(SESSION_COOKIE)),
+    body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch, scorer=login,
                                          path=request.url.path, **context)
     response = HTMLResponse(body, status_code=status)
     secure = request.url.scheme == "https"
-    if request.cookies.get(CSRF_COOKIE) != csrf:
+    if not login and request.cookies.get(CSRF_COOKIE) != csrf:
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=secure)
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
@@ -87,16 +88,17 @@ def _fragment_html(club: Club, ident: int) -> dict[str, Any]:
 
 async def live_fragment(club: Club, ident: int, revision: int) -> dict[str, Any]:
     """The live part of game ``ident``'s page at ``revision`` in the current language, worked out once
-    however many watchers ask for it."""
+    however many watchers ask for it. A watcher that leaves while it is worked out does not stop it for
+    the others (the work is shielded from its cancellation), and work that failed is not kept."""
     lang = current_language()
     key = (ident, revision, lang)
     found = club.fragments.get(key)
-    if found is None:
+    if found is None or found.cancelled() or (found.done() and found.exception() is not None):
         if len(club.fragments) > 256:
             club.fragments.clear()
         found = club.fragments[key] = asyncio.ensure_future(run_in_threadpool(_fragment_html, club, ident))
     try:
-        data: dict[str, Any] = await found
+        data: dict[str, Any] = await asyncio.shield(found)
     except Exception:
         if club.fragments.get(key) is found:  # a failure is not kept: the next watcher tries again
             del club.fragments[key]
