@@ -343,3 +343,12 @@ def test_fmt_and_convert_write_a_comment_that_looks_like_a_colour_as_it_is() -> 
     assert fmt(text) == text
     code, out, err = run("convert", "--to", "pref", "-", input=text)
     assert (code, out) == (0, text)
+
+
+def test_a_bid_of_ten_in_suit_glyphs_is_no_russian_ten() -> None:
+    """«10♠» in ``bids`` and ``contract`` is the bid, written alike in both vocabularies, not the card
+    ten (which is «10» only in Russian): an English game bidding ten with an ace played stays English
+    (found by hypothesis)."""
+    text = '[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 10♠\ncontract 10♠\nplay A♠\n'
+    assert words_of(text) == "en"
+    assert words_of(text.replace("A♠", "Т♠")) == "ru"

@@ -68,6 +68,7 @@ _LEVEL = r"(?:[6-9]|10)"
 _NT_BID = re.compile(rf"{_LEVEL}(?:nt|NT)")
 _RU_NT_BID = re.compile(rf"{_LEVEL}(?:бк|БК)")
 _SUIT_BID = re.compile(rf"{_LEVEL}[scdhптбч]")
+_GLYPH_BID = re.compile(rf"{_LEVEL}[♠♣♦♥♤♧♢♡]")  # the same in both vocabularies: a bid, not the card 10♠
 _RANK = "(?:10|[789TJQKAВДКТ])"
 _SUIT_CHARS = "scdhптбч♠♣♦♥♤♧♢♡"
 _CARDS = re.compile(rf"(?:{_RANK}[{_SUIT_CHARS}])+")  # a card, or cards written without a space
@@ -106,6 +107,8 @@ class Count:
                 self.ru_words += 1
             elif _SUIT_BID.fullmatch(token):
                 self._letters(token[-1])
+            elif statement in ("bids", "contract") and _GLYPH_BID.fullmatch(token):
+                continue
             elif _CARDS.fullmatch(token) or _DOTTED.fullmatch(token) or _GROUPS.fullmatch(token):
                 self._letters(token)
         return self
