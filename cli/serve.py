@@ -192,7 +192,7 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
     try:
         import uvicorn
 
-        from ..serve.access import scorer_token
+        from ..serve.access import TokenError, scorer_token
         from ..serve.app import asgi
     except ImportError as e:
         _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
@@ -207,16 +207,30 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
     sock.listen(128)
     sock.set_inheritable(True)
     port = sock.getsockname()[1]
-    token_digest, token = scorer_token(archive, renew=new_token)
+    try:
+        token = scorer_token(archive, renew=new_token)
+    except TokenError as e:
+        sock.close()
+        _fail(str(e))
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     address = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     click.echo(_("preflog serves {address} (the archive {path}); Ctrl+C ends it").format(address=address,
                                                                                          path=os.path.abspath(db)))
-    if token is not None and not os.environ.get("PREFLOG_TOKEN"):
+    if token.made is not None:
         click.echo(_("the scorer's token: {token} (keep it: it is shown only now; --new-token makes another)").format(
-            token=token))
-    elif token is None:
+            token=token.made))
+    elif token.from_environment:
+        click.echo(_("the scorer's token is PREFLOG_TOKEN's (a new PREFLOG_TOKEN ends every login)"))
+    else:
         click.echo(_("the scorer's token is the one printed at the first start (--new-token makes another)"))
+    if archive.read_only is not None:
+        click.echo(_("the archive cannot be written ({reason}): it is served for reading only").format(
+            reason=archive.read_only))
+    if new_token and token.from_environment:
+        click.echo(_("every login has ended; --new-token makes no token while PREFLOG_TOKEN is set: change "
+                     "PREFLOG_TOKEN to change the token"))
+    elif token.logins_ended:
+        click.echo(_("every login has ended: the scorers log in again"))
     if lan:
         try:
             import segno
@@ -225,6 +239,6 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         click.echo(_("phones on the same network: scan the code, or open {address}").format(address=address))
         segno.make(address, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
-    config = uvicorn.Config(asgi(archive, token_digest), log_level="warning", timeout_graceful_shutdown=2,
+    config = uvicorn.Config(asgi(archive, token.digest), log_level="warning", timeout_graceful_shutdown=2,
                             lifespan="on", access_log=False, proxy_headers=True)
     uvicorn.Server(config).run(sockets=[sock])

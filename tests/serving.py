@@ -22,7 +22,8 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 class Server:
     """``preflog serve --db DB --port 0`` running; ``url`` where it listens."""
 
-    def __init__(self, db: Path, *, token: str | None = TOKEN, lang: str = "en", extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: Path, *, token: str | None = TOKEN, lang: str = "en", extra: tuple[str, ...] = (),
+                 logs: Path | None = None) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
         env["PYTHONPATH"] = str(ROOT)
         env["PREFLOG_LANG"] = lang
@@ -30,7 +31,8 @@ class Server:
             env["PREFLOG_TOKEN"] = token
         self.db = db
         # what the server prints goes to files, never to a pipe nobody drains (a full pipe would stop it)
-        self.out_path, self.err_path = db.with_name(db.name + ".out"), db.with_name(db.name + ".err")
+        folder = logs or db.parent  # beside the archive, unless its disk is the test's (full, read-only)
+        self.out_path, self.err_path = folder / (db.name + ".out"), folder / (db.name + ".err")
         with self.out_path.open("w") as out, self.err_path.open("w") as err:
             self.process = subprocess.Popen([sys.executable, "-c", "from preflog.cli import main; main()", "serve",
                                              "--db", str(db), "--port", "0", *extra], cwd=str(db.parent), env=env,

@@ -312,22 +312,32 @@ def test_writes_need_the_token(client: httpx.Client) -> None:
     assert client.get(f"/api/games/{game}.pref").text == NEW
 
 
+def page_csrf(client: httpx.Client, path: str = "/") -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', client.get(path).text)
+    assert found is not None
+    return found.group(1)
+
+
 def login(client: httpx.Client) -> str:
-    """Log in through the form; the CSRF token the pages carry."""
-    page = client.get("/login")
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
-    assert csrf is not None
-    r = client.post("/login", data={"csrf": csrf.group(1), "token": TOKEN, "next": "/"})
+    """Log in through the form; the CSRF token the pages carry then (the login's own, not the one
+    before it)."""
+    before = page_csrf(client, "/login")
+    r = client.post("/login", data={"csrf": before, "token": TOKEN, "next": "/"})
     assert r.status_code == 303 and "preflog_session" in r.headers["set-cookie"]
     assert "HttpOnly" in r.headers["set-cookie"] and "SameSite=strict" in r.headers["set-cookie"]
-    return csrf.group(1)
+    after = page_csrf(client)
+    assert after != before
+    return after
 
 
 def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
     with httpx.Client(base_url=server.url) as c:
         game = new_game(c)
+        before = page_csrf(c, "/login")
         csrf = login(c)
         assert c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers=TEXT).status_code == 403
+        r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": before})
+        assert r.status_code == 403  # the token of before the login is not the login's
         r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": "x" + csrf})
         assert r.status_code == 403
         r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": csrf})
@@ -879,7 +889,7 @@ def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: P
     assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
     archive.close()
     with sqlite3.connect(old) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert "game_index_rules" in indexes
         assert db.execute("SELECT COUNT(*) FROM game_stats").fetchone()[0] == 1  # made by the reindex's replay

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import os
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -70,14 +71,15 @@ def errors(status: int, message: str) -> JSONResponse:
     return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}]}, status_code=status)
 
 
-async def refused(verdict: Access) -> JSONResponse:
-    """A write refused; a wrong token answered after half a second (a guess costs time)."""
-    if verdict is Access.BAD_TOKEN:
-        await asyncio.sleep(0.5)
-    status, message = refusal_of(verdict)
+def refused(request: Request, verdict: Access) -> JSONResponse:
+    """A write refused: 401 with the scheme to use, 403, or 429 with when to try again."""
+    wait = club_of(request).guesses.wait()
+    status, message = refusal_of(verdict, wait)
     response = errors(status, message)
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="preflog"'
+    if status == 429:
+        response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
     return response
 
 
@@ -105,7 +107,7 @@ async def list_games(request: Request) -> Response:
 async def post_games(request: Request) -> Response:
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return await refused(verdict)
+        return refused(request, verdict)
     body = await text_body(request)
     if isinstance(body, Response):
         return body
@@ -158,7 +160,7 @@ async def export_all(request: Request) -> Response:
 async def backup(request: Request) -> Response:
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return await refused(verdict)
+        return refused(request, verdict)
     archive = club_of(request).archive
     fd, path = tempfile.mkstemp(prefix="preflog-backup-", suffix=".sqlite")
     os.close(fd)
@@ -256,15 +258,21 @@ def refusal_json(e: Refused) -> dict[str, Any]:
 
 
 async def change(request: Request, status: int, work: Callable[..., tuple[int, dict[str, Any]]],
-                 *args: Any) -> Response:
-    """A write to a game through the recorder: 201/200 with what it did, 422 if the engine refused,
-    409 if the game changed since the revision the writer saw; the watchers are told."""
+                 *args: Any, body: bool = False) -> Response:
+    """A write to a game through the recorder (with the request's text after ``args`` when ``body``):
+    201/200 with what it did, 422 if the engine refused, 409 if the game changed since the revision
+    the writer saw; the watchers are told. The token is judged before any of the body is read."""
     verdict = access(request)
     if verdict is not Access.WRITE:
-        return await refused(verdict)
+        return refused(request, verdict)
     expect = expected(request)
     if isinstance(expect, Response):
         return expect
+    if body:
+        text = await text_body(request)
+        if isinstance(text, Response):
+            return text
+        args = (*args, text)
     club, ident = club_of(request), request.path_params["game"]
     try:
         revision, said = await run_in_threadpool(work, club, ident, *args, expect)
@@ -279,10 +287,7 @@ async def change(request: Request, status: int, work: Callable[..., tuple[int, d
 
 
 async def post_deal(request: Request) -> Response:
-    body = await text_body(request)
-    if isinstance(body, Response):
-        return body
-    return await change(request, 201, add_deal, body)
+    return await change(request, 201, add_deal, body=True)
 
 
 async def delete_last(request: Request) -> Response:
@@ -294,17 +299,11 @@ async def post_redo(request: Request) -> Response:
 
 
 async def put_deal(request: Request) -> Response:
-    body = await text_body(request)
-    if isinstance(body, Response):
-        return body
-    return await change(request, 200, edit_deal, request.path_params["deal"], body)
+    return await change(request, 200, edit_deal, request.path_params["deal"], body=True)
 
 
 async def post_note(request: Request) -> Response:
-    body = await text_body(request)
-    if isinstance(body, Response):
-        return body
-    return await change(request, 200, note_deal, request.path_params["deal"], body)
+    return await change(request, 200, note_deal, request.path_params["deal"], body=True)
 
 
 # -- the event stream ------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from ..present.pulka_svg import STYLE
 from ..present.replay_html import csp_hash
 from ..statistics.page import STYLE as STATS_STYLE
 from . import api, pages
-from .archive import Archive
+from .archive import Archive, DiskFull, ReadOnly
 from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
 
 #: Every page's policy: scripts and styles from the server's own files only (no inline script), the
@@ -105,7 +105,8 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
     routes = [*api.ROUTES, *pages.ROUTES, Mount("/static", app=static, name="static"),
               Route("/healthz", _health), Route("/favicon.ico", _icon)]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={TooLarge: _too_large, 404: pages.not_found})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
+                                                                         ReadOnly: pages.fault})
     app.state.club = club
     return app
 

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from urllib.parse import quote
 from typing import Any, TypeVar
 
 import attrs
@@ -97,12 +98,28 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX game_players_key ON game_players(key);
     CREATE TABLE player_aliases (key TEXT PRIMARY KEY, alias TEXT NOT NULL, name TEXT NOT NULL);
     """,
+    # 5: a login belongs to the token it was opened with (a new token ends it); the logins of before, of
+    # no token, end
+    """
+    DELETE FROM sessions;
+    ALTER TABLE sessions ADD COLUMN token TEXT NOT NULL DEFAULT '';
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class ArchiveError(Exception):
-    """The archive file cannot be used: ``message`` says why."""
+    """The archive file cannot be used: ``message`` says why (``detail``: what SQLite said, for the log)."""
+
+    detail: str = ""
+
+
+class DiskFull(ArchiveError):
+    """The disk is full: the write was refused whole, nothing changed."""
+
+
+class ReadOnly(ArchiveError):
+    """The archive cannot be written (a read-only file or disk): it is read, never written."""
 
 
 class NotFound(ArchiveError):
@@ -136,8 +153,46 @@ def _known(game: int) -> int:
     return game
 
 
-def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+def _private(path: str) -> None:
+    """Make the file ``path``, if there is none, readable by its owner only (SQLite gives its WAL the
+    same mode): the archive holds the token's and the logins' digests."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except OSError:  # there is one, or there cannot be: connecting says why
+        pass
+
+
+def _unwritable(path: str) -> str | None:
+    """Why the archive at ``path`` cannot be written (its file, or its folder where the file is to be
+    made, or where SQLite keeps its log beside it), or None."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return _("the file cannot be written")
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK):
+        return _("its folder cannot be written")
+    return None
+
+
+def _fault(error: sqlite3.OperationalError) -> ArchiveError | None:
+    """The fault a write met, as the archive says it (None: not one of the disk's)."""
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    if code == sqlite3.SQLITE_FULL:
+        return DiskFull(_("the server's disk is full: nothing was written; tell whoever keeps the server"))
+    if code == sqlite3.SQLITE_READONLY:
+        return ReadOnly(_("the file cannot be written"))
+    if code == sqlite3.SQLITE_IOERR:
+        return DiskFull(_("the server's disk failed to write: nothing was written; tell whoever keeps the server"))
+    return None
+
+
+def _conflict(revision: int, expect: int) -> Conflict:
+    return Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it again before "
+                      "you write").format(revision=revision, expect=expect))
+
+
+def _now(offset: float = 0) -> str:
+    """The time (``offset`` seconds from now) as the archive writes it: UTC, sortable as text."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + offset))
 
 
 class Archive:
@@ -146,7 +201,13 @@ class Archive:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         self._write = threading.Lock()
+        self._locks_lock = threading.Lock()
+        self._locks: dict[int, list[Any]] = {}
         self._local = threading.local()
+        #: why the archive cannot be written, when it cannot (then it is opened to be read only)
+        self.read_only: str | None = _unwritable(self.path)
+        if self.read_only is None:
+            _private(self.path)
         self._writer = self._connect()
         try:
             self._migrate()
@@ -160,19 +221,33 @@ class Archive:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
+            if self.read_only is None:
+                db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+                db.execute("PRAGMA journal_mode=WAL")
+            else:  # the log of writes not yet in the file is read where there is one; else the file alone
+                immutable = "" if os.path.exists(self.path + "-wal") else "&immutable=1"
+                db = sqlite3.connect(f"file:{quote(os.path.abspath(self.path))}?mode=ro{immutable}", uri=True,
+                                     timeout=30, isolation_level=None, check_same_thread=False)
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         except sqlite3.OperationalError as e:  # a folder that cannot be written, a file that cannot be read
             raise ArchiveError(_("cannot open {path}: {reason}").format(path=self.path, reason=e)) from None
         except sqlite3.DatabaseError as e:
             raise ArchiveError(_("{path} is not a preflog archive (SQLite says: {reason})").format(
                 path=self.path, reason=e)) from None
-        db.execute("PRAGMA synchronous=FULL")
+        if self.read_only is None:
+            db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         return db
 
     def _migrate(self) -> None:
         db = self._writer
+        if self.read_only is not None:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version != SCHEMA_VERSION:
+                raise ArchiveError(_("{path} cannot be written ({reason}), and it is of schema {version}, not "
+                                     "{known}: it cannot be brought up to date").format(
+                    path=self.path, reason=self.read_only, version=version, known=SCHEMA_VERSION))
+            return
         with self._write:
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -223,16 +298,27 @@ class Archive:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write, all or nothing, on the disk when it returns."""
+        """One write, all or nothing, on the disk when it returns; :class:`ReadOnly` for an archive that
+        cannot be written, :class:`DiskFull` when the disk is (nothing is then changed)."""
         with self._write:
+            if self.read_only is not None:
+                raise ReadOnly(self.read_only)
             db = self._writer
-            db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as e:
+                fault = _fault(e)
+                if fault is None:
+                    raise
+                fault.detail = f"{self.path}: {e}"
+                raise fault from None
 
     # -- settings ----------------------------------------------------------------------------------
 
@@ -245,20 +331,28 @@ class Archive:
             db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                        (key, value))
 
-    def add_session(self, digest: str) -> None:
+    def add_session(self, digest: str, token: str, max_age: int) -> None:
+        """Keep the login whose session's digest is ``digest``, opened with the token of digest ``token``;
+        the logins older than ``max_age`` seconds are forgotten."""
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO sessions (digest, created) VALUES (?, ?)", (digest, _now()))
+            db.execute("DELETE FROM sessions WHERE created < ?", (_now(-max_age),))
+            db.execute("INSERT OR REPLACE INTO sessions (digest, created, token) VALUES (?, ?, ?)",
+                       (digest, _now(), token))
 
-    def has_session(self, digest: str) -> bool:
-        return self._reader.execute("SELECT 1 FROM sessions WHERE digest = ?", (digest,)).fetchone() is not None
+    def has_session(self, digest: str, token: str, max_age: int) -> bool:
+        """Whether ``digest`` is a login opened with the token of digest ``token`` at most ``max_age``
+        seconds ago."""
+        return self._reader.execute("SELECT 1 FROM sessions WHERE digest = ? AND token = ? AND created >= ?",
+                                    (digest, token, _now(-max_age))).fetchone() is not None
 
     def drop_session(self, digest: str) -> None:
         with self._transaction() as db:
             db.execute("DELETE FROM sessions WHERE digest = ?", (digest,))
 
-    def drop_sessions(self) -> None:
+    def drop_sessions(self) -> int:
+        """End every login; how many there were."""
         with self._transaction() as db:
-            db.execute("DELETE FROM sessions")
+            return int(db.execute("DELETE FROM sessions").rowcount)
 
     # -- games -------------------------------------------------------------------------------------
 
@@ -444,30 +538,52 @@ class Archive:
         is called with the game's recorder, and what it leaves is kept with its new index, in one
         transaction; the game's new revision and what ``edit`` returned. :class:`Conflict` if the game's
         revision is not ``expect``; whatever ``edit`` raises (:class:`~preflog.record.recorder.Refused`)
-        leaves the game as it was."""
-        with self._transaction() as db:
-            row = db.execute("SELECT text, revision FROM games WHERE id = ?", (_known(game),)).fetchone()
-            if row is None:
-                raise _missing(game)
-            text, revision = str(row[0]), int(row[1])
+        leaves the game as it was.
+
+        The replays (the recorder's, the index's) run under the game's own lock, outside any
+        transaction: a write to one game never waits for another game's work, only for the short
+        transaction that keeps it (where the revision is checked again, for another process's write)."""
+        with self._game_lock(game):
+            text, revision = self.text(game)
             if expect is not None and expect != revision:
-                raise Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it "
-                                 "again before you write").format(revision=revision, expect=expect))
+                raise _conflict(revision, expect)
             recorder = Recorder(text, path=f"game {game}")
             done = edit(recorder)
+            index = indexed(recorder.game, recorder.sheet(), 0)  # a recorder keeps clean games only
             now = _now()
-            if not recorder.text.startswith(text):  # something taken out or changed: the text before is kept
-                db.execute("INSERT OR REPLACE INTO game_history (game, revision, text, changed) VALUES (?, ?, ?, ?)",
-                           (game, revision, text, now))
-            db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
-                       (recorder.text, revision + 1, now, game))
-            if recorder.taken_back is None:
-                db.execute("DELETE FROM taken_back WHERE game = ?", (game,))
-            else:
-                db.execute("INSERT OR REPLACE INTO taken_back (game, revision, text) VALUES (?, ?, ?)",
-                           (game, revision + 1, recorder.taken_back))
-            _write_index(db, game, indexed(recorder.game, recorder.sheet(), 0))  # a recorder keeps clean games only
+            with self._transaction() as db:
+                row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
+                if row is None:
+                    raise _missing(game)
+                if int(row[0]) != revision:
+                    raise _conflict(int(row[0]), revision)
+                if not recorder.text.startswith(text):  # something taken out or changed: the text before is kept
+                    db.execute("INSERT OR REPLACE INTO game_history (game, revision, text, changed) "
+                               "VALUES (?, ?, ?, ?)", (game, revision, text, now))
+                db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
+                           (recorder.text, revision + 1, now, game))
+                if recorder.taken_back is None:
+                    db.execute("DELETE FROM taken_back WHERE game = ?", (game,))
+                else:
+                    db.execute("INSERT OR REPLACE INTO taken_back (game, revision, text) VALUES (?, ?, ?)",
+                               (game, revision + 1, recorder.taken_back))
+                _write_index(db, game, index)
         return revision + 1, done
+
+    @contextmanager
+    def _game_lock(self, game: int) -> Iterator[None]:
+        """Game ``game``'s own lock, made while someone holds or waits for it, forgotten after."""
+        with self._locks_lock:
+            held = self._locks.setdefault(game, [threading.Lock(), 0])
+            held[1] += 1
+        try:
+            with held[0]:
+                yield
+        finally:
+            with self._locks_lock:
+                held[1] -= 1
+                if not held[1]:
+                    del self._locks[game]
 
     # -- players ------------------------------------------------------------------------------------
 
@@ -530,6 +646,7 @@ class Archive:
 
     def backup(self, target: str | os.PathLike[str]) -> None:
         """A consistent copy of the archive in the file ``target``, taken while it serves."""
+        _private(os.fspath(target))
         out = sqlite3.connect(os.fspath(target))
         try:
             self._reader.backup(out)

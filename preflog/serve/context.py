@@ -4,6 +4,7 @@ context), and whether the request may write."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import attrs
@@ -11,7 +12,7 @@ from starlette.requests import Request
 
 from ..i18n import LANGUAGES, _, match, ngettext
 from ..model.limits import MAX_TEXT
-from .access import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Access, judge
+from .access import CSRF_HEADER, SESSION_COOKIE, Access, Guesses, judge, logged_in
 from .archive import Archive
 from .live import Broadcaster
 
@@ -24,11 +25,12 @@ LANG_COOKIE = "preflog_lang"
 
 @attrs.define
 class Club:
-    """What the app serves from: the archive, the digest of the scorer's token, the event streams, and
-    the live part of each game's page as last worked out."""
+    """What the app serves from: the archive, the digest of the scorer's token, the wrong tokens it still
+    takes, the event streams, and the live part of each game's page as last worked out."""
 
     archive: Archive
     token_digest: str
+    guesses: Guesses = attrs.field(factory=Guesses)
     live: Broadcaster = attrs.field(factory=Broadcaster)
     fragments: dict[tuple[int, int, str], Any] = attrs.field(factory=dict)
 
@@ -60,13 +62,24 @@ def club_of(request: Request) -> Club:
 def access(request: Request, csrf_sent: str | None = None) -> Access:
     """May this request write (a bearer token, or a login and its CSRF token)?"""
     club = club_of(request)
-    return judge(club.archive, club.token_digest, authorization=request.headers.get("authorization"),
-                 session=request.cookies.get(SESSION_COOKIE), csrf_cookie=request.cookies.get(CSRF_COOKIE),
+    return judge(club.archive, club.token_digest, club.guesses, authorization=request.headers.get("authorization"),
+                 session=request.cookies.get(SESSION_COOKIE),
                  csrf_sent=csrf_sent if csrf_sent is not None else request.headers.get(CSRF_HEADER))
 
 
-def refusal_of(verdict: Access) -> tuple[int, str]:
-    """The status and message of a write refused."""
+def scorer(request: Request) -> bool:
+    """Whether the request comes from a login of the present token."""
+    club = club_of(request)
+    return logged_in(club.archive, club.token_digest, request.cookies.get(SESSION_COOKIE))
+
+
+def refusal_of(verdict: Access, wait: float = 0) -> tuple[int, str]:
+    """The status and message of a write refused (``wait``: the seconds before a token is tried again)."""
+    if verdict is Access.GUESSING:
+        seconds = max(1, math.ceil(wait))
+        return 429, ngettext("too many wrong tokens lately: none is tried for {n} second; then try again",
+                             "too many wrong tokens lately: none is tried for {n} seconds; then try again",
+                             seconds).format(n=seconds)
     if verdict is Access.NO_CSRF:
         return 403, _("the form's CSRF token is missing or stale: load the page again")
     if verdict is Access.BAD_TOKEN:
@@ -82,4 +95,4 @@ def too_large(path: str) -> str:
 
 
 __all__ = ["Club", "LANG_COOKIE", "MAX_FORM", "MAX_UPLOAD", "UPLOADS", "access", "club_of", "language",
-           "refusal_of", "too_large"]
+           "refusal_of", "scorer", "too_large"]

@@ -4,12 +4,10 @@ login. Russian and English, by ``Accept-Language`` and the switch in every page'
 
 from __future__ import annotations
 
-import asyncio
 import html
 from functools import partial
 from datetime import date
 import re
-import secrets
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -29,14 +27,16 @@ from ..record.recorder import Recorder, Refused, Turn
 from ..record.short import Table, examples
 from ..words import in_words
 from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
-from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, logged_in, same
+from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Access, digest, new_secret, same,
+                     session_csrf, try_token)
 from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
-from .archive import Archive, ArchiveError, Conflict, NotFound
+from .archive import Archive, ArchiveError, Conflict, DiskFull, NotFound, ReadOnly
+from .logbook import FAULTS
 from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
 from .view import GameView, game_view, refusal_lines
-from .context import access, club_of, refusal_of
+from .context import access, club_of, refusal_of, scorer
 
 PAGE_SIZE = 50
 
@@ -52,14 +52,17 @@ async def _form(request: Request) -> dict[str, Any]:
 
 
 async def _writing(request: Request) -> tuple[dict[str, Any], Response | None]:
-    """A form that writes: its fields, and the page that refuses it when it may not write."""
+    """A form that writes: its fields, and the page that refuses it when it may not write (refused
+    before its body is read when there is no login at all)."""
+    if not request.headers.get("authorization") and not scorer(request):
+        return {}, _refused_page(request, Access.NO_TOKEN)
     form = await _form(request)
     verdict = access(request, str(form.get(CSRF_FIELD, "")))
     return form, None if verdict is Access.WRITE else _refused_page(request, verdict)
 
 
 def _refused_page(request: Request, verdict: Access) -> Response:
-    status, message = refusal_of(verdict)
+    status, message = refusal_of(verdict, club_of(request).guesses.wait())
     return render(request, "message.html", status, heading=_("Not allowed"), message=message,
                   login=verdict is not Access.NO_CSRF)
 
@@ -164,8 +167,8 @@ async def replay_page(request: Request) -> Response:
 # -- the scorer's page -----------------------------------------------------------------------------
 
 async def record_page(request: Request) -> Response:
-    club, ident = club_of(request), request.path_params["game"]
-    if not logged_in(club.archive, request.cookies.get(SESSION_COOKIE)):
+    ident = request.path_params["game"]
+    if not scorer(request):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
     q = request.query_params
     return await _record(request, ident, typed=q.get("typed", "")[:2000], said=q,
@@ -267,6 +270,9 @@ async def record_post(request: Request) -> Response:
         return await not_found(request, None)
     except Conflict as e:
         return await _record(request, ident, 409, typed, [str(e)], mode=mode)
+    except (DiskFull, ReadOnly) as e:  # said by the button, the deal typed kept in its field
+        status, message = fault_said(request, e)
+        return await _record(request, ident, status, typed, [message], mode=mode)
     except Refused as e:
         read = e.said if in_words() and e.said else e.written  # how the short form was read
         return await _record(request, ident, 422, typed, refusal_lines(e, typed), read, mode=mode)
@@ -277,7 +283,7 @@ async def record_post(request: Request) -> Response:
 # -- a new game, an import -------------------------------------------------------------------------
 
 async def new_page(request: Request) -> Response:
-    if not logged_in(club_of(request).archive, request.cookies.get(SESSION_COOKIE)):
+    if not scorer(request):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
     return render(request, "new.html", presets=list(PRESETS), problems=[], form={}, today=date.today().isoformat())
 
@@ -395,24 +401,31 @@ async def login_post(request: Request) -> Response:
     if not same(request.cookies.get(CSRF_COOKIE), str(form.get(CSRF_FIELD, ""))):
         return render(request, "login.html", 403, next=target, problem=refusal_of(Access.NO_CSRF)[1])
     club = club_of(request)
-    if not same(digest(str(form.get("token", "")).strip()), club.token_digest):
-        await asyncio.sleep(0.5)  # a guess costs time
-        return render(request, "login.html", 401, next=target, problem=refusal_of(Access.BAD_TOKEN)[1])
-    session = secrets.token_urlsafe(32)
-    await run_in_threadpool(club.archive.add_session, digest(session))
+    verdict = try_token(club.guesses, str(form.get("token", "")), club.token_digest)
+    if verdict is not Access.WRITE:
+        status, problem = refusal_of(verdict, club.guesses.wait())
+        return render(request, "login.html", status, next=target, problem=problem)
+    session = new_secret()
+    await run_in_threadpool(club.archive.add_session, digest(session), club.token_digest, SESSION_DAYS * 86400)
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(SESSION_COOKIE, session, max_age=90 * 86400, httponly=True, samesite="strict",
+    response.set_cookie(SESSION_COOKIE, session, max_age=SESSION_DAYS * 86400, httponly=True, samesite="strict",
                         secure=request.url.scheme == "https")
+    response.delete_cookie(CSRF_COOKIE)  # a login's forms carry its own (access.session_csrf)
     return response
 
 
 async def logout_post(request: Request) -> Response:
+    """The end of this login, or with ``everywhere`` of every login (a phone lost, a token shared)."""
     form = await _form(request)
-    if not same(request.cookies.get(CSRF_COOKIE), str(form.get(CSRF_FIELD, ""))):
-        return _refused_page(request, Access.NO_CSRF)
     session = request.cookies.get(SESSION_COOKIE)
-    if session:
-        await run_in_threadpool(club_of(request).archive.drop_session, digest(session))
+    sent = str(form.get(CSRF_FIELD, ""))
+    if not (same(request.cookies.get(CSRF_COOKIE), sent) or (session and same(session_csrf(session), sent))):
+        return _refused_page(request, Access.NO_CSRF)
+    archive = club_of(request).archive
+    if form.get("everywhere") and scorer(request):
+        await run_in_threadpool(archive.drop_sessions)
+    elif session:
+        await run_in_threadpool(archive.drop_session, digest(session))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -432,6 +445,24 @@ async def not_found(request: Request, exc: Exception | None) -> Response:
         return errors(404, _("there is nothing at {path}").format(path=quote(request.url.path)))
     return render(request, "message.html", 404, heading=_("Not found"),
                   message=_("there is nothing at {path}").format(path=request.url.path), login=False)
+
+
+def fault_said(request: Request, exc: Exception) -> tuple[int, str]:
+    """A write the disk refused (507: full) or an archive that cannot be written (503): its status and
+    message in the asker's language; one line in the server's log a minute for each kind."""
+    status = 507 if isinstance(exc, DiskFull) else 503
+    FAULTS.said(type(exc).__name__, f"{exc} ({getattr(exc, 'detail', '') or request.url.path})")
+    message = (str(exc) if status == 507 else
+               _("the archive cannot be written ({reason}): it is served for reading only").format(reason=exc))
+    return status, message
+
+
+async def fault(request: Request, exc: Exception) -> Response:
+    """Any other write that met a fault: the API's errors, or a page that says it."""
+    status, message = fault_said(request, exc)
+    if request.url.path.startswith("/api/"):
+        return errors(status, message)
+    return render(request, "message.html", status, heading=_("Nothing was written"), message=message, login=False)
 
 
 ROUTES = [

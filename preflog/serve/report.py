@@ -9,7 +9,7 @@ import attrs
 
 from ..statistics.run import Filters, Summary, check_filters, summarise
 from ..statistics.tally import Stats
-from .archive import Archive
+from .archive import Archive, DiskFull, ReadOnly
 
 #: Games whose statistics are made before they are kept in one write.
 BATCH = 256
@@ -26,14 +26,23 @@ def archive_stats(archive: Archive, filters: Filters) -> Stats:
             summary = summarise(text if text is not None else archive.text(ident)[0], f"#{ident}")
             made.append((ident, revision, summary.dumps()))
             if len(made) >= BATCH:
-                archive.keep_summaries(made)
+                _keep(archive, made)
                 made = []
         if summary.admitted(filters):
             summary.add_to(out)
         else:
             out.skipped_games += 1
-    archive.keep_summaries(made)
+    _keep(archive, made)
     return filters.shown(out)
+
+
+def _keep(archive: Archive, made: list[tuple[int, int, str]]) -> None:
+    """Keep the statistics made, where the archive can be written (a full disk or a read-only archive
+    only makes the next reading work them out again)."""
+    try:
+        archive.keep_summaries(made)
+    except (DiskFull, ReadOnly):
+        pass
 
 
 def filters_of(query: Mapping[str, str]) -> tuple[Filters, str | None]:
