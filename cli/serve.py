@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import sys
@@ -194,6 +195,7 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
 
         from ..serve.access import TokenError, scorer_token
         from ..serve.app import asgi
+        from ..serve.guard import Guarded, OncePerMinute, connection_limit
     except ImportError as e:
         _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -239,6 +241,8 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         click.echo(_("phones on the same network: scan the code, or open {address}").format(address=address))
         segno.make(address, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
+    Guarded.limit = connection_limit()
     config = uvicorn.Config(asgi(archive, token.digest), log_level="warning", timeout_graceful_shutdown=2,
-                            lifespan="on", access_log=False, proxy_headers=True)
+                            lifespan="on", access_log=False, proxy_headers=True, http=Guarded)
+    logging.getLogger("uvicorn.error").addFilter(OncePerMinute())
     uvicorn.Server(config).run(sockets=[sock])

@@ -19,11 +19,18 @@ TOKEN = "test-token-0123456789abcdef0123456789"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
+def _open_files(limit: int) -> None:
+    """The server's open-file limit (a small one, as some machines have)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+
 class Server:
     """``preflog serve --db DB --port 0`` running; ``url`` where it listens."""
 
     def __init__(self, db: Path, *, token: str | None = TOKEN, lang: str = "en", extra: tuple[str, ...] = (),
-                 logs: Path | None = None) -> None:
+                 logs: Path | None = None, files: int | None = None) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
         env["PYTHONPATH"] = str(ROOT)
         env["PREFLOG_LANG"] = lang
@@ -36,7 +43,8 @@ class Server:
         with self.out_path.open("w") as out, self.err_path.open("w") as err:
             self.process = subprocess.Popen([sys.executable, "-c", "from preflog.cli import main; main()", "serve",
                                              "--db", str(db), "--port", "0", *extra], cwd=str(db.parent), env=env,
-                                            stdout=out, stderr=err, text=True)
+                                            stdout=out, stderr=err, text=True,
+                                            preexec_fn=None if files is None else lambda: _open_files(files))
         self.url = ""
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not self.url:

@@ -3,6 +3,7 @@ Starlette application (``create_app``), with the limits and headers every answer
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -21,6 +22,7 @@ from ..present.replay_html import csp_hash
 from ..statistics.page import STYLE as STATS_STYLE
 from . import api, pages
 from .archive import Archive, DiskFull, ReadOnly
+from .guard import quiet_loop
 from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
 
 #: Every page's policy: scripts and styles from the server's own files only (no inline script), the
@@ -99,6 +101,7 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_loop(asyncio.get_running_loop())
         yield
         club.live.closing.set()
 
