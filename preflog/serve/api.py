@@ -28,7 +28,7 @@ from ..words import in_words
 from ..statistics.shape import csv_text, stats_json
 from .access import Access
 from .archive import Conflict, NotFound
-from .view import game_view
+from .derived import derived, game_json
 from .games import decode
 from .live import event
 from .report import archive_stats, filters_of
@@ -41,8 +41,8 @@ async def get_stats(request: Request) -> Response:
     filters, problem = filters_of(request.query_params)
     if problem is not None:
         return errors(400, problem)
-    found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
-    return JSONResponse(stats_json(found, filters.given()))
+    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    return JSONResponse(stats_json(found, filters.given()), headers={"X-Preflog-Pending": str(pending)})
 
 
 async def get_stats_csv(request: Request) -> Response:
@@ -50,9 +50,10 @@ async def get_stats_csv(request: Request) -> Response:
     filters, problem = filters_of(request.query_params)
     if problem is not None:
         return errors(400, problem)
-    found = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
     return Response(csv_text(found), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="preflog-stats.csv"'})
+                    headers={"Content-Disposition": 'attachment; filename="preflog-stats.csv"',
+                             "X-Preflog-Pending": str(pending)})
 
 
 def error_json(e: NotationError, deal_line: int | None = None) -> dict[str, Any]:
@@ -123,19 +124,19 @@ async def post_games(request: Request) -> Response:
                         status_code=201 if done.ids else 200, headers=headers)
 
 
-def _game_json(club: Club, ident: int) -> dict[str, Any]:
-    """The game's JSON: from the data function of its page (:func:`.view.game_view`)."""
-    text, revision = club.archive.text(ident)
-    return game_view(text, ident).to_json(ident, revision)
-
-
 async def get_game(request: Request) -> Response:
-    ident = request.path_params["game"]
+    """The game's JSON (its records and settlement), from the same piece of work as its page."""
+    club, ident = club_of(request), request.path_params["game"]
     try:
-        data = await run_in_threadpool(_game_json, club_of(request), ident)
+        done = await derived(club, ident, wait=0.8)
     except NotFound as e:
         return errors(404, str(e))
-    return JSONResponse(data, headers={"ETag": f'"{data["revision"]}"'})
+    if done is None:
+        response = errors(503, _("this game is long, and it is being worked out for its page: a moment…"))
+        response.headers["Retry-After"] = "1"
+        return response
+    return Response(await game_json(club, done), media_type="application/json",
+                    headers={"ETag": f'"{done.revision}"'})
 
 
 async def get_text(request: Request) -> Response:

@@ -102,8 +102,10 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_loop(asyncio.get_running_loop())
+        club.deriver.start()
         yield
         club.live.closing.set()
+        club.deriver.stop()
 
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
     routes = [*api.ROUTES, *pages.ROUTES, Mount("/static", app=static, name="static"),

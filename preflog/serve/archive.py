@@ -27,7 +27,7 @@ from ..i18n import _
 from ..model.names import canonical, name_key, one_name_each
 from ..notation.errors import NotationError
 from ..record.recorder import Recorder
-from .games import Imported, Indexed, index_of, indexed, take_in
+from .games import DERIVATION, Imported, Indexed, index_of, indexed, take_in
 
 T = TypeVar("T")
 
@@ -104,6 +104,12 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM sessions;
     ALTER TABLE sessions ADD COLUMN token TEXT NOT NULL DEFAULT '';
     """,
+    # 6: what is derived from a game's text carries the version of the derivation that made it
+    # (games.DERIVATION): of another version, it is derived anew, never served
+    """
+    ALTER TABLE game_index ADD COLUMN derivation INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE game_stats ADD COLUMN derivation INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -132,10 +138,12 @@ class Conflict(ArchiveError):
 
 @attrs.frozen(slots=True)
 class GameRow(Indexed):
-    """A game as the list shows it: its index, its id and its revision."""
+    """A game as the list shows it: its index, its id and its revision; ``current`` False while its
+    index is of another derivation (its figures are then being worked out anew, and not shown)."""
 
     id: int
     revision: int
+    current: bool = True
 
 
 #: The largest id SQLite keeps (a signed 64-bit integer): a larger one names no game.
@@ -204,6 +212,8 @@ class Archive:
         self._locks_lock = threading.Lock()
         self._locks: dict[int, list[Any]] = {}
         self._local = threading.local()
+        #: called after each write (the server's :class:`~preflog.serve.deriver.Deriver` looks again)
+        self.written: Callable[[], None] | None = None
         #: why the archive cannot be written, when it cannot (then it is opened to be read only)
         self.read_only: str | None = _unwritable(self.path)
         if self.read_only is None:
@@ -309,6 +319,8 @@ class Archive:
                 try:
                     yield db
                     db.execute("COMMIT")
+                    if self.written is not None:
+                        self.written()
                 except BaseException:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
@@ -436,12 +448,15 @@ class Archive:
         and played under ``rules``."""
         where, args = self._where(player, date, rules, ids, self.aliases() if player else None)
         sql = ("SELECT i.game, i.title, i.date, i.rules, i.players, i.deals, i.finished, i.violations, i.settlement, "
-               "g.revision FROM game_index i JOIN games g ON g.id = i.game" + where + " ORDER BY i.game DESC")
+               "g.revision, i.derivation = ? FROM game_index i JOIN games g ON g.id = i.game" + where
+               + " ORDER BY i.game DESC")
+        args = [DERIVATION, *args]
         if limit is not None:
             sql += " LIMIT ? OFFSET ?"
             args += [limit, offset]
         return [GameRow(title=r[1], date=r[2], rules=r[3], players=tuple(json.loads(r[4])), deals=r[5],
-                        finished=bool(r[6]), violations=r[7], settlement=json.loads(r[8]), id=r[0], revision=r[9])
+                        finished=bool(r[6]), violations=r[7], settlement=json.loads(r[8]) if r[10] else {}, id=r[0],
+                        revision=r[9], current=bool(r[10]))
                 for r in self._reader.execute(sql, args)]
 
     @staticmethod
@@ -469,11 +484,14 @@ class Archive:
     def listing(self, *, player: str | None = None, date: str | None = None, rules: str | None = None) -> str:
         """The games of :meth:`games` as the API lists them: a JSON array, made by SQLite itself."""
         where, args = self._where(player, date, rules, None, self.aliases() if player else None)
+        # a game of another derivation is being derived anew: its figures are not given meanwhile
         sql = ("SELECT json_object('id', i.game, 'players', json(i.players), 'date', i.date, 'rules', i.rules, "
                "'deals', i.deals, 'title', i.title, 'finished', json(CASE WHEN i.finished THEN 'true' ELSE 'false' END), "
-               "'violations', i.violations, 'settlement', json(i.settlement), 'revision', g.revision) "
+               "'violations', CASE WHEN i.derivation = ?1 THEN i.violations END, "
+               "'settlement', CASE WHEN i.derivation = ?1 THEN json(i.settlement) END, 'revision', g.revision, "
+               "'pending', json(CASE WHEN i.derivation = ?1 THEN 'false' ELSE 'true' END)) "
                "FROM game_index i JOIN games g ON g.id = i.game" + where + " ORDER BY i.game DESC")
-        return "[" + ",".join(row[0] for row in self._reader.execute(sql, args)) + "]"
+        return "[" + ",".join(row[0] for row in self._reader.execute(sql, [DERIVATION, *args])) + "]"
 
     def count(self) -> int:
         return int(self._reader.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -500,10 +518,35 @@ class Archive:
     def summaries(self) -> Iterator[tuple[int, int, str | None, str | None]]:
         """Each game's id and revision, with its kept statistics (JSON) when they are of that revision,
         else its text to make them from, oldest first."""
-        for i, r, s, t in self._rows("SELECT g.id, g.revision, CASE WHEN s.revision = g.revision THEN s.summary END, "
-                                     "CASE WHEN s.revision IS NOT g.revision THEN g.text END "
-                                     "FROM games g LEFT JOIN game_stats s ON s.game = g.id ORDER BY g.id"):
+        for i, r, s, t in self._rows("SELECT g.id, g.revision, CASE WHEN s.revision = g.revision AND s.derivation = ? "
+                                     "THEN s.summary END, CASE WHEN s.revision = g.revision AND s.derivation = ? "
+                                     "THEN NULL ELSE g.text END FROM games g LEFT JOIN game_stats s ON s.game = g.id "
+                                     "ORDER BY g.id", (DERIVATION, DERIVATION)):
             yield int(i), int(r), s, t
+
+    def stale(self, limit: int = 64) -> list[int]:
+        """Games whose derived data (index, statistics) is of another derivation or revision, oldest first."""
+        return [int(r[0]) for r in self._reader.execute(
+            "SELECT g.id FROM games g LEFT JOIN game_index i ON i.game = g.id LEFT JOIN game_stats s ON s.game = g.id "
+            "WHERE i.derivation IS NOT ? OR s.derivation IS NOT ? OR s.revision IS NOT g.revision ORDER BY g.id LIMIT ?",
+            (DERIVATION, DERIVATION, limit))]
+
+    def pending(self) -> int:
+        """How many games have an index of another derivation (figures not shown until derived anew)."""
+        return int(self._reader.execute("SELECT COUNT(*) FROM game_index WHERE derivation IS NOT ?",
+                                        (DERIVATION,)).fetchone()[0])
+
+    def derive(self, game: int) -> bool:
+        """Derive game ``game``'s index and statistics anew from its text and keep them, unless the game
+        changed meanwhile; whether they were kept."""
+        text, revision = self.text(game)
+        index = index_of(text)
+        with self._transaction() as db:
+            row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None or int(row[0]) != revision:
+                return False
+            _write_index(db, game, index, revision)
+        return True
 
     def keep_summaries(self, made: Sequence[tuple[int, int, str]]) -> None:
         """Keep the statistics ``made`` of games (id, revision, JSON), those of a revision that is still
@@ -511,9 +554,9 @@ class Archive:
         if not made:
             return
         with self._transaction() as db:
-            db.executemany("INSERT OR REPLACE INTO game_stats (game, revision, summary) SELECT ?, ?, ? "
+            db.executemany("INSERT OR REPLACE INTO game_stats (game, revision, summary, derivation) SELECT ?, ?, ?, ? "
                            "WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND revision = ?)",
-                           [(g, r, s, g, r) for g, r, s in made])
+                           [(g, r, s, DERIVATION, g, r) for g, r, s in made])
 
     def export(self) -> Iterator[str]:
         """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank
@@ -657,16 +700,16 @@ class Archive:
 def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: int | None = None) -> None:
     """The game's index, and its statistics (for ``revision``) where they were made with it."""
     db.execute("INSERT OR REPLACE INTO game_index (game, title, date, rules, players, deals, finished, violations, "
-               "settlement, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               "settlement, fingerprint, derivation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (game, indexed.title, indexed.date, indexed.rules, json.dumps(list(indexed.players), ensure_ascii=False),
                 indexed.deals, int(indexed.finished), indexed.violations,
-                json.dumps(indexed.settlement, ensure_ascii=False), indexed.fingerprint))
+                json.dumps(indexed.settlement, ensure_ascii=False), indexed.fingerprint, DERIVATION))
     db.execute("DELETE FROM game_players WHERE game = ?", (game,))
     db.executemany("INSERT INTO game_players (game, seat, name, key) VALUES (?, ?, ?, ?)",
                    [(game, seat, name, name_key(name)) for seat, name in enumerate(indexed.players)])
     if indexed.stats is not None and revision is not None:
-        db.execute("INSERT OR REPLACE INTO game_stats (game, revision, summary) VALUES (?, ?, ?)",
-                   (game, revision, indexed.stats))
+        db.execute("INSERT OR REPLACE INTO game_stats (game, revision, summary, derivation) VALUES (?, ?, ?, ?)",
+                   (game, revision, indexed.stats, DERIVATION))
 
 
 def _keys_of(player: str, aliases: dict[str, str]) -> set[str]:

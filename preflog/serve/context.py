@@ -5,7 +5,6 @@ context), and whether the request may write."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import attrs
 from starlette.requests import Request
@@ -14,6 +13,8 @@ from ..i18n import LANGUAGES, _, match, ngettext
 from ..model.limits import MAX_TEXT
 from .access import CSRF_HEADER, SESSION_COOKIE, Access, Guesses, judge, logged_in
 from .archive import Archive
+from .derived import Kept
+from .deriver import Deriver
 from .live import Broadcaster
 
 #: The most a request may send: a file of games (as the reader takes one), or anything else.
@@ -26,13 +27,14 @@ LANG_COOKIE = "preflog_lang"
 @attrs.define
 class Club:
     """What the app serves from: the archive, the digest of the scorer's token, the wrong tokens it still
-    takes, the event streams, and the live part of each game's page as last worked out."""
+    takes, the event streams, and the games as last worked out for their pages."""
 
     archive: Archive
     token_digest: str
     guesses: Guesses = attrs.field(factory=Guesses)
     live: Broadcaster = attrs.field(factory=Broadcaster)
-    fragments: dict[tuple[int, int, str], Any] = attrs.field(factory=dict)
+    kept: Kept = attrs.field(factory=Kept)
+    deriver: Deriver = attrs.field(default=attrs.Factory(lambda self: Deriver(self.archive), takes_self=True))
 
 
 def language(request: Request) -> str:

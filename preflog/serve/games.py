@@ -25,6 +25,12 @@ from ..statistics.collect import Collector
 from ..statistics.run import summary_of
 
 
+#: The version of what the archive derives from a game's text (its index, its statistics): bump it when
+#: scoring, indexing or the statistics change. Kept data of another version is never served: the server
+#: works it out anew in the background (:mod:`.deriver`), and the pages say so meanwhile.
+DERIVATION = 1
+
+
 @attrs.frozen(slots=True)
 class Indexed:
     """What the archive's index keeps of a game: its title, date, convention, players, deals, whether

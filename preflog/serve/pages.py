@@ -14,13 +14,13 @@ from urllib.parse import quote, urlencode
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
 from ..i18n import _, count
 from ..notation.errors import NotationError
-from ..notation.read import read_games
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused, Turn
@@ -35,7 +35,8 @@ from .logbook import FAULTS
 from .games import decode
 from .rendering import render, url_with
 from .report import archive_stats, filters_of
-from .view import GameView, game_view, refusal_lines
+from .derived import PAGE_DEALS, Derived, derived, pages_of
+from .view import GameView, refusal_lines
 from .context import access, club_of, refusal_of, scorer
 
 PAGE_SIZE = 50
@@ -97,12 +98,13 @@ async def stats_page(request: Request) -> Response:
     filters, problem = filters_of(request.query_params)
     archive = club_of(request).archive
     known = await run_in_threadpool(archive.all_rules)
-    report = ""
+    report, pending = "", 0
     if problem is None:
-        found = await run_in_threadpool(archive_stats, archive, filters)
+        found, pending = await run_in_threadpool(archive_stats, archive, filters)
         report = stats_page_of(found, standalone=False)
     query = str(request.query_params)
     return render(request, "stats.html", 400 if problem else 200, report=report, problem=problem, style=STATS_STYLE,
+                  pending=pending,
                   player=filters.players[0] if filters.players else "", since=filters.since or "",
                   until=filters.until or "", rules=filters.rules or "", known_rules=sorted(set(known) | set(PRESETS)),
                   json_url="/api/stats" + ("?" + query if query else ""),
@@ -111,54 +113,74 @@ async def stats_page(request: Request) -> Response:
 
 # -- a game ----------------------------------------------------------------------------------------
 
-async def _viewed(request: Request) -> tuple[GameView, int, int] | None:
-    """The game the path names, as its pages show it, with its id and revision; None if there is none."""
+#: How long a page waits for its game to be worked out before it says so (and comes back by itself).
+WAIT = 0.8
+
+
+async def _derived(request: Request) -> Derived | Response:
+    """The game the path names, worked out for its pages (:mod:`.derived`); or the page that says there
+    is none, or that it is still being worked out (a long game read for the first time)."""
     club, ident = club_of(request), request.path_params["game"]
     try:
-        text, revision = await run_in_threadpool(club.archive.text, ident)
+        done = await derived(club, ident, wait=WAIT)
     except NotFound:
-        return None
-    return await run_in_threadpool(game_view, text, ident), ident, revision
+        return await not_found(request, None)
+    if done is None:
+        return working(request)
+    return done
+
+
+def working(request: Request) -> Response:
+    """A game still being worked out: said, and asked again in a second."""
+    message = _("this game is long, and it is being worked out for its page: a moment…")
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}]}, status_code=503,
+                            headers={"Retry-After": "1"})
+    return render(request, "message.html", 200, heading=_("A moment"), message=message, login=False, refresh=1)
 
 
 async def game_page(request: Request) -> Response:
-    found = await _viewed(request)
-    if found is None:
-        return await not_found(request, None)
-    view, ident, revision = found
-    return render(request, "game.html", view=view, ident=ident, revision=revision)
+    done = await _derived(request)
+    if isinstance(done, Response):
+        return done
+    pages = pages_of(done.view)
+    page = request.query_params.get("deals", "1")
+    number = int(page) if page.isdigit() and 1 <= int(page) <= pages else 1
+    if number == 1:  # the newest deals: the live part, as the watchers get it
+        return render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision,
+                      live=Markup(done.live["html"]), page=1, pages=pages)
+    shown = done.view.deals[(number - 1) * PAGE_DEALS:number * PAGE_DEALS]
+    return render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
+                  deals=shown, page=number, pages=pages)
 
 
 async def pulka_drawing(request: Request) -> Response:
     """The whole pulka drawn, every running record, as a file of its own: a phone opens it full screen,
     turned sideways and zoomed as the reader likes."""
-    found = await _viewed(request)
-    if found is None:
-        return await not_found(request, None)
-    view, _ident, revision = found
-    return Response(view.svg, media_type="image/svg+xml",
-                    headers={"ETag": f'"{revision}"', "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
+    done = await _derived(request)
+    if isinstance(done, Response):
+        return done
+    return Response(done.view.svg, media_type="image/svg+xml",
+                    headers={"ETag": f'"{done.revision}"',
+                             "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
 
 async def pulka_page(request: Request) -> Response:
     """The whole pulka drawn on a screen of its own, fitting it upright or turned sideways."""
-    found = await _viewed(request)
-    if found is None:
-        return await not_found(request, None)
-    view, ident, _revision = found
-    return render(request, "pulka.html", view=view, ident=ident)
+    done = await _derived(request)
+    if isinstance(done, Response):
+        return done
+    return render(request, "pulka.html", view=done.view, ident=done.ident)
 
 
 async def replay_page(request: Request) -> Response:
-    club, ident, number = club_of(request), request.path_params["game"], request.path_params["deal"]
-    try:
-        text, _revision = await run_in_threadpool(club.archive.text, ident)
-    except NotFound:
+    done = await _derived(request)
+    if isinstance(done, Response):
+        return done
+    number = request.path_params["deal"]
+    if number not in [d.number for d in done.view.game.deals]:
         return await not_found(request, None)
-    game = next(read_games(text)).game
-    if number not in [d.number for d in game.deals]:
-        return await not_found(request, None)
-    body = await run_in_threadpool(page, [game], deal=number)
+    body = await run_in_threadpool(page, [done.view.game], deal=number)
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', body)
     headers = {"Content-Security-Policy": html.unescape(policy.group(1))} if policy else {}
     return HTMLResponse(body, headers=headers)
@@ -209,12 +231,11 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
                   problems: list[str] | None = None, written: str | None = None, said: Any = None,
                   mode: tuple[str, int] | None = None, confirm: bool = False) -> Response:
     club = club_of(request)
-    try:
-        text, revision = await run_in_threadpool(club.archive.text, ident)
-        taken = await run_in_threadpool(club.archive.taken_back, ident)
-    except NotFound:
-        return await not_found(request, None)
-    view = await run_in_threadpool(game_view, text, ident)
+    found = await _derived(request)
+    if isinstance(found, Response):
+        return found
+    view, revision = found.view, found.revision
+    taken = await run_in_threadpool(club.archive.taken_back, ident)
     done = None if said is None else _done_of(said, view, taken is not None)
     if mode is not None and mode[1] not in [d.number for d in view.deals]:
         mode = None
@@ -228,6 +249,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     # last (and still there for a deal typed while the page could not learn the next dealer)
     keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
+                  live=Markup(found.live["html"]),
                   problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
                   last=last, taken=taken is not None, example=example, keys=keys)
 

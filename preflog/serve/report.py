@@ -1,5 +1,7 @@
-"""The club's statistics (``/stats``, ``/api/stats``): the sum of each game's kept statistics, which
-are made again, from the game's text, for a game added or changed since (:mod:`preflog.stats`)."""
+"""The club's statistics (``/stats``, ``/api/stats``): the sum of each game's kept statistics. A game
+added or changed since has its statistics made by the server's deriver in the background
+(:mod:`.deriver`); a read makes the few it still lacks for itself, without keeping them (a read never
+writes), and counts the rest as still being worked out."""
 
 from __future__ import annotations
 
@@ -9,40 +11,32 @@ import attrs
 
 from ..statistics.run import Filters, Summary, check_filters, summarise
 from ..statistics.tally import Stats
-from .archive import Archive, DiskFull, ReadOnly
+from .archive import Archive
 
-#: Games whose statistics are made before they are kept in one write.
-BATCH = 256
+#: Games whose statistics one read makes for itself, at most (the deriver makes the others).
+MADE_IN_A_READ = 20
 
 
-def archive_stats(archive: Archive, filters: Filters) -> Stats:
-    """The statistics of the archive's games that ``filters`` admit (the others counted as skipped)."""
+def archive_stats(archive: Archive, filters: Filters) -> tuple[Stats, int]:
+    """The statistics of the archive's games that ``filters`` admit (the others counted as skipped),
+    and how many games are left out while their statistics are still being worked out."""
     filters = attrs.evolve(filters, aliases=tuple(archive.aliases().items()))  # a player by any of his names
     out = Stats()
-    made: list[tuple[int, int, str]] = []
-    for ident, revision, kept, text in archive.summaries():
+    budget = MADE_IN_A_READ if archive.read_only is None else None  # read-only: nobody else will make them
+    pending = 0
+    for ident, _revision, kept, text in archive.summaries():
         summary = Summary.loads(kept) if kept is not None else None
-        if summary is None:  # new, changed, or kept by a preflog that wrote them otherwise: made again
+        if summary is None:  # new, changed, or kept by another derivation: the deriver's, or made here
+            if budget is not None and budget <= 0:
+                pending += 1
+                continue
             summary = summarise(text if text is not None else archive.text(ident)[0], f"#{ident}")
-            made.append((ident, revision, summary.dumps()))
-            if len(made) >= BATCH:
-                _keep(archive, made)
-                made = []
+            budget = None if budget is None else budget - 1
         if summary.admitted(filters):
             summary.add_to(out)
         else:
             out.skipped_games += 1
-    _keep(archive, made)
-    return filters.shown(out)
-
-
-def _keep(archive: Archive, made: list[tuple[int, int, str]]) -> None:
-    """Keep the statistics made, where the archive can be written (a full disk or a read-only archive
-    only makes the next reading work them out again)."""
-    try:
-        archive.keep_summaries(made)
-    except (DiskFull, ReadOnly):
-        pass
+    return filters.shown(out), pending
 
 
 def filters_of(query: Mapping[str, str]) -> tuple[Filters, str | None]:

@@ -1,0 +1,133 @@
+"""A game as its pages show it, worked out once per revision, derivation and language, in a worker
+thread, and kept for every reader after: the game's page, its JSON, its pulka, a deal's replay, the
+scorer's page and the watchers' live part all read the same piece of work. Readers of a game never
+replay it on the event loop, nor once each.
+
+The work is shared: a reader that leaves while it runs (a page closed, a watcher gone) does not stop it
+for the others, and work that failed is not kept. What is kept is bounded by the deals it holds
+(:data:`KEPT_DEALS`), the least recently read first out. A reader may wait a bounded time
+(``wait``): the work goes on, and the next reader has it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from typing import Any, Protocol
+
+import attrs
+from starlette.concurrency import run_in_threadpool
+
+from ..i18n import current_language
+from .archive import Archive
+from .templating import ENV
+from .view import GameView, game_view, turn_words
+
+#: Deals on a page of a game's deals, the newest first; older deals are on the pages after.
+PAGE_DEALS = 50
+#: A game with more deals shows its pulka's totals on its page; the full drawing is a page of its own.
+BIG_GAME = 200
+#: The deals of the games kept worked out, at most (a 10,000-deal game is kept alone).
+KEPT_DEALS = 20_000
+
+
+@attrs.define(slots=True)
+class Derived:
+    """A game worked out at ``revision``: its view, the live part of its page (the newest deals), and
+    its JSON once asked for."""
+
+    ident: int
+    revision: int
+    view: GameView
+    live: dict[str, Any]
+    json: bytes | None = None
+
+
+class Club(Protocol):
+    """What the work needs of the server's club (:class:`~preflog.serve.context.Club`)."""
+
+    archive: Archive
+    kept: Kept
+
+
+def pages_of(view: GameView) -> int:
+    """How many pages the game's deals fill."""
+    return max(1, -(-len(view.deals) // PAGE_DEALS))
+
+
+def _work(club: Club, ident: int) -> Derived:
+    text, revision = club.archive.text(ident)
+    view = game_view(text, ident)
+    html = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language(),
+                                                deals=view.deals[:PAGE_DEALS], pages=pages_of(view), page=1,
+                                                big=BIG_GAME)
+    turn = turn_words(view.turn) if view.turn is not None else None
+    return Derived(ident, revision, view, {"revision": revision, "deals": len(view.game.deals), "html": html,
+                                           "turn": turn})
+
+
+class Kept:
+    """The work kept, by (game, revision, language): futures, so that readers of the same share one."""
+
+    def __init__(self, deals: int = KEPT_DEALS) -> None:
+        self.deals = deals
+        self._futures: OrderedDict[tuple[int, int, str], asyncio.Future[Derived]] = OrderedDict()
+
+    def get(self, key: tuple[int, int, str]) -> asyncio.Future[Derived] | None:
+        found = self._futures.get(key)
+        if found is None or found.cancelled() or (found.done() and found.exception() is not None):
+            return None
+        self._futures.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[int, int, str], future: asyncio.Future[Derived]) -> None:
+        self._futures[key] = future
+        self._futures.move_to_end(key)
+        held = 0
+        for other in reversed(list(self._futures)):  # the most recent first: they stay
+            f = self._futures[other]
+            size = len(f.result().view.deals) if f.done() and not f.cancelled() and f.exception() is None else 0
+            held += size
+            if held > self.deals and other != key:
+                del self._futures[other]
+
+    def drop(self, key: tuple[int, int, str], future: asyncio.Future[Derived]) -> None:
+        if self._futures.get(key) is future:
+            del self._futures[key]
+
+
+async def derived(club: Club, ident: int, revision: int | None = None, *,
+                  wait: float | None = None) -> Derived | None:
+    """Game ``ident`` worked out at its present revision (or at ``revision``, as a change told it), in
+    the current language; None if it takes longer than ``wait`` seconds (the work goes on).
+    :class:`~preflog.serve.archive.NotFound` if there is no such game."""
+    if revision is None:
+        revision = await run_in_threadpool(club.archive.revision, ident)
+    lang = current_language()
+    key = (ident, revision, lang)
+    found = club.kept.get(key)
+    if found is None:
+        found = asyncio.ensure_future(run_in_threadpool(_work, club, ident))
+        club.kept.put(key, found)
+    try:
+        done = await asyncio.wait_for(asyncio.shield(found), wait)
+    except TimeoutError:
+        return None
+    except Exception:
+        club.kept.drop(key, found)  # a failure is not kept: the next reader tries again
+        raise
+    if done.revision != revision:  # changed again meanwhile: the newer is as good
+        club.kept.put((ident, done.revision, lang), found)
+    return done
+
+
+async def game_json(club: Club, done: Derived) -> bytes:
+    """The game's JSON (the API's), made once for its revision."""
+    if done.json is None:
+        data = await run_in_threadpool(done.view.to_json, done.ident, done.revision)
+        done.json = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return done.json
+
+
+__all__ = ["BIG_GAME", "Derived", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
+           "pages_of"]

@@ -1,0 +1,72 @@
+"""What the archive derives from its games' texts, kept up to date in the background: the index of a
+game indexed by another derivation (after an upgrade), and each game's statistics for its present
+revision (a deal recorded keeps the index at once, the statistics here). One thread, woken by every
+write and at the start; reads never derive what they would keep, and never write."""
+
+from __future__ import annotations
+
+import threading
+
+from .archive import Archive, ArchiveError, NotFound
+from .logbook import FAULTS
+
+
+class Deriver:
+    """The background worker of an archive (:meth:`start`, :meth:`poke` after a write, :meth:`stop`)."""
+
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self.archive.read_only is not None or self._thread is not None:
+            return
+        self.archive.written = self.poke
+        self._thread = threading.Thread(target=self._run, name="preflog-deriver", daemon=True)
+        self._thread.start()
+
+    def poke(self) -> None:
+        """Something was written: look again."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.clear()
+            try:
+                self.catch_up()
+            except ArchiveError as e:  # a full disk: tried again at the next write, or in a minute
+                FAULTS.said("deriver", str(e))
+                self._wake.wait(60)
+                continue
+            self._wake.wait(30)
+
+    def catch_up(self) -> int:
+        """Derive anew every game that needs it; how many were."""
+        done = 0
+        while not self._stop.is_set():
+            games = self.archive.stale()
+            if not games:
+                break
+            progressed = False
+            for game in games:
+                if self._stop.is_set():
+                    break
+                try:
+                    if self.archive.derive(game):
+                        progressed, done = True, done + 1
+                except NotFound:  # deleted meanwhile
+                    continue
+            if not progressed:  # each changed meanwhile: look again at the next write
+                break
+        return done
+
+
+__all__ = ["Deriver"]

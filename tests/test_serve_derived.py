@@ -1,0 +1,63 @@
+"""Derived data versioned (issue 44, point 2): an archive indexed by an older preflog (another
+derivation) is worked out anew in the background when the server starts; meanwhile its old figures are
+never served (the list says «being worked out anew», the statistics count the game out and say so),
+and afterwards every figure is the present derivation's."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .serving import Server
+from .test_serve import NEW
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+
+DEAL = "\ndeal 1 dealer Anna\ncontract Boris: 7s\nwhist whist pass\nresult 8\n"
+
+
+def test_an_upgrade_derives_anew_and_serves_nothing_stale(tmp_path: Path) -> None:
+    from preflog.serve.archive import Archive
+    from preflog.serve.games import index_of
+
+    db = tmp_path / "club.sqlite"
+    archive = Archive(db)
+    texts = [NEW.replace("Friday", f"Friday {n}") + DEAL for n in range(40)]
+    archive.add([(t, index_of(t)) for t in texts])
+    archive.close()
+    with sqlite3.connect(db) as old:  # as an older preflog left it: its own figures, of its derivation
+        old.execute("UPDATE game_index SET derivation = 0, settlement = '{\"Anna\": 999}', violations = 7")
+        old.execute("UPDATE game_stats SET derivation = 0")
+    server = Server(db)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            rows = httpx.get(server.url + "/api/games", timeout=30).json()
+            assert len(rows) == 40
+            for row in rows:
+                assert row["pending"] or (row["settlement"] and "999" not in str(row["settlement"])
+                                          and row["violations"] == 0), row
+                assert row["violations"] != 7
+            page = httpx.get(server.url + "/", timeout=30).text
+            assert "999" not in page
+            if not any(r["pending"] for r in rows):
+                break
+            assert "being worked out anew" in page
+            assert time.monotonic() < deadline, "never derived anew"
+            time.sleep(0.2)
+        assert rows[0]["settlement"]["Boris"] > 0
+        for _ in range(100):
+            r = httpx.get(server.url + "/api/stats", timeout=30)
+            if r.headers["X-Preflog-Pending"] == "0":
+                break
+            time.sleep(0.2)
+        assert r.headers["X-Preflog-Pending"] == "0" and r.json()["games"] == 40
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as kept:
+        assert kept.execute("SELECT COUNT(*) FROM game_index WHERE derivation = 0").fetchone()[0] == 0
+        assert kept.execute("SELECT COUNT(*) FROM game_stats WHERE derivation = 0").fetchone()[0] == 0
