@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
@@ -46,30 +51,58 @@ from .terminal import display_name, note_analysis
 def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None,
            analysed: bool) -> None:
     """The ``preflog render`` verb (its help is above)."""
-    from ..present.replay_html import games_data, page_of, violations_shown
+    from ..present.replay_html import iter_games_data, violations_shown, write_page
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
-    data = games_data(games, deal=deal_number, rules=preset, analyse=analysed)
-    for number, g in enumerate(data, 1):
-        for d in g["deals"]:
-            note_analysis(name, number, d["n"], skipped=d.get("dd", {}).get("skip"))
-    if games.bad:
-        sys.exit(EXIT_ERRORS)
-    if deal_number is not None and not any(g["deals"] for g in data):
-        raise click.BadParameter(_("there is no deal {deal} in {name}").format(deal=deal_number, name=name),
-                                 param_hint="--deal")
-    if seat is not None and not any(seat in g["seats"] for g in data):
-        players = sorted({p for g in data for p in g["seats"]})
-        raise click.BadParameter(_("{seat!r} is not a player of {name} ({players})").format(
-            seat=seat, name=name, players=", ".join(players)), param_hint="--seat")
-    html = page_of(data, seat=seat)
-    with click.open_file(output, "w", encoding="utf-8") as out:
-        out.write(html)
-    broken = violations_shown(data)
+    seats: set[str] = set()
+    dealt = broken = 0
+
+    def watched(data: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """Each game's data as it is written, with what the checks after need of it."""
+        nonlocal dealt, broken
+        for number, g in enumerate(data, 1):
+            for d in g["deals"]:
+                note_analysis(name, number, d["n"], skipped=d.get("dd", {}).get("skip"))
+            seats.update(g["seats"])
+            dealt += len(g["deals"])
+            broken += violations_shown([g])
+            yield g
+
+    # written a game at a time (memory: one game's data, however long the file) to a file beside the
+    # output, which becomes the output only once every check has passed
+    folder = os.path.dirname(os.path.abspath(output)) if output != "-" else None
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".html", delete=False) as out:
+        kept = out.name
+        try:
+            write_page(out, watched(iter_games_data(games, deal=deal_number, rules=preset, analyse=analysed)),
+                       seat=seat)
+        except BaseException:
+            out.close()
+            os.unlink(kept)
+            raise
+    try:
+        if games.bad:
+            sys.exit(EXIT_ERRORS)
+        if deal_number is not None and not dealt:
+            raise click.BadParameter(_("there is no deal {deal} in {name}").format(deal=deal_number, name=name),
+                                     param_hint="--deal")
+        if seat is not None and seat not in seats:
+            raise click.BadParameter(_("{seat!r} is not a player of {name} ({players})").format(
+                seat=seat, name=name, players=", ".join(sorted(seats))), param_hint="--seat")
+        if output == "-":
+            with open(kept, encoding="utf-8") as page, click.open_file("-", "w", encoding="utf-8") as shown:
+                shutil.copyfileobj(page, shown)
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(kept, 0o666 & ~mask)  # a page as any file written here, not the temporary file's 0600
+            os.replace(kept, output)
+    finally:
+        if os.path.exists(kept):
+            os.unlink(kept)
     if broken:
         click.echo(f"preflog: {name}: " + count("the page shows {n} rule violation where it happens (preflog check "
                                                 "lists it)", "the page shows {n} rule violations where they happen "
                                                 "(preflog check lists them)", broken), err=True)
     sys.exit(EXIT_ERRORS if broken else EXIT_OK)
-

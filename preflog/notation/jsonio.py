@@ -176,6 +176,20 @@ def to_data(games: list[Game]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "games": converter().unstructure(games, list[Game])}
 
 
+def game_json_parts(game: Game) -> Iterator[str]:
+    """One game as the JSON document holds it (compact), in parts: its tags and the rest, then a deal at
+    a time (memory: one deal's data, not the whole game's)."""
+    conv = converter()
+    shell = conv.unstructure(attrs.evolve(game, deals=()), Game)
+    shell.pop("deals", None)
+    head = json.dumps(shell, ensure_ascii=False, separators=(",", ":"))
+    yield head[:-1] + (',"deals":[' if shell else '"deals":[')
+    for number, one in enumerate(game.deals):
+        yield ("," if number else "") + json.dumps(conv.unstructure(one, Deal), ensure_ascii=False,
+                                                   separators=(",", ":"))
+    yield "]}"
+
+
 def to_json(games: list[Game], *, indent: int | None = 1) -> str:
     return json.dumps(to_data(games), ensure_ascii=False, indent=indent) + "\n"
 
@@ -275,5 +289,6 @@ def from_json(text: str, path: str | None = None) -> list[Game]:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "FORMAT", "VERSION", "converter", "from_json", "iter_json", "make_converter", "to_data", "to_json",
+    "FORMAT", "VERSION", "converter", "from_json", "game_json_parts", "iter_json", "make_converter", "to_data",
+    "to_json",
 ]

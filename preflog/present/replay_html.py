@@ -14,10 +14,12 @@ import base64
 import functools
 import hashlib
 import json
+import io
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from importlib import resources
-from typing import Any
+from typing import IO, Any
 
 from ..i18n import LANGUAGES, N_, _, current_language, ngettext, pgettext, using_language
 from ..game.conventions import Rules
@@ -331,7 +333,12 @@ def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules |
                analyse: bool = False) -> list[dict[str, Any]]:
     """The page's data for each game: its deals, steps and branches, and its pulka; with ``analyse``,
     each played card's double-dummy values (:mod:`preflog.analysis`) from the same walk."""
-    out: list[dict[str, Any]] = []
+    return list(iter_games_data(games, deal=deal, rules=rules, analyse=analyse))
+
+
+def iter_games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None,
+                    analyse: bool = False) -> Iterator[dict[str, Any]]:
+    """The data of :func:`games_data`, a game at a time (memory: one game's)."""
     for game in games:
         scorer = Scorer()
         recorder = PageRecorder(scorer, deal=deal)
@@ -343,8 +350,7 @@ def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules |
                 steps = [s for s in steps if s.deal == deal]
             for data, plays, analysis in zip(recorded[0]["deals"], recorder.card_steps, analyse_steps(steps)):
                 _with_analysis(data, plays, analysis, recorded[0]["seats"])
-        out.extend(recorded)
-    return out
+        yield from recorded
 
 
 def _with_analysis(deal: dict[str, Any], plays: list[int], analysis: DealAnalysis, seats: list[str]) -> None:
@@ -388,19 +394,41 @@ def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = N
 
 def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None) -> str:
     """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
+    out = io.StringIO()
+    write_page(out, games, seat=seat, title=title)
+    return out.getvalue()
+
+
+def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | None = None,
+               title: str | None = None) -> None:
+    """Write the page for the games' data (:func:`iter_games_data`) to ``out``, a game at a time, so
+    that memory holds one game's data however long the file: the page's words, style and script, then
+    each game's data as it comes. Its title is ``title``, or the first game's."""
+    games = iter(games)
+    first = next(games, None)
     css, js = _asset("page.css"), _asset("page.js")
-    data: dict[str, Any] = {"games": games, "seat": seat, "carried": CARRIED, "lang": current_language(),
+    head: dict[str, Any] = {"seat": seat, "carried": CARRIED, "lang": current_language(),
                             "tr": _page_words(current_language()), "ranks": _ranks()}
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no markup in the data
     csp = (f"default-src 'none'; style-src {csp_hash(css)} {csp_hash(STYLE)}; script-src {csp_hash(js)}; img-src data:")
-    name = title or next((g["title"] for g in games if g["title"]), "") or _("preflog replay")
-    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "data": body, "lang": current_language()}
+    name = title or (first["title"] if first is not None and first["title"] else "") or _("preflog replay")
+    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "lang": current_language()}
     html = _WORD.sub(lambda m: m.group(1) + _text(_(m.group(2))) + m.group(3), _asset("page.html"))
-    return _SLOT.sub(lambda m: parts[m.group(1)], html)  # one pass: no part is read as a slot
+    before, after = html.split("{data}")
+    out.write(_SLOT.sub(lambda m: parts[m.group(1)], before))  # one pass: no part is read as a slot
+    out.write(_data(head)[:-1] + ',"games":[')
+    for number, game in enumerate(games if first is None else itertools.chain([first], games)):
+        out.write(("," if number else "") + _data(game))
+    out.write("]}")
+    out.write(_SLOT.sub(lambda m: parts[m.group(1)], after))
 
 
-_SLOT = re.compile(r"\{(csp|title|css|js|data|lang)\}")
+def _data(value: Any) -> str:
+    """``value`` as the page's data: JSON with no markup in it."""
+    body = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+_SLOT = re.compile(r"\{(csp|title|css|js|lang)\}")
 #: The words of the page's frame (page.html), each in the language of the page: an element's text or a
 #: title or aria-label attribute (the attribute values and texts of page.html hold no quotes or markup).
 _WORD = re.compile(r'(>|(?:title|aria-label)=")([A-Za-z][^<>"{}]*?)(<|")')
@@ -467,5 +495,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["csp_hash", "PageRecorder", "frame", "games_data", "page", "page_of", "spoken", "spoken_bid", "spoken_call",
-           "violations_shown"]
+__all__ = ["csp_hash", "PageRecorder", "frame", "games_data", "iter_games_data", "page", "page_of", "spoken",
+           "spoken_bid", "spoken_call", "violations_shown", "write_page"]

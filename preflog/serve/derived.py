@@ -11,7 +11,6 @@ for the others, and work that failed is not kept. What is kept is bounded by the
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import OrderedDict
 from typing import Any, Protocol
 
@@ -28,7 +27,7 @@ PAGE_DEALS = 50
 #: A game with more deals shows its pulka's totals on its page; the full drawing is a page of its own.
 BIG_GAME = 200
 #: The deals of the games kept worked out, at most (a 10,000-deal game is kept alone).
-KEPT_DEALS = 20_000
+KEPT_DEALS = 12_000
 
 
 @attrs.define(slots=True)
@@ -41,6 +40,8 @@ class Derived:
     view: GameView
     live: dict[str, Any]
     json: bytes | None = None
+    #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
+    pages: dict[str, bytes] = attrs.field(factory=dict)
 
 
 class Club(Protocol):
@@ -122,10 +123,10 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
 
 
 async def game_json(club: Club, done: Derived) -> bytes:
-    """The game's JSON (the API's), made once for its revision."""
+    """The game's JSON (the API's), made once for its revision, a deal at a time."""
     if done.json is None:
-        data = await run_in_threadpool(done.view.to_json, done.ident, done.revision)
-        done.json = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        text = await run_in_threadpool(done.view.json_text, done.ident, done.revision)
+        done.json = text.encode()
     return done.json
 
 

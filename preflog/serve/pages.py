@@ -143,15 +143,23 @@ async def game_page(request: Request) -> Response:
     done = await _derived(request)
     if isinstance(done, Response):
         return done
+    query = str(request.query_params)
+    watcher = not scorer(request) and "lang" not in request.query_params
+    if watcher and query in done.pages:  # the same for every watcher of this revision: rendered once
+        return HTMLResponse(done.pages[query])
     pages = pages_of(done.view)
     page = request.query_params.get("deals", "1")
     number = int(page) if page.isdigit() and 1 <= int(page) <= pages else 1
     if number == 1:  # the newest deals: the live part, as the watchers get it
-        return render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision,
-                      live=Markup(done.live["html"]), page=1, pages=pages)
-    shown = done.view.deals[(number - 1) * PAGE_DEALS:number * PAGE_DEALS]
-    return render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
-                  deals=shown, page=number, pages=pages)
+        response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision,
+                          live=Markup(done.live["html"]), page=1, pages=pages, with_csrf=not watcher)
+    else:
+        shown = done.view.deals[(number - 1) * PAGE_DEALS:number * PAGE_DEALS]
+        response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
+                          deals=shown, page=number, pages=pages, with_csrf=not watcher)
+    if watcher and len(done.pages) < 64:
+        done.pages[query] = bytes(response.body)
+    return response
 
 
 async def pulka_drawing(request: Request) -> Response:

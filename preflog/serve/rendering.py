@@ -16,20 +16,25 @@ from .templating import ENV
 from .context import LANG_COOKIE, Club, club_of
 
 
-def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+def render(request: Request, name: str, status: int = 200, *, with_csrf: bool = True, **context: Any) -> HTMLResponse:
     """Page ``name`` in the request's language, with what every page needs (the CSRF token, the
-    login, the language switch); the CSRF cookie set when the browser has none yet."""
+    login, the language switch); the CSRF cookie set when the browser has none yet. A page a watcher
+    reads (``with_csrf=False``, no form on it) carries no CSRF token, so that it is the same for every
+    watcher and can be kept."""
     lang = current_language()
     club = club_of(request)
     session = request.cookies.get(SESSION_COOKIE)
     login = logged_in(club.archive, club.token_digest, session)
-    csrf = session_csrf(str(session)) if login else request.cookies.get(CSRF_COOKIE) or new_secret()
+    if login:
+        csrf = session_csrf(str(session))
+    else:
+        csrf = (request.cookies.get(CSRF_COOKIE) or new_secret()) if with_csrf else ""
     switch = [(code, url_with(request, lang=code)) for code in LANGUAGES]
     body = ENV.get_template(name).render(lang=lang, csrf=csrf, csrf_field=CSRF_FIELD, switch=switch, scorer=login,
                                          path=request.url.path, **context)
     response = HTMLResponse(body, status_code=status)
     secure = request.url.scheme == "https"
-    if not login and request.cookies.get(CSRF_COOKIE) != csrf:
+    if not login and csrf and request.cookies.get(CSRF_COOKIE) != csrf:
         response.set_cookie(CSRF_COOKIE, csrf, httponly=True, samesite="strict", secure=secure)
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax", secure=secure)
