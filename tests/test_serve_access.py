@@ -6,13 +6,16 @@ token is judged before a body is read, and the archive is its owner's alone."""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import socket
 import sqlite3
 import stat
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -26,6 +29,23 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 OTHER = "another-token-of-the-club-0123456789"
 
 
+@contextlib.contextmanager
+def running(db: Path, **options: Any) -> Iterator[Server]:
+    server = Server(db, **options)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def a_login(db: Path) -> tuple[str, dict[str, str]]:
+    """A login made on a server of ``db`` (stopped after): its CSRF token and its cookies."""
+    with running(db) as server, httpx.Client(base_url=server.url) as c:
+        csrf = login(c)
+        assert writes(c, csrf) == 201
+        return csrf, dict(c.cookies)
+
+
 def writes(client: httpx.Client, csrf: str) -> int:
     """The status of a game made through a login (201 when it may write)."""
     return client.post("/api/games", content=NEW, headers={**TEXT, "X-CSRF-Token": csrf}).status_code
@@ -33,48 +53,25 @@ def writes(client: httpx.Client, csrf: str) -> int:
 
 def test_a_new_token_ends_every_login(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite"
-    server = Server(db)
-    try:
-        with httpx.Client(base_url=server.url) as c:
-            csrf = login(c)
-            assert writes(c, csrf) == 201
-            cookies = dict(c.cookies)
-    finally:
-        server.stop()
-    server = Server(db, token=OTHER)  # PREFLOG_TOKEN changed, as docs/deploy.md has it
-    try:
+    csrf, cookies = a_login(db)
+    with running(db, token=OTHER) as server:  # PREFLOG_TOKEN changed, as docs/deploy.md has it
         assert "every login has ended" in server.said
         with httpx.Client(base_url=server.url, cookies=cookies) as c:
             assert writes(c, csrf) == 401
             assert c.get("/games/1/record").status_code == 303  # to the login
-    finally:
-        server.stop()
-    server = Server(db)  # and back: the logins of the old token stay ended
-    try:
-        with httpx.Client(base_url=server.url, cookies=cookies) as c:
-            assert writes(c, csrf) == 401
-    finally:
-        server.stop()
+    with running(db) as server, httpx.Client(base_url=server.url, cookies=cookies) as c:
+        assert writes(c, csrf) == 401  # and back: the logins of the old token stay ended
 
 
 def test_new_token_with_the_token_in_the_environment_says_what_it_does(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite"
-    server = Server(db)
-    try:
-        with httpx.Client(base_url=server.url) as c:
-            csrf = login(c)
-            cookies = dict(c.cookies)
-    finally:
-        server.stop()
-    server = Server(db, extra=("--new-token",))
-    try:
+    csrf, cookies = a_login(db)
+    with running(db, extra=("--new-token",)) as server:
         assert "--new-token makes no token while PREFLOG_TOKEN is set" in server.said
         with httpx.Client(base_url=server.url, cookies=cookies) as c:
             assert writes(c, csrf) == 401
         assert httpx.post(server.url + "/api/games", content=NEW,
                           headers={**TEXT, "Authorization": f"Bearer {TOKEN}"}).status_code == 201
-    finally:
-        server.stop()
 
 
 def test_a_login_ends_on_the_server_after_its_days(tmp_path: Path) -> None:
