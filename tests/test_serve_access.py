@@ -150,6 +150,7 @@ def test_log_out_on_every_phone(tmp_path: Path) -> None:
             assert "Log out on every phone" in phone.get("/").text
             r = phone.post("/logout", data={"csrf": csrf, "everywhere": "1"})
             assert r.status_code == 303
+            assert "Logged out on every phone" in phone.get(r.headers["location"]).text  # said where the eye is
             assert writes(lost, other) == 401 and writes(phone, csrf) == 401
     finally:
         server.stop()

@@ -57,7 +57,8 @@ def test_a_long_game_is_read_a_page_at_a_time(long_game: tuple[Server, int]) -> 
     numbers = [int(n) for n in re.findall(r'<li id="deal-(\d+)"', page.text)]
     assert numbers == list(range(DEALS, DEALS - 50, -1))  # the newest 50, the last first
     pages = -(-DEALS // 50)
-    assert f"page 1 of {pages}" in page.text and f"?deals=2" in page.text
+    assert f"page 1 of {pages}" in page.text and "?deals=2" in page.text and f"?deals={pages}\">the first deals" in page.text
+    assert '<dl class="records">' not in page.text  # every running record of 1,500 deals: the pulka's own page
     assert 'class="svg totals"' in page.text and 'class="svg full"' not in page.text  # the full drawing: its own page
     assert len(page.content) < 400_000
     last = httpx.get(f"{server.url}/games/{game}?deals={pages}", timeout=30)

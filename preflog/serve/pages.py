@@ -87,7 +87,7 @@ async def game_list(request: Request) -> Response:
     rows, known = await run_in_threadpool(look)
     more = len(rows) > PAGE_SIZE
     return render(request, "list.html", rows=rows[:PAGE_SIZE], player=player, date=date, rules=rules,
-                  known_rules=sorted(set(known) | set(PRESETS)), page=number,
+                  known_rules=sorted(set(known) | set(PRESETS)), page=number, ended=q.get("ended") == "all",
                   next_url=url_with(request, page=str(number + 1)) if more else None,
                   previous_url=url_with(request, page=str(number - 1)) if number > 1 else None)
 
@@ -452,11 +452,12 @@ async def logout_post(request: Request) -> Response:
     if not (same(request.cookies.get(CSRF_COOKIE), sent) or (session and same(session_csrf(session), sent))):
         return _refused_page(request, Access.NO_CSRF)
     archive = club_of(request).archive
-    if form.get("everywhere") and scorer(request):
+    everywhere = bool(form.get("everywhere")) and scorer(request)
+    if everywhere:
         await run_in_threadpool(archive.drop_sessions)
     elif session:
         await run_in_threadpool(archive.drop_session, digest(session))
-    response = RedirectResponse("/", status_code=303)
+    response = RedirectResponse("/?ended=all" if everywhere else "/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
 
