@@ -3,13 +3,16 @@ loopback, with a known scorer's token, and stopped (or killed) by the test."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -84,3 +87,13 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@contextlib.contextmanager
+def running(db: Path, **options: Any) -> Iterator[Server]:
+    """A :class:`Server` of ``db`` for the block, stopped after it."""
+    server = Server(db, **options)
+    try:
+        yield server
+    finally:
+        server.stop()

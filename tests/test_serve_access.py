@@ -6,36 +6,24 @@ token is judged before a body is read, and the archive is its owner's alone."""
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import os
 import socket
 import sqlite3
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from .conftest import ROOT
-from .serving import TOKEN, Server
+from .serving import TOKEN, Server, running
 from .test_serve import NEW, TEXT, login, page_csrf
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 
 OTHER = "another-token-of-the-club-0123456789"
-
-
-@contextlib.contextmanager
-def running(db: Path, **options: Any) -> Iterator[Server]:
-    server = Server(db, **options)
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def a_login(db: Path) -> tuple[str, dict[str, str]]:

@@ -5,6 +5,7 @@ refusal is one line in the log, never a traceback per connection."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
 from pathlib import Path
@@ -12,17 +13,18 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .serving import Server
+from .serving import Server, running
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from preflog.serve.guard import HEAD_SECONDS, SPARE_FILES  # noqa: E402
 
 
-def opened(server: Server, n: int, head: bytes = b"") -> list[socket.socket]:
+def opened(server: Server, n: int, closing: contextlib.ExitStack, head: bytes = b"") -> list[socket.socket]:
+    """``n`` connections to the server (sending ``head``), closed when ``closing`` ends."""
     host, port = server.url.removeprefix("http://").split(":")
     out = []
     for _ in range(n):
-        s = socket.create_connection((host, int(port)), timeout=10)
+        s = closing.enter_context(socket.create_connection((host, int(port)), timeout=10))
         if head:
             s.sendall(head)
         out.append(s)
@@ -44,54 +46,40 @@ def closed_by_server(s: socket.socket, deadline: float) -> bool:
 
 
 def test_unfinished_heads_are_closed_while_others_are_served(tmp_path: Path) -> None:
-    server = Server(tmp_path / "club.sqlite")
-    slow: list[socket.socket] = []
-    try:
-        slow = opened(server, 60, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # a head never finished
+    with running(tmp_path / "club.sqlite") as server, contextlib.ExitStack() as closing:
+        slow = opened(server, 60, closing, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # never finished
         assert httpx.get(server.url + "/healthz", timeout=5).status_code == 200  # served meanwhile
         time.sleep(HEAD_SECONDS)
         deadline = time.monotonic() + 15
         assert all(closed_by_server(s, deadline) for s in slow)
         assert httpx.get(server.url + "/healthz", timeout=5).status_code == 200
-        idle = opened(server, 5)  # opened and silent: the same
+        idle = opened(server, 5, closing)  # opened and silent: the same
         time.sleep(HEAD_SECONDS)
         deadline = time.monotonic() + 15
         assert all(closed_by_server(s, deadline) for s in idle)
         log = server.log
         assert "Traceback" not in log and log.count("not sent whole") == 1, log
-    finally:
-        for s in slow:
-            s.close()
-        server.stop()
 
 
 def test_past_the_open_file_limit_a_connection_is_told_to_come_back(tmp_path: Path) -> None:
     files = 256  # a machine's small limit: room for 96 connections
-    server = Server(tmp_path / "club.sqlite", files=files)
-    held: list[socket.socket] = []
-    try:
-        held = opened(server, files - SPARE_FILES + 40)
-        time.sleep(0.5)
-        refused = 0
-        deadline = time.monotonic() + 20
-        for s in held[-40:]:
-            s.settimeout(max(0.05, deadline - time.monotonic()))
-            try:
-                answer = s.recv(4096)
-            except TimeoutError:
-                continue
-            if answer.startswith(b"HTTP/1.1 503"):
-                refused += 1
-                assert "try again in a few seconds" in answer.decode() and "попробуйте через" in answer.decode()
-        assert refused >= 35
-        for s in held:
-            s.close()
-        held = []
-        time.sleep(0.5)
+    with running(tmp_path / "club.sqlite", files=files) as server:
+        with contextlib.ExitStack() as closing:
+            held = opened(server, files - SPARE_FILES + 40, closing)
+            time.sleep(0.5)
+            refused = 0
+            deadline = time.monotonic() + 20
+            for s in held[-40:]:
+                s.settimeout(max(0.05, deadline - time.monotonic()))
+                try:
+                    answer = s.recv(4096)
+                except TimeoutError:
+                    continue
+                if answer.startswith(b"HTTP/1.1 503"):
+                    refused += 1
+                    assert "try again in a few seconds" in answer.decode() and "попробуйте через" in answer.decode()
+            assert refused >= 35
+        time.sleep(0.5)  # all of them closed
         assert httpx.get(server.url + "/healthz", timeout=5).status_code == 200  # room again
         log = server.log
         assert "Traceback" not in log and log.count("too many connections") == 1, log
-    finally:
-        for s in held:
-            s.close()
-        server.stop()

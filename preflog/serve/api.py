@@ -32,7 +32,7 @@ from .derived import derived, game_json
 from .games import decode
 from .live import event
 from .report import archive_stats, filters_of
-from .rendering import live_fragment
+from .rendering import WAIT, live_fragment, working
 from .context import Club, access, club_of, refusal_of
 
 
@@ -128,13 +128,11 @@ async def get_game(request: Request) -> Response:
     """The game's JSON (its records and settlement), from the same piece of work as its page."""
     club, ident = club_of(request), request.path_params["game"]
     try:
-        done = await derived(club, ident, wait=0.8)
+        done = await derived(club, ident, wait=WAIT)
     except NotFound as e:
         return errors(404, str(e))
     if done is None:
-        response = errors(503, _("this game is long, and it is being worked out for its page: a moment…"))
-        response.headers["Retry-After"] = "1"
-        return response
+        return working(request)
     return Response(await game_json(club, done), media_type="application/json",
                     headers={"ETag": f'"{done.revision}"'})
 

@@ -548,16 +548,6 @@ class Archive:
             _write_index(db, game, index, revision)
         return True
 
-    def keep_summaries(self, made: Sequence[tuple[int, int, str]]) -> None:
-        """Keep the statistics ``made`` of games (id, revision, JSON), those of a revision that is still
-        the game's (a game changed meanwhile keeps none: they are made again when asked for)."""
-        if not made:
-            return
-        with self._transaction() as db:
-            db.executemany("INSERT OR REPLACE INTO game_stats (game, revision, summary, derivation) SELECT ?, ?, ?, ? "
-                           "WHERE EXISTS (SELECT 1 FROM games WHERE id = ? AND revision = ?)",
-                           [(g, r, s, DERIVATION, g, r) for g, r, s in made])
-
     def export(self) -> Iterator[str]:
         """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank
         line between two. A game of tags alone is left out (a tag block after a tag block is read as
@@ -679,13 +669,8 @@ class Archive:
             "SELECT revision, changed, text FROM game_history WHERE game = ? ORDER BY revision", (_known(game),))]
 
     def reindex(self) -> int:
-        """Derive every game's index anew from its text; how many games."""
-        done = 0
-        with self._transaction() as db:
-            for game, text, _deals in list(self.texts()):
-                _write_index(db, game, index_of(text), self.revision(game))
-                done += 1
-        return done
+        """Derive every game's index anew from its text (:meth:`derive`, a game at a time); how many games."""
+        return sum(self.derive(game) for game in self.ids())
 
     def backup(self, target: str | os.PathLike[str]) -> None:
         """A consistent copy of the archive in the file ``target``, taken while it serves."""

@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from markupsafe import Markup
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
@@ -33,7 +33,7 @@ from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
 from .archive import Archive, ArchiveError, Conflict, DiskFull, NotFound, ReadOnly
 from .logbook import FAULTS
 from .games import decode
-from .rendering import render, url_with
+from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of
 from .view import GameView, refusal_lines
@@ -113,10 +113,6 @@ async def stats_page(request: Request) -> Response:
 
 # -- a game ----------------------------------------------------------------------------------------
 
-#: How long a page waits for its game to be worked out before it says so (and comes back by itself).
-WAIT = 0.8
-
-
 async def _derived(request: Request) -> Derived | Response:
     """The game the path names, worked out for its pages (:mod:`.derived`); or the page that says there
     is none, or that it is still being worked out (a long game read for the first time)."""
@@ -128,15 +124,6 @@ async def _derived(request: Request) -> Derived | Response:
     if done is None:
         return working(request)
     return done
-
-
-def working(request: Request) -> Response:
-    """A game still being worked out: said, and asked again in a second."""
-    message = _("this game is long, and it is being worked out for its page: a moment…")
-    if request.url.path.startswith("/api/"):
-        return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}]}, status_code=503,
-                            headers={"Retry-After": "1"})
-    return render(request, "message.html", 200, heading=_("A moment"), message=message, login=False, refresh=1)
 
 
 async def game_page(request: Request) -> Response:

@@ -7,9 +7,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from ..i18n import LANGUAGES, current_language
+from ..i18n import LANGUAGES, _, current_language
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, logged_in, new_secret, session_csrf
 from .derived import derived
 from .templating import ENV
@@ -47,6 +47,19 @@ def url_with(request: Request, **changes: str) -> str:
     return request.url.path + "?" + urlencode(query)
 
 
+#: How long a page waits for its game to be worked out before it says so (and comes back by itself).
+WAIT = 0.8
+
+
+def working(request: Request) -> Response:
+    """A game still being worked out: said, and asked again in a second."""
+    message = _("this game is long, and it is being worked out for its page: a moment…")
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"errors": [{"line": 0, "column": 0, "message": message}]}, status_code=503,
+                            headers={"Retry-After": "1"})
+    return render(request, "message.html", 200, heading=_("A moment"), message=message, login=False, refresh=1)
+
+
 async def live_fragment(club: Club, ident: int, revision: int) -> dict[str, Any]:
     """The live part of game ``ident``'s page at ``revision`` in the current language (the watchers'
     event streams send it), worked out once however many watchers ask for it (:mod:`.derived`)."""
@@ -55,4 +68,4 @@ async def live_fragment(club: Club, ident: int, revision: int) -> dict[str, Any]
     return done.live
 
 
-__all__ = ["ENV", "live_fragment", "render", "url_with"]
+__all__ = ["ENV", "WAIT", "live_fragment", "render", "url_with", "working"]

@@ -65,15 +65,10 @@ class GameView:
     refusal: str | None            # why it cannot be, when it cannot
     sheet: ScoreSheet | None = attrs.field(default=None, kw_only=True)  # the sheet itself, for the JSON
 
-    def to_json(self, ident: int, revision: int) -> dict[str, Any]:
-        """The game as the API gives it: its records (the notation's JSON) and its sheet's settlement,
-        from the same replay as its page."""
-        data: dict[str, Any] = json.loads(self.json_text(ident, revision))
-        return data
-
     def json_text(self, ident: int, revision: int) -> str:
-        """:meth:`to_json` as compact JSON text, made a deal at a time (a 10,000-deal game's data is never
-        held whole)."""
+        """The game as the API gives it: its records (the notation's JSON) and its sheet's settlement,
+        from the same replay as its page, as compact JSON made a deal at a time (a 10,000-deal game's
+        data is never held whole)."""
         assert self.sheet is not None
         head = json.dumps({"id": ident, "revision": revision, "format": FORMAT, "version": VERSION},
                           ensure_ascii=False, separators=(",", ":"))
