@@ -22,7 +22,7 @@ from .lang import Group, common_options, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
 VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "odds", "generate", "score", "stats", "record",
-         "serve")
+         "serve", "event")
 
 
 class _Commands(Group):

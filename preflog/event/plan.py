@@ -1,0 +1,332 @@
+"""An event as its director set it up, and what was drawn: the event file (JSON, ``preflog event new``).
+
+A tour's result is its whists (Code 4.1.3) passed through the organisers' :class:`Scale`, summed over
+the tours; ties are broken by the :class:`TieBreak` list, in order (4.1.3 names them: the difference in
+whists stays the main criterion).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from ..game.conventions import PRESETS
+from ..i18n import _
+from ..notation.vocabulary import is_valid_player_id
+
+#: The event file's format marker and version.
+FORMAT, VERSION = "preflog-event", 1
+#: Bounds that keep every event's work small: players, tours, boards.
+MAX_PLAYERS, MAX_TOURS, MAX_BOARDS = 400, 40, 200
+
+
+class Kind(enum.Enum):
+    """Pulkas at tables drawn anew each tour (Swiss), or the same deals at every table (duplicate)."""
+
+    SWISS = "swiss"
+    DUPLICATE = "duplicate"
+
+
+class TieBreak(enum.Enum):
+    """The organisers' criteria after the whists (Code 4.1.3), each with the better direction."""
+
+    REMIZES = "remizes"                  # fewest remizes (games set)
+    ALL_PASS_WON = "all-pass-won"        # most all-passes won (whists gained on the deal)
+    ALL_PASS_TRICKS = "all-pass-tricks"  # fewest tricks over all all-passes
+    MISERE_TRICKS = "misere-tricks"      # fewest tricks taken on one's misères
+
+    @property
+    def more_is_better(self) -> bool:
+        return self is TieBreak.ALL_PASS_WON
+
+
+@attrs.frozen(slots=True)
+class Band:
+    """Whists up to ``upto`` (``None``: no limit) above the band before count ``rate`` points each."""
+
+    upto: Fraction | None
+    rate: Fraction
+
+
+@attrs.frozen(slots=True)
+class Scale:
+    """How a tour's whists become the event's points: a gain passes through the bands (the online
+    rooms' cut-offs); a loss counts one to one. No bands: the whists themselves."""
+
+    name: str
+    bands: tuple[Band, ...] = ()
+
+    def points(self, whists: Fraction) -> Fraction:
+        if not self.bands or whists <= 0:
+            return whists
+        out, floor = Fraction(0), Fraction(0)
+        for band in self.bands:
+            top = whists if band.upto is None else min(whists, band.upto)
+            if top > floor:
+                out += (top - floor) * band.rate
+            if band.upto is None or whists <= band.upto:
+                return out
+            floor = band.upto
+        return out  # past the last band nothing more counts
+
+    def text(self) -> str:
+        """The bands as the command line takes them: ``200:1,650:1/10,:0``."""
+        return ",".join(f"{'' if b.upto is None else b.upto}:{b.rate}" for b in self.bands)
+
+
+#: The scales of TOURNAMENTS.md: the whists as they are; Gambler's cut-offs (to 200 one to one,
+#: to 650 ten to one, nothing above); playelephant's (to 50 whole, to 100 half, above a tenth).
+SCALES: dict[str, Scale] = {
+    "whists": Scale("whists"),
+    "gambler": Scale("gambler", (Band(Fraction(200), Fraction(1)), Band(Fraction(650), Fraction(1, 10)),
+                                 Band(None, Fraction(0)))),
+    "elephant": Scale("elephant", (Band(Fraction(50), Fraction(1)), Band(Fraction(100), Fraction(1, 2)),
+                                   Band(None, Fraction(1, 10)))),
+}
+
+
+class PlanError(ValueError):
+    """An event file or a director's choice that cannot make an event; the message says why."""
+
+
+def scale_of(text: str) -> Scale:
+    """A scale by name (:data:`SCALES`) or as bands ``200:1,650:1/10,:0`` (a rising ``upto``; empty:
+    no limit, last)."""
+    if text in SCALES:
+        return SCALES[text]
+    bands: list[Band] = []
+    for part in text.split(","):
+        upto, sep, rate = part.strip().partition(":")
+        try:
+            if not sep:
+                raise ValueError(part)
+            band = Band(Fraction(upto) if upto.strip() else None, Fraction(rate))
+        except (ValueError, ZeroDivisionError):
+            raise PlanError(_("a scale is one of {names} or bands such as 200:1,650:1/10,:0; not {text!r}").format(
+                names=", ".join(SCALES), text=text)) from None
+        if bands and (bands[-1].upto is None or band.upto is not None and band.upto <= bands[-1].upto):
+            raise PlanError(_("the bands of a scale rise, and only the last is without a limit: {text!r}").format(
+                text=text))
+        if band.rate < 0 or band.upto is not None and band.upto <= 0:
+            raise PlanError(_("a scale's limits and rates are not negative: {text!r}").format(text=text))
+        bands.append(band)
+    return Scale("custom", tuple(bands))
+
+
+@attrs.frozen(slots=True)
+class Table:
+    """A table of a tour: its number and its players in seating order (the first deals first)."""
+
+    number: int
+    players: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class Tour:
+    """What was drawn for a tour: its tables, who sits it out (a bye), the lot's seed, and in
+    duplicate the boards every table plays."""
+
+    number: int
+    seed: str
+    tables: tuple[Table, ...]
+    byes: tuple[str, ...] = ()
+    boards: tuple[int, ...] = ()
+
+    def table(self, number: int) -> Table | None:
+        return next((t for t in self.tables if t.number == number), None)
+
+
+@attrs.frozen(slots=True)
+class Plan:
+    """An event: its players and form, and every tour drawn so far. ``pool`` or ``deals`` says how long
+    a tour's pulka is (to the pool, or a fixed number of deals); in duplicate, ``boards`` are dealt
+    (or read: ``hand_record``, their text) and every table of a tour plays the tour's boards."""
+
+    name: str
+    kind: Kind
+    players: tuple[str, ...]
+    table_size: int
+    tours: int
+    rules: str = "sochi"
+    pool: int | None = None
+    deals: int | None = None
+    tiebreaks: tuple[TieBreak, ...] = ()
+    scale: Scale = SCALES["whists"]
+    seed: str = ""
+    boards: int = 0
+    hand_record: str | None = None
+    drawn: tuple[Tour, ...] = ()
+
+    def tour(self, number: int) -> Tour | None:
+        return self.drawn[number - 1] if 0 < number <= len(self.drawn) else None
+
+    @property
+    def boards_per_tour(self) -> int:
+        return self.boards // self.tours if self.tours else 0
+
+
+def validate(plan: Plan) -> Plan:
+    """``plan`` if it can make an event, else :class:`PlanError` saying what cannot."""
+    if not plan.name.strip():
+        raise PlanError(_("an event needs a name"))
+    if len(plan.players) < 3:
+        raise PlanError(_("an event needs at least 3 players, not {n}").format(n=len(plan.players)))
+    if len(plan.players) > MAX_PLAYERS:
+        raise PlanError(_("an event holds at most {n} players").format(n=MAX_PLAYERS))
+    for name in plan.players:
+        if not is_valid_player_id(name):
+            raise PlanError(_("{name!r} cannot be a player's id: a letter, then letters, digits or _, and not "
+                              "spelled like a card, a call or a keyword").format(name=name))
+    twice = sorted({p for p in plan.players if plan.players.count(p) > 1})
+    if twice:
+        raise PlanError(_("a player is listed twice: {names}").format(names=", ".join(twice)))
+    if plan.table_size not in (3, 4):
+        raise PlanError(_("tables are of 3 or 4 players, not {n}").format(n=plan.table_size))
+    if not 1 <= plan.tours <= MAX_TOURS:
+        raise PlanError(_("an event has 1 to {n} tours").format(n=MAX_TOURS))
+    if plan.rules not in PRESETS:
+        raise PlanError(_("unknown convention {name!r}: one of {names}").format(name=plan.rules,
+                                                                               names=", ".join(PRESETS)))
+    if plan.kind is Kind.SWISS and (plan.pool is None) == (plan.deals is None):
+        raise PlanError(_("a tour is a pulka to a pool or a number of deals: give one of the two"))
+    for value in (plan.pool, plan.deals):
+        if value is not None and not 1 <= value <= 1000:
+            raise PlanError(_("a pool or a number of deals is from 1 to 1000, not {n}").format(n=value))
+    if plan.kind is Kind.DUPLICATE:
+        if not plan.tours <= plan.boards <= MAX_BOARDS or plan.boards % plan.tours:
+            raise PlanError(_("a duplicate event deals from 1 to {most} boards a tour, as many in each tour: "
+                              "{boards} boards cannot be shared among {tours} tours").format(
+                most=MAX_BOARDS, boards=plan.boards, tours=plan.tours))
+    if len(set(plan.tiebreaks)) != len(plan.tiebreaks):
+        raise PlanError(_("a tie-break is named twice"))
+    return plan
+
+
+def to_json(plan: Plan) -> dict[str, Any]:
+    """The event file's document."""
+    return {
+        "format": FORMAT, "version": VERSION, "name": plan.name, "kind": plan.kind.value,
+        "players": list(plan.players), "table_size": plan.table_size, "tours": plan.tours, "rules": plan.rules,
+        "pool": plan.pool, "deals": plan.deals, "tiebreaks": [t.value for t in plan.tiebreaks],
+        "scale": plan.scale.name if plan.scale.name in SCALES else plan.scale.text(),
+        "seed": plan.seed, "boards": plan.boards, "hand_record": plan.hand_record,
+        "drawn": [{"tour": t.number, "seed": t.seed, "byes": list(t.byes), "boards": list(t.boards),
+                   "tables": [{"table": x.number, "players": list(x.players)} for x in t.tables]}
+                  for t in plan.drawn],
+    }
+
+
+def dumps_plan(plan: Plan) -> str:
+    """The event file's text: JSON, one key a line at the top, readable in a diff."""
+    return json.dumps(to_json(plan), ensure_ascii=False, indent=1) + "\n"
+
+
+def loads_plan(text: str) -> Plan:
+    """The event a file holds; :class:`PlanError` naming what is wrong with it."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise PlanError(_("not an event file (JSON): {reason}").format(reason=exc)) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise PlanError(_("not an event file: it must be a JSON object with \"format\": \"{format}\"").format(
+            format=FORMAT))
+    if doc.get("version") != VERSION:
+        raise PlanError(_("event file version {version} is not known to this preflog (it reads {known})").format(
+            version=doc.get("version"), known=VERSION))
+    r = _Fields(doc)
+    name = r.text("name")
+    kind_text, tiebreak_texts = r.text("kind"), r.texts("tiebreaks")
+    try:
+        kind = Kind(kind_text)
+    except ValueError:
+        raise PlanError(_("the event file's {field} is not one of {values}").format(
+            field="kind", values=", ".join(k.value for k in Kind))) from None
+    try:
+        tiebreaks = tuple(TieBreak(t) for t in tiebreak_texts)
+    except ValueError:
+        raise PlanError(_("the event file's {field} is not one of {values}").format(
+            field="tiebreaks", values=", ".join(t.value for t in TieBreak))) from None
+    drawn = []
+    for i, t in enumerate(r.items("drawn"), 1):
+        tr = _Fields(t, f"drawn[{i}]")
+        tables = tuple(Table(_Fields(x, f"drawn[{i}].tables").whole("table"),
+                             _Fields(x, f"drawn[{i}].tables").texts("players")) for x in tr.items("tables"))
+        drawn.append(Tour(tr.whole("tour"), tr.text("seed"), tables, tr.texts("byes"),
+                          tuple(tr.wholes("boards"))))
+    plan = Plan(name, kind, r.texts("players"), r.whole("table_size"), r.whole("tours"), r.text("rules"),
+                r.optional_whole("pool"), r.optional_whole("deals"), tiebreaks, scale_of(r.text("scale")),
+                r.text("seed"), r.whole("boards"), r.optional_text("hand_record"), tuple(drawn))
+    validate(plan)
+    _check_drawn(plan)
+    return plan
+
+
+def _check_drawn(plan: Plan) -> None:
+    """Every tour drawn in order, its tables of the event's players, each player once."""
+    known = set(plan.players)
+    for i, tour in enumerate(plan.drawn, 1):
+        seated = [p for t in tour.tables for p in t.players] + list(tour.byes)
+        if tour.number != i or sorted(seated) != sorted(known):
+            raise PlanError(_("tour {n} of the event file does not seat every player once").format(n=i))
+        if any(len(t.players) not in (3, 4) for t in tour.tables):
+            raise PlanError(_("tour {n} of the event file has a table of neither 3 nor 4 players").format(n=i))
+    if len(plan.drawn) > plan.tours:
+        raise PlanError(_("the event file draws more tours than the event has"))
+
+
+class _Fields:
+    """Typed reads of one object of the event file, each naming the field when it is wrong."""
+
+    def __init__(self, doc: object, where: str = "") -> None:
+        if not isinstance(doc, Mapping):
+            raise PlanError(_("the event file's {field} must be an object").format(field=where or "document"))
+        self.doc, self.where = doc, where
+
+    def _get(self, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
+        value = self.doc.get(key)
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            field = f"{self.where}.{key}" if self.where else key
+            raise PlanError(_("the event file's {field} must be {what}").format(field=field, what=what))
+        return value
+
+    def text(self, key: str) -> str:
+        return str(self._get(key, str, _("text")))
+
+    def optional_text(self, key: str) -> str | None:
+        return None if self.doc.get(key) is None else self.text(key)
+
+    def whole(self, key: str) -> int:
+        return int(self._get(key, int, _("a whole number")))
+
+    def optional_whole(self, key: str) -> int | None:
+        return None if self.doc.get(key) is None else self.whole(key)
+
+    def items(self, key: str) -> Sequence[object]:
+        return list(self._get(key, list, _("a list")))
+
+    def texts(self, key: str) -> tuple[str, ...]:
+        values = self.items(key)
+        if not all(isinstance(v, str) for v in values):
+            field = f"{self.where}.{key}" if self.where else key
+            raise PlanError(_("the event file's {field} must be {what}").format(field=field, what=_("a list of text")))
+        return tuple(str(v) for v in values)
+
+    def wholes(self, key: str) -> list[int]:
+        values = self.items(key)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            field = f"{self.where}.{key}" if self.where else key
+            raise PlanError(_("the event file's {field} must be {what}").format(field=field,
+                                                                              what=_("a list of whole numbers")))
+        return [v for v in values if isinstance(v, int)]
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "Band", "FORMAT", "Kind", "MAX_BOARDS", "MAX_PLAYERS", "MAX_TOURS", "Plan", "PlanError", "SCALES", "Scale",
+    "Table", "TieBreak", "Tour", "VERSION", "dumps_plan", "loads_plan", "scale_of", "to_json", "validate",
+]

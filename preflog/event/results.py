@@ -1,0 +1,300 @@
+"""The games of an event, each read against what was drawn: ``collect(plan, games)``.
+
+A game belongs to the event whose name its ``Event`` tag carries (others are counted and left alone);
+its ``Round`` tag names the tour, ``Table`` the table, and in duplicate ``Board`` the board it plays
+(one deal, the board's). Each is checked: the tour and table drawn, the players seated there, the
+convention, a table or board recorded once, the board's cards; then audited as ``preflog check``
+audits it. A game with a problem is left out of the standings, and each problem is said where it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+import attrs
+
+from ..game.conventions import PRESETS, rules_of
+from ..i18n import _
+from ..model.game import Game, Tag
+from ..model.span import Span
+from ..scoring.outcome import Outcome
+from ..scoring.scorer import deal_score
+from ..statistics.collect import Collector
+from ..statistics.facts import DealFacts
+from .boards import Board
+from .plan import Kind, Plan
+
+#: A board is scored as its deal alone (Code 4.2.14) in a pulka whose pool nobody closes: each point
+#: written to the pool is a point less of the shortfall that settlement adds to the mountain (4.2.3),
+#: so a game made is worth what it is worth in a pulka, and no pool closes on one deal.
+BOARD_POOL = 1000
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """What is wrong with a game of the event, and where (``span`` in the file ``path``)."""
+
+    path: str | None
+    span: Span | None
+    message: str
+    hint: str | None = None
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """One game of the event: where it was played, the whists it gave each player (a pulka's
+    settlement; a board's deal scored alone, Code 4.2.14), and its deals as the statistics read them."""
+
+    tour: int
+    table: int
+    board: int | None
+    players: tuple[str, ...]
+    path: str | None
+    whists: dict[str, Fraction]
+    deals: tuple[DealFacts, ...]
+    outcomes: tuple[Outcome, ...]
+    par: int | None = None
+
+
+@attrs.frozen
+class Results:
+    """What the event's games give: ``played`` (clean games), ``problems``, and ``other`` (the games of
+    other events, left alone)."""
+
+    plan: Plan
+    played: list[Played] = attrs.Factory(list)
+    problems: list[Problem] = attrs.Factory(list)
+    other: int = 0
+
+    def of(self, tour: int) -> list[Played]:
+        return [p for p in self.played if p.tour == tour]
+
+
+def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[int, Board] | None = None, *,
+            par: bool = False) -> Results:
+    """The results of ``games`` (each with the path it was read from) for ``plan``; ``boards`` (duplicate)
+    by number, to check the cards each table held; with ``par``, each board's double-dummy par."""
+    out = Results(plan)
+    seen: dict[tuple[int, int, int | None], str] = {}
+    boards_played: dict[tuple[str, int], tuple[int, int]] = {}
+    other = 0
+    for path, game in games:
+        event = game.tag("Event")
+        if event is None or event.strip() != plan.name.strip():
+            other += 1
+            continue
+        found = _place(plan, game, path, out.problems)
+        if found is None:
+            continue
+        tour, table, board = found
+        key = (tour, table, board)
+        where = _where(path, _tag(game, "Table"))
+        if key in seen:
+            out.problems.append(Problem(path, _span(game, "Table"), _twice(tour, table, board, seen[key])))
+            continue
+        if board is not None:
+            twice = [p for p in game.players if (p, board) in boards_played]
+            if twice:
+                t, x = boards_played[(twice[0], board)]
+                out.problems.append(Problem(path, _span(game, "Board"), _(
+                    "{player} has played board {board} already, at table {table} of tour {tour}").format(
+                    player=twice[0], board=board, table=x, tour=t)))
+                continue
+        if board is not None and boards is not None and not _cards_agree(game, boards[board], path, out.problems):
+            continue
+        played = _audit(plan, game, path, tour, table, board, out.problems)
+        if played is None:
+            continue
+        if par and board is not None:
+            played = attrs.evolve(played, par=board_par(game))
+        seen[key] = where
+        for p in game.players:
+            if board is not None:
+                boards_played[(p, board)] = (tour, table)
+        out.played.append(played)
+    return attrs.evolve(out, other=other)
+
+
+def _tag(game: Game, name: str) -> Tag | None:
+    return next((t for t in game.tags if t.name == name), None)
+
+
+def _span(game: Game, name: str) -> Span | None:
+    tag = _tag(game, name)
+    return tag.span if tag is not None else game.span
+
+
+def _where(path: str | None, tag: Tag | None) -> str:
+    line = tag.span.line if tag is not None and tag.span is not None else 1
+    return f"{path or '-'}:{line}"
+
+
+def _twice(tour: int, table: int, board: int | None, first: str) -> str:
+    if board is None:
+        return _("table {table} of tour {tour} is recorded twice (first at {where})").format(
+            table=table, tour=tour, where=first)
+    return _("board {board} is recorded twice at table {table} of tour {tour} (first at {where})").format(
+        board=board, table=table, tour=tour, where=first)
+
+
+def _number(game: Game, name: str, path: str | None, problems: list[Problem]) -> int | None:
+    tag = _tag(game, name)
+    if tag is None:
+        problems.append(Problem(path, game.span, _("a game of the event needs a [{tag} \"…\"] tag").format(tag=name)))
+        return None
+    value = tag.value.strip()
+    if not value.isdigit() or not 0 < int(value) < 10_000:
+        problems.append(Problem(path, tag.span, _("[{tag}] is a number from 1, not {value!r}").format(
+            tag=name, value=tag.value)))
+        return None
+    return int(value)
+
+
+def _place(plan: Plan, game: Game, path: str | None,
+           problems: list[Problem]) -> tuple[int, int, int | None] | None:
+    """The tour, table and board of ``game``, checked against the draw; ``None`` after saying why not."""
+    tour_n = _number(game, "Round", path, problems)
+    table_n = _number(game, "Table", path, problems)
+    board = _number(game, "Board", path, problems) if plan.kind is Kind.DUPLICATE else None
+    if tour_n is None or table_n is None or plan.kind is Kind.DUPLICATE and board is None:
+        return None
+    tour = plan.tour(tour_n)
+    if tour is None:
+        problems.append(Problem(path, _span(game, "Round"), _(
+            "tour {tour} has not been drawn (the event has drawn {n} of {tours})").format(
+            tour=tour_n, n=len(plan.drawn), tours=plan.tours)))
+        return None
+    table = tour.table(table_n)
+    if table is None:
+        problems.append(Problem(path, _span(game, "Table"), _("tour {tour} has no table {table} (it has {n})").format(
+            tour=tour_n, table=table_n, n=len(tour.tables))))
+        return None
+    players = game.players
+    unknown = [p for p in players if p not in plan.players]
+    if unknown:
+        problems.append(Problem(path, _span(game, "Players"), _(
+            "{player} is not a player of the event «{event}»").format(player=unknown[0], event=plan.name)))
+        return None
+    if sorted(players) != sorted(table.players):
+        problems.append(Problem(path, _span(game, "Players"), _(
+            "table {table} of tour {tour} was drawn as {drawn}, not {players}").format(
+            table=table_n, tour=tour_n, drawn=", ".join(table.players), players=", ".join(players))))
+        return None
+    if plan.kind is Kind.DUPLICATE:
+        if players != table.players:
+            problems.append(Problem(path, _span(game, "Players"), _(
+                "the players of a board are listed in the seats drawn: {drawn}").format(drawn=" ".join(table.players))))
+            return None
+        if board not in tour.boards:
+            problems.append(Problem(path, _span(game, "Board"), _("tour {tour} plays boards {boards}, not {board}").format(
+                tour=tour_n, boards=_boards_text(tour.boards), board=board)))
+            return None
+    rules = game.tag("Rules")
+    if rules is not None and rules.strip() != plan.rules and rules.strip() in PRESETS:
+        problems.append(Problem(path, _span(game, "Rules"), _(
+            "the game is played under {rules}, the event under {event_rules}").format(
+            rules=rules.strip(), event_rules=plan.rules)))
+        return None
+    return tour_n, table_n, board
+
+
+def _boards_text(boards: tuple[int, ...]) -> str:
+    return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else str(boards[0])
+
+
+def _cards_agree(game: Game, board: Board, path: str | None, problems: list[Problem]) -> bool:
+    """Whether the board's one deal is dealt by the board's dealer's seat and holds its cards."""
+    if len(game.deals) != 1:
+        problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
+            n=len(game.deals))))
+        return False
+    deal, players = game.deals[0], game.players
+    if len(players) != board.seats:
+        problems.append(Problem(path, _span(game, "Players"), _(
+            "board {board} is dealt for tables of {seats}, not {n}").format(
+            board=board.number, seats=board.seats, n=len(players))))
+        return False
+    dealer = players[board.dealer - 1]
+    if deal.dealer != dealer:
+        problems.append(Problem(path, deal.span, _(
+            "board {board} is dealt by seat {seat}, here {player}, not {written}").format(
+            board=board.number, seat=board.dealer, player=dealer, written=deal.dealer)))
+        return False
+    held = {players[s - 1]: h for s, h in board.hands.items()}
+    for entry in deal.hands.entries if deal.hands else ():
+        if entry.hand is not None and entry.player in held and entry.hand != held[entry.player]:
+            problems.append(Problem(path, entry.span or deal.span, _(
+                "{player}'s hand is not the one board {board} deals to seat {seat}").format(
+                player=entry.player, board=board.number, seat=players.index(entry.player) + 1)))
+            return False
+    if deal.talon is not None and deal.talon.cards is not None and set(deal.talon.cards) != set(board.talon):
+        problems.append(Problem(path, deal.talon.span or deal.span, _(
+            "the talon is not the one of board {board}").format(board=board.number)))
+        return False
+    return True
+
+
+def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, board: int | None,
+           problems: list[Problem]) -> Played | None:
+    """The game audited (its Rules tag, else the event's convention): what it gave, or ``None`` after
+    saying its problems."""
+    preset = None if game.tag("Rules") else plan.rules
+    rules, _problems = rules_of(game, preset)  # the audit below says what is wrong with the tags
+    collector = Collector(rules=preset)
+    outcomes = []
+    bad = False
+    for point in collector.game(game):
+        for v in point.problems:
+            problems.append(Problem(path, v.span, v.message, v.hint))
+            bad = True
+        if point.unscored is not None:
+            problems.append(Problem(path, point.unscored.span, point.unscored.message, point.unscored.hint))
+            bad = True
+        if point.outcome is not None and point.outcome.missing is None and point.deal is not None:
+            outcomes.append(point.outcome)
+    found = collector.result()
+    if bad or found is None:
+        return None
+    facts, deals = found
+    if plan.kind is Kind.SWISS:
+        if plan.deals is not None and facts.deals > plan.deals:
+            problems.append(Problem(path, game.span, _("a tour is {n} deals; this game has {m}").format(
+                n=plan.deals, m=facts.deals)))
+            return None
+        whists = dict(facts.settlement)
+    else:
+        if len(outcomes) != 1:
+            problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
+                n=len(outcomes))))
+            return None
+        whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=BOARD_POOL).items()}
+    return Played(tour, table, board, game.players, path, whists, tuple(deals), tuple(outcomes))
+
+
+def board_par(game: Game) -> int | None:
+    """The double-dummy tricks of the declarer of a board's one deal from the first card (``None`` for an
+    all-pass, or where a hand, the discard or the contract is not known)."""
+    from ..analysis.solve import Unsolvable, par
+    from ..game.events import CardPlayed
+    from ..steps import replay
+
+    steps = replay(game)
+    before = None
+    for step in steps:
+        if isinstance(step.event, CardPlayed):
+            break
+        before = step
+    if before is None or before.state.deal is None or before.state.deal.is_all_pass:
+        return None
+    try:
+        value = par(before.state)
+    except (Unsolvable, ValueError):
+        return None
+    return value if isinstance(value, int) else None
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "BOARD_POOL", "Played", "Problem", "Results", "board_par", "collect",
+]
