@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..game.conventions import PRESETS
-from ..i18n import _
+from ..i18n import _, count
 from ..notation.vocabulary import is_valid_player_id
 
 #: The event file's format marker and version.
@@ -174,10 +174,14 @@ def validate(plan: Plan) -> Plan:
     """``plan`` if it can make an event, else :class:`PlanError` saying what cannot."""
     if not plan.name.strip():
         raise PlanError(_("an event needs a name"))
+    for value in (plan.name, plan.seed):
+        if not value.isprintable() or len(value) > 200:
+            raise PlanError(_("an event's name and seed are one line of at most 200 characters: {text!r}").format(
+                text=value[:40]))
     if len(plan.players) < 3:
         raise PlanError(_("an event needs at least 3 players, not {n}").format(n=len(plan.players)))
     if len(plan.players) > MAX_PLAYERS:
-        raise PlanError(_("an event holds at most {n} players").format(n=MAX_PLAYERS))
+        raise PlanError(count("an event holds at most {n} player", "an event holds at most {n} players", MAX_PLAYERS))
     for name in plan.players:
         if not is_valid_player_id(name):
             raise PlanError(_("{name!r} cannot be a player's id: a letter, then letters, digits or _, and not "
@@ -244,12 +248,12 @@ def loads_plan(text: str) -> Plan:
     try:
         kind = Kind(kind_text)
     except ValueError:
-        raise PlanError(_("the event file's {field} is not one of {values}").format(
+        raise PlanError(_("in the event file, {field} is not one of {values}").format(
             field="kind", values=", ".join(k.value for k in Kind))) from None
     try:
         tiebreaks = tuple(TieBreak(t) for t in tiebreak_texts)
     except ValueError:
-        raise PlanError(_("the event file's {field} is not one of {values}").format(
+        raise PlanError(_("in the event file, {field} is not one of {values}").format(
             field="tiebreaks", values=", ".join(t.value for t in TieBreak))) from None
     drawn = []
     for i, t in enumerate(r.items("drawn"), 1):
@@ -284,14 +288,14 @@ class _Fields:
 
     def __init__(self, doc: object, where: str = "") -> None:
         if not isinstance(doc, Mapping):
-            raise PlanError(_("the event file's {field} must be an object").format(field=where or "document"))
+            raise PlanError(_("in the event file, {field} must be an object").format(field=where or "document"))
         self.doc, self.where = doc, where
 
     def _get(self, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
         value = self.doc.get(key)
         if not isinstance(value, kinds) or isinstance(value, bool):
             field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("the event file's {field} must be {what}").format(field=field, what=what))
+            raise PlanError(_("in the event file, {field} must be {what}").format(field=field, what=what))
         return value
 
     def text(self, key: str) -> str:
@@ -313,14 +317,14 @@ class _Fields:
         values = self.items(key)
         if not all(isinstance(v, str) for v in values):
             field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("the event file's {field} must be {what}").format(field=field, what=_("a list of text")))
+            raise PlanError(_("in the event file, {field} must be {what}").format(field=field, what=_("a list of text")))
         return tuple(str(v) for v in values)
 
     def wholes(self, key: str) -> list[int]:
         values = self.items(key)
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("the event file's {field} must be {what}").format(field=field,
+            raise PlanError(_("in the event file, {field} must be {what}").format(field=field,
                                                                               what=_("a list of whole numbers")))
         return [v for v in values if isinstance(v, int)]
 

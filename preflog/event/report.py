@@ -165,9 +165,9 @@ def csv_of(sections: Sequence[Section]) -> str:
 
 
 PRINT = """
+section.board{break-after:page;page-break-after:always}section.board:last-child{break-after:auto}
 @media print{body{max-width:none;font-size:11pt}.wide{overflow:visible}h2{break-after:avoid}
  section{break-inside:avoid}}
-.board{break-after:page;page-break-after:always}.board:last-child{break-after:auto}
 .hand{font-size:1.2rem;margin:.4rem 0}.hand b{display:inline-block;min-width:6.5rem}
 @page{size:A4;margin:15mm}
 """
@@ -185,15 +185,17 @@ def boards_page(title: str, boards: Sequence[Board]) -> str:
     """The hand records to set up the boxes: a sheet a board, each seat's ten cards, the talon and the
     dealer, in words."""
     parts = []
+    talon = _("Talon")
     for b in boards:
-        lines = [f'<section class="board"><h1>{escape(title)}</h1>',
-                 f"<h2>{escape(_('Board {n}').format(n=b.number))}</h2>",
-                 f"<p>{escape(_('Dealer: seat {n}').format(n=b.dealer))}</p>"]
+        board_name, dealer = _("Board {n}").format(n=b.number), _("Dealer: seat {n}").format(n=b.dealer)
+        lines = [f'<section class="board"><h1>{escape(title)}</h1>', f"<h2>{escape(board_name)}</h2>",
+                 f"<p>{escape(dealer)}</p>"]
         for seat in range(1, b.seats + 1):
             hand = b.hands.get(seat)
             held = words.hand(hand.cards, unicode=True) if hand is not None else _("sits out (deals)")
-            lines.append(f'<p class="hand"><b>{escape(_("Seat {n}").format(n=seat))}</b> {escape(held)}</p>')
-        lines.append(f'<p class="hand"><b>{escape(_("Talon"))}</b> {escape(words.cards(b.talon, unicode=True))}</p>')
+            seat_name = _("Seat {n}").format(n=seat)
+            lines.append(f'<p class="hand"><b>{escape(seat_name)}</b> {escape(held)}</p>')
+        lines.append(f'<p class="hand"><b>{escape(talon)}</b> {escape(words.cards(b.talon, unicode=True))}</p>')
         parts.append("\n".join(lines) + "</section>")
     return _document(title, "\n".join(parts))
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 import attrs
 
 from ..game.conventions import PRESETS, rules_of
-from ..i18n import _
+from ..i18n import _, count
 from ..model.game import Game, Tag
 from ..model.span import Span
 from ..scoring.outcome import Outcome
@@ -225,7 +225,7 @@ def _cards_agree(game: Game, board: Board, path: str | None, problems: list[Prob
     for entry in deal.hands.entries if deal.hands else ():
         if entry.hand is not None and entry.player in held and entry.hand != held[entry.player]:
             problems.append(Problem(path, entry.span or deal.span, _(
-                "{player}'s hand is not the one board {board} deals to seat {seat}").format(
+                "{player}'s hand is not the one board {board} gives seat {seat}").format(
                 player=entry.player, board=board.number, seat=players.index(entry.player) + 1)))
             return False
     if deal.talon is not None and deal.talon.cards is not None and set(deal.talon.cards) != set(board.talon):
@@ -259,8 +259,8 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
     facts, deals = found
     if plan.kind is Kind.SWISS:
         if plan.deals is not None and facts.deals > plan.deals:
-            problems.append(Problem(path, game.span, _("a tour is {n} deals; this game has {m}").format(
-                n=plan.deals, m=facts.deals)))
+            problems.append(Problem(path, game.span, count("a tour is {n} deal; this game has more",
+                                                           "a tour is {n} deals; this game has more", plan.deals)))
             return None
         whists = dict(facts.settlement)
     else:
