@@ -174,10 +174,10 @@ def validate(plan: Plan) -> Plan:
     """``plan`` if it can make an event, else :class:`PlanError` saying what cannot."""
     if not plan.name.strip():
         raise PlanError(_("an event needs a name"))
-    for value in (plan.name, plan.seed):
-        if not value.isprintable() or len(value) > 200:
+    for line in (plan.name, plan.seed):
+        if not line.isprintable() or len(line) > 200:
             raise PlanError(_("an event's name and seed are one line of at most 200 characters: {text!r}").format(
-                text=value[:40]))
+                text=line[:40]))
     if len(plan.players) < 3:
         raise PlanError(_("an event needs at least 3 players, not {n}").format(n=len(plan.players)))
     if len(plan.players) > MAX_PLAYERS:
