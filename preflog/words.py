@@ -129,13 +129,14 @@ def convention(name: str) -> str:
 
 
 #: The tags of NOTATION.md §2 that a person reads by name (translated where they are said).
-TAG_NAMES = ("Event", "Site", "Date", "Round", "Players", "Rules", "Pool", "WhistPrice", "Result", "Source",
+TAG_NAMES = ("Event", "Site", "Date", "Round", "Table", "Board", "Players", "Rules", "Pool", "WhistPrice", "Result", "Source",
              "Annotator", "Scorer", "Sheet", "Aliases")
 
 
 def _tag_words() -> dict[str, str]:
     return {"Event": pgettext("tag", "Event"), "Site": pgettext("tag", "Site"), "Date": pgettext("tag", "Date"),
-            "Round": pgettext("tag", "Round"), "Players": pgettext("tag", "Players"),
+            "Round": pgettext("tag", "Round"), "Table": pgettext("tag", "Table"), "Board": pgettext("tag", "Board"),
+            "Players": pgettext("tag", "Players"),
             "Rules": pgettext("tag", "Rules"), "Pool": pgettext("tag", "Pool"),
             "WhistPrice": pgettext("tag", "WhistPrice"), "Result": pgettext("tag", "Result"),
             "Source": pgettext("tag", "Source"), "Annotator": pgettext("tag", "Annotator"),

@@ -195,10 +195,10 @@ def board_deal(players: tuple[str, ...], dealer: str, kind: str) -> str:
     return f"deal 1 dealer {dealer}\ncontract {a}: 6s\nwhist {decisions}\nresult {a} 5 {b} 5\n"
 
 
-# A board scored alone, its pool counted as an open pool's shortfall (results.BOARD_POOL), by seat:
-# a 6 made unwhisted: mountains 998, 1000, 1000 → +40/3, −20/3, −20/3;
-# a 7 made: 996, 1000, 1000 → +80/3, −40/3, −40/3;
-# a 6 failed by one, seat 2 whisting alone, seat 3 passing: 1002, 1000, 1000 → seat 1 −40/3 − 14 = −82/3,
+# A board scored alone, its pool counted as an open pool's shortfall (scorer.OPEN_POOL), by seat:
+# a 6 made unwhisted: mountains 98, 100, 100 → +40/3, −20/3, −20/3;
+# a 7 made: 96, 100, 100 → +80/3, −40/3, −40/3;
+# a 6 failed by one, seat 2 whisting alone, seat 3 passing: 102, 100, 100 → seat 1 −40/3 − 14 = −82/3,
 # seat 2 +20/3 + 12 = +56/3, seat 3 +20/3 + 2 = +26/3.
 #: Over the field and matchpoints by (tour, table, seat), worked from those by hand (two tables a board).
 HAND = {
@@ -383,7 +383,7 @@ def test_a_director_runs_a_swiss_event_from_the_command_line(tmp_path: Path, lan
                                                         made_7_and_6("Anna", "Boris", "Olga"))))
     code, out, err = run("--lang", lang, "event", "standings", event, str(folder))
     assert code == 1
-    assert f"{folder / 'bad.pref'}:3:1: " in err and "Olga" in err and '[Players "Anna Boris Olga"]' in err
+    assert f"{folder / 'bad.pref'}:4:1: " in err and "Olga" in err and '[Players "Anna Boris Olga"]' in err
     code, out, err = run("--lang", lang, "event", "show", str(tmp_path / "none.json"))
     assert code == 2 and "Traceback" not in err
 

@@ -119,7 +119,8 @@ def test_conventions() -> None:
 
 
 def test_tags() -> None:
-    russian = {"Event": "Событие", "Site": "Место", "Date": "Дата", "Round": "Тур", "Players": "Игроки",
+    russian = {"Event": "Событие", "Site": "Место", "Date": "Дата", "Round": "Тур", "Table": "Стол", "Board": "Раздача",
+               "Players": "Игроки",
                "Rules": "Разновидность", "Pool": "Пуля", "WhistPrice": "Цена виста", "Result": "Итог",
                "Source": "Источник", "Annotator": "Комментатор", "Scorer": "Записывающий",
                "Sheet": "Пулька до начала", "Aliases": "Сокращения"}

@@ -310,10 +310,6 @@ def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]
             for layout in part]
 
 
-#: The pool of the one-deal sheet that scores a contract: one no deal closes, so that each point of pool
-#: counts as the point of mountain it saves (Code 4.2.3: an open pool's shortfall goes to the mountain).
-OPEN_POOL = 100
-
 
 def declarer_score(rules: Rules, contract: str, tricks: int) -> Fraction:
     """The declarer's balance in whists from one deal of ``contract`` in which he took ``tricks``, both
@@ -341,7 +337,7 @@ def sheet_score(rules: Rules, contract: str, tricks: int,
     from ..model.deal import Deal, PlayerTricks, Result, ResultKind
     from ..model.defence import Decision, Defence, WhistMode
     from ..scoring.outcome import outcome_of
-    from ..scoring.scorer import deal_score
+    from ..scoring.scorer import OPEN_POOL, deal_score
 
     bid = Bid.parse(contract)
     rest = 10 - tricks

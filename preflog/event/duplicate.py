@@ -17,6 +17,7 @@ from fractions import Fraction
 import attrs
 
 from ..model.bids import Bid
+from ..scoring.outcome import Outcome
 from .plan import Plan, TieBreak
 from .results import Played, Results
 from .standings import tiebreak_values
@@ -40,6 +41,7 @@ class Row:
     over_field: tuple[Fraction, ...]
     matchpoints: tuple[Fraction, ...]
     par: int | None = None
+    outcome: Outcome | None = attrs.field(default=None, eq=False, repr=False)
 
     def seat_of(self, player: str) -> int:
         return self.players.index(player) + 1
@@ -101,7 +103,7 @@ def traveller(board: int, played: Sequence[Played]) -> Traveller:
                         tuple(by_seat[s][i] for s in range(seats)),
                         tuple(by_seat[s][i] - averages[s] for s in range(seats)),
                         tuple(points[s][i] for s in range(seats)),
-                        g.par))
+                        g.par, o))
     return Traveller(board, tuple(rows), averages)
 
 

@@ -99,14 +99,8 @@ def traveller_section(t: Traveller) -> Section:
     for row in t.rows:
         o_game = _("all-pass") if row.contract is None or row.declarer is None else (
             f"{words.player(row.declarer)}: {words.bid(row.contract, unicode=True)}")
-        if row.contract is None:
-            result = ", ".join(f"{words.player(p)} {n}" for p, n in zip(row.players, row.all_pass_tricks or ())
-                               if n is not None)
-        elif row.tricks is None:
-            result = "—"
-        else:
-            result = count("{n} trick", "{n} tricks", row.tricks)
-        par = "—" if row.par is None else str(row.par)
+        result = "—" if row.outcome is None else result_text(row.outcome)
+        par = "—" if row.par is None else count("{n} trick", "{n} tricks", row.par)
         for s, player in enumerate(row.players):
             first = s == 0
             rows.append([str(row.table) if first else "", str(s + 1), words.player(player),

@@ -2,7 +2,9 @@
 
 A game belongs to the event whose name its ``Event`` tag carries (others are counted and left alone);
 its ``Round`` tag names the tour, ``Table`` the table, and in duplicate ``Board`` the board it plays
-(one deal, the board's). Each is checked: the tour and table drawn, the players seated there, the
+(one deal, the board's), scored as that deal alone with the pool open (:data:`~preflog.scoring.scorer.OPEN_POOL`:
+each point written to the pool is a point less of the shortfall settlement adds to the mountain, Code 4.2.3).
+Each is checked: the tour and table drawn, the players seated there, the
 convention, a table or board recorded once, the board's cards; then audited as ``preflog check``
 audits it. A game with a problem is left out of the standings, and each problem is said where it is.
 """
@@ -19,16 +21,11 @@ from ..i18n import _, count
 from ..model.game import Game, Tag
 from ..model.span import Span
 from ..scoring.outcome import Outcome
-from ..scoring.scorer import deal_score
+from ..scoring.scorer import OPEN_POOL, deal_score
 from ..statistics.collect import Collector
 from ..statistics.facts import DealFacts
 from .boards import Board
 from .plan import Kind, Plan
-
-#: A board is scored as its deal alone (Code 4.2.14) in a pulka whose pool nobody closes: each point
-#: written to the pool is a point less of the shortfall that settlement adds to the mountain (4.2.3),
-#: so a game made is worth what it is worth in a pulka, and no pool closes on one deal.
-BOARD_POOL = 1000
 
 
 @attrs.frozen(slots=True)
@@ -106,8 +103,8 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
         played = _audit(plan, game, path, tour, table, board, out.problems)
         if played is None:
             continue
-        if par and board is not None:
-            played = attrs.evolve(played, par=board_par(game))
+        if par and board is not None and boards is not None and played.outcomes:
+            played = attrs.evolve(played, par=board_par(boards[board], played.players, played.outcomes[0]))
         seen[key] = where
         for p in game.players:
             if board is not None:
@@ -268,33 +265,30 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
             problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
                 n=len(outcomes))))
             return None
-        whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=BOARD_POOL).items()}
+        whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
     return Played(tour, table, board, game.players, path, whists, tuple(deals), tuple(outcomes))
 
 
-def board_par(game: Game) -> int | None:
-    """The double-dummy tricks of the declarer of a board's one deal from the first card (``None`` for an
-    all-pass, or where a hand, the discard or the contract is not known)."""
-    from ..analysis.solve import Unsolvable, par
-    from ..game.events import CardPlayed
-    from ..steps import replay
+def board_par(board: Board, players: tuple[str, ...], outcome: Outcome) -> int | None:
+    """The declarer's tricks in the contract played at a table, from the board's cards: his best discard
+    and best play on every side, all hands seen (``None`` for an all-pass or a misère)."""
+    from ..analysis.odds import game_tricks
+    from ..game.bits import bits_of
 
-    steps = replay(game)
-    before = None
-    for step in steps:
-        if isinstance(step.event, CardPlayed):
-            break
-        before = step
-    if before is None or before.state.deal is None or before.state.deal.is_all_pass:
+    contract, declarer = outcome.contract, outcome.declarer
+    if outcome.all_pass or contract is None or contract.is_misere or declarer is None:
         return None
-    try:
-        value = par(before.state)
-    except (Unsolvable, ValueError):
+    seats = board.active()
+    order = [players[s - 1] for s in seats]
+    if declarer not in order:
         return None
-    return value if isinstance(value, int) else None
+    me = order.index(declarer)
+    hands = tuple(bits_of(set(board.hands[s].cards)) for s in seats)
+    twelve = hands[me] | bits_of(set(board.talon))
+    return game_tricks(twelve, (hands[0], hands[1], hands[2]), me, contract.strain.suit)
 
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "BOARD_POOL", "Played", "Problem", "Results", "board_par", "collect",
+    "Played", "Problem", "Results", "board_par", "collect",
 ]

@@ -16,7 +16,7 @@ from .span import Span
 
 #: Tags in the order the canonical writer puts them; ``Rule.*`` after ``WhistPrice``, unknown tags last.
 TAG_ORDER: tuple[str, ...] = (
-    "Event", "Site", "Date", "Round", "Players", "Rules", "Pool", "WhistPrice",
+    "Event", "Site", "Date", "Round", "Table", "Board", "Players", "Rules", "Pool", "WhistPrice",
     "Rule.*", "Sheet", "Result", "Source", "Annotator", "Scorer",
 )
 

@@ -283,6 +283,12 @@ def _tag_number(value: str | None, read: Callable[[str], T]) -> T | None:
         return None
 
 
+#: The pool of a one-deal sheet that scores a deal by itself (the odds of a contract, a duplicate board):
+#: one no deal closes, so that each point of pool counts as the point of mountain it saves (Code 4.2.3: an
+#: open pool's shortfall goes to the mountain at settlement).
+OPEN_POOL = 100
+
+
 def deal_score(outcome: Outcome, rules: Rules, *, pool: int | None = None) -> dict[str, Fraction]:
     """Each player's balance in whists from the deal ``outcome`` alone: the settlement (Code 4.2.14)
     of a sheet that holds only that deal, written as the scorer writes it under ``rules``, played to
@@ -307,5 +313,5 @@ def score(game: Game, upto: int | None = None, rules: Rules | str | None = None,
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Scorer", "deal_score", "score",
+    "OPEN_POOL", "Scorer", "deal_score", "score",
 ]
