@@ -333,6 +333,9 @@ GLOSSARY_STEMS: dict[str, str | None] = {
     "convention": "разновидност", "sochi": None, "leningrad": None, "rostov": None, "classic": None,
     "gusarik": "гусарик", "dummy": "болван", "bomb": "бомб", "razboynik": "разбойник",
     "compulsory game": "обязательн", "unresponsible game": "неответствен", "totus": "тотус",
+    "tour": "тур", "lot": "жреби", "Swiss": "швейцар", "duplicate": "дубликат", "board": "раздач",
+    "hand record": r"запис\w* раздач", "movement": r"схем\w* движени", "traveller": "протокол", "protocol": "протокол",
+    "standings": "таблиц", "over the field": "(к )?пол[юяе]", "matchpoints": "мп", "bye": "пропуск",
 }
 
 
