@@ -255,6 +255,22 @@ def test_a_duplicate_event_of_twelve_boards() -> None:
     assert ranked == sorted(ranked, reverse=True)
 
 
+def test_a_board_s_players_may_start_from_its_dealer_but_sit_as_drawn() -> None:
+    """A board's game may list its players from the dealer (the deal is then his without a dealer), in
+    the drawn order round the table; the seats are still the draw's."""
+    plan, _games = duplicate_event()
+    boards = {b.number: b for b in event_boards(plan)}
+    t = plan.drawn[0].tables[0]
+    dealer_seat = boards[2].dealer
+    turned = t.players[dealer_seat - 1:] + t.players[:dealer_seat - 1]
+    text = f"deal 1\ncontract {t.players[0]}: 6s\nwhist pass pass\n"
+    results = collect(plan, [("x", game("Duo", 1, t.number, turned, text, board=2, pool=None))], boards)
+    assert results.problems == [] and results.played[0].players == t.players
+    backwards = (t.players[0], t.players[2], t.players[1])
+    refused = collect(plan, [("x", game("Duo", 1, t.number, backwards, text, board=2, pool=None))], boards)
+    assert "sit as drawn, clockwise" in refused.problems[0].message
+
+
 def test_matchpoints_as_bridge_counts_them() -> None:
     assert matchpoints([F(10), F(5), F(5), F(-3)]) == [6, 3, 3, 0]
 

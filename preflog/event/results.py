@@ -84,7 +84,7 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
         found = _place(plan, game, path, out.problems)
         if found is None:
             continue
-        tour, table, board = found
+        tour, table, board, seats = found
         key = (tour, table, board)
         where = _where(path, _tag(game, "Table"))
         if key in seen:
@@ -98,9 +98,10 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
                     "{player} has played board {board} already, at table {table} of tour {tour}").format(
                     player=twice[0], board=board, table=x, tour=t)))
                 continue
-        if board is not None and boards is not None and not _cards_agree(game, boards[board], path, out.problems):
+        if board is not None and boards is not None and not _cards_agree(game, seats, boards[board], path,
+                                                                          out.problems):
             continue
-        played = _audit(plan, game, path, tour, table, board, out.problems)
+        played = _audit(plan, game, path, tour, table, board, seats, out.problems)
         if played is None:
             continue
         if par and board is not None and boards is not None and played.outcomes:
@@ -149,8 +150,9 @@ def _number(game: Game, name: str, path: str | None, problems: list[Problem]) ->
 
 
 def _place(plan: Plan, game: Game, path: str | None,
-           problems: list[Problem]) -> tuple[int, int, int | None] | None:
-    """The tour, table and board of ``game``, checked against the draw; ``None`` after saying why not."""
+           problems: list[Problem]) -> tuple[int, int, int | None, tuple[str, ...]] | None:
+    """The tour, table and board of ``game`` and the table's players in the seats drawn, checked against
+    the draw; ``None`` after saying why not."""
     tour_n = _number(game, "Round", path, problems)
     table_n = _number(game, "Table", path, problems)
     board = _number(game, "Board", path, problems) if plan.kind is Kind.DUPLICATE else None
@@ -179,9 +181,9 @@ def _place(plan: Plan, game: Game, path: str | None,
             table=table_n, tour=tour_n, drawn=", ".join(table.players), players=", ".join(players))))
         return None
     if plan.kind is Kind.DUPLICATE:
-        if players != table.players:
+        if not _clockwise(players, table.players):
             problems.append(Problem(path, _span(game, "Players"), _(
-                "the players of a board are listed in the seats drawn: {drawn}").format(drawn=" ".join(table.players))))
+                "the players of a board sit as drawn, clockwise: {drawn}").format(drawn=" ".join(table.players))))
             return None
         if board not in tour.boards:
             problems.append(Problem(path, _span(game, "Board"), _("tour {tour} plays boards {boards}, not {board}").format(
@@ -193,20 +195,27 @@ def _place(plan: Plan, game: Game, path: str | None,
             "the game is played under {rules}, the event under {event_rules}").format(
             rules=rules.strip(), event_rules=plan.rules)))
         return None
-    return tour_n, table_n, board
+    return tour_n, table_n, board, table.players
+
+
+def _clockwise(players: tuple[str, ...], seats: tuple[str, ...]) -> bool:
+    """Whether ``players`` sit in the order of ``seats`` round the table, whoever is listed first."""
+    return len(players) == len(seats) and any(players == seats[i:] + seats[:i] for i in range(len(seats)))
 
 
 def _boards_text(boards: tuple[int, ...]) -> str:
     return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else str(boards[0])
 
 
-def _cards_agree(game: Game, board: Board, path: str | None, problems: list[Problem]) -> bool:
-    """Whether the board's one deal is dealt by the board's dealer's seat and holds its cards."""
+def _cards_agree(game: Game, players: tuple[str, ...], board: Board, path: str | None,
+                 problems: list[Problem]) -> bool:
+    """Whether the board's one deal is dealt by the board's dealer's seat and holds its cards (``players``
+    in the seats drawn)."""
     if len(game.deals) != 1:
         problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
             n=len(game.deals))))
         return False
-    deal, players = game.deals[0], game.players
+    deal = game.deals[0]
     if len(players) != board.seats:
         problems.append(Problem(path, _span(game, "Players"), _(
             "board {board} is dealt for tables of {seats}, not {n}").format(
@@ -233,7 +242,7 @@ def _cards_agree(game: Game, board: Board, path: str | None, problems: list[Prob
 
 
 def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, board: int | None,
-           problems: list[Problem]) -> Played | None:
+           seats: tuple[str, ...], problems: list[Problem]) -> Played | None:
     """The game audited (its Rules tag, else the event's convention): what it gave, or ``None`` after
     saying its problems."""
     preset = None if game.tag("Rules") else plan.rules
@@ -266,7 +275,8 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
                 n=len(outcomes))))
             return None
         whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
-    return Played(tour, table, board, game.players, path, whists, tuple(deals), tuple(outcomes))
+    players = seats if board is not None else game.players  # a board's seats as drawn, whoever deals first
+    return Played(tour, table, board, players, path, whists, tuple(deals), tuple(outcomes))
 
 
 def board_par(board: Board, players: tuple[str, ...], outcome: Outcome) -> int | None:
