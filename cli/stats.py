@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 @command(N_("""What FILES say about their players: who won and lost how much (in whists and money), the contracts
     each declared and made by level and suit, how many each was set by, misères caught, whists, passes and
     half-whists and what they paid, all-pass tricks, and with --par the tricks each gave away against the
-    double-dummy par; then the settlement by convention, by the players at the table and by month.
+    double-dummy par; then the settlement by convention, by the players at the table and by month. With
+    --rating, each player's rating across the games, with its uncertainty (OpenSkill).
 
     FILES are .pref files or folders (searched for .pref files, subfolders too); --db reads the archive of
     preflog serve instead. A game that breaks a rule, or has a deal that cannot be read or scored, is
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
       preflog stats club/ --player Anna --since 2026-09 --format html > anna.html
       preflog stats --db preflog-club.sqlite --format csv > club.csv
       preflog stats club/ --par --jobs 0 --format json
+      preflog stats club/ --rating event --format html > ratings.html
     """))
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
 @option("--db", metavar="FILE", help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
@@ -56,12 +58,15 @@ if TYPE_CHECKING:
                 "a period), or a web page with charts."))
 @option("--par", is_flag=True, help=N_("Solve every deal played card by card and count each player's tricks lost "
                                        "against the double-dummy par (a solver's work per card: slower)."))
+@option("--rating", type=click.Choice(["pulka", "event"]),
+        help=N_("Rate the players with OpenSkill, each ranked by the whists he won: each game a match (pulka), "
+                "or all the games of an event on one day (event). Needs pip install 'preflog[rating]'."))
 @jobs_option()
 @option("--dask", "scheduler", metavar="ADDRESS",
         help=N_("Do the work on the Dask cluster whose scheduler is at ADDRESS (local: a cluster of this "
                 "machine's cores); the files must be readable by its workers at the same paths."))
 def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], since: str | None, until: str | None,
-          preset: str | None, fmt: str, par: bool, jobs: int, scheduler: str | None) -> None:
+          preset: str | None, fmt: str, par: bool, rating: str | None, jobs: int, scheduler: str | None) -> None:
     """The ``preflog stats`` verb (its help is above)."""
     from ..statistics.run import Filters, check_filters
 
@@ -75,35 +80,49 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
     problem = check_filters(filters)
     if problem is not None:
         raise click.UsageError(problem)
+    if rating is not None:
+        _need_openskill()
     workers = job_count(jobs)
     if scheduler is not None:
         if db is not None or "-" in files:
             raise click.UsageError(_("--dask reads files, not --db or standard input"))
-        total = _on_dask(_pref_files(files), filters, par, scheduler)
+        total = _on_dask(_pref_files(files), filters, par, rating, scheduler)
     else:
         if db is not None:  # the archive's aliases: a player by any of his names
             import attrs
 
             filters = attrs.evolve(filters, aliases=_archive_aliases(db))
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
-        total = _in_processes(units, workers, filters, par, db)
+        total = _in_processes(units, workers, filters, par, rating, db)
     _write(filters.shown(total), fmt, filters)
     sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
 
 
-def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, db: str | None) -> Stats:
+def _need_openskill() -> None:
+    """Exit 2 saying what to install when OpenSkill, which --rating needs, is not there."""
+    from ..statistics.rating import RatingUnavailable, require
+
+    try:
+        require()
+    except RatingUnavailable as e:
+        click.echo(_("preflog: error: {reason}").format(reason=e), err=True)
+        sys.exit(EXIT_MISUSE)
+
+
+def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, rating: str | None,
+                  db: str | None) -> Stats:
     """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
     in the order of the files and their games, as one process prints them."""
     from ..statistics.run import merged
 
     apart = in_workers(units, workers)
-    work = partial(_stats_unit, filters=filters, par=par, db=db, keep=apart)
+    work = partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=apart)
     total, errors = merged(units, run_units(work, units, workers if apart else 1))
     print_errors(errors)
     return total
 
 
-def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> Stats:
+def _on_dask(paths: list[str], filters: Filters, par: bool, rating: str | None, scheduler: str) -> Stats:
     """The statistics done on the Dask cluster at ``scheduler`` (``local``: one made here)."""
     try:
         distributed: Any = importlib.import_module("dask.distributed")  # untyped: Any
@@ -129,7 +148,8 @@ def _on_dask(paths: list[str], filters: Filters, par: bool, scheduler: str) -> S
         sys.exit(EXIT_MISUSE)
     try:
         return on_dask(paths, players=filters.players, since=filters.since, until=filters.until,
-                       rules=filters.rules, par=par, client=client, report=lambda line: click.echo(line, err=True))
+                       rules=filters.rules, par=par, rating=rating, client=client,
+                       report=lambda line: click.echo(line, err=True))
     finally:
         client.close()
         if cluster is not None:
@@ -193,7 +213,7 @@ def _open_archive(db: str) -> Any:
         sys.exit(EXIT_MISUSE)
 
 
-def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None,
+def _stats_unit(unit: Unit, filters: Filters, par: bool, rating: str | None, db: str | None,
                 keep: bool) -> tuple[Stats, list[tuple[int, NotationError]]]:
     """The statistics of one unit: some games of a file, or some games of the archive (by id); and
     the errors found, each with its game (kept to be sorted, from a worker; else printed at once)."""
@@ -210,14 +230,15 @@ def _stats_unit(unit: Unit, filters: Filters, par: bool, db: str | None,
 
     if db is None:
         with open_input(unit.path) as fp:
-            found = read_stats(fp, display_name(unit.path), filters, par=par, unit=unit, report=report,
-                               tick=PROGRESS.tick)
+            found = read_stats(fp, display_name(unit.path), filters, par=par, rating=rating, unit=unit,
+                               report=report, tick=PROGRESS.tick)
         return found, errors
     archive = _open_archive(db)
-    out = Stats()
+    out = Stats(rating=rating)
     try:
         for ident, text in archive.game_texts(unit.first, unit.stop):
-            read_stats(text, f"{db}#{ident}", filters, par=par, report=partial(_as_game, report, ident), into=out)
+            read_stats(text, f"{db}#{ident}", filters, par=par, rating=rating,
+                       report=partial(_as_game, report, ident), into=out, origin=(db, ident))
     finally:
         archive.close()
     return out, errors

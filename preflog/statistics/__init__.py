@@ -5,6 +5,7 @@ records (:mod:`.tally`), read off one replay of each game (:mod:`.collect`, :mod
 >>> report.total.players["Anna"].settlement      # whists won over every game, exact
 >>> report.by_month["2026-11"].players["Anna"].made_by_level()
 >>> report.to_dataframe()                        # pandas, with preflog[data]
+>>> preflog.stats(games, rating="pulka").ratings()  # OpenSkill's ratings, with preflog[rating]
 
 ``preflog.stats(games)`` is :func:`preflog.statistics.run.stats`; :mod:`preflog.statistics.dask` runs
 the same on a Dask cluster.

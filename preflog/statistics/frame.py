@@ -10,13 +10,13 @@ from typing import Any
 from ..i18n import _
 
 #: The columns that are not whole numbers.
-_DECIMAL = frozenset({"settlement", "money", "par_loss"})
+_DECIMAL = frozenset({"settlement", "money", "par_loss", "rating", "rating_mu", "rating_sigma", "rating_games"})
 
 
 def frame_of(rows: list[list[str]], columns: Sequence[str]) -> Any:
     """The CSV's ``rows`` (header first) as a ``pandas.DataFrame``: columns ``split`` (``all``,
-    ``rules``, ``partners``, ``month``), ``period``, ``player`` and the figures ``columns``; money and
-    par loss empty (NaN) where unknown."""
+    ``rules``, ``partners``, ``month``), ``period``, ``player`` and the figures ``columns``; money, par
+    loss and the ratings empty (NaN) where unknown."""
     try:
         pd: Any = importlib.import_module("pandas")  # untyped: Any
     except ImportError:

@@ -1,21 +1,25 @@
 """The statistics as one self-contained web page: the report's tables and three charts drawn as inline
-SVG (the settlement over the months per player, contracts by level, tricks lost against par). No
-script, nothing fetched: it opens from a file or a mail, and reads on a phone."""
+SVG (the settlement over the months per player, contracts by level, tricks lost against par), and with
+ratings asked for, each player's rating match by match. No script, nothing fetched: it opens from a
+file or a mail, and reads on a phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from html import escape
 from typing import Any
 
-from ..i18n import N_, _, current_language
+from ..i18n import N_, _, current_language, decimal
 from .facts import UNDATED
+from .rating import Rating
 from .tally import LEVELS, Stats
-from .text import level_word, sections, splits, summary
+from .text import RATING_NOTE, level_word, rating_table, sections, splits, summary
 
 #: The charts' titles.
 MONEY, CONTRACTS, PAR = N_("Settlement over the months"), N_("Contracts by level"), N_("Tricks lost against par, per deal")
+#: The ratings chart's titles, by how games are matched.
+RATINGS = {"pulka": N_("Rating after each game"), "event": N_("Rating after each event")}
 #: Colours of the players' lines (told apart in print and by the colour-blind, Okabe and Ito).
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 
@@ -40,9 +44,11 @@ def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any
                                              for k, v in filters.items())) + "</p>")
     if stats.total.players:
         body += _charts(stats)
-        for name, header, rows in sections(stats, par_hint=standalone):  # the server solves no deal
+        for i, (name, header, rows) in enumerate(sections(stats, par_hint=standalone)):  # the server solves no deal
             body.append(f"<h2>{escape(name)}</h2>")
             body.append(_table(header, rows) if rows else f"<p>{escape(header[0])}</p>")
+            if i == 0:  # the ratings after the settlement
+                body += rating_part(stats)
         for name, tables in splits(stats):
             body.append(f"<h2>{escape(name)}</h2>")
             for key, header, rows in tables:
@@ -55,6 +61,21 @@ def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any
     return (f'<!DOCTYPE html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(heading)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{inner}\n</body>\n</html>\n")
+
+
+def rating_part(stats: Stats) -> list[str]:
+    """The ratings' heading, chart, table and what they are; nothing unless ratings were asked for."""
+    if stats.rating is None:
+        return []
+    ratings = stats.ratings()
+    rated = rating_table(stats, ratings)
+    if rated is None:
+        return []
+    name, header, rows = rated
+    if not rows:
+        return [f"<h2>{escape(name)}</h2>", f"<p>{escape(header[0])}</p>"]
+    return [f"<h2>{escape(name)}</h2>", rating_chart(ratings, stats.rating), _table(header, rows),
+            f"<p>{escape(_(RATING_NOTE))}</p>"]
 
 
 def _table(header: list[str], rows: Iterable[list[str]]) -> str:
@@ -112,6 +133,50 @@ def money_chart(stats: Stats, months: list[str]) -> str:
                      f"<title>{escape(p)}</title></polyline>")
         parts += [f'<circle cx="{x(i):.1f}" cy="{y(float(v)):.1f}" r="3" fill="{colour}"/>'
                   for i, v in enumerate(running[p])]
+    parts.append("</svg>")
+    legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(players))
+    return "".join(parts) + f'<div class="legend">{legend}</div>'
+
+
+def rating_chart(ratings: Mapping[str, Rating], mode: str = "pulka") -> str:
+    """Each player's rating (μ − 3σ) after each of his matches (games or events, as ``mode`` matched them):
+    a line a player over the matches rated, in the order of ``ratings`` (:meth:`Stats.ratings`: the
+    highest first); a point's title says its value, day and event."""
+    title = _(RATINGS[mode])
+    players = list(ratings)
+    days: dict[int, str | None] = {p.match: p.date for r in ratings.values() for p in r.history}
+    first, last = min(days), max(days)
+    values = [p.ordinal for r in ratings.values() for p in r.history] + [0.0]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    width, height, left, top, bottom = 420, 240, 44, 12, 36
+    step = (width - left - 16) / max(last - first, 1)
+
+    def x(match: int) -> float:
+        return left + ((match - first) * step if last > first else (width - left - 16) / 2)
+
+    def y(v: float) -> float:
+        return top + (high - v) / span * (height - top - bottom)
+
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
+             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#999"/>',
+             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{decimal(f"{high:+.1f}")}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{decimal(f"{low:+.1f}")}</text>']
+    for match, anchor in ((first, "start" if last > first else "middle"), (last, "end")):
+        if match == last and last == first:
+            continue
+        label = days[match] or f"#{match}"
+        parts.append(f'<text x="{x(match):.1f}" y="{height - bottom + 18}" text-anchor="{anchor}">{escape(label)}</text>')
+    for k, name in enumerate(players):
+        colour, dashes = _pen(k)
+        history = ratings[name].history
+        points = " ".join(f"{x(p.match):.1f},{y(p.ordinal):.1f}" for p in history)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} points="{points}">'
+                     f"<title>{escape(name)}</title></polyline>")
+        for p in history:
+            said = ", ".join(w for w in (decimal(f"{p.ordinal:.2f}"), p.date, p.event) if w)
+            parts.append(f'<circle cx="{x(p.match):.1f}" cy="{y(p.ordinal):.1f}" r="3" fill="{colour}">'
+                         f"<title>{escape(name)}: {escape(said)}</title></circle>")
     parts.append("</svg>")
     legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(players))
     return "".join(parts) + f'<div class="legend">{legend}</div>'
@@ -179,5 +244,6 @@ def par_chart(stats: Stats) -> str:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "PALETTE", "STYLE", "contracts_chart", "money_chart", "par_chart", "stats_page",
+    "PALETTE", "RATINGS", "STYLE", "contracts_chart", "money_chart", "par_chart", "rating_chart", "rating_part",
+    "stats_page",
 ]

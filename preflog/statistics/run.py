@@ -27,6 +27,7 @@ from ..jobs import Unit
 from .collect import Collector
 from ..model.names import canonical, one_name_each
 from .facts import UNDATED, DealFacts, GameFacts, date_of, is_date, partners_of
+from .rating import check_mode, require
 from .tally import Stats, Table
 
 E = TypeVar("E")
@@ -95,20 +96,25 @@ def check_filters(filters: Filters) -> str | None:
 
 
 def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: str | None = None,
-          until: str | None = None, rules: str | None = None, par: bool = False,
+          until: str | None = None, rules: str | None = None, par: bool = False, rating: str | None = None,
           lang: str | None = None) -> Stats:
     """The statistics of ``games`` (a game, or any iterable of games, e.g. ``preflog.iter_games``).
 
     Only games that break no rule and whose every deal can be scored count; the others are counted in
     ``rejected_games``. With ``par``, each deal played card by card is solved double-dummy and each
-    player's tricks lost against par are counted (slow: a solver's work per card)."""
+    player's tricks lost against par are counted (slow: a solver's work per card). With ``rating``
+    (``"pulka"`` or ``"event"``), each game counted is kept for the ratings (``Stats.ratings()``, in the
+    order of the games given on a day); it needs ``preflog[rating]``, asked for before any game is read."""
     filters = Filters(tuple(players), since, until, rules)
     problem = check_filters(filters)
     if problem is not None:
         raise ValueError(problem)
-    out = Stats()
     with using_language(lang):
-        for game in [games] if isinstance(games, Game) else games:
+        if rating is not None:
+            check_mode(rating)
+            require()
+        out = Stats(rating=rating)
+        for index, game in enumerate([games] if isinstance(games, Game) else games):
             if not filters.admits(game):
                 out.skipped_games += 1
                 continue
@@ -119,18 +125,25 @@ def stats(games: Game | Iterable[Game], *, players: Sequence[str] = (), since: s
             if clean is None:
                 out.reject(len(game.deals))
             else:
-                out.add(*clean)
+                out.add(*clean, event=game.tag("Event"), order=("", index))
     return filters.shown(out)
 
 
 def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = Filters(), *, par: bool = False,
-               unit: Unit | None = None, report: Callable[[NotationError, int], None] | None = None,
-               tick: Callable[[], None] | None = None, into: Stats | None = None) -> Stats:
+               rating: str | None = None, unit: Unit | None = None,
+               report: Callable[[NotationError, int], None] | None = None, tick: Callable[[], None] | None = None,
+               into: Stats | None = None, origin: tuple[str, int] | None = None) -> Stats:
     """The statistics of the games of one file (of ``unit``'s games only, if given), read a deal at a
     time; each error found goes to ``report`` as it is found, with the index of its game in the file
     (the error says file, line and column as ``preflog check`` prints them); ``tick`` is called after
-    each deal (a progress bar). The figures are added to ``into`` if given (and returned)."""
-    out = Stats() if into is None else into
+    each deal (a progress bar). The figures are added to ``into`` if given (and returned).
+
+    With ``rating``, each game counted is kept for the ratings, ordered on its day by where it was read:
+    ``origin``, the name and the index its first game goes by (default: ``path`` and 0)."""
+    out = Stats(rating=rating) if into is None else into
+    if rating is not None:
+        out.rating = rating
+    name, first = (path, 0) if origin is None else origin
     index = 0
 
     def tell(error: NotationError) -> None:
@@ -155,7 +168,7 @@ def read_stats(source: IO[bytes] | IO[str] | str, path: str, filters: Filters = 
         if clean is None:
             out.reject(deals)
         else:
-            out.add(*clean)
+            out.add(*clean, event=reading.header.tag("Event"), order=(name, first + index))
     return out
 
 

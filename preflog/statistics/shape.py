@@ -9,6 +9,7 @@ from typing import Any
 
 from ..scoring.ledger import exact_json, number_json
 from .facts import Role
+from .rating import Rating
 from .tally import CONTRACTS, PlayerStats, Stats, Table
 
 #: The version of the JSON's shape: a field added keeps it, one changed or taken away raises it.
@@ -24,7 +25,19 @@ def stats_json(stats: Stats, filters: dict[str, Any] | None = None) -> dict[str,
         out["filters"] = filters
     for name, split in stats.splits.items():
         out[name] = {key: table_json(table) for key, table in split.items()}
+    if stats.rating is not None:
+        out["rating"] = {"mode": stats.rating,
+                         "players": {name: rating_json(r) for name, r in stats.ratings().items()}}
     return out
+
+
+def rating_json(rating: Rating) -> dict[str, Any]:
+    """One player's rating (μ − 3σ), μ, σ and games rated, to three decimals, and his rating after each of
+    his matches."""
+    return {"rating": round(rating.ordinal, 3), "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
+            "games": rating.games,
+            "history": [{"match": p.match, "date": p.date, "event": p.event, "rating": round(p.ordinal, 3)}
+                        for p in rating.history]}
 
 
 def csv_text(stats: Stats) -> str:
@@ -68,5 +81,5 @@ def player_json(p: PlayerStats) -> dict[str, Any]:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "SCHEMA", "csv_text", "player_json", "stats_json", "table_json",
+    "SCHEMA", "csv_text", "player_json", "rating_json", "stats_json", "table_json",
 ]

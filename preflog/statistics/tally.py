@@ -20,6 +20,7 @@ from ..model.bids import LADDER, MISERE
 from ..scoring.ledger import number_json
 from ..scoring.settlement import apportion
 from .facts import DealFacts, GameFacts, Role
+from .rating import Played, Rating, rate, ranked
 
 #: The keys of the contracts declared and made by level, as the JSON has them.
 LEVELS = ("6", "7", "8", "9", "10", "mis")
@@ -248,7 +249,9 @@ class Stats:
     same split ``by_rules`` (the convention's name), ``by_partners`` (the players at the table,
     ``"Anna, Boris, Vera"``) and ``by_month`` (``"2026-11"``, or ``"undated"``); and the games left
     out: ``rejected`` (a rule broken, a deal unreadable or not scorable: counted, never summed) and
-    ``skipped`` (outside the filters asked for)."""
+    ``skipped`` (outside the filters asked for). With ``rating`` (``"pulka"`` or ``"event"``: how games
+    are matched, :mod:`.rating`), ``played`` keeps a record of each game counted (as read; merged, in the
+    order of the games); without, it stays empty (the statistics are sums)."""
 
     total: Table = attrs.field(factory=Table)
     by_rules: dict[str, Table] = attrs.field(factory=dict)
@@ -257,12 +260,18 @@ class Stats:
     rejected_games: int = 0
     rejected_deals: int = 0
     skipped_games: int = 0
+    rating: str | None = None
+    played: list[Played] = attrs.field(factory=list)
 
-    def add(self, game: GameFacts, deals: Iterable[DealFacts]) -> None:
-        """Count one clean game with its deals."""
+    def add(self, game: GameFacts, deals: Iterable[DealFacts], *, event: str | None = None,
+            order: tuple[str, int] = ("", 0)) -> None:
+        """Count one clean game with its deals; rating, keep its record too (its Event tag, and where it
+        was read: the file and the game's index in it)."""
         one = Table()
         one.add(game, deals)  # the game's figures once, then added to the whole and to its three splits
         self.add_table(one, game.rules, game.partners, game.month)
+        if self.rating is not None:
+            self.played.append(Played.of(game, event, order))
 
     def add_table(self, table: Table, rules: str, partners: str, month: str) -> None:
         """Count the figures of some games of one convention, set of players and month."""
@@ -282,7 +291,8 @@ class Stats:
         return Stats(self.total.merge(other.total), _merged(self.by_rules, other.by_rules),
                      _merged(self.by_partners, other.by_partners), _merged(self.by_month, other.by_month),
                      self.rejected_games + other.rejected_games, self.rejected_deals + other.rejected_deals,
-                     self.skipped_games + other.skipped_games)
+                     self.skipped_games + other.skipped_games, self.rating or other.rating,
+                     sorted([*self.played, *other.played], key=lambda g: g.key))
 
     def renamed(self, names: Mapping[str, str]) -> Stats:
         """These statistics with each player under the name ``names`` gives (a spelling → the name it
@@ -302,10 +312,12 @@ class Stats:
             renamed = ", ".join(sorted(names.get(n, n) for n in key.split(", ")))
             partners[renamed] = partners[renamed].absorb(table(t)) if renamed in partners else table(t)
         return attrs.evolve(self, total=table(self.total), by_rules={k: table(t) for k, t in self.by_rules.items()},
-                            by_partners=partners, by_month={k: table(t) for k, t in self.by_month.items()})
+                            by_partners=partners, by_month={k: table(t) for k, t in self.by_month.items()},
+                            played=[g.renamed(names) for g in self.played])
 
     def only(self, players: Iterable[str]) -> Stats:
-        """These statistics with only ``players`` in their tables (the games still all counted)."""
+        """These statistics with only ``players`` in their tables (the games still all counted, and all
+        still rated: the others' ratings are their opponents')."""
         keep = set(players)
 
         def kept(table: Table) -> Table:
@@ -323,6 +335,13 @@ class Stats:
                 "by_partners": dict(sorted(self.by_partners.items())),
                 "by_month": dict(sorted(self.by_month.items()))}
 
+    def ratings(self) -> dict[str, Rating]:
+        """The rating of each player of the tables over the games played (:func:`.rating.rate`), the
+        highest first; empty unless ``rating`` was asked for. Needs ``preflog[rating]``."""
+        if self.rating is None:
+            return {}
+        return {n: r for n, r in ranked(rate(self.played, self.rating)) if n in self.total.players}
+
     def rows(self) -> Iterator[list[str]]:
         """The CSV's rows, the header first: one a player and a period (:func:`rows`)."""
         return rows(self)
@@ -331,19 +350,24 @@ class Stats:
         """One row a player and a period (a ``pandas.DataFrame``; needs ``preflog[data]``)."""
         from .frame import frame_of
 
-        return frame_of(list(self.rows()), COLUMNS)
+        return frame_of(list(self.rows()), (*COLUMNS, *(RATING_COLUMNS if self.rating is not None else ())))
 
 
 #: The CSV's columns, after split, period and player.
 COLUMNS = ("games", "deals", "settlement", "money", *(f"declared_{k}" for k in LEVELS), *(f"made_{k}" for k in LEVELS),
            "set", "misere_caught", "whists", "passes", "halves", "whists_paid", "whists_cost", "allpass_deals",
            "allpass_tricks", "allpass_clean", "par_deals", "par_loss_total", "par_loss")
+#: The CSV's columns after those, with ratings asked for: filled on the rows of the whole archive.
+RATING_COLUMNS = ("rating", "rating_mu", "rating_sigma", "rating_games")
 
 
 def rows(stats: Stats) -> Iterator[list[str]]:
     """The header, then a row per player and period: the whole archive (split ``all``), then each
-    convention, set of players and month. Numbers as a spreadsheet reads them (a dot for decimals)."""
-    yield ["split", "period", "player", *COLUMNS]
+    convention, set of players and month. Numbers as a spreadsheet reads them (a dot for decimals). With
+    ratings asked for, each player's rating, μ, σ and games rated close his row of the whole archive."""
+    rated = stats.rating is not None
+    ratings = stats.ratings()
+    yield ["split", "period", "player", *COLUMNS, *(RATING_COLUMNS if rated else ())]
     periods: list[tuple[str, str, Table]] = [("all", "", stats.total)]
     for name, split in stats.splits.items():
         periods.extend((name.removeprefix("by_"), key, table) for key, table in split.items())
@@ -352,12 +376,15 @@ def rows(stats: Stats) -> Iterator[list[str]]:
         for player, p in table.ranked():
             declared, made = p.declared_by_level(), p.made_by_level()
             loss = p.average_loss
+            rating = ratings.get(player) if split_name == "all" else None
+            extra = [] if not rated else [""] * len(RATING_COLUMNS) if rating is None else [
+                f"{rating.ordinal:.3f}", f"{rating.mu:.3f}", f"{rating.sigma:.3f}", str(rating.games)]
             yield [split_name, period, player, str(p.games), str(p.deals), _decimal(shown[player]),
                    _decimal(money[player]) if player in money else "", *(str(declared[k]) for k in LEVELS),
                    *(str(made[k]) for k in LEVELS), str(p.set), str(p.caught), str(p.whists), str(p.passes),
                    str(p.halves), str(p.whists_paid), str(p.whists_cost), str(p.allpass_deals),
                    str(p.allpass_tricks), str(p.allpass_clean), str(p.par_deals), str(p.par_loss),
-                   "" if loss is None else f"{loss:.3f}"]
+                   "" if loss is None else f"{loss:.3f}", *extra]
 
 
 def _decimal(value: Fraction) -> str:
@@ -366,6 +393,6 @@ def _decimal(value: Fraction) -> str:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "COLUMNS", "CONTRACTS", "LEVELS", "PlayerStats", "Stats", "Table", "level_of", "player_data", "player_of",
-    "rows",
+    "COLUMNS", "CONTRACTS", "LEVELS", "RATING_COLUMNS", "PlayerStats", "Stats", "Table", "level_of", "player_data",
+    "player_of", "rows",
 ]

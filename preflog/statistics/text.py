@@ -1,15 +1,19 @@
-"""The statistics as a report to read (``preflog stats``): the settlement, contracts, defence, all-passes
-and the par, a table each, then the same settlement split by convention, players and month."""
+"""The statistics as a report to read (``preflog stats``): the settlement, the ratings when asked for,
+contracts, defence, all-passes and the par, a table each, then the same settlement split by convention,
+players and month."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Mapping
 from fractions import Fraction
 
-from ..i18n import _, count, decimal, pgettext
+from ..i18n import N_, _, count, decimal, pgettext
 from ..present.score_table import table_lines
 from ..scoring.ledger import two_places
 from .. import words
 from .facts import UNDATED, Role
+from .rating import Rating
 from .tally import LEVELS, Stats, Table
 
 
@@ -21,6 +25,13 @@ def level_word(level: str) -> str:
 #: One table of the report: its heading, its header and its rows.
 Section = tuple[str, list[str], list[list[str]]]
 
+#: The headings of the ratings, by how games are matched (:data:`.rating.MODES`).
+RATING_HEADINGS = {"pulka": N_("Rating by game"), "event": N_("Rating by event")}
+#: What the ratings are, said under their table.
+RATING_NOTE = N_("The rating is μ − 3σ of OpenSkill's Plackett–Luce model, each game (or event) ranking its players "
+                 "by the whists they won: a newcomer starts at 0 (μ 25, σ 25/3), and σ shrinks as he plays "
+                 "(docs/stats.md).")
+
 
 def stats_text(stats: Stats, *, title: str | None = None) -> str:
     """The report, ready to print."""
@@ -29,10 +40,16 @@ def stats_text(stats: Stats, *, title: str | None = None) -> str:
     if not stats.total.players:
         lines.append(_("No game to count."))
         return "\n".join(lines) + "\n"
-    for name, header, rows in sections(stats):
+    for i, (name, header, rows) in enumerate(sections(stats)):
         lines += [name, "-" * len(name)]
         lines += table_lines(header, rows) if rows else [header[0]]
         lines.append("")
+        rated = rating_table(stats) if i == 0 else None  # the ratings after the settlement
+        if rated is not None:
+            name, header, rows = rated
+            lines += [name, "-" * len(name)]
+            lines += [*table_lines(header, rows), *textwrap.wrap(_(RATING_NOTE), 100)] if rows else [header[0]]
+            lines.append("")
     for name, tables in splits(stats):
         lines += [name, "-" * len(name)]
         for key, header, rows in tables:
@@ -76,6 +93,23 @@ def sections(stats: Stats, *, par_hint: bool = True) -> list[Section]:
         out.append((heading, [_("none counted: with --par, every deal played card by card with all hands known "
                                 "is solved")], []))
     return out
+
+
+def rating_table(stats: Stats, ratings: Mapping[str, Rating] | None = None) -> Section | None:
+    """The ratings (``ratings``, or :meth:`Stats.ratings`), the highest first: each player's rating
+    (μ − 3σ), μ, σ, games rated, and matched by event, the events; None unless ratings were asked for."""
+    if stats.rating is None:
+        return None
+    if ratings is None:
+        ratings = stats.ratings()
+    heading = _(RATING_HEADINGS[stats.rating])
+    if not ratings:
+        return heading, [_("no game rated: only games of three or four players are rated")], []
+    by_event = stats.rating == "event"
+    header = [_("player"), _("rating"), "μ", "σ", _("games"), *([_("events")] if by_event else [])]
+    rows = [[n, _number(r.ordinal), _number(r.mu), _number(r.sigma), str(r.games),
+             *([str(len(r.history))] if by_event else [])] for n, r in ratings.items()]
+    return heading, header, rows
 
 
 def splits(stats: Stats) -> list[tuple[str, list[tuple[str, list[str], list[list[str]]]]]]:
@@ -132,7 +166,18 @@ def _made_of(made: int, declared: int) -> str:
     return f"{made}/{declared}" if declared else "–"
 
 
+def _number(value: float) -> str:
+    """A rating to two decimals, with the language's decimal point."""
+    return decimal(f"{value:.2f}")
+
+
 def _ratio(part: int, whole: int) -> str:
     return decimal(f"{part / whole:.2f}") if whole else "–"
 
 
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "RATING_HEADINGS", "RATING_NOTE", "Section", "level_word", "rating_table", "sections", "settlement_table",
+    "splits", "stats_text", "summary",
+]
