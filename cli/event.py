@@ -55,7 +55,8 @@ FORMATS = click.Choice(["text", "json", "csv", "html"])
     --duplicate, deal its boards from the seed (or take them from --hand-record) and draw the whole
     movement. The seating is printed with the lot's seed, so anyone can draw it again.
 
-    A tour is a pulka to --pool, or --deals deals. The winner has the most whists (Code 4.1.3), each
+    A tour is a pulka played until its --pool closes, of --deals deals, or both (whichever comes first;
+    the pool counts in the settlement only where it is given). The winner has the most whists (Code 4.1.3), each
     tour's whists counted through --scale; --tiebreak (repeat it, in order) settles ties.
 
     \b
@@ -71,7 +72,7 @@ FORMATS = click.Choice(["text", "json", "csv", "html"])
         help=N_("Players at a table (where they do not divide, some tables take the other size)."))
 @option("--tours", type=click.IntRange(1, 40), default=1, show_default=True, help=N_("Tours (rounds) of the event."))
 @option("--pool", type=click.IntRange(1, 1000), help=N_("Each tour is a pulka to this pool."))
-@option("--deals", type=click.IntRange(1, 1000), help=N_("Each tour is this many deals."))
+@option("--deals", type=click.IntRange(1, 1000), help=N_("Each tour is this many deals (with --pool: at most)."))
 @option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True, help=N_("The convention."))
 @option("--tiebreak", "tiebreaks", multiple=True,
         type=click.Choice(["remizes", "all-pass-won", "all-pass-tricks", "misere-tricks"]),

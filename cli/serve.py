@@ -58,8 +58,12 @@ DEFAULT_DB = "preflog-club.sqlite"
 @option("--backup", metavar="FILE", help=N_("Copy the archive to FILE, consistently even while it serves, and end."))
 @option("--reindex", is_flag=True, help=N_("Derive the archive's index anew from the games' texts and end."))
 @option("--new-token", is_flag=True, help=N_("Make a new scorer's token (every login ends) and print it."))
+@option("--event", "events", multiple=True, metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+        help=N_("Take in an event file (preflog event new or draw): the event is kept, a game is opened for each "
+                "table of each tour drawn; and end."))
 def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, force: bool,
-          aliases: tuple[str, ...], export: str | None, backup: str | None, reindex: bool, new_token: bool) -> None:
+          aliases: tuple[str, ...], export: str | None, backup: str | None, reindex: bool, new_token: bool,
+          events: tuple[str, ...]) -> None:
     try:
         from ..serve.archive import Archive, ArchiveError
     except ImportError as e:
@@ -77,6 +81,8 @@ def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_i
             sys.exit(_import(archive, files, force))
         if aliases:
             sys.exit(_aliases(archive, aliases))
+        if events:
+            sys.exit(_events(archive, events))
         if export is not None:
             sys.exit(_export(archive, export))
         if backup is not None:
@@ -115,6 +121,28 @@ def _aliases(archive: Archive, given: tuple[str, ...]) -> int:
             _fail(str(e))
     for alias, name in archive.alias_list():
         click.echo(f"{alias} = {name}")
+    return EXIT_OK
+
+
+def _events(archive: Archive, files: tuple[str, ...]) -> int:
+    """Take in each event file: its event kept and its tables' games opened; say where each is."""
+    from ..event.boards import BoardsError
+    from ..event.plan import PlanError
+    from ..notation.errors import NotationError
+    from ..serve.archive import ArchiveError
+    from ..serve.event_pages import keep_event
+    from .inputs import read_text
+
+    for name in files:
+        try:
+            ident = keep_event(archive, read_text(name))
+        except (PlanError, BoardsError, NotationError) as e:
+            _fail(f"{name}: {e}")
+        except ArchiveError as e:
+            _fail(str(e))
+        games = archive.event_games(ident)
+        click.echo(_("{path}: event {n}, /events/{n}; {games}").format(
+            path=name, n=ident, games=count("{n} game of its tables", "{n} games of its tables", len(games))))
     return EXIT_OK
 
 

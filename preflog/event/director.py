@@ -52,10 +52,9 @@ def draw_next(plan: Plan, results: Results) -> Plan:
     if len(plan.drawn) >= plan.tours:
         raise PlanError(_("every tour of the event has been drawn ({n})").format(n=plan.tours))
     last = plan.drawn[-1]
-    recorded = {g.table for g in results.played if g.tour == last.number}
-    missing = [t.number for t in last.tables if t.number not in recorded]
+    missing = tables_playing(plan, results, last.number)
     if missing:
-        raise PlanError(_("tour {tour} is not over: table {tables} has no clean game recorded").format(
+        raise PlanError(_("tour {tour} is not over: table {tables} has not finished a clean pulka").format(
             tour=last.number, tables=", ".join(map(str, missing))))
     order = standings(results).order()
     met = {frozenset((a, b)) for t in plan.drawn for x in t.tables for i, a in enumerate(x.players)
@@ -64,6 +63,16 @@ def draw_next(plan: Plan, results: Results) -> Plan:
     number = len(plan.drawn) + 1
     tables, byes = swiss(order, met, plan.table_size, plan.seed, number, had_bye)
     return attrs.evolve(plan, drawn=(*plan.drawn, _tour(number, plan.seed, tables, byes)))
+
+
+def tables_playing(plan: Plan, results: Results, tour: int) -> list[int]:
+    """The tables of ``tour`` still playing: without a clean game that is over (the pulka closed or its
+    deals played; in duplicate, each board of the tour played)."""
+    drawn = plan.tour(tour)
+    if drawn is None:
+        return []
+    over = {(g.table, g.board) for g in results.played if g.tour == tour and g.finished}
+    return [t.number for t in drawn.tables if not all((t.number, b) in over for b in (drawn.boards or (None,)))]
 
 
 def event_boards(plan: Plan) -> list[Board]:
@@ -77,5 +86,5 @@ def _tour(number: int, seed: str, tables: Sequence[tuple[str, ...]], byes: Seque
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "draw_next", "event_boards", "new_event",
+    "draw_next", "event_boards", "new_event", "tables_playing",
 ]

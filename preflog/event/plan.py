@@ -143,8 +143,8 @@ class Tour:
 
 @attrs.frozen(slots=True)
 class Plan:
-    """An event: its players and form, and every tour drawn so far. ``pool`` or ``deals`` says how long
-    a tour's pulka is (to the pool, or a fixed number of deals); in duplicate, ``boards`` are dealt
+    """An event: its players and form, and every tour drawn so far. ``pool`` and ``deals`` say how long
+    a tour's pulka is (to the pool, of so many deals, or to the pool in at most so many); in duplicate, ``boards`` are dealt
     (or read: ``hand_record``, their text) and every table of a tour plays the tour's boards."""
 
     name: str
@@ -196,8 +196,9 @@ def validate(plan: Plan) -> Plan:
     if plan.rules not in PRESETS:
         raise PlanError(_("unknown convention {name!r}: one of {names}").format(name=plan.rules,
                                                                                names=", ".join(PRESETS)))
-    if plan.kind is Kind.SWISS and (plan.pool is None) == (plan.deals is None):
-        raise PlanError(_("a tour is a pulka to a pool or a number of deals: give one of the two"))
+    if plan.kind is Kind.SWISS and plan.pool is None and plan.deals is None:
+        raise PlanError(_("a tour is a pulka played until its pool closes, of a number of deals, or both "
+                          "(whichever comes first): give one"))
     for value in (plan.pool, plan.deals):
         if value is not None and not 1 <= value <= 1000:
             raise PlanError(_("a pool or a number of deals is from 1 to 1000, not {n}").format(n=value))

@@ -256,7 +256,7 @@ def kind_name(plan: Plan) -> str:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Section", "boards_page", "csv_of", "draw_sections", "duplicate_section", "kind_name", "page_of",
+    "PRINT", "Section", "boards_page", "csv_of", "draw_sections", "duplicate_section", "kind_name", "page_of",
     "protocol_sections", "report_json", "report_sections", "signed", "standings_section", "text_of",
     "tiebreak_name", "tour_name", "traveller_section",
 ]

@@ -52,6 +52,7 @@ class Played:
     deals: tuple[DealFacts, ...]
     outcomes: tuple[Outcome, ...]
     par: int | None = None
+    finished: bool = True  #: the tour is over at this table: the pulka closed, its deals played, the board played
 
 
 @attrs.frozen
@@ -98,6 +99,8 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
                     "{player} has played board {board} already, at table {table} of tour {tour}").format(
                     player=twice[0], board=board, table=x, tour=t)))
                 continue
+        if board is not None and not game.deals:
+            continue  # a board's game opened and not played yet: nothing to count, nothing wrong
         if board is not None and boards is not None and not _cards_agree(game, seats, boards[board], path,
                                                                           out.problems):
             continue
@@ -276,7 +279,11 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
             return None
         whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
     players = seats if board is not None else game.players  # a board's seats as drawn, whoever deals first
-    return Played(tour, table, board, players, path, whists, tuple(deals), tuple(outcomes))
+    if board is not None:
+        over = len(outcomes) == 1
+    else:  # the pool closed, or the deals of a tour played
+        over = collector.audit.scorer.sheets[-1].finished or plan.deals is not None and facts.deals >= plan.deals
+    return Played(tour, table, board, players, path, whists, tuple(deals), tuple(outcomes), finished=over)
 
 
 def board_par(board: Board, players: tuple[str, ...], outcome: Outcome) -> int | None:
@@ -295,7 +302,8 @@ def board_par(board: Board, players: tuple[str, ...], outcome: Outcome) -> int |
     me = order.index(declarer)
     hands = tuple(bits_of(set(board.hands[s].cards)) for s in seats)
     twelve = hands[me] | bits_of(set(board.talon))
-    return game_tricks(twelve, (hands[0], hands[1], hands[2]), me, contract.strain.suit)
+    strain = contract.strain
+    return None if strain is None else game_tricks(twelve, (hands[0], hands[1], hands[2]), me, strain.suit)
 
 
 #: The module's public names (what other layers and the server may import).

@@ -67,3 +67,8 @@ def load(fp: IO[str] | IO[bytes], path: str | None = None) -> Game:
 def dump(games: Game | Iterable[Game], fp: IO[str], *, unicode: bool = False, words: Words = "en") -> None:
     """Write the canonical text of a game or games to ``fp`` (``words``: as for :func:`dumps`)."""
     fp.write(dumps(games, unicode=unicode, words=words))
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "dump", "iter_games", "load", "load_all", "loads", "loads_all",
+]

@@ -298,3 +298,8 @@ def iter_dumps(games: Iterable[Game], *, unicode: bool = False,
             yield "\n"
         yield writers[choose(game)].game(game)
         previous = game
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "dumps", "iter_dumps",
+]

@@ -20,7 +20,7 @@ from ..i18n import using_language
 from ..present.pulka_svg import STYLE
 from ..present.replay_html import csp_hash
 from ..statistics.page import STYLE as STATS_STYLE
-from . import api, pages
+from . import api, event_pages, pages
 from .archive import Archive, DiskFull, ReadOnly
 from .guard import quiet_loop
 from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
@@ -108,7 +108,7 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
         club.deriver.stop()
 
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
-    routes = [*api.ROUTES, *pages.ROUTES, Mount("/static", app=static, name="static"),
+    routes = [*api.ROUTES, *pages.ROUTES, *event_pages.ROUTES, Mount("/static", app=static, name="static"),
               Route("/healthz", _health), Route("/favicon.ico", _icon)]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
                                                                          ReadOnly: pages.fault})

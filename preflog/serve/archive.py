@@ -110,6 +110,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE game_index ADD COLUMN derivation INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE game_stats ADD COLUMN derivation INTEGER NOT NULL DEFAULT 0;
     """,
+    # 7: events (preflog event): the event file as the director made it, and the game of each table (and
+    # board) of each tour drawn, opened for its scorer
+    """
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        plan TEXT NOT NULL,
+        revision INTEGER NOT NULL DEFAULT 1,
+        changed TEXT NOT NULL
+    );
+    CREATE TABLE event_games (
+        event INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+        tour INTEGER NOT NULL,
+        tab INTEGER NOT NULL,
+        board INTEGER NOT NULL DEFAULT 0,
+        game INTEGER NOT NULL UNIQUE REFERENCES games(id) ON DELETE CASCADE,
+        PRIMARY KEY (event, tour, tab, board)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -392,6 +411,60 @@ class Archive:
         new = dict(zip(kept, ids))
         skipped = [(games[p], same if same is not None else new[twin or 0]) for p, same, twin in earlier]
         return Imports(ids, [games[p] for p in kept], [], skipped)
+
+    # -- events -----------------------------------------------------------------------------------------
+
+    def put_event(self, name: str, plan: str, games: Callable[[set[tuple[int, int, int]]],
+                                                               list[tuple[int, int, int, str, Indexed]]]) -> int:
+        """Keep an event's file under its ``name`` (a new event, or the same one drawn further), and the
+        games ``games`` makes for the tables that have none yet (given those that have: (tour, table,
+        board), board 0 in a Swiss event), all in one transaction; the event's id."""
+        now = _now()
+        with self._transaction() as db:
+            row = db.execute("SELECT id FROM events WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                cursor = db.execute("INSERT INTO events (name, plan, changed) VALUES (?, ?, ?)", (name, plan, now))
+                assert cursor.lastrowid is not None
+                event = cursor.lastrowid
+            else:
+                event = int(row[0])
+                db.execute("UPDATE events SET plan = ?, revision = revision + 1, changed = ? WHERE id = ?",
+                           (plan, now, event))
+            have = {(int(t), int(x), int(b)) for t, x, b in
+                    db.execute("SELECT tour, tab, board FROM event_games WHERE event = ?", (event,))}
+            for tour, table, board, text, indexed in games(have):
+                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
+                assert cursor.lastrowid is not None
+                _write_index(db, cursor.lastrowid, indexed, 1)
+                db.execute("INSERT INTO event_games (event, tour, tab, board, game) VALUES (?, ?, ?, ?, ?)",
+                           (event, tour, table, board, cursor.lastrowid))
+        return event
+
+    def events(self) -> list[tuple[int, str, int]]:
+        """Every event kept: id, name, revision; the newest first."""
+        return [(int(i), str(n), int(r)) for i, n, r in
+                self._reader.execute("SELECT id, name, revision FROM events ORDER BY id DESC")]
+
+    def event(self, event: int) -> tuple[str, int]:
+        """An event's file and revision; :class:`NotFound` if there is none."""
+        row = self._reader.execute("SELECT plan, revision FROM events WHERE id = ?",
+                                   (event if 0 < event <= MAX_ID else 0,)).fetchone()
+        if row is None:
+            raise NotFound(_("there is no event {n}").format(n=event))
+        return str(row[0]), int(row[1])
+
+    def event_games(self, event: int) -> list[tuple[int, int, int, int, int, int]]:
+        """The games of an event's tables: tour, table, board (0 in a Swiss event), game, its revision and
+        its deals."""
+        return [(int(t), int(x), int(b), int(g), int(r), int(d or 0)) for t, x, b, g, r, d in self._reader.execute(
+            "SELECT e.tour, e.tab, e.board, e.game, g.revision, i.deals FROM event_games e "
+            "JOIN games g ON g.id = e.game LEFT JOIN game_index i ON i.game = e.game "
+            "WHERE e.event = ? ORDER BY e.tour, e.tab, e.board", (event if 0 < event <= MAX_ID else 0,))]
+
+    def event_of(self, game: int) -> int | None:
+        """The event a game is a table's game of, if it is one."""
+        row = self._reader.execute("SELECT event FROM event_games WHERE game = ?", (_known(game),)).fetchone()
+        return None if row is None else int(row[0])
 
     def _kept(self, indexed: Indexed) -> int | None:
         """The id of a game kept with ``indexed``'s fingerprint (one kept before fingerprints were is given

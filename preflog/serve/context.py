@@ -15,12 +15,13 @@ from .access import CSRF_HEADER, SESSION_COOKIE, Access, Guesses, judge, logged_
 from .archive import Archive
 from .derived import Kept
 from .deriver import Deriver
+from .event_view import EventsKept
 from .live import Broadcaster
 
 #: The most a request may send: a file of games (as the reader takes one), or anything else.
 MAX_UPLOAD = MAX_TEXT + 64 * 1024
 MAX_FORM = 64 * 1024
-UPLOADS = ("/api/games", "/import")
+UPLOADS = ("/api/games", "/import", "/events")
 LANG_COOKIE = "preflog_lang"
 
 
@@ -35,6 +36,7 @@ class Club:
     live: Broadcaster = attrs.field(factory=Broadcaster)
     kept: Kept = attrs.field(factory=Kept)
     deriver: Deriver = attrs.field(default=attrs.Factory(lambda self: Deriver(self.archive), takes_self=True))
+    events: EventsKept = attrs.field(factory=EventsKept)
 
 
 def language(request: Request) -> str:

@@ -13,7 +13,24 @@ class Broadcaster:
 
     def __init__(self) -> None:
         self._streams: dict[int, set[asyncio.Queue[int]]] = defaultdict(set)
+        self._everyone: set[asyncio.Queue[int]] = set()  # the streams of events: told of every game's change
         self.closing = asyncio.Event()
+
+    def listen_all(self) -> asyncio.Queue[int]:
+        """A stream told the id of every game that changes (an event's page picks its own)."""
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1024)
+        self._everyone.add(queue)
+        return queue
+
+    def leave_all(self, queue: asyncio.Queue[int]) -> None:
+        self._everyone.discard(queue)
+
+    def tell_event(self, event: int) -> None:
+        """Event ``event``'s file changed (a tour drawn): its streams are told (as the game ``-event``)."""
+        for queue in self._everyone:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(-event)
 
     def listen(self, game: int) -> asyncio.Queue[int]:
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1024)
@@ -33,6 +50,10 @@ class Broadcaster:
             if queue.full():
                 queue.get_nowait()
             queue.put_nowait(revision)
+        for queue in self._everyone:
+            if queue.full():
+                queue.get_nowait()
+            queue.put_nowait(game)
 
 
 def event(name: str, data: str, ident: int | None = None) -> str:

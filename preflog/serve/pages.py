@@ -52,7 +52,7 @@ async def _form(request: Request) -> dict[str, Any]:
     return dict(form.multi_items())
 
 
-async def _writing(request: Request) -> tuple[dict[str, Any], Response | None]:
+async def writing(request: Request) -> tuple[dict[str, Any], Response | None]:
     """A form that writes: its fields, and the page that refuses it when it may not write (refused
     before its body is read when there is no login at all)."""
     if not request.headers.get("authorization") and not scorer(request):
@@ -258,7 +258,7 @@ def _after(ident: int, done: str, said: dict[str, Any]) -> Response:
 async def record_post(request: Request) -> Response:
     """The scorer's form: a deal recorded; the last taken back (after a confirmation) and recorded
     again; a deal corrected; a note written. Each checked by the engine, each a new revision."""
-    form, refusal = await _writing(request)
+    form, refusal = await writing(request)
     if refusal is not None:
         return refusal
     club, ident = club_of(request), request.path_params["game"]
@@ -339,7 +339,7 @@ def _new_game(archive: Archive, form: dict[str, Any]) -> int:
 
 
 async def new_post(request: Request) -> Response:
-    form, refusal = await _writing(request)
+    form, refusal = await writing(request)
     if refusal is not None:
         return refusal
     try:
@@ -352,7 +352,7 @@ async def new_post(request: Request) -> Response:
 
 
 async def import_post(request: Request) -> Response:
-    form, refusal = await _writing(request)
+    form, refusal = await writing(request)
     if refusal is not None:
         return refusal
     upload = form.get("file")
@@ -389,7 +389,7 @@ async def players_page(request: Request, done: str | None = None, problem: str |
 
 async def players_post(request: Request) -> Response:
     """An alias set or forgotten by the scorer."""
-    form, refusal = await _writing(request)
+    form, refusal = await writing(request)
     if refusal is not None:
         return refusal
     archive = club_of(request).archive

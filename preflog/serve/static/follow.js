@@ -5,12 +5,14 @@
 // connection comes back.
 (function () {
   "use strict";
+  // game: a game's id, or the address of another stream (an event's)
   window.preflogFollow = function (game, changed, lost) {
     if (!window.EventSource) { return; }
     var source = null, timer = null, pause = 1000;
     function open() {
       timer = null;
-      source = new EventSource("/api/games/" + game + "/events");
+      var address = String(game);
+      source = new EventSource(address.charAt(0) === "/" ? address : "/api/games/" + address + "/events");
       source.addEventListener("change", function (e) {
         pause = 1000;
         changed(JSON.parse(e.data));

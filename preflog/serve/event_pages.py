@@ -1,0 +1,181 @@
+"""The pages of events (``preflog event`` on the club server): the events kept and an event file taken
+in, an event's page (its tables and their games, the standings, live), the next tour drawn, the boards
+printed for the director, and each as JSON."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..event.director import draw_next, event_boards
+from ..event.plan import Kind, PlanError, dumps_plan, loads_plan
+from ..event.report import PRINT, boards_page, kind_name
+from ..event.boards import BoardsError
+from ..i18n import _
+from ..notation.errors import NotationError
+from ..present.replay_html import csp_hash
+from ..statistics.page import STYLE
+from .api import errors
+from .archive import Archive, NotFound
+from .context import club_of, scorer
+from .event_view import EventWork, games_to_open
+from .live import event
+from .pages import not_found, writing
+from .rendering import render
+
+
+def keep_event(archive: Archive, text: str) -> int:
+    """Take in an event file: the event kept (or drawn further) and its tables' games opened; its id.
+    :class:`~preflog.event.plan.PlanError` when it is not an event file."""
+    plan = loads_plan(text)
+    return archive.put_event(plan.name, dumps_plan(plan), lambda have: games_to_open(plan, have))
+
+
+async def _work(request: Request) -> EventWork | Response:
+    club, ident = club_of(request), request.path_params["event"]
+    try:
+        return await run_in_threadpool(club.events.work, club.archive, ident)
+    except NotFound:
+        return await not_found(request, None)
+
+
+async def event_list(request: Request, problem: str | None = None, status: int = 200) -> Response:
+    events = await run_in_threadpool(club_of(request).archive.events)
+    return render(request, "events.html", status, events=events, problem=problem)
+
+
+async def event_post(request: Request) -> Response:
+    """An event file uploaded by the director: kept, its tables' games opened."""
+    form, refusal = await writing(request)
+    if refusal is not None:
+        return refusal
+    upload = form.get("file")
+    if not isinstance(upload, UploadFile):
+        return await event_list(request, _("choose an event file (.json, made by preflog event new)"), 400)
+    data = await upload.read()
+    try:
+        ident = await run_in_threadpool(keep_event, club_of(request).archive, data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return await event_list(request, _("the event file is not UTF-8 text"), 422)
+    except (PlanError, BoardsError, NotationError) as e:
+        return await event_list(request, str(e), 422)
+    club_of(request).live.tell_event(ident)
+    return RedirectResponse(f"/events/{ident}", status_code=303)
+
+
+async def event_page(request: Request) -> Response:
+    work = await _work(request)
+    if isinstance(work, Response):
+        return work
+    plan = work.plan
+    # the scorer's button to draw the next Swiss tour: shown once the tour is over (event.js shows it then)
+    can_draw = (work.complete if scorer(request) and len(plan.drawn) < plan.tours and plan.kind is Kind.SWISS
+                else None)
+    return render(request, "event.html", work=work, plan=plan, kind=kind_name(plan),
+                  live=Markup(work.fragment()), can_draw=can_draw, ident=work.ident)
+
+
+async def event_draw(request: Request) -> Response:
+    """The next Swiss tour drawn from the standings, its tables' games opened."""
+    _fields, refusal = await writing(request)
+    if refusal is not None:
+        return refusal
+    work = await _work(request)
+    if isinstance(work, Response):
+        return work
+    club = club_of(request)
+    try:
+        plan = draw_next(work.plan, work.results)
+    except PlanError as e:
+        return render(request, "message.html", 409, heading=_("Not drawn"), message=str(e), login=False)
+    await run_in_threadpool(lambda: club.archive.put_event(plan.name, dumps_plan(plan),
+                                                            lambda have: games_to_open(plan, have)))
+    club.live.tell_event(work.ident)
+    return RedirectResponse(f"/events/{work.ident}", status_code=303)
+
+
+async def event_boards_page(request: Request) -> Response:
+    """The hand records to set up the boxes, one A4 sheet a board: the director's alone (the cards are
+    secret until they are played)."""
+    if not scorer(request):
+        return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
+    work = await _work(request)
+    if isinstance(work, Response):
+        return work
+    boards = event_boards(work.plan)
+    if not boards:
+        return render(request, "message.html", 404, heading=_("No boards"),
+                      message=_("a Swiss event has no boards"), login=False)
+    body = boards_page(work.plan.name, boards)
+    return HTMLResponse(body, headers={"Content-Security-Policy": f"default-src 'none'; style-src {csp_hash(STYLE + PRINT)}",
+                                       "Cache-Control": "no-store"})
+
+
+async def event_json(request: Request) -> Response:
+    work = await _work(request)
+    if isinstance(work, Response):
+        return errors(404, _("there is no event {n}").format(n=request.path_params["event"]))
+    return JSONResponse(work.doc())
+
+
+async def event_stream(request: Request) -> Response:
+    """``change`` events: the live part of the event's page, first at once, then after every change of
+    one of its games or of its draw."""
+    club, ident = club_of(request), request.path_params["event"]
+    queue = club.live.listen_all()  # before the state is read: a change in between is news, not lost
+    try:
+        work = await run_in_threadpool(club.events.work, club.archive, ident)
+    except NotFound:
+        club.live.leave_all(queue)
+        return errors(404, _("there is no event {n}").format(n=ident))
+
+    async def stream() -> AsyncIterator[str]:
+        nonlocal work
+        news: asyncio.Future[int] | None = None
+        mine = {g for t in work.tables for _b, g in t.games}
+        try:
+            yield "retry: 1000\n\n"
+            fresh = True
+            while not club.live.closing.is_set():
+                if fresh:
+                    yield event("change", json.dumps({"html": work.fragment()}, ensure_ascii=False))
+                news = news or asyncio.ensure_future(queue.get())
+                done, _pending = await asyncio.wait({news}, timeout=15)
+                if news not in done:
+                    fresh = False
+                    yield ": still here\n\n"
+                    continue
+                game, news = news.result(), None
+                fresh = game in mine or game == -ident
+                if fresh:
+                    work = await run_in_threadpool(club.events.work, club.archive, ident)
+                    mine = {g for t in work.tables for _b, g in t.games}
+        finally:
+            if news is not None:
+                news.cancel()
+            club.live.leave_all(queue)
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+ROUTES = [
+    Route("/events", event_list, methods=["GET"]),
+    Route("/events", event_post, methods=["POST"]),
+    Route("/events/{event:int}", event_page, methods=["GET"]),
+    Route("/events/{event:int}/draw", event_draw, methods=["POST"]),
+    Route("/events/{event:int}/boards", event_boards_page, methods=["GET"]),
+    Route("/api/events/{event:int}", event_json, methods=["GET"]),
+    Route("/api/events/{event:int}/events", event_stream, methods=["GET"]),
+]
+
+__all__ = ["ROUTES", "keep_event"]

@@ -1,0 +1,229 @@
+"""An event on the club server: the games opened for its tables, and what its page shows (each table's
+progress, the standings, the problems), worked out once for each state of its games, in a worker thread,
+and kept for every reader of that state, in each language asked for."""
+
+from __future__ import annotations
+
+import threading
+from datetime import date
+from typing import Any
+
+import attrs
+
+from ..event.boards import Board
+from ..event.director import event_boards, tables_playing
+from ..event.duplicate import DuplicateScores, duplicate_scores
+from ..event.plan import Kind, Plan, loads_plan
+from ..event.report import report_json, signed, tiebreak_name
+from ..event.results import Results, collect
+from ..event.standings import Standings, place_text, shared_until, standings
+from ..i18n import _, count, current_language, ngettext
+from ..model.game import Game, Tag
+from ..notation.api import loads
+from ..notation.write import dumps
+from .archive import Archive
+from .games import Indexed, index_of
+from .templating import ENV
+
+#: Events whose work is kept, in each language (the oldest first out).
+KEPT_EVENTS = 16
+
+
+def table_game(plan: Plan, tour: int, table: tuple[int, tuple[str, ...]], board: Board | None, today: str) -> str:
+    """The text of a table's game, opened with its tags for the scorer: a tour's pulka, or one board
+    (its players listed from the board's dealer, clockwise, so that the deal is his)."""
+    number, players = table
+    if board is not None:
+        first = board.dealer - 1
+        players = players[first:] + players[:first]
+    tags = [Tag("Event", plan.name), Tag("Date", today), Tag("Round", str(tour)), Tag("Table", str(number))]
+    if board is not None:
+        tags.append(Tag("Board", str(board.number)))
+    tags += [Tag("Players", " ".join(players)), Tag("Rules", plan.rules)]
+    if plan.pool is not None:
+        tags.append(Tag("Pool", str(plan.pool)))
+    return dumps(Game(tuple(tags)))
+
+
+def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
+                  today: str | None = None) -> list[tuple[int, int, int, str, Indexed]]:
+    """The games of the tables drawn that have none yet (``have``: tour, table, board; 0 in a Swiss
+    event), with their index."""
+    day = today or date.today().isoformat()
+    boards = {b.number: b for b in event_boards(plan)}
+    out = []
+    for tour in plan.drawn:
+        for table in tour.tables:
+            for number in tour.boards or (0,):
+                if (tour.number, table.number, number) in have:
+                    continue
+                text = table_game(plan, tour.number, (table.number, table.players), boards.get(number), day)
+                out.append((tour.number, table.number, number, text, index_of(text)))
+    return out
+
+
+@attrs.frozen(slots=True)
+class TableState:
+    """A table of a tour as its page shows it: its players, its game(s) (board → game id) and how far
+    they are."""
+
+    tour: int
+    number: int
+    players: tuple[str, ...]
+    games: tuple[tuple[int, int], ...]
+    done: int
+    of: int
+    boards: bool
+
+    def progress(self) -> str:
+        """How far the table is, in the current language: the boards played, or the deals."""
+        if self.boards:
+            return ngettext("{n} of {of} board played", "{n} of {of} boards played", self.of).format(n=self.done,
+                                                                                                  of=self.of)
+        if self.of:
+            return ngettext("{n} of {of} deal", "{n} of {of} deals", self.of).format(n=self.done, of=self.of)
+        return count("{n} deal", "{n} deals", self.done)
+
+
+@attrs.define(slots=True)
+class EventWork:
+    """An event worked out for one state of its games: its plan, results and standings (or duplicate
+    scores), its tables, and the live part of its page per language."""
+
+    ident: int
+    key: tuple[Any, ...]
+    plan: Plan
+    results: Results
+    standings: Standings | None
+    scores: DuplicateScores | None
+    tables: list[TableState]
+    live: dict[str, str] = attrs.field(factory=dict)
+    json: dict[str, Any] | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every table of the last tour drawn has a clean game."""
+        return bool(self.plan.drawn) and not tables_playing(self.plan, self.results, len(self.plan.drawn))
+
+    def fragment(self) -> str:
+        """The live part of the page, in the language the work was done in (rendered once)."""
+        if not self.live:
+            self.live["html"] = ENV.get_template("event_live.html").render(
+                work=self, lines=standing_lines(self), problems=problem_lines(self), lang=current_language())
+        return self.live["html"]
+
+    def doc(self) -> dict[str, Any]:
+        if self.json is None:
+            doc = report_json(self.plan, self.results, standings=self.standings, scores=self.scores)
+            doc["tables"] = [{"tour": t.tour, "table": t.number, "players": list(t.players), "done": t.done,
+                              "of": t.of, "games": [{"board": b or None, "game": g, "url": f"/games/{g}"}
+                                                    for b, g in t.games]} for t in self.tables]
+            doc["tour_over"] = self.complete
+            self.json = doc
+        return self.json
+
+
+def standing_lines(work: EventWork) -> list[dict[str, Any]]:
+    """The standings as the phone shows them: a line a player, place, name, the main figure, the rest."""
+    out = []
+    if work.standings is not None:
+        lines = list(work.standings.lines)
+        for line, last in zip(lines, shared_until(lines)):
+            scaled = bool(work.plan.scale.bands)
+            detail = [_("Tour {n}").format(n=i) + ": " + ("—" if w is None else signed(w))
+                      for i, w in enumerate(line.tours, 1)]
+            if scaled:
+                detail.insert(0, _("Whists") + ": " + signed(line.whists))
+            detail += [f"{tiebreak_name(t)}: {v}" for t, v in zip(work.plan.tiebreaks, line.tiebreaks)]
+            detail.append(count("{n} deal", "{n} deals", line.deals))
+            out.append({"place": place_text(line, last), "player": line.player,
+                        "figure": signed(line.points if scaled else line.whists), "detail": " · ".join(detail)})
+    elif work.scores is not None:
+        lines2 = list(work.scores.lines)
+        for dline, last in zip(lines2, shared_until(lines2)):
+            percent = dline.percent
+            detail = [_("Matchpoints") + f": {float(dline.matchpoints):g}/{dline.top}"
+                      + ("" if percent is None else f" ({float(percent):.1f} %)"),
+                      _("Whists") + ": " + signed(dline.whists), count("{n} board", "{n} boards", dline.boards)]
+            out.append({"place": place_text(dline, last), "player": dline.player, "figure": signed(dline.over_field),
+                        "detail": " · ".join(detail)})
+    return out
+
+
+def problem_lines(work: EventWork) -> list[tuple[str | None, str, str]]:
+    """The first problems of the event's games, each with the game's page and where it is played."""
+    where = {f"/games/{g}": (_("Tour {tour}, table {table}").format(tour=t.tour, table=t.number)
+                             + ("" if not b else " · " + _("board {n}").format(n=b)))
+             for t in work.tables for b, g in t.games}
+    return [(p.path, where.get(p.path or "", p.path or ""), p.message) for p in work.results.problems[:50]]
+
+
+def _work(archive: Archive, ident: int) -> EventWork:
+    text, revision = archive.event(ident)
+    plan = loads_plan(text)
+    rows = archive.event_games(ident)
+    games: list[tuple[str | None, Game]] = []
+    for _tour, _table, _board, game, _rev, _deals in rows:
+        body, _revision = archive.text(game)
+        games.append((f"/games/{game}", loads(body)))
+    boards = {b.number: b for b in event_boards(plan)}
+    results = collect(plan, games, boards or None)
+    clean = {p.path for p in results.played}
+    by_table: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for tour_n, table_n, board_n, game, _rev, deals in rows:
+        by_table.setdefault((tour_n, table_n), []).append((board_n, game, deals))
+    tables = []
+    for tour in plan.drawn:
+        for t in tour.tables:
+            found = sorted(by_table.get((tour.number, t.number), []))
+            if plan.kind is Kind.DUPLICATE:
+                done = sum(1 for _b, g, d in found if d >= 1 and f"/games/{g}" in clean)
+                of = len(tour.boards)
+            else:
+                done = max((d for _b, _g, d in found), default=0)
+                of = plan.deals or 0
+            tables.append(TableState(tour.number, t.number, t.players, tuple((b, g) for b, g, _d in found), done,
+                                     of, plan.kind is Kind.DUPLICATE))
+    key = (revision, tuple(rows))
+    if plan.kind is Kind.SWISS:
+        return EventWork(ident, key, plan, results, standings(results), None, tables)
+    return EventWork(ident, key, plan, results, None, duplicate_scores(results), tables)
+
+
+class EventsKept:
+    """The events worked out, one state and language each (the problems and protocols are said in it),
+    shared by every reader; a lock an event and language, so that readers of a state not yet worked out
+    wait for one piece of work."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, str], EventWork] = {}
+        self._locks: dict[tuple[int, str], threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    def work(self, archive: Archive, ident: int) -> EventWork:
+        """Event ``ident`` as it stands, in the current language (worked out anew only when a game of it or
+        its file changed)."""
+        key, which = _state(archive, ident), (ident, current_language())
+        with self._lock:
+            lock = self._locks.setdefault(which, threading.Lock())
+        with lock:
+            kept = self._kept.get(which)
+            if kept is not None and kept.key == key:
+                return kept
+            done = _work(archive, ident)
+            with self._lock:
+                self._kept.pop(which, None)
+                self._kept[which] = done
+                while len(self._kept) > KEPT_EVENTS:
+                    self._kept.pop(next(iter(self._kept)))
+            return done
+
+
+def _state(archive: Archive, ident: int) -> tuple[Any, ...]:
+    """What an event's work depends on: its file's revision and each game's revision (two short reads)."""
+    _text, revision = archive.event(ident)
+    return (revision, tuple(archive.event_games(ident)))
+
+
+__all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "games_to_open", "problem_lines",
+           "standing_lines", "table_game"]

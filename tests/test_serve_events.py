@@ -1,0 +1,202 @@
+"""Events on the club server, as a club runs them (issue 45, item 4): the director takes in the event
+file, every table's game is opened for its scorer, three tables record at once while the director's page
+and a player's watch the standings arrive live in Chromium at a phone's 360x640; the next tour is drawn
+from the page; the boards to print are the director's alone; hostile event files get clear answers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from preflog.event.director import new_event
+from preflog.event.plan import Kind, TieBreak, dumps_plan
+
+from .conftest import ROOT
+from .serving import AUTH, TOKEN, Server
+from .test_event import NINE, made_7_and_6, remiz, three_sixes
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
+
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                               reason="axe-playwright-python is not installed (pip install -e '.[test]')")
+
+PHONE = {"width": 360, "height": 640}
+LIVE = 10_000  # ms a change may take to reach a watcher on a loaded machine
+
+
+def deals_of(text: str) -> list[str]:
+    """The deals of a pattern (test_event's), each as the scorer types it: its statements, no header."""
+    return ["\n".join(part.split("\n")[1:]).strip() for part in text.strip().split("\n\n")]
+
+
+def take_in(db: Path, *files: Path) -> subprocess.CompletedProcess[str]:
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "PREFLOG_LANG": "en"}
+    return subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()", "serve", "--db", str(db),
+                           *[a for f in files for a in ("--event", str(f))]], capture_output=True, text=True, env=env)
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    folder = tmp_path_factory.mktemp("events")
+    swiss = new_event("Friday", NINE, tours=2, pool=10, deals=3, seed="club", tiebreaks=[TieBreak.REMIZES])
+    duo = new_event("Duo", NINE[:6], tours=2, kind=Kind.DUPLICATE, boards=4, seed="duo")
+    (folder / "friday.json").write_text(dumps_plan(swiss))
+    (folder / "duo.json").write_text(dumps_plan(duo))
+    db = folder / "club.sqlite"
+    done = take_in(db, folder / "friday.json", folder / "duo.json")
+    assert done.returncode == 0, done.stderr
+    assert "event 1, /events/1; 3 games of its tables" in done.stdout
+    assert "event 2, /events/2; 8 games of its tables" in done.stdout
+    s = Server(db)
+    yield s, swiss, folder
+    s.stop()
+
+
+def tables_of(server: Server, event: int) -> dict[tuple[int, int, int | None], tuple[int, list[str]]]:
+    """(tour, table, board) → the game's id and its players as the server opened it."""
+    doc = httpx.get(f"{server.url}/api/events/{event}").json()
+    out = {}
+    for t in doc["tables"]:
+        for g in t["games"]:
+            players = httpx.get(f"{server.url}/api/games/{g['game']}").json()["game"]["tags"]["Players"].split()
+            out[(t["tour"], t["table"], g["board"])] = (g["game"], players)
+    return out
+
+
+def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club: Any, browser: Any) -> None:
+    server, plan, _folder = club
+    tables = {t.number: t.players for t in plan.drawn[0].tables}
+    games = tables_of(server, 1)
+    assert sorted(k[:2] for k in games) == [(1, 1), (1, 2), (1, 3)]
+    for (tour, number, board), (game, players) in games.items():
+        assert tuple(players) == tables[number] and board is None
+    director = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True)
+    player = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
+    problems: list[str] = []
+    try:
+        watch = player.new_page()
+        watch.on("pageerror", lambda e: problems.append(str(e)))
+        watch.goto(f"{server.url}/events/1")
+        page = director.new_page()
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(f"{server.url}/login")
+        page.fill("#token", TOKEN)
+        page.click("form.stack button[type=submit]")
+        page.goto(f"{server.url}/events/1")
+        page.wait_for_selector("#status:has-text('на связи')", timeout=LIVE)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # the three tables play their three deals at once, each from its own thread (its own phone)
+        patterns = {1: made_7_and_6, 2: three_sixes, 3: remiz}
+        failures: list[str] = []
+
+        def table(number: int) -> None:
+            a, b, c = tables[number]
+            game = games[(1, number, None)][0]
+            text = patterns[number](a, b, c) if number != 3 else remiz(a, b, c, tables[number])
+            for deal in deals_of(text):
+                r = httpx.post(f"{server.url}/api/games/{game}/deals", content=deal.encode(), headers=AUTH)
+                if r.status_code != 201:
+                    failures.append(f"table {number}: {r.status_code} {r.text}")
+
+        threads = [threading.Thread(target=table, args=(n,)) for n in (1, 2, 3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert not failures, failures
+        # nothing lost: every table has its three deals, and the standings are the hand-worked ones
+        for n in (1, 2, 3):
+            assert len(httpx.get(f"{server.url}/api/games/{games[(1, n, None)][0]}").json()["game"]["deals"]) == 3
+        doc = httpx.get(f"{server.url}/api/events/1").json()
+        whists = {line["player"]: line["whists"] for line in doc["standings"]}
+        a, b, c = tables[1]
+        x, y, z = tables[3]
+        assert (whists[a], whists[b], whists[c]) == (20, 0, -20)          # made_7_and_6
+        assert all(whists[p] == 0 for p in tables[2])                     # three_sixes
+        assert (whists[x], whists[y], whists[z]) == (-54, 12, 42)         # remiz: x fails, y whists, z passes
+        # both watchers see the last figures arrive by themselves, in their languages
+        best = max(whists, key=lambda p: whists[p])
+        page.wait_for_selector(f"ol.standings li:first-child:has-text('{best}'):has-text('+42')", timeout=LIVE)
+        watch.wait_for_selector("ol.standings li:first-child:has-text('+42')", timeout=LIVE)
+        assert "сдач: 3 из 3" in page.inner_text("#event-live")
+        assert "3 of 3 deals" in watch.inner_text("#event-live")
+        # the director draws tour 2 from the page: Swiss, nobody meeting again
+        page.click("text=Рассадить тур 2")
+        page.wait_for_selector("h2:has-text('Тур 2')", timeout=LIVE)
+        watch.wait_for_selector("h2:has-text('Tour 2')", timeout=LIVE)
+        doc = httpx.get(f"{server.url}/api/events/1").json()
+        second = [set(t["players"]) for t in doc["event"]["drawn"][1]["tables"]]
+        first = [set(t) for t in tables.values()]
+        assert all(len(s & f) <= 1 for s in second for f in first)
+        assert len(tables_of(server, 1)) == 6
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        sizes = page.evaluate("""() => [...document.querySelectorAll('#event-live *')].filter(
+            el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+            .map(el => parseFloat(getComputedStyle(el).fontSize))""")
+        assert min(sizes) >= 12
+        found = axe_sync.Axe().run(page).response["violations"]
+        assert not [v["id"] for v in found if v.get("impact") in ("serious", "critical")]
+        assert not problems, problems
+    finally:
+        director.close()
+        player.close()
+
+
+def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
+    server, _plan, _folder = club
+    games = tables_of(server, 2)
+    assert len(games) == 8  # 2 tables × 2 boards a tour, 2 tours
+    for (tour, table, board), (game, players) in games.items():
+        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        assert f'[Board "{board}"]' in text and f'[Round "{tour}"]' in text
+    # the boards to print are the director's: a player is sent to log in, the scorer gets an A4 sheet a board
+    r = httpx.get(f"{server.url}/events/2/boards", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/login")
+    with httpx.Client(base_url=server.url) as director:
+        login = director.get("/login")
+        csrf = login.cookies.get("preflog_csrf") or director.cookies.get("preflog_csrf")
+        form = director.post("/login", data={"token": TOKEN, "next": "/events/2/boards", "csrf": csrf})
+        assert form.status_code in (200, 303)
+        page = director.get("/events/2/boards")
+        assert page.status_code == 200 and page.text.count('class="board"') == 4
+        assert "style-src 'sha256-" in page.headers["content-security-policy"]
+    # a board played at one table: the traveller waits for the other
+    (game, players) = games[(1, 1, 1)]
+    r = httpx.post(f"{server.url}/api/games/{game}/deals", content=f"contract {players[0]}: 6s\nwhist pass pass".encode(),
+                   headers=AUTH)
+    assert r.status_code == 201, r.text
+    doc = httpx.get(f"{server.url}/api/events/2").json()
+    assert [t["board"] for t in doc["travellers"]] == [1] and len(doc["travellers"][0]["rows"]) == 1
+    assert doc["problems"] == 0
+
+
+@pytest.mark.parametrize("lang,text,said", [
+    ("en", b"not json", "not an event file (JSON)"),
+    ("ru", b'{"format": "preflog-event", "version": 9}', "версия файла турнира 9"),
+    ("en", b"\xff\xfe", "not UTF-8"),
+])
+def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: bytes, said: str) -> None:
+    server, _plan, _folder = club
+    with httpx.Client(base_url=server.url, headers={"Accept-Language": lang}) as c:
+        anonymous = c.post("/events", files={"file": ("e.json", text)})
+        assert anonymous.status_code in (401, 403)
+        r = c.post("/events", files={"file": ("e.json", text)}, headers=AUTH)
+        assert r.status_code == 422 and said in r.text
+    assert httpx.get(f"{server.url}/events/999").status_code == 404
+    assert httpx.get(f"{server.url}/api/events/999").status_code == 404
+    assert httpx.post(f"{server.url}/events/1/draw").status_code in (401, 403)
+
+
+def test_the_event_page_is_json_too(club: Any) -> None:
+    server, plan, _folder = club
+    doc = httpx.get(f"{server.url}/api/events/1").json()
+    assert doc["event"]["name"] == "Friday" and json.dumps(doc)
+    assert set(doc["event"]["players"]) == set(plan.players)
