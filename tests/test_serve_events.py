@@ -200,3 +200,21 @@ def test_the_event_page_is_json_too(club: Any) -> None:
     doc = httpx.get(f"{server.url}/api/events/1").json()
     assert doc["event"]["name"] == "Friday" and json.dumps(doc)
     assert set(doc["event"]["players"]) == set(plan.players)
+
+
+def test_the_ratings_on_the_server(club: Any) -> None:
+    """Issue 45, item 5: the club's ratings on the statistics page and in its JSON, per game or per event."""
+    server, _plan, _folder = club
+    text = '[Event "Rated"]\n[Date "2026-11-27"]\n[Players "Olga Pavel Roman"]\n[Pool "10"]\n\n' + made_7_and_6(
+        "Olga", "Pavel", "Roman")
+    r = httpx.post(f"{server.url}/api/games?force=1", content=text.encode(), headers=AUTH)
+    assert r.status_code == 201, r.text
+    for mode in ("pulka", "event"):
+        doc = httpx.get(f"{server.url}/api/stats", params={"rating": mode}).json()
+        rated = doc["rating"]["players"]
+        assert rated["Olga"]["rating"] > rated["Pavel"]["rating"] > rated["Roman"]["rating"]  # +20, 0, −20
+        assert rated["Olga"]["games"] >= 1 and rated["Olga"]["sigma"] < 25 / 3
+    page = httpx.get(f"{server.url}/stats", params={"rating": "event"}, headers={"Accept-Language": "ru"})
+    assert page.status_code == 200 and "Рейтинг" in page.text and "<svg" in page.text
+    bad = httpx.get(f"{server.url}/api/stats", params={"rating": "elo"})
+    assert bad.status_code == 400 and "elo" in bad.text

@@ -31,26 +31,29 @@ from .archive import Conflict, NotFound
 from .derived import derived, game_json
 from .games import decode
 from .live import event
-from .report import archive_stats, filters_of
+from .report import archive_stats, filters_of, rating_of
 from .rendering import WAIT, live_fragment, working
 from .context import Club, access, club_of, refusal_of
 
 
 async def get_stats(request: Request) -> Response:
-    """The statistics of the archive as ``preflog stats --format json`` gives them (docs/stats.md)."""
+    """The statistics of the archive as ``preflog stats --format json`` gives them (docs/stats.md), with
+    ``?rating=pulka|event`` the ratings too."""
     filters, problem = filters_of(request.query_params)
-    if problem is not None:
-        return errors(400, problem)
-    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    rating, unrated = rating_of(request.query_params)
+    if problem is not None or unrated is not None:
+        return errors(400, problem or unrated or "")
+    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters, rating)
     return JSONResponse(stats_json(found, filters.given()), headers={"X-Preflog-Pending": str(pending)})
 
 
 async def get_stats_csv(request: Request) -> Response:
     """The statistics as CSV, a row a player and a period (as ``preflog stats --format csv``)."""
     filters, problem = filters_of(request.query_params)
-    if problem is not None:
-        return errors(400, problem)
-    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters)
+    rating, unrated = rating_of(request.query_params)
+    if problem is not None or unrated is not None:
+        return errors(400, problem or unrated or "")
+    found, pending = await run_in_threadpool(archive_stats, club_of(request).archive, filters, rating)
     return Response(csv_text(found), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="preflog-stats.csv"',
                              "X-Preflog-Pending": str(pending)})

@@ -597,6 +597,14 @@ class Archive:
                                      "ORDER BY g.id", (DERIVATION, DERIVATION)):
             yield int(i), int(r), s, t
 
+    def rated(self) -> Iterator[tuple[int, str, str, str, list[str], dict[str, Any]]]:
+        """What the ratings read of each clean game with deals, indexed by this derivation: its id, Event
+        tag, Date tag, convention, players and settlement as shown (a long read, a batch at a time)."""
+        for ident, title, day, rules, players, settlement in self._rows(
+                "SELECT game, title, date, rules, players, settlement FROM game_index "
+                "WHERE deals > 0 AND violations = 0 AND derivation = ? ORDER BY game", (DERIVATION,)):
+            yield int(ident), str(title), str(day), str(rules), json.loads(players), json.loads(settlement)
+
     def stale(self, limit: int = 64) -> list[int]:
         """Games whose derived data (index, statistics) is of another derivation or revision, oldest first."""
         return [int(r[0]) for r in self._reader.execute(

@@ -34,7 +34,7 @@ from .archive import Archive, ArchiveError, Conflict, DiskFull, NotFound, ReadOn
 from .logbook import FAULTS
 from .games import decode
 from .rendering import WAIT, render, url_with, working
-from .report import archive_stats, filters_of
+from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of
 from .view import GameView, refusal_lines
 from .context import access, club_of, refusal_of, scorer
@@ -96,17 +96,20 @@ async def game_list(request: Request) -> Response:
 
 async def stats_page(request: Request) -> Response:
     filters, problem = filters_of(request.query_params)
+    rating, unrated = rating_of(request.query_params)
+    problem = problem or unrated
     archive = club_of(request).archive
     known = await run_in_threadpool(archive.all_rules)
     report, pending = "", 0
     if problem is None:
-        found, pending = await run_in_threadpool(archive_stats, archive, filters)
+        found, pending = await run_in_threadpool(archive_stats, archive, filters, rating)
         report = stats_page_of(found, standalone=False)
     query = str(request.query_params)
     return render(request, "stats.html", 400 if problem else 200, report=report, problem=problem, style=STATS_STYLE,
                   pending=pending,
                   player=filters.players[0] if filters.players else "", since=filters.since or "",
                   until=filters.until or "", rules=filters.rules or "", known_rules=sorted(set(known) | set(PRESETS)),
+                  rating=rating or "",
                   json_url="/api/stats" + ("?" + query if query else ""),
                   csv_url="/api/stats.csv" + ("?" + query if query else ""))
 

@@ -148,3 +148,8 @@ def _par(analysis: DealAnalysis | None,
         player = open_for.get(card.player, card.player)
         loss[player] = loss.get(player, 0) + card.cost
     return analysis.par, loss
+
+#: The module's public names (what other layers and the server may import).
+__all__ = [
+    "DealFacts", "GameFacts", "Role", "UNDATED", "date_of", "deal_facts", "is_date", "partners_of",
+]
