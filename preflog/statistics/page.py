@@ -5,7 +5,7 @@ file or a mail, and reads on a phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -105,37 +105,11 @@ def money_chart(stats: Stats, months: list[str]) -> str:
             last = running[p][-1] if running[p] else Fraction(0)
             got = table.players.get(p)
             running[p].append(last + (got.settlement if got is not None else 0))
-    values = [v for line in running.values() for v in line] + [Fraction(0)]
-    low, high = float(min(values)), float(max(values))
-    span = (high - low) or 1.0
-    width, height, left, top, bottom = 420, 240, 44, 12, 36
-    step = (width - left - 16) / max(len(months) - 1, 1)
-
-    def x(i: int) -> float:
-        return left + (i * step if len(months) > 1 else (width - left - 16) / 2)
-
-    def y(v: float) -> float:
-        return top + (high - v) / span * (height - top - bottom)
-
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(_(MONEY))}">',
-             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#999"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{high:+.0f}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{low:+.0f}</text>']
     every = max(1, len(months) // 8)
-    for i, month in enumerate(months):
-        if i % every == 0 or i == len(months) - 1:
-            anchor = "start" if i == 0 and len(months) > 1 else "end" if i == len(months) - 1 and i else "middle"
-            parts.append(f'<text x="{x(i):.1f}" y="{height - bottom + 18}" text-anchor="{anchor}">{escape(month)}</text>')
-    for k, p in enumerate(players):
-        colour, dashes = _pen(k)
-        points = " ".join(f"{x(i):.1f},{y(float(v)):.1f}" for i, v in enumerate(running[p]))
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} points="{points}">'
-                     f"<title>{escape(p)}</title></polyline>")
-        parts += [f'<circle cx="{x(i):.1f}" cy="{y(float(v)):.1f}" r="3" fill="{colour}"/>'
-                  for i, v in enumerate(running[p])]
-    parts.append("</svg>")
-    legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(players))
-    return "".join(parts) + f'<div class="legend">{legend}</div>'
+    labels = [(float(i), month, "start" if i == 0 and len(months) > 1 else "end" if i == len(months) - 1 and i
+               else "middle") for i, month in enumerate(months) if i % every == 0 or i == len(months) - 1]
+    lines = {p: [(float(i), float(v), None) for i, v in enumerate(running[p])] for p in players}
+    return _line_chart(_(MONEY), lines, (0.0, float(len(months) - 1)), labels, lambda v: f"{v:+.0f}")
 
 
 def rating_chart(ratings: Mapping[str, Rating], mode: str = "pulka") -> str:
@@ -146,39 +120,50 @@ def rating_chart(ratings: Mapping[str, Rating], mode: str = "pulka") -> str:
     players = list(ratings)
     days: dict[int, str | None] = {p.match: p.date for r in ratings.values() for p in r.history}
     first, last = min(days), max(days)
-    values = [p.ordinal for r in ratings.values() for p in r.history] + [0.0]
+    labels = [(float(match), days[match] or f"#{match}", anchor)
+              for match, anchor in ((first, "start" if last > first else "middle"), (last, "end"))
+              if not (match == last and last == first)]
+    lines = {name: [(float(p.match), p.ordinal, f"{name}: " + ", ".join(
+        w for w in (decimal(f"{p.ordinal:.2f}"), p.date, p.event) if w)) for p in ratings[name].history]
+             for name in players}
+    return _line_chart(title, lines, (float(first), float(last)), labels, lambda v: decimal(f"{v:+.1f}"))
+
+
+def _line_chart(title: str, lines: Mapping[str, Sequence[tuple[float, float, str | None]]],
+                positions: tuple[float, float], labels: Sequence[tuple[float, str, str]],
+                written: Callable[[float], str]) -> str:
+    """A line a player over ``positions`` (the first and the last), each point (position, value, what its
+    title says, if anything); the value axis marked at its top and bottom as ``written`` writes them,
+    zero drawn, and ``labels`` (position, text, anchor) under the positions."""
+    first, last = positions
+    values = [v for points in lines.values() for _x, v, _t in points] + [0.0]
     low, high = min(values), max(values)
     span = (high - low) or 1.0
     width, height, left, top, bottom = 420, 240, 44, 12, 36
     step = (width - left - 16) / max(last - first, 1)
 
-    def x(match: int) -> float:
-        return left + ((match - first) * step if last > first else (width - left - 16) / 2)
+    def x(at: float) -> float:
+        return left + ((at - first) * step if last > first else (width - left - 16) / 2)
 
     def y(v: float) -> float:
         return top + (high - v) / span * (height - top - bottom)
 
     parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
              f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#999"/>',
-             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{decimal(f"{high:+.1f}")}</text>',
-             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{decimal(f"{low:+.1f}")}</text>']
-    for match, anchor in ((first, "start" if last > first else "middle"), (last, "end")):
-        if match == last and last == first:
-            continue
-        label = days[match] or f"#{match}"
-        parts.append(f'<text x="{x(match):.1f}" y="{height - bottom + 18}" text-anchor="{anchor}">{escape(label)}</text>')
-    for k, name in enumerate(players):
+             f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end">{written(high)}</text>',
+             f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end">{written(low)}</text>']
+    parts += [f'<text x="{x(at):.1f}" y="{height - bottom + 18}" text-anchor="{anchor}">{escape(text)}</text>'
+              for at, text, anchor in labels]
+    for k, (name, points) in enumerate(lines.items()):
         colour, dashes = _pen(k)
-        history = ratings[name].history
-        points = " ".join(f"{x(p.match):.1f},{y(p.ordinal):.1f}" for p in history)
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} points="{points}">'
+        line = " ".join(f"{x(at):.1f},{y(v):.1f}" for at, v, _t in points)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dashes} points="{line}">'
                      f"<title>{escape(name)}</title></polyline>")
-        for p in history:
-            said = ", ".join(w for w in (decimal(f"{p.ordinal:.2f}"), p.date, p.event) if w)
-            parts.append(f'<circle cx="{x(p.match):.1f}" cy="{y(p.ordinal):.1f}" r="3" fill="{colour}">'
-                         f"<title>{escape(name)}: {escape(said)}</title></circle>")
+        parts += [f'<circle cx="{x(at):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"/>' if said is None else
+                  f'<circle cx="{x(at):.1f}" cy="{y(v):.1f}" r="3" fill="{colour}"><title>{escape(said)}</title></circle>'
+                  for at, v, said in points]
     parts.append("</svg>")
-    legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(players))
+    legend = "".join(f"<span>{_swatch(*_pen(k))}{escape(p)}</span>" for k, p in enumerate(lines))
     return "".join(parts) + f'<div class="legend">{legend}</div>'
 
 
