@@ -56,7 +56,7 @@ FORMATS = click.Choice(["text", "json", "csv", "html"])
     movement. The seating is printed with the lot's seed, so anyone can draw it again.
 
     A tour is a pulka played until its --pool closes, of --deals deals, or both (whichever comes first;
-    the pool counts in the settlement only where it is given). The winner has the most whists (Code 4.1.3), each
+    without --pool there is no pool to close, and the settlement adds no shortfall to the mountains). The winner has the most whists (Code 4.1.3), each
     tour's whists counted through --scale; --tiebreak (repeat it, in order) settles ties.
 
     \b
@@ -312,11 +312,17 @@ def _upto(results: Results, upto: int) -> Results:
 
 
 def _notes(results: Results) -> str:
-    said = [count("{n} game counted", "{n} games counted", len(results.played))]
+    from ..event.plan import Kind
+
+    if results.plan.kind is Kind.DUPLICATE:
+        said = [count("{n} board played counted", "{n} boards played counted", len(results.played))]
+    else:
+        said = [count("{n} game counted", "{n} games counted", len(results.played))]
     if results.problems:
         said.append(count("{n} problem left out", "{n} problems left out", len(results.problems)))
     if results.other:
-        said.append(count("{n} game of other events", "{n} games of other events", results.other))
+        said.append(count("{n} game of other events left alone", "{n} games of other events left alone",
+                          results.other))
     return ", ".join(said)
 
 

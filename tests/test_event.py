@@ -340,8 +340,8 @@ def test_hostile_event_games_get_clear_errors() -> None:
                              ("late.pref", late)], boards)
     said = {p.path: p.message for p in results.problems}
     assert "recorded twice at table" in said["again.pref"]
-    assert "Olga is not a player" in said["stranger.pref"]
-    assert "was drawn as" in said["pair.pref"]
+    assert "not a player of the event «Duo»: Olga" in said["stranger.pref"]
+    assert "table 1 of tour 1 by the lot:" in said["pair.pref"]
     assert "tour 9 has not been drawn" in said["late.pref"]
     assert all(p.span is not None for p in results.problems)
     fresh = collect(plan, [("bad.pref", wrong_hand)], boards)
@@ -355,8 +355,9 @@ def test_hostile_event_games_get_clear_errors() -> None:
 @pytest.mark.parametrize("text, said", [
     ("{}", "not an event file"),
     ('{"format": "preflog-event", "version": 7}', "version 7"),
-    ('{"format": "preflog-event", "version": 1, "kind": "swiss"}', "name must be text"),
-    ("[1, 2", "not an event file (JSON)"),
+    ('{"format": "preflog-event", "version": 1, "kind": "swiss"}', "has no name"),
+    ('{"format": "preflog-event", "version": 1, "name": 7}', "name must be text"),
+    ("[1, 2", "not an event file: it is not JSON (line 1, column 6)"),
 ])
 def test_hostile_event_files(text: str, said: str) -> None:
     with pytest.raises(PlanError, match=said.replace("(", r"\(").replace(")", r"\)")):

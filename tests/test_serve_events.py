@@ -137,6 +137,15 @@ def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club:
         first = [set(t) for t in tables.values()]
         assert all(len(s & f) <= 1 for s in second for f in first)
         assert len(tables_of(server, 1)) == 6
+        # a table whose tour is over takes no deal more (it would leave the standings as drawn from)
+        more = httpx.post(f"{server.url}/api/games/{games[(1, 1, None)][0]}/deals",
+                          content=b"bids pass pass pass\nresult 4 3 3", headers=AUTH)
+        assert more.status_code == 422 and "tour is over" in more.text
+        # the event file taken in again, as it was before the draw, is refused: it would undo tour 2
+        stale = dumps_plan(plan).encode()
+        again = httpx.post(f"{server.url}/events", files={"file": ("friday.json", stale)}, headers=AUTH)
+        assert again.status_code == 422 and "kept already, with 2 tours drawn" in again.text
+        assert len(httpx.get(f"{server.url}/api/events/1").json()["event"]["drawn"]) == 2
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         sizes = page.evaluate("""() => [...document.querySelectorAll('#event-live *')].filter(
             el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
@@ -179,7 +188,7 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
 
 
 @pytest.mark.parametrize("lang,text,said", [
-    ("en", b"not json", "not an event file (JSON)"),
+    ("en", b"not json", "not an event file: it is not JSON"),
     ("ru", b'{"format": "preflog-event", "version": 9}', "версия файла турнира 9"),
     ("en", b"\xff\xfe", "not UTF-8"),
 ])

@@ -3,7 +3,7 @@
 A board is a deal made once and played at every table of its tour: the dealer's seat, the ten cards
 of each active seat and the talon. Seats are numbered clockwise from 1; the dealer of board *k* is
 seat *k* counted round the table, so each seat deals in turn, and at a table of four the dealer's seat
-holds no cards (Code 1.1).
+holds no cards (Code 3.2.10).
 
 The hand record is a game in the notation whose players are the seats, ``Seat1`` to ``Seat3`` (or
 ``Seat4``), one deal a board with its ``hands`` and ``talon``: ``preflog check``, ``fmt`` and

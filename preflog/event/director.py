@@ -54,7 +54,7 @@ def draw_next(plan: Plan, results: Results) -> Plan:
     last = plan.drawn[-1]
     missing = tables_playing(plan, results, last.number)
     if missing:
-        raise PlanError(_("tour {tour} is not over: table {tables} has not finished a clean pulka").format(
+        raise PlanError(_("tour {tour} is not over: still playing, or recorded with errors: table {tables}").format(
             tour=last.number, tables=", ".join(map(str, missing))))
     order = standings(results).order()
     met = {frozenset((a, b)) for t in plan.drawn for x in t.tables for i, a in enumerate(x.players)

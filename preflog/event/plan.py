@@ -204,8 +204,8 @@ def validate(plan: Plan) -> Plan:
             raise PlanError(_("a pool or a number of deals is from 1 to 1000, not {n}").format(n=value))
     if plan.kind is Kind.DUPLICATE:
         if not plan.tours <= plan.boards <= MAX_BOARDS or plan.boards % plan.tours:
-            raise PlanError(_("a duplicate event deals from 1 to {most} boards a tour, as many in each tour: "
-                              "{boards} boards cannot be shared among {tours} tours").format(
+            raise PlanError(_("a duplicate event deals as many boards in each tour, from 1 to {most} in all: "
+                              "--boards {boards} is not a multiple of --tours {tours}").format(
                 most=MAX_BOARDS, boards=plan.boards, tours=plan.tours))
     if len(set(plan.tiebreaks)) != len(plan.tiebreaks):
         raise PlanError(_("a tie-break is named twice"))
@@ -235,8 +235,11 @@ def loads_plan(text: str) -> Plan:
     """The event a file holds; :class:`PlanError` naming what is wrong with it."""
     try:
         doc = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise PlanError(_("not an event file (JSON): {reason}").format(reason=exc)) from None
+    except json.JSONDecodeError as exc:
+        raise PlanError(_("not an event file: it is not JSON (line {line}, column {column})").format(
+            line=exc.lineno, column=exc.colno)) from None
+    except (ValueError, RecursionError):
+        raise PlanError(_("not an event file: it is not JSON")) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise PlanError(_("not an event file: it must be a JSON object with \"format\": \"{format}\"").format(
             format=FORMAT))
@@ -293,6 +296,9 @@ class _Fields:
         self.doc, self.where = doc, where
 
     def _get(self, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
+        if key not in self.doc:
+            field = f"{self.where}.{key}" if self.where else key
+            raise PlanError(_("the event file has no {field}").format(field=field))
         value = self.doc.get(key)
         if not isinstance(value, kinds) or isinstance(value, bool):
             field = f"{self.where}.{key}" if self.where else key

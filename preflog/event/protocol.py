@@ -4,7 +4,7 @@ in the sheet's own column, «6♠ / ровно», «8♥ / без одной», 
 from __future__ import annotations
 
 from .. import words
-from ..i18n import _, count
+from ..i18n import _, count, pgettext
 from ..scoring.outcome import Outcome
 from ..scoring.tariff import made
 from .results import Played
@@ -26,8 +26,8 @@ def result_text(o: Outcome) -> str:
     taken = o.declarer_tricks
     if o.contract.is_misere:
         if taken is None:
-            return words.relative(0) if made(o) else "—"
-        return words.relative(0) if taken == 0 else count("{n} trick", "{n} tricks", taken)
+            return pgettext("misère", "made") if made(o) else "—"
+        return pgettext("misère", "made") if taken == 0 else count("{n} trick", "{n} tricks", taken)
     if taken is None:
         return words.relative(0)
     return words.relative(taken - (10 if o.totus else o.contract.level))
@@ -45,7 +45,7 @@ def protocol_rows(game: Played) -> list[list[str]]:
 
 
 def protocol_header(game: Played) -> list[str]:
-    return [_("Deal"), _("Dealer"), _("Game"), _("Result"), *(words.player(p) for p in game.players)]
+    return [_("Deal"), _("Dealer"), _("Contract"), _("Result"), *(words.player(p) for p in game.players)]
 
 
 def _signed(value: object) -> str:

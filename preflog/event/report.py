@@ -11,7 +11,7 @@ from html import escape
 from typing import Any
 
 from .. import words
-from ..i18n import _, count, current_language
+from ..i18n import _, count, current_language, decimal
 from ..present.score_table import table_lines
 from ..scoring.ledger import number_text
 from ..statistics.page import STYLE
@@ -35,6 +35,11 @@ def signed(value: Fraction) -> str:
 def tiebreak_name(t: TieBreak) -> str:
     return {TieBreak.REMIZES: _("remizes"), TieBreak.ALL_PASS_WON: _("all-passes won"),
             TieBreak.ALL_PASS_TRICKS: _("all-pass tricks"), TieBreak.MISERE_TRICKS: _("misère tricks")}[t]
+
+
+def _heading(name: str) -> str:
+    """A name as a column's heading: its first letter a capital."""
+    return name[:1].upper() + name[1:]
 
 
 def tour_name(number: int) -> str:
@@ -66,7 +71,7 @@ def standings_section(table: Standings) -> Section:
     scaled = bool(plan.scale.bands)
     header = [_("Place"), _("Player")] + ([_("Points")] if scaled else []) + [_("Whists")]
     header += [tour_name(t.number) for t in plan.drawn[:len(table.lines[0].tours) if table.lines else 0]]
-    header += [tiebreak_name(t) for t in plan.tiebreaks] + [_("Deals")]
+    header += [_heading(tiebreak_name(t)) for t in plan.tiebreaks] + [_("Deals")]
     rows = []
     for line, last in zip(table.lines, shared_until(table.lines)):
         row = [place_text(line, last), words.player(line.player)]
@@ -80,20 +85,20 @@ def standings_section(table: Standings) -> Section:
 
 def duplicate_section(scores: DuplicateScores) -> Section:
     header = [_("Place"), _("Player"), _("Over the field"), _("Matchpoints"), "%", _("Whists"), _("Boards")]
-    header += [tiebreak_name(t) for t in scores.plan.tiebreaks]
+    header += [_heading(tiebreak_name(t)) for t in scores.plan.tiebreaks]
     rows = []
     lines = list(scores.lines)
     for line, last in zip(lines, shared_until(lines)):
         percent = line.percent
         rows.append([place_text(line, last), words.player(line.player), signed(line.over_field),
-                     f"{number_text(line.matchpoints)}/{line.top}", "—" if percent is None else f"{float(percent):.1f}",
+                     f"{number_text(line.matchpoints)}/{line.top}", "—" if percent is None else decimal(f"{float(percent):.1f}"),
                      signed(line.whists), str(line.boards), *(str(v) for v in line.tiebreaks)])
     return _("Standings over the field"), header, rows
 
 
 def traveller_section(t: Traveller) -> Section:
     """A board's traveller: a row a seat of each table, the game on the table's first row."""
-    header = [_("Table"), _("Seat"), _("Player"), _("Game"), _("Result"), _("Par"), _("Whists"), _("Over the field"),
+    header = [_("Table"), _("Seat"), _("Player"), _("Contract"), _("Result"), _("Par"), _("Whists"), _("Over the field"),
               _("Matchpoints")]
     rows = []
     for row in t.rows:
@@ -106,8 +111,8 @@ def traveller_section(t: Traveller) -> Section:
             rows.append([str(row.table) if first else "", str(s + 1), words.player(player),
                          o_game if first else "", result if first else "", par if first else "",
                          signed(row.whists[s]), signed(row.over_field[s]), number_text(row.matchpoints[s])])
-    averages = ", ".join(f"{s + 1}: {signed(a)}" for s, a in enumerate(t.averages))
-    return _("Board {n} · the field's average by seat {averages}").format(n=t.board, averages=averages), header, rows
+    averages = "; ".join(_("seat {n}").format(n=s + 1) + " " + signed(a) for s, a in enumerate(t.averages))
+    return _("Board {n} · the field's average: {averages}").format(n=t.board, averages=averages), header, rows
 
 
 def protocol_sections(results: Results) -> list[Section]:

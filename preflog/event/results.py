@@ -17,6 +17,7 @@ from fractions import Fraction
 import attrs
 
 from ..game.conventions import PRESETS, rules_of
+from .. import words
 from ..i18n import _, count
 from ..model.game import Game, Tag
 from ..model.span import Span
@@ -176,11 +177,11 @@ def _place(plan: Plan, game: Game, path: str | None,
     unknown = [p for p in players if p not in plan.players]
     if unknown:
         problems.append(Problem(path, _span(game, "Players"), _(
-            "{player} is not a player of the event «{event}»").format(player=unknown[0], event=plan.name)))
+            "not a player of the event «{event}»: {player}").format(player=unknown[0], event=plan.name)))
         return None
     if sorted(players) != sorted(table.players):
         problems.append(Problem(path, _span(game, "Players"), _(
-            "table {table} of tour {tour} was drawn as {drawn}, not {players}").format(
+            "table {table} of tour {tour} by the lot: {drawn}; not {players}").format(
             table=table_n, tour=tour_n, drawn=", ".join(table.players), players=", ".join(players))))
         return None
     if plan.kind is Kind.DUPLICATE:
@@ -195,8 +196,8 @@ def _place(plan: Plan, game: Game, path: str | None,
     rules = game.tag("Rules")
     if rules is not None and rules.strip() != plan.rules and rules.strip() in PRESETS:
         problems.append(Problem(path, _span(game, "Rules"), _(
-            "the game is played under {rules}, the event under {event_rules}").format(
-            rules=rules.strip(), event_rules=plan.rules)))
+            "the game's convention is {rules}, the event's {event_rules}").format(
+            rules=words.convention(rules.strip()), event_rules=words.convention(plan.rules))))
         return None
     return tour_n, table_n, board, table.players
 

@@ -4,7 +4,7 @@ pairing of the tours after it. Pure functions of the players, the standings and 
 Tables are of the event's size; where the players do not divide, some tables take the other size
 (3 and 4 sit together: 10 players at tables of 3 are 3, 3 and 4). Only 5 players cannot be seated
 so: one of them then has a bye, scoring 0 whists for the tour (the field's average, whists adding up
-to zero at every table). At a table of four the dealer sits out each deal (Code 1.1), so nobody sits
+to zero at every table). At a table of four the dealer sits out each deal (Code 3.2.10), so nobody sits
 out a whole tour there.
 """
 

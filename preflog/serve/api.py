@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..i18n import _
+from ..i18n import _, count
 from ..notation.errors import NotationError
 from ..present.score_table import sheet_json
 from ..record.commands import words_for
@@ -28,6 +28,7 @@ from ..words import in_words
 from ..statistics.shape import csv_text, stats_json
 from .access import Access
 from .archive import Conflict, NotFound
+from .event_view import deals_allowed
 from .derived import derived, game_json
 from .games import decode
 from .live import event
@@ -190,10 +191,16 @@ HELP_WORDS = words_for("help") | {"?"}
 
 def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:
     """Record the deal ``typed`` into game ``ident``: its new revision, and the deal as written with
-    the settlement after it."""
+    the settlement after it. A table's game of an event holds no more deals than its tour has."""
+    limit = deals_allowed(club.archive, ident)
+
     def edit(recorder: Recorder) -> dict[str, Any]:
         if recorder.finished:
             raise Refused(reason=_("the pulka is over: no deal can follow (undo takes the last one back)"))
+        if limit is not None and recorder.deals >= limit[0]:
+            raise Refused(reason=count("the table's tour is over: its {n} deal is played (undo takes it back)",
+                                       "the table's tour is over: its {n} deals are played (undo takes the last "
+                                       "one back)", limit[0]))
         if typed.strip().lower() in HELP_WORDS:  # the short form's hints name it: answered with examples
             shown = examples(recorder.table())
             raise Refused(reason=_("Type the deal in the short form, e.g. `{game}` (a whist and a pass), `{two}` (two "

@@ -461,10 +461,12 @@ class Archive:
             "JOIN games g ON g.id = e.game LEFT JOIN game_index i ON i.game = e.game "
             "WHERE e.event = ? ORDER BY e.tour, e.tab, e.board", (event if 0 < event <= MAX_ID else 0,))]
 
-    def event_of(self, game: int) -> int | None:
-        """The event a game is a table's game of, if it is one."""
-        row = self._reader.execute("SELECT event FROM event_games WHERE game = ?", (_known(game),)).fetchone()
-        return None if row is None else int(row[0])
+    def event_of(self, game: int) -> tuple[int, str, int] | None:
+        """The event a game is a table's game of, if it is one: its id, its file, and the game's board
+        (0 in a Swiss event)."""
+        row = self._reader.execute("SELECT e.event, v.plan, e.board FROM event_games e JOIN events v ON v.id = e.event "
+                                   "WHERE e.game = ?", (_known(game),)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]), int(row[2]))
 
     def _kept(self, indexed: Indexed) -> int | None:
         """The id of a game kept with ``indexed``'s fingerprint (one kept before fingerprints were is given

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+
+import attrs
 from collections.abc import AsyncIterator
 from urllib.parse import urlencode
 
@@ -35,8 +37,18 @@ from .rendering import render
 
 def keep_event(archive: Archive, text: str) -> int:
     """Take in an event file: the event kept (or drawn further) and its tables' games opened; its id.
-    :class:`~preflog.event.plan.PlanError` when it is not an event file."""
+    :class:`~preflog.event.plan.PlanError` when it is not an event file, or when it would change an event
+    kept under its name otherwise than by drawing it further (an old file taken in again must not undo a
+    tour drawn since, nor another event take its place)."""
     plan = loads_plan(text)
+    kept = next((ident for ident, name, _revision in archive.events() if name == plan.name), None)
+    if kept is not None:
+        before = loads_plan(archive.event(kept)[0])
+        same = attrs.evolve(plan, drawn=before.drawn) == before
+        if not same or plan.drawn[:len(before.drawn)] != before.drawn:
+            raise PlanError(_("the event «{name}» is kept already, with {n} tours drawn: this file is not the same "
+                              "event drawn further (give another event another name)").format(
+                name=plan.name, n=len(before.drawn)))
     return archive.put_event(plan.name, dumps_plan(plan), lambda have: games_to_open(plan, have))
 
 

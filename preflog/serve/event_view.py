@@ -13,11 +13,11 @@ import attrs
 from ..event.boards import Board
 from ..event.director import event_boards, tables_playing
 from ..event.duplicate import DuplicateScores, duplicate_scores
-from ..event.plan import Kind, Plan, loads_plan
+from ..event.plan import Kind, Plan, Tour, loads_plan
 from ..event.report import report_json, signed, tiebreak_name
 from ..event.results import Results, collect
 from ..event.standings import Standings, place_text, shared_until, standings
-from ..i18n import _, count, current_language, ngettext
+from ..i18n import _, count, current_language, decimal, ngettext
 from ..model.game import Game, Tag
 from ..notation.api import loads
 from ..notation.write import dumps
@@ -62,6 +62,19 @@ def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
     return out
 
 
+def deals_allowed(archive: Archive, game: int) -> tuple[int, int] | None:
+    """The most deals a table's game of an event may hold (a board's one; a tour's deals), with the
+    event's id; ``None`` for a game of no event, or of a tour to the pool alone."""
+    found = archive.event_of(game)
+    if found is None:
+        return None
+    event, text, board = found
+    if board:
+        return 1, event
+    deals = loads_plan(text).deals
+    return None if deals is None else (deals, event)
+
+
 @attrs.frozen(slots=True)
 class TableState:
     """A table of a tour as its page shows it: its players, its game(s) (board → game id) and how far
@@ -99,6 +112,13 @@ class EventWork:
     tables: list[TableState]
     live: dict[str, str] = attrs.field(factory=dict)
     json: dict[str, Any] | None = None
+
+    def tours_shown(self) -> list[Tour]:
+        """The tours as the page lists them: the one being played first (the first with a table still
+        playing, else the last drawn), then the others, the latest first."""
+        playing = next((t for t in self.plan.drawn if tables_playing(self.plan, self.results, t.number)), None)
+        current = playing or (self.plan.drawn[-1] if self.plan.drawn else None)
+        return [] if current is None else [current, *(t for t in reversed(self.plan.drawn) if t is not current)]
 
     @property
     def complete(self) -> bool:
@@ -143,7 +163,7 @@ def standing_lines(work: EventWork) -> list[dict[str, Any]]:
         for dline, last in zip(lines2, shared_until(lines2)):
             percent = dline.percent
             detail = [_("Matchpoints") + f": {float(dline.matchpoints):g}/{dline.top}"
-                      + ("" if percent is None else f" ({float(percent):.1f} %)"),
+                      + ("" if percent is None else " (" + decimal(f"{float(percent):.1f}") + " %)"),
                       _("Whists") + ": " + signed(dline.whists), count("{n} board", "{n} boards", dline.boards)]
             out.append({"place": place_text(dline, last), "player": dline.player, "figure": signed(dline.over_field),
                         "detail": " · ".join(detail)})
@@ -225,5 +245,5 @@ def _state(archive: Archive, ident: int) -> tuple[Any, ...]:
     return (revision, tuple(archive.event_games(ident)))
 
 
-__all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "games_to_open", "problem_lines",
+__all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",
            "standing_lines", "table_game"]

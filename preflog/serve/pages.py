@@ -129,10 +129,17 @@ async def _derived(request: Request) -> Derived | Response:
     return done
 
 
+def _event_id(archive: Archive, game: int) -> int | None:
+    """The event whose table plays ``game``, if any (its page is linked from the game's)."""
+    found = archive.event_of(game)
+    return None if found is None else found[0]
+
+
 async def game_page(request: Request) -> Response:
     done = await _derived(request)
     if isinstance(done, Response):
         return done
+    event = await run_in_threadpool(_event_id, club_of(request).archive, done.ident)
     query = str(request.query_params)
     watcher = not scorer(request) and "lang" not in request.query_params
     if watcher and query in done.pages:  # the same for every watcher of this revision: rendered once
@@ -142,11 +149,11 @@ async def game_page(request: Request) -> Response:
     number = int(page) if page.isdigit() and 1 <= int(page) <= pages else 1
     if number == 1:  # the newest deals: the live part, as the watchers get it
         response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision,
-                          live=Markup(done.live["html"]), page=1, pages=pages, with_csrf=not watcher)
+                          live=Markup(done.live["html"]), page=1, pages=pages, with_csrf=not watcher, event=event)
     else:
         shown = done.view.deals[(number - 1) * PAGE_DEALS:number * PAGE_DEALS]
         response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
-                          deals=shown, page=number, pages=pages, with_csrf=not watcher)
+                          deals=shown, page=number, pages=pages, with_csrf=not watcher, event=event)
     if watcher and len(done.pages) < 64:
         done.pages[query] = bytes(response.body)
     return response
@@ -234,6 +241,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
         return found
     view, revision = found.view, found.revision
     taken = await run_in_threadpool(club.archive.taken_back, ident)
+    event = await run_in_threadpool(_event_id, club.archive, ident)
     done = None if said is None else _done_of(said, view, taken is not None)
     if mode is not None and mode[1] not in [d.number for d in view.deals]:
         mode = None
@@ -249,7 +257,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
                   live=Markup(found.live["html"]),
                   problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
-                  last=last, taken=taken is not None, example=example, keys=keys)
+                  last=last, taken=taken is not None, example=example, keys=keys, event=event)
 
 
 def _after(ident: int, done: str, said: dict[str, Any]) -> Response:
