@@ -225,15 +225,15 @@ def boards(path: str | None, count: int | None, seats: str, seed: str | None, fm
         plan = _plan(path)
         if plan.kind is not Kind.DUPLICATE:
             _misuse(_("{path} is a Swiss event: it has no boards").format(path=path))
-        found, title = event_boards(plan), _title(plan)
+        found, title, tours = event_boards(plan), _title(plan), plan.drawn
         text = plan.hand_record or ""
     else:
         if count is None:
             _misuse(_("give EVENT, or --count to deal boards without one"))
         seed = seed if seed is not None else secrets.token_hex(4)
-        found, title = deal_boards(count, int(seats), seed), _("Boards (seed {seed})").format(seed=seed)
+        found, title, tours = deal_boards(count, int(seats), seed), _("Boards (seed {seed})").format(seed=seed), ()
         text = dump_boards(found, seed=seed)
-    out = boards_page(title, found) if fmt == "html" else text
+    out = boards_page(title, found, tours) if fmt == "html" else text
     if output:
         write_text(output, out)
     else:

@@ -17,6 +17,7 @@ from ..scoring.ledger import number_text
 from ..statistics.page import STYLE
 from .boards import Board
 from .duplicate import DuplicateScores, Traveller
+from ..model.cards import Suit
 from .plan import Kind, Plan, TieBreak, Tour
 from .protocol import game_text, protocol_header, protocol_rows, result_text
 from .results import Results
@@ -167,7 +168,7 @@ PRINT = """
 section.board{break-after:page;page-break-after:always}section.board:last-child{break-after:auto}
 @media print{body{max-width:none;font-size:11pt}.wide{overflow:visible}h2{break-after:avoid}
  section{break-inside:avoid}}
-.hand{font-size:1.2rem;margin:.4rem 0}.hand b{display:inline-block;min-width:6.5rem}
+.hand{font-size:1.4rem;margin:.6rem 0}.hand b{display:block;font-size:1rem}.suit{display:block}.red{color:#c00}
 @page{size:A4;margin:15mm}
 """
 
@@ -180,20 +181,31 @@ def page_of(title: str, sections: Sequence[Section], notes: Sequence[str] = ()) 
     return _document(title, "\n".join(body))
 
 
-def boards_page(title: str, boards: Sequence[Board]) -> str:
-    """The hand records to set up the boxes: a sheet a board, each seat's ten cards, the talon and the
-    dealer, in words."""
+def boards_page(title: str, boards: Sequence[Board], tours: Sequence[Tour] = ()) -> str:
+    """The hand records to set up the boxes: a sheet a board, each seat's ten cards a suit a line (red
+    suits red), the talon and the dealer, in words; with the ``tours`` drawn, the tour it is played in
+    and how many boxes it takes (one a table)."""
     parts = []
     talon = _("Talon")
+    played = {n: t for t in tours for n in t.boards}
     for b in boards:
         board_name, dealer = _("Board {n}").format(n=b.number), _("Dealer: seat {n}").format(n=b.dealer)
-        lines = [f'<section class="board"><h1>{escape(title)}</h1>', f"<h2>{escape(board_name)}</h2>",
-                 f"<p>{escape(dealer)}</p>"]
+        lines = [f'<section class="board"><h1>{escape(title)}</h1>', f"<h2>{escape(board_name)}</h2>"]
+        tour = played.get(b.number)
+        if tour is not None:
+            boxes = count("{n} box, one a table", "{n} boxes, one a table", len(tour.tables))
+            lines.append(f"<p>{escape(tour_name(tour.number))} · {escape(boxes)}</p>")
+        lines.append(f"<p>{escape(dealer)}</p>")
         for seat in range(1, b.seats + 1):
             hand = b.hands.get(seat)
-            held = words.hand(hand.cards, unicode=True) if hand is not None else _("sits out (deals)")
             seat_name = _("Seat {n}").format(n=seat)
-            lines.append(f'<p class="hand"><b>{escape(seat_name)}</b> {escape(held)}</p>')
+            if hand is None:
+                lines.append(f'<p class="hand"><b>{escape(seat_name)}</b> {escape(_("sits out (deals)"))}</p>')
+                continue
+            suits = "".join(f'<span class="suit{" red" if s in (Suit.DIAMONDS, Suit.HEARTS) else ""}">'
+                            f'{escape(words.hand([c for c in hand.cards if c.suit is s], unicode=True, voids=False) or s.symbol + " —")}'
+                            "</span>" for s in Suit)
+            lines.append(f'<div class="hand"><b>{escape(seat_name)}</b>{suits}</div>')
         lines.append(f'<p class="hand"><b>{escape(talon)}</b> {escape(words.cards(b.talon, unicode=True))}</p>')
         parts.append("\n".join(lines) + "</section>")
     return _document(title, "\n".join(parts))

@@ -127,7 +127,7 @@ async def event_boards_page(request: Request) -> Response:
     if not boards:
         return render(request, "message.html", 404, heading=_("No boards"),
                       message=_("a Swiss event has no boards"), login=False)
-    body = boards_page(work.plan.name, boards)
+    body = boards_page(work.plan.name, boards, work.plan.drawn)
     return HTMLResponse(body, headers={"Content-Security-Policy": f"default-src 'none'; style-src {csp_hash(STYLE + PRINT)}",
                                        "Cache-Control": "no-store"})
 

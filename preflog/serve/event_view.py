@@ -115,10 +115,13 @@ class EventWork:
 
     def tours_shown(self) -> list[Tour]:
         """The tours as the page lists them: the one being played first (the first with a table still
-        playing, else the last drawn), then the others, the latest first."""
+        playing, else the last drawn), then those to come, then those played, the latest first."""
         playing = next((t for t in self.plan.drawn if tables_playing(self.plan, self.results, t.number)), None)
         current = playing or (self.plan.drawn[-1] if self.plan.drawn else None)
-        return [] if current is None else [current, *(t for t in reversed(self.plan.drawn) if t is not current)]
+        if current is None:
+            return []
+        later = [t for t in self.plan.drawn if t.number > current.number]
+        return [current, *later, *(t for t in reversed(self.plan.drawn) if t.number < current.number)]
 
     @property
     def complete(self) -> bool:
