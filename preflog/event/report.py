@@ -186,7 +186,7 @@ def boards_page(title: str, boards: Sequence[Board], tours: Sequence[Tour] = ())
     suits red), the talon and the dealer, in words; with the ``tours`` drawn, the tour it is played in
     and how many boxes it takes (one a table)."""
     parts = []
-    talon = _("Talon")
+    talon, sits_out = _("Talon"), _("sits out (deals)")
     played = {n: t for t in tours for n in t.boards}
     for b in boards:
         board_name, dealer = _("Board {n}").format(n=b.number), _("Dealer: seat {n}").format(n=b.dealer)
@@ -200,7 +200,7 @@ def boards_page(title: str, boards: Sequence[Board], tours: Sequence[Tour] = ())
             hand = b.hands.get(seat)
             seat_name = _("Seat {n}").format(n=seat)
             if hand is None:
-                lines.append(f'<p class="hand"><b>{escape(seat_name)}</b> {escape(_("sits out (deals)"))}</p>')
+                lines.append(f'<p class="hand"><b>{escape(seat_name)}</b> {escape(sits_out)}</p>')
                 continue
             suits = "".join(f'<span class="suit{" red" if s in (Suit.DIAMONDS, Suit.HEARTS) else ""}">'
                             f'{escape(words.hand([c for c in hand.cards if c.suit is s], unicode=True, voids=False) or s.symbol + " —")}'
