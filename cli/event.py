@@ -158,29 +158,34 @@ def show(path: str, fmt: str, output: str | None) -> None:
     with every board's traveller. --protocols adds each table's protocol (4.2.11).
 
     Games of other events are left alone. A game that is not the event's as drawn, or breaks a rule, is
-    left out, its errors printed as FILE:LINE:COL: error: …; exit 1 then.
+    left out, its errors printed as FILE:LINE:COL: error: …; exit 1 then. --db reads the games of the
+    club server's archive instead of FILES.
 
     \b
     Examples:
       preflog event standings friday.json games/
       preflog event standings duo.json games/ --protocols --format html -o results.html
+      preflog event standings friday.json --db club.sqlite
     """))
 @click.argument("path", metavar="EVENT", type=click.Path(dir_okay=False))
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@option("--db", metavar="FILE", help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
 @option("--format", "fmt", type=FORMATS, default="text", show_default=True, help=N_("The format to write."))
 @option("--after", "upto", type=click.IntRange(min=1), metavar="N", help=N_("The standings after tour N."))
 @option("--protocols", is_flag=True, help=N_("Add each table's protocol."))
 @option("--par", is_flag=True, help=N_("Duplicate: each result's double-dummy par (where its cards are recorded)."))
 @option("-o", "--output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
-def standings(path: str, files: tuple[str, ...], fmt: str, upto: int | None, protocols: bool, par: bool,
-              output: str | None) -> None:
+def standings(path: str, files: tuple[str, ...], db: str | None, fmt: str, upto: int | None, protocols: bool,
+              par: bool, output: str | None) -> None:
     from ..event.duplicate import duplicate_scores
     from ..event.plan import Kind
     from ..event.report import report_json, report_sections
     from ..event.standings import standings as standings_of
 
+    if bool(files) == (db is not None):
+        _misuse(_("give the .pref files or folders to read, or --db with an archive"))
     plan = _plan(path)
-    results, status = _results(plan, files, par=par)
+    results, status = _results(plan, files, par=par, db=db)
     if upto is not None:
         results = _upto(results, upto)
     if plan.kind is Kind.SWISS:
@@ -260,6 +265,21 @@ def _title(plan: Plan) -> str:
     return f"{plan.name} · {kind_name(plan)}"
 
 
+def _archive_games(db: str) -> Iterator[tuple[str, Any, Game | None, bool]]:
+    """Each game the club server's archive ``db`` keeps, read as a file of its own (``DB#ID``)."""
+    from ..notation.read import read_games
+    from .stats import _open_archive
+
+    archive = _open_archive(db)
+    try:
+        for ident, text in archive.game_texts():
+            for parsed in read_games(text, f"{db}#{ident}"):
+                if not parsed.errors:
+                    yield f"{db}#{ident}", parsed, parsed.game, False
+    finally:
+        archive.close()
+
+
 def _games(files: tuple[str, ...]) -> Iterator[tuple[str, Any, Game | None, bool]]:
     """Each game of ``files`` with its reading; last for each file whether it had a notation error."""
     from ..statistics.run import pref_files
@@ -275,8 +295,8 @@ def _games(files: tuple[str, ...]) -> Iterator[tuple[str, Any, Game | None, bool
             yield p, None, None, source.bad
 
 
-def _results(plan: Plan, files: tuple[str, ...], *, par: bool = False) -> tuple[Results, int]:
-    """The event's games in ``files``, each problem printed; the exit status they give."""
+def _results(plan: Plan, files: tuple[str, ...], *, par: bool = False, db: str | None = None) -> tuple[Results, int]:
+    """The event's games in ``files`` (or the archive ``db``), each problem printed; the exit status they give."""
     from ..event.director import event_boards
     from ..event.results import collect
     from ..notation.errors import NotationError, hint
@@ -284,7 +304,7 @@ def _results(plan: Plan, files: tuple[str, ...], *, par: bool = False) -> tuple[
     readings: dict[str, list[Any]] = {}
     games: list[tuple[str | None, Game]] = []
     bad = False
-    for p, reading, game, unreadable in _games(files):
+    for p, reading, game, unreadable in (_archive_games(db) if db is not None else _games(files)):
         bad = bad or unreadable
         if reading is not None and game is not None:
             readings.setdefault(p, []).append(reading)

@@ -412,6 +412,29 @@ def test_a_director_runs_a_swiss_event_from_the_command_line(tmp_path: Path, lan
     assert code == 2 and "Traceback" not in err
 
 
+def test_standings_from_the_club_server_s_archive(tmp_path: Path) -> None:
+    """``event standings --db``: the games the club server keeps, the other events' left alone."""
+    pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+    from preflog.serve.archive import Archive
+
+    samples = Path(__file__).parent.parent / "samples"
+    db = tmp_path / "club.sqlite"
+    archive = Archive(db)
+    for name in ("events/friday.pref", "events/duo.pref", "sochi-pulka.pref"):
+        assert not archive.import_text((samples / name).read_text(encoding="utf-8"), name).errors
+    archive.close()
+    event = tmp_path / "friday.json"
+    assert run("event", "new", str(event), "--name", "Friday", "--players", "Anna Boris Vera Gleb Dasha Egor",
+               "--tours", "2", "--pool", "10", "--deals", "3", "--seed", "1")[0] == 0
+    from_files = json.loads(run("event", "standings", str(event), str(samples / "events"), "--format", "json")[1])
+    code, out, err = run("--lang", "en", "event", "standings", str(event), "--db", str(db), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["standings"] == from_files["standings"] and doc["complete_tours"] == 1
+    assert doc["other_games"] == 9  # the duplicate's eight boards and the Sochi pulka
+    assert run("--lang", "en", "event", "standings", str(event))[0] == 2
+
+
 def test_boards_from_the_command_line(tmp_path: Path) -> None:
     code, out, err = run("event", "boards", "--count", "3", "--seed", "1")
     assert code == 0 and loads_boards(out) == deal_boards(3, 3, "1")

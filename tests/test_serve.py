@@ -347,6 +347,8 @@ def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
         r = c.post(f"/games/{game}/record", data={"deal": "pass 4 3 3", "csrf": csrf, "action": "add"},
                    follow_redirects=True)
         assert r.status_code == 200 and "deal 2 recorded" in r.text
+        again = c.get("/login?next=/stats", follow_redirects=False)  # a scorer who opens the login again
+        assert again.status_code == 303 and again.headers["location"] == "/stats"
         c.post("/logout", data={"csrf": csrf})
         r = c.post(f"/api/games/{game}/deals", content="Boris 6s pp", headers={**TEXT, "X-CSRF-Token": csrf})
         assert r.status_code == 401
@@ -631,9 +633,12 @@ def _russian_pages(server: Server, ru: dict[str, str]) -> dict[str, httpx.Respon
         r = c.post("/api/games", content=PLAYED.encode(), headers={**AUTH, **TEXT})
         assert r.status_code == 201 and len(r.json()["violations"]) == 1
         played = r.json()["ids"][0]
+        with httpx.Client(base_url=server.url, timeout=30, headers=ru) as anonymous:  # a scorer is sent on from it
+            login_page = anonymous.get("/login")
         csrf = login(c)
-        pages = {path: c.get(path) for path in ("/", "/?rules=leningrad", "/new", "/login", "/join", "/stats",
+        pages = {path: c.get(path) for path in ("/", "/?rules=leningrad", "/new", "/join", "/stats",
                                                 "/nothing-here")}
+        pages["/login"] = login_page
         pages.update(game=c.get(f"/games/{game}"), record=c.get(f"/games/{game}/record"),
                      played=c.get(f"/games/{played}"), stats=c.get("/stats?rules=sochi"))
         revision = re.search(r'name="revision" value="(\d+)"', pages["record"].text)

@@ -79,8 +79,8 @@ def standings(results: Results, upto: int | None = None) -> Standings:
     complete = 0
     for tour in plan.drawn[:last]:
         games = [g for g in results.played if g.tour == tour.number]
-        if {g.table for g in games} == {t.number for t in tour.tables}:
-            complete += 1
+        if {g.table for g in games if g.finished} == {t.number for t in tour.tables}:
+            complete += 1  # every table's pulka over
         for player in tour.byes:
             per_tour[player][tour.number - 1] = Fraction(0)
             byes[player] += 1

@@ -420,7 +420,10 @@ async def players_post(request: Request) -> Response:
 # -- the login -------------------------------------------------------------------------------------
 
 async def login_page(request: Request) -> Response:
-    return render(request, "login.html", next=_local(request.query_params.get("next")), problem=None)
+    target = _local(request.query_params.get("next"))
+    if scorer(request):  # logged in already: on to the page asked for (the form's token is no login's)
+        return RedirectResponse(target, status_code=303)
+    return render(request, "login.html", next=target, problem=None)
 
 
 async def login_post(request: Request) -> Response:
