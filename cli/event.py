@@ -184,7 +184,7 @@ def standings(path: str, files: tuple[str, ...], db: str | None, fmt: str, upto:
 
     if bool(files) == (db is not None):
         _misuse(_("give the .pref files or folders to read, or --db with an archive"))
-    plan = _plan(path)
+    plan = _plan(path) if db is None else _kept_plan(_plan(path), db)
     results, status = _results(plan, files, par=par, db=db)
     if upto is not None:
         results = _upto(results, upto)
@@ -263,6 +263,25 @@ def _title(plan: Plan) -> str:
     from ..event.report import kind_name
 
     return f"{plan.name} · {kind_name(plan)}"
+
+
+def _kept_plan(plan: Plan, db: str) -> Plan:
+    """The event as the club server's archive ``db`` keeps it, where it is ``plan`` drawn further (the tours
+    drawn from the server's page); else ``plan``."""
+    from ..event.plan import PlanError, loads_plan
+    from .stats import _open_archive
+
+    archive = _open_archive(db)
+    try:
+        ident = next((i for i, name, _revision in archive.events() if name == plan.name), None)
+        if ident is None:
+            return plan
+        kept = loads_plan(archive.event(ident)[0])
+    except PlanError:
+        return plan
+    finally:
+        archive.close()
+    return kept if kept.drawn[:len(plan.drawn)] == plan.drawn and len(kept.drawn) > len(plan.drawn) else plan
 
 
 def _archive_games(db: str) -> Iterator[tuple[str, Any, Game | None, bool]]:

@@ -73,7 +73,7 @@ def tables_of(server: Server, event: int) -> dict[tuple[int, int, int | None], t
 
 def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club: Any, browser: Any) -> None:
     server, plan, _folder = club
-    tables = {t.number: t.players for t in plan.drawn[0].tables}
+    tables = {t.number: t.players for t in plan.drawn[0].tables}  # _folder: where the director's files are
     games = tables_of(server, 1)
     assert sorted(k[:2] for k in games) == [(1, 1), (1, 2), (1, 3)]
     for (tour, number, board), (game, players) in games.items():
@@ -146,6 +146,12 @@ def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club:
         again = httpx.post(f"{server.url}/events", files={"file": ("friday.json", stale)}, headers=AUTH)
         assert again.status_code == 422 and "kept already, with 2 tours drawn" in again.text
         assert len(httpx.get(f"{server.url}/api/events/1").json()["event"]["drawn"]) == 2
+        # the director's file knows tour 1 only; with the server's archive the standings know the draw since
+        done = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()", "--lang", "en", "event",
+                               "standings", str(_folder / "friday.json"), "--db", str(server.db), "--format", "json"],
+                              capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+        assert done.returncode == 0, done.stderr
+        assert len(json.loads(done.stdout)["event"]["drawn"]) == 2
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         sizes = page.evaluate("""() => [...document.querySelectorAll('#event-live *')].filter(
             el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
