@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -27,9 +28,12 @@ _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run(command: list[str]) -> Usage:
-    """Run ``command`` once (output discarded); its own CPU time and peak memory (``os.wait4``)."""
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_ENV)
-    _, status, usage = os.wait4(process.pid, 0)
+    """Run ``command`` once (output discarded); its own CPU time and peak memory (``os.wait4``). Each run
+    has a cache folder of its own (preflog.cache), empty: the work is measured, not the cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   env={**_ENV, "PREFLOG_CACHE": cache})
+        _, status, usage = os.wait4(process.pid, 0)
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")

@@ -21,6 +21,7 @@ from .lang import command, option
 from ..jobs import UNITS_PER_JOB, strided_units
 
 if TYPE_CHECKING:
+    from ..cache import Kept
     from ..notation.errors import NotationError
     from ..statistics.run import Filters
     from ..statistics.tally import Stats
@@ -62,11 +63,15 @@ if TYPE_CHECKING:
         help=N_("Rate the players with OpenSkill, each ranked by the whists he won: each game a match (pulka), "
                 "or all the games of an event on one day (event). Needs pip install 'preflog[rating]'."))
 @jobs_option()
+@option("--no-cache", "no_cache", is_flag=True,
+        help=N_("Work out every file anew, and keep nothing: without it, a file read before (the same bytes, options "
+                "and preflog) is taken from the cache in the user's cache folder (PREFLOG_CACHE)."))
 @option("--dask", "scheduler", metavar="ADDRESS",
         help=N_("Do the work on the Dask cluster whose scheduler is at ADDRESS (local: a cluster of this "
                 "machine's cores); the files must be readable by its workers at the same paths."))
 def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], since: str | None, until: str | None,
-          preset: str | None, fmt: str, par: bool, rating: str | None, jobs: int, scheduler: str | None) -> None:
+          preset: str | None, fmt: str, par: bool, rating: str | None, jobs: int, no_cache: bool,
+          scheduler: str | None) -> None:
     """The ``preflog stats`` verb (its help is above)."""
     from ..statistics.run import Filters, check_filters
 
@@ -93,7 +98,12 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
 
             filters = attrs.evolve(filters, aliases=_archive_aliases(db))
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
-        total = _in_processes(units, workers, filters, par, rating, db)
+        kept = None
+        if db is None and not no_cache:
+            from ..cache import Kept
+
+            kept = Kept("stats")
+        total = _in_processes(units, workers, filters, par, rating, db, kept)
     _write(filters.shown(total), fmt, filters)
     sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
 
@@ -110,14 +120,34 @@ def _need_openskill() -> None:
 
 
 def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, rating: str | None,
-                  db: str | None) -> Stats:
+                  db: str | None, kept: Kept | None = None) -> Stats:
     """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
-    in the order of the files and their games, as one process prints them."""
+    in the order of the files and their games, as one process prints them. With ``kept``, a unit of a
+    file read before (the same bytes, options and preflog) is taken from the cache, and the others are
+    kept there."""
+    import attrs
+
+    from ..i18n import current_language
     from ..statistics.run import merged
 
-    apart = in_workers(units, workers)
-    work = partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=apart)
-    total, errors = merged(units, run_units(work, units, workers if apart else 1))
+    keys = [None if kept is None or db is not None else
+            kept.key(u.path, "stats", tuple(u), attrs.astuple(filters), par, rating, current_language())
+            for u in units]
+    found = [None if k is None or kept is None else kept.get(k) for k in keys]
+    todo = [u for u, f in zip(units, found) if f is None]
+    apart = in_workers(todo, workers)
+    work = partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=apart or kept is not None)
+    done = iter(run_units(work, todo, workers if apart else 1))
+    results = []
+    for key, result in zip(keys, found):
+        if result is None:
+            result = next(done)
+            if key is not None and kept is not None:
+                kept.put(key, result)
+        results.append(result)
+    if kept is not None and todo:
+        kept.trim()
+    total, errors = merged(units, results)
     print_errors(errors)
     return total
 

@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# what the verbs keep between runs (preflog.cache) goes to a folder of the test run's, never the user's
+os.environ["PREFLOG_CACHE"] = tempfile.mkdtemp(prefix="preflog-test-cache-")
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "samples").glob("*.pref"))

@@ -13,6 +13,7 @@ LAYERS = {
     "preflog.model": 0,
     "preflog.notation": 1,
     "preflog.jobs": 1,     # files cut into units of work for processes, a game as the reader counts them
+    "preflog.cache": 1,    # what a verb worked out of a file, kept between runs by the file's hash
     "preflog.game": 2,
     "preflog.driver": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
