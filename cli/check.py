@@ -15,7 +15,7 @@ from .exits import EXIT_ERRORS, EXIT_OK
 from .options import PresetChoice
 from .reports import audit_reading, JsonList, point_errors
 from .terminal import PROGRESS, display_name, print_errors
-from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_files, units_of
+from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..notation.errors import NotationError
@@ -42,29 +42,48 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @option("--all", "every", is_flag=True,
               help=N_("Also print the violations that follow from a slip (a wrong dealer, a misread card)."))
 @jobs_option()
-def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int) -> None:
+@option("--no-cache", "no_cache", is_flag=True,
+        help=N_("Check every file anew, and keep nothing: without it, a file checked before (the same bytes, options "
+                "and preflog) is taken from the cache in the user's cache folder (PREFLOG_CACHE)."))
+def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int, no_cache: bool) -> None:
     """The ``preflog check`` verb (its help is above)."""
+    from ..cache import Kept
+    from ..i18n import current_language
+
     PROGRESS.files = len(files)  # at a terminal: which of them is being read
     workers = job_count(jobs)
     units = units_of(files, workers)
     out = Report(as_json)
     total_deals = deals = 0
+    kept = None if no_cache else Kept("check")
+    keys = [None if kept is None else kept.key(u.path, "check", tuple(u), preset, as_json, every, current_language())
+            for u in units]
+    found: list[_Checked | None] = [None if k is None or kept is None else kept.get(k) for k in keys]
+    todo = [u for u, f in zip(units, found) if f is None]
+    apart = in_workers(todo, workers)
+    # a unit's problems come back as a value to keep (from a worker, or to be cached), else are said as found
     work = partial(_check_unit, preset=preset, as_json=as_json, every=every,
-                   report=None if in_workers(units, workers) else out)
-
-    def begin(path: str) -> None:
-        nonlocal deals
-        out.begin_file(display_name(path))
-        deals = 0
-
-    def end() -> None:
-        nonlocal total_deals
-        out.end_file({"deals": deals})
-        total_deals += deals
-
-    for checked in run_files(work, units, workers, begin, end):
+                   report=None if apart or kept is not None else out)
+    done = run_units(work, todo, workers if apart else 1)
+    started = False
+    for unit, key, checked in zip(units, keys, found):
+        if unit.first == 0:  # a file begins
+            if started:
+                out.end_file({"deals": deals})
+                total_deals += deals
+            out.begin_file(display_name(unit.path))
+            deals, started = 0, True
+        if checked is None:
+            checked = next(done)
+            if key is not None and kept is not None:
+                kept.put(key, checked)
         deals += checked.deals
         out.add(checked)
+    if started:
+        out.end_file({"deals": deals})
+        total_deals += deals
+    if kept is not None and todo:
+        kept.trim()
     out.close()
     total = out.count
     if not as_json:
@@ -76,11 +95,13 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
 
 
 class _Checked(NamedTuple):
-    """What checking a unit gave: its deals, and (from a worker) its problems and their JSON."""
+    """What checking a unit gave: its deals, and (kept: from a worker, or for the cache) its problems,
+    their JSON or their errors, for the parent to write."""
 
     deals: int
     problems: int = 0
     items: tuple[dict[str, Any], ...] = ()
+    errors: tuple[NotationError, ...] = ()
 
 
 def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, report: Report | None) -> _Checked:
@@ -93,7 +114,7 @@ def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, repo
         deals += _check_game(reading, name, preset, own, every)
     if report is not None:
         return _Checked(deals)
-    return _Checked(deals, own.count, tuple(own.kept or ()))
+    return _Checked(deals, own.count, tuple(own.kept or ()), tuple(own.kept_errors))
 
 
 def _check_game(reading: GameReading, name: str, preset: str | None, out: Report, every: bool = False) -> int:
@@ -124,6 +145,7 @@ class Report:
         self.files = JsonList()
         self.problems: JsonList | None = None
         self.kept: list[dict[str, Any]] | None = [] if keep else None
+        self.kept_errors: list[NotationError] = []
         if as_json and not keep:
             self.files.open()
 
@@ -133,7 +155,9 @@ class Report:
 
     def error(self, code: str, error: NotationError) -> None:
         self.count += 1
-        if not self.as_json:
+        if not self.as_json and self.kept is not None:
+            self.kept_errors.append(error)
+        elif not self.as_json:
             print_errors([error])
         elif self.kept is not None:
             self.kept.append(dict(error.to_dict(), code=code))
@@ -141,8 +165,9 @@ class Report:
             self.problems.add(dict(error.to_dict(), code=code))
 
     def add(self, checked: _Checked) -> None:
-        """The problems a worker found (already printed, or their JSON kept)."""
+        """The problems a unit kept (a worker's, or the cache's): their errors said, or their JSON written."""
         self.count += checked.problems
+        print_errors(list(checked.errors))
         if self.problems is not None:
             for item in checked.items:
                 self.problems.add(item)

@@ -89,3 +89,22 @@ def test_the_key_is_the_bytes_what_is_done_and_preflog_s_code(tmp_path: Path, mo
     assert kept.key("-", "stats", 1) is None and kept.key(str(tmp_path), "stats", 1) is None
     monkeypatch.setattr(preflog.cache, "code_stamp", lambda: "another preflog")
     assert Kept("stats", tmp_path).key(str(game), "stats", 1) != key
+
+
+def check_entries(folder: Path) -> set[Path]:
+    return {p for p in (folder / "check").glob("*/*") if p.is_file()}
+
+
+@pytest.mark.parametrize("options", [(), ("--json",), ("--jobs", "2"), ("--json", "--jobs", "2"), ("--all",)])
+def test_check_again_says_what_it_said_the_first_time(club: tuple[Path, Path], options: tuple[str, ...]) -> None:
+    games, cache = club
+    files = [str(p) for p in sorted(games.glob("*.pref"))]
+    cold = run("check", *files, *options)
+    assert cold[0] == 1 and ("bad.pref" in cold[1] + cold[2])
+    kept = check_entries(cache)
+    assert kept
+    assert run("check", *files, *options) == cold == run("check", *files, *options, "--no-cache")
+    assert check_entries(cache) == kept
+    (games / "bad.pref").write_text(BAD + "% again\n", encoding="utf-8")
+    assert run("check", *files, *options) == cold
+    assert len(check_entries(cache) - kept) >= 1 and len(check_entries(cache)) - len(kept) <= 2
