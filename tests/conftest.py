@@ -31,3 +31,14 @@ def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> object:
     preflog.set_language(None)
     yield
     preflog.set_language(None)
+
+
+@pytest.fixture(autouse=True)
+def _no_colour_left_behind() -> object:
+    """``--color`` run in this process chooses colour for the process: a test leaves no choice behind
+    (a later test's errors, printed in the same worker, would be in colour)."""
+    yield
+    from preflog.cli import terminal
+
+    terminal.COLOUR_CHOSEN = None
+    terminal.COLOUR = False
