@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -15,7 +16,7 @@ from .exits import EXIT_ERRORS, EXIT_OK
 from .options import PresetChoice
 from .reports import audit_reading, JsonList, point_errors
 from .terminal import PROGRESS, display_name, print_errors
-from .jobs import Unit, games_of, in_workers, job_count, jobs_option, run_units, units_of
+from .jobs import Unit, games_of, job_count, jobs_option, run_kept, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..notation.errors import NotationError
@@ -48,7 +49,6 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool, jobs: int, no_cache: bool) -> None:
     """The ``preflog check`` verb (its help is above)."""
     from ..cache import Kept
-    from ..i18n import current_language
 
     PROGRESS.files = len(files)  # at a terminal: which of them is being read
     workers = job_count(jobs)
@@ -56,34 +56,31 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
     out = Report(as_json)
     total_deals = deals = 0
     kept = None if no_cache else Kept("check")
-    keys = [None if kept is None else kept.key(u.path, "check", tuple(u), preset, as_json, every, current_language())
-            for u in units]
-    found: list[_Checked | None] = [None if k is None or kept is None else kept.get(k) for k in keys]
-    todo = [u for u, f in zip(units, found) if f is None]
-    apart = in_workers(todo, workers)
-    # a unit's problems come back as a value to keep (from a worker, or to be cached), else are said as found
-    work = partial(_check_unit, preset=preset, as_json=as_json, every=every,
-                   report=None if apart or kept is not None else out)
-    done = run_units(work, todo, workers if apart else 1)
+
+    def work_for(as_value: bool) -> Callable[[Unit], _Checked]:
+        # a unit's problems come back as a value (from a worker, or to be kept), else are said as found
+        return partial(_check_unit, preset=preset, as_json=as_json, every=every, report=None if as_value else out)
+
     started = False
-    for unit, key, checked in zip(units, keys, found):
+
+    def end() -> None:
+        nonlocal total_deals
+        out.end_file({"deals": deals})
+        total_deals += deals
+
+    def before(unit: Unit) -> None:
+        nonlocal deals, started
         if unit.first == 0:  # a file begins
             if started:
-                out.end_file({"deals": deals})
-                total_deals += deals
+                end()
             out.begin_file(display_name(unit.path))
             deals, started = 0, True
-        if checked is None:
-            checked = next(done)
-            if key is not None and kept is not None:
-                kept.put(key, checked)
+
+    for checked in run_kept(work_for, units, workers, kept, ("check", preset, as_json, every), before):
         deals += checked.deals
         out.add(checked)
     if started:
-        out.end_file({"deals": deals})
-        total_deals += deals
-    if kept is not None and todo:
-        kept.trim()
+        end()
     out.close()
     total = out.count
     if not as_json:

@@ -12,7 +12,7 @@ import click
 
 from ..i18n import N_, _, count
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
-from .inputs import CleanGames, Reread, read_text, write_text
+from .inputs import CleanGames, Reread, open_archive, read_text, write_text
 from .lang import Command, Group, common_options, option
 from .options import PresetChoice
 from .terminal import print_errors
@@ -269,9 +269,8 @@ def _kept_plan(plan: Plan, db: str) -> Plan:
     """The event as the club server's archive ``db`` keeps it, where it is ``plan`` drawn further (the tours
     drawn from the server's page); else ``plan``."""
     from ..event.plan import PlanError, loads_plan
-    from .stats import _open_archive
 
-    archive = _open_archive(db)
+    archive = open_archive(db)
     try:
         ident = next((i for i, name, _revision in archive.events() if name == plan.name), None)
         if ident is None:
@@ -287,9 +286,8 @@ def _kept_plan(plan: Plan, db: str) -> Plan:
 def _archive_games(db: str) -> Iterator[tuple[str, Any, Game | None, bool]]:
     """Each game the club server's archive ``db`` keeps, read as a file of its own (``DB#ID``)."""
     from ..notation.read import read_games
-    from .stats import _open_archive
 
-    archive = _open_archive(db)
+    archive = open_archive(db)
     try:
         for ident, text in archive.game_texts():
             for parsed in read_games(text, f"{db}#{ident}"):

@@ -8,14 +8,14 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..i18n import N_, _
 from ..model.limits import MAX_LINE
 from ..notation.decode import decode
-from .exits import EXIT_UNREADABLE
+from .exits import EXIT_MISUSE, EXIT_UNREADABLE
 from .terminal import PROGRESS, display_name, print_errors
 
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
@@ -141,6 +141,20 @@ class CleanGames:
                 self.bad = True
             elif not self.bad:
                 yield parsed
+
+
+def open_archive(db: str) -> Any:
+    """The archive of ``db``, or exit 2 saying why it cannot be opened (one that is not there is not made)."""
+    from ..serve.archive import Archive, ArchiveError
+
+    if not os.path.isfile(db):
+        click.echo(_("preflog: error: {path} is not an archive: no such file").format(path=db), err=True)
+        sys.exit(EXIT_MISUSE)
+    try:
+        return Archive(db)
+    except ArchiveError as e:
+        click.echo(_("preflog: error: {reason}").format(reason=e), err=True)
+        sys.exit(EXIT_MISUSE)
 
 
 #: The operating system's reasons a file cannot be read or written, as ``strerror`` gives them in

@@ -27,6 +27,7 @@ from .terminal import display_name
 from .lang import option
 
 if TYPE_CHECKING:
+    from ..cache import Kept
     from ..notation.read import GameReading
 
 T = TypeVar("T")
@@ -80,6 +81,30 @@ def run_files(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
     yield from run_units(work, units, jobs, before)
     if started:
         end()
+
+
+def run_kept(work_for: Callable[[bool], Callable[[Unit], T]], units: Sequence[Unit], jobs: int, kept: Kept | None,
+             what: tuple[object, ...], before: Callable[[Unit], None] | None = None) -> Iterator[T]:
+    """Each unit's result, in order, ``before(unit)`` first: taken from ``kept`` (the cache) where the unit
+    was worked out before with ``what`` (the verb and its options) in this language, else worked out
+    (:func:`run_units`) and kept. ``work_for(as_value)`` gives the work: with ``as_value`` it returns what
+    it found instead of saying it (in a worker, or to be kept), and the caller says it."""
+    language = current_language()
+    keys = [None if kept is None else kept.key(u.path, *what, tuple(u), language) for u in units]
+    found: list[T | None] = [None if k is None or kept is None else kept.get(k) for k in keys]
+    todo = [u for u, f in zip(units, found) if f is None]
+    apart = in_workers(todo, jobs)
+    done = run_units(work_for(apart or kept is not None), todo, jobs if apart else 1)
+    for unit, key, result in zip(units, keys, found):
+        if before is not None:
+            before(unit)
+        if result is None:
+            result = next(done)
+            if key is not None and kept is not None:
+                kept.put(key, result)
+        yield result
+    if kept is not None and todo:
+        kept.trim()
 
 
 def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,

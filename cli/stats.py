@@ -13,10 +13,10 @@ import click
 
 from ..i18n import N_, _
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
-from .inputs import open_input
+from .inputs import open_archive, open_input
 from .options import PresetChoice
 from .terminal import PROGRESS, display_name, print_errors
-from .jobs import Unit, in_workers, job_count, jobs_option, run_units
+from .jobs import Unit, job_count, jobs_option, run_kept
 from .lang import command, option
 from ..jobs import UNITS_PER_JOB, strided_units
 
@@ -127,27 +127,13 @@ def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, 
     kept there."""
     import attrs
 
-    from ..i18n import current_language
     from ..statistics.run import merged
 
-    keys = [None if kept is None or db is not None else
-            kept.key(u.path, "stats", tuple(u), attrs.astuple(filters), par, rating, current_language())
-            for u in units]
-    found = [None if k is None or kept is None else kept.get(k) for k in keys]
-    todo = [u for u, f in zip(units, found) if f is None]
-    apart = in_workers(todo, workers)
-    work = partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=apart or kept is not None)
-    done = iter(run_units(work, todo, workers if apart else 1))
-    results = []
-    for key, result in zip(keys, found):
-        if result is None:
-            result = next(done)
-            if key is not None and kept is not None:
-                kept.put(key, result)
-        results.append(result)
-    if kept is not None and todo:
-        kept.trim()
-    total, errors = merged(units, results)
+    def work_for(as_value: bool) -> Callable[[Unit], tuple[Stats, list[tuple[int, NotationError]]]]:
+        return partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=as_value)
+
+    total, errors = merged(units, run_kept(work_for, units, workers, None if db is not None else kept,
+                                           ("stats", attrs.astuple(filters), par, rating)))
     print_errors(errors)
     return total
 
@@ -208,7 +194,7 @@ def _file_units(files: tuple[str, ...], workers: int) -> list[Unit]:
 
 
 def _archive_aliases(db: str) -> tuple[tuple[str, str], ...]:
-    archive = _open_archive(db)
+    archive = open_archive(db)
     try:
         return tuple(archive.aliases().items())
     finally:
@@ -217,7 +203,7 @@ def _archive_aliases(db: str) -> tuple[tuple[str, str], ...]:
 
 def _archive_units(db: str, workers: int) -> list[Unit]:
     """The archive's games as units of work: ids ``first`` to ``stop`` (exclusive) of the file ``db``."""
-    archive = _open_archive(db)
+    archive = open_archive(db)
     try:
         ids = archive.ids()
     finally:
@@ -227,20 +213,6 @@ def _archive_units(db: str, workers: int) -> list[Unit]:
     size = max(1, len(ids) // (workers * UNITS_PER_JOB))
     cuts = ids[::size]
     return [Unit(db, first, stop) for first, stop in zip(cuts, [*cuts[1:], None])]
-
-
-def _open_archive(db: str) -> Any:
-    """The archive of ``db``, or exit 2 saying why it cannot be opened (one that is not there is not made)."""
-    from ..serve.archive import Archive, ArchiveError
-
-    if not os.path.isfile(db):
-        click.echo(_("preflog: error: {path} is not an archive: no such file").format(path=db), err=True)
-        sys.exit(EXIT_MISUSE)
-    try:
-        return Archive(db)
-    except ArchiveError as e:
-        click.echo(_("preflog: error: {reason}").format(reason=e), err=True)
-        sys.exit(EXIT_MISUSE)
 
 
 def _stats_unit(unit: Unit, filters: Filters, par: bool, rating: str | None, db: str | None,
@@ -263,7 +235,7 @@ def _stats_unit(unit: Unit, filters: Filters, par: bool, rating: str | None, db:
             found = read_stats(fp, display_name(unit.path), filters, par=par, rating=rating, unit=unit,
                                report=report, tick=PROGRESS.tick)
         return found, errors
-    archive = _open_archive(db)
+    archive = open_archive(db)
     out = Stats(rating=rating)
     try:
         for ident, text in archive.game_texts(unit.first, unit.stop):

@@ -18,33 +18,46 @@ import attrs
 
 from ..model.bids import Bid
 from ..scoring.outcome import Outcome
-from .plan import Plan, TieBreak
+from .plan import Plan
 from .results import Played, Results
-from .standings import tiebreak_values
+from .standings import placed, tiebreak_values
 
 
 @attrs.frozen(slots=True)
 class Row:
-    """One table's result on a board: who sat at each seat, the contract and its declarer (``None``: an
-    all-pass), the declarer's tricks (an all-pass: each seat's), and per seat the whists won, the
-    difference from the field's average and the matchpoints; ``par`` the double-dummy tricks of the
-    contract played (declarer's), where the cards and the contract are known."""
+    """One table's result on a board: who sat at each seat, the deal's outcome, and per seat the whists
+    won, the difference from the field's average and the matchpoints; ``par`` the double-dummy tricks
+    of the contract played (declarer's), where the cards and the contract are known."""
 
     tour: int
     table: int
     players: tuple[str, ...]
-    declarer: str | None
-    contract: Bid | None
-    tricks: int | None
-    all_pass_tricks: tuple[int | None, ...] | None
+    outcome: Outcome = attrs.field(eq=False, repr=False)
     whists: tuple[Fraction, ...]
     over_field: tuple[Fraction, ...]
     matchpoints: tuple[Fraction, ...]
     par: int | None = None
-    outcome: Outcome | None = attrs.field(default=None, eq=False, repr=False)
 
-    def seat_of(self, player: str) -> int:
-        return self.players.index(player) + 1
+    @property
+    def declarer(self) -> str | None:
+        return self.outcome.declarer
+
+    @property
+    def contract(self) -> Bid | None:
+        """The contract (``None``: an all-pass)."""
+        return self.outcome.contract
+
+    @property
+    def tricks(self) -> int | None:
+        """The declarer's tricks, where known."""
+        return self.outcome.declarer_tricks
+
+    @property
+    def all_pass_tricks(self) -> tuple[int | None, ...] | None:
+        """An all-pass's tricks, seat by seat (``None`` for a game)."""
+        if not self.outcome.all_pass:
+            return None
+        return tuple((self.outcome.tricks or {}).get(p) for p in self.players)
 
 
 @attrs.frozen(slots=True)
@@ -95,16 +108,10 @@ def traveller(board: int, played: Sequence[Played]) -> Traveller:
     by_seat = [[g.whists.get(g.players[s], Fraction(0)) for g in games] for s in range(seats)]
     averages = tuple(sum(col, Fraction(0)) / len(col) if col else Fraction(0) for col in by_seat)
     points = [matchpoints(col) for col in by_seat]
-    rows = []
-    for i, g in enumerate(games):
-        o = g.outcomes[0]
-        ap = tuple((o.tricks or {}).get(p) for p in g.players) if o.all_pass else None
-        rows.append(Row(g.tour, g.table, g.players, o.declarer, o.contract, o.declarer_tricks, ap,
-                        tuple(by_seat[s][i] for s in range(seats)),
-                        tuple(by_seat[s][i] - averages[s] for s in range(seats)),
-                        tuple(points[s][i] for s in range(seats)),
-                        g.par, o))
-    return Traveller(board, tuple(rows), averages)
+    rows = tuple(Row(g.tour, g.table, g.players, g.outcomes[0], tuple(by_seat[s][i] for s in range(seats)),
+                     tuple(by_seat[s][i] - averages[s] for s in range(seats)), tuple(points[s][i] for s in range(seats)),
+                     g.par) for i, g in enumerate(games))
+    return Traveller(board, rows, averages)
 
 
 def duplicate_scores(results: Results) -> DuplicateScores:
@@ -130,22 +137,12 @@ def duplicate_scores(results: Results) -> DuplicateScores:
 
     def key(p: str) -> tuple[object, ...]:
         percent = mps[p] / tops[p] if tops[p] else Fraction(0)
-        return (-over[p], -percent, *(_better(t, counts[p][t]) for t in plan.tiebreaks))
+        return (-over[p], -percent, *(t.ranked(counts[p][t]) for t in plan.tiebreaks))
 
-    order = sorted(plan.players, key=lambda p: (key(p), p))
-    lines = []
-    place = 0
-    for i, p in enumerate(order):
-        if i == 0 or key(p) != key(order[i - 1]):
-            place = i + 1
-        shared = (i > 0 and key(p) == key(order[i - 1])) or (i + 1 < len(order) and key(p) == key(order[i + 1]))
-        lines.append(DuplicateLine(p, place, shared, over[p], whists[p], mps[p], tops[p], played[p],
-                                   tuple(counts[p][t] for t in plan.tiebreaks)))
-    return DuplicateScores(plan, travellers, tuple(lines))
-
-
-def _better(tiebreak: TieBreak, value: int) -> int:
-    return -value if tiebreak.more_is_better else value
+    lines = tuple(DuplicateLine(p, place, shared, over[p], whists[p], mps[p], tops[p], played[p],
+                                tuple(counts[p][t] for t in plan.tiebreaks))
+                  for p, place, shared in placed(sorted(plan.players), key))
+    return DuplicateScores(plan, travellers, lines)
 
 
 #: The module's public names (what other layers and the server may import).

@@ -40,14 +40,6 @@ def movement(plan: Plan) -> tuple[Tour, ...]:
     return tuple(out)
 
 
-def seat_of(tour: Tour, player: str) -> tuple[int, int] | None:
-    """The table and seat (both from 1) where ``player`` sits in ``tour``; ``None`` for a bye."""
-    for table in tour.tables:
-        if player in table.players:
-            return table.number, table.players.index(player) + 1
-    return None
-
-
 def plays(tours: Sequence[Tour]) -> dict[tuple[str, int], list[tuple[int, int]]]:
     """(player, board) → each (tour, table) where the player plays the board: one, in a movement."""
     found: dict[tuple[str, int], list[tuple[int, int]]] = {}
@@ -61,5 +53,5 @@ def plays(tours: Sequence[Tour]) -> dict[tuple[str, int], list[tuple[int, int]]]
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "movement", "plays", "seat_of",
+    "movement", "plays",
 ]

@@ -44,6 +44,10 @@ class TieBreak(enum.Enum):
     def more_is_better(self) -> bool:
         return self is TieBreak.ALL_PASS_WON
 
+    def ranked(self, value: int) -> int:
+        """``value`` as a sort key: the better first."""
+        return -value if self.more_is_better else value
+
 
 @attrs.frozen(slots=True)
 class Band:

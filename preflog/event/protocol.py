@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import words
 from ..i18n import _, count, pgettext
 from ..scoring.outcome import Outcome
+from ..scoring.settlement import signed
 from ..scoring.tariff import made
 from .results import Played
 
@@ -40,23 +41,12 @@ def protocol_rows(game: Played) -> list[list[str]]:
     for o in game.outcomes:
         value = values.get(o.number, {})
         rows.append([str(o.number), words.player(o.dealer), game_text(o), result_text(o),
-                     *(_signed(value.get(p)) for p in game.players)])
+                     *("" if p not in value else signed(value[p]) for p in game.players)])
     return rows
 
 
 def protocol_header(game: Played) -> list[str]:
     return [_("Deal"), _("Dealer"), _("Contract"), _("Result"), *(words.player(p) for p in game.players)]
-
-
-def _signed(value: object) -> str:
-    from fractions import Fraction
-
-    from ..scoring.ledger import number_text
-
-    if not isinstance(value, Fraction):
-        return ""
-    text = number_text(value)
-    return text if value <= 0 else "+" + text
 
 
 #: The module's public names (what other layers and the server may import).

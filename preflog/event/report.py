@@ -6,31 +6,25 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from html import escape
 from typing import Any
 
 from .. import words
 from ..i18n import _, count, current_language, decimal
 from ..present.score_table import table_lines
-from ..scoring.ledger import number_text
+from ..scoring.ledger import number_json, number_text
+from ..scoring.settlement import signed
 from ..statistics.page import STYLE
 from .boards import Board
 from .duplicate import DuplicateScores, Traveller
 from ..model.cards import Suit
-from .plan import Kind, Plan, TieBreak, Tour
+from .plan import Kind, Plan, TieBreak, Tour, to_json
 from .protocol import game_text, protocol_header, protocol_rows, result_text
 from .results import Results
 from .standings import Standings, place_text, shared_until
 
 #: One table of a report: its heading, its header and its rows.
 Section = tuple[str, list[str], list[list[str]]]
-
-
-def signed(value: Fraction) -> str:
-    """Whists as the sheets show them, with a sign: ``+40``, ``-13.33``, ``0``."""
-    text = number_text(value)
-    return "+" + text if value > 0 else text
 
 
 def tiebreak_name(t: TieBreak) -> str:
@@ -103,9 +97,7 @@ def traveller_section(t: Traveller) -> Section:
               _("Matchpoints")]
     rows = []
     for row in t.rows:
-        o_game = _("all-pass") if row.contract is None or row.declarer is None else (
-            f"{words.player(row.declarer)}: {words.bid(row.contract, unicode=True)}")
-        result = "—" if row.outcome is None else result_text(row.outcome)
+        o_game, result = game_text(row.outcome), result_text(row.outcome)
         par = "—" if row.par is None else count("{n} trick", "{n} tricks", row.par)
         for s, player in enumerate(row.players):
             first = s == 0
@@ -223,44 +215,38 @@ def _document(title: str, inner: str) -> str:
             f"<title>{escape(title)}</title>\n<style>{STYLE}{PRINT}</style>\n</head>\n<body>\n{inner}\n</body>\n</html>\n")
 
 
-def fraction_json(value: Fraction) -> float | int:
-    return value.numerator if value.denominator == 1 else round(float(value), 2)
-
-
 def report_json(plan: Plan, results: Results, *, standings: Standings | None = None,
                 scores: DuplicateScores | None = None) -> dict[str, Any]:
     """The report for programs: the event, its draw, the standings or duplicate scores, the games."""
-    from .plan import to_json
-
     doc: dict[str, Any] = {"event": {k: v for k, v in to_json(plan).items() if k != "hand_record"},
                            "problems": len(results.problems), "other_games": results.other}
     if standings is not None:
         doc["standings"] = [{"player": x.player, "place": x.place, "shared": x.shared,
-                             "points": fraction_json(x.points), "whists": fraction_json(x.whists),
-                             "tours": [None if w is None else fraction_json(w) for w in x.tours],
+                             "points": number_json(x.points), "whists": number_json(x.whists),
+                             "tours": [None if w is None else number_json(w) for w in x.tours],
                              "tiebreaks": dict(zip((t.value for t in plan.tiebreaks), x.tiebreaks)),
                              "deals": x.deals, "byes": x.byes} for x in standings.lines]
         doc["complete_tours"] = standings.complete
     if scores is not None:
         doc["standings"] = [{"player": x.player, "place": x.place, "shared": x.shared,
-                             "over_field": fraction_json(x.over_field), "whists": fraction_json(x.whists),
-                             "matchpoints": fraction_json(x.matchpoints), "top": x.top,
+                             "over_field": number_json(x.over_field), "whists": number_json(x.whists),
+                             "matchpoints": number_json(x.matchpoints), "top": x.top,
                              "percent": None if x.percent is None else round(float(x.percent), 2),
                              "boards": x.boards,
                              "tiebreaks": dict(zip((t.value for t in plan.tiebreaks), x.tiebreaks))}
                             for x in scores.lines]
-        doc["travellers"] = [{"board": t.board, "averages": [fraction_json(a) for a in t.averages],
+        doc["travellers"] = [{"board": t.board, "averages": [number_json(a) for a in t.averages],
                               "rows": [{"tour": r.tour, "table": r.table, "players": list(r.players),
                                         "declarer": r.declarer,
                                         "contract": None if r.contract is None else str(r.contract),
                                         "tricks": r.tricks, "par": r.par,
                                         "all_pass_tricks": None if r.all_pass_tricks is None else list(r.all_pass_tricks),
-                                        "whists": [fraction_json(w) for w in r.whists],
-                                        "over_field": [fraction_json(w) for w in r.over_field],
-                                        "matchpoints": [fraction_json(w) for w in r.matchpoints]} for r in t.rows]}
+                                        "whists": [number_json(w) for w in r.whists],
+                                        "over_field": [number_json(w) for w in r.over_field],
+                                        "matchpoints": [number_json(w) for w in r.matchpoints]} for r in t.rows]}
                              for t in scores.travellers]
     doc["games"] = [{"tour": g.tour, "table": g.table, "board": g.board, "players": list(g.players),
-                     "path": g.path, "whists": {p: fraction_json(w) for p, w in g.whists.items()},
+                     "path": g.path, "whists": {p: number_json(w) for p, w in g.whists.items()},
                      "protocol": [{"deal": o.number, "dealer": o.dealer, "game": game_text(o), "result": result_text(o)}
                                   for o in g.outcomes]}
                     for g in sorted(results.played, key=lambda g: (g.tour, g.table, g.board or 0))]

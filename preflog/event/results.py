@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import attrs
 
-from ..game.conventions import PRESETS, rules_of
+from ..game.conventions import PRESETS
 from .. import words
 from ..i18n import _, count
 from ..model.game import Game, Tag
@@ -25,7 +25,7 @@ from ..scoring.outcome import Outcome
 from ..scoring.scorer import OPEN_POOL, deal_score
 from ..statistics.collect import Collector
 from ..statistics.facts import DealFacts
-from .boards import Board
+from .boards import Board, seat_hands
 from .plan import Kind, Plan
 
 
@@ -66,9 +66,6 @@ class Results:
     problems: list[Problem] = attrs.Factory(list)
     other: int = 0
 
-    def of(self, tour: int) -> list[Played]:
-        return [p for p in self.played if p.tour == tour]
-
 
 def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[int, Board] | None = None, *,
             par: bool = False) -> Results:
@@ -102,6 +99,10 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
                 continue
         if board is not None and not game.deals:
             continue  # a board's game opened and not played yet: nothing to count, nothing wrong
+        if board is not None and len(game.deals) != 1:
+            out.problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
+                n=len(game.deals))))
+            continue
         if board is not None and boards is not None and not _cards_agree(game, seats, boards[board], path,
                                                                           out.problems):
             continue
@@ -111,9 +112,8 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
         if par and board is not None and boards is not None and played.outcomes:
             played = attrs.evolve(played, par=board_par(boards[board], played.players, played.outcomes[0]))
         seen[key] = where
-        for p in game.players:
-            if board is not None:
-                boards_played[(p, board)] = (tour, table)
+        if board is not None:
+            boards_played.update(((p, board), (tour, table)) for p in game.players)
         out.played.append(played)
     return attrs.evolve(out, other=other)
 
@@ -215,10 +215,6 @@ def _cards_agree(game: Game, players: tuple[str, ...], board: Board, path: str |
                  problems: list[Problem]) -> bool:
     """Whether the board's one deal is dealt by the board's dealer's seat and holds its cards (``players``
     in the seats drawn)."""
-    if len(game.deals) != 1:
-        problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
-            n=len(game.deals))))
-        return False
     deal = game.deals[0]
     if len(players) != board.seats:
         problems.append(Problem(path, _span(game, "Players"), _(
@@ -231,7 +227,7 @@ def _cards_agree(game: Game, players: tuple[str, ...], board: Board, path: str |
             "board {board} is dealt by seat {seat}, here {player}, not {written}").format(
             board=board.number, seat=board.dealer, player=dealer, written=deal.dealer)))
         return False
-    held = {players[s - 1]: h for s, h in board.hands.items()}
+    held = seat_hands(board, players)
     for entry in deal.hands.entries if deal.hands else ():
         if entry.hand is not None and entry.player in held and entry.hand != held[entry.player]:
             problems.append(Problem(path, entry.span or deal.span, _(
@@ -249,12 +245,13 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
            seats: tuple[str, ...], problems: list[Problem]) -> Played | None:
     """The game audited (its Rules tag, else the event's convention): what it gave, or ``None`` after
     saying its problems."""
-    preset = None if game.tag("Rules") else plan.rules
-    rules, _problems = rules_of(game, preset)  # the audit below says what is wrong with the tags
-    collector = Collector(rules=preset)
+    collector = Collector(rules=None if game.tag("Rules") else plan.rules)
     outcomes = []
     bad = False
+    rules = None
     for point in collector.game(game):
+        if point.state is not None:
+            rules = point.state.rules  # as the audit read them: its Rules tag (or the event's), its Rule.* tags
         for v in point.problems:
             problems.append(Problem(path, v.span, v.message, v.hint))
             bad = True
@@ -273,18 +270,14 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
                                                            "a tour is {n} deals; this game has more", plan.deals)))
             return None
         whists = dict(facts.settlement)
-    else:
-        if len(outcomes) != 1:
-            problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
-                n=len(outcomes))))
-            return None
-        whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
-    players = seats if board is not None else game.players  # a board's seats as drawn, whoever deals first
-    if board is not None:
-        over = len(outcomes) == 1
-    else:  # the pool closed, or the deals of a tour played
         over = collector.audit.scorer.sheets[-1].finished or plan.deals is not None and facts.deals >= plan.deals
-    return Played(tour, table, board, players, path, whists, tuple(deals), tuple(outcomes), finished=over)
+        return Played(tour, table, None, game.players, path, whists, tuple(deals), tuple(outcomes), finished=over)
+    if rules is None or len(outcomes) != 1:  # a board's one deal (collect saw to it) that gave no outcome
+        problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(n=len(outcomes))))
+        return None
+    whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
+    # a board's seats as drawn, whoever deals first; its one deal played, the table's board is over
+    return Played(tour, table, board, seats, path, whists, tuple(deals), tuple(outcomes))
 
 
 def board_par(board: Board, players: tuple[str, ...], outcome: Outcome) -> int | None:

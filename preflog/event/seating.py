@@ -51,24 +51,21 @@ def swiss(standing: Sequence[str], met: set[frozenset[str]], size: int, seed: st
     lowest-standing player who has not had one. The order at each table is drawn by lot."""
     draw = lot(seed, tour)
     sizes, bye_count = table_sizes(len(standing), size)
-    order = list(standing)
-    byes: list[str] = []
-    for player in reversed(standing):
-        if len(byes) == bye_count:
-            break
-        if player not in had_bye:
-            byes.append(player)
-    while len(byes) < bye_count:  # everyone has had one: the lowest again
-        byes.append(next(p for p in reversed(order) if p not in byes))
-    order = [p for p in order if p not in byes]
-    tables = _pair(order, sizes, met)
+    lowest = [p for p in reversed(standing) if p not in had_bye] + [p for p in reversed(standing) if p in had_bye]
+    byes = lowest[:bye_count]  # who has had none first; when all have, the lowest again
+    tables = _pair([p for p in standing if p not in byes], sizes, met)
     return [_shuffled(t, draw) for t in tables], byes
 
 
 def _cut(order: list[str], sizes: list[int], draw: random.Random) -> list[tuple[str, ...]]:
+    return [_shuffled(t, draw) for t in _chunks(order, sizes)]
+
+
+def _chunks(order: list[str], sizes: list[int]) -> list[tuple[str, ...]]:
+    """``order`` cut into tables of ``sizes``, in order."""
     out, start = [], 0
     for n in sizes:
-        out.append(_shuffled(tuple(order[start:start + n]), draw))
+        out.append(tuple(order[start:start + n]))
         start += n
     return out
 
@@ -110,13 +107,7 @@ def _pair(order: list[str], sizes: list[int], met: set[frozenset[str]]) -> list[
                 return
 
     search(order, 0, [], 0)
-    if not best:  # nothing within the budget: in standing order
-        start, out = 0, []
-        for n in sizes:
-            out.append(tuple(order[start:start + n]))
-            start += n
-        return out
-    return best[0]
+    return best[0] if best else _chunks(order, sizes)  # nothing within the budget: in standing order
 
 
 def _choices(pool: list[str], k: int) -> Iterator[tuple[str, ...]]:

@@ -8,7 +8,7 @@ every criterion share their place (printed ``2–3``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Protocol
 
@@ -92,22 +92,26 @@ def standings(results: Results, upto: int | None = None) -> Standings:
     order = list(plan.players)
     draw.shuffle(order)  # equals stand in the lot's order (for the pairing; their place is shared)
 
-    def key(p: str) -> tuple[object, ...]:
-        return (-points[p], *(_better(t, counts[p][t]) for t in plan.tiebreaks))
-
-    order.sort(key=key)
-    lines, place = [], 0
-    for i, p in enumerate(order):
-        if i == 0 or key(p) != key(order[i - 1]):
-            place = i + 1
-        shared = (i > 0 and key(p) == key(order[i - 1])) or (i + 1 < len(order) and key(p) == key(order[i + 1]))
-        lines.append(Line(p, place, shared, points[p], raw[p], tuple(per_tour[p]),
-                          tuple(counts[p][t] for t in plan.tiebreaks), deals[p], byes[p]))
+    lines = [Line(p, place, shared, points[p], raw[p], tuple(per_tour[p]), tuple(counts[p][t] for t in plan.tiebreaks),
+                  deals[p], byes[p])
+             for p, place, shared in placed(order, lambda p: (-points[p], *(t.ranked(counts[p][t])
+                                                                            for t in plan.tiebreaks)))]
     return Standings(plan, tuple(lines), complete)
 
 
-def _better(tiebreak: TieBreak, value: int) -> int:
-    return -value if tiebreak.more_is_better else value
+def placed(order: Sequence[str], key: Callable[[str], tuple[object, ...]]) -> list[tuple[str, int, bool]]:
+    """The players of ``order`` sorted by ``key`` (stable: equals keep their order), each with his place
+    (from 1) and whether another has the same key (a shared place)."""
+    ranked = sorted(order, key=key)
+    keys = [key(p) for p in ranked]
+    out = []
+    place = 0
+    for i, p in enumerate(ranked):
+        if i == 0 or keys[i] != keys[i - 1]:
+            place = i + 1
+        shared = (i > 0 and keys[i] == keys[i - 1]) or (i + 1 < len(ranked) and keys[i] == keys[i + 1])
+        out.append((p, place, shared))
+    return out
 
 
 def _add(game: Played, tour: int, per_tour: dict[str, list[Fraction | None]], raw: dict[str, Fraction],
@@ -148,5 +152,5 @@ def shared_until(lines: Sequence[Placed]) -> list[int]:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Line", "Standings", "place_text", "shared_until", "standings", "tiebreak_values",
+    "Line", "Standings", "place_text", "placed", "shared_until", "standings", "tiebreak_values",
 ]

@@ -13,7 +13,6 @@ from urllib.parse import urlencode
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -31,7 +30,7 @@ from .archive import Archive, NotFound
 from .context import club_of, scorer
 from .event_view import EventWork, games_to_open
 from .live import event
-from .pages import not_found, writing
+from .pages import not_found, upload_form, writing
 from .rendering import render
 
 
@@ -67,11 +66,10 @@ async def event_list(request: Request, problem: str | None = None, status: int =
 
 async def event_post(request: Request) -> Response:
     """An event file uploaded by the director: kept, its tables' games opened."""
-    form, refusal = await writing(request)
+    _fields, upload, refusal = await upload_form(request)
     if refusal is not None:
         return refusal
-    upload = form.get("file")
-    if not isinstance(upload, UploadFile):
+    if upload is None:
         return await event_list(request, _("choose an event file (.json, made by preflog event new)"), 400)
     data = await upload.read()
     try:

@@ -181,10 +181,10 @@ def problem_lines(work: EventWork) -> list[tuple[str | None, str, str]]:
     return [(p.path, where.get(p.path or "", p.path or ""), p.message) for p in work.results.problems[:50]]
 
 
-def _work(archive: Archive, ident: int) -> EventWork:
-    text, revision = archive.event(ident)
+def _work(archive: Archive, ident: int, text: str, revision: int,
+          rows: list[tuple[int, int, int, int, int, int]]) -> EventWork:
+    """The event ``ident`` from its file (``text`` at ``revision``) and its tables' games (``rows``)."""
     plan = loads_plan(text)
-    rows = archive.event_games(ident)
     games: list[tuple[str | None, Game]] = []
     for _tour, _table, _board, game, _rev, _deals in rows:
         body, _revision = archive.text(game)
@@ -226,26 +226,22 @@ class EventsKept:
     def work(self, archive: Archive, ident: int) -> EventWork:
         """Event ``ident`` as it stands, in the current language (worked out anew only when a game of it or
         its file changed)."""
-        key, which = _state(archive, ident), (ident, current_language())
+        text, revision = archive.event(ident)  # what the work depends on: two short reads
+        rows = archive.event_games(ident)
+        key, which = (revision, tuple(rows)), (ident, current_language())
         with self._lock:
             lock = self._locks.setdefault(which, threading.Lock())
         with lock:
             kept = self._kept.get(which)
             if kept is not None and kept.key == key:
                 return kept
-            done = _work(archive, ident)
+            done = _work(archive, ident, text, revision, rows)
             with self._lock:
                 self._kept.pop(which, None)
                 self._kept[which] = done
                 while len(self._kept) > KEPT_EVENTS:
                     self._kept.pop(next(iter(self._kept)))
             return done
-
-
-def _state(archive: Archive, ident: int) -> tuple[Any, ...]:
-    """What an event's work depends on: its file's revision and each game's revision (two short reads)."""
-    _text, revision = archive.event(ident)
-    return (revision, tuple(archive.event_games(ident)))
 
 
 __all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",

@@ -62,6 +62,14 @@ async def writing(request: Request) -> tuple[dict[str, Any], Response | None]:
     return form, None if verdict is Access.WRITE else _refused_page(request, verdict)
 
 
+async def upload_form(request: Request) -> tuple[dict[str, Any], UploadFile | None, Response | None]:
+    """A form that writes with a file: its fields, the file (``None`` without one), and the page that
+    refuses it when it may not write."""
+    form, refusal = await writing(request)
+    upload = form.get("file")
+    return form, upload if isinstance(upload, UploadFile) else None, refusal
+
+
 def _refused_page(request: Request, verdict: Access) -> Response:
     status, message = refusal_of(verdict, club_of(request).guesses.wait())
     return render(request, "message.html", status, heading=_("Not allowed"), message=message,
@@ -139,11 +147,11 @@ async def game_page(request: Request) -> Response:
     done = await _derived(request)
     if isinstance(done, Response):
         return done
-    event = await run_in_threadpool(_event_id, club_of(request).archive, done.ident)
     query = str(request.query_params)
     watcher = not scorer(request) and "lang" not in request.query_params
     if watcher and query in done.pages:  # the same for every watcher of this revision: rendered once
         return HTMLResponse(done.pages[query])
+    event = await run_in_threadpool(_event_id, club_of(request).archive, done.ident)
     pages = pages_of(done.view)
     page = request.query_params.get("deals", "1")
     number = int(page) if page.isdigit() and 1 <= int(page) <= pages else 1
@@ -363,11 +371,10 @@ async def new_post(request: Request) -> Response:
 
 
 async def import_post(request: Request) -> Response:
-    form, refusal = await writing(request)
+    form, upload, refusal = await upload_form(request)
     if refusal is not None:
         return refusal
-    upload = form.get("file")
-    if not isinstance(upload, UploadFile):
+    if upload is None:
         return render(request, "message.html", 400, heading=_("Import"), message=_("choose a .pref file"),
                       login=False)
     name = upload.filename or "upload.pref"

@@ -11,8 +11,7 @@ from fractions import Fraction
 import attrs
 
 from ..i18n import _
-from ..model.game import Game, Tag
-from ..statistics.facts import UNDATED, date_of
+from ..statistics.facts import UNDATED, day_and_month
 from ..statistics.rating import MODES, Played, RatingUnavailable, require
 from ..statistics.run import Filters, Summary, check_filters, summarise
 from ..statistics.tally import Stats
@@ -52,7 +51,7 @@ def rated_games(archive: Archive, filters: Filters) -> list[Played]:
     order, by day, each with its Event tag and its settlement as the list shows it."""
     out = []
     for ident, event, day_tag, rules, players, settlement in archive.rated():
-        day, month = date_of(Game((Tag("Date", day_tag),)) if day_tag else Game(()))
+        day, month = day_and_month(day_tag or None)
         if not filters.admits_keys(players, rules, day, month):
             continue
         whists = {str(p): Fraction(str(v)) for p, v in settlement.items()}

@@ -91,7 +91,11 @@ def is_date(value: str) -> bool:
 def date_of(game: Game) -> tuple[str | None, str]:
     """The day and the month of a game from its Date tag: (``2026-11-20``, ``2026-11``); None and
     :data:`UNDATED` for what the tag does not give."""
-    tag = game.tag("Date")
+    return day_and_month(game.tag("Date"))
+
+
+def day_and_month(tag: str | None) -> tuple[str | None, str]:
+    """The day and the month a Date tag's value gives (see :func:`date_of`)."""
     found = _DATE.fullmatch(tag) if tag else None
     if found is None:
         return None, UNDATED
@@ -151,5 +155,5 @@ def _par(analysis: DealAnalysis | None,
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "DealFacts", "GameFacts", "Role", "UNDATED", "date_of", "deal_facts", "is_date", "partners_of",
+    "DealFacts", "GameFacts", "Role", "UNDATED", "date_of", "day_and_month", "deal_facts", "is_date", "partners_of",
 ]
