@@ -6,6 +6,9 @@ same size, with legality and the game tree, each as a whole process, by CPU time
 
 The PGN file is made here from random legal games (python-chess plays them), so that the two files
 have the same number of bytes. Target: `preflog check` takes at most 0.4 times python-chess's time.
+
+The same archive is also checked annotated as commentators annotate: a comment and a glyph on every
+deal (tests/annotating.py). Target: at most 1.25 times the bare archive's time (issue 46, item 1).
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
 from process import arguments, best, preflog_exe, verdict  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.generator import generate  # noqa: E402
+from tests.annotating import one_of_each  # noqa: E402
 
 try:
     import chess
@@ -29,6 +34,7 @@ except ImportError:  # pragma: no cover - a benchmark-only extra
     sys.exit("benchmarks/peer.py needs python-chess: pip install -e '.[bench]'")
 
 TARGET = 0.4
+ANNOTATED_TARGET = 1.25
 
 # python-chess's own way to read every game of a file: read_game until it returns None.
 READ_PGN = """
@@ -60,12 +66,15 @@ def pgn_of_size(size: int, seed: int = 1) -> str:
 
 def main() -> None:
     args = arguments(__doc__)
-    ours = preflog.dumps(generate(args.deals, seed=1, per_game=30))
+    games = generate(args.deals, seed=1, per_game=30)
+    ours = preflog.dumps(games)
+    annotated = preflog.dumps([one_of_each(g, seed=n) for n, g in enumerate(games)])
     theirs = pgn_of_size(len(ours))
     with tempfile.TemporaryDirectory() as tmp:
-        archive, pgn = Path(tmp) / "archive.pref", Path(tmp) / "games.pgn"
+        archive, pgn, noted = Path(tmp) / "archive.pref", Path(tmp) / "games.pgn", Path(tmp) / "annotated.pref"
         archive.write_text(ours, encoding="utf-8")
         pgn.write_text(theirs, encoding="utf-8")
+        noted.write_text(annotated, encoding="utf-8")
         games = theirs.count("[Event ")
         print(f"archive: {args.deals} deals, {len(ours) / 1e6:.2f} MB; PGN: {games} games, {len(theirs) / 1e6:.2f} MB")
         check = best([preflog_exe(), "check", str(archive)], args.repeat).cpu
@@ -75,6 +84,9 @@ def main() -> None:
         print(f"python-chess read_game (process):   {read:.3f} s  ({games / read:,.0f} games/s)")
         print(f"preflog / python-chess CPU time:    {ratio:.2f}  ({verdict(ratio, TARGET, more_is_better=False)} "
               f"the {TARGET} target)")
+        slower = best([preflog_exe(), "check", str(noted)], args.repeat).cpu / check
+        print(f"annotated / bare archive CPU time:  {slower:.2f}  ({verdict(slower, ANNOTATED_TARGET, False)} the "
+              f"{ANNOTATED_TARGET} target; a comment and a glyph on every deal, {len(annotated) / 1e6:.2f} MB)")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from preflog.generator import generate
 from preflog.notation.read import read_games
 from preflog.scoring.settlement import apportion
 
+from .annotating import annotate
 from .conftest import SAMPLES
 
 SAMPLE_TEXTS = [p.read_text(encoding="utf-8") for p in SAMPLES]
@@ -44,11 +45,13 @@ WORDS = [
 
 
 def base_text(rng: random.Random) -> str:
-    """A clean text to spoil: a sample, or a generated legal game of a few deals."""
+    """A clean text to spoil: a sample, or a generated legal game of a few deals, annotated or not."""
     if rng.random() < 0.4:
         return rng.choice(SAMPLE_TEXTS)
     rules = rng.choice(["sochi", "leningrad", "rostov", "classic"])
     games = generate(rng.randint(1, 4), rng.randrange(1 << 30), players=rng.choice([3, 3, 4]), rules=rules)
+    if rng.random() < 0.3:
+        games = [annotate(g, rng.randrange(1 << 30)) for g in games]
     return preflog.dumps(games)
 
 

@@ -17,8 +17,9 @@ from preflog.notation.decode import Lines
 from preflog.notation.lalr import parse_piece
 from preflog.notation.split import Piece, split
 
+from .annotating import annotate, retype
 from .conftest import SAMPLES
-from .fuzzing import near_valid
+from .fuzzing import mutate, near_valid
 
 
 def deep(value: Any) -> Any:
@@ -142,3 +143,112 @@ def test_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
         agree(text)
         quick, slow = read_both(text, monkeypatch)
         assert quick == slow
+
+
+# ---- annotated games (issue 46, item 1) -----------------------------------------------------------
+
+
+def _annotated(seed: int, players: int = 3, rules: str = "sochi", chance: float = 0.3) -> str:
+    games = generate(40, seed=seed, players=players, rules=rules, per_game=20)
+    return preflog.dumps([annotate(g, seed + n, chance) for n, g in enumerate(games)])
+
+
+@pytest.mark.parametrize("rules,players", [("sochi", 3), ("leningrad", 4), ("rostov", 3), ("classic", 4)])
+def test_annotated_games_are_read_alike_and_all_by_the_fast_path(rules: str, players: int,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    text = _annotated(7, players, rules)
+    assert text.count("{") > 200 and text.count("(") > 20 and text.count("%") > 20  # the games are annotated
+    assert agree(text) == len(pieces(text))  # comments, glyphs, variations and notes as the writer lays them out
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+
+
+def test_annotated_games_retyped_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(46)
+    taken = total = 0
+    for seed in range(6):
+        text = retype(_annotated(seed, chance=0.2), rng)
+        taken += agree(text)
+        total += len(pieces(text))
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow, text
+    assert taken > 0.8 * total  # statements over several lines, runs of spaces, notes: still the fast path's
+
+
+def test_annotated_games_with_slips_are_read_alike_with_the_same_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(4601)
+    texts = [_annotated(seed, chance=0.4) for seed in range(3)]
+    for _ in range(150):
+        text = mutate(rng.choice(texts), rng)
+        agree(text)
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow, text
+
+
+ANNOTATED_SHAPES = [
+    "deal 1 {a}\n{b}\nbids 6s? {c} pass!! pass\n",
+    "deal 1\nbids {a} 6s pass pass\n",
+    "deal 1\nbids 6s?? ? pass pass\n",
+    "deal 1\nbids 6s !? pass pass\n",
+    "deal 1\nbids 6s!?! pass pass\n",
+    "deal 1\nbids Anna: {x} 6s pass pass\n",
+    "deal 1\nbids dark {x} 6s pass pass\n",
+    "deal 1\nhands {x} AKQ.J9.-.T987 ? ?\n",
+    "deal 1\nhands Anna: {x} AKQ.J9.-.T987\n",
+    "deal 1\nhands Anna: AKQ.J9.-.T987 {x} {y} Boris: ? {z}\n",
+    "deal 1\ntalon {x} 7s 8s\n", "deal 1\ntalon 7s 8s {x}\n", "deal 1\ntalon ? {x}\n",
+    "deal 1\ncontract 6s! {x}\n", "deal 1\ncontract Anna: 6s !\n", "deal 1\ncontract ! 6s\n",
+    "deal 1\ncontract 6s {x} !\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist! {x} pass? closed {y}\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist {x} whist pass\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist pass closed !\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist pass closed whist\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist ! ! pass\n",
+    "deal 1\nplay {lead} As! {x} (Ks {why} Qs (7s) |) Ks Qs | ? Js\n",
+    "deal 1\nplay As Ks Qs | (7s)\n",
+    "deal 1\nplay As (Ks Qs\n",
+    "deal 1\nplay As Ks) Qs\n",
+    "deal 1\nplay As () Ks\n",
+    "deal 1\nplay ! As\n", "deal 1\nplay As | Ks\n", "deal 1\nplay As Ks Qs | {x} | Js\n",
+    "deal 1\nplay As\n Ks % note\n Qs\nresult = {x}\n{y}\n",
+    "deal 1\nplay As Ks Qs {unclosed\n Js}\n",
+    "deal 1\nplay As Ks Qs } Js\n",
+    "deal 1\nplay As" + " (Ks" * 70 + ")" * 70 + "\n",
+    "deal 1\nplay As" + " (Ks" * 64 + ")" * 64 + "\n",
+    "deal 1\nplay As" + " (" * 5000 + "\n",
+    "deal 1\nclaim Anna {x}\nresult Anna 6 Boris 2 Vera 2 {y}\n",
+    "deal 1\nclaim {x} Anna\n",
+    "deal 1 % note {not a comment\nbids pass pass pass % {\n",
+    "deal 1\nbids pass pass pass {50% chance}\n",
+    "deal 1\nbids pass pass pass {a, b; «c»}\n",
+    "deal 1\nbids pass\n\n  pass\tpass\n",
+]
+
+
+@pytest.mark.parametrize("body", ANNOTATED_SHAPES)
+def test_annotated_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = HEAD + body
+    agree(text)
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+
+
+def test_annotated_shapes_mostly_take_the_fast_path() -> None:
+    taken = sum(agree(HEAD + body) - 1 for body in ANNOTATED_SHAPES)  # less the tag block
+    assert taken >= 15
+
+
+def test_annotated_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = ['[Event "50% off"] % a note\n[Players "Anna Boris Vera"] {who} {and}\n%\n\n',
+             '% before\n[Players "Anna Boris Vera"]\n{a}\n',
+             '[Players "Anna Boris Vera"] {a} [Pool "10"]\n',
+             '[Players "Anna Boris Vera"] {a\nb}\n',
+             '[Players "Anna Boris Vera"] }\n',
+             '{first} [Players "Anna Boris Vera"]\n']
+    taken = 0
+    for head in heads:
+        text = head + "deal 1\nbids pass pass pass\n"
+        taken += agree(text)
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow
+    assert taken >= 8

@@ -63,11 +63,13 @@ class PlayLine(Sequence[PlayedCard]):
         self.plain, self._places, self._notes = tuple(plain), places, notes or None
 
     @classmethod
-    def of_cards(cls, plain: tuple[Card, ...], places: array[int]) -> PlayLine:
-        """A line without annotations straight from its cards and their places (line, column, end
-        column for each: the fast reader's way, with no record made per card)."""
+    def of_cards(cls, plain: tuple[Card, ...], places: array[int],
+                 notes: dict[int, PlayedCard] | None = None) -> PlayLine:
+        """A line straight from its cards, their places (line, column, end column for each) and the
+        annotated cards by index (each with its span): the fast reader's way, with no record made for
+        a card without a glyph, comment or variation."""
         line = cls.__new__(cls)
-        line.plain, line._places, line._notes = plain, places, None
+        line.plain, line._places, line._notes = plain, places, notes or None
         return line
 
     @property

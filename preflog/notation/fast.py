@@ -1,11 +1,16 @@
-"""The reader's fast path: deals and tag blocks in their canonical shape, read a line at a time.
+"""The reader's fast path: deals and tag blocks as people and the writer lay them out, without Lark.
 
-A canonical deal is what :mod:`.write` produces and what most typed deals look like: one statement per
-line, words one space apart, no comments, glyphs or variations. For such a piece :func:`deal` builds
-the very records the grammar and :mod:`.transform` would build, spans included, in one pass over each
-line and without Lark. For anything else — and for anything that would be an error — it returns
-``None`` and the reader parses the piece with the grammar, which stays the one source of messages. A
-differential test holds the two paths to the same records, spans and errors.
+Most deals put each statement on a line of its own (or carry it on over the lines after it) with its
+words, ``{…}`` comments, glyphs, variations and ``%`` notes written as :mod:`.write` writes them. For
+such a piece :func:`deal` builds the very records the grammar and :mod:`.transform` would build, spans
+included, in one pass over its words. For anything else — and for anything that would be an error —
+it returns ``None`` and the reader parses the piece with the grammar, which stays the one source of
+messages. A differential test holds the two paths to the same records, spans and errors.
+
+A line is cut into words at single spaces, or, when it holds a mark (a comment, a note, a glyph, a
+parenthesis, a run of spaces), by :data:`_TOKEN`. A statement is the line its keyword opens and the
+lines after it that open with no keyword. ``%`` notes are dropped here: :mod:`.notes` gives them to
+their elements afterwards, whichever path read the piece.
 """
 
 from __future__ import annotations
@@ -18,43 +23,65 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
+from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
-from ..model.bids import BID_SPELLINGS
+from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
 from ..model.deal import Discard, PlayerTricks, Result, ResultKind, Talon
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
 from ..model.hand import Hand
-from ..model.limits import MAX_ITEMS, number_too_long
-from ..model.play import Claim, ClaimShare, Play, PlayLine
+from ..model.limits import MAX_ITEMS, MAX_NESTING, number_too_long
+from ..model.play import Claim, ClaimShare, Play, PlayedCard, PlayLine, Variation
 from ..model.span import Span, make_span
 from .raw import FIELD_OF, TAG, Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 from .split import Piece
 from .vocabulary import STATEMENT_ORDER, is_valid_player_id
 
-#: Characters a canonical deal may hold; any other (a brace, a glyph, a parenthesis…) sends the piece
-#: to the grammar. ``?`` is allowed for unknown hands and cards and refused everywhere else.
-_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?\n\r\u0400-\u04FF]")
+#: Characters the words of a deal may hold (outside comments and notes); any other (a suit symbol, a
+#: comma…) sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
+_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF]")
+#: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis, spaces in a row.
+_MARKS = re.compile(r"[{}%()!?]|  ")
+#: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's).
+_NOTES = re.compile(r"\{[^}]*\}|%[^\n]*")
+#: The words of a marked line: a comment, a parenthesis, a glyph, a note's start, a plain word, or a
+#: brace that opens or closes nothing on this line (the grammar's to read).
+_TOKEN = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
 _DOTTED = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
-_TAG_CHARACTERS = re.compile(r"[{}%]")
+_BLANK = re.compile(r"[ \t]*")
 
 _DECISIONS = {k.value: k for k in DecisionKind}
+_GLYPHS = {g.value: g for g in Glyph}
 _PASS, _HERE, _BID = CallKind.PASS, CallKind.HERE, CallKind.BID
 _new = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
 _MODES = {m.value: m for m in WhistMode}
 _MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
+_KEYWORDS = frozenset(STATEMENT_ORDER)
+
+#: A statement's words with the line and column of each.
+Words = tuple[list[str], list[int], list[int]]
 
 
 class _NotCanonical(Exception):
-    """The piece is not in canonical shape (or holds an error): the grammar reads it."""
+    """The piece is not in a shape the fast path reads (or holds an error): the grammar reads it."""
 
 
 def _name(word: str) -> str:
+    name = _NAMES.get(word)
+    if name is not None:
+        return name
     if not is_valid_player_id(word):  # the grammar reads a keyword, a card or a bid as what it is
         raise _NotCanonical
+    if len(_NAMES) < _MOST_NAMES:
+        _NAMES[word] = intern(word)
     return intern(word)  # one string per name, however many deals name the player
+
+
+_NAMES: dict[str, str] = {}  # the names read so far, each checked once
+_MOST_NAMES = 4096  # however many names a hostile file makes up
 
 
 def _number(word: str) -> int:
@@ -63,75 +90,125 @@ def _number(word: str) -> int:
     return int(word)
 
 
+def _at(words: Words, k: int) -> Span:
+    """The span of word ``k``."""
+    row, column = words[1][k], words[2][k]
+    return _new(Span, (row, column, row, column + len(words[0][k])))
+
+
+def _whole(words: Words) -> Span:
+    """The span of a statement: its first word to its last."""
+    w, r, c = words
+    return _new(Span, (r[0], c[0], r[-1], c[-1] + len(w[-1])))
+
+
+def _comment(words: Words, k: int) -> Comment:
+    return Comment(words[0][k][1:-1], _at(words, k))
+
+
+def _trailing(words: Words, start: int = 1) -> tuple[int, tuple[Comment, ...]]:
+    """Where the comments that close a statement begin (its length if none), and those comments."""
+    w = words[0]
+    end = len(w)
+    if w[-1][0] != "{":
+        return end, ()
+    first = end
+    while first > start and w[first - 1][0] == "{":
+        first -= 1
+    return first, tuple(_comment(words, k) for k in range(first, end))
+
+
 def deal(piece: Piece) -> RawDeal | None:
-    """The raw deal of a canonical ``piece``, exactly as the grammar reads it; ``None`` otherwise."""
+    """The raw deal of ``piece``, exactly as the grammar reads it; ``None`` if the grammar must read it."""
     text = piece.text
-    if _FOREIGN.search(text) is not None:
+    if _FOREIGN.search(text) is not None and _FOREIGN.search(_NOTES.sub(" ", text)) is not None:
         return None
     try:
-        return _deal(text, piece.line, piece.column)
+        return _deal(text, piece.line, piece.column, _MARKS.search(text) is not None)
     except _NotCanonical:
         return None
 
 
-def _words(line: str) -> list[str]:
-    """The words of a line, one space apart (the column of each follows from those before it: the
-    readers count it as they go)."""
-    words = line.split(" ")
-    if "" in words or len(words) > _MOST_WORDS:
-        raise _NotCanonical  # two spaces, or a line opening with one
-    return words
+def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
+    """The words of a marked line and their columns (``column`` that of its first character)."""
+    words: list[str] = []
+    columns: list[int] = []
+    for m in _TOKEN.finditer(line):
+        word = m.group()
+        if word == "%":
+            break  # a note, to the end of the line
+        if word == "{" or word == "}":
+            raise _NotCanonical  # a comment over several lines, or a stray brace
+        words.append(word)
+        columns.append(column + m.start())
+    return words, columns
 
 
-def _columns(words: list[str], column: int) -> list[int]:
-    """The column of each word of a line whose first word starts at ``column``."""
-    columns = []
-    for word in words:
-        columns.append(column)
-        column += len(word) + 1
-    return columns
+def _statements(text: str, first_line: int, first_column: int, marked: bool) -> list[Words]:
+    """The piece's statements, the deal's head first: each the line its keyword opens and the lines
+    after it that open with another word (or, in ``whist``, with the decision ``whist``)."""
+    found: list[Words] = []
+    for index, raw in enumerate(text.split("\n")):
+        stripped = raw.rstrip("\r ")
+        if not stripped:
+            continue
+        row = first_line + index
+        column = first_column if index == 0 else 1
+        if (marked and _MARKS.search(stripped) is not None) or stripped[0] == " " or "  " in stripped:
+            words, columns = _tokens(stripped, column)
+            if not words:
+                continue  # a line of notes
+        else:
+            words = stripped.split(" ")
+            columns = []
+            for word in words:
+                columns.append(column)
+                column += len(word) + 1
+        if found and (words[0] not in _KEYWORDS or words[0] == found[-1][0][0] == "whist"):  # a decision goes on
+            w, r, c = found[-1]
+            w += words
+            r += [row] * len(words)
+            c += columns
+            if len(w) > _MOST_WORDS:
+                raise _NotCanonical
+        else:
+            if len(words) > _MOST_WORDS:
+                raise _NotCanonical
+            found.append((words, [row] * len(words), columns))
+    return found
 
 
-def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
-    lines = text.split("\n")
-    head_words = _words(lines[0].rstrip("\r "))
-    head_columns = _columns(head_words, first_column)
-    line = first_line
-    if head_words[0] != "deal":
+def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDeal:
+    statements_words = _statements(text, first_line, first_column, marked)
+    if not statements_words:
         raise _NotCanonical
-    head = make_span(line, first_column, line, first_column + 4)
-    last = head
+    head_words = statements_words[0]
+    w = head_words[0]
+    if w[0] != "deal":
+        raise _NotCanonical
+    count, comments = _trailing(head_words)
+    head = _at(head_words, 0)
     number = dealer = None
-    count = len(head_words)
     i = 1
-    if i < count and head_words[i] != "dealer":
-        word = head_words[i]
-        column = head_columns[i]
-        _number(word)
-        last = make_span(line, column, line, column + len(word))
-        number = (Decimal(word), word, last)
+    if i < count and w[i] != "dealer":
+        _number(w[i])
+        number = (Decimal(w[i]), w[i], _at(head_words, i))
         i += 1
     if i < count:
-        if head_words[i] != "dealer" or i + 2 != count:
+        if w[i] != "dealer" or i + 2 != count:
             raise _NotCanonical
-        name, column = _name(head_words[i + 1]), head_columns[i + 1]
-        last = make_span(line, column, line, column + len(name))
-        dealer = (name, last)
+        dealer = (_name(w[i + 1]), _at(head_words, i + 1))
+    last = _at(head_words, len(w) - 1)
     statements: dict[str, Any] = {}
     hands: RawHands | None = None
     names: tuple[tuple[str, Span], ...] = ()
     place = -1
-    for index in range(1, len(lines)):
-        stripped = lines[index].rstrip("\r ")
-        if not stripped:
-            continue
-        line = first_line + index
-        words = _words(stripped)
-        order = _ORDER.get(words[0], -1)
+    for words in statements_words[1:]:
+        order = _ORDER.get(words[0][0], -1)
         if order <= place:
             raise _NotCanonical  # not a statement the fast path reads, or out of order
         place = order
-        record: Any = _READERS[words[0]](words, line, len(stripped) + 1)
+        record: Any = _READERS[words[0][0]](words)
         if type(record) is Flagged:
             names, record = record.names, record.record
         if type(record) is RawHands:
@@ -139,21 +216,26 @@ def _deal(text: str, first_line: int, first_column: int) -> RawDeal:
         else:
             statements[FIELD_OF[type(record)]] = record
         last = record.span
-    return RawDeal(head, number, dealer, (), hands, statements, (), head.to(last), (), names)
+    return RawDeal(head, number, dealer, comments, hands, statements, (), head.to(last), (), names)
 
 
-def _hands(words: list[str], line: int, end: int) -> RawHands:
+def _hands(words: Words) -> RawHands:
+    w = words[0]
     entries: list[RawHand] = []
     prefix: tuple[str, Span] | None = None
-    column = len(words[0]) + 2
-    for k in range(1, len(words)):
-        word = words[k]
-        start, column = column, column + len(word) + 1
-        stop = column - 1
+    for k in range(1, len(w)):
+        word = w[k]
+        if word[0] == "{":
+            if prefix is not None or not entries:
+                raise _NotCanonical  # a comment must follow a hand
+            entry = entries[-1]
+            entries[-1] = entry._replace(comments=entry.comments + (_comment(words, k),))
+            continue
+        where = _at(words, k)
         if word[-1] == ":":
             if prefix is not None:
                 raise _NotCanonical  # a prefix without a hand
-            prefix = (_name(word[:-1]), _new(Span, (line, start, line, stop)))
+            prefix = (_name(word[:-1]), where)
             continue
         if word == "?":
             hand = None
@@ -162,198 +244,350 @@ def _hands(words: list[str], line: int, end: int) -> RawHands:
         else:
             raise _NotCanonical
         if prefix is None:
-            entries.append(RawHand(None, hand, (), _new(Span, (line, start, line, stop))))
+            entries.append(RawHand(None, hand, (), where))
         else:
-            entries.append(RawHand(prefix, hand, (), _new(Span, (line, prefix[1][1], line, stop))))
+            start = prefix[1]
+            entries.append(RawHand(prefix, hand, (), _new(Span, (start[0], start[1], where[2], where[3]))))
             prefix = None
     if prefix is not None or not entries:
         raise _NotCanonical
-    return RawHands(tuple(entries), _new(Span, (line, 1, line, end)))
+    return RawHands(tuple(entries), _whole(words))
 
 
-def _two_cards(kind: type[Talon] | type[Discard], words: list[str], line: int, end: int) -> Any:
-    """A talon or a discard: two different cards, or ``?``."""
-    if len(words) == 2 and words[1] == "?":
-        return kind(None, (), _new(Span, (line, 1, line, end)))
-    if len(words) != 3:
+def _two_cards(kind: type[Talon] | type[Discard], words: Words) -> Any:
+    """A talon or a discard: two different cards, or ``?``; then its comments."""
+    w = words[0]
+    count, comments = _trailing(words)
+    if count == 2 and w[1] == "?":
+        return kind(None, comments, _whole(words))
+    if count != 3:
         raise _NotCanonical
-    first, second = CARD_SPELLINGS.get(words[1]), CARD_SPELLINGS.get(words[2])
+    first, second = CARD_SPELLINGS.get(w[1]), CARD_SPELLINGS.get(w[2])
     if first is None or second is None or first is second:
         raise _NotCanonical
-    return kind((first, second), (), _new(Span, (line, 1, line, end)))
+    return kind((first, second), comments, _whole(words))
 
 
-def _bids(words: list[str], line: int, end: int) -> Bids:
+def _bids(words: Words) -> Bids:
+    w, r, c = words
     calls: list[Call] = []
-    player: str | None = None
+    # the call just read, while a glyph or comments may follow it: what it says and where it starts
+    kind: CallKind | None = None
+    bid: Bid | None = None
+    said: tuple[str | None, bool, bool] = (None, False, False)  # its player, dark and hand
+    glyph: Glyph | None = None
+    comments: tuple[Comment, ...] = ()
+    start_row = start_column = end_row = end_column = 0  # where it starts and ends
+    glyph_may_follow = False
+    player: str | None = None  # the next call's prefix and modifiers, and where they start
     dark = hand = False
-    start = 0
-    count = len(words)
+    opened = 0  # the word that opens the next call, while its prefix or modifiers are read
+    count = len(w)
     if count < 2:
         raise _NotCanonical
-    column = len(words[0]) + 2
     for k in range(1, count):
-        word = words[k]
-        if player is None and not dark and not hand:
-            start = column
-        column += len(word) + 1
+        word = w[k]
         if word == "pass":
-            kind, bid = _PASS, None
+            new_kind, new_bid = _PASS, None
         elif word == "here":
-            kind, bid = _HERE, None
-        elif (bid := BID_SPELLINGS.get(word)) is not None:
-            kind = _BID
+            new_kind, new_bid = _HERE, None
+        elif (new_bid := BID_SPELLINGS.get(word)) is not None:
+            new_kind = _BID
         elif word == DARK_WORD and not dark and not hand:
             dark = True
+            opened = opened or k
             continue
         elif word == HAND_WORD and not hand:
             hand = True
+            opened = opened or k
             continue
         elif word[-1] == ":" and player is None and not dark and not hand:
             player = _name(word[:-1])
+            opened = k
+            continue
+        elif kind is not None and not opened:
+            if word[0] == "{":
+                comments += (_comment(words, k),)
+            elif glyph_may_follow and word in _GLYPHS:
+                glyph = _GLYPHS[word]
+            else:
+                raise _NotCanonical
+            end_row, end_column = r[k], c[k] + len(word)
+            glyph_may_follow = False
             continue
         else:
             raise _NotCanonical
-        calls.append(Call(kind, bid, player, dark, hand, None, (), _new(Span, (line, start, line, column - 1))))
-        player, dark, hand = None, False, False
-    if player is not None or dark or hand:
+        if kind is not None:
+            calls.append(Call(kind, bid, *said, glyph, comments,
+                              _new(Span, (start_row, start_column, end_row, end_column))))
+        kind, bid, said, glyph, comments = new_kind, new_bid, (player, dark, hand), None, ()
+        first = opened or k
+        start_row, start_column, end_row, end_column = r[first], c[first], r[k], c[k] + len(word)
+        glyph_may_follow = True
+        player, dark, hand, opened = None, False, False, 0
+    if kind is None or opened:
         raise _NotCanonical  # a prefix or a modifier without its call
-    return Bids(tuple(calls), _new(Span, (line, 1, line, end)))
+    calls.append(Call(kind, bid, *said, glyph, comments, _new(Span, (start_row, start_column, end_row, end_column))))
+    return Bids(tuple(calls), _whole(words))
 
 
-def _contract(words: list[str], line: int, end: int) -> Flagged:
-    count = len(words)
-    if count == 3 and words[1][-1:] == ":":
-        name, column = _name(words[1][:-1]), len(words[0]) + 2
-        declarer: tuple[str, Span] | None = (name, _new(Span, (line, column, line, column + len(name) + 1)))
+def _contract(words: Words) -> Flagged:
+    w = words[0]
+    count, comments = _trailing(words)
+    glyph = _GLYPHS.get(w[count - 1]) if count > 2 else None
+    if glyph is not None:
+        count -= 1
+    if count == 3 and w[1][-1:] == ":":
+        name = _name(w[1][:-1])
+        declarer: tuple[str, Span] | None = (name, _at(words, 1))
     elif count == 2:
         declarer = None
     else:
         raise _NotCanonical
-    bid = BID_SPELLINGS.get(words[-1])
+    bid = BID_SPELLINGS.get(w[count - 1])
     if bid is None:
         raise _NotCanonical
-    record = Contract(bid, None if declarer is None else declarer[0], None, (), _new(Span, (line, 1, line, end)),
-                      _new(Span, (line, end - len(words[-1]), line, end)))
+    record = Contract(bid, None if declarer is None else declarer[0], glyph, comments, _whole(words),
+                      _at(words, count - 1))
     return Flagged(record, (), () if declarer is None else (declarer,))
 
 
-def _defence(words: list[str], line: int, end: int) -> Defence:
-    mode = _MODES.get(words[-1]) if len(words) > 2 else None
-    decided = words[1:-1] if mode is not None else words[1:]
-    if not decided:
-        raise _NotCanonical
-    decisions = []
-    column = len(words[0]) + 2
-    for word in decided:
-        kind = _DECISIONS.get(word)
-        if kind is None:
-            raise _NotCanonical
-        start, column = column, column + len(word) + 1
-        decisions.append(Decision(kind, None, (), _new(Span, (line, start, line, column - 1))))
-    return Defence(tuple(decisions), mode, (), _new(Span, (line, 1, line, end)),
-                   None if mode is None else _new(Span, (line, end - len(words[-1]), line, end)))
-
-
-def _play(words: list[str], line: int, end: int) -> Play:
-    plain: list[Card] = []
-    places: list[int] = []
-    spellings = CARD_SPELLINGS
-    after_bar = True  # a bar may not open the play nor follow a bar
-    column = len(words[0]) + 2
-    for k in range(1, len(words)):
-        word = words[k]
-        card: Card | None = spellings.get(word)
-        start, column = column, column + len(word) + 1
-        if card is not None:
-            plain.append(card)
-            places += (line, start, column - 1)
-            after_bar = False
-        elif word == "|" and not after_bar and len(plain) % 3 == 0:
-            after_bar = True
+def _defence(words: Words) -> Defence:
+    w = words[0]
+    decisions: list[Decision] = []
+    kind: DecisionKind | None = None  # the decision being read
+    glyph: Glyph | None = None
+    notes: list[Comment] = []
+    start = end = _at(words, 0)
+    glyph_may_follow = False
+    mode: WhistMode | None = None
+    mode_span: Span | None = None
+    comments: list[Comment] = []
+    for k in range(1, len(w)):
+        word = w[k]
+        if word[0] == "{":
+            (comments if mode is not None else notes).append(_comment(words, k))
+            if kind is None and mode is None:
+                raise _NotCanonical  # a comment must follow a decision
+            end = _at(words, k)
+            glyph_may_follow = False
+            continue
+        if mode is not None:
+            raise _NotCanonical  # only comments after the mode
+        if glyph_may_follow and word in _GLYPHS:
+            glyph, end = _GLYPHS[word], _at(words, k)
+            glyph_may_follow = False
+            continue
+        if kind is not None:
+            decisions.append(Decision(kind, glyph, tuple(notes), start.to(end)))
+        if word in _DECISIONS:
+            kind, glyph, notes = _DECISIONS[word], None, []
+            start = end = _at(words, k)
+            glyph_may_follow = True
+        elif word in _MODES and kind is not None:
+            mode, mode_span, kind = _MODES[word], _at(words, k), None
         else:
             raise _NotCanonical
-    return Play(PlayLine.of_cards(tuple(plain), array("I", places)), (), _new(Span, (line, 1, line, end)))
+    if kind is not None:
+        decisions.append(Decision(kind, glyph, tuple(notes), start.to(end)))
+    if not decisions:
+        raise _NotCanonical
+    return Defence(tuple(decisions), mode, tuple(comments), _whole(words), mode_span)
 
 
-def _claim(words: list[str], line: int, end: int) -> Claim:
-    count = len(words)
+def _play(words: Words) -> Play:
+    w = words[0]
+    count = len(w)
+    k = 1
+    lead: tuple[Comment, ...] = ()
+    while k < count and w[k][0] == "{":
+        lead += (_comment(words, k),)
+        k += 1
+    plain: list[Card] = []
+    places: list[int] = []
+    notes: dict[int, _Notes] = {}
+    if _line(words, k, plain, places, notes, 0, 0) != count:
+        raise _NotCanonical  # a parenthesis closing nothing
+    return Play(PlayLine.of_cards(tuple(plain), array("I", places), _noted(plain, places, notes)), lead,
+                _whole(words))
+
+
+class _Notes:
+    """What was written after a card: its glyph, comments and variations."""
+
+    __slots__ = ("glyph", "comments", "variations")
+
+    def __init__(self) -> None:
+        self.glyph: Glyph | None = None
+        self.comments: tuple[Comment, ...] = ()
+        self.variations: tuple[Variation, ...] = ()
+
+
+def _noted(plain: list[Card], places: list[int], notes: dict[int, _Notes]) -> dict[int, PlayedCard]:
+    """The annotated cards of a line as records, by index."""
+    return {i: PlayedCard(plain[i], n.glyph, n.comments, n.variations,
+                          _new(Span, (places[3 * i], places[3 * i + 1], places[3 * i], places[3 * i + 2])))
+            for i, n in notes.items()}
+
+
+def _line(words: Words, k: int, plain: list[Card], places: list[int], notes: dict[int, _Notes], offset: int,
+          level: int) -> int:
+    """Read the cards of one line of play (the main line or a variation, ``level`` deep, its cards after
+    ``offset`` others) from word ``k`` into ``plain``, ``places`` and ``notes``; where it stopped: at
+    its ``)``, or at the end."""
+    w, r, c = words
+    count = len(w)
+    spellings = CARD_SPELLINGS
+    last = "bar"  # the kind of the item before: card, bar, glyph, comment, variation (a bar cannot open)
+    while k < count:
+        word = w[k]
+        card = spellings.get(word)
+        if card is not None:
+            plain.append(card)
+            column = c[k]
+            places += (r[k], column, column + len(word))
+            last = "card"
+        elif word == "|":
+            if last == "bar" or (offset + len(plain)) % 3:
+                raise _NotCanonical
+            last = "bar"
+        elif word == ")":
+            return k
+        elif not plain:
+            raise _NotCanonical  # a glyph, comment or variation must follow a card
+        elif word[0] == "{":
+            note = notes.setdefault(len(plain) - 1, _Notes())
+            note.comments += (_comment(words, k),)
+            last = "comment"
+        elif word in _GLYPHS:
+            if last != "card":
+                raise _NotCanonical  # a glyph must follow its card directly
+            notes.setdefault(len(plain) - 1, _Notes()).glyph = _GLYPHS[word]
+            last = "glyph"
+        elif word == "(":
+            k = _variation(words, k, plain, notes, offset, level)
+            last = "variation"
+        else:
+            raise _NotCanonical
+        k += 1
+    return k
+
+
+def _variation(words: Words, k: int, plain: list[Card], notes: dict[int, _Notes], offset: int, level: int) -> int:
+    """Read the variation opening at word ``k`` into the notes of the last card of ``plain``; its ``)``."""
+    if level == MAX_NESTING:
+        raise _NotCanonical  # nested too deep
+    w = words[0]
+    count = len(w)
+    start = k
+    k += 1
+    lead: tuple[Comment, ...] = ()
+    while k < count and w[k][0] == "{":
+        lead += (_comment(words, k),)
+        k += 1
+    inner: list[Card] = []
+    places: list[int] = []
+    inner_notes: dict[int, _Notes] = {}
+    k = _line(words, k, inner, places, inner_notes, offset + len(plain) - 1, level + 1)
+    if k == count:
+        raise _NotCanonical  # a variation left open
+    cards = tuple(PlayedCard(card, None, (), (), _new(Span, (places[3 * i], places[3 * i + 1], places[3 * i],
+                                                            places[3 * i + 2])))
+                  for i, card in enumerate(inner))
+    if inner_notes:
+        found = _noted(inner, places, inner_notes)
+        cards = tuple(found.get(i, card) for i, card in enumerate(cards))
+    note = notes.setdefault(len(plain) - 1, _Notes())
+    note.variations += (Variation(cards, lead, _at(words, start).to(_at(words, k))),)
+    return k
+
+
+def _claim(words: Words) -> Claim:
+    w = words[0]
+    count, comments = _trailing(words)
     shares: tuple[ClaimShare, ...]
-    columns = _columns(words, 1)
     if count == 2:
-        name, column = _name(words[1]), columns[1]
-        shares = (ClaimShare(name, None, _new(Span, (line, column, line, column + len(name)))),)
+        shares = (ClaimShare(_name(w[1]), None, _at(words, 1)),)
     elif count >= 3 and count % 2 == 1:
         built = []
         for k in range(1, count, 2):
-            name, tricks = _name(words[k]), _number(words[k + 1])
-            built.append(ClaimShare(name, tricks, _new(Span, (line, columns[k], line, columns[k + 1] + len(words[k + 1])))))
+            name, tricks = _name(w[k]), _number(w[k + 1])
+            built.append(ClaimShare(name, tricks, _at(words, k).to(_at(words, k + 1))))
         shares = tuple(built)
     else:
         raise _NotCanonical
-    return Claim(shares, (), _new(Span, (line, 1, line, end)))
+    return Claim(shares, comments, _whole(words))
 
 
-def _result(words: list[str], line: int, end: int) -> Result:
-    count = len(words)
-    where = _new(Span, (line, 1, line, end))
+def _result(words: Words) -> Result:
+    w = words[0]
+    count, comments = _trailing(words)
+    where = _whole(words)
     if count == 2:
-        word = words[1]
-        at = _new(Span, (line, end - len(word), line, end))
+        word = w[1]
+        at = _at(words, 1)
         if word == "=":
-            return Result(ResultKind.RELATIVE, count=0, span=where, count_span=at)
+            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where, count_span=at)
         if _SIGNED.fullmatch(word) is None or number_too_long(word):
             raise _NotCanonical
         if word[0] in "+-":
-            return Result(ResultKind.RELATIVE, count=int(word), span=where, count_span=at)
+            return Result(ResultKind.RELATIVE, count=int(word), comments=comments, span=where, count_span=at)
         tricks = int(word)
         if tricks > 10:
             raise _NotCanonical
-        return Result(ResultKind.DECLARER, count=tricks, span=where, count_span=at)
+        return Result(ResultKind.DECLARER, count=tricks, comments=comments, span=where, count_span=at)
     if count < 3 or count % 2 == 0:
         raise _NotCanonical
     pairs = []
     seen = set()
-    column = len(words[0]) + 2
     for k in range(1, count, 2):
-        name, number = words[k], words[k + 1]
+        name, number = w[k], w[k + 1]
         tricks = _number(number)
         if tricks > 10 or name in seen:
             raise _NotCanonical
         seen.add(name)
-        start, column = column, column + len(name) + len(number) + 2
-        pairs.append(PlayerTricks(_name(name), tricks, _new(Span, (line, start, line, column - 1)),
-                                  _new(Span, (line, column - 1 - len(number), line, column - 1))))
-    return Result(ResultKind.TRICKS, tuple(pairs), span=where)
+        at = _at(words, k + 1)
+        pairs.append(PlayerTricks(_name(name), tricks, _at(words, k).to(at), at))
+    return Result(ResultKind.TRICKS, tuple(pairs), comments=comments, span=where)
 
 
 #: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
-_READERS: dict[str, Callable[[list[str], int, int], Any]] = {
+_READERS: dict[str, Callable[[Words], Any]] = {
     "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
 }
 _ORDER = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
 
-
 def tags(piece: Piece) -> RawTags | None:
-    """The raw tag block of a canonical ``piece`` (a tag to a line, no comments); ``None`` otherwise."""
-    text = piece.text
-    if _TAG_CHARACTERS.search(text) is not None:
-        return None
+    """The raw tag block of ``piece`` (tags, then any comments; notes anywhere); ``None`` otherwise."""
     found: list[Tag] = []
-    for index, raw in enumerate(text.split("\n")):
-        stripped = raw.rstrip("\r")
-        if not stripped.strip(" \t"):
-            continue
-        written = stripped.lstrip(" \t")
-        m = TAG.fullmatch(written.rstrip(" \t"))
-        if m is None:
-            return None
+    comments: list[Comment] = []
+    last: Span | None = None
+    for index, raw in enumerate(piece.text.split("\n")):
+        text = raw.rstrip("\r")
         line = piece.line + index
-        column = len(stripped) - len(written) + (piece.column if index == 0 else 1)
-        found.append(Tag(m.group(1), unescape_tag(m.group(2)), make_span(line, column, line, column + m.end())))
-    if not found or len(found) > _MOST_WORDS:
+        base = piece.column if index == 0 else 1
+        at = 0
+        while (at := _BLANK.match(text, at).end()) < len(text):  # type: ignore[union-attr]
+            first = text[at]
+            if first == "%":
+                break  # a note, to the end of the line
+            if first == "{":
+                end = text.find("}", at) + 1
+                if end == 0:
+                    return None  # a comment over several lines
+                last = make_span(line, base + at, line, base + end)
+                comments.append(Comment(text[at + 1:end - 1], last))
+                at = end
+                continue
+            tag = TAG.match(text, at) if first == "[" and not comments else None
+            if tag is None:
+                return None  # not a tag, or a tag after a comment: the grammar says what is wrong
+            last = make_span(line, base + at, line, base + tag.end())
+            found.append(Tag(tag.group(1), unescape_tag(tag.group(2)), last))
+            at = tag.end()
+    if not found or len(found) + len(comments) > _MOST_WORDS:
         return None
-    first, last = found[0].span, found[-1].span
-    assert first is not None and last is not None
-    return RawTags(tuple(found), (), first.to(last))
+    first_span = found[0].span
+    assert first_span is not None
+    return RawTags(tuple(found), tuple(comments), first_span.to(last))
