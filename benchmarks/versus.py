@@ -1,31 +1,57 @@
-"""This checkout against an earlier revision, in one run: `preflog check`, `score` and `stats` on the
-same generated archive, each run as a whole process, the two trees in turn.
+"""Every speed figure in one run: this checkout beside the previous release and beside each figure's
+peer or floor (issue 46, item 5). The README's figures come from this run.
 
-    python benchmarks/versus.py REVISION [--deals 3000] [--repeat 5]
+    pip install -e '.[bench]'             # python-chess, the peer of `check`
+    python benchmarks/versus.py [REVISION] [--deals 3000] [--repeat 5] [--no-decisions]
 
-REVISION (a commit, a tag, ``HEAD~3``) is checked out into a temporary worktree and run with this
-environment's Python and packages; each figure is the least CPU time (user + system) of ``--repeat``
-runs taken A B A B …, so that a machine whose speed drifts slows both alike. A ratio above 1 is this
-checkout slower. Memory is each command's peak.
+REVISION (a commit, a tag, ``HEAD~3``; by default :data:`PREVIOUS`, the last release) is checked out
+into a temporary worktree, its search compiled by mypyc as ``pip install`` compiles it, and run with
+this environment's Python and packages. Each figure is the least CPU time (user + system) of
+``--repeat`` runs of a whole process, start-up included, taken A B A B … so that a machine whose speed
+drifts slows both alike; memory is each command's peak. A ratio above 1 is this checkout slower.
+
+The rows: ``parse``, ``check``, ``score`` and ``stats`` on an archive of generated full-play deals
+(games of 30); ``check`` of the same archive with a comment and a glyph on every deal; python-chess
+reading a PGN file of the same size (the peer); ``preflog odds`` of three hands (CPU a layout, one job, start-up
+left out); ``analyse --decisions`` of a 30-deal pulka (wall time, two jobs, once).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
 import preflog  # noqa: E402
 from preflog.generator import generate  # noqa: E402
 from process import Usage, run  # noqa: E402
+from tests.annotating import one_of_each  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-VERBS = (("check", ["check"]), ("score", ["score"]), ("stats", ["stats"]))
+PREVIOUS = "b3432ad"  # the last release: stop 49, landed 2026-11-27
+ODDS = [("AKJ9.KQ8.A7.Q", None), ("AKJ9.KQ8.A7.Q", "7h 8h"), ("78T.79.79T.8Q", None)]  # benchmarks/odds.py's
+ODDS_SAMPLES = (20, 100)  # a layout's CPU: the difference of the two runs over the difference of their layouts
+CHECK_PEER_TARGET = 0.2      # check ≤ 0.2x python-chess's CPU per byte
+ANNOTATED_TARGET = 1.25      # an annotated archive ≤ 1.25x the bare one
+STATS_TARGET = 4_000         # stats ≥ 4,000 deals a second per core
+ODDS_TARGET = 5.0            # odds ≥ 5x less CPU a layout than the release before issue 46
+DECISIONS_TARGET = 30.0      # analyse --decisions of a 30-deal pulka ≤ 30 s on two cores
+
+READ_PGN = """
+import sys
+import chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while chess.pgn.read_game(handle) is not None:
+        pass
+"""
 
 
 def package_of(tree: Path, where: Path) -> Path:
@@ -41,6 +67,16 @@ def package_of(tree: Path, where: Path) -> Path:
     return where
 
 
+def compile_search(tree: Path) -> None:
+    """Compile ``tree``'s search in place as ``pip install`` does (mypyc), if its compiled module is
+    missing or older than its source."""
+    source = tree / "preflog" / "analysis" / "search.py"
+    built = list(source.parent.glob("search.cpython-*.so"))
+    if built and all(b.stat().st_mtime >= source.stat().st_mtime for b in built):
+        return
+    subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True)
+
+
 def tree_command(path: Path, args: list[str]) -> list[str]:
     """``preflog ARGS`` run with the package at ``path`` first on the path."""
     code = (f"import sys; sys.path.insert(0, {str(path)!r}); sys.argv[0] = 'preflog'; "
@@ -48,34 +84,133 @@ def tree_command(path: Path, args: list[str]) -> list[str]:
     return [sys.executable, "-c", code, *args]
 
 
+def pair(now: list[str], then: list[str], repeat: int) -> tuple[Usage, Usage]:
+    """The best of ``repeat`` runs of each command, taken in turn (after one of each, not counted)."""
+    run(now), run(then)
+    pairs = [(run(now), run(then)) for _ in range(repeat)]
+    return (Usage(min(p[0].cpu for p in pairs), max(p[0].peak_mb for p in pairs)),
+            Usage(min(p[1].cpu for p in pairs), max(p[1].peak_mb for p in pairs)))
+
+
+def wall(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def pgn_of_size(size: int, seed: int = 1) -> str | None:
+    """Random legal games in PGN until the text holds ``size`` characters (None without python-chess)."""
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    import random
+
+    rng = random.Random(seed)
+    parts: list[str] = []
+    total = number = 0
+    while total < size:
+        number += 1
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 120:
+            board.push(rng.choice(list(board.legal_moves)))
+        game = chess.pgn.Game.from_board(board)
+        game.headers["Event"] = f"Random game {number}"
+        text = str(game) + "\n\n"
+        parts.append(text)
+        total += len(text)
+    return "".join(parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("revision")
+    parser.add_argument("revision", nargs="?", default=PREVIOUS)
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--no-decisions", action="store_true", help="leave out analyse --decisions (minutes)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        before = Path(tmp) / "before"
+        work = Path(tmp)
+        before = work / "before"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(before), args.revision],
                        check=True, capture_output=True)
         try:
-            archive = Path(tmp) / "archive.pref"
-            archive.write_text(preflog.dumps(generate(args.deals, seed=1, per_game=30)), encoding="utf-8")
-            print(f"{args.deals} generated full-play deals in games of 30; this checkout against {args.revision}")
-            print(f"{'verb':6} {'now s':>8} {'then s':>8} {'now/then':>9} {'now MB':>8} {'then MB':>8}")
-            now_path, then_path = package_of(ROOT, Path(tmp) / "now"), package_of(before, Path(tmp) / "then")
-            for name, verb in VERBS:
-                now = tree_command(now_path, [*verb, str(archive)])
-                then = tree_command(then_path, [*verb, str(archive)])
-                run(now), run(then)  # bytecode cached for both
-                pairs = [(run(now), run(then)) for _ in range(args.repeat)]
-                a = Usage(min(p[0].cpu for p in pairs), max(p[0].peak_mb for p in pairs))
-                b = Usage(min(p[1].cpu for p in pairs), max(p[1].peak_mb for p in pairs))
-                print(f"{name:6} {a.cpu:8.2f} {b.cpu:8.2f} {a.cpu / b.cpu:9.2f} {a.peak_mb:8.0f} {b.peak_mb:8.0f}")
+            compile_search(ROOT)
+            compile_search(before)
+            report(args, work, package_of(ROOT, work / "now"), package_of(before, work / "then"))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
                            capture_output=True)
             os.sync()
+
+
+def report(args: argparse.Namespace, work: Path, now_path: Path, then_path: Path) -> None:
+    games = generate(args.deals, seed=1, per_game=30)
+    bare, noted = work / "archive.pref", work / "annotated.pref"
+    bare.write_text(preflog.dumps(games), encoding="utf-8")
+    noted.write_text(preflog.dumps([one_of_each(g, seed=n) for n, g in enumerate(games)]), encoding="utf-8")
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    print(f"{datetime.date.today()}: this checkout ({head.stdout.strip()}, "
+          f"{'with changes' if _dirty() else 'clean'}) against {args.revision}, on {os.cpu_count()} cores")
+    print(f"archive: {args.deals} generated full-play deals in games of 30, {bare.stat().st_size / 1e6:.2f} MB; "
+          f"annotated (a comment and a glyph a deal): {noted.stat().st_size / 1e6:.2f} MB")
+    print(f"{'figure':26} {'now':>10} {'then':>10} {'now/then':>9} {'now MB':>7}  beside its peer or floor")
+
+    def row(name: str, now: Usage, then: Usage, unit: str = "s", beside: str = "") -> None:
+        print(f"{name:26} {now.cpu:8.2f} {unit:1} {then.cpu:8.2f} {unit:1} {now.cpu / then.cpu:9.2f} "
+              f"{now.peak_mb:7.0f}  {beside}")
+
+    def verbs(*words: str, path: Path = bare) -> tuple[Usage, Usage]:
+        return pair(tree_command(now_path, [*words, str(path)]), tree_command(then_path, [*words, str(path)]),
+                    args.repeat)
+
+    parse = verbs("parse")
+    row("parse", *parse, beside=f"{args.deals / parse[0].cpu:,.0f} deals/s")
+    check = verbs("check")
+    pgn = pgn_of_size(bare.stat().st_size)
+    peer = ""
+    if pgn is not None:
+        pgn_path = work / "games.pgn"
+        pgn_path.write_text(pgn, encoding="utf-8")
+        chess_cpu = min(run([sys.executable, "-c", READ_PGN, str(pgn_path)]).cpu for _ in range(args.repeat))
+        peer = (f"python-chess reads a PGN file of the same size in {chess_cpu:.2f} s: "
+                f"{check[0].cpu / chess_cpu:.2f}x (target {CHECK_PEER_TARGET}x; then {check[1].cpu / chess_cpu:.2f}x)")
+    row("check", *check, beside=peer or "(python-chess missing: pip install -e '.[bench]')")
+    annotated = verbs("check", path=noted)
+    row("check, annotated", *annotated,
+        beside=f"{annotated[0].cpu / check[0].cpu:.2f}x the bare archive (target {ANNOTATED_TARGET}x; "
+               f"then {annotated[1].cpu / check[1].cpu:.2f}x)")
+    score = verbs("score")
+    row("score", *score, beside=f"{args.deals / score[0].cpu:,.0f} deals/s")
+    stats = verbs("stats", "--no-cache")
+    row("stats", *stats, beside=f"{args.deals / stats[0].cpu:,.0f} deals/s a core (target {STATS_TARGET:,}; "
+                                f"then {args.deals / stats[1].cpu:,.0f})")
+    for hand, talon in ODDS:
+        per = []
+        for path in (now_path, then_path):
+            cpu = []
+            for samples in ODDS_SAMPLES:
+                words = ["odds", hand, "--samples", str(samples), "--jobs", "1", "--format", "json"]
+                words += ["--talon", talon] if talon else []
+                cpu.append(min(run(tree_command(path, words)).cpu for _ in range(max(1, args.repeat // 2))))
+            per.append((cpu[1] - cpu[0]) * 1000 / (ODDS_SAMPLES[1] - ODDS_SAMPLES[0]))
+        print(f"{'odds ' + hand + (' ' + talon if talon else ''):26} {per[0]:7.1f} ms {per[1]:7.1f} ms "
+              f"{per[0] / per[1]:9.2f} {'':7}  CPU a layout, one job ({per[1] / per[0]:.1f}x less; "
+              f"target {ODDS_TARGET:.0f}x)")
+    if not args.no_decisions:
+        pulka = work / "pulka.pref"
+        pulka.write_text(preflog.dumps(generate(30, seed=30, per_game=30)), encoding="utf-8")
+        words = ["analyse", "--decisions", "--jobs", "2", str(pulka)]
+        now_s, then_s = wall(tree_command(now_path, words)), wall(tree_command(then_path, words))
+        print(f"{'decisions, 30-deal pulka':26} {now_s:8.1f} s {then_s:8.1f} s {now_s / then_s:9.2f} {'':7}  "
+              f"wall time on two cores (target {DECISIONS_TARGET:.0f} s)")
+
+
+def _dirty() -> bool:
+    status = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                            capture_output=True, text=True)
+    return bool(status.stdout.strip())
 
 
 if __name__ == "__main__":
