@@ -252,3 +252,36 @@ def test_annotated_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) ->
         quick, slow = read_both(text, monkeypatch)
         assert quick == slow
     assert taken >= 8
+
+
+#: Games typed in Russian: call words, suit symbols, suit-grouped hands (docs/notation.md).
+RUSSIAN_SHAPES = [
+    "deal 1\nbids пас пасс здесь\n", "deal 1\nbids распасы {все пасуют}\n", "deal 1\nbids распас\n",
+    "deal 1\nbids распасы пас\n", "deal 1\nbids пас распасы\n", "deal 1\nbids 6♠ 6♣? мизер 7бк пас пас\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nвист вист пас открыто {в светлую}\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nвист пол\n вист закрытая\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist вист полвиста\nвист\n",
+    "deal 1\nhands Anna: ♠ДT ♣КД10 ♦Q9 ♥ТВ10 Boris: ♠КJ98 ♣Т97 ♦KВ ♥9 Vera: ♠Т7 ♣J8 ♦108 ♥KД87\n",
+    "deal 1\nhands ♠ДT ♣КД10 ♦Q9 ♥ТВ10 ♠КJ98 ♣Т97 ♦KВ ♥9 ♠Т7 ♣J8 ♦108 ♥KД87\n",
+    "deal 1\nhands ♠AKQJT987 ♣AK ♦A ♥A\n", "deal 1\nhands ♠AK ♠Q ♣J\n", "deal 1\nhands Anna: ♠AA ♠A ♣J9 Boris: ♠K-\n",
+    "deal 1\nhands Anna: ♠- ♣- {пусто} ♦AKQJT987 ♥AK\n", "deal 1\nhands Anna: AKQ.J9.-.T987 ♠AK\n",
+    "deal 1\nhands ♠AK♣Q\n", "deal 1\ntalon 7♢ Тб\ndiscard 7♦ 9б\n",
+    "deal 1\nplay К♣ A♣ Jт | J♦ 10♢ Q♢ | Д♤ К♤ Тп\n",
+]
+
+
+@pytest.mark.parametrize("body", RUSSIAN_SHAPES)
+def test_russian_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = HEAD + body
+    agree(text)
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+
+
+def test_russian_shapes_mostly_take_the_fast_path() -> None:
+    assert sum(agree(HEAD + body) - 1 for body in RUSSIAN_SHAPES) >= 14
+
+
+def test_the_sample_typed_in_russian_is_all_read_by_the_fast_path() -> None:
+    text = (SAMPLES[0].parent / "cyrillic.pref").read_text(encoding="utf-8")
+    assert agree(text) == len(pieces(text))

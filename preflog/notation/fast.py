@@ -36,11 +36,11 @@ from ..model.play import Claim, ClaimShare, Play, PlayedCard, PlayLine, Variatio
 from ..model.span import Span, make_span
 from .raw import FIELD_OF, TAG, Flagged, RawDeal, RawHand, RawHands, RawTags, unescape_tag
 from .split import Piece
-from .vocabulary import STATEMENT_ORDER, is_valid_player_id
+from .vocabulary import ALL_PASS, RUSSIAN_WORDS, STATEMENT_ORDER, is_valid_player_id
 
-#: Characters the words of a deal may hold (outside comments and notes); any other (a suit symbol, a
-#: comma…) sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
-_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF]")
+#: Characters the words of a deal may hold (outside comments and notes); any other (a comma, a tab…)
+#: sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
+_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
 #: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis, spaces in a row.
 _MARKS = re.compile(r"[{}%()!?]|  ")
 #: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's).
@@ -53,13 +53,24 @@ _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
 _BLANK = re.compile(r"[ \t]*")
 
-_DECISIONS = {k.value: k for k in DecisionKind}
 _GLYPHS = {g.value: g for g in Glyph}
 _PASS, _HERE, _BID = CallKind.PASS, CallKind.HERE, CallKind.BID
 _new = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
-_MODES = {m.value: m for m in WhistMode}
 _MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
-_KEYWORDS = frozenset(STATEMENT_ORDER)
+
+
+def _spellings(values: dict[str, Any], of: Callable[[str], Any]) -> dict[str, Any]:
+    """``values`` by their word, and by each Russian word the notation reads as one of them."""
+    return {**values, **{ru: of(word) for ru, word in RUSSIAN_WORDS.items() if word in values}}
+
+
+_CALLS = _spellings({"pass": _PASS, "here": _HERE}, {"pass": _PASS, "here": _HERE}.__getitem__)
+_DECISIONS = _spellings({k.value: k for k in DecisionKind}, DecisionKind)
+_MODES = _spellings({m.value: m for m in WhistMode}, WhistMode)
+_ALL_PASS = frozenset(ru for ru, word in RUSSIAN_WORDS.items() if word == ALL_PASS)  # a whole auction of passes
+_WHIST = frozenset(word for word, kind in _DECISIONS.items() if kind is DecisionKind.WHIST)  # also a keyword
+_KEYWORDS = frozenset(STATEMENT_ORDER) | _WHIST
+_SUITS = re.compile(r"[♠♣♦♥♤♧♢♡](?:-|(?:10|[789TJQKAВДКТ])+)")  # a suit group of a hand
 
 #: A statement's words with the line and column of each.
 Words = tuple[list[str], list[int], list[int]]
@@ -146,7 +157,7 @@ def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
 
 def _statements(text: str, first_line: int, first_column: int, marked: bool) -> list[Words]:
     """The piece's statements, the deal's head first: each the line its keyword opens and the lines
-    after it that open with another word (or, in ``whist``, with the decision ``whist``)."""
+    after it that open with another word (or, in ``whist``, with the decision ``whist`` or ``вист``)."""
     found: list[Words] = []
     for index, raw in enumerate(text.split("\n")):
         stripped = raw.rstrip("\r ")
@@ -164,7 +175,7 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
             for word in words:
                 columns.append(column)
                 column += len(word) + 1
-        if found and (words[0] not in _KEYWORDS or words[0] == found[-1][0][0] == "whist"):  # a decision goes on
+        if found and (words[0] not in _KEYWORDS or (words[0] in _WHIST and found[-1][0][0] in _WHIST)):  # a decision
             w, r, c = found[-1]
             w += words
             r += [row] * len(words)
@@ -219,39 +230,67 @@ def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDea
     return RawDeal(head, number, dealer, comments, hands, statements, (), head.to(last), (), names)
 
 
+class _Entry:
+    """A hand entry being read: its prefix, the kind of its hand (``DOTTED``, ``UNKNOWN``, ``groups``;
+    ``None`` before it), the hand's words, its comments and its span (the prefix to the hand)."""
+
+    __slots__ = ("prefix", "kind", "values", "comments", "span")
+
+    def __init__(self, prefix: tuple[str, Span] | None, kind: str | None, values: list[str], span: Span) -> None:
+        self.prefix, self.kind, self.values, self.span = prefix, kind, values, span
+        self.comments: tuple[Comment, ...] = ()
+
+    def continues(self) -> bool:
+        """An unprefixed suit-grouped hand ends when it has 10 cards or a suit comes again."""
+        if self.prefix is not None:
+            return True
+        suits = [group[0] for group in self.values]
+        return len(set(suits)) == len(suits) and len(Hand.from_groups(self.values)) < 10
+
+    def entry(self) -> RawHand:
+        if self.kind is None:
+            raise _NotCanonical  # a prefix without a hand
+        value = self.values[0]
+        hand = (Hand.from_dotted(value) if self.kind == "DOTTED" else None if self.kind == "UNKNOWN" else
+                Hand.from_groups(self.values))
+        return RawHand(self.prefix, hand, self.comments, self.span)
+
+
 def _hands(words: Words) -> RawHands:
+    """The entries as the grammar's callback assembles them from its flat items (a prefix opens an
+    entry; a dotted hand, ``?`` or a run of suit groups is its hand; comments follow it)."""
     w = words[0]
-    entries: list[RawHand] = []
-    prefix: tuple[str, Span] | None = None
+    entries: list[_Entry] = []
     for k in range(1, len(w)):
         word = w[k]
+        current = entries[-1] if entries else None
         if word[0] == "{":
-            if prefix is not None or not entries:
+            if current is None:
                 raise _NotCanonical  # a comment must follow a hand
-            entry = entries[-1]
-            entries[-1] = entry._replace(comments=entry.comments + (_comment(words, k),))
+            current.comments += (_comment(words, k),)
             continue
         where = _at(words, k)
         if word[-1] == ":":
-            if prefix is not None:
-                raise _NotCanonical  # a prefix without a hand
-            prefix = (_name(word[:-1]), where)
+            entries.append(_Entry((_name(word[:-1]), where), None, [], where))
             continue
         if word == "?":
-            hand = None
+            kind = "UNKNOWN"
         elif _DOTTED.fullmatch(word) is not None:
-            hand = Hand.from_dotted(word)
+            kind = "DOTTED"
+        elif _SUITS.fullmatch(word) is not None:
+            kind = "groups"
         else:
             raise _NotCanonical
-        if prefix is None:
-            entries.append(RawHand(None, hand, (), where))
+        if current is not None and not current.comments and (
+                current.kind is None or (kind == current.kind == "groups" and current.continues())):
+            current.kind = kind
+            current.values.append(word)
+            current.span = current.span.to(where)
         else:
-            start = prefix[1]
-            entries.append(RawHand(prefix, hand, (), _new(Span, (start[0], start[1], where[2], where[3]))))
-            prefix = None
-    if prefix is not None or not entries:
+            entries.append(_Entry(None, kind, [word], where))
+    if not entries:
         raise _NotCanonical
-    return RawHands(tuple(entries), _whole(words))
+    return RawHands(tuple(e.entry() for e in entries), _whole(words))
 
 
 def _two_cards(kind: type[Talon] | type[Discard], words: Words) -> Any:
@@ -285,12 +324,12 @@ def _bids(words: Words) -> Bids:
     count = len(w)
     if count < 2:
         raise _NotCanonical
+    if w[1] in _ALL_PASS:
+        return _all_pass(words)
     for k in range(1, count):
         word = w[k]
-        if word == "pass":
-            new_kind, new_bid = _PASS, None
-        elif word == "here":
-            new_kind, new_bid = _HERE, None
+        if (new_kind := _CALLS.get(word)) is not None:
+            new_bid = None
         elif (new_bid := BID_SPELLINGS.get(word)) is not None:
             new_kind = _BID
         elif word == DARK_WORD and not dark and not hand:
@@ -329,6 +368,16 @@ def _bids(words: Words) -> Bids:
         raise _NotCanonical  # a prefix or a modifier without its call
     calls.append(Call(kind, bid, *said, glyph, comments, _new(Span, (start_row, start_column, end_row, end_column))))
     return Bids(tuple(calls), _whole(words))
+
+
+def _all_pass(words: Words) -> Bids:
+    """``bids распасы``: the three passes, each where the word is, its comments on the last."""
+    count, comments = _trailing(words, 2)
+    if count != 2:
+        raise _NotCanonical
+    where = _at(words, 1)
+    passes = (Call(_PASS, span=where), Call(_PASS, span=where), Call(_PASS, comments=comments, span=where))
+    return Bids(passes, _whole(words))
 
 
 def _contract(words: Words) -> Flagged:
@@ -556,7 +605,9 @@ _READERS: dict[str, Callable[[Words], Any]] = {
     "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
 }
+_READERS.update({word: _defence for word in _WHIST})
 _ORDER = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
+_ORDER.update({word: _ORDER["whist"] for word in _WHIST})
 
 def tags(piece: Piece) -> RawTags | None:
     """The raw tag block of ``piece`` (tags, then any comments; notes anywhere); ``None`` otherwise."""
