@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotat
 
 import preflog  # noqa: E402
 from preflog.generator import generate  # noqa: E402
+from peer import READ_PGN, pgn_of_size  # noqa: E402
 from process import Usage, run  # noqa: E402
 from tests.annotating import one_of_each  # noqa: E402
 
@@ -44,15 +45,6 @@ ANNOTATED_TARGET = 1.25      # an annotated archive ≤ 1.25x the bare one
 STATS_TARGET = 4_000         # stats ≥ 4,000 deals a second per core
 ODDS_TARGET = 5.0            # odds ≥ 5x less CPU a layout than the release before issue 46
 DECISIONS_TARGET = 30.0      # analyse --decisions of a 30-deal pulka ≤ 30 s on two cores
-
-READ_PGN = """
-import sys
-import chess.pgn
-with open(sys.argv[1], encoding="utf-8") as handle:
-    while chess.pgn.read_game(handle) is not None:
-        pass
-"""
-
 
 def package_of(tree: Path, where: Path) -> Path:
     """The package the build makes of the source ``tree`` (``cli/`` and ``grammar/`` inside
@@ -96,31 +88,6 @@ def wall(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
     return time.perf_counter() - start
-
-
-def pgn_of_size(size: int, seed: int = 1) -> str | None:
-    """Random legal games in PGN until the text holds ``size`` characters (None without python-chess)."""
-    try:
-        import chess
-        import chess.pgn
-    except ImportError:
-        return None
-    import random
-
-    rng = random.Random(seed)
-    parts: list[str] = []
-    total = number = 0
-    while total < size:
-        number += 1
-        board = chess.Board()
-        while not board.is_game_over() and board.ply() < 120:
-            board.push(rng.choice(list(board.legal_moves)))
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = f"Random game {number}"
-        text = str(game) + "\n\n"
-        parts.append(text)
-        total += len(text)
-    return "".join(parts)
 
 
 def main() -> None:

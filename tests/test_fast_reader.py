@@ -127,14 +127,6 @@ SHAPES = [
 ]
 
 
-@pytest.mark.parametrize("body", SHAPES)
-def test_typed_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = HEAD + body
-    agree(text)
-    quick, slow = read_both(text, monkeypatch)
-    assert quick == slow
-
-
 def test_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     for head in ['[Event "C:\\games \\"A\\""]\n  [Players "Anna Boris Vera"]  \r\n\n',
                  '[Players "Anna Boris Vera"] [Pool "10"]\n', '[Players "Anna Boris Vera"]\n[Pool "x"]\n',
@@ -225,14 +217,6 @@ ANNOTATED_SHAPES = [
 ]
 
 
-@pytest.mark.parametrize("body", ANNOTATED_SHAPES)
-def test_annotated_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = HEAD + body
-    agree(text)
-    quick, slow = read_both(text, monkeypatch)
-    assert quick == slow
-
-
 def test_annotated_shapes_mostly_take_the_fast_path() -> None:
     taken = sum(agree(HEAD + body) - 1 for body in ANNOTATED_SHAPES)  # less the tag block
     assert taken >= 15
@@ -270,14 +254,6 @@ RUSSIAN_SHAPES = [
 ]
 
 
-@pytest.mark.parametrize("body", RUSSIAN_SHAPES)
-def test_russian_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = HEAD + body
-    agree(text)
-    quick, slow = read_both(text, monkeypatch)
-    assert quick == slow
-
-
 def test_russian_shapes_mostly_take_the_fast_path() -> None:
     assert sum(agree(HEAD + body) - 1 for body in RUSSIAN_SHAPES) >= 14
 
@@ -285,3 +261,11 @@ def test_russian_shapes_mostly_take_the_fast_path() -> None:
 def test_the_sample_typed_in_russian_is_all_read_by_the_fast_path() -> None:
     text = (SAMPLES[0].parent / "cyrillic.pref").read_text(encoding="utf-8")
     assert agree(text) == len(pieces(text))
+
+
+@pytest.mark.parametrize("body", SHAPES + ANNOTATED_SHAPES + RUSSIAN_SHAPES)
+def test_typed_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = HEAD + body
+    agree(text)
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow

@@ -129,6 +129,15 @@ def _trailing(words: Words, start: int = 1) -> tuple[int, tuple[Comment, ...]]:
     return first, tuple(_comment(words, k) for k in range(first, end))
 
 
+def _leading(words: Words, k: int) -> tuple[int, tuple[Comment, ...]]:
+    """The comments from word ``k`` on (those that open a play or a variation), and where they end."""
+    w = words[0]
+    start = k
+    while k < len(w) and w[k][0] == "{":
+        k += 1
+    return k, tuple(_comment(words, i) for i in range(start, k))
+
+
 def deal(piece: Piece) -> RawDeal | None:
     """The raw deal of ``piece``, exactly as the grammar reads it; ``None`` if the grammar must read it."""
     text = piece.text
@@ -445,13 +454,8 @@ def _defence(words: Words) -> Defence:
 
 
 def _play(words: Words) -> Play:
-    w = words[0]
-    count = len(w)
-    k = 1
-    lead: tuple[Comment, ...] = ()
-    while k < count and w[k][0] == "{":
-        lead += (_comment(words, k),)
-        k += 1
+    count = len(words[0])
+    k, lead = _leading(words, 1)
     plain: list[Card] = []
     places: list[int] = []
     notes: dict[int, _Notes] = {}
@@ -526,14 +530,9 @@ def _variation(words: Words, k: int, plain: list[Card], notes: dict[int, _Notes]
     """Read the variation opening at word ``k`` into the notes of the last card of ``plain``; its ``)``."""
     if level == MAX_NESTING:
         raise _NotCanonical  # nested too deep
-    w = words[0]
-    count = len(w)
+    count = len(words[0])
     start = k
-    k += 1
-    lead: tuple[Comment, ...] = ()
-    while k < count and w[k][0] == "{":
-        lead += (_comment(words, k),)
-        k += 1
+    k, lead = _leading(words, k + 1)
     inner: list[Card] = []
     places: list[int] = []
     inner_notes: dict[int, _Notes] = {}
