@@ -145,9 +145,15 @@ def lowest(m: i64) -> i64:
 
 
 def suit_mask(card: i64) -> i64:
-    """The mask of ``card``'s suit."""
-    mask: i64 = 0xFF
-    return mask << shift_of(card)
+    """The mask of ``card``'s suit. (Written out: mypyc compiles ``0xFF << shift`` as a shift of a C
+    ``int``, which overflows for hearts and gave a negative mask.)"""
+    if card >= 0x1000000:
+        return 0xFF000000
+    if card >= 0x10000:
+        return 0xFF0000
+    if card >= 0x100:
+        return 0xFF00
+    return 0xFF
 
 
 def shift_of(card: i64) -> i64:
@@ -364,6 +370,8 @@ class Solver:
     h2: i64
     tt: dict[int, int]
     killer: i64  # the lead that settled the position last searched
+    questions: i64  # the questions asked (:meth:`win`) and the tricks' starts reached answering them:
+    nodes: i64      # the search's work, the same compiled or not (benchmarks/odds.py counts it)
     reps: bytes
     ternary: list[int]
     safe: bytes
@@ -372,7 +380,7 @@ class Solver:
         self.target = target
         self.wants_more = wants_more
         one: i64 = 1
-        self.tm = 0 if trump < 0 else 0xFF << (8 * trump)
+        self.tm = 0 if trump < 0 else SUIT_MASKS[trump]  # not 0xFF << 8 * trump: see suit_mask
         more: i64 = 0
         take_good: i64 = 0
         for seat in range(3):
@@ -385,6 +393,7 @@ class Solver:
         self.h0 = self.h1 = self.h2 = 0
         self.tt = {}
         self.killer = 0
+        self.questions = self.nodes = 0
         self.reps = _representatives()
         self.ternary = _ternaries()
         self.safe = _safe_suits()
@@ -424,6 +433,7 @@ class Solver:
 
     def win(self, position: Position, k: i64) -> bool:
         """Whether the side wanting the target's tricks high gets ``k`` more from ``position``."""
+        self.questions += 1
         self.h0, self.h1, self.h2 = position.hands
         if position.talon:
             return self.talon_trick(position.talon, position.table, position.four, position.void_eldest, k)
@@ -472,6 +482,7 @@ class Solver:
 
     def boundary(self, leader: i64, k: i64) -> bool:
         """At a trick's start: can the side wanting more get ``k`` of the tricks left?"""
+        self.nodes += 1
         if k <= 0:
             return True
         h0, h1, h2 = self.h0, self.h1, self.h2
