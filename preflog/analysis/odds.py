@@ -208,36 +208,43 @@ def _misere_keep(bit: int) -> int:
     return -_RANK_OF[bit.bit_length() - 1]
 
 
-def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool) -> LayoutValue:
+#: A goal of :func:`goal_tricks`: a trump (``None``: no-trump), or :data:`MISERE`.
+Goal = Suit | None | str
+#: What solving one layout leaves for the next of the same hand: for each goal, the discard that was
+#: best and the tricks it gave, solved first and guessed first the next time (the answers are the
+#: same without; they come sooner, a hand's best discard and tricks changing little between layouts).
+Hints = dict[Goal, tuple[int, int]]
+
+
+def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool,
+                 hints: Hints | None = None) -> LayoutValue:
     """The declarer's tricks in every trump and on a misère in one ``layout``, each with the discard
     best for it (``declarer``: his seat, 0 for the first hand, who leads). With the talon known, whether
-    the misère is caught after every discard of :func:`pairs` too."""
+    the misère is caught after every discard of :func:`pairs` too. ``hints``: the previous layout's
+    (:data:`Hints`), brought up to date."""
     twelve = hand | layout.talon
     same = discards(twelve, layout)
-    candidates = sorted(set(same.values()))
     position = positions(twelve, layout, declarer)
-    tricks = [_most_tricks(twelve, candidates, position, declarer, trump) for trump in TRUMPS]
+    tricks = [_most_tricks(twelve, same, position, declarer, trump, hints) for trump in TRUMPS]
     search = Search(declarer, False, None)
-    fewest = _fewest_tricks(candidates, position, search)
+    fewest = _fewest_tricks(same, position, search, hints)
     if not known_talon:
         return LayoutValue(tuple(tricks), fewest)
-    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen
-    caught = {discard: search.at_least(position(discard), 1) for discard in candidates}
+    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen;
+    # all are when the best one is
+    caught = {discard: fewest > 0 or search.at_least(position(discard), 1) for discard in set(same.values())}
     return LayoutValue(tuple(tricks), fewest, tuple(caught[same[pair]] for pair in pairs(twelve)))
 
 
-#: A goal of :func:`goal_tricks`: a trump (``None``: no-trump), or :data:`MISERE`.
-Goal = Suit | None | str
-
-
-def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout) -> list[int]:
+def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout,
+                hints: Hints | None = None) -> list[int]:
     """The declarer's tricks in one ``layout`` for each of ``goals`` with the discard best for it: the
     most in a trump, the fewest on a misère."""
     twelve = hand | layout.talon
-    candidates = sorted(set(discards(twelve, layout).values()))
+    same = discards(twelve, layout)
     position = positions(twelve, layout, declarer)
-    return [_fewest_tricks(candidates, position, Search(declarer, False, None)) if goal == MISERE
-            else _most_tricks(twelve, candidates, position, declarer, goal)  # type: ignore[arg-type]
+    return [_fewest_tricks(same, position, Search(declarer, False, None), hints) if goal == MISERE
+            else _most_tricks(twelve, same, position, declarer, goal, hints)  # type: ignore[arg-type]
             for goal in goals]
 
 
@@ -249,7 +256,8 @@ def solve_goals(hand: int, talon: int | None, declarer: int, goals: Sequence[Goa
 
 
 def _goals_all(hand: int, declarer: int, goals: Sequence[Goal], part: Sequence[Layout]) -> list[list[int]]:
-    return [goal_tricks(hand, declarer, goals, layout) for layout in part]
+    hints: Hints = {}
+    return [goal_tricks(hand, declarer, goals, layout, hints) for layout in part]
 
 
 def positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Position]:
@@ -263,45 +271,65 @@ def positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Pos
     return position
 
 
-def _fewest_tricks(candidates: Sequence[int], position: Callable[[int], Position], search: Search) -> int:
-    """The misère's tricks with the best of the ``candidates`` discards (the highest cards first; after
-    the first, a discard is solved only as far as to show it gives fewer)."""
-    fewest = 11
-    for discard in sorted(candidates, key=lambda pair: _cost(pair, _misere_keep)):
-        p = position(discard)
-        if fewest > 10:
-            fewest = search.value(p, 0)
-        elif not search.at_least(p, fewest):
-            fewest = search.value(p, 0)
+def _first(same: dict[int, int], order: list[int], goal: Goal, hints: Hints | None, guess: int) -> int:
+    """``order`` (of :func:`discards`' first discards) with the hinted discard moved to the front, and
+    the tricks to guess first: the hint's, or ``guess``."""
+    hint = None if hints is None else hints.get(goal)
+    if hint is None or hint[0] not in same:
+        return guess
+    first = same[hint[0]]
+    order.remove(first)
+    order.insert(0, first)
+    return hint[1]
+
+
+def _fewest_tricks(same: dict[int, int], position: Callable[[int], Position], search: Search,
+                   hints: Hints | None = None) -> int:
+    """The misère's tricks with the best discard of ``same`` (:func:`discards`): the highest cards
+    first (the hinted ones before them); after the first, a discard is solved only as far as to show
+    it gives fewer."""
+    order = sorted(set(same.values()), key=lambda pair: _cost(pair, _misere_keep))
+    guess = _first(same, order, MISERE, hints, 0)
+    fewest, found = search.value(position(order[0]), guess), order[0]
+    for discard in order[1:]:
         if fewest == 0:
             break
+        p = position(discard)
+        if not search.at_least(p, fewest):
+            fewest, found = search.value(p, fewest - 1), discard
+    if hints is not None:
+        hints[MISERE] = (found, fewest)
     return fewest
 
 
-def _most_tricks(twelve: int, candidates: Sequence[int], position: Callable[[int], Position], declarer: int,
-                 trump: Suit | None) -> int:
-    """The declarer's tricks in ``trump`` with the best of the ``candidates`` discards (the likeliest
-    first; after the first, a discard is solved only as far as to show it gives more)."""
+def _most_tricks(twelve: int, same: dict[int, int], position: Callable[[int], Position], declarer: int,
+                 trump: Suit | None, hints: Hints | None = None) -> int:
+    """The declarer's tricks in ``trump`` with the best discard of ``same`` (:func:`discards`): the
+    likeliest first (the hinted one before it); after the first, a discard is solved only as far as to
+    show it gives more."""
     keep = _game_order(twelve, trump)
     search = Search(declarer, True, None if trump is None else int(trump))
-    best = -1
-    for discard in sorted(candidates, key=lambda pair: _cost(pair, keep)):
-        p = position(discard)
-        if best < 0:
-            best = search.value(p, 6)
-        elif search.at_least(p, best + 1):
-            best = search.value(p, best + 1)
+    order = sorted(set(same.values()), key=lambda pair: _cost(pair, keep))
+    guess = _first(same, order, trump, hints, 6)
+    best, found = search.value(position(order[0]), guess), order[0]
+    for discard in order[1:]:
         if best == 10:
             break
+        p = position(discard)
+        if search.at_least(p, best + 1):
+            best, found = search.value(p, best + 1), discard
+    if hints is not None:
+        hints[trump] = (found, best)
     return best
 
 
-def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: Suit | None) -> int:
+def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: Suit | None,
+                hints: Hints | None = None) -> int:
     """The declarer's tricks in ``trump`` with his best discard from ``twelve``, the others holding
     ``hands`` (his own place in it not read); the first hand leads."""
     others = Layout(hands[(declarer + 1) % 3], hands[(declarer + 2) % 3], 0)
-    candidates = sorted(set(discards(twelve, others).values()))
-    return _most_tricks(twelve, candidates, positions(twelve, others, declarer), declarer, trump)
+    return _most_tricks(twelve, discards(twelve, others), positions(twelve, others, declarer), declarer, trump,
+                        hints)
 
 
 def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]) -> list[int]:
@@ -440,7 +468,8 @@ def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, draw
 
 
 def _solve_all(hand: int, declarer: int, known_talon: bool, part: Sequence[Layout]) -> list[LayoutValue]:
-    return [solve_layout(hand, layout, declarer, known_talon) for layout in part]
+    hints: Hints = {}
+    return [solve_layout(hand, layout, declarer, known_talon, hints) for layout in part]
 
 
 def _in_parts(work: Callable[[Sequence[Layout]], list[T]], drawn: Sequence[Layout], jobs: int) -> Iterator[list[T]]:
