@@ -72,7 +72,7 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
     """The ``preflog analyse`` verb (its help is above)."""
     from ..analysis.annotate import analyse_steps, annotate, strip_analysis
     from ..analysis.annotate import deals_of
-    from ..analysis.decisions import annotate_decisions, decide
+    from ..analysis.decisions import annotate_decisions, decide_each
     from ..notation.write import iter_dumps
     from ..problems import Audit
     from ..steps import StepRecorder
@@ -102,8 +102,8 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
                                    "preflog: the decisions of {count} deals will take about {seconds} s more",
                                    len(parts)))
             try:
-                for part in parts:
-                    valued.append(decide(part, samples, job_count(jobs)))
+                for decided in decide_each(parts, samples, job_count(jobs)):
+                    valued.append(decided)
                     shown.update(len(valued))
             finally:
                 shown.close()

@@ -13,9 +13,10 @@ than :data:`MARGIN` whists on average and by more than twice the standard error 
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -35,7 +36,7 @@ from ..model.seating import Seat
 from ..steps import Step
 from ..scoring.tariff import contract_made
 from .. import words
-from .odds import MISERE, Goal, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals
+from .odds import MISERE, Goal, Hints, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals
 from .annotate import MARK, deals_of, with_deals
 from .search import Search
 
@@ -105,10 +106,11 @@ def _cards(bits: int) -> str:
 
 
 def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int,
-                    jobs: int = 1) -> Choice:
+                    jobs: int = 1, known: Mapping[Goal, Sequence[int]] | None = None) -> Choice:
     """The contract declared against the others the declarer could have declared: after a game's
     auction, every game from his last bid up (Code 3.4.2), the talon known where the record gives it;
-    a misère, bid before the talon is seen, against every contract."""
+    a misère, bid before the talon is seen, against every contract. ``known``: a goal's tricks in each
+    layout found already (by :func:`discard_values`, on the same layouts), not solved again."""
     declarer = int(d.declarer)  # type: ignore[arg-type]
     contract = d.contract
     assert contract is not None
@@ -119,7 +121,12 @@ def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: 
         options = [bid for bid in LADDER if not bid.is_misere and bid >= floor]
         talon = bits_of(frozenset(d.talon)) if d.talon and len(d.talon) == 2 else None
     goals: list[Goal] = list(dict.fromkeys(MISERE if bid.strain is None else bid.strain.suit for bid in options))
-    rows = solve_goals(bits_of(hand), talon, declarer, goals, samples, seed, jobs=jobs)
+    known = known or {}
+    unknown = [goal for goal in goals if goal not in known]
+    solved = solve_goals(bits_of(hand), talon, declarer, unknown, samples, seed, jobs=jobs) if unknown \
+        else [[] for _ in range(samples)]
+    rows = [[known[goal][i] if goal in known else row[unknown.index(goal)] for goal in goals]
+            for i, row in enumerate(solved)]
     scores: dict[str, list[float]] = {}
     made: dict[str, float] = {}
     for bid in options:
@@ -139,8 +146,13 @@ def _made(p: float) -> str:
 def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int) -> Choice:
     """The discard made against every other, for the contract declared: the declarer's ten cards and
     the talon known, the other hands not."""
+    return _discard_choice(d, rules, discard_values(d, hand, samples, seed))
+
+
+def discard_values(d: DealState, hand: frozenset[Card], samples: int, seed: int) -> dict[int, list[int]]:
+    """The declarer's tricks in the contract declared after each discard (:func:`.odds.pairs`, as
+    bits) in each layout of the cards he does not see, his ten cards and the talon known."""
     declarer = int(d.declarer)  # type: ignore[arg-type]
-    contract = str(d.contract)
     misere = d.contract.is_misere  # type: ignore[union-attr]
     trump = None if misere or d.trump_suit is None else int(d.trump_suit)
     talon = bits_of(frozenset(d.talon))  # type: ignore[arg-type]
@@ -157,6 +169,11 @@ def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: i
             if first not in solved:
                 solved[first] = search.value(position(first), 0 if misere else 6)
             tricks[pair].append(solved[first])
+    return tricks
+
+
+def _discard_choice(d: DealState, rules: Rules, tricks: dict[int, list[int]]) -> Choice:
+    contract = str(d.contract)
     scores = {_cards(pair): [float(sheet_score(rules, contract, t)[0]) for t in ts] for pair, ts in tricks.items()}
     chosen = _cards(bits_of(frozenset(d.discard)))  # type: ignore[arg-type]
     best, error = _best(scores, chosen)
@@ -180,11 +197,12 @@ def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: Decisi
     first = (declarer + 1) % 3 == int(seat)  # the first to speak, on the declarer's left
     talon = bits_of(frozenset(d.talon)) if d.talon else None
     scores: dict[str, list[float]] = {DecisionKind.WHIST.value: [], DecisionKind.PASS.value: []}
+    hints: Hints = {}
     for lay in layouts(bits_of(hand), talon, samples, seed):
         hands = [0, 0, 0]
         hands[int(seat)] = bits_of(hand)
         hands[3 - declarer - int(seat)] = lay.after
-        t = game_tricks(lay.next | lay.talon, (hands[0], hands[1], hands[2]), declarer, trump)
+        t = game_tricks(lay.next | lay.talon, (hands[0], hands[1], hands[2]), declarer, trump, hints)
         for word in scores:
             words = (DecisionKind(word), other) if first else (other, DecisionKind(word))
             scores[word].append(float(sheet_score(rules, contract, t, words)[1 if first else 2]))
@@ -209,9 +227,16 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
     choices: list[Choice] = []
     hand = dealt.hands[declared.declarer]
     if hand is not None and len(hand) == 10:
-        choices.append(contract_choice(declared, hand, rules, samples, seed, jobs))
+        discard: Choice | None = None
+        known: dict[Goal, list[int]] = {}
         if declared.talon and declared.discard and len(declared.talon) == 2:
-            choices.append(discard_choice(declared, hand, rules, samples, seed))
+            tricks = discard_values(declared, hand, samples, seed)
+            discard = _discard_choice(declared, rules, tricks)
+            if not declared.contract.is_misere:  # a game's layouts are the contract's too: its best discard's
+                known[declared.trump_suit] = [max(column) for column in zip(*tricks.values())]
+        choices.append(contract_choice(declared, hand, rules, samples, seed, jobs, known))
+        if discard is not None:
+            choices.append(discard)
     words = dict(last.decisions)
     if not declared.contract.is_misere and len(words) >= 2:
         for seat in (Seat((int(declared.declarer) + 1) % 3), Seat((int(declared.declarer) + 2) % 3)):
@@ -226,7 +251,20 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
 
 def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> list[DealDecisions]:
     """The decisions of every deal of a replay's steps, valued."""
-    return [decide(part, samples, jobs) for part in deals_of(steps)]
+    return list(decide_each(list(deals_of(steps)), samples, jobs))
+
+
+def decide_each(parts: Sequence[Sequence[Step]], samples: int = SAMPLES, jobs: int = 1) -> Iterator[DealDecisions]:
+    """:func:`decide` of each deal's steps in turn, the deals shared among ``jobs`` processes (one deal
+    alone shares its layouts among them); the same answers in the same order as with one."""
+    if jobs <= 1 or len(parts) <= 1:
+        for part in parts:
+            yield decide(part, samples, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
+        yield from pool.map(functools.partial(decide, samples=samples), parts)
 
 
 # ---- writing them into the game -------------------------------------------------------------------
