@@ -1,13 +1,21 @@
-"""Speed of ``preflog odds``: every contract of one hand over 200 and 1,000 layouts, on two cores.
+"""Speed of ``preflog odds``: the work of one layout, and every contract of one hand over 200 and 1,000
+layouts on two cores.
 
-    python benchmarks/odds.py [--jobs 2] [--old-samples 10]
+    python benchmarks/odds.py [--layouts 100] [--repeat 3] [--jobs 2] [--old-samples 10] [--no-command]
 
-Targets (issue 36): the default 200 samples in at most 10 s with ``--jobs 2``, 1,000 in at most 60 s.
+First, in this process and one job, each hand's layouts solved as the command solves them: the CPU a
+layout (the least of ``--repeat`` runs: the machine is shared), and the search's questions
+(``Solver.win``) and tricks' starts reached a layout, which do not depend on the machine; beside each,
+the figure before issue 46's item 3 (:data:`BEFORE`). Target (issue 46): five times less CPU a layout,
+the same answers (tests/test_same_answers.py).
+
+Then, as a whole command, start-up included (targets of issue 36): the default 200 samples in at most
+10 s with ``--jobs 2``, 1,000 in at most 60 s; side by side, the old solver — the same search run from
+its Python source (``PREFLOG_PURE_PYTHON=1``), as before it was compiled — on ``--old-samples``
+layouts, its time for 200 projected from those.
+
 Three hands a player would ask about: a hand between a game and a pass (talon unknown), the same hand
-with the talon known (every discard's misère is solved too, to name the best), and a misère hand. As
-a whole command, start-up included. Side by side, the old solver — the same search run from its Python
-source (``PREFLOG_PURE_PYTHON=1``), as before it was compiled — on ``--old-samples`` layouts, its time
-for 200 projected from those.
+with the talon known (every discard's misère is solved too, to name the best), and a misère hand.
 """
 
 from __future__ import annotations
@@ -23,6 +31,44 @@ HANDS = [
     ("AKJ9.KQ8.A7.Q", "7h 8h"),        # the same with the talon seen: the misère's discard too
     ("78T.79.79T.8Q", None),           # a misère with one hole
 ]
+#: Before issue 46's item 3: commit b3432ad (the search counting its work, nothing else changed),
+#: measured 2026-11-27 on the 2-core machine of the README with this script's first part (100 layouts,
+#: seed 1, the first hand leading; the CPU the least of two runs): CPU ms, questions and tricks' starts
+#: a layout.
+BEFORE = {
+    ("AKJ9.KQ8.A7.Q", None): (43.8, 241, 209_652),
+    ("AKJ9.KQ8.A7.Q", "7h 8h"): (44.5, 289, 206_671),
+    ("78T.79.79T.8Q", None): (12.0, 215, 60_701),
+}
+TARGET = 5.0
+
+
+def per_layout(hand: str, talon: str | None, count: int) -> tuple[float, float, float]:
+    """CPU ms, questions and tricks' starts a layout, solving ``count`` layouts of ``hand`` in this
+    process as ``preflog odds`` does (seed 1, first hand)."""
+    from preflog.analysis import odds
+    from preflog.game.bits import bits_of
+
+    made = []
+    real = odds.Search
+
+    def recorded(*args: object) -> object:
+        search = real(*args)  # type: ignore[arg-type]
+        made.append(search)
+        return search
+
+    hand_bits = bits_of(frozenset(odds.hand_of(hand, 10, "hand")))
+    talon_bits = None if talon is None else bits_of(frozenset(odds.hand_of(talon, 2, "talon")))
+    odds.Search = recorded  # type: ignore[assignment,misc]
+    try:
+        start = time.process_time()
+        odds.solve_layouts(hand_bits, talon_bits, 0, count, 1)
+        cpu = time.process_time() - start
+    finally:
+        odds.Search = real  # type: ignore[misc]
+    questions = sum(s.solver.questions for s in made)
+    nodes = sum(s.solver.nodes for s in made)
+    return 1000 * cpu / count, questions / count, nodes / count
 
 
 def timed(hand: str, talon: str | None, samples: int, jobs: int, pure: bool = False) -> float:
@@ -38,13 +84,30 @@ def timed(hand: str, talon: str | None, samples: int, jobs: int, pure: bool = Fa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--layouts", type=int, default=100, help="layouts a hand for the work of one layout")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of those, the least CPU kept")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--old-samples", type=int, default=10)
+    parser.add_argument("--no-command", action="store_true", help="only the work of one layout")
     args = parser.parse_args()
     import preflog.analysis.search as search
 
-    print(f"preflog odds, every contract, --jobs {args.jobs}; the search "
-          f"{'compiled by mypyc' if search.COMPILED else 'NOT compiled (pure Python)'}")
+    print(f"the search {'compiled by mypyc' if search.COMPILED else 'NOT compiled (pure Python)'}")
+    print(f"one layout, one job, {args.layouts} layouts a hand; before: b3432ad, measured 2026-11-27")
+    print(f"{'hand':16} {'talon':6} {'CPU ms':>7} {'before':>7} {'less':>6}  {'questions':>9} {'before':>7}  "
+          f"{'trick starts':>12} {'before':>8}")
+    ratios = []
+    for hand, talon in HANDS:
+        runs = [per_layout(hand, talon, args.layouts) for _ in range(args.repeat)]
+        cpu, questions, nodes = min(run[0] for run in runs), runs[0][1], runs[0][2]
+        then_cpu, then_questions, then_nodes = BEFORE[hand, talon]
+        ratios.append(then_cpu / cpu)
+        print(f"{hand:16} {talon or '-':6} {cpu:7.1f} {then_cpu:7.1f} {then_cpu / cpu:5.2f}x  {questions:9.0f} "
+              f"{then_questions:7d}  {nodes:12,.0f} {then_nodes:8,d}")
+    print(f"target: {TARGET:.0f}x less CPU a layout than before (here {min(ratios):.2f}x to {max(ratios):.2f}x)")
+    if args.no_command:
+        return
+    print(f"\npreflog odds, every contract, --jobs {args.jobs}")
     print(f"{'hand':16} {'talon':6} {'200 layouts':>12} {'1,000 layouts':>14} {'old solver, 200 (projected)':>28}")
     for hand, talon in HANDS:
         two = timed(hand, talon, 200, args.jobs)
