@@ -59,14 +59,14 @@ _new = tuple.__new__  # a Span without the NamedTuple constructor's keyword hand
 _MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 
 
-def _spellings(values: dict[str, Any], of: Callable[[str], Any]) -> dict[str, Any]:
+def _spellings(values: dict[str, Any]) -> dict[str, Any]:
     """``values`` by their word, and by each Russian word the notation reads as one of them."""
-    return {**values, **{ru: of(word) for ru, word in RUSSIAN_WORDS.items() if word in values}}
+    return {**values, **{ru: values[word] for ru, word in RUSSIAN_WORDS.items() if word in values}}
 
 
-_CALLS = _spellings({"pass": _PASS, "here": _HERE}, {"pass": _PASS, "here": _HERE}.__getitem__)
-_DECISIONS = _spellings({k.value: k for k in DecisionKind}, DecisionKind)
-_MODES = _spellings({m.value: m for m in WhistMode}, WhistMode)
+_CALLS = _spellings({"pass": _PASS, "here": _HERE})
+_DECISIONS = _spellings({k.value: k for k in DecisionKind})
+_MODES = _spellings({m.value: m for m in WhistMode})
 _ALL_PASS = frozenset(ru for ru, word in RUSSIAN_WORDS.items() if word == ALL_PASS)  # a whole auction of passes
 _WHIST = frozenset(word for word, kind in _DECISIONS.items() if kind is DecisionKind.WHIST)  # also a keyword
 _KEYWORDS = frozenset(STATEMENT_ORDER) | _WHIST

@@ -15,7 +15,7 @@ from typing import Any
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..i18n import _, count
@@ -31,7 +31,7 @@ from .archive import Conflict, NotFound
 from .event_view import deals_allowed
 from .derived import derived, game_json
 from .games import decode
-from .live import event
+from .live import event, sse_response
 from .report import archive_stats, filters_of, rating_of
 from .rendering import WAIT, live_fragment, working
 from .context import Club, access, club_of, refusal_of
@@ -351,8 +351,7 @@ async def events(request: Request) -> Response:
                 news.cancel()
             club.live.leave(ident, queue)
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return sse_response(stream())
 
 
 ROUTES = [

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ..event.director import draw_next, event_boards
@@ -29,7 +29,7 @@ from .api import errors
 from .archive import Archive, NotFound
 from .context import club_of, scorer
 from .event_view import EventWork, games_to_open
-from .live import event
+from .live import event, sse_response
 from .pages import not_found, upload_form, writing
 from .rendering import render
 
@@ -174,8 +174,7 @@ async def event_stream(request: Request) -> Response:
                 news.cancel()
             club.live.leave_all(queue)
 
-    return StreamingResponse(stream(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return sse_response(stream())
 
 
 ROUTES = [

@@ -6,6 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import AsyncIterator
+
+from starlette.responses import StreamingResponse
+
+
+def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
+    """The response that sends ``events`` as Server-Sent Events, past any proxy's cache or buffer."""
+    return StreamingResponse(events, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 class Broadcaster:
@@ -62,4 +71,4 @@ def event(name: str, data: str, ident: int | None = None) -> str:
     return head + "".join(f"data: {line}\n" for line in data.split("\n")) + "\n"
 
 
-__all__ = ["Broadcaster", "event"]
+__all__ = ["Broadcaster", "event", "sse_response"]
