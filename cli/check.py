@@ -16,7 +16,7 @@ from .exits import EXIT_ERRORS, EXIT_OK
 from .options import PresetChoice
 from .reports import audit_reading, JsonList, point_errors
 from .terminal import PROGRESS, display_name, print_errors
-from .jobs import Unit, games_of, job_count, jobs_option, run_kept, units_of
+from .jobs import Unit, by_file, games_of, job_count, jobs_option, run_kept, units_of
 
 if TYPE_CHECKING:  # the library is imported when the command runs, not to print --help
     from ..notation.errors import NotationError
@@ -61,26 +61,20 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
         # a unit's problems come back as a value (from a worker, or to be kept), else are said as found
         return partial(_check_unit, preset=preset, as_json=as_json, every=every, report=None if as_value else out)
 
-    started = False
+    def begin(path: str) -> None:
+        nonlocal deals
+        out.begin_file(display_name(path))
+        deals = 0
 
     def end() -> None:
         nonlocal total_deals
         out.end_file({"deals": deals})
         total_deals += deals
 
-    def before(unit: Unit) -> None:
-        nonlocal deals, started
-        if unit.first == 0:  # a file begins
-            if started:
-                end()
-            out.begin_file(display_name(unit.path))
-            deals, started = 0, True
-
-    for checked in run_kept(work_for, units, workers, kept, ("check", preset, as_json, every), before):
+    what = ("check", preset, as_json, every)
+    for checked in by_file(lambda before: run_kept(work_for, units, workers, kept, what, before), begin, end):
         deals += checked.deals
         out.add(checked)
-    if started:
-        end()
     out.close()
     total = out.count
     if not as_json:

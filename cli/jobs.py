@@ -68,6 +68,13 @@ def run_files(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
               begin: Callable[[str], None], end: Callable[[], None]) -> Iterator[T]:
     """:func:`run_units`, with ``begin(path)`` before the first unit of each file and ``end()`` after
     its last (for what a verb writes around a file's output)."""
+    return by_file(lambda before: run_units(work, units, jobs, before), begin, end)
+
+
+def by_file(run: Callable[[Callable[[Unit], None]], Iterator[T]], begin: Callable[[str], None],
+            end: Callable[[], None]) -> Iterator[T]:
+    """The results of ``run(before)`` (:func:`run_units`, :func:`run_kept`), with ``begin(path)`` before
+    the first unit of each file and ``end()`` after its last."""
     started = False
 
     def before(unit: Unit) -> None:
@@ -78,7 +85,7 @@ def run_files(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,
             begin(unit.path)
             started = True
 
-    yield from run_units(work, units, jobs, before)
+    yield from run(before)
     if started:
         end()
 

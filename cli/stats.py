@@ -99,7 +99,7 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
             filters = attrs.evolve(filters, aliases=_archive_aliases(db))
         units = _archive_units(db, workers) if db is not None else _file_units(files, workers)
         kept = None
-        if db is None and not no_cache:
+        if db is None and not no_cache:  # files, keyed by their bytes (the archive's rows are not)
             from ..cache import Kept
 
             kept = Kept("stats")
@@ -132,8 +132,7 @@ def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, 
     def work_for(as_value: bool) -> Callable[[Unit], tuple[Stats, list[tuple[int, NotationError]]]]:
         return partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=as_value)
 
-    total, errors = merged(units, run_kept(work_for, units, workers, None if db is not None else kept,
-                                           ("stats", attrs.astuple(filters), par, rating)))
+    total, errors = merged(units, run_kept(work_for, units, workers, kept, ("stats", attrs.astuple(filters), par, rating)))
     print_errors(errors)
     return total
 

@@ -1,5 +1,6 @@
 """What a verb worked out of a file, kept between runs, so that a second run over the same files costs
-only the reading of their bytes: ``preflog stats`` keeps each unit of work's result here.
+only the reading of their bytes: ``preflog stats`` and ``preflog check`` keep each unit of work's
+result here.
 
 An entry is keyed by the file's bytes (their BLAKE2b hash), by what was done with them (the verb, its
 options, the unit of the file, the language of its messages) and by this preflog's own code (the size

@@ -1,7 +1,7 @@
-"""What `preflog stats` keeps between runs (preflog.cache, issue 46 item 4): a second run over the same
-files gives the same report, errors and exit code from the cache; a file changed is worked out alone;
-what is kept depends on the bytes, the options, the language and preflog's own code; a spoilt entry or a
-folder that cannot be written costs only the work."""
+"""What `preflog stats` and `preflog check` keep between runs (preflog.cache, issue 46 item 4): a second
+run over the same files gives the same report, errors and exit code from the cache; a file changed is
+worked out alone; what is kept depends on the bytes, the options, the language and preflog's own code; a
+spoilt entry or a folder that cannot be written costs only the work."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def entries(folder: Path) -> set[Path]:
-    return {p for p in (folder / "stats").glob("*/*") if p.is_file()}
+def entries(folder: Path, verb: str = "stats") -> set[Path]:
+    return {p for p in (folder / verb).glob("*/*") if p.is_file()}
 
 
 @pytest.fixture()
@@ -91,20 +91,16 @@ def test_the_key_is_the_bytes_what_is_done_and_preflog_s_code(tmp_path: Path, mo
     assert Kept("stats", tmp_path).key(str(game), "stats", 1) != key
 
 
-def check_entries(folder: Path) -> set[Path]:
-    return {p for p in (folder / "check").glob("*/*") if p.is_file()}
-
-
 @pytest.mark.parametrize("options", [(), ("--json",), ("--jobs", "2"), ("--json", "--jobs", "2"), ("--all",)])
 def test_check_again_says_what_it_said_the_first_time(club: tuple[Path, Path], options: tuple[str, ...]) -> None:
     games, cache = club
     files = [str(p) for p in sorted(games.glob("*.pref"))]
     cold = run("check", *files, *options)
     assert cold[0] == 1 and ("bad.pref" in cold[1] + cold[2])
-    kept = check_entries(cache)
+    kept = entries(cache, "check")
     assert kept
     assert run("check", *files, *options) == cold == run("check", *files, *options, "--no-cache")
-    assert check_entries(cache) == kept
+    assert entries(cache, "check") == kept
     (games / "bad.pref").write_text(BAD + "% again\n", encoding="utf-8")
     assert run("check", *files, *options) == cold
-    assert len(check_entries(cache) - kept) >= 1 and len(check_entries(cache)) - len(kept) <= 2
+    assert len(entries(cache, "check") - kept) >= 1 and len(entries(cache, "check")) - len(kept) <= 2

@@ -286,40 +286,37 @@ def _first(same: dict[int, int], order: list[int], goal: Goal, hints: Hints | No
 def _fewest_tricks(same: dict[int, int], position: Callable[[int], Position], search: Search,
                    hints: Hints | None = None) -> int:
     """The misère's tricks with the best discard of ``same`` (:func:`discards`): the highest cards
-    first (the hinted ones before them); after the first, a discard is solved only as far as to show
-    it gives fewer."""
+    first (the hinted ones before them)."""
     order = sorted(set(same.values()), key=lambda pair: _cost(pair, _misere_keep))
-    guess = _first(same, order, MISERE, hints, 0)
-    fewest, found = search.value(position(order[0]), guess), order[0]
-    for discard in order[1:]:
-        if fewest == 0:
-            break
-        p = position(discard)
-        if not search.at_least(p, fewest):
-            fewest, found = search.value(p, fewest - 1), discard
-    if hints is not None:
-        hints[MISERE] = (found, fewest)
-    return fewest
+    return _best_discard(same, order, position, search, MISERE, hints)
 
 
 def _most_tricks(twelve: int, same: dict[int, int], position: Callable[[int], Position], declarer: int,
                  trump: Suit | None, hints: Hints | None = None) -> int:
     """The declarer's tricks in ``trump`` with the best discard of ``same`` (:func:`discards`): the
-    likeliest first (the hinted one before it); after the first, a discard is solved only as far as to
-    show it gives more."""
+    likeliest first (the hinted one before it)."""
     keep = _game_order(twelve, trump)
     search = Search(declarer, True, None if trump is None else int(trump))
     order = sorted(set(same.values()), key=lambda pair: _cost(pair, keep))
-    guess = _first(same, order, trump, hints, 6)
+    return _best_discard(same, order, position, search, trump, hints)
+
+
+def _best_discard(same: dict[int, int], order: list[int], position: Callable[[int], Position], search: Search,
+                  goal: Goal, hints: Hints | None) -> int:
+    """The target's tricks with the best of the discards in ``order`` (the most if his side wants
+    them, else the fewest), the hinted one tried first; after the first, a discard is solved only as
+    far as to show it does better. ``hints`` is given the discard found and its tricks."""
+    more = search.wants_more
+    guess = _first(same, order, goal, hints, 6 if more else 0)
     best, found = search.value(position(order[0]), guess), order[0]
     for discard in order[1:]:
-        if best == 10:
+        if best == (10 if more else 0):
             break
         p = position(discard)
-        if search.at_least(p, best + 1):
-            best, found = search.value(p, best + 1), discard
+        if search.at_least(p, best + 1) if more else not search.at_least(p, best):
+            best, found = search.value(p, best + 1 if more else best - 1), discard
     if hints is not None:
-        hints[trump] = (found, best)
+        hints[goal] = (found, best)
     return best
 
 

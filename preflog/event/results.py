@@ -100,8 +100,7 @@ def collect(plan: Plan, games: Iterable[tuple[str | None, Game]], boards: dict[i
         if board is not None and not game.deals:
             continue  # a board's game opened and not played yet: nothing to count, nothing wrong
         if board is not None and len(game.deals) != 1:
-            out.problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(
-                n=len(game.deals))))
+            out.problems.append(_not_one_deal(path, game, len(game.deals)))
             continue
         if board is not None and boards is not None and not _cards_agree(game, seats, boards[board], path,
                                                                           out.problems):
@@ -211,6 +210,11 @@ def _boards_text(boards: tuple[int, ...]) -> str:
     return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else str(boards[0])
 
 
+def _not_one_deal(path: str | None, game: Game, deals: int) -> Problem:
+    """A board's game that is not its one deal (``deals``: the deals it has, or gave an outcome)."""
+    return Problem(path, game.span, _("a board is one deal; this game has {n}").format(n=deals))
+
+
 def _cards_agree(game: Game, players: tuple[str, ...], board: Board, path: str | None,
                  problems: list[Problem]) -> bool:
     """Whether the board's one deal is dealt by the board's dealer's seat and holds its cards (``players``
@@ -273,7 +277,7 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
         over = collector.audit.scorer.sheets[-1].finished or plan.deals is not None and facts.deals >= plan.deals
         return Played(tour, table, None, game.players, path, whists, tuple(deals), tuple(outcomes), finished=over)
     if rules is None or len(outcomes) != 1:  # a board's one deal (collect saw to it) that gave no outcome
-        problems.append(Problem(path, game.span, _("a board is one deal; this game has {n}").format(n=len(outcomes))))
+        problems.append(_not_one_deal(path, game, len(outcomes)))
         return None
     whists = {p: Fraction(v) for p, v in deal_score(outcomes[0], rules, pool=OPEN_POOL).items()}
     # a board's seats as drawn, whoever deals first; its one deal played, the table's board is over

@@ -461,8 +461,7 @@ def _play(words: Words) -> Play:
     notes: dict[int, _Notes] = {}
     if _line(words, k, plain, places, notes, 0, 0) != count:
         raise _NotCanonical  # a parenthesis closing nothing
-    return Play(PlayLine.of_cards(tuple(plain), array("I", places), _noted(plain, places, notes)), lead,
-                _whole(words))
+    return Play(_line_of(plain, places, notes), lead, _whole(words))
 
 
 class _Notes:
@@ -476,11 +475,14 @@ class _Notes:
         self.variations: tuple[Variation, ...] = ()
 
 
-def _noted(plain: list[Card], places: list[int], notes: dict[int, _Notes]) -> dict[int, PlayedCard]:
-    """The annotated cards of a line as records, by index."""
-    return {i: PlayedCard(plain[i], n.glyph, n.comments, n.variations,
-                          _new(Span, (places[3 * i], places[3 * i + 1], places[3 * i], places[3 * i + 2])))
-            for i, n in notes.items()}
+def _line_of(plain: list[Card], places: list[int], notes: dict[int, _Notes]) -> PlayLine:
+    """The cards of a line as read, their places and what was written after some of them, as a line of
+    play: the annotated cards made records, each with its span (:meth:`PlayLine.span_of`)."""
+    line = PlayLine.of_cards(tuple(plain), array("I", places))
+    if not notes:
+        return line
+    return PlayLine.of_cards(line.plain, array("I", places), {
+        i: PlayedCard(plain[i], n.glyph, n.comments, n.variations, line.span_of(i)) for i, n in notes.items()})
 
 
 def _line(words: Words, k: int, plain: list[Card], places: list[int], notes: dict[int, _Notes], offset: int,
@@ -539,14 +541,8 @@ def _variation(words: Words, k: int, plain: list[Card], notes: dict[int, _Notes]
     k = _line(words, k, inner, places, inner_notes, offset + len(plain) - 1, level + 1)
     if k == count:
         raise _NotCanonical  # a variation left open
-    cards = tuple(PlayedCard(card, None, (), (), _new(Span, (places[3 * i], places[3 * i + 1], places[3 * i],
-                                                            places[3 * i + 2])))
-                  for i, card in enumerate(inner))
-    if inner_notes:
-        found = _noted(inner, places, inner_notes)
-        cards = tuple(found.get(i, card) for i, card in enumerate(cards))
     note = notes.setdefault(len(plain) - 1, _Notes())
-    note.variations += (Variation(cards, lead, _at(words, start).to(_at(words, k))),)
+    note.variations += (Variation(tuple(_line_of(inner, places, inner_notes)), lead, _at(words, start).to(_at(words, k))),)
     return k
 
 
