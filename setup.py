@@ -1,25 +1,29 @@
-"""The build's one step beyond pyproject.toml: the double-dummy search compiled by mypyc.
+"""The build's one step beyond pyproject.toml: the hot modules compiled by mypyc.
 
-``preflog/analysis/search.py`` is plain typed Python; mypyc (part of mypy, a build requirement in
-pyproject.toml) turns it into a C extension that runs the same code about twenty times faster
-(benchmarks/solve.py). Where it cannot be compiled (no C compiler, or ``PREFLOG_PURE_PYTHON=1`` in the
-environment) the package installs as pure Python and gives the same answers, only slower.
+The modules of ``preflog/compiled.py`` (the double-dummy search, the fast reader, the engine's steps)
+are plain typed Python; mypyc (part of mypy, a build requirement in pyproject.toml) turns them into C
+extensions that run the same code faster: the search about twenty times (benchmarks/solve.py), the
+reader and the engine by about a tenth (benchmarks/versus.py). Where they cannot be compiled (no C
+compiler, or ``PREFLOG_PURE_PYTHON=1`` in the environment) the package installs as pure Python and
+gives the same answers, only slower.
 """
 
 from __future__ import annotations
 
 import os
+import runpy
 import sys
 from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["preflog/analysis/search.py"]
+_LIST = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), "preflog", "compiled.py"))
+COMPILED = [_LIST["source_path"](name) for name in _LIST["MODULES"]]
 
 
 class OptionalBuildExt(build_ext):
-    """Builds the compiled search, and on failure says so and leaves the pure-Python module."""
+    """Builds the compiled modules, and on failure says so and leaves the pure-Python ones."""
 
     def run(self) -> None:
         try:
@@ -31,22 +35,24 @@ class OptionalBuildExt(build_ext):
         try:
             super().build_extension(ext)
         except Exception as error:  # noqa: BLE001
-            _warn(error)
+            if ext.name.endswith("__mypyc"):  # the group's library, built first: without it no module loads
+                raise
+            _warn(error)  # one module's shim: that module stays Python
 
 
 def _warn(error: BaseException) -> None:
-    print(f"preflog: the solver is not compiled ({error}); it runs as pure Python", file=sys.stderr)
+    print(f"preflog: the fast modules are not compiled ({error}); they run as pure Python", file=sys.stderr)
 
 
 def ext_modules() -> list[Any]:
-    if os.environ.get("PREFLOG_PURE_PYTHON"):
+    if os.environ.get(_LIST["PURE_PYTHON"]):
         return []
     try:
         from mypyc.build import mypycify
 
-        # the search imports nothing of the package: mypy need not follow the package's other modules,
-        # whose dependencies the build's environment does not have
-        return list(mypycify(["--follow-imports=skip", *COMPILED], opt_level="3"))
+        # mypy reads the modules they import (the records, attrs…: build requirements too) for their
+        # types, silently: only the compiled modules are checked and compiled
+        return list(mypycify(["--follow-imports=silent", *COMPILED], opt_level="3", group_name=_LIST["GROUP"]))
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypy missing or failing: the pure-Python path
         _warn(error)
         return []

@@ -5,7 +5,7 @@ peer or floor (issue 46, item 5). The README's figures come from this run.
     python benchmarks/versus.py [REVISION] [--deals 3000] [--repeat 5] [--no-decisions]
 
 REVISION (a commit, a tag, ``HEAD~3``; by default :data:`PREVIOUS`, the last release) is checked out
-into a temporary worktree, its search compiled by mypyc as ``pip install`` compiles it, and run with
+into a temporary worktree, its modules compiled by mypyc as ``pip install`` compiles them, and run with
 this environment's Python and packages. Each figure is the least CPU time (user + system) of
 ``--repeat`` runs of a whole process, start-up included, taken A B A B … so that a machine whose speed
 drifts slows both alike; memory is each command's peak. A ratio above 1 is this checkout slower.
@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import runpy
 import subprocess
 import sys
 import tempfile
@@ -59,12 +60,21 @@ def package_of(tree: Path, where: Path) -> Path:
     return where
 
 
-def compile_search(tree: Path) -> None:
-    """Compile ``tree``'s search in place as ``pip install`` does (mypyc), if its compiled module is
+def compiled_sources(tree: Path) -> list[Path]:
+    """The sources ``tree``'s build compiles: those its ``preflog/compiled.py`` lists, or (a tree from
+    before issue 46's compiled core) the search alone."""
+    listing = tree / "preflog" / "compiled.py"
+    names = runpy.run_path(str(listing))["MODULES"] if listing.exists() else ["preflog.analysis.search"]
+    return [tree / (name.replace(".", "/") + ".py") for name in names]
+
+
+def compile_modules(tree: Path) -> None:
+    """Compile ``tree``'s modules in place as ``pip install`` does (mypyc), if a compiled module is
     missing or older than its source."""
-    source = tree / "preflog" / "analysis" / "search.py"
-    built = list(source.parent.glob("search.cpython-*.so"))
-    if built and all(b.stat().st_mtime >= source.stat().st_mtime for b in built):
+    def fresh(source: Path) -> bool:
+        built = list(source.parent.glob(source.stem + ".cpython-*.so"))
+        return bool(built) and all(b.stat().st_mtime >= source.stat().st_mtime for b in built)
+    if all(fresh(source) for source in compiled_sources(tree)):
         return
     subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True)
 
@@ -103,8 +113,8 @@ def main() -> None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(before), args.revision],
                        check=True, capture_output=True)
         try:
-            compile_search(ROOT)
-            compile_search(before)
+            compile_modules(ROOT)
+            compile_modules(before)
             report(args, work, package_of(ROOT, work / "now"), package_of(before, work / "then"))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import preflog
+from preflog.compiled import MODULES
 
 from .conftest import ROOT, SAMPLES
 
@@ -53,9 +54,12 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("preflog-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "preflog/grammar/preflog.lark" in names
-    # the search compiled by mypyc (issue 36), its source beside it
-    assert any(n.startswith("preflog/analysis/search.") and n.endswith(".so") for n in names), names
-    assert "preflog/analysis/search.py" in names
+    # the search (issue 36), the reader and the engine (issue 46) compiled by mypyc, each source beside it
+    for module in MODULES:
+        stem = module.replace(".", "/")
+        assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), (module, names)
+        assert stem + ".py" in names
+    assert any(n.startswith("preflog/core__mypyc.") for n in names), names
     packages = [p.parent.name for p in (ROOT / "preflog").glob("*/__init__.py")] + ["cli"]
     assert {"model", "game", "analysis", "record"} <= set(packages)
     for package in packages:  # every subpackage of the checkout: one left out of pyproject.toml is missing here
@@ -76,10 +80,13 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
     assert par.returncode == 0, par.stderr
     assert json.loads(par.stdout)[0]["deal"] == 1
-    compiled = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-                               "import preflog.analysis.search as s; print(s.COMPILED, s.__file__)", str(unpacked)],
-                              capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=""))
-    assert compiled.stdout.startswith(f"True {unpacked}"), compiled.stdout + compiled.stderr
+    compiled = subprocess.run([sys.executable, "-c", "import importlib, sys; sys.path.insert(0, sys.argv[1]); "
+                               "from preflog.compiled import MODULES, is_compiled; "
+                               "print(*(is_compiled(importlib.import_module(m)) for m in MODULES), "
+                               "importlib.import_module(MODULES[0]).__file__)", str(unpacked)],
+                              capture_output=True, text=True, cwd=tmp_path,
+                              env={**{k: v for k, v in os.environ.items() if k != "PREFLOG_PURE_PYTHON"}, "PYTHONPATH": ""})
+    assert compiled.stdout.startswith("True " * len(MODULES) + str(unpacked)), compiled.stdout + compiled.stderr
     assert "preflog/locale/ru/LC_MESSAGES/preflog.mo" in names  # Russian with no step after the install
     for served in [*(ROOT / "preflog" / "serve" / "templates").iterdir(), *(ROOT / "preflog" / "serve" / "static").iterdir()]:
         assert f"preflog/serve/{served.parent.name}/{served.name}" in names  # the server's pages and files

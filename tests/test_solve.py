@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import os
 from types import ModuleType
 
 import pytest
@@ -323,24 +322,6 @@ def test_a_hidden_hand_cannot_be_solved() -> None:
     state = _in_play(text)
     with pytest.raises(preflog.Unsolvable, match="hand is not known"):
         preflog.solve(state)
-
-
-# ---- the compiled search (issue 36) ------------------------------------------------------------------
-
-
-def test_the_installed_search_is_compiled() -> None:
-    """`pip install .` builds the search with mypyc (setup.py); only PREFLOG_PURE_PYTHON=1 or a machine
-    with no C compiler leaves it as Python, and CI has one."""
-    assert installed.COMPILED or os.environ.get("PREFLOG_PURE_PYTHON")
-    assert not PURE.COMPILED
-
-
-def test_the_compiled_search_is_built_from_the_source_beside_it() -> None:
-    """An editable install keeps the compiled module beside search.py: after an edit of search.py the
-    tests would run the old code. Build it again with `pip install -e .` (docs/contributing.md)."""
-    if installed.COMPILED:
-        source = Path(PURE.__file__)
-        assert Path(installed.__file__).stat().st_mtime >= source.stat().st_mtime, "pip install -e . again"
 
 
 def full_deal(rng: random.Random) -> dict:

@@ -2,12 +2,12 @@
 solver on the engine's states (:mod:`.solve`) and the annotation of played deals (:mod:`.annotate`).
 
 With ``PREFLOG_PURE_PYTHON=1`` in the environment a process runs the search's Python source even where
-the compiled module is installed: the two give the same answers, and the tests run both.
+the compiled module is installed (:mod:`preflog.compiled`): the two give the same answers, and the
+tests run both; :func:`pure_search` loads the source beside the compiled module, to compare them.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
@@ -23,6 +23,3 @@ def pure_search(name: str = __name__ + ".pure_search") -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
-
-if os.environ.get("PREFLOG_PURE_PYTHON") and __name__ + ".search" not in sys.modules:
-    pure_search(__name__ + ".search")

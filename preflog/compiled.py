@@ -1,0 +1,80 @@
+"""The modules mypyc compiles when the package is built, and the switch that runs their source instead.
+
+``setup.py`` compiles :data:`MODULES` into C extensions (one group, its shared library
+``preflog/core__mypyc``); each extension sits beside its ``.py`` and is imported in its place. Where
+the build could not compile them, the package is pure Python and gives the same answers, slower.
+
+With ``PREFLOG_PURE_PYTHON=1`` in the environment of a run, ``import preflog`` puts :class:`SourceFirst`
+in front of the import system: the modules of :data:`MODULES` are then imported from their Python
+source even where the compiled ones are installed. The tests run both ways (``.ci/run``).
+
+This module imports nothing of the package: ``setup.py`` reads it before the package can be imported.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Final
+
+#: The modules compiled, the hot path of each long wait: the double-dummy search (``odds``,
+#: ``analyse``), and the fast reader and the engine's steps (``check``, ``stats``, ``score``). A module
+#: here holds no ``attrs`` field definitions (mypyc cannot compile them) and no class that a module
+#: run as Python subclasses.
+MODULES: Final = (
+    "preflog.analysis.search",
+    "preflog.game.bits",
+    "preflog.game.engine",
+    "preflog.game.laws",
+    "preflog.game.legal",
+    "preflog.notation.fast",
+    "preflog.notation.split",
+    "preflog.notation.validate",
+)
+#: The name of the compiled group: its shared library is ``preflog/core__mypyc``.
+GROUP: Final = "preflog.core"
+#: Set (to anything but empty) in the environment: build pure Python, or run the modules' source.
+PURE_PYTHON: Final = "PREFLOG_PURE_PYTHON"
+
+
+def source_path(name: str) -> str:
+    """The source file of module ``name`` relative to the project's root, as ``setup.py`` names it."""
+    return name.replace(".", "/") + ".py"
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was imported from a compiled extension rather than from its source."""
+    return not str(module.__file__).endswith(".py")
+
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds the modules of :data:`MODULES` in their ``.py`` files, before any finder that would take
+    the compiled extension beside them."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES or not path:
+            return None
+        leaf = fullname.rpartition(".")[2] + ".py"
+        for folder in path:
+            source = Path(folder, leaf)
+            if source.is_file():
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None
+
+
+def run_source() -> None:
+    """Import the modules of :data:`MODULES` from their source from now on (once is enough)."""
+    if not any(isinstance(finder, SourceFirst) for finder in sys.meta_path):
+        sys.meta_path.insert(0, SourceFirst())
+
+
+def wants_source() -> bool:
+    """Whether this run's environment asks for the pure-Python modules."""
+    return bool(os.environ.get(PURE_PYTHON))
