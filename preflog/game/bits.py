@@ -7,14 +7,16 @@ turns a hand into bits when a play statement starts and back when it ends.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Set as AbstractSet
 
 from ..model.cards import DECK, Card, Suit
 
 #: The bit of each card.
-BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(DECK)}
+BIT: Final[dict[Card, int]] = {card: 1 << index for index, card in enumerate(DECK)}
 #: The bits of each suit's eight cards, by suit (an IntEnum, so a list index).
-SUIT_BITS: tuple[int, ...] = tuple(sum(BIT[c] for c in DECK if c.suit == suit) for suit in Suit)
+SUIT_BITS: Final[tuple[int, ...]] = tuple(sum(BIT[c] for c in DECK if c.suit == suit) for suit in Suit)
 
 
 def bits_of(cards: AbstractSet[Card]) -> int:
@@ -27,4 +29,4 @@ def cards_of(bits: int) -> tuple[Card, ...]:
     return tuple(card for card in DECK if BIT[card] & bits)
 
 
-_bit = BIT.__getitem__
+_bit: Final = BIT.__getitem__

@@ -12,7 +12,7 @@ path (``step``, ``make_call``, ``play_clean`` …) changes a :class:`WorkingGame
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .. import words
 from ..i18n import _, ngettext
@@ -47,8 +47,11 @@ from .violations import Violation
 
 Violations = list[Violation]
 # members as module constants: cheaper than attribute access on the hot path (Python 3.11)
-_FIRST, _SITTING_OUT, _ACTIVE = Seat.FIRST, Seat.SITTING_OUT, ACTIVE_SEATS
-_WON, _UNKNOWN = AuctionState.WON, AuctionState.UNKNOWN
+_FIRST: Final = Seat.FIRST
+_SITTING_OUT: Final = Seat.SITTING_OUT
+_ACTIVE: Final = ACTIVE_SEATS
+_WON: Final = AuctionState.WON
+_UNKNOWN: Final = AuctionState.UNKNOWN
 
 
 def _report(out: Violations, problems: Sequence[Problem], span: Span | None, deal: int) -> None:
@@ -117,7 +120,7 @@ def _start(g: WorkingGame, e: DealStarted, out: Violations) -> WorkingGame:
 
 #: A deal before its first event, copied for each new one (two dict operations, where the constructor
 #: sets forty fields one by one); its fields are immutable values, safely shared.
-_BLANK = WorkingDeal(0, "", ())
+_BLANK: Final = WorkingDeal(0, "", ())
 
 
 def _end(g: WorkingGame, d: WorkingDeal) -> WorkingGame:
@@ -214,7 +217,7 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
     return d
 
 
-_NOT_STANDING = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a bid or "here" that does not stand
+_NOT_STANDING: Final = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a bid or "here" that does not stand
 
 
 def _dark_pass(d: WorkingDeal, seat: Seat, rules: Rules) -> None:
@@ -321,7 +324,7 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
     return _set(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
 
 
-_AT_THE_VALUE = frozenset({"T303", "T304", "T305", "A209"})  # what is wrong is the contract's value
+_AT_THE_VALUE: Final = frozenset({"T303", "T304", "T305", "A209"})  # what is wrong is the contract's value
 
 
 def _decided(d: WorkingDeal, e: DefenceDecided, rules: Rules, out: Violations) -> WorkingDeal:
@@ -487,7 +490,7 @@ def _nothing(d: WorkingDeal, e: Any, rules: Rules, out: Violations) -> WorkingDe
     return d
 
 
-_HANDLERS: dict[type, Callable[[WorkingDeal, Any, Rules, Violations], WorkingDeal]] = {
+_HANDLERS: Final[dict[type, Callable[[WorkingDeal, Any, Rules, Violations], WorkingDeal]]] = {
     Dealt: _dealt, CallMade: _call_made, BiddingEnded: _bidding_ended, TalonTaken: _talon_taken,
     Discarded: _discarded, ContractDeclared: _contract, DefenceDecided: _decided, WhistModeChosen: _mode,
     CardPlayed: _card, TrickCompleted: _trick_done, Claimed: _claim, ResultRecorded: _result,
@@ -640,7 +643,7 @@ def snapshot(g: WorkingGame) -> GameState:
     return frozen
 
 
-_new = object.__new__
+_new: Final = object.__new__
 
 
 def working(g: GameState) -> WorkingGame:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import enum
 from collections.abc import Iterable, Sequence
 
@@ -50,8 +52,8 @@ def must_play_mask(hand: int, led: Suit | None, trump: Suit | None) -> tuple[Dut
     return None
 
 
-_FOLLOW = {suit: (Duty.FOLLOW, suit) for suit in Suit}
-_TRUMP = {suit: (Duty.TRUMP, suit) for suit in Suit}
+_FOLLOW: Final = {suit: (Duty.FOLLOW, suit) for suit in Suit}
+_TRUMP: Final = {suit: (Duty.TRUMP, suit) for suit in Suit}
 
 
 def trick_winner(cards: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:

@@ -9,6 +9,8 @@ that has none. The engine, the generator and any other player of the game ask th
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from .. import words
@@ -25,7 +27,9 @@ from .laws import Duty, must_play
 from .state import AuctionState, DealFacts, GameState, WorkingGame
 
 Problem = tuple[str, str]  # (violation code, detail)
-P, W, H = DecisionKind.PASS, DecisionKind.WHIST, DecisionKind.HALF
+P: Final = DecisionKind.PASS
+W: Final = DecisionKind.WHIST
+H: Final = DecisionKind.HALF
 
 
 # ---- the auction (Code 3.3) ----------------------------------------------------------------------
@@ -201,7 +205,7 @@ def legal_contracts(state: GameState | WorkingGame) -> tuple[Bid, ...]:
 # ---- the defence (Code 3.8) ----------------------------------------------------------------------
 
 #: The longest defence: pass, half, pass, the dealer of four returning the whist, pass (Code 3.8.7–3.8.8.2).
-MOST_DECISIONS = 5
+MOST_DECISIONS: Final = 5
 
 
 def defence_turn(d: DealFacts) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
@@ -291,8 +295,8 @@ def decision_problems(d: DealFacts, rules: Rules, kind: DecisionKind) -> list[Pr
     return out
 
 
-STALINGRAD = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
-_SOLOIST = {Seat.FIRST: N_("the eldest hand"), Seat.SECOND: N_("the second hand"), Seat.THIRD: N_("the third hand")}
+STALINGRAD: Final = Bid(6, Strain.SPADES)  # seed 000 §6.2: whisted by both, closed
+_SOLOIST: Final = {Seat.FIRST: N_("the eldest hand"), Seat.SECOND: N_("the second hand"), Seat.THIRD: N_("the third hand")}
 
 
 def legal_decisions(state: GameState | WorkingGame) -> tuple[DecisionKind, ...]:
@@ -412,7 +416,7 @@ def card_problems_at(d: DealFacts, card: Card, seat: Seat | None) -> Sequence[Pr
     return out or _NONE
 
 
-_NONE: tuple[Problem, ...] = ()
+_NONE: Final[tuple[Problem, ...]] = ()
 
 
 def legal_cards(state: GameState | WorkingGame | DealFacts) -> tuple[Card, ...]:

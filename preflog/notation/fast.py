@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from ..model.annotations import Comment, Glyph
 from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
@@ -40,23 +40,25 @@ from .vocabulary import ALL_PASS, RUSSIAN_WORDS, STATEMENT_ORDER, is_valid_playe
 
 #: Characters the words of a deal may hold (outside comments and notes); any other (a comma, a tab…)
 #: sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
-_FOREIGN = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
+_FOREIGN: Final = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
 #: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis, spaces in a row.
-_MARKS = re.compile(r"[{}%()!?]|  ")
+_MARKS: Final = re.compile(r"[{}%()!?]|  ")
 #: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's).
-_NOTES = re.compile(r"\{[^}]*\}|%[^\n]*")
+_NOTES: Final = re.compile(r"\{[^}]*\}|%[^\n]*")
 #: The words of a marked line: a comment, a parenthesis, a glyph, a note's start, a plain word, or a
 #: brace that opens or closes nothing on this line (the grammar's to read).
-_TOKEN = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
-_DOTTED = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
-_DIGITS = re.compile(r"[0-9]+")
-_SIGNED = re.compile(r"[+-]?[0-9]+")
-_BLANK = re.compile(r"[ \t]*")
+_TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
+_DOTTED: Final = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
+_DIGITS: Final = re.compile(r"[0-9]+")
+_SIGNED: Final = re.compile(r"[+-]?[0-9]+")
+_BLANK: Final = re.compile(r"[ \t]*")
 
-_GLYPHS = {g.value: g for g in Glyph}
-_PASS, _HERE, _BID = CallKind.PASS, CallKind.HERE, CallKind.BID
-_new = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
-_MOST_WORDS = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
+_GLYPHS: Final = {g.value: g for g in Glyph}
+_PASS: Final = CallKind.PASS
+_HERE: Final = CallKind.HERE
+_BID: Final = CallKind.BID
+_new: Final = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
+_MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 
 
 def _spellings(values: dict[str, Any]) -> dict[str, Any]:
@@ -64,13 +66,13 @@ def _spellings(values: dict[str, Any]) -> dict[str, Any]:
     return {**values, **{ru: values[word] for ru, word in RUSSIAN_WORDS.items() if word in values}}
 
 
-_CALLS = _spellings({"pass": _PASS, "here": _HERE})
-_DECISIONS = _spellings({k.value: k for k in DecisionKind})
-_MODES = _spellings({m.value: m for m in WhistMode})
-_ALL_PASS = frozenset(ru for ru, word in RUSSIAN_WORDS.items() if word == ALL_PASS)  # a whole auction of passes
-_WHIST = frozenset(word for word, kind in _DECISIONS.items() if kind is DecisionKind.WHIST)  # also a keyword
-_KEYWORDS = frozenset(STATEMENT_ORDER) | _WHIST
-_SUITS = re.compile(r"[♠♣♦♥♤♧♢♡](?:-|(?:10|[789TJQKAВДКТ])+)")  # a suit group of a hand
+_CALLS: Final = _spellings({"pass": _PASS, "here": _HERE})
+_DECISIONS: Final = _spellings({k.value: k for k in DecisionKind})
+_MODES: Final = _spellings({m.value: m for m in WhistMode})
+_ALL_PASS: Final = frozenset(ru for ru, word in RUSSIAN_WORDS.items() if word == ALL_PASS)  # a whole auction of passes
+_WHIST: Final = frozenset(word for word, kind in _DECISIONS.items() if kind is DecisionKind.WHIST)  # also a keyword
+_KEYWORDS: Final = frozenset(STATEMENT_ORDER) | _WHIST
+_SUITS: Final = re.compile(r"[♠♣♦♥♤♧♢♡](?:-|(?:10|[789TJQKAВДКТ])+)")  # a suit group of a hand
 
 #: A statement's words with the line and column of each.
 Words = tuple[list[str], list[int], list[int]]
@@ -91,8 +93,8 @@ def _name(word: str) -> str:
     return intern(word)  # one string per name, however many deals name the player
 
 
-_NAMES: dict[str, str] = {}  # the names read so far, each checked once
-_MOST_NAMES = 4096  # however many names a hostile file makes up
+_NAMES: Final[dict[str, str]] = {}  # the names read so far, each checked once
+_MOST_NAMES: Final = 4096  # however many names a hostile file makes up
 
 
 def _number(word: str) -> int:
@@ -596,12 +598,12 @@ def _result(words: Words) -> Result:
 
 
 #: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
-_READERS: dict[str, Callable[[Words], Any]] = {
+_READERS: Final[dict[str, Callable[[Words], Any]]] = {
     "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
 }
 _READERS.update({word: _defence for word in _WHIST})
-_ORDER = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
+_ORDER: Final = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
 _ORDER.update({word: _ORDER["whist"] for word in _WHIST})
 
 def tags(piece: Piece) -> RawTags | None:

@@ -9,6 +9,8 @@ comment or line instead of being tried again at every later position.
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 from collections.abc import Iterable, Iterator
 
@@ -21,7 +23,7 @@ from ..model.span import Span
 # On one line: what to skip (a comment, closed or running on; a % comment; a quoted value, closed or
 # not) or to find (the keyword deal); over a whole text, the same finds its % comments. Each
 # alternative always matches where it starts, so no text is scanned twice.
-_LINE_SCAN = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!\w)')
+_LINE_SCAN: Final = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!\w)')
 
 
 @attrs.frozen(slots=True)
@@ -197,7 +199,7 @@ def line_note(token: str, span: Span) -> Comment:
     return Comment(token[1:].rstrip(), span, line_note=True)
 
 
-_COMMENT = re.compile(r"\{[^}]*\}|%[^\r\n]*")
+_COMMENT: Final = re.compile(r"\{[^}]*\}|%[^\r\n]*")
 
 
 def _blank(text: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from .. import words
 from ..i18n import _, ngettext
@@ -26,7 +26,7 @@ from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
 from .vocabulary import is_valid_player_id
 
 
-_NUMBER_TAGS = {"Pool": pool_of, "WhistPrice": whist_price_of}
+_NUMBER_TAGS: Final = {"Pool": pool_of, "WhistPrice": whist_price_of}
 
 
 def _name_span(start: Span, name: str, colon: bool = False) -> Span:
@@ -239,7 +239,7 @@ class Validator:
                 self.player(item.player, _name_span(item.span, item.player), holds_cards=holds_cards)
 
 
-_DEAL_HEAD = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
+_DEAL_HEAD: Final = re.compile(r"deal(?:\s+([0-9]+))?(?:\s+dealer\s+(\S+))?")
 
 
 def _unplaced(entries: Sequence[RawHand], talon: tuple[Card, ...] | None) -> str:
