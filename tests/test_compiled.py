@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from preflog.compiled import MODULES, SourceFirst, is_compiled, source_path
 
 from .conftest import ROOT, SAMPLES
+from .fuzzing import near_valid
 
 PURE = bool(os.environ.get("PREFLOG_PURE_PYTHON"))
 
@@ -69,3 +71,19 @@ def test_the_compiled_modules_and_their_source_say_the_same() -> None:
         (pure.returncode, pure.stdout, pure.stderr.splitlines()[1:])
     sheet = ["score", str(Path("samples") / "sochi-pulka.pref")]
     assert _run(sheet, pure=False).stdout == _run(sheet, pure=True).stdout != ""
+
+
+@pytest.mark.skipif(PURE, reason="the compiled modules are not in use in this run")
+def test_the_compiled_modules_and_their_source_say_the_same_of_broken_files(tmp_path: Path) -> None:
+    """Three hundred near-valid games (tests/fuzzing.py: words dropped, doubled, swapped, hostile
+    numbers, stray braces, control characters…): the same messages, line and column, from both."""
+    rng = random.Random(46)
+    for n in range(300):
+        (tmp_path / f"g{n:03}.pref").write_text(near_valid(rng), encoding="utf-8", newline="")
+    args = ["check", "--no-cache", *sorted(str(p) for p in tmp_path.glob("*.pref"))]
+    compiled, pure = _run(args, pure=False), _run(args, pure=True)
+    assert compiled.returncode == pure.returncode == 1  # slips are found in some of them
+    assert compiled.stdout == pure.stdout
+    assert compiled.stderr.splitlines()[1:] == pure.stderr.splitlines()[1:]
+    assert "Traceback" not in compiled.stderr
+    assert compiled.stderr.count(": error: ") > 300  # hundreds of messages compared, each at its token
