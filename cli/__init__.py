@@ -18,7 +18,7 @@ from ..notation.errors import NotationError
 from .exits import EXIT_ERRORS, EXIT_UNREADABLE
 from .inputs import reason
 from .terminal import print_errors
-from .lang import Group, common_options, start
+from .lang import Group, common_options, option, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
 VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "analyse", "odds", "generate", "score", "stats", "record",
@@ -78,8 +78,31 @@ HELP = N_("""Game logs of Preferans: read, check, replay, score, format and conv
     """)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version, and whether the fast modules run compiled (as Python, the analysis
+    takes many times longer: the first thing to know when it seems slow)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from ..compiled import MODULES, running_compiled, wants_source
+
+    compiled = running_compiled()
+    if len(compiled) == len(MODULES):
+        state = _("the search, the reader and the engine compiled by mypyc")
+    elif compiled:
+        state = _("compiled by mypyc, except: {modules}").format(
+            modules=", ".join(m for m in MODULES if m not in compiled))
+    elif wants_source():
+        state = _("pure Python (PREFLOG_PURE_PYTHON is set): the analysis runs many times slower")
+    else:
+        state = _("pure Python (not compiled at install): the analysis runs many times slower")
+    click.echo(_("preflog, version {version}").format(version=__version__))
+    click.echo(state)
+    ctx.exit()
+
+
 @click.group(cls=_Commands, help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="preflog")
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help=N_("Show the version, and whether the fast modules run compiled, and exit."))
 @common_options
 def cli() -> None:
     """The ``preflog`` command; its verbs are imported when asked for."""

@@ -13,6 +13,7 @@ This module imports nothing of the package: ``setup.py`` reads it before the pac
 
 from __future__ import annotations
 
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -67,6 +68,11 @@ class SourceFirst(importlib.abc.MetaPathFinder):
             if source.is_file():
                 return importlib.util.spec_from_file_location(fullname, source)
         return None
+
+
+def running_compiled() -> list[str]:
+    """The modules of :data:`MODULES` this process runs compiled (each imported to tell)."""
+    return [name for name in MODULES if is_compiled(importlib.import_module(name))]
 
 
 def run_source() -> None:

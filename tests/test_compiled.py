@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from preflog import __version__
 from preflog.compiled import MODULES, SourceFirst, is_compiled, source_path
 
 from .conftest import ROOT, SAMPLES
@@ -87,3 +88,13 @@ def test_the_compiled_modules_and_their_source_say_the_same_of_broken_files(tmp_
     assert compiled.stderr.splitlines()[1:] == pure.stderr.splitlines()[1:]
     assert "Traceback" not in compiled.stderr
     assert compiled.stderr.count(": error: ") > 300  # hundreds of messages compared, each at its token
+
+
+def test_the_version_says_whether_the_fast_modules_run_compiled() -> None:
+    """`preflog --version` answers the first question about a slow analysis, in either language."""
+    compiled = _run(["--version"], pure=False)
+    assert compiled.stdout.splitlines()[1] == ("pure Python (PREFLOG_PURE_PYTHON is set): the analysis runs many times "
+                                               "slower" if PURE else "the search, the reader and the engine compiled by mypyc")
+    pure = _run(["--lang", "ru", "--version"], pure=True)
+    assert pure.stdout.splitlines() == [f"preflog, версия {__version__}",
+                                        "чистый Python (задано PREFLOG_PURE_PYTHON): анализ идёт во много раз медленнее"]
