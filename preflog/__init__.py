@@ -12,15 +12,13 @@ events, states, the engine), the driver ``walk``, ``scoring``, the checker and r
 from __future__ import annotations
 
 import importlib
-import os
 from typing import TYPE_CHECKING, Any
+
+from . import compiled as _compiled
 
 __version__ = "0.1.0"  # the one place the version is written (pyproject.toml reads it from here)
 
-if os.environ.get("PREFLOG_PURE_PYTHON"):  # the compiled modules run from their source (preflog.compiled)
-    from . import compiled as _compiled
-
-    _compiled.run_source()
+_compiled.run_source_if_asked()  # PREFLOG_PURE_PYTHON=1: the compiled modules run from their source
 
 #: Where each public name lives. ``import preflog`` loads none of them: a name's module is imported the
 #: first time the name is used, so that ``preflog --help`` or ``preflog parse`` load only what they need.

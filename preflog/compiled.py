@@ -8,21 +8,21 @@ With ``PREFLOG_PURE_PYTHON=1`` in the environment of a run, ``import preflog`` p
 in front of the import system: the modules of :data:`MODULES` are then imported from their Python
 source even where the compiled ones are installed. The tests run both ways (``.ci/run``).
 
-This module imports nothing of the package: ``setup.py`` reads it before the package can be imported.
+This module imports nothing of the package (``setup.py`` reads it before the package can be imported)
+and little else: ``import preflog`` imports it.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 #: The modules compiled, the hot path of each long wait: the double-dummy search (``odds``,
 #: ``analyse``), and the fast reader and the engine's steps (``check``, ``stats``, ``score``). A module
@@ -54,19 +54,21 @@ def is_compiled(module: ModuleType) -> bool:
     return not str(module.__file__).endswith(".py")
 
 
-class SourceFirst(importlib.abc.MetaPathFinder):
-    """Finds the modules of :data:`MODULES` in their ``.py`` files, before any finder that would take
-    the compiled extension beside them."""
+class SourceFirst:
+    """A finder of ``sys.meta_path``: the modules of :data:`MODULES` found in their ``.py`` files,
+    before any finder that would take the compiled extension beside them."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if fullname not in MODULES or not path:
             return None
+        from importlib.util import spec_from_file_location
+
         leaf = fullname.rpartition(".")[2] + ".py"
         for folder in path:
-            source = Path(folder, leaf)
-            if source.is_file():
-                return importlib.util.spec_from_file_location(fullname, source)
+            source = os.path.join(folder, leaf)
+            if os.path.isfile(source):
+                return spec_from_file_location(fullname, source)
         return None
 
 
@@ -84,3 +86,9 @@ def run_source() -> None:
 def wants_source() -> bool:
     """Whether this run's environment asks for the pure-Python modules."""
     return bool(os.environ.get(PURE_PYTHON))
+
+
+def run_source_if_asked() -> None:
+    """:func:`run_source` when the environment asks for it (``import preflog`` calls this)."""
+    if wants_source():
+        run_source()
