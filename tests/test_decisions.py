@@ -19,6 +19,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import preflog
@@ -93,3 +94,69 @@ def test_decisions_that_take_long_say_how_long(monkeypatch) -> None:  # type: ig
     result = CliRunner().invoke(cli, ["analyse", str(FILE), "--decisions", "--samples", "4", "--jobs", "1"])
     assert result.exit_code == 0
     assert "preflog: the decisions of 2 deals will take about" in result.stderr
+
+
+def _every_discard_in_full(d, hand, rules, samples: int, seed: int):  # type: ignore[no-untyped-def]
+    """The discard choice as its definition reads: every discard solved in full in every layout (the
+    oracle of the race, written apart from it)."""
+    import statistics
+
+    from preflog.analysis.decisions import _best, _cards
+    from preflog.analysis.odds import discards, layouts, pairs, positions, sheet_score
+    from preflog.analysis.search import Search
+    from preflog.game.bits import bits_of
+
+    declarer, misere = int(d.declarer), d.contract.is_misere
+    trump = None if misere or d.trump_suit is None else int(d.trump_suit)
+    talon = bits_of(frozenset(d.talon))
+    twelve = bits_of(hand) | talon
+    tricks: dict[int, list[int]] = {pair: [] for pair in pairs(twelve)}
+    for lay in layouts(bits_of(hand), talon, samples, seed):
+        same, position = discards(twelve, lay), positions(twelve, lay, declarer)
+        for pair in tricks:
+            tricks[pair].append(Search(declarer, not misere, trump).value(position(same[pair])))
+    scores = {_cards(p): [float(sheet_score(rules, str(d.contract), t)[0]) for t in ts] for p, ts in tricks.items()}
+    chosen = _cards(bits_of(frozenset(d.discard)))
+    best, error = _best(scores, chosen)
+    by_name = {_cards(p): ts for p, ts in tricks.items()}
+    return (best, statistics.fmean(scores[chosen]), statistics.fmean(scores[best]), error,
+            statistics.fmean(by_name[chosen]), statistics.fmean(by_name[best]),
+            [max(column) if not misere else min(column) for column in zip(*tricks.values())])
+
+
+@pytest.mark.parametrize("pilot, likely", [(8, 3), (0, 0)], ids=["as-run", "no-pilot"])
+def test_the_discards_race_to_the_choice_every_discard_solved_in_full_gives(
+        pilot: int, likely: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race (decisions.discard_race: the likely discards solved in full after a pilot, the others
+    only bounded, the best solved in full at the end) against every discard solved in full, on
+    games and the misère of a generated pulka, 14 layouts each: as it runs (8 of them the pilot's),
+    and with no pilot, so that the best is found among the bounded ones."""
+    from preflog.analysis import decisions as module
+    from preflog.analysis.annotate import deals_of
+    from preflog.game.events import ContractDeclared, Dealt
+    from preflog.steps import StepRecorder
+
+    monkeypatch.setattr(module, "PILOT", pilot)
+    monkeypatch.setattr(module, "LIKELY", likely)
+    discard_race = module.discard_race
+    recorder = StepRecorder()
+    preflog.walk(preflog.loads(preflog.dumps(preflog.generate(30, seed=30, per_game=30))), recorder)
+    samples, compared, misere = 14, 0, False
+    for steps in deals_of(recorder.steps):
+        dealt = next((s.state.deal for s in steps if type(s.event) is Dealt), None)
+        d = next((s.state.deal for s in steps if type(s.event) is ContractDeclared), None)
+        if dealt is None or d is None or d.declarer is None or not d.discard or not d.talon or len(d.talon) != 2:
+            continue
+        if compared >= 4 and not d.contract.is_misere:
+            continue
+        hand, rules = dealt.hands[d.declarer], steps[0].state.rules
+        choice, most = discard_race(d, hand, rules, samples, dealt.number)
+        best, chosen_score, best_score, error, chosen_tricks, best_tricks, column = \
+            _every_discard_in_full(d, hand, rules, samples, dealt.number)
+        assert (choice.best, choice.chosen_score, choice.best_score, choice.stderr) == \
+            (best, chosen_score, best_score, error), dealt.number
+        assert choice.chosen_note.endswith(f"{chosen_tricks:.2f}") and choice.best_note.endswith(f"{best_tricks:.2f}")
+        assert most == column
+        compared += 1
+        misere |= d.contract.is_misere
+    assert compared >= 5 and misere

@@ -110,7 +110,7 @@ def contract_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: 
     """The contract declared against the others the declarer could have declared: after a game's
     auction, every game from his last bid up (Code 3.4.2), the talon known where the record gives it;
     a misère, bid before the talon is seen, against every contract. ``known``: a goal's tricks in each
-    layout found already (by :func:`discard_values`, on the same layouts), not solved again."""
+    layout found already (by :func:`discard_race`, on the same layouts), not solved again."""
     declarer = int(d.declarer)  # type: ignore[arg-type]
     contract = d.contract
     assert contract is not None
@@ -146,40 +146,98 @@ def _made(p: float) -> str:
 def discard_choice(d: DealState, hand: frozenset[Card], rules: Rules, samples: int, seed: int) -> Choice:
     """The discard made against every other, for the contract declared: the declarer's ten cards and
     the talon known, the other hands not."""
-    return _discard_choice(d, rules, discard_values(d, hand, samples, seed))
+    return discard_race(d, hand, rules, samples, seed)[0]
 
 
-def discard_values(d: DealState, hand: frozenset[Card], samples: int, seed: int) -> dict[int, list[int]]:
-    """The declarer's tricks in the contract declared after each discard (:func:`.odds.pairs`, as
-    bits) in each layout of the cards he does not see, his ten cards and the talon known."""
+#: The layouts in which :func:`discard_race` solves every discard in full, to find the likely best ones,
+#: and how many of those it solves in full in every layout after them.
+PILOT, LIKELY = 8, 3
+
+
+def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int,
+                 seed: int) -> tuple[Choice, list[int]]:
+    """:func:`discard_choice`, and the declarer's tricks with his best discard in each layout (for
+    a game: the contract's trump, solved once for :func:`contract_choice` too).
+
+    The discards race (:func:`.odds.discards`' first ones). In the first :data:`PILOT` layouts each is
+    solved in full; in each layout after them, the discard made and the :data:`LIKELY` best of the
+    pilot are, and every other only as far as to show it does no better than the best of the layout
+    so far, which bounds its tricks. Then the discard of the best mean, its bounds scored at their
+    best, is solved in full where it was bounded, until the best is one solved in full everywhere:
+    the same choice as every discard solved in full, with less work."""
     declarer = int(d.declarer)  # type: ignore[arg-type]
     misere = d.contract.is_misere  # type: ignore[union-attr]
     trump = None if misere or d.trump_suit is None else int(d.trump_suit)
     talon = bits_of(frozenset(d.talon))  # type: ignore[arg-type]
     twelve = bits_of(hand) | talon
-    options = pairs(twelve)
-    tricks: dict[int, list[int]] = {pair: [] for pair in options}
-    for lay in layouts(bits_of(hand), talon, samples, seed):
+    made = bits_of(frozenset(d.discard))  # type: ignore[arg-type]
+    contract = str(d.contract)
+    names = {_cards(pair): pair for pair in pairs(twelve)}
+    chosen = _cards(made)
+    drawn = layouts(bits_of(hand), talon, samples, seed)
+    firsts: list[dict[int, int]] = []
+    bounds: list[dict[int, tuple[int, int]]] = []  # per layout, each first discard's (fewest, most) tricks
+    best_of: list[int] = []
+
+    def score(fewest: int, most: int) -> float:
+        return max(float(sheet_score(rules, contract, t)[0]) for t in range(fewest, most + 1))
+
+    def means() -> dict[str, list[float]]:
+        return {name: [score(*bounds[i][firsts[i][pair]]) for i in range(len(bounds))] for name, pair in names.items()}
+
+    likely: list[int] = []
+    for n, lay in enumerate(drawn):
+        if n == PILOT and n:
+            ranked = sorted(means().items(), key=lambda item: -statistics.fmean(item[1]))
+            likely = [names[name] for name, _ in ranked[:LIKELY]]
         same = discards(twelve, lay)
         search = Search(declarer, not misere, trump)
         position = positions(twelve, lay, declarer)
-        solved: dict[int, int] = {}
-        for pair in options:
-            first = same[pair]
-            if first not in solved:
-                solved[first] = search.value(position(first), 0 if misere else 6)
-            tricks[pair].append(solved[first])
-    return tricks
+        full = set(same.values()) if n < PILOT else {same[made], *(same[pair] for pair in likely)}
+        order = list(dict.fromkeys([same[made], *(same[pair] for pair in likely), *same.values()]))
+        found: dict[int, tuple[int, int]] = {}
+        best = -1
+        for first in order:
+            p = position(first)
+            if first in full or best < 0:
+                value = search.value(p, (0 if misere else 6) if best < 0 else best)
+                best = value if best < 0 else (min(best, value) if misere else max(best, value))
+                found[first] = (value, value)
+            elif misere:  # fewer than the best, or at least as many (at least one, when the best is none)
+                k = max(best, 1)
+                if search.at_least(p, k):
+                    found[first] = (k, 10)
+                else:
+                    best = 0 if k == 1 else search.value(p, best - 1)
+                    found[first] = (best, best)
+            else:  # more than the best, or at most as many (fewer than all ten, when the best is ten)
+                k = min(best + 1, 10)
+                if not search.at_least(p, k):
+                    found[first] = (0, k - 1)
+                else:
+                    best = 10 if k == 10 else search.value(p, k)
+                    found[first] = (best, best)
+        firsts.append(same)
+        bounds.append(found)
+        best_of.append(best)
+    while True:
+        scores = means()
+        best_name, error = _best(scores, chosen)
+        pair = names[best_name]
+        open_ = [i for i in range(len(drawn)) if len(set(bounds[i][firsts[i][pair]])) > 1]
+        if not open_:
+            break
+        for i in open_:
+            first = firsts[i][pair]
+            fewest, most = bounds[i][first]
+            value = Search(declarer, not misere, trump).value(positions(twelve, drawn[i], declarer)(first),
+                                                            fewest if misere else most)
+            bounds[i][first] = (value, value)
 
-
-def _discard_choice(d: DealState, rules: Rules, tricks: dict[int, list[int]]) -> Choice:
-    contract = str(d.contract)
-    scores = {_cards(pair): [float(sheet_score(rules, contract, t)[0]) for t in ts] for pair, ts in tricks.items()}
-    chosen = _cards(bits_of(frozenset(d.discard)))  # type: ignore[arg-type]
-    best, error = _best(scores, chosen)
-    by_name = {_cards(pair): ts for pair, ts in tricks.items()}
-    return Choice(Decided.DISCARD, d.player(d.declarer), chosen, best, statistics.fmean(scores[chosen]),
-                  statistics.fmean(scores[best]), error, _tricks(by_name[chosen]), _tricks(by_name[best]))
+    def tricks(name: str) -> str:
+        return _tricks([bounds[i][firsts[i][names[name]]][0] for i in range(len(drawn))])
+    return (Choice(Decided.DISCARD, d.player(d.declarer), chosen, best_name, statistics.fmean(scores[chosen]),
+                   statistics.fmean(scores[best_name]), error, tricks(chosen), tricks(best_name)), best_of)
 
 
 def _tricks(tricks: Sequence[int]) -> str:
@@ -230,10 +288,9 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
         discard: Choice | None = None
         known: dict[Goal, list[int]] = {}
         if declared.talon and declared.discard and len(declared.talon) == 2:
-            tricks = discard_values(declared, hand, samples, seed)
-            discard = _discard_choice(declared, rules, tricks)
+            discard, most = discard_race(declared, hand, rules, samples, seed)
             if not declared.contract.is_misere:  # a game's layouts are the contract's too: its best discard's
-                known[declared.trump_suit] = [max(column) for column in zip(*tricks.values())]
+                known[declared.trump_suit] = most
         choices.append(contract_choice(declared, hand, rules, samples, seed, jobs, known))
         if discard is not None:
             choices.append(discard)
