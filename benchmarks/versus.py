@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
 import preflog  # noqa: E402
+from preflog.compiled import stale  # noqa: E402
 from preflog.generator import generate  # noqa: E402
 from peer import READ_PGN, pgn_of_size  # noqa: E402
 from process import Usage, run  # noqa: E402
@@ -60,23 +61,14 @@ def package_of(tree: Path, where: Path) -> Path:
     return where
 
 
-def compiled_sources(tree: Path) -> list[Path]:
-    """The sources ``tree``'s build compiles: those its ``preflog/compiled.py`` lists, or (a tree from
-    before issue 46's compiled core) the search alone."""
+def compile_modules(tree: Path) -> None:
+    """Compile ``tree``'s modules in place as ``pip install`` does (mypyc), if one is missing or older
+    than its source: those its ``preflog/compiled.py`` lists, or (a tree from before issue 46's
+    compiled core) the search alone."""
     listing = tree / "preflog" / "compiled.py"
     names = runpy.run_path(str(listing))["MODULES"] if listing.exists() else ["preflog.analysis.search"]
-    return [tree / (name.replace(".", "/") + ".py") for name in names]
-
-
-def compile_modules(tree: Path) -> None:
-    """Compile ``tree``'s modules in place as ``pip install`` does (mypyc), if a compiled module is
-    missing or older than its source."""
-    def fresh(source: Path) -> bool:
-        built = list(source.parent.glob(source.stem + ".cpython-*.so"))
-        return bool(built) and all(b.stat().st_mtime >= source.stat().st_mtime for b in built)
-    if all(fresh(source) for source in compiled_sources(tree)):
-        return
-    subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True)
+    if stale(str(tree), names):
+        subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True)
 
 
 def tree_command(path: Path, args: list[str]) -> list[str]:

@@ -49,6 +49,28 @@ def source_path(name: str) -> str:
     return name.replace(".", "/") + ".py"
 
 
+def extensions(root: str, name: str) -> list[str]:
+    """The compiled files of module ``name`` in the checkout or site folder ``root``."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    base = os.path.join(root, *name.split("."))
+    return [base + suffix for suffix in EXTENSION_SUFFIXES if os.path.isfile(base + suffix)]
+
+
+def stale(root: str, names: Sequence[str] = MODULES) -> list[str]:
+    """The modules of ``names`` in ``root`` (an editable install's checkout) not compiled, or edited
+    since: each one's code is in the group's shared library, rebuilt whenever a module changes, while
+    the module's own extension (a shim that loads it) is left as it was; so the newest of them all is
+    what a source must not be newer than."""
+    import glob
+
+    built = {name: extensions(root, name) for name in names}
+    libraries = glob.glob(os.path.join(root, "preflog", "**", "*__mypyc.*"), recursive=True)
+    newest = max((os.path.getmtime(f) for f in [*libraries, *(f for fs in built.values() for f in fs)]), default=0.0)
+    return [name for name in names
+            if not built[name] or os.path.getmtime(os.path.join(root, source_path(name))) > newest]
+
+
 def is_compiled(module: ModuleType) -> bool:
     """Whether ``module`` was imported from a compiled extension rather than from its source."""
     return not str(module.__file__).endswith(".py")

@@ -36,7 +36,8 @@ from ..model.seating import Seat
 from ..steps import Step
 from ..scoring.tariff import contract_made
 from .. import words
-from .odds import MISERE, Goal, Hints, discards, game_tricks, layouts, pairs, positions, sheet_score, solve_goals
+from .odds import (MISERE, Bounds, Goal, Hints, discards, game_tricks, layouts, pairs, positions, race, sheet_score,
+                   solve_goals)
 from .annotate import MARK, deals_of, with_deals
 from .search import Search
 
@@ -176,7 +177,7 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
     chosen = _cards(made)
     drawn = layouts(bits_of(hand), talon, samples, seed)
     firsts: list[dict[int, int]] = []
-    bounds: list[dict[int, tuple[int, int]]] = []  # per layout, each first discard's (fewest, most) tricks
+    bounds: list[dict[int, Bounds]] = []  # per layout, each first discard's fewest and most tricks
     best_of: list[int] = []
 
     def score(fewest: int, most: int) -> float:
@@ -193,30 +194,10 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
         same = discards(twelve, lay)
         search = Search(declarer, not misere, trump)
         position = positions(twelve, lay, declarer)
-        full = set(same.values()) if n < PILOT else {same[made], *(same[pair] for pair in likely)}
+        full = set(same.values()) if n < PILOT else {same[pair] for pair in likely}
         order = list(dict.fromkeys([same[made], *(same[pair] for pair in likely), *same.values()]))
-        found: dict[int, tuple[int, int]] = {}
-        best = -1
-        for first in order:
-            p = position(first)
-            if first in full or best < 0:
-                value = search.value(p, (0 if misere else 6) if best < 0 else best)
-                best = value if best < 0 else (min(best, value) if misere else max(best, value))
-                found[first] = (value, value)
-            elif misere:  # fewer than the best, or at least as many (at least one, when the best is none)
-                k = max(best, 1)
-                if search.at_least(p, k):
-                    found[first] = (k, 10)
-                else:
-                    best = 0 if k == 1 else search.value(p, best - 1)
-                    found[first] = (best, best)
-            else:  # more than the best, or at most as many (fewer than all ten, when the best is ten)
-                k = min(best + 1, 10)
-                if not search.at_least(p, k):
-                    found[first] = (0, k - 1)
-                else:
-                    best = 10 if k == 10 else search.value(p, k)
-                    found[first] = (best, best)
+        found: dict[int, Bounds] = {}
+        best, _ = race(order, position, search, 0 if misere else 6, full, found)
         firsts.append(same)
         bounds.append(found)
         best_of.append(best)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TypeVar, cast
 
@@ -303,21 +303,49 @@ def _most_tricks(twelve: int, same: dict[int, int], position: Callable[[int], Po
 
 def _best_discard(same: dict[int, int], order: list[int], position: Callable[[int], Position], search: Search,
                   goal: Goal, hints: Hints | None) -> int:
-    """The target's tricks with the best of the discards in ``order`` (the most if his side wants
-    them, else the fewest), the hinted one tried first; after the first, a discard is solved only as
-    far as to show it does better. ``hints`` is given the discard found and its tricks."""
-    more = search.wants_more
-    guess = _first(same, order, goal, hints, 6 if more else 0)
-    best, found = search.value(position(order[0]), guess), order[0]
-    for discard in order[1:]:
-        if best == (10 if more else 0):
-            break
-        p = position(discard)
-        if search.at_least(p, best + 1) if more else not search.at_least(p, best):
-            best, found = search.value(p, best + 1 if more else best - 1), discard
+    """The target's tricks with the best of the discards in ``order`` (:func:`race`), the hinted one
+    tried first. ``hints`` is given the discard found and its tricks."""
+    guess = _first(same, order, goal, hints, 6 if search.wants_more else 0)
+    best, found = race(order, position, search, guess)
     if hints is not None:
         hints[goal] = (found, best)
     return best
+
+
+#: A discard's bounds in :func:`race`: the fewest and the most tricks it can give (the same when solved).
+Bounds = tuple[int, int]
+
+
+def race(order: Sequence[int], position: Callable[[int], Position], search: Search, guess: int,
+         full: Collection[int] = (), bounds: dict[int, Bounds] | None = None) -> tuple[int, int]:
+    """The target's tricks with the best of the discards in ``order`` (the most if his side wants them,
+    else the fewest) and the first discard that gives them. The first discard (``guess``: its likely
+    tricks) and those of ``full`` are solved in full; every other only as far as to show it does no
+    better than the best before it, or else in full. ``bounds``, when given, is given each discard's
+    :data:`Bounds` (each then asked even once the best can be bettered no more: at most as many as all
+    ten, at least one); without it, the race stops there."""
+    more = search.wants_more
+    best, found = search.value(position(order[0]), guess), order[0]
+    if bounds is not None:
+        bounds[order[0]] = (best, best)
+    for discard in order[1:]:
+        p = position(discard)
+        if discard in full:
+            value = search.value(p, best)
+        elif bounds is None and best == (10 if more else 0):
+            break
+        else:
+            k = min(best + 1, 10) if more else max(best, 1)
+            if search.at_least(p, k) != more:  # no better: fewer than k for a game, k or more for a misère
+                if bounds is not None:
+                    bounds[discard] = (0, k - 1) if more else (k, 10)
+                continue
+            value = search.value(p, k if more else k - 1)
+        if bounds is not None:
+            bounds[discard] = (value, value)
+        if value > best if more else value < best:
+            best, found = value, discard
+    return best, found
 
 
 def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: Suit | None,

@@ -480,10 +480,11 @@ class _Notes:
 def _line_of(plain: list[Card], places: list[int], notes: dict[int, _Notes]) -> PlayLine:
     """The cards of a line as read, their places and what was written after some of them, as a line of
     play: the annotated cards made records, each with its span (:meth:`PlayLine.span_of`)."""
-    line = PlayLine.of_cards(tuple(plain), array("I", places))
+    cards, where = tuple(plain), array("I", places)
+    line = PlayLine.of_cards(cards, where)
     if not notes:
         return line
-    return PlayLine.of_cards(line.plain, array("I", places), {
+    return PlayLine.of_cards(cards, where, {
         i: PlayedCard(plain[i], n.glyph, n.comments, n.variations, line.span_of(i)) for i, n in notes.items()})
 
 
