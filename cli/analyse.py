@@ -100,7 +100,7 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
             shown = Shown(len(parts), _("valuing decisions"),
                           ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
                                    "preflog: the decisions of {count} deals will take about {seconds} s more",
-                                   len(parts)))
+                                   len(parts)), min(job_count(jobs), len(parts)))
             try:
                 for decided in decide_each(parts, samples, job_count(jobs)):
                     valued.append(decided)

@@ -48,11 +48,12 @@ def odds(hand: str, talon: str | None, seat: str, preset: str, samples: int, see
     from ..analysis.odds import odds as work
     from ..analysis.odds_report import odds_json, odds_text
 
+    workers = job_count(jobs)
     shown = Shown(samples, _("solving layouts"), ngettext("preflog: {count} layout will take about {seconds} s more",
                                                           "preflog: {count} layouts will take about {seconds} s more",
-                                                          samples))
+                                                          samples), workers)
     try:
-        answer = work(hand, talon, seat, preset, samples, seed, jobs=job_count(jobs), progress=shown.update)
+        answer = work(hand, talon, seat, preset, samples, seed, jobs=workers, progress=shown.update)
     except BadHand as error:
         raise click.UsageError(str(error)) from None
     finally:

@@ -152,10 +152,12 @@ LONG_RUN = 10.0
 class Shown:
     """How far a long piece of work has gone (``odds``' layouts, ``analyse --decisions``' deals): a
     progress bar with the time left at a terminal, and, when it will take longer than :data:`LONG_RUN`
-    seconds, one line on standard error saying so (``told``, with ``{count}`` and ``{seconds}``)."""
+    seconds, one line on standard error saying so (``told``, with ``{count}`` and ``{seconds}``).
+    ``workers``: the processes the work is shared among, each as fast as the first one to report."""
 
-    def __init__(self, total: int, label: str, told: str) -> None:
+    def __init__(self, total: int, label: str, told: str, workers: int = 1) -> None:
         self.total, self.start, self.told, self.message = total, time.monotonic(), False, told
+        self.workers = workers
         self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True) \
             if sys.stderr.isatty() else None
         if self.bar is not None:
@@ -164,7 +166,8 @@ class Shown:
     def update(self, done: int) -> None:
         if not self.told and done < self.total:
             self.told = True
-            left = (time.monotonic() - self.start) * (self.total - done) / done
+            rest = self.total - done
+            left = (time.monotonic() - self.start) / done * rest / max(1, min(self.workers, rest))
             if left > LONG_RUN:
                 click.echo(self.message.format(count=self.total, seconds=round(left)), err=True)
         if self.bar is not None:

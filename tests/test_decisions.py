@@ -128,9 +128,9 @@ def _every_discard_in_full(d, hand, rules, samples: int, seed: int):  # type: ig
 def test_the_discards_race_to_the_choice_every_discard_solved_in_full_gives(
         pilot: int, likely: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The race (decisions.discard_race: the likely discards solved in full after a pilot, the others
-    only bounded, the best solved in full at the end) against every discard solved in full, on
-    games and the misère of a generated pulka, 14 layouts each: as it runs (8 of them the pilot's),
-    and with no pilot, so that the best is found among the bounded ones."""
+    only bounded, the best by its bounds solved in full a layout at a time at the end) against every
+    discard solved in full, on games and the misère of a generated pulka, 14 layouts each: as it runs
+    (8 of them the pilot's), and with no pilot, so that the best is found among the bounded ones."""
     from preflog.analysis import decisions as module
     from preflog.analysis.annotate import deals_of
     from preflog.game.events import ContractDeclared, Dealt
@@ -147,8 +147,8 @@ def test_the_discards_race_to_the_choice_every_discard_solved_in_full_gives(
         d = next((s.state.deal for s in steps if type(s.event) is ContractDeclared), None)
         if dealt is None or d is None or d.declarer is None or not d.discard or not d.talon or len(d.talon) != 2:
             continue
-        if compared >= 4 and not d.contract.is_misere:
-            continue
+        if compared >= 4 and not d.contract.is_misere and dealt.number != 8:  # deal 8: with no pilot, its best
+            continue  # discard comes out of bounds solved in full in the last loop, each equivalent discard's too
         hand, rules = dealt.hands[d.declarer], steps[0].state.rules
         choice, most = discard_race(d, hand, rules, samples, dealt.number)
         best, chosen_score, best_score, error, chosen_tricks, best_tricks, column = \
@@ -159,4 +159,4 @@ def test_the_discards_race_to_the_choice_every_discard_solved_in_full_gives(
         assert most == column
         compared += 1
         misere |= d.contract.is_misere
-    assert compared >= 5 and misere
+    assert compared >= 6 and misere

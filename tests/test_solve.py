@@ -353,3 +353,25 @@ def test_the_compiled_search_and_its_source_agree_on_sixty_whole_deals() -> None
         assert (compiled.solver.questions, compiled.solver.nodes) == (pure.solver.questions, pure.solver.nodes), n
         work = [work[0] + pure.solver.questions, work[1] + pure.solver.nodes]
     assert work[0] > 120 and work[1] > 100 * work[0]
+
+
+@pytest.mark.parametrize("module", [installed, PURE], ids=["compiled", "source"])
+def test_a_value_with_bounds_known_gives_the_same_value_and_asks_nothing_it_knows(module: ModuleType) -> None:
+    """``Search.value(position, guess, known)``: bounds shown already (the discards' race of
+    ``analyse --decisions``, issue 46) are not asked again; the value is plain minimax's whatever the
+    guess, and a bound equal to the value leaves no question to ask."""
+    rng = random.Random(4646)
+    for n in range(300):
+        e = random_ending(rng)
+        truth = brute(e)
+        left = len(e["hands"][e["leader"]]) + (1 if e["table"] else 0)
+        lo, hi = rng.randint(0, truth), rng.randint(truth, left)
+        search, position = search_of(e, module)
+        assert search.value(position, rng.randint(0, left), (lo, hi)) == truth, (n, e, lo, hi)
+        before = search.solver.questions
+        assert search.value(position, rng.randint(0, left), (truth, truth)) == truth
+        assert search.solver.questions == before, n
+        if lo < hi:  # one question at most for each trick between the bounds
+            search, position = search_of(e, module)
+            search.value(position, truth, (lo, hi))
+            assert search.solver.questions <= 2, (n, e, lo, hi)

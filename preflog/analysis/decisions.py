@@ -94,9 +94,15 @@ class DealDecisions:
     choices: tuple[Choice, ...] = ()
 
 
+def _top(options: dict[str, list[float]], chosen: str) -> str:
+    """The option of the highest mean (``chosen`` on a tie, else the first)."""
+    return max(options, key=lambda name: (statistics.fmean(options[name]), name == chosen))
+
+
 def _best(options: dict[str, list[float]], chosen: str) -> tuple[str, float]:
-    """The option of the highest mean, and the standard error of its mean difference from ``chosen``'s."""
-    best = max(options, key=lambda name: (statistics.fmean(options[name]), name == chosen))
+    """The option of the highest mean (:func:`_top`), and the standard error of its mean difference from
+    ``chosen``'s."""
+    best = _top(options, chosen)
     diff = [b - c for b, c in zip(options[best], options[chosen])]
     error = statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
     return best, error
@@ -201,19 +207,22 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
         firsts.append(same)
         bounds.append(found)
         best_of.append(best)
-    while True:
-        scores = means()
-        best_name, error = _best(scores, chosen)
+    scores = means()
+    while True:  # the best by mean, its bounds at their best, solved in full a layout at a time
+        best_name = _top(scores, chosen)
         pair = names[best_name]
-        open_ = [i for i in range(len(drawn)) if len(set(bounds[i][firsts[i][pair]])) > 1]
-        if not open_:
+        i = next((i for i in range(len(drawn)) if len(set(bounds[i][firsts[i][pair]])) > 1), None)
+        if i is None:
             break
-        for i in open_:
-            first = firsts[i][pair]
-            fewest, most = bounds[i][first]
-            value = Search(declarer, not misere, trump).value(positions(twelve, drawn[i], declarer)(first),
-                                                            fewest if misere else most)
-            bounds[i][first] = (value, value)
+        first = firsts[i][pair]
+        fewest, most = bounds[i][first]
+        value = Search(declarer, not misere, trump).value(positions(twelve, drawn[i], declarer)(first),
+                                                        fewest if misere else most, (fewest, most))
+        bounds[i][first] = (value, value)
+        for name, other in names.items():  # the discards the same as it in this layout
+            if firsts[i][other] == first:
+                scores[name][i] = score(value, value)
+    best_name, error = _best(scores, chosen)
 
     def tricks(name: str) -> str:
         return _tricks([bounds[i][firsts[i][names[name]]][0] for i in range(len(drawn))])

@@ -340,7 +340,7 @@ def race(order: Sequence[int], position: Callable[[int], Position], search: Sear
                 if bounds is not None:
                     bounds[discard] = (0, k - 1) if more else (k, 10)
                 continue
-            value = search.value(p, k if more else k - 1)
+            value = search.value(p, k if more else k - 1, (k, 10) if more else (0, k - 1))
         if bounds is not None:
             bounds[discard] = (value, value)
         if value > best if more else value < best:

@@ -242,15 +242,18 @@ class Search:
         be played from ``position`` (the trick in play included)."""
         return self.solver.win(position, k)
 
-    def value(self, position: Position, guess: int | None = None) -> int:
+    def value(self, position: Position, guess: int | None = None, known: tuple[int, int] | None = None) -> int:
         """The target's tricks from ``position`` on (the trick in play included) with best play;
         ``guess``, a likely value, saves questions when it is close. Without one, a goal of few tricks
         steps up from none: showing the target can be held below ``k`` costs more the further ``k`` is
-        above his value, and the questions below it are cheap."""
+        above his value, and the questions below it are cheap. ``known``: the fewest and the most he
+        can take, shown already (no question is asked again)."""
         if guess is None and not self.wants_more:
             guess = 0
         lo, hi = 0, position.tricks_left()
-        k = (lo + hi + 1) // 2 if guess is None else min(max(guess, 1), hi)
+        if known is not None:
+            lo, hi = max(lo, known[0]), min(hi, known[1])
+        k = (lo + hi + 1) // 2 if guess is None else min(max(guess, lo + 1), hi)
         while lo < hi:
             if self.solver.win(position, k):
                 lo = k
