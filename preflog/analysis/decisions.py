@@ -186,8 +186,10 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
     bounds: list[dict[int, Bounds]] = []  # per layout, each first discard's fewest and most tricks
     best_of: list[int] = []
 
+    by_tricks = [float(sheet_score(rules, contract, t)[0]) for t in range(11)]  # the declarer's score
+
     def score(fewest: int, most: int) -> float:
-        return max(float(sheet_score(rules, contract, t)[0]) for t in range(fewest, most + 1))
+        return max(by_tricks[fewest:most + 1])
 
     def means() -> dict[str, list[float]]:
         return {name: [score(*bounds[i][firsts[i][pair]]) for i in range(len(bounds))] for name, pair in names.items()}

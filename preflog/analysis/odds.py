@@ -174,22 +174,45 @@ def pairs(twelve: int) -> list[int]:
 def shape(kept: int, layout: Layout) -> tuple[str, ...]:
     """The cards in play with those out of it squeezed out of each suit: for each suit, from the ace
     down, whose each card is (``d`` the declarer's ``kept``, ``n`` the next hand's, ``a`` the one after)."""
-    return tuple("".join("d" if kept & c else "n" if layout.next & c else "a" if layout.after & c else ""
-                         for c in (1 << (8 * s + r) for r in range(8))) for s in range(4))
+    return _shape(kept, _bytes(layout.next), _bytes(layout.after))
+
+
+def _bytes(cards: int) -> tuple[int, int, int, int]:
+    return cards & 0xFF, cards >> 8 & 0xFF, cards >> 16 & 0xFF, cards >> 24 & 0xFF
+
+
+def _shape(kept: int, next_: tuple[int, int, int, int], after: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """:func:`shape`, the others' hands given by suit (:func:`_bytes`)."""
+    return (_suit_shape(kept & 0xFF, next_[0], after[0]), _suit_shape(kept >> 8 & 0xFF, next_[1], after[1]),
+            _suit_shape(kept >> 16 & 0xFF, next_[2], after[2]), _suit_shape(kept >> 24 & 0xFF, next_[3], after[3]))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_shape(kept: int, next_: int, after: int) -> str:
+    """:func:`shape` of one suit, from each hand's byte of it (the ace the lowest bit)."""
+    return "".join("d" if kept >> r & 1 else "n" if next_ >> r & 1 else "a" if after >> r & 1 else ""
+                   for r in range(8))
 
 
 def discards(twelve: int, layout: Layout) -> dict[int, int]:
     """Each discard of :func:`pairs` to the first one that leaves the same ranks in the same hands (the
     same :func:`shape`): of equivalent discards only the first need be solved."""
     first: dict[tuple[str, ...], int] = {}
-    return {pair: first.setdefault(shape(twelve ^ pair, layout), pair) for pair in pairs(twelve)}
+    next_, after = _bytes(layout.next), _bytes(layout.after)
+    return {pair: first.setdefault(_shape(twelve ^ pair, next_, after), pair) for pair in pairs(twelve)}
 
 
 _RANK_OF = [7 - (i % 8) for i in range(32)]  # a card's bit to its rank: the ace 7, the seven 0
 
 
 def _cost(pair: int, keep: Callable[[int], int]) -> int:
-    return sum(keep(1 << i) for i in range(32) if pair >> i & 1)
+    """What the cards of ``pair`` are worth keeping, by ``keep``."""
+    total = 0
+    while pair:
+        bit = pair & -pair
+        total += keep(bit)
+        pair ^= bit
+    return total
 
 
 def _game_order(twelve: int, trump: Suit | None) -> Callable[[int], int]:
