@@ -27,17 +27,29 @@ def preflog_exe() -> str:
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+#: Runs a command and prints its CPU time, peak memory (kB) and exit code. The command is started by
+#: this small process, not by the benchmark: a process started by a large one inherits its size as
+#: its peak (``ru_maxrss`` counts the pages it was forked with), and a benchmark that holds its
+#: archive in memory would add that to every figure.
+_RUNNER = """
+import os, subprocess, sys
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+print(usage.ru_utime + usage.ru_stime, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
 def run(command: list[str]) -> Usage:
-    """Run ``command`` once (output discarded); its own CPU time and peak memory (``os.wait4``). Each run
-    has a cache folder of its own (preflog.cache), empty: the work is measured, not the cache."""
+    """Run ``command`` once (output discarded); its own CPU time and peak memory (``os.wait4``, in a
+    small process that starts it: :data:`_RUNNER`). Each run has a cache folder of its own
+    (preflog.cache), empty: the work is measured, not the cache."""
     with tempfile.TemporaryDirectory() as cache:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   env={**_ENV, "PREFLOG_CACHE": cache})
-        _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):
-        raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")
-    return Usage(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+        done = subprocess.run([sys.executable, "-c", _RUNNER, *command], capture_output=True, text=True,
+                              env={**_ENV, "PREFLOG_CACHE": cache}, check=True)
+    cpu, peak, code = done.stdout.split()
+    if int(code) not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} exited {code}")
+    return Usage(float(cpu), int(peak) / 1024)
 
 
 def best(command: list[str], repeat: int) -> Usage:
