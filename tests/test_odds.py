@@ -288,6 +288,24 @@ def test_a_long_run_says_how_long_it_will_take(monkeypatch: pytest.MonkeyPatch) 
     assert "will take about" not in quiet.stderr
 
 
+@pytest.mark.parametrize("workers, seconds", [(1, 36), (2, 18), (4, 9), (16, 4)])
+def test_the_time_left_counts_the_processes_sharing_the_work(
+        workers: int, seconds: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The first of ten parts done after 4 s: nine left, 36 s for one process, 18 s for two working
+    at once (each as fast as the first), never fewer than one part's 4 s (``analyse --decisions``
+    said 99 s for a run of 33 s on two processes)."""
+    from preflog.cli import terminal as common
+
+    clock = [100.0, 104.0]  # the start, then every reading after
+    monkeypatch.setattr(common.time, "monotonic", lambda: clock.pop(0) if len(clock) > 1 else clock[0])
+    monkeypatch.setattr(common, "LONG_RUN", 0.0)
+    monkeypatch.setattr(common.sys.stderr, "isatty", lambda: False)
+    shown = common.Shown(10, "solving", "{count} parts: about {seconds} s more", workers)
+    shown.update(1)
+    shown.close()
+    assert capsys.readouterr().err.strip() == f"10 parts: about {seconds} s more"
+
+
 def test_ten_spades_need_a_top_card_from_the_talon_as_often_as_counting_says() -> None:
     """All eight spades, the ace of clubs and the seven of diamonds, leading: nine tricks for sure (the
     others hold no trump: Code 3.9.4), and the tenth only when the talon brings a card nobody can beat —
