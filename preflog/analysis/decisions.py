@@ -170,7 +170,8 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
     solved in full; in each layout after them, the discard made and the :data:`LIKELY` best of the
     pilot are, and every other only as far as to show it does no better than the best of the layout
     so far, which bounds its tricks. Then the discard of the best mean, its bounds scored at their
-    best, is solved in full where it was bounded, until the best is one solved in full everywhere:
+    best, is solved in full in one layout where it was bounded and the best mean is taken again,
+    until the best is one solved in full everywhere (a bound never scores below the exact value):
     the same choice as every discard solved in full, with less work."""
     declarer = int(d.declarer)  # type: ignore[arg-type]
     misere = d.contract.is_misere  # type: ignore[union-attr]
