@@ -45,7 +45,7 @@ def _warn(error: BaseException) -> None:
 
 
 def ext_modules() -> list[Any]:
-    if os.environ.get(_LIST["PURE_PYTHON"]):
+    if _LIST["wants_source"]():
         return []
     try:
         from mypyc.build import mypycify

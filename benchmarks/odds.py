@@ -91,8 +91,9 @@ def main() -> None:
     parser.add_argument("--no-command", action="store_true", help="only the work of one layout")
     args = parser.parse_args()
     import preflog.analysis.search as search
+    from preflog.compiled import is_compiled
 
-    print(f"the search {'compiled by mypyc' if search.COMPILED else 'NOT compiled (pure Python)'}")
+    print(f"the search {'compiled by mypyc' if is_compiled(search) else 'NOT compiled (pure Python)'}")
     print(f"one layout, one job, {args.layouts} layouts a hand; before: b3432ad, measured 2026-11-27")
     print(f"{'hand':16} {'talon':6} {'CPU ms':>7} {'before':>7} {'less':>6}  {'questions':>9} {'before':>7}  "
           f"{'trick starts':>12} {'before':>8}")

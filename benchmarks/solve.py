@@ -26,6 +26,7 @@ from types import ModuleType
 import preflog
 import preflog.analysis.search as installed
 from preflog.analysis import pure_search, solve
+from preflog.compiled import is_compiled
 from preflog.generator import generate
 
 RANKS = "AKQJT987"
@@ -127,9 +128,9 @@ def main() -> None:
     rng = random.Random(args.seed)
     kinds = ["game", "game", "misère", "all-pass"]
     states = [(kinds[n % 4], start_of_play(deal_text(rng, kinds[n % 4]))) for n in range(args.deals)]
-    runs = [("installed" + (" (compiled by mypyc)" if installed.COMPILED else " (pure Python: not compiled)"),
-             installed)]
-    if installed.COMPILED and not args.no_pure:
+    compiled = is_compiled(installed)
+    runs = [("installed" + (" (compiled by mypyc)" if compiled else " (pure Python: not compiled)"), installed)]
+    if compiled and not args.no_pure:
         runs.append(("pure Python, the same source", pure_search()))
     for label, search in runs:
         times = _par_times(states, search)

@@ -97,12 +97,13 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
         valued: list[DealDecisions] = []
         if decisions:
             parts = list(deals_of(steps))
+            workers = job_count(jobs)
             shown = Shown(len(parts), _("valuing decisions"),
                           ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
                                    "preflog: the decisions of {count} deals will take about {seconds} s more",
-                                   len(parts)), min(job_count(jobs), len(parts)))
+                                   len(parts)), min(workers, len(parts)))
             try:
-                for decided in decide_each(parts, samples, job_count(jobs)):
+                for decided in decide_each(parts, samples, workers):
                     valued.append(decided)
                     shown.update(len(valued))
             finally:

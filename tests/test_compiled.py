@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from preflog import __version__
-from preflog.compiled import MODULES, SourceFirst, extensions, is_compiled, source_path, stale
+from preflog.compiled import MODULES, SourceFirst, extensions, is_compiled, source_path, stale, wants_source
 
 from .conftest import ROOT, SAMPLES
 from .fuzzing import near_valid
 
-PURE = bool(os.environ.get("PREFLOG_PURE_PYTHON"))
+PURE = wants_source()
 
 
 def test_the_installed_modules_are_compiled_unless_asked_for_their_source() -> None:

@@ -171,18 +171,15 @@ def pairs(twelve: int) -> list[int]:
     return [a | b for i, a in enumerate(bits) for b in bits[i + 1:]]
 
 
-def shape(kept: int, layout: Layout) -> tuple[str, ...]:
-    """The cards in play with those out of it squeezed out of each suit: for each suit, from the ace
-    down, whose each card is (``d`` the declarer's ``kept``, ``n`` the next hand's, ``a`` the one after)."""
-    return _shape(kept, _bytes(layout.next), _bytes(layout.after))
-
-
 def _bytes(cards: int) -> tuple[int, int, int, int]:
+    """The cards of each suit, as one byte a suit."""
     return cards & 0xFF, cards >> 8 & 0xFF, cards >> 16 & 0xFF, cards >> 24 & 0xFF
 
 
-def _shape(kept: int, next_: tuple[int, int, int, int], after: tuple[int, int, int, int]) -> tuple[str, ...]:
-    """:func:`shape`, the others' hands given by suit (:func:`_bytes`)."""
+def shape(kept: int, next_: tuple[int, int, int, int], after: tuple[int, int, int, int]) -> tuple[str, ...]:
+    """The cards in play with those out of it squeezed out of each suit: for each suit, from the ace
+    down, whose each card is (``d`` the declarer's ``kept``, ``n`` the next hand's, ``a`` the one after;
+    the others' hands given by suit, :func:`_bytes`)."""
     return (_suit_shape(kept & 0xFF, next_[0], after[0]), _suit_shape(kept >> 8 & 0xFF, next_[1], after[1]),
             _suit_shape(kept >> 16 & 0xFF, next_[2], after[2]), _suit_shape(kept >> 24 & 0xFF, next_[3], after[3]))
 
@@ -199,7 +196,7 @@ def discards(twelve: int, layout: Layout) -> dict[int, int]:
     same :func:`shape`): of equivalent discards only the first need be solved."""
     first: dict[tuple[str, ...], int] = {}
     next_, after = _bytes(layout.next), _bytes(layout.after)
-    return {pair: first.setdefault(_shape(twelve ^ pair, next_, after), pair) for pair in pairs(twelve)}
+    return {pair: first.setdefault(shape(twelve ^ pair, next_, after), pair) for pair in pairs(twelve)}
 
 
 _RANK_OF = [7 - (i % 8) for i in range(32)]  # a card's bit to its rank: the ace 7, the seven 0

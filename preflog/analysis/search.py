@@ -709,6 +709,3 @@ class Solver:
                 return r
         return not is_more
 
-
-#: Whether this module runs compiled (by mypyc) rather than from its Python source.
-COMPILED: Final = not __file__.endswith(".py")
