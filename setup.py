@@ -1,11 +1,14 @@
-"""The build's one step beyond pyproject.toml: the hot modules compiled by mypyc.
+"""The build's one step beyond pyproject.toml: the hot modules compiled by mypyc, and the search's
+solver in C.
 
 The modules of ``preflog/compiled.py`` (the double-dummy search, the fast reader, the engine's steps)
 are plain typed Python; mypyc (part of mypy, a build requirement in pyproject.toml) turns them into C
-extensions that run the same code faster: the search about twenty times (benchmarks/solve.py), the
-reader and the engine by about a tenth (benchmarks/versus.py). Where they cannot be compiled (no C
-compiler, or ``PREFLOG_PURE_PYTHON=1`` in the environment) the package installs as pure Python and
-gives the same answers, only slower.
+extensions that run the same code faster: the reader and the engine by about a tenth
+(benchmarks/versus.py). The search's solver is also written in C (``preflog/analysis/_search.c``, the
+same algorithm as ``search.py``'s ``Solver``, its reference), about three times as fast again as the
+solver compiled by mypyc (benchmarks/odds.py). Where they cannot be compiled (no C compiler, or
+``PREFLOG_PURE_PYTHON=1`` in the environment) the package installs as pure Python and gives the same
+answers, only slower.
 """
 
 from __future__ import annotations
@@ -47,12 +50,16 @@ def _warn(error: BaseException) -> None:
 def ext_modules() -> list[Any]:
     if _LIST["wants_source"]():
         return []
+    from setuptools import Extension
+
+    # the search's solver in C (search.py is its reference), beside the mypyc group
+    native = [Extension(name, [path], extra_compile_args=["-O3"]) for name, path in _LIST["NATIVE"].items()]
     try:
         from mypyc.build import mypycify
 
         # mypy reads the modules they import (the records, attrs…: build requirements too) for their
         # types, silently: only the compiled modules are checked and compiled
-        return list(mypycify(["--follow-imports=silent", *COMPILED], opt_level="3", group_name=_LIST["GROUP"]))
+        return [*mypycify(["--follow-imports=silent", *COMPILED], opt_level="3", group_name=_LIST["GROUP"]), *native]
     except (Exception, SystemExit) as error:  # noqa: BLE001 - mypy missing or failing: the pure-Python path
         _warn(error)
         return []

@@ -10,9 +10,11 @@ the two highest, which it discards, hold no ace or king and at most a queen or t
 (an all-pass's par is three solves, one per player). Then whole played deals, from
 ``preflog.generate`` (cards played at random, so with many mistakes to find), are annotated: every
 card's value and those of the cards that could have been played. Targets (issue 36): par median ≤ 2 ms,
-90th percentile ≤ 15 ms, with the search compiled by mypyc as ``pip install .`` builds it; side by side,
-the same search run from its Python source (``PREFLOG_PURE_PYTHON=1``), the solver of issue 15, whose
-targets were a median of 30 ms and a 90th percentile of 300 ms. Annotating a played deal: ≤ 0.5 s median.
+90th percentile ≤ 15 ms, with the search as ``pip install .`` builds it (compiled by mypyc, its solver
+written in C: ``_search.c``, issue 46); side by side, the solver of ``search.py`` compiled by mypyc
+(before issue 46) and the same search run from its Python source (``PREFLOG_PURE_PYTHON=1``), the
+solver of issue 15, whose targets were a median of 30 ms and a 90th percentile of 300 ms. Annotating
+a played deal: ≤ 0.5 s median.
 """
 
 from __future__ import annotations
@@ -129,14 +131,20 @@ def main() -> None:
     kinds = ["game", "game", "misère", "all-pass"]
     states = [(kinds[n % 4], start_of_play(deal_text(rng, kinds[n % 4]))) for n in range(args.deals)]
     compiled = is_compiled(installed)
-    runs = [("installed" + (" (compiled by mypyc)" if compiled else " (pure Python: not compiled)"), installed)]
+    native = installed.native_solver()
+    runs = [("installed" + (" (compiled by mypyc, its solver in C)" if native else " (compiled by mypyc)" if compiled
+                             else " (pure Python: not compiled)"), installed, native)]
+    if native:
+        runs.append(("search.py's solver compiled by mypyc", installed, None))
     if compiled and not args.no_pure:
-        runs.append(("pure Python, the same source", pure_search()))
-    for label, search in runs:
+        runs.append(("pure Python, the same source", pure_search(), None))
+    for label, search, solver in runs:
+        installed._native = solver  # the solver the installed module's searches use (native_solver)
         times = _par_times(states, search)
         print(f"par of {args.deals} deals, {label} (target: median ≤ 2 ms, 90th percentile ≤ 15 ms)")
         for kind in ("all", "game", "misère", "all-pass"):
             print(f"  {kind:10} {_summary(times[kind])}   ({len(times[kind])} deals)")
+    installed._native = native
     annotate: list[float] = []
     for game in generate(args.played * 3, seed=args.seed, per_game=1):
         deal = game.deals[0]
@@ -148,7 +156,7 @@ def main() -> None:
             annotate.append(time.perf_counter() - start)
         if len(annotate) == args.played:
             break
-    print(f"annotating {len(annotate)} played deals (target: median ≤ 500 ms)")
+    print(f"annotating {len(annotate)} played deals, as installed (target: median ≤ 500 ms)")
     print(f"  all        {_summary(annotate)}")
 
 

@@ -87,7 +87,10 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 
     compiled = running_compiled()
     if len(compiled) == len(MODULES):
-        state = _("the search, the reader and the engine compiled by mypyc")
+        from ..analysis.search import native_solver
+
+        state = _("the search (its solver written in C), the reader and the engine compiled by mypyc") \
+            if native_solver() else _("the search, the reader and the engine compiled by mypyc")
     elif compiled:
         state = _("compiled by mypyc, except: {modules}").format(
             modules=", ".join(m for m in MODULES if m not in compiled))

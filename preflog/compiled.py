@@ -3,10 +3,13 @@
 ``setup.py`` compiles :data:`MODULES` into C extensions (one group, its shared library
 ``preflog/core__mypyc``); each extension sits beside its ``.py`` and is imported in its place. Where
 the build could not compile them, the package is pure Python and gives the same answers, slower.
+It also builds :data:`NATIVE`, the search's solver written in C, which the search uses wherever it runs
+compiled (``preflog/analysis/search.py``).
 
 With ``PREFLOG_PURE_PYTHON=1`` in the environment of a run, ``import preflog`` puts :class:`SourceFirst`
 in front of the import system: the modules of :data:`MODULES` are then imported from their Python
-source even where the compiled ones are installed. The tests run both ways (``.ci/run``).
+source even where the compiled ones are installed, and the search from its source uses its own solver,
+not the one in C. The tests run both ways (``.ci/run``).
 
 This module imports nothing of the package (``setup.py`` reads it before the package can be imported)
 and little else: ``import preflog`` imports it.
@@ -38,6 +41,9 @@ MODULES: Final = (
     "preflog.notation.split",
     "preflog.notation.validate",
 )
+#: Modules written in C, by name, with their source: the search's solver (``search.py``'s ``Solver`` is
+#: its reference, and what runs wherever ``search.py`` runs from its source). Built beside the group.
+NATIVE: Final = {"preflog.analysis._search": "preflog/analysis/_search.c"}
 #: The name of the compiled group: its shared library is ``preflog/core__mypyc``.
 GROUP: Final = "preflog.core"
 #: Set (to anything but empty) in the environment: build pure Python, or run the modules' source.
@@ -59,16 +65,21 @@ def extensions(root: str, name: str) -> list[str]:
 
 def stale(root: str, names: Sequence[str] = MODULES) -> list[str]:
     """The modules of ``names`` in ``root`` (an editable install's checkout) not compiled, or edited
-    since: each one's code is in the group's shared library, rebuilt whenever a module changes, while
-    the module's own extension (a shim that loads it) is left as it was; so the newest of them all is
-    what a source must not be newer than."""
+    since, then those of :data:`NATIVE` likewise. A module of ``names`` has its code in the group's shared
+    library, rebuilt whenever a module changes, while the module's own extension (a shim that loads it)
+    is left as it was; so the newest of them all is what a source must not be newer than."""
     import glob
 
     built = {name: extensions(root, name) for name in names}
     libraries = glob.glob(os.path.join(root, "preflog", "**", "*__mypyc.*"), recursive=True)
     newest = max((os.path.getmtime(f) for f in [*libraries, *(f for fs in built.values() for f in fs)]), default=0.0)
-    return [name for name in names
-            if not built[name] or os.path.getmtime(os.path.join(root, source_path(name))) > newest]
+    old = [name for name in names
+           if not built[name] or os.path.getmtime(os.path.join(root, source_path(name))) > newest]
+    for name, source in NATIVE.items():
+        native = extensions(root, name)
+        if not native or os.path.getmtime(os.path.join(root, source)) > max(map(os.path.getmtime, native)):
+            old.append(name)
+    return old
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -26,6 +26,7 @@ LAYERS = {
     "preflog.grammar": 0,  # data only
     "preflog.i18n": 0,     # the language spoken: gettext, and nothing of preflog's
     "preflog.words": 0,    # the game in words (cards, contracts, calls, conventions): model and i18n only
+    "preflog.compiled": 0,  # which modules run compiled (setup.py reads it): nothing of preflog's
     "preflog.cli": 8,
 }
 

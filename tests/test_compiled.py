@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from preflog import __version__
-from preflog.compiled import MODULES, SourceFirst, extensions, is_compiled, source_path, stale, wants_source
+from preflog.compiled import MODULES, NATIVE, SourceFirst, extensions, is_compiled, source_path, stale, wants_source
 
 from .conftest import ROOT, SAMPLES
 from .fuzzing import near_valid
@@ -29,6 +29,10 @@ def test_the_installed_modules_are_compiled_unless_asked_for_their_source() -> N
         module = importlib.import_module(name)
         assert is_compiled(module) is not PURE, (name, module.__file__)
         assert (ROOT / source_path(name)).is_file()
+    for name, source in NATIVE.items():  # the solver in C, used by the compiled search
+        assert (ROOT / source).is_file()
+        if not PURE:
+            assert is_compiled(importlib.import_module(name)), name
 
 
 def test_each_compiled_module_is_built_from_the_source_beside_it() -> None:
@@ -90,10 +94,14 @@ def test_the_compiled_modules_and_their_source_say_the_same_of_broken_files(tmp_
 
 def test_the_version_says_whether_the_fast_modules_run_compiled() -> None:
     """`preflog --version` answers the first question about a slow analysis, in either language."""
-    built = all(extensions(str(ROOT), name) for name in MODULES)
+    built = all(extensions(str(ROOT), name) for name in [*MODULES, *NATIVE])
     compiled = _run(["--version"], pure=False)  # the variable unset, whatever this run's
-    assert compiled.stdout.splitlines()[1] == ("the search, the reader and the engine compiled by mypyc" if built else
-                                               "pure Python (not compiled at install): the analysis runs many times slower")
+    assert compiled.stdout.splitlines()[1] == (
+        "the search (its solver written in C), the reader and the engine compiled by mypyc" if built else
+        "pure Python (not compiled at install): the analysis runs many times slower")
+    compiled = _run(["--lang", "ru", "--version"], pure=False)
+    if built:
+        assert compiled.stdout.splitlines()[1] == "поиск (его решатель написан на C), разбор записи и движок скомпилированы mypyc"
     pure = _run(["--lang", "ru", "--version"], pure=True)
     assert pure.stdout.splitlines() == [f"preflog, версия {__version__}",
                                         "чистый Python (задано PREFLOG_PURE_PYTHON): анализ идёт во много раз медленнее"]

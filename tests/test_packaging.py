@@ -60,6 +60,9 @@ def test_the_wheel_holds_every_layer_and_its_cli_runs(tmp_path: Path) -> None:
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), (module, names)
         assert stem + ".py" in names
     assert any(n.startswith("preflog/core__mypyc.") for n in names), names
+    # the search's solver in C (issue 46), with its types for a checker
+    assert any(n.startswith("preflog/analysis/_search.") and n.endswith(".so") for n in names), names
+    assert "preflog/analysis/_search.pyi" in names
     packages = [p.parent.name for p in (ROOT / "preflog").glob("*/__init__.py")] + ["cli"]
     assert {"model", "game", "analysis", "record"} <= set(packages)
     for package in packages:  # every subpackage of the checkout: one left out of pyproject.toml is missing here

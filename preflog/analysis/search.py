@@ -16,9 +16,12 @@ from a trick's start, as bridge's double-dummy solvers do:
 * **move ordering**: a card that settles the trick the way its player wants, cheaply, first;
 * **quick-trick bounds**: tricks the side to lead can cash at once with top cards.
 
-The search is one class of plain integer methods, :class:`Solver`, typed with ``i64`` so that mypyc
-compiles it to native code when the package is built (``setup.py``); the same module runs as it is
-where there is no compiler, and gives the same answers.
+The search is one class of plain integer methods, :class:`Solver`, typed with ``i64``. This source is
+the reference: ``_search.c`` is the same class written in C, method for method, built with the package
+(``setup.py``) and used wherever this module runs compiled by mypyc; it gives the same answers after the
+same work (the same questions, the same tricks' starts: ``tests/test_solve.py`` compares them), about
+three times sooner. Where nothing could be compiled, or with ``PREFLOG_PURE_PYTHON=1``, this module runs
+as it is, :class:`Solver` included.
 
 Cards on a trick the talon leads (an all-pass, Code 3.7.6) are searched the same way, with the
 talon's card leading. Everything here is plain ints, tuples and dicts: :mod:`.solve` turns the
@@ -27,7 +30,9 @@ engine's states into them and the answers back into cards.
 
 from __future__ import annotations
 
-from typing import Final, final
+import sys
+from collections.abc import Callable
+from typing import Final, Protocol, final
 
 try:  # mypyc's native 64-bit integers, plain ints where mypy_extensions is not installed
     from mypy_extensions import i64
@@ -228,6 +233,49 @@ class Position:
         return self.hands[self.leader].bit_count() + (1 if self.table else 0)
 
 
+class Solving(Protocol):
+    """What :class:`Search` asks of a solver: :class:`Solver`, or the same in C (``_search.Solver``)."""
+
+    @property
+    def questions(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def win(self, position: Position, k: int) -> bool: ...
+    def representatives(self, legal: int, rest: int) -> int: ...
+
+
+#: The solver in C (``_search.Solver``) when this module runs compiled and it was built; else ``None``,
+#: and :class:`Solver`. Looked up at the first search (:func:`native_solver`).
+_native: Callable[[int, bool, int], Solving] | None = None
+_looked_up = False
+
+
+def native_solver() -> Callable[[int, bool, int], Solving] | None:
+    """The solver written in C (``_search.c``), which the searches use where this module runs compiled
+    and the build made it; else ``None``: they use :class:`Solver`."""
+    global _native, _looked_up
+    if not _looked_up:
+        _looked_up = True
+        from ..compiled import is_compiled
+
+        if is_compiled(sys.modules[__name__]):
+            try:
+                from . import _search
+            except ImportError:  # the build could not compile it: this module's own, compiled by mypyc
+                pass
+            else:
+                _search.set_tables(_representatives(), _ternaries(), _safe_suits())
+                _native = _search.Solver
+    return _native
+
+
+def new_solver(target: int, wants_more: bool, trump: int) -> Solving:
+    """A solver for one target seat, goal and trump (-1: no-trump): :func:`native_solver`'s, else
+    :class:`Solver`."""
+    native = native_solver()
+    return Solver(target, wants_more, trump) if native is None else native(target, wants_more, trump)
+
+
 class Search:
     """Best play for one target seat and one goal; a transposition table kept between questions."""
 
@@ -235,7 +283,7 @@ class Search:
         self.target = target
         self.wants_more = wants_more
         self.trump = trump
-        self.solver = Solver(target, wants_more, -1 if trump is None else trump)
+        self.solver = new_solver(target, wants_more, -1 if trump is None else trump)
 
     def at_least(self, position: Position, k: int) -> bool:
         """Whether the side that wants the target's tricks high gets at least ``k`` of those still to
