@@ -100,15 +100,18 @@ typedef struct {
     i64 take_good;
     i64 h[3];
     Slot *tt;
-    size_t cap;   /* a power of two */
+    size_t cap;   /* a power of two: 1 << (64 - shift) */
+    int shift;
     size_t used;
     i64 killer;
     i64 questions;
     i64 nodes;
 } Solver;
 
+/* Fibonacci hashing: the top bits of the key times 2 ** 64 / the golden ratio, which every bit of the
+ * key moves (a key's high bits are the holders of the highest cards). */
 static inline size_t slot_of(const Solver *s, u64 key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & (s->cap - 1);
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> s->shift);
 }
 
 static i64 tt_get(const Solver *s, u64 key) {
@@ -128,6 +131,7 @@ static int tt_grow(Solver *s) {
     if (fresh == NULL) return -1;
     s->tt = fresh;
     s->cap = old_cap * 2;
+    s->shift--;
     for (size_t j = 0; j < old_cap; j++) {
         if (old[j].key) {
             size_t i = slot_of(s, old[j].key);
@@ -454,24 +458,27 @@ static int read_cards(PyObject *seq, i64 *out, Py_ssize_t most, Py_ssize_t *n, c
     return 0;
 }
 
-static int attr_cards(PyObject *position, const char *name, i64 *out, Py_ssize_t most, Py_ssize_t *n) {
-    PyObject *value = PyObject_GetAttrString(position, name);
+/* The names of a position's attributes, made once (PyObject_GetAttrString would make each anew). */
+static PyObject *HANDS, *TABLE, *TALON, *LEADER, *FOUR, *VOID_ELDEST;
+
+static int attr_cards(PyObject *position, PyObject *name, i64 *out, Py_ssize_t most, Py_ssize_t *n) {
+    PyObject *value = PyObject_GetAttr(position, name);
     if (value == NULL) return -1;
-    int r = read_cards(value, out, most, n, name);
+    int r = read_cards(value, out, most, n, PyUnicode_AsUTF8(name));
     Py_DECREF(value);
     return r;
 }
 
-static int attr_int(PyObject *position, const char *name, long long *out) {
-    PyObject *value = PyObject_GetAttrString(position, name);
+static int attr_int(PyObject *position, PyObject *name, long long *out) {
+    PyObject *value = PyObject_GetAttr(position, name);
     if (value == NULL) return -1;
     *out = PyLong_AsLongLong(value);
     Py_DECREF(value);
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
-static int attr_bool(PyObject *position, const char *name, int *out) {
-    PyObject *value = PyObject_GetAttrString(position, name);
+static int attr_bool(PyObject *position, PyObject *name, int *out) {
+    PyObject *value = PyObject_GetAttr(position, name);
     if (value == NULL) return -1;
     *out = PyObject_IsTrue(value);
     Py_DECREF(value);
@@ -503,6 +510,7 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds) {
     self->h[0] = self->h[1] = self->h[2] = 0;
     PyMem_Free(self->tt);
     self->cap = 1 << 12;
+    self->shift = 64 - 12;
     self->used = 0;
     self->tt = (Slot *)PyMem_Calloc(self->cap, sizeof(Slot));
     if (self->tt == NULL) {
@@ -531,9 +539,9 @@ static PyObject *Solver_win(Solver *self, PyObject *args) {
     Py_ssize_t n_hands, n_table, n_talon;
     long long leader;
     int four, void_eldest;
-    if (attr_cards(position, "hands", hands, 3, &n_hands) < 0 || attr_cards(position, "table", table, 2, &n_table) < 0
-        || attr_cards(position, "talon", talon, MAX_TALON, &n_talon) < 0 || attr_int(position, "leader", &leader) < 0
-        || attr_bool(position, "four", &four) < 0 || attr_bool(position, "void_eldest", &void_eldest) < 0)
+    if (attr_cards(position, HANDS, hands, 3, &n_hands) < 0 || attr_cards(position, TABLE, table, 2, &n_table) < 0
+        || attr_cards(position, TALON, talon, MAX_TALON, &n_talon) < 0 || attr_int(position, LEADER, &leader) < 0
+        || attr_bool(position, FOUR, &four) < 0 || attr_bool(position, VOID_ELDEST, &void_eldest) < 0)
         return NULL;
     if (n_hands != 3 || leader < 0 || leader > 2) {
         PyErr_SetString(PyExc_ValueError, "a position has three hands and a leader 0, 1 or 2");
@@ -691,6 +699,12 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     if (PyType_Ready(&SolverType) < 0) return NULL;
+    if ((HANDS = PyUnicode_InternFromString("hands")) == NULL || (TABLE = PyUnicode_InternFromString("table")) == NULL
+        || (TALON = PyUnicode_InternFromString("talon")) == NULL
+        || (LEADER = PyUnicode_InternFromString("leader")) == NULL
+        || (FOUR = PyUnicode_InternFromString("four")) == NULL
+        || (VOID_ELDEST = PyUnicode_InternFromString("void_eldest")) == NULL)
+        return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL) return NULL;
     Py_INCREF(&SolverType);
