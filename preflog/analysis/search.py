@@ -18,10 +18,10 @@ from a trick's start, as bridge's double-dummy solvers do:
 
 The search is one class of plain integer methods, :class:`Solver`, typed with ``i64``. This source is
 the reference: ``_search.c`` is the same class written in C, method for method, built with the package
-(``setup.py``) and used wherever this module runs compiled by mypyc; it gives the same answers after the
-same work (the same questions, the same tricks' starts: ``tests/test_solve.py`` compares them), about
-three times sooner. Where nothing could be compiled, or with ``PREFLOG_PURE_PYTHON=1``, this module runs
-as it is, :class:`Solver` included.
+(``setup.py``) and used wherever this module runs compiled by mypyc; it gives the same answers after
+the same work (the same questions, the same tricks' starts: ``tests/test_native_search.py`` compares
+them), about three times sooner. Where nothing could be compiled, or with ``PREFLOG_PURE_PYTHON=1``,
+this module runs as it is, :class:`Solver` included.
 
 Cards on a trick the talon leads (an all-pass, Code 3.7.6) are searched the same way, with the
 talon's card leading. Everything here is plain ints, tuples and dicts: :mod:`.solve` turns the
