@@ -6,8 +6,9 @@ layouts on two cores.
 First, in this process and one job, each hand's layouts solved as the command solves them: the CPU a
 layout (the least of ``--repeat`` runs: the machine is shared), and the search's questions
 (``Solver.win``) and tricks' starts reached a layout, which do not depend on the machine; beside each,
-the figure before issue 46's item 3 (:data:`BEFORE`). Target (issue 46): five times less CPU a layout,
-the same answers (tests/test_same_answers.py).
+the figure before issue 46's item 3 (:data:`BEFORE`), and, in turn with it in this run, the CPU with
+search.py's own solver compiled by mypyc in place of the one in C (the same questions and tricks'
+starts). Target (issue 46): five times less CPU a layout, the same answers (tests/test_same_answers.py).
 
 Then, as a whole command, start-up included (targets of issue 36): the default 200 samples in at most
 10 s with ``--jobs 2``, 1,000 in at most 60 s; side by side, the old solver — the same search run from
@@ -43,18 +44,28 @@ BEFORE = {
 TARGET = 5.0
 
 
-def per_layout(hand: str, talon: str | None, count: int) -> tuple[float, float, float]:
-    """CPU ms, questions and tricks' starts a layout, solving ``count`` layouts of ``hand`` in this
-    process as ``preflog odds`` does (seed 1, first hand): timed as the command runs, then counted in a
-    second run that keeps every search to read its counts (which would time the keeping too)."""
+def _bits(hand: str, talon: str | None) -> tuple[int, int | None]:
     from preflog.analysis import odds
     from preflog.game.bits import bits_of
 
-    hand_bits = bits_of(frozenset(odds.hand_of(hand, 10, "hand")))
     talon_bits = None if talon is None else bits_of(frozenset(odds.hand_of(talon, 2, "talon")))
+    return bits_of(frozenset(odds.hand_of(hand, 10, "hand"))), talon_bits
+
+
+def cpu_per_layout(hand: str, talon: str | None, count: int) -> float:
+    """CPU ms a layout, solving ``count`` layouts of ``hand`` in this process as ``preflog odds`` does
+    (seed 1, first hand)."""
+    from preflog.analysis import odds
+
     start = time.process_time()
-    odds.solve_layouts(hand_bits, talon_bits, 0, count, 1)
-    cpu = time.process_time() - start
+    odds.solve_layouts(*_bits(hand, talon), 0, count, 1)
+    return 1000 * (time.process_time() - start) / count
+
+
+def work_per_layout(hand: str, talon: str | None, count: int) -> tuple[float, float]:
+    """The questions and tricks' starts a layout of the same run, counted apart (every search is kept to
+    read its counts, which would weigh on the timing)."""
+    from preflog.analysis import odds
 
     made = []
     real = odds.Search
@@ -66,12 +77,10 @@ def per_layout(hand: str, talon: str | None, count: int) -> tuple[float, float, 
 
     odds.Search = recorded  # type: ignore[assignment,misc]
     try:
-        odds.solve_layouts(hand_bits, talon_bits, 0, count, 1)
+        odds.solve_layouts(*_bits(hand, talon), 0, count, 1)
     finally:
         odds.Search = real  # type: ignore[misc]
-    questions = sum(s.solver.questions for s in made)
-    nodes = sum(s.solver.nodes for s in made)
-    return 1000 * cpu / count, questions / count, nodes / count
+    return sum(s.solver.questions for s in made) / count, sum(s.solver.nodes for s in made) / count
 
 
 def timed(hand: str, talon: str | None, samples: int, jobs: int, pure: bool = False) -> float:
@@ -96,20 +105,29 @@ def main() -> None:
     import preflog.analysis.search as search
     from preflog.compiled import is_compiled
 
-    native = type(search.Search(0, True).solver).__module__ != search.__name__
+    native = search.native_solver()
     print("the search's solver: " + ("in C (_search.c)" if native else "search.py's, " + (
         "compiled by mypyc" if is_compiled(search) else "NOT compiled (pure Python)")))
-    print(f"one layout, one job, {args.layouts} layouts a hand; before: b3432ad, measured 2026-11-27")
-    print(f"{'hand':16} {'talon':6} {'CPU ms':>7} {'before':>7} {'less':>6}  {'questions':>9} {'before':>7}  "
-          f"{'trick starts':>12} {'before':>8}")
+    print(f"one layout, one job, {args.layouts} layouts a hand; before: b3432ad, measured 2026-11-27"
+          + ("; beside it in this run, search.py's solver compiled by mypyc (mypyc)" if native else ""))
+    print(f"{'hand':16} {'talon':6} {'CPU ms':>7} {'before':>7} {'less':>6}  "
+          + (f"{'mypyc':>7} {'less':>6}  " if native else "")
+          + f"{'questions':>9} {'before':>7}  {'trick starts':>12} {'before':>8}")
     ratios = []
     for hand, talon in HANDS:
-        runs = [per_layout(hand, talon, args.layouts) for _ in range(args.repeat)]
-        cpu, questions, nodes = min(run[0] for run in runs), runs[0][1], runs[0][2]
+        cpu, mypyc = float("inf"), float("inf")
+        for _ in range(args.repeat):  # in turn, the least of each: the machine is shared
+            cpu = min(cpu, cpu_per_layout(hand, talon, args.layouts))
+            if native:
+                search._native = None  # native_solver() answers None: search.py's own Solver
+                mypyc = min(mypyc, cpu_per_layout(hand, talon, args.layouts))
+                search._native = native
+        questions, nodes = work_per_layout(hand, talon, args.layouts)
         then_cpu, then_questions, then_nodes = BEFORE[hand, talon]
         ratios.append(then_cpu / cpu)
-        print(f"{hand:16} {talon or '-':6} {cpu:7.1f} {then_cpu:7.1f} {then_cpu / cpu:5.2f}x  {questions:9.0f} "
-              f"{then_questions:7d}  {nodes:12,.0f} {then_nodes:8,d}")
+        print(f"{hand:16} {talon or '-':6} {cpu:7.1f} {then_cpu:7.1f} {then_cpu / cpu:5.2f}x  "
+              + (f"{mypyc:7.1f} {mypyc / cpu:5.2f}x  " if native else "")
+              + f"{questions:9.0f} {then_questions:7d}  {nodes:12,.0f} {then_nodes:8,d}")
     print(f"target: {TARGET:.0f}x less CPU a layout than before (here {min(ratios):.2f}x to {max(ratios):.2f}x)")
     if args.no_command:
         return

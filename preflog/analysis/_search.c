@@ -312,6 +312,8 @@ static inline void order(const Solver *s, i64 seat, i64 winner, i64 wins, i64 lo
     *group = loses; *high = 1; *later = wins; *later_high = 0;
 }
 
+/* The trick's second card; third() the last. Their loops are written out in each, as in search.py, each
+ * ending in its own next step. */
 static int second(Solver *s, i64 seat, i64 leader, i64 ls, i64 best, i64 winner, i64 table, i64 k) {
     i64 hand = s->h[seat];
     i64 moves = follows(s, seat, ls, table);
