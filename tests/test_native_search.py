@@ -90,3 +90,28 @@ def test_a_bad_solver_is_refused() -> None:
         search.new_solver(3, True, -1)
     with pytest.raises(ValueError):
         search.new_solver(0, True, 4)
+
+
+def test_odd_positions_the_search_never_makes_are_answered_alike_or_refused() -> None:
+    """Hostile input: hands of unequal sizes, a card in two hands or on the table too, a talon card
+    held, any leader, k from -1 to 12: the solver in C answers as its reference does, after the same
+    work, or refuses the position with a ValueError; it never crashes."""
+    rng = random.Random(4605)
+    refused = 0
+    for n in range(4000):
+        hands = tuple(sum({1 << rng.randrange(32) for _ in range(rng.randint(0, 4))}) for _ in range(3))
+        table = tuple(1 << rng.randrange(32) for _ in range(rng.choice((0, 0, 1, 2, 3))))
+        talon = tuple(1 << rng.randrange(32) for _ in range(rng.choice((0, 0, 0, 1, 2, 3))))
+        position = PURE.Position(hands, rng.randrange(3), table, talon, rng.random() < 0.5, rng.random() < 0.5)
+        target, wants_more, trump = rng.randrange(3), rng.random() < 0.5, rng.randrange(-1, 4)
+        c, py = search.new_solver(target, wants_more, trump), PURE.Solver(target, wants_more, trump)
+        k = rng.randint(-1, 12)
+        try:
+            answer = c.win(position, k)
+        except ValueError:
+            refused += 1
+            assert len(table) == 3 or len(talon) == 3, (n, position.__dict__)
+            continue
+        assert answer == py.win(position, k), (n, k, position.__dict__)
+        assert (c.questions, c.nodes) == (py.questions, py.nodes), n
+    assert 0 < refused < 4000 // 2
