@@ -161,14 +161,15 @@ def report(args: argparse.Namespace, work: Path, now_path: Path, then_path: Path
         beside=f"{args.stats_deals / stats[0].cpu:,.0f} deals/s a core (target {STATS_TARGET:,}; "
                f"then {args.stats_deals / stats[1].cpu:,.0f})")
     for hand, talon in ODDS:
-        per = []
+        commands = {}  # (tree, samples): the command, taken in turn with the others
         for path in (now_path, then_path):
-            cpu = []
             for samples in ODDS_SAMPLES:
                 words = ["odds", hand, "--samples", str(samples), "--jobs", "1", "--format", "json"]
-                words += ["--talon", talon] if talon else []
-                cpu.append(min(run(tree_command(path, words)).cpu for _ in range(max(1, args.repeat // 2))))
-            per.append((cpu[1] - cpu[0]) * 1000 / (ODDS_SAMPLES[1] - ODDS_SAMPLES[0]))
+                commands[path, samples] = tree_command(path, words + (["--talon", talon] if talon else []))
+        least = {key: min(cpus) for key, cpus in zip(commands, zip(*(
+            [run(command).cpu for command in commands.values()] for _ in range(max(1, args.repeat // 2)))))}
+        per = [(least[path, ODDS_SAMPLES[1]] - least[path, ODDS_SAMPLES[0]]) * 1000 / (ODDS_SAMPLES[1] - ODDS_SAMPLES[0])
+               for path in (now_path, then_path)]
         print(f"{'odds ' + hand + (' ' + talon if talon else ''):26} {per[0]:7.1f} ms {per[1]:7.1f} ms "
               f"{per[0] / per[1]:9.2f} {'':7}  CPU a layout, one job ({per[1] / per[0]:.1f}x less; "
               f"target {ODDS_TARGET:.0f}x)")

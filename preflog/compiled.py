@@ -76,8 +76,11 @@ def stale(root: str, names: Sequence[str] = MODULES) -> list[str]:
     old = [name for name in names
            if not built[name] or os.path.getmtime(os.path.join(root, source_path(name))) > newest]
     for name, source in NATIVE.items():
+        path = os.path.join(root, source)
+        if not os.path.isfile(path):  # a tree from before the module was written
+            continue
         native = extensions(root, name)
-        if not native or os.path.getmtime(os.path.join(root, source)) > max(map(os.path.getmtime, native)):
+        if not native or os.path.getmtime(path) > max(map(os.path.getmtime, native)):
             old.append(name)
     return old
 
