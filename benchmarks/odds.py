@@ -119,9 +119,9 @@ def main() -> None:
         for _ in range(args.repeat):  # in turn, the least of each: the machine is shared
             cpu = min(cpu, cpu_per_layout(hand, talon, args.layouts))
             if native:
-                search._native = None  # native_solver() answers None: search.py's own Solver
+                search.set_native(None)  # search.py's own Solver
                 mypyc = min(mypyc, cpu_per_layout(hand, talon, args.layouts))
-                search._native = native
+                search.set_native(native)
         questions, nodes = work_per_layout(hand, talon, args.layouts)
         then_cpu, then_questions, then_nodes = BEFORE[hand, talon]
         ratios.append(then_cpu / cpu)

@@ -139,12 +139,12 @@ def main() -> None:
     if compiled and not args.no_pure:
         runs.append(("pure Python, the same source", pure_search(), None))
     for label, search, solver in runs:
-        installed._native = solver  # the solver the installed module's searches use (native_solver)
+        installed.set_native(solver)  # the solver the installed module's searches use
         times = _par_times(states, search)
         print(f"par of {args.deals} deals, {label} (target: median ≤ 2 ms, 90th percentile ≤ 15 ms)")
         for kind in ("all", "game", "misère", "all-pass"):
             print(f"  {kind:10} {_summary(times[kind])}   ({len(times[kind])} deals)")
-    installed._native = native
+    installed.set_native(native)
     annotate: list[float] = []
     for game in generate(args.played * 3, seed=args.seed, per_game=1):
         deal = game.deals[0]

@@ -224,7 +224,7 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
         bounds[i][first] = (value, value)
         for name, other in names.items():  # the discards the same as it in this layout
             if firsts[i][other] == first:
-                scores[name][i] = score(value, value)
+                scores[name][i] = by_tricks[value]
     best_name, error = _best(scores, chosen)
 
     def tricks(name: str) -> str:

@@ -269,6 +269,13 @@ def native_solver() -> Callable[[int, bool, int], Solving] | None:
     return _native
 
 
+def set_native(solver: Callable[[int, bool, int], Solving] | None) -> None:
+    """Searches made from now on use ``solver`` in place of :func:`native_solver`'s (``None``:
+    :class:`Solver`): the benchmarks time the two side by side."""
+    global _native, _looked_up
+    _native, _looked_up = solver, True
+
+
 def new_solver(target: int, wants_more: bool, trump: int) -> Solving:
     """A solver for one target seat, goal and trump (-1: no-trump): :func:`native_solver`'s, else
     :class:`Solver`."""
