@@ -61,6 +61,13 @@ _new: Final = tuple.__new__  # a Span without the NamedTuple constructor's keywo
 _MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 
 
+# enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
+# hook (Python 3.11), about ten times the cost of a constant's
+_RESULT_DECLARER: Final = ResultKind.DECLARER
+_RESULT_RELATIVE: Final = ResultKind.RELATIVE
+_RESULT_TRICKS: Final = ResultKind.TRICKS
+
+
 def _spellings(values: dict[str, Any]) -> dict[str, Any]:
     """``values`` by their word, and by each Russian word the notation reads as one of them."""
     return {**values, **{ru: values[word] for ru, word in RUSSIAN_WORDS.items() if word in values}}
@@ -574,15 +581,15 @@ def _result(words: Words) -> Result:
         word = w[1]
         at = _at(words, 1)
         if word == "=":
-            return Result(ResultKind.RELATIVE, count=0, comments=comments, span=where, count_span=at)
+            return Result(_RESULT_RELATIVE, count=0, comments=comments, span=where, count_span=at)
         if _SIGNED.fullmatch(word) is None or number_too_long(word):
             raise _NotCanonical
         if word[0] in "+-":
-            return Result(ResultKind.RELATIVE, count=int(word), comments=comments, span=where, count_span=at)
+            return Result(_RESULT_RELATIVE, count=int(word), comments=comments, span=where, count_span=at)
         tricks = int(word)
         if tricks > 10:
             raise _NotCanonical
-        return Result(ResultKind.DECLARER, count=tricks, comments=comments, span=where, count_span=at)
+        return Result(_RESULT_DECLARER, count=tricks, comments=comments, span=where, count_span=at)
     if count < 3 or count % 2 == 0:
         raise _NotCanonical
     pairs = []
@@ -595,7 +602,7 @@ def _result(words: Words) -> Result:
         seen.add(name)
         at = _at(words, k + 1)
         pairs.append(PlayerTricks(_name(name), tricks, _at(words, k).to(at), at))
-    return Result(ResultKind.TRICKS, tuple(pairs), comments=comments, span=where)
+    return Result(_RESULT_TRICKS, tuple(pairs), comments=comments, span=where)
 
 
 #: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
