@@ -240,6 +240,9 @@ class _Scan:
                 self.quiet = quiet
                 return
             self.in_comment, position = False, close + 1
+        if "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
+            self.quiet = quiet and not line[position:].strip()  # nothing the pattern matches: most lines,
+            return                                                # found without scanning them
         for m in _LINE_SCAN.finditer(line, position):
             token = m.group()
             if quiet and (token[0] not in "{%" or line[position: m.start()].strip()):
