@@ -51,8 +51,13 @@ def suit(s: Suit, *, unicode: bool = False) -> str:
     """A suit as written on a card: its letter (en, ``s``) or symbol (``♠``, and always in Russian)."""
     if unicode:
         return s.symbol
+    return _suit_letters(current_language())[s]
+
+
+@cache
+def _suit_letters(lang: str) -> tuple[str, str, str, str]:  # lang: the key of the cache, as _rank_words
     return (pgettext("suit letter", "s"), pgettext("suit letter", "c"), pgettext("suit letter", "d"),
-            pgettext("suit letter", "h"))[s]
+            pgettext("suit letter", "h"))
 
 
 def card(c: Card, *, unicode: bool = False) -> str:
@@ -240,11 +245,16 @@ def relative(n: int) -> str:
         return f"{n:+d}"
     under = -n
     if under <= 10:
-        return (pgettext("result", "-1"), pgettext("result", "-2"), pgettext("result", "-3"),
-                pgettext("result", "-4"), pgettext("result", "-5"), pgettext("result", "-6"),
-                pgettext("result", "-7"), pgettext("result", "-8"), pgettext("result", "-9"),
-                pgettext("result", "-10"))[under - 1]
+        return _undertricks(current_language())[under - 1]
     return pgettext("result", "-{n}").format(n=under)
+
+
+@cache
+def _undertricks(lang: str) -> tuple[str, ...]:  # lang: the key of the cache, as _rank_words
+    return (pgettext("result", "-1"), pgettext("result", "-2"), pgettext("result", "-3"),
+            pgettext("result", "-4"), pgettext("result", "-5"), pgettext("result", "-6"),
+            pgettext("result", "-7"), pgettext("result", "-8"), pgettext("result", "-9"),
+            pgettext("result", "-10"))
 
 
 def penalty(p: Penalty) -> str:
