@@ -52,6 +52,11 @@ def run(command: list[str]) -> Usage:
     return Usage(float(cpu), int(peak) / 1024)
 
 
+def printed(command: list[str]) -> str:
+    """What ``command`` prints, run in the environment :func:`run` gives it (bytecode cached)."""
+    return subprocess.run(command, capture_output=True, text=True, env=_ENV, check=True).stdout
+
+
 def best(command: list[str], repeat: int) -> Usage:
     """The least CPU time of ``repeat`` runs (after one not counted, which caches the bytecode), with
     the peak memory of the largest run."""

@@ -13,7 +13,9 @@ drifts slows both alike; memory is each command's peak. A ratio above 1 is this 
 The rows: ``parse``, ``check`` and ``score`` on an archive of generated full-play deals (games of
 30), ``stats`` on one of 30,000 (``--stats-deals``, as its target is stated); ``check`` of the first
 archive with a comment and a glyph on every deal; python-chess
-reading a PGN file of the same size (the peer); ``preflog odds`` of three hands (CPU a layout, one job, start-up
+reading a PGN file of the same size (the peer); ``preflog.odds`` of three hands (CPU a layout, one job:
+in a process of each tree that solves a few layouts first, then times one call over :data:`ODDS_LAYOUTS`,
+the processes of the two trees in turn, the least of each kept; start-up and the first call's tables
 left out); ``analyse --decisions`` of a 30-deal pulka (wall time, two jobs, once).
 """
 
@@ -36,13 +38,25 @@ import preflog  # noqa: E402
 from preflog.compiled import stale  # noqa: E402
 from preflog.generator import generate  # noqa: E402
 from peer import READ_PGN, pgn_of_size  # noqa: E402
-from process import Usage, run  # noqa: E402
+from process import Usage, printed, run  # noqa: E402
 from tests.annotating import one_of_each  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS = "b3432ad"  # the last release: stop 49, landed 2026-11-27
 ODDS = [("AKJ9.KQ8.A7.Q", None), ("AKJ9.KQ8.A7.Q", "7h 8h"), ("78T.79.79T.8Q", None)]  # benchmarks/odds.py's
-ODDS_SAMPLES = (20, 100)  # a layout's CPU: the difference of the two runs over the difference of their layouts
+ODDS_LAYOUTS = 100  # the layouts of the timed call (the same seed in both trees: the same layouts)
+#: Times one call of ``preflog.odds`` in the tree first on the path (argv: tree, hand, talon or "", layouts),
+#: after a call over a few layouts that imports and makes what the first call makes; prints CPU a layout.
+_ODDS_TIMER = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from preflog.analysis.odds import odds
+hand, talon, layouts = sys.argv[2], sys.argv[3] or None, int(sys.argv[4])
+odds(hand, talon, samples=5, seed=2, jobs=1)
+start = time.process_time()
+odds(hand, talon, samples=layouts, seed=1, jobs=1)
+print((time.process_time() - start) / layouts)
+"""
 CHECK_PEER_TARGET = 0.2      # check ≤ 0.2x python-chess's CPU per byte
 ANNOTATED_TARGET = 1.25      # an annotated archive ≤ 1.25x the bare one
 STATS_TARGET = 4_000         # stats ≥ 4,000 deals a second per core
@@ -161,17 +175,12 @@ def report(args: argparse.Namespace, work: Path, now_path: Path, then_path: Path
         beside=f"{args.stats_deals / stats[0].cpu:,.0f} deals/s a core (target {STATS_TARGET:,}; "
                f"then {args.stats_deals / stats[1].cpu:,.0f})")
     for hand, talon in ODDS:
-        commands = {}  # (tree, samples): the command, taken in turn with the others
-        for path in (now_path, then_path):
-            for samples in ODDS_SAMPLES:
-                words = ["odds", hand, "--samples", str(samples), "--jobs", "1", "--format", "json"]
-                commands[path, samples] = tree_command(path, words + (["--talon", talon] if talon else []))
-        least = {key: min(cpus) for key, cpus in zip(commands, zip(*(
-            [run(command).cpu for command in commands.values()] for _ in range(max(1, args.repeat // 2)))))}
-        per = [(least[path, ODDS_SAMPLES[1]] - least[path, ODDS_SAMPLES[0]]) * 1000 / (ODDS_SAMPLES[1] - ODDS_SAMPLES[0])
-               for path in (now_path, then_path)]
+        timers = [[sys.executable, "-c", _ODDS_TIMER, str(path), hand, talon or "", str(ODDS_LAYOUTS)]
+                  for path in (now_path, then_path)]
+        per = [min(cpus) * 1000 for cpus in zip(*(
+            [float(printed(timer)) for timer in timers] for _ in range(max(2, args.repeat // 2))))]
         print(f"{'odds ' + hand + (' ' + talon if talon else ''):26} {per[0]:7.1f} ms {per[1]:7.1f} ms "
-              f"{per[0] / per[1]:9.2f} {'':7}  CPU a layout, one job ({per[1] / per[0]:.1f}x less; "
+              f"{per[0] / per[1]:9.2f} {'':7}  CPU a layout, one job, in process ({per[1] / per[0]:.1f}x less; "
               f"target {ODDS_TARGET:.0f}x)")
     if not args.no_decisions:
         pulka = work / "pulka.pref"
