@@ -40,7 +40,7 @@ from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
 from .razboynik import COMPULSORY, Stage, game_key, soloist, stage_of
 from .state import (
-    AuctionState, DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, change as _set, thaw_deal,
+    AuctionState, DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, Working, thaw_deal,
     thaw_game,
 )
 from .violations import Violation
@@ -66,6 +66,14 @@ _STAGE_FREE: Final = Stage.FREE
 _STAGE_HALF_TIME: Final = Stage.HALF_TIME
 _TALON_LEAD: Final = AllPassTalon.LEAD
 _VOID_TRICK_ELDEST: Final = VoidTalonTrick.ELDEST
+
+
+def _set(state: Working, **changes: Any) -> Working:
+    """A working state with ``changes``, made in place and returned (the engine's one way to change
+    one, compiled with it: the steps call it without a Python frame). Its fields are immutable values,
+    so a snapshot made earlier shares them safely."""
+    state.__dict__.update(changes)
+    return state
 
 
 def _report(out: Violations, problems: Sequence[Problem], span: Span | None, deal: int) -> None:

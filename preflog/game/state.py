@@ -14,7 +14,7 @@ They hold what happened; what it means (who speaks next, what is legal) is asked
 from __future__ import annotations
 
 import enum
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 
@@ -230,13 +230,6 @@ class WorkingGame(GameFacts):
 
 
 Working = TypeVar("Working", WorkingDeal, WorkingGame)
-
-
-def change(state: Working, **changes: Any) -> Working:
-    """A working state with ``changes``, made in place and returned (the engine's one way to change
-    one). Its fields are immutable values, so a snapshot made earlier shares them safely."""
-    state.__dict__.update(changes)
-    return state
 
 
 #: Fast copies of a frozen state into a working one (``attrs.evolve`` is generic; ``engine.snapshot``
