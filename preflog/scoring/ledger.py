@@ -28,6 +28,8 @@ class Column(enum.Enum):
     WHISTS = "whists"      # висты: written on another player
     BOMB = "bomb"          # бомбы (Classic): a bomb earned (its degree, 1–3) or used (minus it)
 
+    __hash__ = object.__hash__  # one object a member: identity's (Enum hashes the name, in Python, 25 a deal)
+
 
 #: The columns as a person reads them (translated where they are shown).
 COLUMN_WORDS = {Column.POOL: N_("pool"), Column.MOUNTAIN: N_("mountain"), Column.WHISTS: N_("whists"),

@@ -36,6 +36,8 @@ class Role(enum.Enum):
     ALL_PASS = "all-pass"  # played the all-pass (3.7)
     OUT = "out"            # not in the play: the dealer of four, the dummy of two
 
+    __hash__ = object.__hash__  # one object a member: identity's (Enum hashes the name, in Python, 10 a deal)
+
 
 @attrs.frozen(slots=True)
 class GameFacts:
