@@ -13,7 +13,7 @@ import click
 
 from .. import __version__
 from ..i18n import N_, _
-from ..notation.decode import ReadError
+from ..notation.errors import ReadError
 from ..notation.errors import NotationError
 from .exits import EXIT_ERRORS, EXIT_UNREADABLE
 from .inputs import reason

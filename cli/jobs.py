@@ -153,7 +153,7 @@ class _Captured:
         self.work = work
 
     def __call__(self, unit: Unit) -> tuple[str, str, int | None, Any]:
-        from ..notation.decode import ReadError
+        from ..notation.errors import ReadError
         from . import unreadable
 
         from .terminal import Progress

@@ -51,7 +51,7 @@ _EXPORTS: dict[str, str] = {
     "PlayedCard": "model.play", "Variation": "model.play", "Seat": "model.seating",
     "bidding_order": "model.seating", "next_dealer": "model.seating", "Span": "model.span", "dump": "notation.api",
     "iter_games": "notation.api", "load": "notation.api", "load_all": "notation.api", "loads": "notation.api",
-    "loads_all": "notation.api", "NotationError": "notation.errors", "ReadError": "notation.decode",
+    "loads_all": "notation.api", "NotationError": "notation.errors", "ReadError": "notation.errors",
     "GameReading": "notation.read", "ParsedGame": "notation.read", "ReadDeal": "notation.read",
     "read_games": "notation.read", "stream_games": "notation.read", "dumps": "notation.write", "Replay": "steps",
     "Step": "steps", "replay": "steps", "Column": "scoring.ledger", "Entry": "scoring.ledger",
@@ -149,7 +149,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
         dump as dump, iter_games as iter_games, load as load, load_all as load_all, loads as loads, loads_all as
         loads_all
     )
-    from .notation.decode import ReadError as ReadError
+    from .notation.errors import ReadError as ReadError
     from .notation.errors import NotationError as NotationError
     from .notation.jsonio import from_json as from_json, to_json as to_json
     from .notation.read import (

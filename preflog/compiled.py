@@ -37,6 +37,7 @@ MODULES: Final = (
     "preflog.game.engine",
     "preflog.game.laws",
     "preflog.game.legal",
+    "preflog.notation.decode",
     "preflog.notation.fast",
     "preflog.notation.split",
     "preflog.notation.validate",

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from ..i18n import _, ngettext
 from ..model.limits import MAX_LINE, MAX_TEXT, shorten
-from .errors import NotationError
+from .errors import NotationError, ReadError
 
 BOM = "\ufeff"
 BLOCK = 1 << 16
@@ -28,14 +28,6 @@ BLOCK = 1 << 16
 _END = re.compile(r"\r\n|\r|\n")
 _BEND = re.compile(rb"\r\n|\r|\n")
 _ENDINGS: tuple[tuple[Any, Any], ...] = (("\n", "\r"), (b"\n", b"\r"))  # a line's end and a CR, of text and of bytes
-
-
-class ReadError(OSError):
-    """The source could not be read (an I/O error, a file that vanished…); ``path`` names it."""
-
-    def __init__(self, exc: OSError, path: str | None) -> None:
-        super().__init__(exc.errno, exc.strerror or str(exc))
-        self.path = path
 
 
 def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
@@ -185,5 +177,5 @@ def decode(source: str | bytes | IO[str] | IO[bytes], path: str | None = None, *
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "BLOCK", "BOM", "Lines", "ReadError", "decode",
+    "BLOCK", "BOM", "Lines", "decode",
 ]

@@ -42,6 +42,14 @@ def _plain(part: Part, text: str) -> str:
     return text
 
 
+class ReadError(OSError):
+    """The source could not be read (an I/O error, a file that vanished…); ``path`` names it."""
+
+    def __init__(self, exc: OSError, path: str | None) -> None:
+        super().__init__(exc.errno, exc.strerror or str(exc))
+        self.path = path
+
+
 class NotationError(ValueError):
     """A notation error at ``path:line:column`` (1-based), with the source line as excerpt: the whole
     line if it is short, otherwise a window of it around the column, cut with ``…`` (``excerpt_column``
@@ -138,5 +146,5 @@ def clip(line: str, column: int) -> tuple[str, int]:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "HINT", "NotationError", "Part", "Style", "clip", "hint",
+    "HINT", "NotationError", "Part", "ReadError", "Style", "clip", "hint",
 ]
