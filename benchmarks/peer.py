@@ -1,5 +1,6 @@
 """preflog beside its model: `preflog check` on our archive and python-chess reading a PGN file of the
-same size, with legality and the game tree, each as a whole process, by CPU time.
+same size, with legality and the game tree, each as a whole process, by CPU time, the least of runs
+taken in turn (with the annotated archive's below: A B C A B C …).
 
     pip install -e '.[bench]'            # python-chess: for this benchmark only
     python benchmarks/peer.py [--deals 3000] [--repeat 3]
@@ -21,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
-from process import arguments, best, preflog_exe, verdict  # noqa: E402
+from process import arguments, in_turn, preflog_exe, verdict  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.generator import generate  # noqa: E402
@@ -78,16 +79,18 @@ def main() -> None:
         archive.write_text(ours, encoding="utf-8")
         pgn.write_text(theirs, encoding="utf-8")
         noted.write_text(annotated, encoding="utf-8")
-        games = theirs.count("[Event ")
-        print(f"archive: {args.deals} deals, {len(ours) / 1e6:.2f} MB; PGN: {games} games, {len(theirs) / 1e6:.2f} MB")
-        check = best([preflog_exe(), "check", str(archive)], args.repeat).cpu
-        read = best([sys.executable, "-c", READ_PGN, str(pgn)], args.repeat).cpu
+        pgn_games = theirs.count("[Event ")
+        print(f"archive: {args.deals} deals, {len(ours) / 1e6:.2f} MB; PGN: {pgn_games} games, {len(theirs) / 1e6:.2f} MB")
+        bare_run, read_run, noted_run = in_turn([[preflog_exe(), "check", str(archive)],
+                                                 [sys.executable, "-c", READ_PGN, str(pgn)],
+                                                 [preflog_exe(), "check", str(noted)]], args.repeat)
+        check, read = bare_run.cpu, read_run.cpu
         ratio = check / read
         print(f"`preflog check` (process, CPU):     {check:.3f} s  ({args.deals / check:,.0f} deals/s)")
-        print(f"python-chess read_game (process):   {read:.3f} s  ({games / read:,.0f} games/s)")
+        print(f"python-chess read_game (process):   {read:.3f} s  ({pgn_games / read:,.0f} games/s)")
         print(f"preflog / python-chess CPU time:    {ratio:.2f}  ({verdict(ratio, TARGET, more_is_better=False)} "
               f"the {TARGET} target)")
-        slower = best([preflog_exe(), "check", str(noted)], args.repeat).cpu / check
+        slower = noted_run.cpu / check
         print(f"annotated / bare archive CPU time:  {slower:.2f}  ({verdict(slower, ANNOTATED_TARGET, False)} the "
               f"{ANNOTATED_TARGET} target; a comment and a glyph on every deal, {len(annotated) / 1e6:.2f} MB)")
 

@@ -65,6 +65,15 @@ def best(command: list[str], repeat: int) -> Usage:
     return Usage(min(u.cpu for u in runs), max(u.peak_mb for u in runs))
 
 
+def in_turn(commands: list[list[str]], repeat: int) -> list[Usage]:
+    """The best of ``repeat`` runs of each command, the commands taken in turn (A B C A B C …, after one
+    of each, not counted), so that a machine whose speed drifts slows each alike."""
+    for command in commands:
+        run(command)
+    rounds = [[run(command) for command in commands] for _ in range(repeat)]
+    return [Usage(min(r[i].cpu for r in rounds), max(r[i].peak_mb for r in rounds)) for i in range(len(commands))]
+
+
 def time_command(args: list[str], repeat: int) -> float:
     """The least CPU time of ``preflog ARGS`` over ``repeat`` runs."""
     return best([preflog_exe(), *args], repeat).cpu

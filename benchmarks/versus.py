@@ -38,7 +38,7 @@ import preflog  # noqa: E402
 from preflog.compiled import stale  # noqa: E402
 from preflog.generator import generate  # noqa: E402
 from peer import READ_PGN, pgn_of_size  # noqa: E402
-from process import Usage, printed, run  # noqa: E402
+from process import Usage, in_turn, printed, run  # noqa: E402
 from tests.annotating import one_of_each  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,10 +95,8 @@ def tree_command(path: Path, args: list[str]) -> list[str]:
 
 def pair(now: list[str], then: list[str], repeat: int) -> tuple[Usage, Usage]:
     """The best of ``repeat`` runs of each command, taken in turn (after one of each, not counted)."""
-    run(now), run(then)
-    pairs = [(run(now), run(then)) for _ in range(repeat)]
-    return (Usage(min(p[0].cpu for p in pairs), max(p[0].peak_mb for p in pairs)),
-            Usage(min(p[1].cpu for p in pairs), max(p[1].peak_mb for p in pairs)))
+    first, second = in_turn([now, then], repeat)
+    return first, second
 
 
 def wall(command: list[str]) -> float:
