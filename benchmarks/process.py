@@ -60,9 +60,7 @@ def printed(command: list[str]) -> str:
 def best(command: list[str], repeat: int) -> Usage:
     """The least CPU time of ``repeat`` runs (after one not counted, which caches the bytecode), with
     the peak memory of the largest run."""
-    run(command)
-    runs = [run(command) for _ in range(repeat)]
-    return Usage(min(u.cpu for u in runs), max(u.peak_mb for u in runs))
+    return in_turn([command], repeat)[0]
 
 
 def in_turn(commands: list[list[str]], repeat: int) -> list[Usage]:

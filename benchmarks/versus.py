@@ -93,12 +93,6 @@ def tree_command(path: Path, args: list[str]) -> list[str]:
     return [sys.executable, "-c", code, *args]
 
 
-def pair(now: list[str], then: list[str], repeat: int) -> tuple[Usage, Usage]:
-    """The best of ``repeat`` runs of each command, taken in turn (after one of each, not counted)."""
-    first, second = in_turn([now, then], repeat)
-    return first, second
-
-
 def wall(command: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run(command, check=True, capture_output=True)
@@ -145,8 +139,9 @@ def report(args: argparse.Namespace, work: Path, now_path: Path, then_path: Path
               f"{now.peak_mb:7.0f}  {beside}")
 
     def verbs(*words: str, path: Path = bare) -> tuple[Usage, Usage]:
-        return pair(tree_command(now_path, [*words, str(path)]), tree_command(then_path, [*words, str(path)]),
-                    args.repeat)
+        now, then = in_turn([tree_command(now_path, [*words, str(path)]),
+                             tree_command(then_path, [*words, str(path)])], args.repeat)
+        return now, then
 
     parse = verbs("parse")
     row("parse", *parse, beside=f"{args.deals / parse[0].cpu:,.0f} deals/s")

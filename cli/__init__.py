@@ -13,8 +13,7 @@ import click
 
 from .. import __version__
 from ..i18n import N_, _
-from ..notation.errors import ReadError
-from ..notation.errors import NotationError
+from ..notation.errors import NotationError, ReadError
 from .exits import EXIT_ERRORS, EXIT_UNREADABLE
 from .inputs import reason
 from .terminal import print_errors

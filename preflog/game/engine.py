@@ -48,11 +48,11 @@ from .violations import Violation
 Violations = list[Violation]
 # members as module constants: an enum class's attribute goes through its metaclass's __getattr__ hook
 # (Python 3.11), about ten times the cost of a constant's
-_FIRST: Final = Seat.FIRST
-_SITTING_OUT: Final = Seat.SITTING_OUT
+_SEAT_FIRST: Final = Seat.FIRST
+_SEAT_SITTING_OUT: Final = Seat.SITTING_OUT
 _ACTIVE: Final = ACTIVE_SEATS
-_WON: Final = AuctionState.WON
-_UNKNOWN: Final = AuctionState.UNKNOWN
+_AUCTION_WON: Final = AuctionState.WON
+_AUCTION_UNKNOWN: Final = AuctionState.UNKNOWN
 _AUCTION_ALL_PASS: Final = AuctionState.ALL_PASS
 _AUCTION_OPEN: Final = AuctionState.OPEN
 _CALL_HERE: Final = CallKind.HERE
@@ -161,7 +161,7 @@ def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> WorkingDe
     dealt = 0
     for player, hand in e.hands or ():
         seat = d.seat(player)
-        if seat is None or seat is _SITTING_OUT:
+        if seat is None or seat is _SEAT_SITTING_OUT:
             return _dealt_wrongly(d, e, out)
         if hand is not None:
             hands[seat] = frozenset(hand)
@@ -179,7 +179,7 @@ def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> WorkingDeal:
     for index, (player, hand) in enumerate(e.hands or ()):
         seat = d.seat(player)
         span = e.spans[index] if index < len(e.spans) else e.span
-        if seat is None or seat is _SITTING_OUT:
+        if seat is None or seat is _SEAT_SITTING_OUT:
             out.append(Violation.of("D104", _("{player} deals and sits out, so holds no cards")
                 .format(player=player), span, d.number))
             continue
@@ -225,7 +225,7 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
         spoke = spoke | {seat}
         if not any(code in _NOT_STANDING for code, _ in problems):
             if call.kind is _CALL_HERE:
-                high_seat = _FIRST
+                high_seat = _SEAT_FIRST
             else:
                 high, high_seat, hand_bid, high_dark = call.bid, seat, call.hand, call.dark
                 if not call.dark:
@@ -235,7 +235,7 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
     if len(d.passed) == 3:
         return _set(d, auction=_AUCTION_ALL_PASS)
     if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
-        return _set(d, auction=_WON, declarer=d.high_seat)
+        return _set(d, auction=_AUCTION_WON, declarer=d.high_seat)
     return d
 
 
@@ -252,11 +252,11 @@ def _dark_pass(d: WorkingDeal, seat: Seat, rules: Rules) -> None:
 def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violations) -> WorkingDeal:
     d = _set(d, bidding_over=True)
     if d.stage is _STAGE_COMPULSORY:
-        return _set(d, auction=_UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
+        return _set(d, auction=_AUCTION_UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
     if not e.recorded and d.stage is _STAGE_HALF_TIME:  # everyone passes: it need not be written
         _set(d, auction=_AUCTION_ALL_PASS)
     elif not e.recorded:
-        return _set(d, auction=_UNKNOWN)
+        return _set(d, auction=_AUCTION_UNKNOWN)
     if d.auction is _AUCTION_ALL_PASS:
         # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6),
         # never with two players (3.7.6.4)
@@ -266,13 +266,13 @@ def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violation
     if len(d.passed) == 2 and d.high is None:
         # Code 3.3.15: after two passes the third hand may take the talon without a bid.
         seat = next(s for s in ACTIVE_SEATS if s not in d.passed)
-        return _set(d, auction=_WON, declarer=seat)
+        return _set(d, auction=_AUCTION_WON, declarer=seat)
     waiting = d.active[next_caller(d)]
     out.append(Violation.of("A208", _("the auction stops before it is over: {waiting} has still to call")
         .format(waiting=waiting), e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
-    return _set(d, auction=_UNKNOWN, declarer=d.high_seat)
+    return _set(d, auction=_AUCTION_UNKNOWN, declarer=d.high_seat)
 
 
 def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -> WorkingDeal:
@@ -337,7 +337,7 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
     declarer = d.declarer
     if declarer is None and e.declarer is not None:
         seat = d.seat(e.declarer)
-        declarer = None if seat is _SITTING_OUT else seat
+        declarer = None if seat is _SEAT_SITTING_OUT else seat
     if e.totus:
         at_value = rules.totus and e.bid.level != 10  # "totus 9s": what is wrong is the value
         for code, detail in totus_problems(d, rules, e.bid):
@@ -360,12 +360,12 @@ def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules,
     if problems:
         _report(out, problems, span, d.number)
     if d.is_all_pass or d.unwhisted:
-        speaker = _FIRST
+        speaker = _SEAT_FIRST
     elif d.declarer is None:  # who speaks is not known; keep the words
         speaker = ACTIVE_SEATS[len(d.decisions) % 3]
     else:
         turn = defence_turn(d)
-        speaker = _FIRST if turn is None else turn[0]
+        speaker = _SEAT_FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
         return d  # reported above; a longer record would only grow (and be copied) word by word
     _set(d, decisions=d.decisions + ((speaker, kind),))
@@ -397,7 +397,7 @@ def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violati
         if any(code == "P505" for code, _ in problems):
             return d
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
-        return _set(d, trick=d.trick + ((_FIRST, card),), played=d.played | {card})
+        return _set(d, trick=d.trick + ((_SEAT_FIRST, card),), played=d.played | {card})
     hands, voids, played = d.hands, d.voids, d.played
     hand = hands[seat]
     if hand is None:
@@ -426,9 +426,9 @@ def _take_trick(d: WorkingDeal, player: str | None) -> WorkingDeal:
     if winner is not None:
         tricks[winner] += 1
     if d.on_talon_trick:
-        leader: Seat | None = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+        leader: Seat | None = _SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
     else:
-        leader = _FIRST if winner is _SITTING_OUT else winner
+        leader = _SEAT_FIRST if winner is _SEAT_SITTING_OUT else winner
     return _set(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
                        lost=d.lost + (winner is None), leader=leader)
 
@@ -619,7 +619,7 @@ def play_clean(g: WorkingGame, cards: Sequence[Card], start: int = 0) -> int:
             continue
         if on_talon:
             winner = _talon_taker(trick, talon[completed], four, rules)  # type: ignore[index]
-            leader = _FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+            leader = _SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
         else:
             winner = leader = trick_winner(trick, trump)
         if winner is None:
@@ -682,7 +682,7 @@ def implied(g: GameState | WorkingGame) -> Event | None:
     if len(d.trick) == 3:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick), None)
     if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
-            and (d.auction is _WON or d.auction is _UNKNOWN)):
+            and (d.auction is _AUCTION_WON or d.auction is _AUCTION_UNKNOWN)):
         return TalonTaken(d.active[d.declarer], d.talon, None)
     return None
 
@@ -703,7 +703,7 @@ def _talon_taker(trick: Sequence[tuple[Seat, Card]], talon_card: Card, four: boo
     convention says so (3.7.6.3), else to nobody."""
     seat = talon_trick_winner(trick, talon_card, four)
     if seat is None and rules.all_pass_void_talon_trick is _VOID_TRICK_ELDEST:
-        return _FIRST
+        return _SEAT_FIRST
     return seat
 
 

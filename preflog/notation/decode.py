@@ -25,9 +25,9 @@ BLOCK = 1 << 16
 # A line ending: LF, CRLF or a lone CR (found, never a line matched: a pattern for a whole line would
 # rescan a long unended line from every position). A CR at the very end of a block may be the first
 # half of a CRLF, so the block's last character is left for the next one when it is a CR.
-_END = re.compile(r"\r\n|\r|\n")
-_BEND = re.compile(rb"\r\n|\r|\n")
-_ENDINGS: tuple[tuple[Any, Any], ...] = (("\n", "\r"), (b"\n", b"\r"))  # a line's end and a CR, of text and of bytes
+#: Of text and of bytes: a line's end, a CR, and the pattern of every line ending.
+_ENDINGS: tuple[tuple[Any, Any, Any], ...] = (("\n", "\r", re.compile(r"\r\n|\r|\n")),
+                                            (b"\n", b"\r", re.compile(rb"\r\n|\r|\n")))
 
 
 def _blocks(source: str | bytes | IO[str] | IO[bytes] | Iterable[str | bytes],
@@ -113,7 +113,7 @@ class Lines:
         size = 0
         most = 4 * self.max_line + 2  # bytes enough for more characters than the limit
         for block in _blocks(self.source, self.path):
-            pattern: Any = _BEND if isinstance(block, bytes) else _END
+            newline, cr, pattern = _ENDINGS[isinstance(block, bytes)]
             if parts:
                 if parts[-1][-1:] not in ("\r", b"\r") and not pattern.search(
                         block, 0, len(block) - (block[-1:] in ("\r", b"\r"))):
@@ -126,7 +126,6 @@ class Lines:
                 data = block[:0].join([*parts, block])  # type: ignore[list-item]
             else:
                 data = block
-            newline, cr = _ENDINGS[isinstance(data, bytes)]
             if cr not in data:  # the usual text: split, several times faster than scanning for endings
                 lines: list[Any] = data.split(newline)
                 rest = lines.pop()

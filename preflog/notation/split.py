@@ -24,6 +24,8 @@ from ..model.span import Span
 # not) or to find (the keyword deal); over a whole text, the same finds its % comments. Each
 # alternative always matches where it starts, so no text is scanned twice.
 _LINE_SCAN: Final = re.compile(r'\{[^}]*\}?|%[^\n]*|"(?:[^"\\\n]|\\.)*"?|(?<!\w)deal(?!\w)')
+#: What each alternative of :data:`_LINE_SCAN` starts with: a line holding none of them is not scanned.
+_SCAN_STARTS: Final = ("{", "%", '"', "deal")
 
 
 @attrs.frozen(slots=True)
@@ -240,9 +242,9 @@ class _Scan:
                 self.quiet = quiet
                 return
             self.in_comment, position = False, close + 1
-        if "deal" not in line and "{" not in line and "%" not in line and '"' not in line:
-            self.quiet = quiet and not line[position:].strip()  # nothing the pattern matches: most lines,
-            return                                                # found without scanning them
+        if not any(start in line for start in _SCAN_STARTS):  # most lines: nothing the pattern would match
+            self.quiet = quiet and not line[position:].strip()
+            return
         for m in _LINE_SCAN.finditer(line, position):
             token = m.group()
             if quiet and (token[0] not in "{%" or line[position: m.start()].strip()):
