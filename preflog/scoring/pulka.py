@@ -14,6 +14,7 @@ import attrs
 from ..i18n import _
 from ..model.seating import clockwise_from
 from .ledger import Amount, Column, Entry, exact, number_text
+from . import settlement
 from .settlement import Settlement, settle
 from ..game.conventions import HelpTie, PoolSplit, Rules
 
@@ -303,8 +304,24 @@ class Pulka:
     def standing(self) -> dict[str, Fraction]:
         """The settlement's totals in whists as if the game ended here (Code 4.2.14), without the money
         and without a copy of the sheet: for a reader that asks after every deal (the statistics)."""
-        return settle(ScoreSheet(self.players, self.rules, self.target, (), self.deals, None, None, self.totals,
-                                 first_stage=self.first_stage)).totals
+        return settlement.standing(self)
+
+    # what the settlement reads (settlement.Totals), as ScoreSheet has it
+    @property
+    def pool_target(self) -> int | None:
+        return self.target
+
+    def pool(self, player: str) -> Amount:
+        return self.totals.get((player, POOL, None), ZERO)
+
+    def pool_played(self, player: str) -> Amount:
+        return self.played(player)
+
+    def mountain(self, player: str) -> Amount:
+        return self.totals.get((player, MOUNTAIN, None), ZERO)
+
+    def whists(self, player: str, on: str) -> Amount:
+        return self.totals.get((player, WHISTS, on), ZERO)
 
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,

@@ -84,18 +84,48 @@ def settle(sheet: Totals) -> Settlement:
     """
     players = sheet.players
     n = len(players)
-    target, scale = sheet.pool_target, sheet.rules.scale
     mountains = {p: sheet.mountain(p) for p in players}
-    moves: dict[str, Amount] = {p: 0 if target is None else (target - sheet.pool_played(p)) * scale for p in players}
+    moves = _moves(sheet)
     whole = sum(mountains[p] + moves[p] for p in players)  # n × the average mountain
-    average = Fraction(whole, n)
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
-    over, under = (n, n - 1) if sheet.rules.indivisible_mountain else (1, 1)
-    share = Fraction(over, under)
-    totals = {p: Fraction((whole - n * (mountains[p] + moves[p])) * 10 * over + n * under * sum(whists[p].values()),
-                          n * under) for p in players}
+    over, under = _share(sheet)
+    totals = _totals(players, over, under, {p: mountains[p] + moves[p] for p in players},
+                     {p: sum(whists[p].values()) for p in players})
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
-    return Settlement(players, mountains, moves, average, whists, totals, money, share)
+    return Settlement(players, mountains, moves, Fraction(whole, n), whists, totals, money, Fraction(over, under))
+
+
+def standing(sheet: Totals) -> dict[str, Fraction]:
+    """:func:`settle`'s totals alone, without the rest of the account: for a reader that asks after
+    every deal (the statistics)."""
+    players = sheet.players
+    moves = _moves(sheet)
+    over, under = _share(sheet)
+    return _totals(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players},
+                   {p: sum(sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p) for p in players})
+
+
+def _moves(sheet: Totals) -> dict[str, Amount]:
+    """What each pool adds to its player's mountain: the shortfall from the target (Code 4.2.3), times
+    the scale."""
+    target, scale = sheet.pool_target, sheet.rules.scale
+    return {p: 0 if target is None else (target - sheet.pool_played(p)) * scale for p in sheet.players}
+
+
+def _share(sheet: Totals) -> tuple[int, int]:
+    """How many times the difference from the average mountain counts, as a fraction: n/(n − 1) for an
+    indivisible mountain (4.1.1 c), else 1/1."""
+    n = len(sheet.players)
+    return (n, n - 1) if sheet.rules.indivisible_mountain else (1, 1)
+
+
+def _totals(players: tuple[str, ...], over: int, under: int, mountains: dict[str, Amount],
+            net: dict[str, Amount]) -> dict[str, Fraction]:
+    """Each player's total: (average − own ``mountains``, pools' moves in them) × 10 × ``over``/``under``,
+    plus his ``net`` whists."""
+    n = len(players)
+    whole = sum(mountains.values())  # n × the average mountain
+    return {p: Fraction((whole - n * mountains[p]) * 10 * over + n * under * net[p], n * under) for p in players}
 
 
 def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fraction]:
