@@ -34,6 +34,9 @@ def level_of(contract: str) -> str:
     return _LEVEL[contract]
 
 
+_NONE = Fraction(0)  # a deal's value to a player it does not name (Fractions are made once: they cost)
+
+
 @attrs.define(slots=True)
 class PlayerStats:
     """One player's figures over some games. Sums are exact (``Fraction``); ``money`` is None when no
@@ -94,8 +97,9 @@ class PlayerStats:
 
     def add_deal(self, deal: DealFacts, player: str) -> None:
         role = deal.roles.get(player, Role.OUT)
-        value = deal.value.get(player, Fraction(0))
-        self.value[role] = self.value.get(role, Fraction(0)) + value
+        value = deal.value.get(player, _NONE)
+        held = self.value.get(role)
+        self.value[role] = value if held is None else held + value if value else held
         if role is Role.DECLARER:
             assert deal.contract is not None
             name = str(deal.contract)
@@ -132,7 +136,8 @@ class PlayerStats:
         for name in _BY_KEY:
             mine, theirs = getattr(self, name), getattr(other, name)
             for key, value in theirs.items():
-                mine[key] = mine.get(key, 0) + value
+                held = mine.get(key)
+                mine[key] = value if held is None else held + value if value else held
         return self
 
 
