@@ -306,6 +306,10 @@ class Pulka:
         and without a copy of the sheet: for a reader that asks after every deal (the statistics)."""
         return settlement.standing(self)
 
+    def standing_over(self) -> tuple[dict[str, Amount], int]:
+        """:meth:`standing` as numerators over a denominator that stays the same for the game."""
+        return settlement.standing_over(self)
+
     # what the settlement reads (settlement.Totals), as ScoreSheet has it
     @property
     def pool_target(self) -> int | None:

@@ -96,13 +96,19 @@ def settle(sheet: Totals) -> Settlement:
 
 
 def standing(sheet: Totals) -> dict[str, Fraction]:
-    """:func:`settle`'s totals alone, without the rest of the account: for a reader that asks after
-    every deal (the statistics)."""
+    """:func:`settle`'s totals alone, without the rest of the account."""
+    over, denominator = standing_over(sheet)
+    return {p: Fraction(over[p], denominator) for p in sheet.players}
+
+
+def standing_over(sheet: Totals) -> tuple[dict[str, Amount], int]:
+    """:func:`standing` as numerators over one denominator, the same for every deal of a game: for a
+    reader that asks after every deal what it changed (the statistics), one division a player."""
     players = sheet.players
     moves = _moves(sheet)
     over, under = _share(sheet)
-    return _totals(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players},
-                   {p: sum(sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p) for p in players})
+    return _over(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players},
+                 {p: sum(sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p) for p in players})
 
 
 def _moves(sheet: Totals) -> dict[str, Amount]:
@@ -121,11 +127,18 @@ def _share(sheet: Totals) -> tuple[int, int]:
 
 def _totals(players: tuple[str, ...], over: int, under: int, mountains: dict[str, Amount],
             net: dict[str, Amount]) -> dict[str, Fraction]:
-    """Each player's total: (average − own ``mountains``, pools' moves in them) × 10 × ``over``/``under``,
-    plus his ``net`` whists."""
+    """Each player's total (:func:`_over`), divided out."""
+    totals, denominator = _over(players, over, under, mountains, net)
+    return {p: Fraction(totals[p], denominator) for p in players}
+
+
+def _over(players: tuple[str, ...], over: int, under: int, mountains: dict[str, Amount],
+          net: dict[str, Amount]) -> tuple[dict[str, Amount], int]:
+    """Each player's total over the common denominator n × ``under``: (average − own ``mountains``, pools'
+    moves in them) × 10 × ``over``/``under``, plus his ``net`` whists."""
     n = len(players)
     whole = sum(mountains.values())  # n × the average mountain
-    return {p: Fraction((whole - n * mountains[p]) * 10 * over + n * under * net[p], n * under) for p in players}
+    return {p: (whole - n * mountains[p]) * 10 * over + n * under * net[p] for p in players}, n * under
 
 
 def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fraction]:

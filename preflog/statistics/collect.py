@@ -55,7 +55,8 @@ class Collector:
         if point.deal is None and not point.ended:  # the tag block: a new game
             self.facts, self.deals, self._count = None, [], 0
             self.problems = point.count
-            self._before = self._opening = self.audit.scorer.pulka.standing() if point.replayed else {}
+            self._opening = self.audit.scorer.pulka.standing() if point.replayed else {}
+            self._before = self.audit.scorer.pulka.standing_over()[0] if point.replayed else {}
         elif point.ended:
             self._end(point)
         elif point.replayed:
@@ -65,8 +66,8 @@ class Collector:
         return point
 
     def _deal(self, point: Audited) -> None:
-        after = self.audit.scorer.pulka.standing()
-        value: dict[str, Fraction] = {p: after[p] - self._before[p] for p in after}
+        after, denominator = self.audit.scorer.pulka.standing_over()
+        value: dict[str, Fraction] = {p: Fraction(after[p] - self._before[p], denominator) for p in after}
         self._before = after
         self._count += 1
         outcome, state = point.outcome, point.state
