@@ -107,8 +107,14 @@ def standing_over(sheet: Totals) -> tuple[dict[str, Amount], int]:
     players = sheet.players
     moves = _moves(sheet)
     over, under = _share(sheet)
-    return _over(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players},
-                 {p: sum(sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p) for p in players})
+    net: dict[str, Amount] = dict.fromkeys(players, 0)
+    for p in players:
+        for q in players:
+            if q != p:
+                whists = sheet.whists(p, q)
+                net[p] += whists
+                net[q] -= whists
+    return _over(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players}, net)
 
 
 def _moves(sheet: Totals) -> dict[str, Amount]:
