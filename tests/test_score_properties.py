@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 import preflog
 from preflog import Game, ResultKind, Tag
+from preflog.driver import Walker
+from preflog.game.conventions import PRESETS as PRESETS_BY_NAME
 from preflog.generator import generate
+from preflog.scoring.scorer import Scorer
 
 PRESETS = ["sochi", "leningrad", "rostov", "classic"]
 
@@ -92,6 +95,28 @@ def test_code_4_2_14_the_settlement_is_what_the_pairs_settle_after_every_deal(pr
             assert partial.settlement().totals == pairwise_settlement(partial)
         assert sheet.settlement().totals == pairwise_settlement(sheet)
         assert sum(pairwise_settlement(sheet).values()) == 0
+
+
+@pytest.mark.parametrize("rules", [*PRESETS, "indivisible"])
+def test_code_4_2_14_the_standing_the_statistics_read_after_each_deal_is_the_settlement(rules: str) -> None:
+    """The statistics take each deal's value from the running pulka (``Pulka.standing_over``, numerators
+    over the game's one denominator) without a copy of the sheet: after every deal it is what the pairs
+    settle on the sheet so far, the mountain indivisible (4.1.1 c) or not."""
+    convention = attrs.evolve(PRESETS_BY_NAME["sochi"], indivisible_mountain=True) if rules == "indivisible" \
+        else rules
+    games = generate(60, seed=31, players=3, rules=convention, per_game=30)
+    games += generate(30, seed=32, players=4, rules=convention, per_game=30)
+    for i, game in enumerate(games):
+        game = with_pool(game, 10 + 5 * (i % 2))
+        scorer = Scorer(None, ledger=False)
+        walker = Walker(scorer)
+        walker.begin_game(game)
+        for deal in game.deals:
+            walker.deal(deal)
+            expected = pairwise_settlement(preflog.score(game, upto=deal.number))
+            over, denominator = scorer.pulka.standing_over()
+            assert {p: Fraction(v, denominator) for p, v in over.items()} == expected, (rules, i, deal.number)
+            assert scorer.pulka.standing() == expected
 
 
 @pytest.mark.parametrize("preset", PRESETS)
