@@ -58,14 +58,14 @@ class Hand:
         cards: tuple[Card, ...] = ()
         ordered = True  # every suit written canonically: the cards are in canonical order already
         for suit, part in zip(_SUITS, parts):
-            known = _CANONICAL_PARTS[suit].get(part)
+            known = CANONICAL_PARTS[suit].get(part)
             if known is None:
                 ranks = parse_ranks(part)
                 if ranks is None:
                     raise ValueError(_("not a hand: {text!r}").format(text=shorten(text)))
                 known = tuple(card_of(r, suit) for r in ranks)
                 if "".join(r.letter for r in ranks) == part and all(a > b for a, b in zip(ranks, ranks[1:])):
-                    _CANONICAL_PARTS[suit][part] = known
+                    CANONICAL_PARTS[suit][part] = known
                 else:
                     ordered = False
             cards += known
@@ -130,4 +130,4 @@ class Hand:
 
 #: Per suit, the canonical spellings of its part of a dotted hand met so far (ranks high to low, ``-``
 #: or nothing for a void) and their cards: filled as hands are read, 257 entries at most per suit.
-_CANONICAL_PARTS: tuple[dict[str, tuple[Card, ...]], ...] = tuple({"-": (), "": ()} for _ in Suit)
+CANONICAL_PARTS: tuple[dict[str, tuple[Card, ...]], ...] = tuple({"-": (), "": ()} for _ in Suit)

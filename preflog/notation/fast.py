@@ -30,7 +30,7 @@ from ..model.cards import CARD_SPELLINGS, Card
 from ..model.deal import Discard, PlayerTricks, Result, ResultKind, Talon
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
-from ..model.hand import Hand
+from ..model.hand import CANONICAL_PARTS, Hand
 from ..model.limits import MAX_ITEMS, MAX_NESTING, number_too_long
 from ..model.play import Claim, ClaimShare, Play, PlayedCard, PlayLine, Variation
 from ..model.span import Span, make_span
@@ -270,9 +270,20 @@ class _Entry:
         if self.kind is None:
             raise _NotCanonical  # a prefix without a hand
         value = self.values[0]
-        hand = (Hand.from_dotted(value) if self.kind == "DOTTED" else None if self.kind == "UNKNOWN" else
+        hand = (_dotted(value) if self.kind == "DOTTED" else None if self.kind == "UNKNOWN" else
                 Hand.from_groups(self.values))
         return RawHand(self.prefix, hand, self.comments, self.span)
+
+
+def _dotted(text: str) -> Hand:
+    """``Hand.from_dotted(text)``: each suit looked up in the table of canonical spellings it fills."""
+    parts = text.split(".")
+    if len(parts) == 4:
+        a, b = CANONICAL_PARTS[0].get(parts[0]), CANONICAL_PARTS[1].get(parts[1])
+        c, d = CANONICAL_PARTS[2].get(parts[2]), CANONICAL_PARTS[3].get(parts[3])
+        if a is not None and b is not None and c is not None and d is not None:
+            return Hand.canonical(a + b + c + d)
+    return Hand.from_dotted(text)
 
 
 def _hands(words: Words) -> RawHands:
