@@ -37,6 +37,7 @@ MODULES: Final = (
     "preflog.game.engine",
     "preflog.game.laws",
     "preflog.game.legal",
+    "preflog.game.members",
     "preflog.notation.decode",
     "preflog.notation.fast",
     "preflog.notation.split",

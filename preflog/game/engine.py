@@ -16,16 +16,15 @@ from typing import Any, Final
 
 from .. import words
 from ..i18n import _, ngettext
-from ..model.auction import Call, CallKind
+from ..model.auction import Call
 from ..model.cards import Card, Suit
-from ..model.deal import ResultKind
-from ..model.defence import Decision, DecisionKind, WhistMode
+from ..model.defence import Decision, DecisionKind
 from ..model.deal import write_result as result_text
 from ..model.game import Game
 from ..model.play import PlayedCard
 from ..model.seating import ACTIVE_SEATS, DUMMY, Seat, bidding_order, next_dealer
 from ..model.span import Span
-from .conventions import AllPassTalon, Rules, VoidTalonTrick, rules_of
+from .conventions import Rules, rules_of
 from .events import (
     BiddingEnded, CallMade, CardPlayed, Claimed, ContractDeclared, DealStarted, Dealt,
     DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, CheckpointRecorded, TalonTaken,
@@ -38,34 +37,20 @@ from .legal import (
 )
 from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
-from .razboynik import COMPULSORY, Stage, game_key, soloist, stage_of
+from .razboynik import COMPULSORY, game_key, soloist, stage_of
 from .state import (
-    AuctionState, DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, Working, thaw_deal,
+    DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, Working, thaw_deal,
     thaw_game,
 )
 from .violations import Violation
+from .members import (
+    AUCTION_ALL_PASS, AUCTION_OPEN, AUCTION_UNKNOWN, AUCTION_WON, CALL_HERE, CALL_PASS, DECISION_PASS, MODE_OPEN,
+    RESULT_RELATIVE, RESULT_TRICKS, SEAT_FIRST, SEAT_SITTING_OUT, STAGE_COMPULSORY, STAGE_FREE, STAGE_HALF_TIME,
+    TALON_LEAD, VOID_TRICK_ELDEST,
+)
 
 Violations = list[Violation]
-# members as module constants: an enum class's attribute goes through its metaclass's __getattr__ hook
-# (Python 3.11), about ten times the cost of a constant's
-_SEAT_FIRST: Final = Seat.FIRST
-_SEAT_SITTING_OUT: Final = Seat.SITTING_OUT
-_ACTIVE: Final = ACTIVE_SEATS
-_AUCTION_WON: Final = AuctionState.WON
-_AUCTION_UNKNOWN: Final = AuctionState.UNKNOWN
-_AUCTION_ALL_PASS: Final = AuctionState.ALL_PASS
-_AUCTION_OPEN: Final = AuctionState.OPEN
-_CALL_HERE: Final = CallKind.HERE
-_CALL_PASS: Final = CallKind.PASS
-_DECISION_PASS: Final = DecisionKind.PASS
-_MODE_OPEN: Final = WhistMode.OPEN
-_RESULT_RELATIVE: Final = ResultKind.RELATIVE
-_RESULT_TRICKS: Final = ResultKind.TRICKS
-_STAGE_COMPULSORY: Final = Stage.COMPULSORY
-_STAGE_FREE: Final = Stage.FREE
-_STAGE_HALF_TIME: Final = Stage.HALF_TIME
-_TALON_LEAD: Final = AllPassTalon.LEAD
-_VOID_TRICK_ELDEST: Final = VoidTalonTrick.ELDEST
+_ACTIVE: Final = ACTIVE_SEATS  # a C static: cheaper than the imported name, a lookup in the module's globals
 
 
 def _set(state: Working, **changes: Any) -> Working:
@@ -132,7 +117,7 @@ def _start(g: WorkingGame, e: DealStarted, out: Violations) -> WorkingGame:
     if rules.razboynik:
         stage = stage_of(e.number, len(players))
         _set(deal, stage=stage)
-        if stage is _STAGE_COMPULSORY:  # no auction: the soloist plays one of his games (seed 000 §8)
+        if stage is STAGE_COMPULSORY:  # no auction: the soloist plays one of his games (seed 000 §8)
             seat = soloist(rules, deal.dummy)
             name = active[seat]
             _set(deal, declarer=seat, compulsory_left=frozenset(
@@ -147,9 +132,9 @@ _BLANK: Final = WorkingDeal(0, "", ())
 
 def _end(g: WorkingGame, d: WorkingDeal) -> WorkingGame:
     # the razboynik's all-passes are no streak: the deal moves on, the next bid is free (seed 004)
-    streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is _STAGE_FREE else 0
+    streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is STAGE_FREE else 0
     dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
-    if d.stage is _STAGE_COMPULSORY and d.declarer is not None and d.game_contract is not None:
+    if d.stage is STAGE_COMPULSORY and d.declarer is not None and d.game_contract is not None:
         _set(g, compulsory=g.compulsory | {(d.player(d.declarer), game_key(d.game_contract))})
     return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak, dark_streak=dark)
 
@@ -161,7 +146,7 @@ def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> WorkingDe
     dealt = 0
     for player, hand in e.hands or ():
         seat = d.seat(player)
-        if seat is None or seat is _SEAT_SITTING_OUT:
+        if seat is None or seat is SEAT_SITTING_OUT:
             return _dealt_wrongly(d, e, out)
         if hand is not None:
             hands[seat] = frozenset(hand)
@@ -179,7 +164,7 @@ def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> WorkingDeal:
     for index, (player, hand) in enumerate(e.hands or ()):
         seat = d.seat(player)
         span = e.spans[index] if index < len(e.spans) else e.span
-        if seat is None or seat is _SEAT_SITTING_OUT:
+        if seat is None or seat is SEAT_SITTING_OUT:
             out.append(Violation.of("D104", _("{player} deals and sits out, so holds no cards")
                 .format(player=player), span, d.number))
             continue
@@ -208,24 +193,24 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
     problems = call_problems(d, rules, call)
     if problems:
         _report(out, problems, span, d.number)
-    if d.stage is _STAGE_COMPULSORY:  # kept as written, without effect: there is no auction (A213)
+    if d.stage is STAGE_COMPULSORY:  # kept as written, without effect: there is no auction (A213)
         return _set(d, calls=d.calls + ((next_caller(d), call),))
-    if d.auction is not _AUCTION_OPEN:
+    if d.auction is not AUCTION_OPEN:
         return d
-    if d.stage is _STAGE_HALF_TIME and call.kind is not _CALL_PASS:
-        call = Call(_CALL_PASS, player=call.player, span=call.span)  # refused (A213): it counts as a pass
+    if d.stage is STAGE_HALF_TIME and call.kind is not CALL_PASS:
+        call = Call(CALL_PASS, player=call.player, span=call.span)  # refused (A213): it counts as a pass
     seat = next_caller(d)
     high, high_seat, hand_bid, high_dark = d.high, d.high_seat, d.hand_bid, d.high_dark
     passed, spoke = d.passed, d.spoke
-    if call.kind is _CALL_PASS:
+    if call.kind is CALL_PASS:
         passed = passed | {seat}
         if call.dark and rules.dark_bids:
             _dark_pass(d, seat, rules)
     else:
         spoke = spoke | {seat}
         if not any(code in _NOT_STANDING for code, _ in problems):
-            if call.kind is _CALL_HERE:
-                high_seat = _SEAT_FIRST
+            if call.kind is CALL_HERE:
+                high_seat = SEAT_FIRST
             else:
                 high, high_seat, hand_bid, high_dark = call.bid, seat, call.hand, call.dark
                 if not call.dark:
@@ -233,9 +218,9 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
     d = _set(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
                     high_seat=high_seat, hand_bid=hand_bid, high_dark=high_dark)
     if len(d.passed) == 3:
-        return _set(d, auction=_AUCTION_ALL_PASS)
+        return _set(d, auction=AUCTION_ALL_PASS)
     if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
-        return _set(d, auction=_AUCTION_WON, declarer=d.high_seat)
+        return _set(d, auction=AUCTION_WON, declarer=d.high_seat)
     return d
 
 
@@ -251,28 +236,28 @@ def _dark_pass(d: WorkingDeal, seat: Seat, rules: Rules) -> None:
 
 def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violations) -> WorkingDeal:
     d = _set(d, bidding_over=True)
-    if d.stage is _STAGE_COMPULSORY:
-        return _set(d, auction=_AUCTION_UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
-    if not e.recorded and d.stage is _STAGE_HALF_TIME:  # everyone passes: it need not be written
-        _set(d, auction=_AUCTION_ALL_PASS)
+    if d.stage is STAGE_COMPULSORY:
+        return _set(d, auction=AUCTION_UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
+    if not e.recorded and d.stage is STAGE_HALF_TIME:  # everyone passes: it need not be written
+        _set(d, auction=AUCTION_ALL_PASS)
     elif not e.recorded:
-        return _set(d, auction=_AUCTION_UNKNOWN)
-    if d.auction is _AUCTION_ALL_PASS:
+        return _set(d, auction=AUCTION_UNKNOWN)
+    if d.auction is AUCTION_ALL_PASS:
         # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6),
         # never with two players (3.7.6.4)
-        return _set(d, talon_leads=rules.all_pass_talon is _TALON_LEAD and d.dummy is None)
-    if d.auction is not _AUCTION_OPEN:
+        return _set(d, talon_leads=rules.all_pass_talon is TALON_LEAD and d.dummy is None)
+    if d.auction is not AUCTION_OPEN:
         return d
     if len(d.passed) == 2 and d.high is None:
         # Code 3.3.15: after two passes the third hand may take the talon without a bid.
         seat = next(s for s in ACTIVE_SEATS if s not in d.passed)
-        return _set(d, auction=_AUCTION_WON, declarer=seat)
+        return _set(d, auction=AUCTION_WON, declarer=seat)
     waiting = d.active[next_caller(d)]
     out.append(Violation.of("A208", _("the auction stops before it is over: {waiting} has still to call")
         .format(waiting=waiting), e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
-    return _set(d, auction=_AUCTION_UNKNOWN, declarer=d.high_seat)
+    return _set(d, auction=AUCTION_UNKNOWN, declarer=d.high_seat)
 
 
 def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -> WorkingDeal:
@@ -337,7 +322,7 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
     declarer = d.declarer
     if declarer is None and e.declarer is not None:
         seat = d.seat(e.declarer)
-        declarer = None if seat is _SEAT_SITTING_OUT else seat
+        declarer = None if seat is SEAT_SITTING_OUT else seat
     if e.totus:
         at_value = rules.totus and e.bid.level != 10  # "totus 9s": what is wrong is the value
         for code, detail in totus_problems(d, rules, e.bid):
@@ -360,19 +345,19 @@ def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules,
     if problems:
         _report(out, problems, span, d.number)
     if d.is_all_pass or d.unwhisted:
-        speaker = _SEAT_FIRST
+        speaker = SEAT_FIRST
     elif d.declarer is None:  # who speaks is not known; keep the words
         speaker = ACTIVE_SEATS[len(d.decisions) % 3]
     else:
         turn = defence_turn(d)
-        speaker = _SEAT_FIRST if turn is None else turn[0]
+        speaker = SEAT_FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
         return d  # reported above; a longer record would only grow (and be copied) word by word
     _set(d, decisions=d.decisions + ((speaker, kind),))
     if d.dummy is not None:
         _dummy_passes(d)
         if len(d.whisters) == 1 and d.mode is None and not problems:
-            _set(d, mode=_MODE_OPEN)  # the whister plays open with the dummy (seed 001)
+            _set(d, mode=MODE_OPEN)  # the whister plays open with the dummy (seed 001)
     return d
 
 
@@ -380,7 +365,7 @@ def _dummy_passes(d: WorkingDeal) -> None:
     """With two players the dummy's word in the defence goes without saying: pass (RULES.md, gusarik)."""
     turn = defence_turn(d)
     if turn is not None and turn[0] == d.dummy:
-        _set(d, decisions=d.decisions + ((turn[0], _DECISION_PASS),))
+        _set(d, decisions=d.decisions + ((turn[0], DECISION_PASS),))
 
 
 def _mode(d: WorkingDeal, e: WhistModeChosen, rules: Rules, out: Violations) -> WorkingDeal:
@@ -397,7 +382,7 @@ def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violati
         if any(code == "P505" for code, _ in problems):
             return d
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
-        return _set(d, trick=d.trick + ((_SEAT_FIRST, card),), played=d.played | {card})
+        return _set(d, trick=d.trick + ((SEAT_FIRST, card),), played=d.played | {card})
     hands, voids, played = d.hands, d.voids, d.played
     hand = hands[seat]
     if hand is None:
@@ -426,9 +411,9 @@ def _take_trick(d: WorkingDeal, player: str | None) -> WorkingDeal:
     if winner is not None:
         tricks[winner] += 1
     if d.on_talon_trick:
-        leader: Seat | None = _SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+        leader: Seat | None = SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
     else:
-        leader = _SEAT_FIRST if winner is _SEAT_SITTING_OUT else winner
+        leader = SEAT_FIRST if winner is SEAT_SITTING_OUT else winner
     return _set(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
                        lost=d.lost + (winner is None), leader=leader)
 
@@ -462,7 +447,7 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
     complete = d.completed == 10 and d.lost == 0
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
-    if r.kind is not _RESULT_TRICKS and (declarer is None or d.is_all_pass):
+    if r.kind is not RESULT_TRICKS and (declarer is None or d.is_all_pass):
         said = (_("result {result_text} counts the declarer's tricks, and an all-pass has no declarer")
                 if d.is_all_pass else
                 _("result {result_text} counts the declarer's tricks, and this deal names no declarer"))
@@ -476,7 +461,7 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
                                                       result_text=result_text(r)),
                                 span, n))
         return d
-    if r.kind is _RESULT_TRICKS:
+    if r.kind is RESULT_TRICKS:
         listed = {t.player: t.tricks for t in r.tricks}
         if complete:
             for pair in r.tricks:
@@ -490,7 +475,7 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
                 .format(sum=sum(listed.values())), span, n))
         return d
     assert declarer is not None
-    if r.kind is _RESULT_RELATIVE and d.contract is None:
+    if r.kind is RESULT_RELATIVE and d.contract is None:
         out.append(Violation.of("C603", _("result {result_text} is relative to a contract the deal does not name")
             .format(result_text=result_text(r)), span, n))
         return d
@@ -619,7 +604,7 @@ def play_clean(g: WorkingGame, cards: Sequence[Card], start: int = 0) -> int:
             continue
         if on_talon:
             winner = _talon_taker(trick, talon[completed], four, rules)  # type: ignore[index]
-            leader = _SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
+            leader = SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
         else:
             winner = leader = trick_winner(trick, trump)
         if winner is None:
@@ -682,7 +667,7 @@ def implied(g: GameState | WorkingGame) -> Event | None:
     if len(d.trick) == 3:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick), None)
     if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
-            and (d.auction is _AUCTION_WON or d.auction is _AUCTION_UNKNOWN)):
+            and (d.auction is AUCTION_WON or d.auction is AUCTION_UNKNOWN)):
         return TalonTaken(d.active[d.declarer], d.talon, None)
     return None
 
@@ -702,8 +687,8 @@ def _talon_taker(trick: Sequence[tuple[Seat, Card]], talon_card: Card, four: boo
     """Who takes a trick the talon led; a trick nobody followed goes to the eldest hand where the
     convention says so (3.7.6.3), else to nobody."""
     seat = talon_trick_winner(trick, talon_card, four)
-    if seat is None and rules.all_pass_void_talon_trick is _VOID_TRICK_ELDEST:
-        return _SEAT_FIRST
+    if seat is None and rules.all_pass_void_talon_trick is VOID_TRICK_ELDEST:
+        return SEAT_FIRST
     return seat
 
 

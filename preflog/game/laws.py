@@ -9,16 +9,10 @@ from collections.abc import Iterable, Sequence
 
 from ..model.bids import Bid
 from ..model.cards import Card, Suit
-from ..model.deal import Result, ResultKind
+from ..model.deal import Result
 from ..model.seating import Seat
 from .bits import SUIT_BITS, bits_of
-
-
-# enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
-# hook (Python 3.11), about ten times the cost of a constant's
-_RESULT_DECLARER: Final = ResultKind.DECLARER
-_RESULT_RELATIVE: Final = ResultKind.RELATIVE
-_SEAT_SITTING_OUT: Final = Seat.SITTING_OUT
+from .members import RESULT_DECLARER, RESULT_RELATIVE, SEAT_SITTING_OUT
 
 
 def obligation(bid: Bid) -> int:
@@ -87,7 +81,7 @@ def talon_trick_winner(cards: Sequence[tuple[Seat, Card]], talon_card: Card, fou
     followers = [(seat, card) for seat, card in cards if card.suit == suit]
     if four_players:
         best = max(followers, key=lambda sc: sc[1].rank, default=None)
-        return best[0] if best is not None and best[1].rank > talon_card.rank else _SEAT_SITTING_OUT
+        return best[0] if best is not None and best[1].rank > talon_card.rank else SEAT_SITTING_OUT
     if not followers:
         return None
     return max(followers, key=lambda sc: sc[1].rank)[0]
@@ -97,9 +91,9 @@ def declarer_count(result: Result, contract: Bid | None) -> int | None:
     """The declarer's tricks a short ``result`` says (NOTATION.md §3): ``result 7`` counts them,
     ``result -1``/``=``/``+1`` counts from the contract. ``None`` for a result listing every player's
     tricks or a relative one without a contract. The count may be impossible: see ``declarer_tricks``."""
-    if result.kind is _RESULT_DECLARER:
+    if result.kind is RESULT_DECLARER:
         return result.count
-    if result.kind is _RESULT_RELATIVE and contract is not None:
+    if result.kind is RESULT_RELATIVE and contract is not None:
         return (0 if contract.is_misere else contract.level) + (result.count or 0)
     return None
 

@@ -14,7 +14,7 @@ from typing import Final
 from collections.abc import Sequence
 
 from .. import words
-from ..model.auction import Call, CallKind
+from ..model.auction import Call
 from ..model.bids import LADDER, Bid, Strain
 from ..i18n import N_, _
 from ..model.cards import DECK, Card, Suit, suit_name_after_no
@@ -22,37 +22,26 @@ from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from .classic import HAND_LEVELS, compulsory_whist, lowest_after_dark_pass, outbids
 from .conventions import Rules
-from .razboynik import COMPULSORY, Stage, game_key, game_name, mandated_defence
+from .razboynik import COMPULSORY, game_key, game_name, mandated_defence
 from .laws import Duty, must_play
-from .state import AuctionState, DealFacts, GameState, WorkingGame
+from .state import DealFacts, GameState, WorkingGame
+from .members import (
+    AUCTION_OPEN, AUCTION_WON, CALL_BID, CALL_HERE, CALL_PASS, MODE_CLOSED, MODE_OPEN, SEAT_FIRST, SEAT_SITTING_OUT,
+    STAGE_COMPULSORY, STAGE_HALF_TIME,
+)
 
 Problem = tuple[str, str]  # (violation code, detail)
 P: Final = DecisionKind.PASS
 W: Final = DecisionKind.WHIST
 H: Final = DecisionKind.HALF
-
-
-# enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
-# hook (Python 3.11), about ten times the cost of a constant's
-_AUCTION_OPEN: Final = AuctionState.OPEN
-_AUCTION_WON: Final = AuctionState.WON
-_CALL_BID: Final = CallKind.BID
-_CALL_HERE: Final = CallKind.HERE
-_CALL_PASS: Final = CallKind.PASS
-_DUTY_FOLLOW: Final = Duty.FOLLOW
-_MODE_CLOSED: Final = WhistMode.CLOSED
-_MODE_OPEN: Final = WhistMode.OPEN
-_SEAT_FIRST: Final = Seat.FIRST
-_SEAT_SITTING_OUT: Final = Seat.SITTING_OUT
-_STAGE_COMPULSORY: Final = Stage.COMPULSORY
-_STAGE_HALF_TIME: Final = Stage.HALF_TIME
+_DUTY_FOLLOW: Final = Duty.FOLLOW  # a constant, as the members of members.py
 
 
 # ---- the auction (Code 3.3) ----------------------------------------------------------------------
 
 def next_caller(d: DealFacts) -> Seat:
     """The seat whose call comes next: clockwise from the eldest hand, skipping those who passed."""
-    seat = d.calls[-1][0].next if d.calls else _SEAT_FIRST
+    seat = d.calls[-1][0].next if d.calls else SEAT_FIRST
     while seat in d.passed and len(d.passed) < 3:  # the dummy of two players has passed before it starts
         seat = seat.next
     return seat
@@ -60,16 +49,16 @@ def next_caller(d: DealFacts) -> Seat:
 
 def call_problems(d: DealFacts, rules: Rules, call: Call) -> Sequence[Problem]:
     """What is wrong with ``call`` as the next call of the auction."""
-    if d.stage is _STAGE_COMPULSORY:  # reported once, at the first call of the line
+    if d.stage is STAGE_COMPULSORY:  # reported once, at the first call of the line
         return _NONE if d.calls else [("A213", _("no auction in the razboynik: {player} plays one of the compulsory "
                                                  "games (write: contract {player}: GAME), seed 000 §8")
                                                      .format(player=d.player(d.declarer)))]
-    if d.auction is not _AUCTION_OPEN:
+    if d.auction is not AUCTION_OPEN:
         return [("A207", _("{word} comes after the auction is over").format(word=words.call(call)))]
-    if d.stage is _STAGE_HALF_TIME and call.kind is not _CALL_PASS:
+    if d.stage is STAGE_HALF_TIME and call.kind is not CALL_PASS:
         return [("A213", _("the razboynik ends with two laps of all-passes: everyone passes, not {word} (seed 000 "
                            "§8, seed 004)").format(word=words.call(call)))]
-    if call.kind is _CALL_PASS and call.player is None and not call.dark and not call.hand:
+    if call.kind is CALL_PASS and call.player is None and not call.dark and not call.hand:
         return _NONE  # a plain pass is always open to the player whose turn it is
     out: list[Problem] = []
     seat = next_caller(d)
@@ -86,24 +75,24 @@ def call_problems(d: DealFacts, rules: Rules, call: Call) -> Sequence[Problem]:
         said = (_('dark calls are not part of {name} (set [Rule.DarkBids "yes"])') if dark else
                 _('calls without the talon are not part of {name} (set [Rule.HandBids "yes"])'))
         out.append(("A210", said.format(name=words.rules(rules.name))))
-    elif call.dark and call.kind is _CALL_PASS and (d.high is not None or d.spoke):
+    elif call.dark and call.kind is CALL_PASS and (d.high is not None or d.spoke):
         out.append(("A211", _("a dark pass only before anyone has bid (seed 000 §6.4: \"Объявлять ПАС в Темную, "
                             "если до этого был РАЗ - нельзя\")")))
-    elif call.dark and call.kind is _CALL_HERE:
+    elif call.dark and call.kind is CALL_HERE:
         out.append(("A211", _("here matches a bid as it was made; it is not said dark")))
-    elif call.dark and call.kind is not _CALL_PASS and d.seeing_bid:
+    elif call.dark and call.kind is not CALL_PASS and d.seeing_bid:
         out.append(("A211", _("no dark bid after a seeing one (seed 004)")))
     if call.hand and rules.hand_bids and (call.bid is None or call.bid.level not in HAND_LEVELS):
         out.append(("A212", _("a hand bid is a nine, a ten or misère, not {word} (seed 004)").format(word=words.call(call))))
     high = d.high
-    if call.kind is _CALL_HERE:
-        if seat is not _SEAT_FIRST:
+    if call.kind is CALL_HERE:
+        if seat is not SEAT_FIRST:
             out.append(("A206", _("{player} is not the eldest hand and cannot say here").format(player=player)))
-        elif high is None or d.high_seat is _SEAT_FIRST:
+        elif high is None or d.high_seat is SEAT_FIRST:
             out.append(("A206", _("here matches another player's bid, and there is none to match")))
         elif high.is_misere:
             out.append(("A206", _("here cannot match a misère")))
-    elif call.kind is _CALL_BID:
+    elif call.kind is CALL_BID:
         bid = call.bid
         assert bid is not None
         misere_bidder = (high is not None and high.is_misere and d.high_seat == seat) or any(
@@ -133,16 +122,16 @@ def call_problems(d: DealFacts, rules: Rules, call: Call) -> Sequence[Problem]:
 
 def _high_call(d: DealFacts) -> str:
     """The high bid as it was called: ``dark 6s``, ``hand mis``, ``7h``."""
-    return words.call(Call(_CALL_BID, d.high, dark=d.high_dark, hand=d.hand_bid))
+    return words.call(Call(CALL_BID, d.high, dark=d.high_dark, hand=d.hand_bid))
 
 
 def legal_calls(state: GameState | WorkingGame) -> tuple[Call, ...]:
     """Every call the next player may make: pass, here, the bids of the ladder, each with the ``dark``
     and ``hand`` modifiers where the convention has them. Empty when the auction is over."""
     d = state.deal
-    if d is None or d.auction is not _AUCTION_OPEN or d.bidding_over:
+    if d is None or d.auction is not AUCTION_OPEN or d.bidding_over:
         return ()
-    words = [(_CALL_PASS, None), (_CALL_HERE, None)] + [(_CALL_BID, b) for b in LADDER]
+    words = [(CALL_PASS, None), (CALL_HERE, None)] + [(CALL_BID, b) for b in LADDER]
     modifiers = [(False, False)] + [(True, False)] * state.rules.dark_bids + [(False, True)] * state.rules.hand_bids
     candidates = (Call(kind, bid, dark=dark, hand=hand) for dark, hand in modifiers for kind, bid in words)
     return tuple(c for c in candidates if not call_problems(d, state.rules, c))
@@ -159,7 +148,7 @@ def totus_problems(d: DealFacts, rules: Rules, bid: Bid) -> list[Problem]:
         return [("T309", _("a totus is a ten played on the cards left after the partners' discard (seed 000 §6.3): "
                            "totus 10{value}, not totus {bid}")
                                .format(value=bid.strain.letter if bid.strain is not None else 'nt', bid=bid))]
-    if d.stage is _STAGE_COMPULSORY:
+    if d.stage is STAGE_COMPULSORY:
         return [("T309", _("the razboynik's compulsory ten is not a totus: the soloist plays the game it "
                          "deals him (seed 000 §8)"))]
     if d.hand_bid:
@@ -172,12 +161,12 @@ def contract_problems(d: DealFacts, bid: Bid, declarer: str | None = None) -> li
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
     if d.is_all_pass:
         return [("T307", _("a contract ({bid}) on an all-pass").format(bid=words.bid(bid)))]
-    if d.stage is _STAGE_HALF_TIME:
+    if d.stage is STAGE_HALF_TIME:
         return [("A213", _("a contract ({bid}) in the razboynik's half-time, where everyone passes (seed 000 §8)")
             .format(bid=words.bid(bid)))]
     out: list[Problem] = []
     seat = d.declarer
-    if d.stage is _STAGE_COMPULSORY:
+    if d.stage is STAGE_COMPULSORY:
         assert seat is not None  # the soloist, from the deal's start
         name = d.player(seat)
         if declarer is not None and declarer != name:
@@ -192,13 +181,13 @@ def contract_problems(d: DealFacts, bid: Bid, declarer: str | None = None) -> li
     if seat is not None and declarer is not None and declarer != d.player(seat):
         out.append(("T306", _("{player} won the auction, not {declarer}")
             .format(player=d.player(seat), declarer=declarer)))
-    elif seat is None and declarer is not None and d.seat(declarer) is _SEAT_SITTING_OUT:
+    elif seat is None and declarer is not None and d.seat(declarer) is SEAT_SITTING_OUT:
         out.append(("T306", _("{declarer} deals and sits out").format(declarer=declarer)))
-    high = d.high if d.auction is _AUCTION_WON else None
+    high = d.high if d.auction is AUCTION_WON else None
     if high is not None and high.is_misere and not bid.is_misere:
         out.append(("T305", _("{player} bid misère, so plays misère, not {bid}")
             .format(player=d.player(seat), bid=words.bid(bid))))
-    elif bid.is_misere and d.auction is _AUCTION_WON and (high is None or not high.is_misere) and not (
+    elif bid.is_misere and d.auction is AUCTION_WON and (high is None or not high.is_misere) and not (
             d.high_dark and not d.hand_bid):  # Code 3.3.19 b, seed 004: misère may be named after a dark win
         out.append(("T304", _("misère is declared without a misère bid (the bid was {value})")
             .format(value=words.bid(high) if high else _("none"))))
@@ -243,11 +232,11 @@ def defence_turn(d: DealFacts) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     if said == [P, H]:
         return first, (W, P)
     if said == [P, P] and d.four:
-        return _SEAT_SITTING_OUT, (W, P)
+        return SEAT_SITTING_OUT, (W, P)
     if said == [P, H, W]:
         return second, (P,)
     if said == [P, H, P] and d.four:
-        return _SEAT_SITTING_OUT, (W, P)
+        return SEAT_SITTING_OUT, (W, P)
     if said == [P, H, P, W] and d.four:
         return second, (P,)
     return None
@@ -293,7 +282,7 @@ def decision_problems(d: DealFacts, rules: Rules, kind: DecisionKind) -> list[Pr
             out.append(("W403", _("half-whist only on a six or a seven, not on {contract}").format(contract=words.bid(contract))))
     elif said == [P, H] and kind is W and contract is not None and contract.level > 7:
         out.append(("W404", _("the whist can be returned only on a six or a seven")))
-    mandated = mandated_defence(rules, contract) if d.stage is _STAGE_COMPULSORY and contract is not None else None
+    mandated = mandated_defence(rules, contract) if d.stage is STAGE_COMPULSORY and contract is not None else None
     spoken = sum(s != d.dummy for s, _kind in d.decisions)  # the dummy's pass is no defender's word
     if mandated is not None and spoken < 2 and kind is not mandated[spoken]:
         said_ = (_("in the razboynik the first defender says {value} on {contract}, not {value2} (seed 004; "
@@ -301,7 +290,7 @@ def decision_problems(d: DealFacts, rules: Rules, kind: DecisionKind) -> list[Pr
                  _("in the razboynik the second defender says {value} on {contract}, not {value2} (seed 004; "
                    "[Rule.RazboynikWhist] sets the agreement)"))
         out.append(("W411", said_.format(value=words.decision(mandated[spoken]), contract=words.bid(contract), value2=words.decision(kind))))
-    elif rules.stalingrad and contract == STALINGRAD and kind is not W and d.stage is not _STAGE_COMPULSORY:
+    elif rules.stalingrad and contract == STALINGRAD and kind is not W and d.stage is not STAGE_COMPULSORY:
         out.append(("W407", _("{value} must whist six spades under Stalingrad").format(value=name or _("a defender"))))
     elif kind is not W and contract is not None and d.high is not None and d.high_dark \
             and d.high_seat == d.declarer and compulsory_whist(contract, d.high):
@@ -326,9 +315,9 @@ def legal_decisions(state: GameState | WorkingGame) -> tuple[DecisionKind, ...]:
 def mode_problems(d: DealFacts, mode: WhistMode) -> list[Problem]:
     """Open play is a single whister's choice (Code 3.8.4, 3.8.5)."""
     whisters = len(d.whisters)
-    if mode is _MODE_OPEN and whisters != 1 and not d.is_all_pass:
+    if mode is MODE_OPEN and whisters != 1 and not d.is_all_pass:
         return [("W405", _("'open' is a single whister's choice, and {whisters} whist").format(whisters=whisters))]
-    if mode is _MODE_CLOSED and d.dummy is not None and whisters == 1:
+    if mode is MODE_CLOSED and d.dummy is not None and whisters == 1:
         return [("W410", _("with two players the whister plays open, his hand and the dummy's (seed 001)"))]
     return []
 
