@@ -15,6 +15,7 @@ from preflog.driver import Walker
 from preflog.game.conventions import PRESETS as PRESETS_BY_NAME
 from preflog.generator import generate
 from preflog.scoring.scorer import Scorer
+from preflog.scoring.settlement import standing_over
 
 PRESETS = ["sochi", "leningrad", "rostov", "classic"]
 
@@ -99,7 +100,7 @@ def test_code_4_2_14_the_settlement_is_what_the_pairs_settle_after_every_deal(pr
 
 @pytest.mark.parametrize("rules", [*PRESETS, "indivisible"])
 def test_code_4_2_14_the_standing_the_statistics_read_after_each_deal_is_the_settlement(rules: str) -> None:
-    """The statistics take each deal's value from the running pulka (``Pulka.standing_over``, numerators
+    """The statistics take each deal's value from the running pulka (``settlement.standing_over``, numerators
     over the game's one denominator) without a copy of the sheet: after every deal it is what the pairs
     settle on the sheet so far, the mountain indivisible (4.1.1 c) or not."""
     convention = attrs.evolve(PRESETS_BY_NAME["sochi"], indivisible_mountain=True) if rules == "indivisible" \
@@ -114,7 +115,7 @@ def test_code_4_2_14_the_standing_the_statistics_read_after_each_deal_is_the_set
         for deal in game.deals:
             walker.deal(deal)
             expected = pairwise_settlement(preflog.score(game, upto=deal.number))
-            over, denominator = scorer.pulka.standing_over()
+            over, denominator = standing_over(scorer.pulka)
             assert {p: Fraction(v, denominator) for p, v in over.items()} == expected, (rules, i, deal.number)
             assert scorer.pulka.standing() == expected
 

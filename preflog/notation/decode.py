@@ -115,8 +115,7 @@ class Lines:
         for block in _blocks(self.source, self.path):
             newline, cr, pattern = _ENDINGS[isinstance(block, bytes)]
             if parts:
-                if parts[-1][-1:] not in ("\r", b"\r") and not pattern.search(
-                        block, 0, len(block) - (block[-1:] in ("\r", b"\r"))):
+                if parts[-1][-1:] != cr and not pattern.search(block, 0, len(block) - (block[-1:] == cr)):
                     parts.append(block)
                     size += len(block)
                     if size > most:
@@ -132,7 +131,7 @@ class Lines:
                 for line in lines:
                     yield line + newline
             else:
-                end = len(data) - (data[-1:] in ("\r", b"\r"))
+                end = len(data) - (data[-1:] == cr)
                 last = 0
                 for m in pattern.finditer(data, 0, end):
                     yield data[last: m.end()]

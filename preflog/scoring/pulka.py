@@ -25,8 +25,33 @@ ZERO = 0
 AS_GIVEN = frozenset({"penalty", "Sheet tag"})
 
 
+class _Totals:
+    """What the totals say of each player, as the settlement reads them (``settlement.Totals``): for
+    :class:`ScoreSheet` and the :class:`Pulka` that writes one, each holding ``totals`` by (player,
+    column, on) and ``first_stage``, the razboynik's pools."""
+
+    __slots__ = ()
+    totals: dict[tuple[str, Column, str | None], Amount]
+    first_stage: dict[str, Amount]
+
+    def pool_played(self, player: str) -> Amount:
+        """The pool that counts toward the target: with Classic's razboynik, what the second stage wrote
+        (the Pool tag is the points to play in it, seed 000 §8); else the whole pool."""
+        return self.pool(player) - self.first_stage.get(player, ZERO)
+
+    def pool(self, player: str) -> Amount:
+        return self.totals.get((player, POOL, None), ZERO)
+
+    def mountain(self, player: str) -> Amount:
+        return self.totals.get((player, MOUNTAIN, None), ZERO)
+
+    def whists(self, player: str, on: str) -> Amount:
+        """The whists ``player`` has written on ``on``."""
+        return self.totals.get((player, WHISTS, on), ZERO)
+
+
 @attrs.frozen(slots=True)
-class ScoreSheet:
+class ScoreSheet(_Totals):
     """The pulka after some deals: ``preflog.score(game)``.
 
     >>> sheet.pool("Anna"), sheet.mountain("Anna"), sheet.whists("Anna", "Boris")
@@ -45,11 +70,6 @@ class ScoreSheet:
     held: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
     first_stage: dict[str, Amount] = attrs.field(factory=dict, eq=False, repr=False)  # razboynik pools
 
-    def pool_played(self, player: str) -> Amount:
-        """The pool that counts toward the target: with Classic's razboynik, what the second stage wrote
-        (the Pool tag is the points to play in it, seed 000 §8); else the whole pool."""
-        return self.pool(player) - self.first_stage.get(player, ZERO)
-
     def bombs(self, player: str) -> tuple[int, ...]:
         """The bombs ``player`` holds, oldest first, by degree: 1 simple, 2 double, 3 tree (Classic)."""
         return self.held.get(player, ())
@@ -58,16 +78,6 @@ class ScoreSheet:
     def finished(self) -> bool:
         """Every pool reached the target (Leningrad: the pools together reached the targets together)."""
         return self.finished_after is not None
-
-    def pool(self, player: str) -> Amount:
-        return self.totals.get((player, POOL, None), ZERO)
-
-    def mountain(self, player: str) -> Amount:
-        return self.totals.get((player, MOUNTAIN, None), ZERO)
-
-    def whists(self, player: str, on: str) -> Amount:
-        """The whists ``player`` has written on ``on``."""
-        return self.totals.get((player, WHISTS, on), ZERO)
 
     def running(self, player: str, column: Column, on: str | None = None) -> tuple[Amount, ...]:
         """The running record of a column as written on paper: the total after each deal that wrote
@@ -108,7 +118,7 @@ class ScoreSheet:
         return sheet_svg(self)
 
 
-class Pulka:
+class Pulka(_Totals):
     """Writes entries on a sheet as the players do, with help from full pools (Code 4.2.3, 4.1.1).
     Without ``ledger`` it keeps the totals and the last entry of each record, not every entry, so
     that its memory does not grow with the game (for checking)."""
@@ -133,10 +143,6 @@ class Pulka:
         self.target = target
         self.first_stage = {p: self.total(p, POOL) for p in self.players}
 
-    def played(self, player: str) -> Amount:
-        """The pool that counts toward the target (see ``ScoreSheet.pool_played``)."""
-        return self.total(player, POOL) - self.first_stage.get(player, ZERO)
-
     def oldest_bomb(self, player: str) -> int:
         """The degree of the bomb ``player`` plays his next game on: the oldest he holds (footnote 30);
         0 for none."""
@@ -151,13 +157,13 @@ class Pulka:
         target = self.target
         if target is None:
             return frozenset()
-        return frozenset(p for p in self.players if self.played(p) >= target)
+        return frozenset(p for p in self.players if self.pool_played(p) >= target)
 
     def write(self, entries: Iterable[Entry], barred: frozenset[str] = frozenset()) -> None:
         """Write ``entries``; a full pool helps nobody in ``barred`` (``HelpBarred``)."""
         for entry in entries:
             if entry.game and self.rules.pool_split is PoolSplit.HALF and (
-                    self.target is None or self.played(entry.player) < self.target):
+                    self.target is None or self.pool_played(entry.player) < self.target):
                 self._write_split(entry, barred)
             elif entry.column is POOL and self.rules.help and self.target is not None and entry.section not in AS_GIVEN:
                 self._write_pool(entry, self.target, barred)
@@ -213,7 +219,7 @@ class Pulka:
         the one on the left), 10 whists per point, and with nobody left to help comes off the own
         mountain, which may go below zero (Code 4.2.3, 4.1.1)."""
         player, n = entry.player, entry.deal
-        own = min(entry.amount, max(ZERO, target - self.played(player)))
+        own = min(entry.amount, max(ZERO, target - self.pool_played(player)))
         rest = entry.amount - own
         if not rest:
             self._add(entry)
@@ -237,7 +243,7 @@ class Pulka:
                                 _("{reason}: {rest} over a full pool, nobody left to help")
                                     .format(reason=entry.reason, rest=number_text(rest))))
                 return
-            give = min(rest, target - self.played(helped))
+            give = min(rest, target - self.pool_played(helped))
             self._add(Entry(n, helped, POOL, give, "4.2.3", _("help from {player} ({reason})")
                 .format(player=player, reason=entry.reason)))
             self._add(Entry(n, player, WHISTS, give * 10 * scale, "4.2.3",
@@ -279,12 +285,12 @@ class Pulka:
         ``HelpTie``, the one with the smaller mountain first (seed 000 §7.2); not the sitting-out dealer,
         nor a whister short of his obligation in this deal (``HelpBarred``)."""
         order = clockwise_from(self.players, player)[:-1]
-        open_ = [p for p in order if self.played(p) < target and p not in barred]
+        open_ = [p for p in order if self.pool_played(p) < target and p not in barred]
         if not open_:
             return None
         if self.rules.help_tie is HelpTie.MOUNTAIN:
-            return max(open_, key=lambda p: (self.played(p), -self.total(p, MOUNTAIN), -order.index(p)))
-        return max(open_, key=lambda p: (self.played(p), -order.index(p)))
+            return max(open_, key=lambda p: (self.pool_played(p), -self.total(p, MOUNTAIN), -order.index(p)))
+        return max(open_, key=lambda p: (self.pool_played(p), -order.index(p)))
 
     def end_deal(self, number: int) -> None:
         """A deal is written: note whether the pulka is over (Code 4.2.3; Leningrad 4.2.3.3)."""
@@ -292,7 +298,7 @@ class Pulka:
         target = self.target
         if target is None or self.finished_after is not None:
             return
-        pools = [self.played(p) for p in self.players]
+        pools = [self.pool_played(p) for p in self.players]
         if self.rules.help:
             done = all(pool >= target for pool in pools) and not (
                 self.rules.mountains_off and any(self.total(p, MOUNTAIN) > 0 for p in self.players))
@@ -306,26 +312,10 @@ class Pulka:
         and without a copy of the sheet: for a reader that asks after every deal (the statistics)."""
         return settlement.standing(self)
 
-    def standing_over(self) -> tuple[dict[str, Amount], int]:
-        """:meth:`standing` as numerators over a denominator that stays the same for the game."""
-        return settlement.standing_over(self)
-
-    # what the settlement reads (settlement.Totals), as ScoreSheet has it
     @property
     def pool_target(self) -> int | None:
+        """The target, as the settlement reads it (``settlement.Totals``)."""
         return self.target
-
-    def pool(self, player: str) -> Amount:
-        return self.totals.get((player, POOL, None), ZERO)
-
-    def pool_played(self, player: str) -> Amount:
-        return self.played(player)
-
-    def mountain(self, player: str) -> Amount:
-        return self.totals.get((player, MOUNTAIN, None), ZERO)
-
-    def whists(self, player: str, on: str) -> Amount:
-        return self.totals.get((player, WHISTS, on), ZERO)
 
     def sheet(self) -> ScoreSheet:
         return ScoreSheet(self.players, self.rules, self.target, tuple(self.entries), self.deals,

@@ -197,7 +197,7 @@ class Scorer(Visitor):
                 self.unscored.append(problem)
             self._gap = self._gap or problem
             return False
-        played = {p: pulka.played(p) for p in players}
+        played = {p: pulka.pool_played(p) for p in players}
         mountain = {p: pulka.total(p, Column.MOUNTAIN) for p in players}
         pulka.write(totus_entries(outcome, self.rules.scale, pulka.target, helped, played, mountain))
         return True

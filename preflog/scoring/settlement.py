@@ -77,36 +77,38 @@ class Settlement:
 
 
 def settle(sheet: Totals) -> Settlement:
-    """Settle the sheet as if the game ended after its last deal (Code 4.2.14).
-
-    Each total is worked out over the common denominator n (× (n − 1) for an indivisible mountain):
-    with whole amounts, as they nearly always are, one exact division a player and no sum of fractions.
-    """
+    """Settle the sheet as if the game ended after its last deal (Code 4.2.14): the totals of
+    :func:`standing`, with what they are made of."""
     players = sheet.players
-    n = len(players)
     mountains = {p: sheet.mountain(p) for p in players}
     moves = _moves(sheet)
     whole = sum(mountains[p] + moves[p] for p in players)  # n × the average mountain
     whists = {p: {q: sheet.whists(p, q) - sheet.whists(q, p) for q in players if q != p} for p in players}
     over, under = _share(sheet)
-    totals = _totals(players, over, under, {p: mountains[p] + moves[p] for p in players},
-                     {p: sum(whists[p].values()) for p in players})
+    totals = standing(sheet)
     money = None if sheet.whist_price is None else {p: totals[p] * sheet.whist_price for p in players}
-    return Settlement(players, mountains, moves, Fraction(whole, n), whists, totals, money, Fraction(over, under))
+    return Settlement(players, mountains, moves, Fraction(whole, len(players)), whists, totals, money,
+                      Fraction(over, under))
 
 
 def standing(sheet: Totals) -> dict[str, Fraction]:
-    """:func:`settle`'s totals alone, without the rest of the account."""
-    over, denominator = standing_over(sheet)
-    return {p: Fraction(over[p], denominator) for p in sheet.players}
+    """Each player's total in whists as if the game ended after the sheet's last deal, alone."""
+    numerators, denominator = standing_over(sheet)
+    return {p: Fraction(numerators[p], denominator) for p in sheet.players}
 
 
 def standing_over(sheet: Totals) -> tuple[dict[str, Amount], int]:
-    """:func:`standing` as numerators over one denominator, the same for every deal of a game: for a
-    reader that asks after every deal what it changed (the statistics), one division a player."""
+    """:func:`standing` as numerators over one denominator, n × (n − 1) for an indivisible mountain, else
+    n, the same for every deal of a game: for a reader that asks after every deal what it changed (the
+    statistics), one division a player. Each total is (average − own mountain, the pool's move in it)
+    × 10 × the share, plus the net of the whists against each other player: with whole amounts, as they
+    nearly always are, whole numerators and no sum of fractions."""
     players = sheet.players
+    n = len(players)
     moves = _moves(sheet)
     over, under = _share(sheet)
+    mountains = {p: sheet.mountain(p) + moves[p] for p in players}
+    whole = sum(mountains.values())  # n × the average mountain
     net: dict[str, Amount] = dict.fromkeys(players, 0)
     for p in players:
         for q in players:
@@ -114,7 +116,7 @@ def standing_over(sheet: Totals) -> tuple[dict[str, Amount], int]:
                 whists = sheet.whists(p, q)
                 net[p] += whists
                 net[q] -= whists
-    return _over(players, over, under, {p: sheet.mountain(p) + moves[p] for p in players}, net)
+    return {p: (whole - n * mountains[p]) * 10 * over + n * under * net[p] for p in players}, n * under
 
 
 def _moves(sheet: Totals) -> dict[str, Amount]:
@@ -129,22 +131,6 @@ def _share(sheet: Totals) -> tuple[int, int]:
     indivisible mountain (4.1.1 c), else 1/1."""
     n = len(sheet.players)
     return (n, n - 1) if sheet.rules.indivisible_mountain else (1, 1)
-
-
-def _totals(players: tuple[str, ...], over: int, under: int, mountains: dict[str, Amount],
-            net: dict[str, Amount]) -> dict[str, Fraction]:
-    """Each player's total (:func:`_over`), divided out."""
-    totals, denominator = _over(players, over, under, mountains, net)
-    return {p: Fraction(totals[p], denominator) for p in players}
-
-
-def _over(players: tuple[str, ...], over: int, under: int, mountains: dict[str, Amount],
-          net: dict[str, Amount]) -> tuple[dict[str, Amount], int]:
-    """Each player's total over the common denominator n × ``under``: (average − own ``mountains``, pools'
-    moves in them) × 10 × ``over``/``under``, plus his ``net`` whists."""
-    n = len(players)
-    whole = sum(mountains.values())  # n × the average mountain
-    return {p: (whole - n * mountains[p]) * 10 * over + n * under * net[p] for p in players}, n * under
 
 
 def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fraction]:

@@ -16,6 +16,7 @@ from ..model.defence import WhistMode
 from ..model.game import Game
 from ..notation.read import GameReading
 from ..problems import Audit, Audited
+from ..scoring.settlement import standing_over
 from ..steps import StepRecorder
 from .facts import DealFacts, GameFacts, date_of, deal_facts
 
@@ -56,7 +57,7 @@ class Collector:
             self.facts, self.deals, self._count = None, [], 0
             self.problems = point.count
             self._opening = self.audit.scorer.pulka.standing() if point.replayed else {}
-            self._before = self.audit.scorer.pulka.standing_over()[0] if point.replayed else {}
+            self._before = standing_over(self.audit.scorer.pulka)[0] if point.replayed else {}
         elif point.ended:
             self._end(point)
         elif point.replayed:
@@ -66,7 +67,7 @@ class Collector:
         return point
 
     def _deal(self, point: Audited) -> None:
-        after, denominator = self.audit.scorer.pulka.standing_over()
+        after, denominator = standing_over(self.audit.scorer.pulka)
         value: dict[str, Fraction] = {p: Fraction(after[p] - self._before[p], denominator) for p in after}
         self._before = after
         self._count += 1

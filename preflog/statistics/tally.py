@@ -37,6 +37,11 @@ def level_of(contract: str) -> str:
 _NONE = Fraction(0)  # a deal's value to a player it does not name (Fractions are made once: they cost)
 
 
+def _added(held: Any, value: Any) -> Any:
+    """``held + value`` (``held`` None: nothing yet), without making a new Fraction to add a zero."""
+    return value if held is None else held + value if value else held
+
+
 @attrs.define(slots=True)
 class PlayerStats:
     """One player's figures over some games. Sums are exact (``Fraction``); ``money`` is None when no
@@ -98,8 +103,7 @@ class PlayerStats:
     def add_deal(self, deal: DealFacts, player: str) -> None:
         role = deal.roles.get(player, Role.OUT)
         value = deal.value.get(player, _NONE)
-        held = self.value.get(role)
-        self.value[role] = value if held is None else held + value if value else held
+        self.value[role] = _added(self.value.get(role), value)
         if role is Role.DECLARER:
             assert deal.contract is not None
             name = str(deal.contract)
@@ -136,8 +140,7 @@ class PlayerStats:
         for name in _BY_KEY:
             mine, theirs = getattr(self, name), getattr(other, name)
             for key, value in theirs.items():
-                held = mine.get(key)
-                mine[key] = value if held is None else held + value if value else held
+                mine[key] = _added(mine.get(key), value)
         return self
 
 
