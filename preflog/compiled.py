@@ -45,7 +45,8 @@ MODULES: Final = (
 )
 #: Modules written in C, by name, with their source: the search's solver (``search.py``'s ``Solver`` is
 #: its reference, and what runs wherever ``search.py`` runs from its source). Built beside the group.
-NATIVE: Final = {"preflog.analysis._search": "preflog/analysis/_search.c"}
+NATIVE: Final = {"preflog.analysis._search": "preflog/analysis/_search.c",
+                  "preflog.model._build": "preflog/model/_build.c"}
 #: The name of the compiled group: its shared library is ``preflog/core__mypyc``.
 GROUP: Final = "preflog.core"
 #: Set (to anything but empty) in the environment: build pure Python, or run the modules' source.

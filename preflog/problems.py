@@ -36,6 +36,7 @@ from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
 from .i18n import using_language
+from .model.build import builder
 from .model.deal import Deal
 from .model.game import Game
 from .notation.errors import NotationError
@@ -79,6 +80,9 @@ class Audited:
     def count(self) -> int:
         """How many problems and notation errors are here (a gap is not one)."""
         return len(self.problems) + len(self.errors)
+
+
+_Audited = builder(Audited)  # built in C (model.build)
 
 
 #: The deals of a game an audit keeps, to score the game as a slip's correction reads it from the slip on.
@@ -201,7 +205,7 @@ class Audit:
                read: ReadDeal | None = None, ended: bool = False) -> Audited:
         checker, scorer = self.checker, self.scorer
         if not (checker.found or scorer.problems or scorer.unscored or checker.later):  # a clean deal
-            return Audited(deal, state, (), None, (), outcome, read, ended=ended)
+            return _Audited(deal, state, (), None, (), outcome, read, ended=ended)
         problems = in_text_order(checker.found + scorer.problems)
         unscored = scorer.unscored[-1] if scorer.unscored else None
         later = tuple(checker.later)
@@ -209,7 +213,7 @@ class Audit:
         checker.later.clear()
         scorer.problems.clear()
         scorer.unscored.clear()
-        return Audited(deal, state, tuple(problems), unscored, later, outcome, read, ended=ended)
+        return _Audited(deal, state, tuple(problems), unscored, later, outcome, read, ended=ended)
 
 
 class _Meant:

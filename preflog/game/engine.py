@@ -17,6 +17,7 @@ from typing import Any, Final
 from .. import words
 from ..i18n import _, ngettext
 from ..model.auction import Call
+from ..model.build import builder
 from ..model.cards import Card, Suit
 from ..model.defence import Decision, DecisionKind
 from ..model.deal import write_result as result_text
@@ -51,6 +52,7 @@ from .members import (
 
 Violations = list[Violation]
 _ACTIVE: Final = ACTIVE_SEATS  # a C static: cheaper than the imported name, a lookup in the module's globals
+_TalonTaken: Final = builder(TalonTaken)  # built in C (model.build)
 
 
 def _set(state: Working, **changes: Any) -> Working:
@@ -668,7 +670,7 @@ def implied(g: GameState | WorkingGame) -> Event | None:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick), None)
     if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
             and (d.auction is AUCTION_WON or d.auction is AUCTION_UNKNOWN)):
-        return TalonTaken(d.active[d.declarer], d.talon, None)
+        return _TalonTaken(d.active[d.declarer], d.talon, None)
     return None
 
 

@@ -13,6 +13,7 @@ import attrs
 
 from ..model.auction import Call
 from ..model.bids import Bid
+from ..model.build import builder
 from ..model.cards import Card
 from ..model.deal import Deal, Penalty, Result, Checkpoint
 from ..model.defence import Decision, DecisionKind, WhistMode
@@ -182,14 +183,25 @@ class DefenceWords(NamedTuple):
 Grouped = PlayedCards | CallsMade | DefenceWords
 
 
+# the events of every deal, built in C (model.build)
+_DealStarted = builder(DealStarted)
+_Dealt = builder(Dealt)
+_BiddingEnded = builder(BiddingEnded)
+_Discarded = builder(Discarded)
+_ContractDeclared = builder(ContractDeclared)
+_WhistModeChosen = builder(WhistModeChosen)
+_ResultRecorded = builder(ResultRecorded)
+_DealEnded = builder(DealEnded)
+
+
 def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]:
     """The events written in a deal, in the order they happened; with ``grouped``, the calls, the
     defence's words and the cards of the play each come as one item (:data:`Grouped`), which a
     driver may step through without making an event for each."""
-    yield DealStarted(deal.number, deal.dealer, _head(deal), deal, deal.dealer_span)
+    yield _DealStarted(deal.number, deal.dealer, _head(deal), deal, deal.dealer_span)
     hands = deal.hands
     talon = deal.talon
-    yield Dealt(
+    yield _Dealt(
         None if hands is None else tuple([(e.player, e.hand) for e in hands.entries]),
         None if talon is None else talon.cards,
         () if hands is None else tuple([e.span for e in hands.entries]),
@@ -201,31 +213,31 @@ def events_of(deal: Deal, *, grouped: bool = False) -> Iterator[Event | Grouped]
     if bids is not None:
         yield from _statement(grouped, CallsMade, call_events, bids.calls)
     end = None if bids is None else bids.span
-    yield BiddingEnded(bids is not None, None if end is None else make_span(end.end_line, end.end_column,
-                                                                         end.end_line, end.end_column))
+    yield _BiddingEnded(bids is not None, None if end is None else make_span(end.end_line, end.end_column,
+                                                                          end.end_line, end.end_column))
     if deal.discard is not None:
-        yield Discarded(deal.discard.cards, deal.discard.span, deal.discard)
+        yield _Discarded(deal.discard.cards, deal.discard.span, deal.discard)
     if deal.contract is not None:
         contract = deal.contract
-        yield ContractDeclared(contract.bid, contract.declarer, contract, contract.span, contract.bid_span,
-                               contract.totus, contract.helped)
+        yield _ContractDeclared(contract.bid, contract.declarer, contract, contract.span, contract.bid_span,
+                                contract.totus, contract.helped)
     defence = deal.defence
     if defence is not None:
         yield from _statement(grouped, DefenceWords, decision_events, defence.decisions)
         if defence.mode is not None:
-            yield WhistModeChosen(defence.mode, defence.mode_span or defence.span, defence)
+            yield _WhistModeChosen(defence.mode, defence.mode_span or defence.span, defence)
     if deal.play is not None:
         yield from _statement(grouped, PlayedCards, variation_events, deal.play.cards)
     if deal.claim is not None:
         yield Claimed(deal.claim.shares, deal.claim.span, deal.claim)
     if deal.result is not None:
-        yield ResultRecorded(deal.result, deal.result.span)
+        yield _ResultRecorded(deal.result, deal.result.span)
     for penalty in deal.penalties:
         yield PenaltyRecorded(penalty, penalty.span)
     if deal.checkpoint is not None:
         yield CheckpointRecorded(deal.checkpoint, deal.checkpoint.span)
     s = deal.span
-    yield DealEnded(None if s is None else make_span(s.end_line, s.end_column, s.end_line, s.end_column))
+    yield _DealEnded(None if s is None else make_span(s.end_line, s.end_column, s.end_line, s.end_column))
 
 
 def _statement(grouped: bool, group: Callable[[Any], Grouped], expand: Callable[[Any], Iterator[Event]],

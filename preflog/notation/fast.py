@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any, Final
 
 from ..model.annotations import Comment, Glyph
+from ..model.build import builder
 from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
 from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
@@ -61,6 +62,17 @@ _BID: Final = CallKind.BID
 _new: Final = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
 _MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 
+
+# the records read here, built in C (model.build: the same records, without the interpreter's __init__)
+_Call: Final = builder(Call)
+_Bids: Final = builder(Bids)
+_Contract: Final = builder(Contract)
+_Decision: Final = builder(Decision)
+_Defence: Final = builder(Defence)
+_Result: Final = builder(Result)
+_PlayerTricks: Final = builder(PlayerTricks)
+_Talon: Final = builder(Talon)
+_Discard: Final = builder(Discard)
 
 # enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
 # hook (Python 3.11), about ten times the cost of a constant's
@@ -323,7 +335,7 @@ def _hands(words: Words) -> RawHands:
     return RawHands(tuple(e.entry() for e in entries), _whole(words))
 
 
-def _two_cards(kind: type[Talon] | type[Discard], words: Words) -> Any:
+def _two_cards(kind: Callable[..., Talon | Discard], words: Words) -> Any:
     """A talon or a discard: two different cards, or ``?``; then its comments."""
     w = words[0]
     count, comments = _trailing(words)
@@ -387,7 +399,7 @@ def _bids(words: Words) -> Bids:
         else:
             raise _NotCanonical
         if kind is not None:
-            calls.append(Call(kind, bid, *said, glyph, comments,
+            calls.append(_Call(kind, bid, *said, glyph, comments,
                               _new(Span, (start_row, start_column, end_row, end_column))))
         kind, bid, said, glyph, comments = new_kind, new_bid, (player, dark, hand), None, ()
         first = opened or k
@@ -396,8 +408,8 @@ def _bids(words: Words) -> Bids:
         player, dark, hand, opened = None, False, False, 0
     if kind is None or opened:
         raise _NotCanonical  # a prefix or a modifier without its call
-    calls.append(Call(kind, bid, *said, glyph, comments, _new(Span, (start_row, start_column, end_row, end_column))))
-    return Bids(tuple(calls), _whole(words))
+    calls.append(_Call(kind, bid, *said, glyph, comments, _new(Span, (start_row, start_column, end_row, end_column))))
+    return _Bids(tuple(calls), _whole(words))
 
 
 def _all_pass(words: Words) -> Bids:
@@ -406,8 +418,8 @@ def _all_pass(words: Words) -> Bids:
     if count != 2:
         raise _NotCanonical
     where = _at(words, 1)
-    passes = (Call(_PASS, span=where), Call(_PASS, span=where), Call(_PASS, comments=comments, span=where))
-    return Bids(passes, _whole(words))
+    passes = (_Call(_PASS, span=where), _Call(_PASS, span=where), _Call(_PASS, comments=comments, span=where))
+    return _Bids(passes, _whole(words))
 
 
 def _contract(words: Words) -> Flagged:
@@ -426,7 +438,7 @@ def _contract(words: Words) -> Flagged:
     bid = BID_SPELLINGS.get(w[count - 1])
     if bid is None:
         raise _NotCanonical
-    record = Contract(bid, None if declarer is None else declarer[0], glyph, comments, _whole(words),
+    record = _Contract(bid, None if declarer is None else declarer[0], glyph, comments, _whole(words),
                       _at(words, count - 1))
     return Flagged(record, (), () if declarer is None else (declarer,))
 
@@ -458,7 +470,7 @@ def _defence(words: Words) -> Defence:
             glyph_may_follow = False
             continue
         if kind is not None:
-            decisions.append(Decision(kind, glyph, tuple(notes), start.to(end)))
+            decisions.append(_Decision(kind, glyph, tuple(notes), start.to(end)))
         if word in _DECISIONS:
             kind, glyph, notes = _DECISIONS[word], None, []
             start = end = _at(words, k)
@@ -468,10 +480,10 @@ def _defence(words: Words) -> Defence:
         else:
             raise _NotCanonical
     if kind is not None:
-        decisions.append(Decision(kind, glyph, tuple(notes), start.to(end)))
+        decisions.append(_Decision(kind, glyph, tuple(notes), start.to(end)))
     if not decisions:
         raise _NotCanonical
-    return Defence(tuple(decisions), mode, tuple(comments), _whole(words), mode_span)
+    return _Defence(tuple(decisions), mode, tuple(comments), _whole(words), mode_span)
 
 
 def _play(words: Words) -> Play:
@@ -593,15 +605,15 @@ def _result(words: Words) -> Result:
         word = w[1]
         at = _at(words, 1)
         if word == "=":
-            return Result(_RESULT_RELATIVE, count=0, comments=comments, span=where, count_span=at)
+            return _Result(_RESULT_RELATIVE, count=0, comments=comments, span=where, count_span=at)
         if _SIGNED.fullmatch(word) is None or number_too_long(word):
             raise _NotCanonical
         if word[0] in "+-":
-            return Result(_RESULT_RELATIVE, count=int(word), comments=comments, span=where, count_span=at)
+            return _Result(_RESULT_RELATIVE, count=int(word), comments=comments, span=where, count_span=at)
         tricks = int(word)
         if tricks > 10:
             raise _NotCanonical
-        return Result(_RESULT_DECLARER, count=tricks, comments=comments, span=where, count_span=at)
+        return _Result(_RESULT_DECLARER, count=tricks, comments=comments, span=where, count_span=at)
     if count < 3 or count % 2 == 0:
         raise _NotCanonical
     pairs = []
@@ -613,13 +625,13 @@ def _result(words: Words) -> Result:
             raise _NotCanonical
         seen.add(name)
         at = _at(words, k + 1)
-        pairs.append(PlayerTricks(_name(name), tricks, _at(words, k).to(at), at))
-    return Result(_RESULT_TRICKS, tuple(pairs), comments=comments, span=where)
+        pairs.append(_PlayerTricks(_name(name), tricks, _at(words, k).to(at), at))
+    return _Result(_RESULT_TRICKS, tuple(pairs), comments=comments, span=where)
 
 
 #: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
 _READERS: Final[dict[str, Callable[[Words], Any]]] = {
-    "hands": _hands, "talon": partial(_two_cards, Talon), "bids": _bids, "discard": partial(_two_cards, Discard),
+    "hands": _hands, "talon": partial(_two_cards, _Talon), "bids": _bids, "discard": partial(_two_cards, _Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
 }
 _READERS.update({word: _defence for word in _WHIST})

@@ -17,6 +17,7 @@ import attrs
 
 from ..i18n import _, ngettext
 from ..model.annotations import Comment
+from ..model.build import builder
 from ..model.deal import Deal
 from ..model.game import Game, Tag
 from ..model.span import Span
@@ -60,6 +61,9 @@ class ReadDeal:
     deal: Deal | None
     errors: tuple[NotationError, ...]
     piece: Piece
+
+
+_ReadDeal = builder(ReadDeal)  # built in C (model.build)
 
 
 class GameReading:
@@ -114,7 +118,7 @@ class GameReading:
                                                          "this game has more than {n:,} deals, the most preflog reads in one game "
                                                          "(a tag block starts a new game)", MAX_DEALS).format(n=MAX_DEALS), path=self.path,
                                          source_line=source_line((piece,), piece.line))
-                yield ReadDeal(None, (error,), piece)
+                yield _ReadDeal(None, (error,), piece)
                 self.skip()
                 return
             raw = _parse(piece, "deal", problems)
@@ -128,9 +132,9 @@ class GameReading:
             if problems:
                 errors = tuple(_errors(problems, (piece,), self.path))
                 problems.clear()
-                yield ReadDeal(deal, errors, piece)
+                yield _ReadDeal(deal, errors, piece)
             else:
-                yield ReadDeal(deal, (), piece)
+                yield _ReadDeal(deal, (), piece)
 
     def skip(self) -> int:
         """Pass over the deals not read (without parsing them); how many there were."""

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from ..model.annotations import Comment, Comments
+from ..model.build import builder
 from ..model.limits import MAX_PIECE
 from ..model.span import Span
 
@@ -58,6 +59,9 @@ class Piece:
         end = text.find("\n", start)
         line = text[start: end if end >= 0 else len(text)].rstrip("\r")
         return self.lead + line if index == 0 else line
+
+
+_Piece: Final = builder(Piece)  # built in C (model.build)
 
 
 @attrs.frozen(slots=True)
@@ -135,7 +139,7 @@ class _Buffer:
             self._peel_preface()
         text = "".join(self.parts)
         if deal or self.overflow is not None or not _blank(text):
-            yield Piece(text, self.line, self.column, deal, self.lead, self.overflow, self.preface)
+            yield _Piece(text, self.line, self.column, deal, self.lead, self.overflow, self.preface)
 
     def take_preface(self) -> Comments:
         """The comments on the last lines of the piece, each line holding nothing else (blank lines

@@ -15,6 +15,7 @@ from typing import Any, Final
 from .. import words
 from ..i18n import _, ngettext
 from ..model.auction import Bids
+from ..model.build import builder
 from ..model.cards import DECK, Card
 from ..model.limits import number_too_long, shorten
 from ..model.deal import Checkpoint, Deal, HandEntry, Hands
@@ -24,6 +25,11 @@ from ..model.span import Span, lead_span
 from .opening import OPENING, read_opening
 from .raw import Problem, RawDeal, RawHand, RawHands, RawTags
 from .vocabulary import is_valid_player_id
+
+# the records made here, built in C (model.build)
+_Deal: Final = builder(Deal)
+_HandEntry: Final = builder(HandEntry)
+_Hands: Final = builder(Hands)
 
 
 _NUMBER_TAGS: Final = {"Pool": pool_of, "WhistPrice": whist_price_of}
@@ -120,7 +126,7 @@ class Validator:
         self._names(raw, fields)
         self.previous_dealer = self._sat_out(raw, fields, dealer)
         self.next_number = number + 1
-        return Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span,
+        return _Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span,
                     dealer_span=None if raw.dealer is None else raw.dealer[1], **fields)
 
     def _sat_out(self, raw: RawDeal, fields: dict[str, Any], dealer: str) -> str:
@@ -207,11 +213,11 @@ class Validator:
                     self.error(entry.span, ngettext("{player}'s hand has {n} card, not 10: {dotted}", "{player}'s hand has {n} cards, not 10: {dotted}",
                                                     len(hand)).format(player=player, n=len(hand), dotted=words.quoted(hand))
                                + _unplaced(entries, talon))
-            built.append(HandEntry(player, hand, entry.comments, entry.span))
+            built.append(_HandEntry(player, hand, entry.comments, entry.span))
         if prefixed and order and [e.player for e in built] != list(order[:len(built)]):
             rank = {p: i for i, p in enumerate(order)}
             built.sort(key=lambda e: rank.get(e.player, len(rank)))
-        return Hands(tuple(built), raw.span)
+        return _Hands(tuple(built), raw.span)
 
     def _names(self, raw: RawDeal, fields: dict[str, Any]) -> None:
         """Every player named in the deal's statements is a player of the game (the span of a name is

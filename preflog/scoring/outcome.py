@@ -13,6 +13,7 @@ import attrs
 from .. import words
 from ..i18n import _
 from ..model.bids import Bid
+from ..model.build import builder
 from ..model.cards import Card
 from ..model.deal import Result, ResultKind
 from ..model.defence import DecisionKind
@@ -60,6 +61,9 @@ class Outcome:
         return None if self.tricks is None else self.tricks.get(player)
 
 
+_Outcome = builder(Outcome)  # built in C (model.build)
+
+
 def outcome_of(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     """The outcome of a deal from its state after the play and its ``result`` statement."""
     o = _outcome(d, result, rules)
@@ -81,35 +85,35 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     tricks = _tricks(d, result)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in players):
-            return Outcome(*base, all_pass=True, missing=_("the tricks of the all-pass are not recorded (write them: "
-                                                           "result {players})")
-                                                               .format(players=' '.join(p + ' N' for p in players)))
+            return _Outcome(*base, all_pass=True, missing=_("the tricks of the all-pass are not recorded (write them: "
+                                                            "result {players})")
+                                                                .format(players=' '.join(p + ' N' for p in players)))
         if d.four and d.dealer not in tricks:
             dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
-        return Outcome(*base, all_pass=True, tricks=tricks)
+        return _Outcome(*base, all_pass=True, tricks=tricks)
     declarer = d.declarer
     contract = d.game_contract
     if declarer is None or contract is None:
         what = (_("no game: neither the auction nor the contract names the declarer (an all-pass is written "
                 "'bids pass pass pass')")) if declarer is None else _("no contract")
-        return Outcome(*base, missing=_("the deal records {what}").format(what=what))
+        return _Outcome(*base, missing=_("the deal records {what}").format(what=what))
     name = d.player(declarer)
     declarer_tricks = _declarer_tricks(tricks, name, result, contract)
     if contract.is_misere:
         if declarer_tricks is None:
-            return Outcome(*base, declarer=name, contract=contract,
-                           missing=_("the misère's result is not recorded (write: result N)"))
-        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
-                       talon=d.talon if d.talon_taken else None)
+            return _Outcome(*base, declarer=name, contract=contract,
+                            missing=_("the misère's result is not recorded (write: result N)"))
+        return _Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
+                        talon=d.talon if d.talon_taken else None)
     if d.totus:  # not whisted: the partners play it, and only the ten tricks count (seed 000 §6.3)
-        return Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
-                       talon=d.talon if d.talon_taken else None, totus=True, helped=d.helped,
-                       missing=None if declarer_tricks is not None else
-                       _("the totus's result is not recorded (write: result N)"))
+        return _Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
+                        talon=d.talon if d.talon_taken else None, totus=True, helped=d.helped,
+                        missing=None if declarer_tricks is not None else
+                        _("the totus's result is not recorded (write: result N)"))
     roles = _roles(d, contract, rules)
     if isinstance(roles, str):
-        return Outcome(*base, declarer=name, contract=contract, missing=roles)
+        return _Outcome(*base, declarer=name, contract=contract, missing=roles)
     whisters, passers, half, returned = roles
     missing = None
     if counts_as_made(d):
@@ -121,9 +125,9 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
                      "{declarer_tricks} {whisters} N {whisters2} N)")
                          .format(name=name, declarer_tricks=declarer_tricks, whisters=whisters[0],
                                  whisters2=whisters[1]))
-    return Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
-                   returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing,
-                   talon=d.talon if d.talon_taken else None)
+    return _Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
+                    returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing,
+                    talon=d.talon if d.talon_taken else None)
 
 
 def _tricks(d: DealState, result: Result | None) -> dict[str, int] | None:

@@ -13,6 +13,7 @@ from fractions import Fraction
 from .. import words
 from ..i18n import _, count, ngettext
 from ..model.bids import Bid
+from ..model.build import builder
 from ..model.cards import Card, Rank
 from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
@@ -22,6 +23,8 @@ from ..game.classic import BOMB_MARKS, BOMB_NAMES, bomb_degree
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
 
 POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
+
+_Entry = builder(Entry)  # the sheet's entries, built in C (model.build)
 
 
 def all_pass_price(rules: Rules, in_a_row: int) -> int:
@@ -97,9 +100,9 @@ def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
     assert o.declarer is not None and o.declarer_tricks is not None
     taken, s, price = o.declarer_tricks, rules.scale, 10 * factor
     if taken == 0:
-        return [Entry(o.number, o.declarer, POOL, price, "4.2.1", _("misère made") + _factor_text(factor), game=True)]
-    return [Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
-                  _("misère failed: {times}").format(times=times(taken, price, s)) + _factor_text(factor))]
+        return [_Entry(o.number, o.declarer, POOL, price, "4.2.1", _("misère made") + _factor_text(factor), game=True)]
+    return [_Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
+                   _("misère failed: {times}").format(times=times(taken, price, s)) + _factor_text(factor))]
 
 
 def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), factor: int = 1) -> list[Entry]:
@@ -109,29 +112,29 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     assert contract is not None and declarer is not None
     n, s, price, level = o.number, rules.scale, contract.price * factor, contract.level
     if not o.whisters:
-        out = [Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
-                     (_("{contract} counts as made: nobody whisted").format(contract=words.bid(contract)) if o.half is None else
-                      _("{contract} counts as made: {half} went half-whist")
-                          .format(contract=words.bid(contract), half=o.half)) + _factor_text(factor), game=True)]
+        out = [_Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
+                      (_("{contract} counts as made: nobody whisted").format(contract=words.bid(contract)) if o.half is None else
+                       _("{contract} counts as made: {half} went half-whist")
+                           .format(contract=words.bid(contract), half=o.half)) + _factor_text(factor), game=True)]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
-            out.append(Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
-                             _("half-whist: half the obligation, {times}")
-                                 .format(times=times(half_tricks, price, s)), declarer))
+            out.append(_Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
+                              _("half-whist: half the obligation, {times}")
+                                  .format(times=times(half_tricks, price, s)), declarer))
         return out
     assert o.declarer_tricks is not None
     taken = o.declarer_tricks
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(Entry(n, declarer, POOL, price, "4.2.1", _("{contract} made with {taken}")
+        out.append(_Entry(n, declarer, POOL, price, "4.2.1", _("{contract} made with {taken}")
             .format(contract=words.bid(contract), taken=taken) + _factor_text(factor),
-                         game=True))
+                          game=True))
     else:
-        out.append(Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
-                         _("{contract} failed, {short}: {times}")
-                             .format(contract=words.bid(contract), short=words.relative(-under), times=times(under, price,
-                                     s)) + _factor_text(factor)))
+        out.append(_Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
+                          _("{contract} failed, {short}: {times}")
+                              .format(contract=words.bid(contract), short=words.relative(-under), times=times(under, price,
+                                      s)) + _factor_text(factor)))
     out.extend(_whists(o, rules, price, taken, under))
     if under:
         out.extend(_consolation(o, rules, price, under, factor))
@@ -149,8 +152,8 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
         for whister in o.whisters:
             own = o.taken(whister) or 0  # known unless the declarer took all ten (outcome_of)
             if own:
-                out.append(Entry(n, whister, WHISTS, price * own * s, "3.8.1.1",
-                                 times(own, price, s), declarer))
+                out.append(_Entry(n, whister, WHISTS, price * own * s, "3.8.1.1",
+                                  times(own, price, s), declarer))
         return out
     defence = 10 - taken
     if not defence:
@@ -162,13 +165,13 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
         how = _("shared in half") if len(sharers) == 2 else \
             ngettext("shared by {n}", "shared by {n}", len(sharers)).format(n=len(sharers)) if len(sharers) > 1 else \
             _("not shared with {returned}, whose half-whist the returned whist overtook").format(returned=o.returned)
-        return [Entry(n, p, WHISTS, share, "3.8.14",
-                      _("the defenders' {times}, {how} (gentleman whist)")
-                          .format(times=times(defence, price, s), how=how), declarer)
+        return [_Entry(n, p, WHISTS, share, "3.8.14",
+                       _("the defenders' {times}, {how} (gentleman whist)")
+                           .format(times=times(defence, price, s), how=how), declarer)
                 for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
     note = times(defence, price, s) + (_(": the defence's, the passer's tricks included") if o.passers else "")
-    return [Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
+    return [_Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
 
 
 def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) -> list[Entry]:
@@ -181,7 +184,7 @@ def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) 
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
     note = count("consolation: {n} undertrick", "consolation: {n} undertricks", under) + f" × {per}" + (
         f" × {s}" if s != 1 else "")
-    return [Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
+    return [_Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
             for p in others]
 
 
@@ -209,9 +212,9 @@ def _whisters_short(o: Outcome, rules: Rules, contract: Bid, price: int, taken: 
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
         per: Amount = price if full else exact(Fraction(price, 2))
         kind = _("full liability, 3.8.11") if full else _("half liability, 3.8.12")
-        out.append(Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
-                         _("short of the obligation by {short}: {times} ({kind})")
-                             .format(short=short, times=times(short, per, rules.scale), kind=kind)))
+        out.append(_Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
+                          _("short of the obligation by {short}: {times} ({kind})")
+                              .format(short=short, times=times(short, per, rules.scale), kind=kind)))
     return out
 
 
@@ -240,7 +243,7 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
         if tricks_ > 0:
             note = times(tricks_, price, s) + (_(", after an amnesty of {cut}").format(cut=cut) if cut else "") + \
                 (_(" (tricks from the talon)") if o.four and p == o.dealer else "")
-            out.append(Entry(n, p, MOUNTAIN, tricks_ * price * s, "3.7.3" if cut else "3.7.2.1", note))
+            out.append(_Entry(n, p, MOUNTAIN, tricks_ * price * s, "3.7.3" if cut else "3.7.2.1", note))
     return out
 
 
@@ -248,10 +251,10 @@ def _no_trick(n: int, player: str, amount: int, rules: Rules, reason: str, secti
     """A player without a trick on the all-pass: the price of one trick to the pool (Code 3.7.2.1,
     3.7.2.2) or, where the convention says so, off the own mountain as far as it goes (seed 000 §7.2)."""
     if rules.all_pass_zero is ZeroTrick.MOUNTAIN:
-        return Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + _(", off the own mountain"), capped=True)
+        return _Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + _(", off the own mountain"), capped=True)
     if section is None:
         section = "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN else "3.7.2.2"
-    return Entry(n, player, POOL, amount, section, reason)
+    return _Entry(n, player, POOL, amount, section, reason)
 
 
 def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -> list[Entry]:
@@ -271,7 +274,7 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
             note = times(tricks_, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
                 (f" × {rules.scale}" if rules.scale != 1 else "") + (_(", shared in half") if len(lows) == 2
                     else _(", shared by {lows}").format(lows=len(lows)) if len(lows) > 1 else "")
-            out.append(Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
+            out.append(_Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
     return out
 
 
@@ -310,10 +313,10 @@ def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry
     tricks_, why = found
     if o.contract.is_misere:
         amount, how = tricks_ * factor * rules.scale, f"{why}: {tricks_}" + _factor_text(factor)
-        return [Entry(o.number, o.dealer, WHISTS, amount, "seed 001", how, o.declarer)]
+        return [_Entry(o.number, o.dealer, WHISTS, amount, "seed 001", how, o.declarer)]
     price = o.contract.price * factor
-    return [Entry(o.number, o.dealer, WHISTS, tricks_ * price * rules.scale, "3.4.11",
-                  f"{why}: {times(tricks_, price, rules.scale)}", o.declarer)]
+    return [_Entry(o.number, o.dealer, WHISTS, tricks_ * price * rules.scale, "3.4.11",
+                   f"{why}: {times(tricks_, price, rules.scale)}", o.declarer)]
 
 
 def barred_from_help(o: Outcome, written: Sequence[Entry]) -> frozenset[str]:
@@ -340,9 +343,9 @@ def unresponsible_entries(o: Outcome, rules: Rules, made_so_far: int, answered: 
                     "answer for games made; half of its {points} on the hill",
                     "an unresponsible game: game {made} made by {declarer}, and {n} all-passes or razboynik games to "
                     "answer for games made; half of its {points} on the hill", answered)
-    return [Entry(o.number, o.declarer, MOUNTAIN, half, "seed 000 §7.2, seed 004",
-                  said.format(made=made_so_far, declarer=o.declarer, n=answered,
-                              points=number_text(exact(Fraction(points)))))]
+    return [_Entry(o.number, o.declarer, MOUNTAIN, half, "seed 000 §7.2, seed 004",
+                   said.format(made=made_so_far, declarer=o.declarer, n=answered,
+                               points=number_text(exact(Fraction(points)))))]
 
 
 def opening_entries(opening: Checkpoint) -> list[Entry]:
@@ -353,11 +356,11 @@ def opening_entries(opening: Checkpoint) -> list[Entry]:
         p = line.player
         for column, value in ((POOL, line.pool), (MOUNTAIN, line.mountain)):
             if value is not None and value:
-                out.append(Entry(0, p, column, exact(Fraction(value)), "Sheet tag", _("carried over from the paper")))
+                out.append(_Entry(0, p, column, exact(Fraction(value)), "Sheet tag", _("carried over from the paper")))
         for w in line.whists or ():
             if w.amount:
-                out.append(Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", _("carried over from the paper"),
-                                 w.player))
+                out.append(_Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", _("carried over from the paper"),
+                                  w.player))
     return out
 
 
@@ -368,7 +371,7 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
     double, tree), each who passed seeing one degree less; with four players the dealer gets the dark
     one if everyone passed dark, else the seeing one."""
     if bomb and o.declarer is not None and made(o):
-        return [Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", _("{bomb} used: the game is made")
+        return [_Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", _("{bomb} used: the game is made")
             .format(bomb=_(BOMB_NAMES[bomb])))]
     if not (rules.bombs and o.all_pass and o.dark_passers):
         return []
@@ -380,9 +383,9 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
         degree = bomb_degree(o.dark_before, dark)
         if degree > 0:
             how = _("passed dark") if p in o.dark_passers else (_("dealt") if p == o.dealer and o.four else _("passed seeing"))
-            out.append(Entry(o.number, p, BOMB, degree, "3.3.19 a",
-                             _("{bomb} ({marks}): {how} on dark all-pass {n} in a row").format(
-                                 bomb=_(BOMB_NAMES[degree]), marks=BOMB_MARKS[degree], how=how, n=o.dark_before + 1)))
+            out.append(_Entry(o.number, p, BOMB, degree, "3.3.19 a",
+                              _("{bomb} ({marks}): {how} on dark all-pass {n} in a row").format(
+                                  bomb=_(BOMB_NAMES[degree]), marks=BOMB_MARKS[degree], how=how, n=o.dark_before + 1)))
     return out
 
 
@@ -391,9 +394,9 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     amount = exact(Fraction(penalty.amount))
     note = _("penalty {comment}").format(comment=" ".join(c.text.strip() for c in penalty.comments) or _("as recorded"))
     if penalty.kind is PenaltyKind.WHISTS:
-        return [Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
+        return [_Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
     column = POOL if penalty.kind is PenaltyKind.POOL else MOUNTAIN
-    return [Entry(number, penalty.player, column, amount, "penalty", note)]
+    return [_Entry(number, penalty.player, column, amount, "penalty", note)]
 
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "game_factor", "misere_entries",

@@ -15,6 +15,7 @@ import attrs
 
 from ..analysis.annotate import DealAnalysis
 from ..model.bids import Bid
+from ..model.build import builder
 from ..model.game import Game
 from ..scoring.outcome import Outcome
 from ..scoring.tariff import made
@@ -80,6 +81,9 @@ class DealFacts:
         return self.contract is None
 
 
+_DealFacts = builder(DealFacts)  # built in C (model.build)
+
+
 def partners_of(players: tuple[str, ...]) -> str:
     """The set of players at a table, in one order whoever dealt first: ``Anna, Boris, Vera``."""
     return ", ".join(sorted(players))
@@ -117,7 +121,7 @@ def deal_facts(outcome: Outcome, value: dict[str, Fraction], analysis: DealAnaly
     par, loss = _par(analysis, open_for or {})
     if outcome.all_pass:
         roles = {p: Role.ALL_PASS if p in outcome.active else Role.OUT for p in players}
-        return DealFacts(outcome.number, None, None, None, False, 0, roles, outcome.tricks, value, par, loss)
+        return _DealFacts(outcome.number, None, None, None, False, 0, roles, outcome.tricks, value, par, loss)
     contract, declarer, tricks = outcome.contract, outcome.declarer, outcome.declarer_tricks
     assert contract is not None and declarer is not None
     done = made(outcome)
@@ -141,7 +145,7 @@ def deal_facts(outcome: Outcome, value: dict[str, Fraction], analysis: DealAnaly
             roles[p] = Role.HALF
         else:
             roles[p] = Role.PASS
-    return DealFacts(outcome.number, contract, declarer, tricks, done, short, roles, None, value, par, loss)
+    return _DealFacts(outcome.number, contract, declarer, tricks, done, short, roles, None, value, par, loss)
 
 
 def _par(analysis: DealAnalysis | None,

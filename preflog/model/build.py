@@ -1,0 +1,96 @@
+"""A record built in C: ``builder(Call)`` is a function that makes a ``Call`` as ``Call(...)`` does.
+
+The records are attrs classes with slots. Their generated ``__init__`` runs in the interpreter and
+sets each field through ``object.__setattr__`` (frozen), some five thousand machine instructions a
+record, and the reader, the engine and the scorer build about forty a deal: a seventh of ``preflog
+stats``. :func:`builder` gives the hot paths the same constructor in C (``_build.c``): the same
+parameters, the same defaults, the instance the class's own, its slots filled directly; the class is
+not changed, and ``Call(...)`` stays what every other caller writes.
+
+Where the build made no C (or with ``PREFLOG_PURE_PYTHON=1``) :func:`builder` gives the class itself.
+It takes only a class whose ``__init__`` does nothing but set its fields: no validator, converter,
+``init=False`` field or ``__attrs_pre_init__``/``__attrs_post_init__`` (it says so otherwise);
+``tests/test_build.py`` checks each one the package makes builds what its class builds.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+import attrs
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+REQUIRED, DEFAULT, FACTORY = 0, 1, 2
+#: Every class a builder was made for, in the order they were made (the tests check each).
+BUILT: list[type] = []
+
+
+def builder(cls: Callable[P, T]) -> Callable[P, T]:
+    """A function that makes an instance of the attrs class ``cls`` from the arguments its
+    ``__init__`` takes, in C where it was built; else ``cls``."""
+    record: type = cls  # type: ignore[assignment]
+    fields = _signature_order(record)
+    BUILT.append(record)
+    native = _native()
+    if native is None:
+        return cls
+    descriptors = tuple(_slot(record, field.name) for field in fields)
+    names = tuple(sys.intern(field.alias or field.name) for field in fields)
+    kinds = bytes(_kind(field) for field in fields)
+    defaults = tuple(_default(field) for field in fields)
+    positional = sum(1 for field in fields if not field.kw_only)
+    made: Callable[P, T] = native(record, descriptors, names, defaults, kinds, positional)
+    return made
+
+
+def _signature_order(record: type) -> list[attrs.Attribute[Any]]:
+    """The fields of ``record`` in its ``__init__``'s order (positional ones first); ``TypeError`` when
+    its ``__init__`` would do more than set them."""
+    if not attrs.has(record) or "__slots__" not in record.__dict__:
+        raise TypeError(f"{record.__qualname__}: not an attrs class with slots")
+    hooks = [name for name in ("__attrs_pre_init__", "__attrs_post_init__") if hasattr(record, name)]
+    fields = list(attrs.fields(record))
+    odd = [f.name for f in fields if f.validator is not None or f.converter is not None or not f.init
+           or (isinstance(f.default, attrs.Factory) and f.default.takes_self)]  # type: ignore[arg-type]
+    if hooks or odd:
+        raise TypeError(f"{record.__qualname__}: its __init__ does more than set its fields ({', '.join(hooks + odd)})")
+    return [f for f in fields if not f.kw_only] + [f for f in fields if f.kw_only]
+
+
+def _slot(record: type, name: str) -> object:
+    """The slot's descriptor of the field ``name`` (the class's own or a base's)."""
+    for klass in record.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise TypeError(f"{record.__qualname__}.{name}: no slot")
+
+
+def _kind(field: attrs.Attribute[Any]) -> int:
+    if field.default is attrs.NOTHING:
+        return REQUIRED
+    return FACTORY if isinstance(field.default, attrs.Factory) else DEFAULT  # type: ignore[arg-type]
+
+
+def _default(field: attrs.Attribute[Any]) -> object:
+    if field.default is attrs.NOTHING:
+        return None
+    if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+        return field.default.factory
+    return field.default
+
+
+def _native() -> Callable[..., Any] | None:
+    """``_build.Builder`` where the build made it and the source is not asked for, else ``None``."""
+    from ..compiled import wants_source
+
+    if wants_source():
+        return None
+    try:
+        from . import _build
+    except ImportError:
+        return None
+    return _build.Builder  # type: ignore[no-any-return]
