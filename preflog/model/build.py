@@ -25,26 +25,31 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 REQUIRED, DEFAULT, FACTORY = 0, 1, 2
-#: Every class a builder was made for, in the order they were made (the tests check each).
-BUILT: list[type] = []
+#: Each class a builder was asked for, with its builder (made once; the tests check each).
+BUILT: dict[type, Callable[..., Any]] = {}
 
 
 def builder(cls: Callable[P, T]) -> Callable[P, T]:
     """A function that makes an instance of the attrs class ``cls`` from the arguments its
     ``__init__`` takes, in C where it was built; else ``cls``."""
     record: type = cls  # type: ignore[assignment]
+    made = BUILT.get(record)
+    if made is None:
+        made = BUILT[record] = _made(record)
+    return made
+
+
+def _made(record: type) -> Callable[..., Any]:
     fields = _signature_order(record)
-    BUILT.append(record)
     native = _native()
     if native is None:
-        return cls
+        return record
     descriptors = tuple(_slot(record, field.name) for field in fields)
     names = tuple(sys.intern(field.alias or field.name) for field in fields)
     kinds = bytes(_kind(field) for field in fields)
     defaults = tuple(_default(field) for field in fields)
     positional = sum(1 for field in fields if not field.kw_only)
-    made: Callable[P, T] = native(record, descriptors, names, defaults, kinds, positional)
-    return made
+    return native(record, descriptors, names, defaults, kinds, positional)  # type: ignore[no-any-return]
 
 
 def _signature_order(record: type) -> list[attrs.Attribute[Any]]:
@@ -76,11 +81,10 @@ def _kind(field: attrs.Attribute[Any]) -> int:
 
 
 def _default(field: attrs.Attribute[Any]) -> object:
-    if field.default is attrs.NOTHING:
+    default: Any = field.default
+    if default is attrs.NOTHING:
         return None
-    if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
-        return field.default.factory
-    return field.default
+    return default.factory if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
 
 
 def _native() -> Callable[..., Any] | None:
@@ -93,4 +97,4 @@ def _native() -> Callable[..., Any] | None:
         from . import _build
     except ImportError:
         return None
-    return _build.Builder  # type: ignore[no-any-return]
+    return _build.Builder

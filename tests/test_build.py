@@ -1,0 +1,176 @@
+"""Records built in C (preflog/model/build.py, _build.c; issue 46, item 2): a builder makes what its class
+makes from the same arguments, refuses what its class refuses, and holds no reference it should not.
+Run both ways by CI: compiled, a builder is the C one; with PREFLOG_PURE_PYTHON=1 it is the class."""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import sys
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from preflog.compiled import wants_source
+from preflog.model.auction import Call, CallKind
+from preflog.model.build import BUILT, builder
+from preflog.model.play import Play
+
+from .conftest import ROOT
+
+PURE = wants_source()
+
+
+def _users() -> list[str]:
+    """The package's modules that make a builder (each imported, so that BUILT holds every one)."""
+    names = []
+    for path in sorted((ROOT / "preflog").rglob("*.py")):
+        if "builder(" in path.read_text(encoding="utf-8") and path.name != "build.py":
+            names.append(".".join(path.relative_to(ROOT).with_suffix("").parts))
+    return names
+
+
+for _name in _users():
+    importlib.import_module(_name)
+CLASSES = sorted(BUILT, key=lambda c: c.__qualname__)
+
+
+def test_the_hot_paths_build_their_records_in_c_unless_asked_for_the_source() -> None:
+    assert len(CLASSES) >= 25  # the reader's, the events', the audit's, the scorer's, the statistics'
+    for cls in CLASSES:
+        assert (BUILT[cls] is cls) is PURE, cls
+        assert builder(cls) is BUILT[cls]  # made once
+
+
+def _call(cls: type, data: st.DataObject) -> tuple[tuple[object, ...], dict[str, object]]:
+    """Arguments ``cls``'s __init__ takes: each field given or left to its default, each given one by
+    position or by name, a fresh object each (no validator reads them)."""
+    fields = attrs.fields(cls)
+    given_ = [f for f in fields if f.default is attrs.NOTHING or data.draw(st.booleans())]
+    positional = [f for f in fields if not f.kw_only]
+    by_position = data.draw(st.integers(0, len(positional)))
+    if any(f.default is not attrs.NOTHING and f not in given_ for f in positional[:by_position]):
+        by_position = 0
+    args = tuple(object() for _ in positional[:by_position])
+    kwargs = {f.alias: object() for f in given_ if f not in positional[:by_position]}
+    return args, kwargs
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_builder_makes_what_its_class_makes(data: st.DataObject) -> None:
+    cls = data.draw(st.sampled_from(CLASSES))
+    args, kwargs = _call(cls, data)
+    made, built = cls(*args, **kwargs), BUILT[cls](*args, **kwargs)
+    assert type(built) is cls
+    for field in attrs.fields(cls):
+        mine, theirs = getattr(built, field.name), getattr(made, field.name)
+        if isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            assert mine == theirs
+        else:
+            assert mine is theirs, field.name
+    assert built == made and hash(built) == hash(made) and repr(built) == repr(made)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):  # frozen as its class's are
+        setattr(built, attrs.fields(cls)[0].name, None)
+    assert attrs.evolve(built) == made
+
+
+def _refusals(cls: type) -> list[tuple[tuple[object, ...], dict[str, object]]]:
+    fields = attrs.fields(cls)
+    required = {f.alias: 1 for f in fields if f.default is attrs.NOTHING}
+    positional = [f for f in fields if not f.kw_only]
+    out: list[tuple[tuple[object, ...], dict[str, object]]] = [
+        ((), dict(required, no_such_field=1)),                 # a name it does not take
+        (tuple(range(len(positional) + 1)), {}),               # one argument too many
+        ((1,), dict(required, **{positional[0].alias: 1})),    # one field twice
+    ]
+    if required:
+        out.append(((), dict(list(required.items())[1:])))     # a required one missing
+    return out
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_a_builder_refuses_what_its_class_refuses(cls: type) -> None:
+    for args, kwargs in _refusals(cls):
+        with pytest.raises(TypeError):
+            cls(*args, **kwargs)
+        with pytest.raises(TypeError):
+            BUILT[cls](*args, **kwargs)
+
+
+@attrs.frozen(slots=True)
+class _Sample:
+    name: str
+    items: list[int] = attrs.Factory(list)
+    note: str = "none"
+    _hidden: int = 0
+    span: object = attrs.field(default=None, kw_only=True)
+
+
+def test_defaults_factories_private_names_and_keyword_only_fields_as_attrs_gives_them() -> None:
+    make = builder(_Sample)
+    a, b = make("a"), make("b", hidden=3, span=1)
+    assert a == _Sample("a") and b == _Sample("b", hidden=3, span=1)
+    assert a.items == [] and a.items is not make("c").items  # a new list each time, as attrs makes it
+    assert a.note == "none" and b._hidden == 3 and b.span == 1
+    with pytest.raises(TypeError):
+        make("a", [], "n", 0, None)  # span is keyword-only
+
+
+def test_a_class_whose_init_does_more_than_set_its_fields_is_refused() -> None:
+    @attrs.frozen(slots=True)
+    class Checked:
+        n: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen(slots=True)
+    class Hooked:
+        n: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    @attrs.frozen(slots=False)
+    class Plain:
+        n: int
+
+    for cls in (Checked, Hooked, Plain, Play):  # Play's cards are converted
+        with pytest.raises(TypeError):
+            builder(cls)
+
+
+@pytest.mark.skipif(PURE, reason="the class itself: nothing of its own to hold")
+def test_a_builder_holds_no_reference_it_should_not() -> None:
+    token = object()
+    base = sys.getrefcount(token)
+    make = BUILT[Call]
+    calls = [make(CallKind.PASS, None, token) for _ in range(10_000)]
+    assert sys.getrefcount(token) == base + 10_000
+    del calls
+    gc.collect()
+    assert sys.getrefcount(token) == base
+    for _ in range(1_000):  # refused calls leave nothing behind either
+        with pytest.raises(TypeError):
+            make(CallKind.PASS, token, no_such_field=token)
+    assert sys.getrefcount(token) == base
+
+
+@pytest.mark.parametrize("name", ["sochi-pulka.pref", "annotated.pref", "classic.pref", "four-players.pref"])
+def test_the_records_read_are_the_same_either_way(name: str) -> None:
+    """A sample read by the fast reader (its records built in C) equals the same records made by
+    their classes from their fields."""
+    import preflog
+
+    games = preflog.loads_all((ROOT / "samples" / name).read_text(encoding="utf-8"))
+
+    def rebuilt(value: Any) -> Any:
+        if attrs.has(type(value)):
+            changes = {f.alias: rebuilt(getattr(value, f.name)) for f in attrs.fields(type(value)) if f.init}
+            return type(value)(**changes)
+        if isinstance(value, tuple) and not hasattr(value, "_fields"):
+            return tuple(rebuilt(v) for v in value)
+        return value
+
+    assert games and [rebuilt(game) for game in games] == games
