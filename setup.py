@@ -1,14 +1,15 @@
 """The build's one step beyond pyproject.toml: the hot modules compiled by mypyc, and the search's
-solver in C.
+solver and a record's constructor in C.
 
 The modules of ``preflog/compiled.py`` (the double-dummy search, the fast reader, the engine's steps)
 are plain typed Python; mypyc (part of mypy, a build requirement in pyproject.toml) turns them into C
 extensions that run the same code faster: the reader and the engine by about a tenth
 (benchmarks/versus.py). The search's solver is also written in C (``preflog/analysis/_search.c``, the
 same algorithm as ``search.py``'s ``Solver``, its reference), about three times as fast again as the
-solver compiled by mypyc (benchmarks/odds.py). Where they cannot be compiled (no C compiler, or
-``PREFLOG_PURE_PYTHON=1`` in the environment) the package installs as pure Python and gives the same
-answers, only slower.
+solver compiled by mypyc (benchmarks/odds.py); so is a record's constructor
+(``preflog/model/_build.c``, behind ``preflog/model/build.py``), five times as fast as the ``__init__``
+attrs generates. Where they cannot be compiled (no C compiler, or ``PREFLOG_PURE_PYTHON=1`` in the
+environment) the package installs as pure Python and gives the same answers, only slower.
 """
 
 from __future__ import annotations

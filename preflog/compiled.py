@@ -3,8 +3,9 @@
 ``setup.py`` compiles :data:`MODULES` into C extensions (one group, its shared library
 ``preflog/core__mypyc``); each extension sits beside its ``.py`` and is imported in its place. Where
 the build could not compile them, the package is pure Python and gives the same answers, slower.
-It also builds :data:`NATIVE`, the search's solver written in C, which the search uses wherever it runs
-compiled (``preflog/analysis/search.py``).
+It also builds :data:`NATIVE`, the modules written in C: the search's solver, which the search uses
+wherever it runs compiled (``preflog/analysis/search.py``), and the records' constructor of
+``preflog/model/build.py``.
 
 With ``PREFLOG_PURE_PYTHON=1`` in the environment of a run, ``import preflog`` puts :class:`SourceFirst`
 in front of the import system: the modules of :data:`MODULES` are then imported from their Python
@@ -44,7 +45,8 @@ MODULES: Final = (
     "preflog.notation.validate",
 )
 #: Modules written in C, by name, with their source: the search's solver (``search.py``'s ``Solver`` is
-#: its reference, and what runs wherever ``search.py`` runs from its source). Built beside the group.
+#: its reference, and what runs wherever ``search.py`` runs from its source), and a record's constructor
+#: (``model/build.py``: where it is not built, the record's class). Built beside the group.
 NATIVE: Final = {"preflog.analysis._search": "preflog/analysis/_search.c",
                   "preflog.model._build": "preflog/model/_build.c"}
 #: The name of the compiled group: its shared library is ``preflog/core__mypyc``.
