@@ -400,7 +400,7 @@ def _bids(words: Words) -> Bids:
             raise _NotCanonical
         if kind is not None:
             calls.append(_Call(kind, bid, *said, glyph, comments,
-                              _new(Span, (start_row, start_column, end_row, end_column))))
+                               _new(Span, (start_row, start_column, end_row, end_column))))
         kind, bid, said, glyph, comments = new_kind, new_bid, (player, dark, hand), None, ()
         first = opened or k
         start_row, start_column, end_row, end_column = r[first], c[first], r[k], c[k] + len(word)
@@ -439,7 +439,7 @@ def _contract(words: Words) -> Flagged:
     if bid is None:
         raise _NotCanonical
     record = _Contract(bid, None if declarer is None else declarer[0], glyph, comments, _whole(words),
-                      _at(words, count - 1))
+                       _at(words, count - 1))
     return Flagged(record, (), () if declarer is None else (declarer,))
 
 

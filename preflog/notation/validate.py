@@ -127,7 +127,7 @@ class Validator:
         self.previous_dealer = self._sat_out(raw, fields, dealer)
         self.next_number = number + 1
         return _Deal(number, dealer, raw.comments, penalties=raw.penalties, span=raw.span,
-                    dealer_span=None if raw.dealer is None else raw.dealer[1], **fields)
+                     dealer_span=None if raw.dealer is None else raw.dealer[1], **fields)
 
     def _sat_out(self, raw: RawDeal, fields: dict[str, Any], dealer: str) -> str:
         """Whom the next deal's dealer follows: ``dealer``, or, with four players, the one the hands
