@@ -73,6 +73,8 @@ _Result: Final = builder(Result)
 _PlayerTricks: Final = builder(PlayerTricks)
 _Talon: Final = builder(Talon)
 _Discard: Final = builder(Discard)
+_Comment: Final = builder(Comment)
+_PlayedCard: Final = builder(PlayedCard)
 
 # enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
 # hook (Python 3.11), about ten times the cost of a constant's
@@ -136,7 +138,7 @@ def _whole(words: Words) -> Span:
 
 
 def _comment(words: Words, k: int) -> Comment:
-    return Comment(words[0][k][1:-1], _at(words, k))
+    return _Comment(words[0][k][1:-1], _at(words, k))
 
 
 def _trailing(words: Words, start: int = 1) -> tuple[int, tuple[Comment, ...]]:
@@ -516,7 +518,7 @@ def _line_of(plain: list[Card], places: list[int], notes: dict[int, _Notes]) -> 
     if not notes:
         return line
     return PlayLine.of_cards(cards, where, {
-        i: PlayedCard(plain[i], n.glyph, n.comments, n.variations, line.span_of(i)) for i, n in notes.items()})
+        i: _PlayedCard(plain[i], n.glyph, n.comments, n.variations, line.span_of(i)) for i, n in notes.items()})
 
 
 def _line(words: Words, k: int, plain: list[Card], places: list[int], notes: dict[int, _Notes], offset: int,
