@@ -175,16 +175,19 @@ def deal(piece: Piece) -> RawDeal | None:
 
 def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
     """The words of a marked line and their columns (``column`` that of its first character)."""
-    words: list[str] = []
-    columns: list[int] = []
-    for m in _TOKEN.finditer(line):
-        word = m.group()
+    words: list[str] = _TOKEN.findall(line)  # the words only: a match object each costs more than
+    columns: list[int] = []                   # finding each word's column after the spaces before it
+    at = 0
+    for i, word in enumerate(words):
         if word == "%":
-            break  # a note, to the end of the line
+            del words[i:]  # a note, to the end of the line
+            break
         if word == "{" or word == "}":
             raise _NotCanonical  # a comment over several lines, or a stray brace
-        words.append(word)
-        columns.append(column + m.start())
+        while line[at] == " ":
+            at += 1
+        columns.append(column + at)
+        at += len(word)
     return words, columns
 
 
