@@ -182,17 +182,6 @@ static PyObject *Builder_repr(Builder *b) {
     return PyUnicode_FromFormat("<Builder of %s>", b->cls->tp_name);
 }
 
-static PyObject *Builder_record(Builder *b, void *closure) {
-    if (b->cls == NULL) Py_RETURN_NONE;
-    Py_INCREF(b->cls);
-    return (PyObject *)b->cls;
-}
-
-static PyGetSetDef Builder_getset[] = {
-    {"record", (getter)Builder_record, NULL, "The class it builds.", NULL},
-    {NULL},
-};
-
 static PyTypeObject BuilderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "preflog.model._build.Builder",
@@ -207,7 +196,6 @@ static PyTypeObject BuilderType = {
     .tp_repr = (reprfunc)Builder_repr,
     .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = offsetof(Builder, vectorcall),
-    .tp_getset = Builder_getset,
 };
 
 static struct PyModuleDef module_def = {

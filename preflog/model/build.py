@@ -15,6 +15,7 @@ It takes only a class whose ``__init__`` does nothing but set its fields: no val
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
@@ -44,10 +45,10 @@ def _made(record: type) -> Callable[..., Any]:
     native = _native()
     if native is None:
         return record
-    descriptors = tuple(_slot(record, field.name) for field in fields)
+    descriptors = tuple(inspect.getattr_static(record, field.name) for field in fields)  # each slot's
     names = tuple(sys.intern(field.alias or field.name) for field in fields)
-    kinds = bytes(_kind(field) for field in fields)
-    defaults = tuple(_default(field) for field in fields)
+    filled = [_default(field) for field in fields]
+    kinds, defaults = bytes(kind for kind, _ in filled), tuple(value for _, value in filled)
     positional = sum(1 for field in fields if not field.kw_only)
     return native(record, descriptors, names, defaults, kinds, positional)  # type: ignore[no-any-return]
 
@@ -66,25 +67,15 @@ def _signature_order(record: type) -> list[attrs.Attribute[Any]]:
     return [f for f in fields if not f.kw_only] + [f for f in fields if f.kw_only]
 
 
-def _slot(record: type, name: str) -> object:
-    """The slot's descriptor of the field ``name`` (the class's own or a base's)."""
-    for klass in record.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    raise TypeError(f"{record.__qualname__}.{name}: no slot")
-
-
-def _kind(field: attrs.Attribute[Any]) -> int:
-    if field.default is attrs.NOTHING:
-        return REQUIRED
-    return FACTORY if isinstance(field.default, attrs.Factory) else DEFAULT  # type: ignore[arg-type]
-
-
-def _default(field: attrs.Attribute[Any]) -> object:
+def _default(field: attrs.Attribute[Any]) -> tuple[int, object]:
+    """How a field is filled when its argument is not given, and with what: required (None), a
+    default value, or a factory called each time."""
     default: Any = field.default
     if default is attrs.NOTHING:
-        return None
-    return default.factory if isinstance(default, attrs.Factory) else default  # type: ignore[arg-type]
+        return REQUIRED, None
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return FACTORY, default.factory
+    return DEFAULT, default
 
 
 def _native() -> Callable[..., Any] | None:

@@ -39,15 +39,18 @@ class _Totals:
         (the Pool tag is the points to play in it, seed 000 §8); else the whole pool."""
         return self.pool(player) - self.first_stage.get(player, ZERO)
 
+    def total(self, player: str, column: Column, on: str | None = None) -> Amount:
+        return self.totals.get((player, column, on), ZERO)
+
     def pool(self, player: str) -> Amount:
-        return self.totals.get((player, POOL, None), ZERO)
+        return self.total(player, POOL)
 
     def mountain(self, player: str) -> Amount:
-        return self.totals.get((player, MOUNTAIN, None), ZERO)
+        return self.total(player, MOUNTAIN)
 
     def whists(self, player: str, on: str) -> Amount:
         """The whists ``player`` has written on ``on``."""
-        return self.totals.get((player, WHISTS, on), ZERO)
+        return self.total(player, WHISTS, on)
 
 
 @attrs.frozen(slots=True)
@@ -141,16 +144,13 @@ class Pulka(_Totals):
     def begin_second_stage(self, target: int) -> None:
         """The razboynik is over: from now on each player plays ``target`` more points into his pool."""
         self.target = target
-        self.first_stage = {p: self.total(p, POOL) for p in self.players}
+        self.first_stage = {p: self.pool(p) for p in self.players}
 
     def oldest_bomb(self, player: str) -> int:
         """The degree of the bomb ``player`` plays his next game on: the oldest he holds (footnote 30);
         0 for none."""
         held = self.bombs.get(player)
         return held[0] if held else 0
-
-    def total(self, player: str, column: Column, on: str | None = None) -> Amount:
-        return self.totals.get((player, column, on), ZERO)
 
     def closed(self) -> frozenset[str]:
         """The players whose pool has reached the target."""
@@ -187,7 +187,7 @@ class Pulka(_Totals):
 
     def _room(self, player: str) -> Amount:
         """What can come off ``player``'s mountain: all of it, nothing below zero."""
-        return max(ZERO, self.total(player, MOUNTAIN))
+        return max(ZERO, self.mountain(player))
 
     def _write_split(self, entry: Entry, barred: frozenset[str]) -> None:
         """A game's points while the pool is open: half to the pool, half off the own mountain as far as it
@@ -289,7 +289,7 @@ class Pulka(_Totals):
         if not open_:
             return None
         if self.rules.help_tie is HelpTie.MOUNTAIN:
-            return max(open_, key=lambda p: (self.pool_played(p), -self.total(p, MOUNTAIN), -order.index(p)))
+            return max(open_, key=lambda p: (self.pool_played(p), -self.mountain(p), -order.index(p)))
         return max(open_, key=lambda p: (self.pool_played(p), -order.index(p)))
 
     def end_deal(self, number: int) -> None:
@@ -301,7 +301,7 @@ class Pulka(_Totals):
         pools = [self.pool_played(p) for p in self.players]
         if self.rules.help:
             done = all(pool >= target for pool in pools) and not (
-                self.rules.mountains_off and any(self.total(p, MOUNTAIN) > 0 for p in self.players))
+                self.rules.mountains_off and any(self.mountain(p) > 0 for p in self.players))
         else:
             done = sum(pools) >= target * len(self.players)
         if done:

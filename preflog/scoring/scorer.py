@@ -123,7 +123,7 @@ class Scorer(Visitor):
         self._answered = answered_by_razboynik(len(self.pulka.players))
         if not self._razboynik_played:
             return  # the file begins in the second stage: the first one's mountains are not known
-        smallest = min(self.pulka.total(p, Column.MOUNTAIN) for p in self.pulka.players)
+        smallest = min(self.pulka.mountain(p) for p in self.pulka.players)
         if pool > smallest:
             self.problems.append(Violation.of(
                 "S705", _('the second stage is played to a pool of {pool} (the Pool tag), more than the smallest '
@@ -198,7 +198,7 @@ class Scorer(Visitor):
             self._gap = self._gap or problem
             return False
         played = {p: pulka.pool_played(p) for p in players}
-        mountain = {p: pulka.total(p, Column.MOUNTAIN) for p in players}
+        mountain = {p: pulka.mountain(p) for p in players}
         pulka.write(totus_entries(outcome, self.rules.scale, pulka.target, helped, played, mountain))
         return True
 
