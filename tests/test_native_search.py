@@ -54,6 +54,23 @@ def test_the_solver_in_c_answers_every_question_as_its_reference_after_the_same_
     assert asked > 3000 * 3
 
 
+def test_a_question_from_a_trick_s_start_is_the_position_s_question() -> None:
+    """``start`` (the hands given as numbers, the race's questions) answers as ``win`` on the same
+    position, in C and in Python, after the same work."""
+    rng = random.Random(4605)
+    for n in range(500):
+        e = random_ending(rng)
+        if e["table"] or e["talon"]:
+            continue
+        c, py, position = _pair(e)
+        c2, py2, _ = _pair(e)
+        h0, h1, h2 = position.hands
+        for k in range(position.tricks_left() + 2):
+            expected = c.win(position, k)
+            assert c2.start(h0, h1, h2, e["leader"], k) == expected == py2.start(h0, h1, h2, e["leader"], k), (n, k)
+        assert (c2.questions, c2.nodes) == (c.questions, c.nodes) == (py2.questions, py2.nodes), n
+
+
 def test_the_solver_in_c_agrees_with_its_reference_on_whole_deals() -> None:
     """Twenty-four whole deals of ten cards a hand (games, misères, all-passes): the value, found by the
     same questions, and the same tricks' starts reached."""

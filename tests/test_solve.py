@@ -375,3 +375,23 @@ def test_a_value_with_bounds_known_gives_the_same_value_and_asks_nothing_it_know
             search, position = search_of(e, module)
             search.value(position, truth, (lo, hi))
             assert search.solver.questions <= 2, (n, e, lo, hi)
+
+
+@BOTH
+def test_a_defender_s_two_trumps_above_the_declarer_s_hold_him_to_one_trick(module: ModuleType) -> None:
+    """Spades trumps, three cards each, the declarer leading with the queen of spades and the ace and
+    king of clubs; the next hand holds the ace and king of spades and the seven of clubs. Worked by
+    hand: the ace of clubs takes a trick (the seven must follow), but on the king of clubs the next hand,
+    having no club, must trump (Code 3.9.3), and each of his two trumps above the queen takes a trick
+    whatever is led: the declarer takes one trick, never two. The search cuts at once there (a
+    defender's trumps above all of the declarer's are his side's tricks) and must not cut deeper."""
+    spades = int(Suit.SPADES)
+    mine = sum(BIT[preflog.card(c)] for c in ("Qs", "Ac", "Kc"))
+    his = sum(BIT[preflog.card(c)] for c in ("As", "Ks", "7c"))
+    other = sum(BIT[preflog.card(c)] for c in ("7d", "8d", "9d"))
+    search = module.Search(0, True, spades)
+    position = module.Position((mine, his, other), 0)
+    assert search.value(position) == 1
+    assert search.at_least(position, 1) and not search.at_least(position, 2)
+    hands = [frozenset(preflog.card(c) for c in h) for h in (("Qs", "Ac", "Kc"), ("As", "Ks", "7c"), ("7d", "8d", "9d"))]
+    assert minimax(hands, 0, (), (), Suit.SPADES, 0, True, False, False) == 1

@@ -23,11 +23,13 @@ static unsigned char POP[256];
 static i64 TOP[256];
 static i64 POW3[33];
 static unsigned char REPS[65536];
-static int32_t TERNARY[65536];
+static uint16_t TERNARY[65536];  /* a suit's digits: at most 3280 */
 static unsigned char SAFE[65536];
 static int tables_set = 0;
 
 #define NOBODY (-1)
+/* search.HISTORY_FROM */
+#define HISTORY_FROM 5
 
 /* With the processor's POPCNT (setup.py asks for it on x86-64, PyInit__search makes sure the machine has
  * it) one instruction; else search.py's table, a byte at a time. */
@@ -60,20 +62,18 @@ static inline i64 shift_of(i64 card) {
     return 0;
 }
 
+/* search.top_tricks, a suit at a time without branching on who holds it. */
 static i64 top_tricks(i64 mine, i64 a, i64 b, i64 tm) {
-    i64 q = 0, others = a | b, sm = 0xFF;
-    for (int s = 0; s < 4; s++) {
-        i64 ms = mine & sm;
-        if (ms) {
-            i64 os_ = others & sm;
-            i64 top = os_ ? count(ms & ((os_ & -os_) - 1)) : count(ms);
-            if (top && tm && sm != tm) {
-                if (a & tm) { i64 n = count(a & sm); if (n < top) top = n; }
-                if (b & tm) { i64 n = count(b & sm); if (n < top) top = n; }
-            }
-            q += top;
+    i64 q = 0, others = a | b;
+    int a_ruffs = (a & tm) != 0, b_ruffs = (b & tm) != 0;
+    for (int sh = 0; sh < 32; sh += 8) {
+        i64 ms = (mine >> sh) & 0xFF, os_ = (others >> sh) & 0xFF;
+        i64 top = count(ms & ((os_ & -os_) - 1) & 0xFF);  /* his cards above all of theirs (all: they have none) */
+        if (top && tm && !((tm >> sh) & 0xFF)) {          /* a side suit: as many as neither ruffer runs out of */
+            if (a_ruffs) { i64 n = count((a >> sh) & 0xFF); if (n < top) top = n; }
+            if (b_ruffs) { i64 n = count((b >> sh) & 0xFF); if (n < top) top = n; }
         }
-        sm <<= 8;
+        q += top;
     }
     return q;
 }
@@ -114,6 +114,7 @@ typedef struct {
     int shift;
     size_t used;
     i64 killer;
+    i64 history[3][32];  /* search.py's history: [seat][bit] */
     i64 questions;
     i64 nodes;
 } Solver;
@@ -226,14 +227,46 @@ static int lead(Solver *s, i64 seat, i64 k) {
         }
     }
     int high_first = is_more == (seat == s->target);
+    i64 n = count(hand);
+    if (n < HISTORY_FROM) {
+        while (m) {
+            i64 c = high_first ? (m & -m) : lowest(m);
+            m ^= c;
+            s->h[seat] = hand ^ c;
+            r = second(s, nxt, seat, shift_of(c), c, seat, c, k);
+            s->h[seat] = hand;
+            if (r == is_more) {
+                s->killer = c;
+                return r;
+            }
+        }
+        s->killer = killer;
+        return !is_more;
+    }
+    /* the leads that settled positions lately first: an insertion sort, stable as search.py's sort */
+    i64 *history = s->history[seat];
+    i64 cards[10], score[10];
+    int nc = 0;
     while (m) {
         i64 c = high_first ? (m & -m) : lowest(m);
         m ^= c;
+        i64 v = history[__builtin_ctzll((u64)c)];
+        int j = nc++;
+        for (; j > 0 && score[j - 1] < v; j--) {
+            cards[j] = cards[j - 1];
+            score[j] = score[j - 1];
+        }
+        cards[j] = c;
+        score[j] = v;
+    }
+    for (int i = 0; i < nc; i++) {
+        i64 c = cards[i];
         s->h[seat] = hand ^ c;
         r = second(s, nxt, seat, shift_of(c), c, seat, c, k);
         s->h[seat] = hand;
         if (r == is_more) {
             s->killer = c;
+            history[__builtin_ctzll((u64)c)] += (i64)1 << n;
             return r;
         }
     }
@@ -253,6 +286,12 @@ static int boundary(Solver *s, i64 leader, i64 k) {
             if (top_tricks(s->h[target], s->h[(target + 1) % 3], s->h[(target + 2) % 3], tm) >= k) return 1;
         } else if (n - top_tricks(s->h[leader], s->h[target], s->h[3 - leader - target], tm) < k) {
             return 0;
+        }
+        if (tm) {  /* search.py: each trump of a defender's above all of the target's takes a trick */
+            i64 dt = s->h[target] & tm;
+            i64 above = dt ? ((dt & -dt) - 1) & tm : tm;
+            i64 x = count(s->h[(target + 1) % 3] & above), y = count(s->h[(target + 2) % 3] & above);
+            if (n - (x > y ? x : y) < k) return 0;
         }
     } else if (!tm) {
         i64 t = s->h[target];
@@ -530,6 +569,7 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->killer = 0;
+    memset(self->history, 0, sizeof self->history);
     self->questions = self->nodes = 0;
     return 0;
 }
@@ -537,6 +577,13 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kwds) {
 static void Solver_dealloc(Solver *self) {
     PyMem_Free(self->tt);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* search.Solver.ask: one question more, the history halved. */
+static void ask(Solver *self) {
+    self->questions++;
+    for (int seat = 0; seat < 3; seat++)
+        for (int bit = 0; bit < 32; bit++) self->history[seat][bit] >>= 1;
 }
 
 static PyObject *Solver_win(Solver *self, PyObject *args) {
@@ -563,7 +610,7 @@ static PyObject *Solver_win(Solver *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a hand holds ten cards at most");
         return NULL;
     }
-    self->questions++;
+    ask(self);
     self->h[0] = hands[0];
     self->h[1] = hands[1];
     self->h[2] = hands[2];
@@ -617,9 +664,47 @@ static PyObject *Solver_get_positions(Solver *self, void *closure) {
     return PyLong_FromSize_t(self->used);
 }
 
+/* Solver.start(h0, h1, h2, leader, k): win() at a trick's start, the hands given as numbers. */
+static PyObject *Solver_start(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "start(h0, h1, h2, leader, k): five numbers");
+        return NULL;
+    }
+    if (self->tt == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "a solver not initialised");
+        return NULL;
+    }
+    long long v[5];
+    for (int i = 0; i < 5; i++) {
+        v[i] = PyLong_AsLongLong(args[i]);
+        if (v[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (v[i] < 0 || v[i] > 0xFFFFFFFFLL) {
+            PyErr_Format(PyExc_ValueError, "h%d: not a set of cards: %lld", i, v[i]);
+            return NULL;
+        }
+        if (count(v[i]) > 10) {
+            PyErr_SetString(PyExc_ValueError, "a hand holds ten cards at most");
+            return NULL;
+        }
+    }
+    if (v[3] < 0 || v[3] > 2) {
+        PyErr_SetString(PyExc_ValueError, "a leader is 0, 1 or 2");
+        return NULL;
+    }
+    ask(self);
+    self->h[0] = v[0];
+    self->h[1] = v[1];
+    self->h[2] = v[2];
+    return PyBool_FromLong(boundary(self, v[3], v[4]));
+}
+
 static PyMethodDef Solver_methods[] = {
     {"win", (PyCFunction)Solver_win, METH_VARARGS,
      "Whether the side wanting the target's tricks high gets k more from position."},
+    {"start", (PyCFunction)(void (*)(void))Solver_start, METH_FASTCALL,
+     "win() at a trick's start: start(h0, h1, h2, leader, k)."},
     {"representatives", (PyCFunction)Solver_representatives, METH_VARARGS,
      "Of equivalent cards of legal (the cards in play: rest), the one to try."},
     {NULL, NULL, 0, NULL},
@@ -678,7 +763,7 @@ static PyObject *set_tables(PyObject *module, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "ternary: a number out of range");
             return NULL;
         }
-        TERNARY[j] = (int32_t)v;
+        TERNARY[j] = (uint16_t)v;
     }
     Py_DECREF(fast);
     for (int b = 0; b < 256; b++) {

@@ -13,8 +13,11 @@ from a trick's start, as bridge's double-dummy solvers do:
 * a **transposition table** of bounds on the target's tricks from each trick's start, keyed by the
   hands' relative ranks (each card's holder, as a digit in base 3) and keeping the lead that last
   settled the position, tried first the next time;
-* **move ordering**: a card that settles the trick the way its player wants, cheaply, first;
-* **quick-trick bounds**: tricks the side to lead can cash at once with top cards.
+* **move ordering**: a card that settles the trick the way its player wants, cheaply, first; of
+  leads, the one that settled the position last (the killer), then those that settled others lately
+  (the history heuristic);
+* **quick-trick bounds**: tricks the side to lead can cash at once with top cards, and the tricks of a
+  defender's trumps above all of the declarer's.
 
 The search is one class of plain integer methods, :class:`Solver`, typed with ``i64``. This source is
 the reference: ``_search.c`` is the same class written in C, method for method, built with the package
@@ -49,6 +52,9 @@ POP: Final = bytes([bin(b).count("1") for b in range(256)])
 TOP: Final = bytes([0 if b == 0 else 1 << (b.bit_length() - 1) for b in range(256)])
 #: Powers of three: a transposition table's key writes each card's holder as a digit in base 3.
 POW3: Final = [3 ** i for i in range(33)]
+#: The cards a hand holds from which its leads are tried in the order of the history (:meth:`Solver.lead`):
+#: below it, sorting them costs more than the order saves.
+HISTORY_FROM: Final = 5
 
 _REPS: bytes | None = None
 _TERNARY: list[int] | None = None
@@ -149,6 +155,11 @@ def lowest(m: i64) -> i64:
     return top
 
 
+def bit_of(card: int) -> int:
+    """The bit of the one card ``card`` (0 for the ace of the first suit)."""
+    return card.bit_length() - 1
+
+
 def suit_mask(card: i64) -> i64:
     """The mask of ``card``'s suit. (Written out: mypyc compiles ``0xFF << shift`` as a shift of a C
     ``int``, which overflows for hearts and gave a negative mask.)"""
@@ -241,6 +252,7 @@ class Solving(Protocol):
     @property
     def nodes(self) -> int: ...
     def win(self, position: Position, k: int) -> bool: ...
+    def start(self, h0: int, h1: int, h2: int, leader: int, k: int) -> bool: ...
     def representatives(self, legal: int, rest: int) -> int: ...
 
 
@@ -296,6 +308,10 @@ class Search:
         """Whether the side that wants the target's tricks high gets at least ``k`` of those still to
         be played from ``position`` (the trick in play included)."""
         return self.solver.win(position, k)
+
+    def at_least_from(self, h0: int, h1: int, h2: int, k: int) -> bool:
+        """:meth:`at_least` from the start of play, the first hand (``h0``) leading."""
+        return self.solver.start(h0, h1, h2, 0, k)
 
     def value(self, position: Position, guess: int | None = None, known: tuple[int, int] | None = None) -> int:
         """The target's tricks from ``position`` on (the trick in play included) with best play;
@@ -428,6 +444,7 @@ class Solver:
     h2: i64
     tt: dict[int, int]
     killer: i64  # the lead that settled the position last searched
+    history: list[int]  # at ``32 * seat + bit``: how well that seat's lead of that card has done
     questions: i64  # the questions asked (:meth:`win`) and the tricks' starts reached answering them:
     nodes: i64      # the search's work, the same compiled or not (benchmarks/odds.py counts it)
     reps: bytes
@@ -451,6 +468,7 @@ class Solver:
         self.h0 = self.h1 = self.h2 = 0
         self.tt = {}
         self.killer = 0
+        self.history = [0] * 96
         self.questions = self.nodes = 0
         self.reps = _representatives()
         self.ternary = _ternaries()
@@ -489,9 +507,22 @@ class Solver:
         else:
             self.h2 = cards
 
+    def start(self, h0: i64, h1: i64, h2: i64, leader: i64, k: i64) -> bool:
+        """:meth:`win` at a trick's start, the hands given one by one (no position made)."""
+        self.ask()
+        self.h0, self.h1, self.h2 = h0, h1, h2
+        return self.boundary(leader, k)
+
+    def ask(self) -> None:
+        """One question more: counted, and the history (:meth:`lead`) halved."""
+        self.questions += 1
+        history = self.history
+        for i in range(96):  # the leads that did well lately count most
+            history[i] >>= 1
+
     def win(self, position: Position, k: i64) -> bool:
         """Whether the side wanting the target's tricks high gets ``k`` more from ``position``."""
-        self.questions += 1
+        self.ask()
         self.h0, self.h1, self.h2 = position.hands
         if position.talon:
             return self.talon_trick(position.talon, position.table, position.four, position.void_eldest, k)
@@ -555,6 +586,12 @@ class Solver:
                     return True
             elif n - top_tricks(self.hand(leader), self.hand(target), self.hand(3 - leader - target), tm) < k:
                 return False
+            if tm:  # each trump of a defender's above all of the target's takes a trick, for one side or
+                # the other of theirs (only a higher trump beats it): as many as the one who has more
+                dt = self.hand(target) & tm
+                above = ((dt & -dt) - 1) & tm if dt else tm
+                if n - max(count(self.hand((target + 1) % 3) & above), count(self.hand((target + 2) % 3) & above)) < k:
+                    return False
         elif not tm:  # the target can never take another trick: each suit is clean for him (he can
             # lose every trick of it he follows), and if he leads he has a suit whose cards are all below
             # theirs; he loses every trick, so never leads again
@@ -603,7 +640,9 @@ class Solver:
 
     def lead(self, seat: i64, k: i64) -> bool:
         """The lead by ``seat``: the card that last settled the position (``killer``) first, then a
-        player wanting tricks for his side leads high, one wanting none for it low; ``killer`` is
+        player wanting tricks for his side leads high, one wanting none for it low, and from
+        :data:`HISTORY_FROM` cards up the leads that settled positions lately before the others (the
+        history heuristic: each such lead counts ``2 ** cards``, halved at each question); ``killer`` is
         left with the card that settles it now, if one does."""
         hand = self.hand(seat)
         moves = self.representatives(hand, self.h0 | self.h1 | self.h2)
@@ -620,14 +659,34 @@ class Solver:
                 self.killer = killer
                 return r
         high_first = is_more == (seat == self.target)
+        n = count(hand)
+        if n < HISTORY_FROM:
+            while m:
+                c = m & -m if high_first else lowest(m)
+                m ^= c
+                self.put(seat, hand ^ c)
+                r = self.second(nxt, seat, shift_of(c), c, seat, c, k)
+                self.put(seat, hand)
+                if r == is_more:
+                    self.killer = c
+                    return r
+            self.killer = killer
+            return not is_more
+        history = self.history
+        base = 32 * seat
+        cards: list[int] = []
         while m:
             c = m & -m if high_first else lowest(m)
             m ^= c
+            cards.append(c)
+        cards.sort(key=lambda card: -history[base + bit_of(card)])  # stable: the order above
+        for c in cards:
             self.put(seat, hand ^ c)
             r = self.second(nxt, seat, shift_of(c), c, seat, c, k)
             self.put(seat, hand)
             if r == is_more:
                 self.killer = c
+                history[base + bit_of(c)] += 1 << n
                 return r
         self.killer = killer
         return not is_more
