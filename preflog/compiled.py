@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 #: here holds no ``attrs`` field definitions (mypyc cannot compile them) and no class that a module
 #: run as Python subclasses.
 MODULES: Final = (
+    "preflog.analysis.race",
     "preflog.analysis.search",
     "preflog.game.bits",
     "preflog.game.engine",

@@ -19,8 +19,9 @@ from click.testing import CliRunner, Result
 import preflog
 from preflog.analysis import odds as odds_module
 from preflog.analysis.odds import (
-    CONTRACTS, TRUMPS, Layout, declarer_score, discards, hand_of, layouts, pairs, solve_layout,
+    CONTRACTS, TRUMPS, Layout, declarer_score, discards, hand_of, hints_for, layouts, new_call, pairs, solve_layout,
 )
+from preflog.analysis.race import Hints
 from preflog.analysis.search import Position, Search
 from preflog.cli import cli
 from preflog.game.conventions import PRESETS
@@ -165,6 +166,51 @@ def test_equivalent_discards_leave_the_same_position() -> None:
         BIT[preflog.card("9h")]
     assert same[seven | nine_h] == same[eight | nine_h]
     assert same[seven | nine_h] != same[ace | nine_h]
+
+
+def _shape(kept: int, next_: int, after: int) -> tuple[str, ...]:
+    """The cards in play, each suit from the ace down, by holder (``d`` the declarer, ``n`` the next hand,
+    ``a`` the one after), those out of play squeezed out: what a discard leaves, spelled out."""
+    return tuple("".join("d" if kept >> (8 * s + r) & 1 else "n" if next_ >> (8 * s + r) & 1 else
+                         "a" if after >> (8 * s + r) & 1 else "" for r in range(8)) for s in range(4))
+
+
+def test_discards_are_alike_exactly_when_they_leave_the_same_ranks_in_the_same_hands() -> None:
+    """Two thousand random deals (some with cards out of play): two discards are raced as one exactly
+    when what they leave, spelled out card by card, is the same, and the one raced is the first."""
+    rng = random.Random(4606)
+    for n in range(2000):
+        deck = rng.sample(range(32), 32)
+        last = rng.choice((32, 32, 30, 28))
+        twelve = sum(1 << i for i in deck[:12])
+        lay = Layout(sum(1 << i for i in deck[12:22]), sum(1 << i for i in deck[22:last]), 0)
+        first: dict[tuple[str, ...], int] = {}
+        expected = {pair: first.setdefault(_shape(twelve ^ pair, lay.next, lay.after), pair) for pair in pairs(twelve)}
+        assert discards(twelve, lay) == expected, n
+
+
+def test_what_one_layout_teaches_the_next_changes_no_answer() -> None:
+    """The hints (the discards found best so far, tried first; the misère's likely discard solved in
+    full) change the work, never an answer: each layout solved alone, with no hints, gives the same."""
+    hand = bits("AKJ9.KQ8.A7.Q")
+    for talon in (None, BIT[preflog.card("7h")] | BIT[preflog.card("8h")]):
+        hints = Hints()
+        for lay in layouts(hand, talon, 12, 7):
+            taught = solve_layout(hand, lay, 0, talon is not None, hints)
+            alone = solve_layout(hand, lay, 0, talon is not None)
+            assert (taught.tricks, taught.misere) == (alone.tricks, alone.misere)
+            for (lo, hi), (lo2, hi2) in zip(taught.misere_by_pair, alone.misere_by_pair):
+                assert (lo > 0) == (lo2 > 0) and max(lo, lo2) <= min(hi, hi2)  # bounds of one truth
+        assert hints.found and hints.last
+
+
+def test_one_call_s_hints_are_its_own() -> None:
+    """Layouts come to a process a few at a time: one call's hints carry over between them, and a new
+    call starts afresh, so that it takes as long run twice."""
+    call = new_call()
+    assert hints_for(call) is hints_for(call)
+    other = new_call()
+    assert other != call and hints_for(other) is not hints_for(call)
 
 
 def test_the_answer_is_the_same_in_two_processes() -> None:

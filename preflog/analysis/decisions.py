@@ -36,9 +36,9 @@ from ..model.seating import Seat
 from ..steps import Step
 from ..scoring.tariff import contract_made
 from .. import words
-from .odds import (MISERE, Bounds, Goal, Hints, discards, game_tricks, layouts, pairs, positions, race, sheet_score,
-                   solve_goals)
+from .odds import MISERE, Goal, discards, game_tricks, layouts, positions, sheet_score, solve_goals
 from .annotate import MARK, deals_of, with_deals
+from .race import Bounds, Hints, pairs, race
 from .search import Search
 
 #: How many whists on average the best choice must beat the one made by to call it a mistake.
@@ -248,7 +248,7 @@ def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: Decisi
     first = (declarer + 1) % 3 == int(seat)  # the first to speak, on the declarer's left
     talon = bits_of(frozenset(d.talon)) if d.talon else None
     scores: dict[str, list[float]] = {DecisionKind.WHIST.value: [], DecisionKind.PASS.value: []}
-    hints: Hints = {}
+    hints = Hints()
     for lay in layouts(bits_of(hand), talon, samples, seed):
         hands = [0, 0, 0]
         hands[int(seat)] = bits_of(hand)

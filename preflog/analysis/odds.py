@@ -13,8 +13,11 @@ in whists (Code 4.2.14), worked out by the scorer on the deal written in the not
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import os
 import random
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import TypeVar, cast
@@ -32,7 +35,9 @@ from ..model.defence import DecisionKind
 from ..model.hand import Hand
 from ..model.seating import Seat
 from ..scoring.tariff import contract_made
-from .search import Position, Search
+from .race import (MISERE_KEEP, Bounds, Hints, Positions, by_cost, classes, game_keep, misere_choice, pairs,
+                   race)
+from .search import Search
 
 #: The trumps of the contracts, in the ladder's order (Code 3.3.1): the suits, then no-trump (``None``).
 TRUMPS: tuple[Suit | None, ...] = tuple(strain.suit for strain in Strain)
@@ -44,6 +49,7 @@ CONTRACTS: tuple[str, ...] = tuple(str(bid) for bid in GAMES) + (MISERE,)
 SAMPLES = 200  # the default number of layouts
 SEATS = {"first": Seat.FIRST, "second": Seat.SECOND, "third": Seat.THIRD}
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 class BadHand(ValueError):
@@ -63,12 +69,18 @@ class Layout:
 @attrs.frozen
 class LayoutValue:
     """A layout solved: the declarer's tricks in each trump (:data:`TRUMPS`' order) with his best
-    discard, and the fewest he takes on a misère with his best discard; with the talon known, whether
-    the misère is caught after each discard of :func:`pairs` (in its order)."""
+    discard, and the fewest he takes on a misère with his best discard; with the talon known, the
+    fewest and the most tricks he can take on a misère after each discard of :func:`pairs` (in its
+    order), as far as they were shown (the same when solved)."""
 
     tricks: tuple[int, ...]
     misere: int
-    caught_by_pair: tuple[bool, ...] = ()
+    misere_by_pair: tuple[Bounds, ...] = ()
+
+    @property
+    def caught_by_pair(self) -> tuple[bool, ...]:
+        """Whether the misère is caught after each discard of :func:`pairs`."""
+        return tuple(lo > 0 for lo, _hi in self.misere_by_pair)
 
 
 @attrs.frozen
@@ -165,75 +177,38 @@ def layouts(hand: int, talon: int | None, count: int, seed: int) -> list[Layout]
     return out
 
 
-def pairs(twelve: int) -> list[int]:
-    """Every discard of two cards of ``twelve``, in the deck's order."""
-    bits = [1 << i for i in range(32) if twelve >> i & 1]
-    return [a | b for i, a in enumerate(bits) for b in bits[i + 1:]]
 
 
-def _bytes(cards: int) -> tuple[int, int, int, int]:
-    """The cards of each suit, as one byte a suit."""
-    return cards & 0xFF, cards >> 8 & 0xFF, cards >> 16 & 0xFF, cards >> 24 & 0xFF
-
-
-def shape(kept: int, next_: tuple[int, int, int, int], after: tuple[int, int, int, int]) -> tuple[str, ...]:
-    """The cards in play with those out of it squeezed out of each suit: for each suit, from the ace
-    down, whose each card is (``d`` the declarer's ``kept``, ``n`` the next hand's, ``a`` the one after;
-    the others' hands given by suit, :func:`_bytes`)."""
-    return (_suit_shape(kept & 0xFF, next_[0], after[0]), _suit_shape(kept >> 8 & 0xFF, next_[1], after[1]),
-            _suit_shape(kept >> 16 & 0xFF, next_[2], after[2]), _suit_shape(kept >> 24 & 0xFF, next_[3], after[3]))
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _suit_shape(kept: int, next_: int, after: int) -> str:
-    """:func:`shape` of one suit, from each hand's byte of it (the ace the lowest bit)."""
-    return "".join("d" if kept >> r & 1 else "n" if next_ >> r & 1 else "a" if after >> r & 1 else ""
-                   for r in range(8))
 
 
 def discards(twelve: int, layout: Layout) -> dict[int, int]:
-    """Each discard of :func:`pairs` to the first one that leaves the same ranks in the same hands (the
-    same :func:`shape`): of equivalent discards only the first need be solved."""
-    first: dict[tuple[str, ...], int] = {}
-    next_, after = _bytes(layout.next), _bytes(layout.after)
-    return {pair: first.setdefault(shape(twelve ^ pair, next_, after), pair) for pair in pairs(twelve)}
-
-
-_RANK_OF = [7 - (i % 8) for i in range(32)]  # a card's bit to its rank: the ace 7, the seven 0
-
-
-def _cost(pair: int, keep: Callable[[int], int]) -> int:
-    """What the cards of ``pair`` are worth keeping, by ``keep``."""
-    total = 0
-    while pair:
-        bit = pair & -pair
-        total += keep(bit)
-        pair ^= bit
-    return total
-
-
-def _game_order(twelve: int, trump: Suit | None) -> Callable[[int], int]:
-    """How much a card is worth keeping in a game in ``trump``: trumps most, then high cards, and a
-    card of a long suit more than one of a short suit (whose discard makes a void)."""
-    lengths = [bin(twelve >> (8 * s) & 0xFF).count("1") for s in range(4)]
-
-    def keep(bit: int) -> int:
-        i = bit.bit_length() - 1
-        return (100 if trump is not None and i // 8 == int(trump) else 0) + 10 * _RANK_OF[i] + lengths[i // 8]
-    return keep
-
-
-def _misere_keep(bit: int) -> int:
-    """How much a card is worth keeping on a misère: the lower, the more."""
-    return -_RANK_OF[bit.bit_length() - 1]
+    """Each discard of :func:`pairs` to the first one that leaves the same ranks in the same hands, the
+    others holding ``layout``'s (:func:`.race.classes`)."""
+    return classes(twelve, layout.next | layout.after)
 
 
 #: A goal of :func:`goal_tricks`: a trump (``None``: no-trump), or :data:`MISERE`.
 Goal = Suit | None | str
-#: What solving one layout leaves for the next of the same hand: for each goal, the discard that was
-#: best and the tricks it gave, solved first and guessed first the next time (the answers are the
-#: same without; they come sooner, a hand's best discard and tricks changing little between layouts).
-Hints = dict[Goal, tuple[int, int]]
+
+
+#: The :class:`Hints` of the last call solving layouts in this process (a worker's, with ``jobs``),
+#: by the call (:func:`new_call`): its layouts come to it a few at a time.
+_HINTS: dict[tuple[int, int], Hints] = {}
+_CALLS = itertools.count()
+
+
+def new_call() -> tuple[int, int]:
+    """A name for one call solving layouts, the same in every process it is given to."""
+    return os.getpid(), next(_CALLS)
+
+
+def hints_for(call: tuple[int, int]) -> Hints:
+    """The :class:`Hints` kept in this process for ``call`` (:func:`new_call`), new the first time:
+    one call learns from its own layouts only, so that it takes as long run again."""
+    if call not in _HINTS:
+        _HINTS.clear()
+        _HINTS[call] = Hints()
+    return _HINTS[call]
 
 
 def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool,
@@ -247,13 +222,18 @@ def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool,
     position = positions(twelve, layout, declarer)
     tricks = [_most_tricks(twelve, same, position, declarer, trump, hints) for trump in TRUMPS]
     search = Search(declarer, False, None)
-    fewest = _fewest_tricks(same, position, search, hints)
     if not known_talon:
-        return LayoutValue(tuple(tricks), fewest)
-    # every discard's misère, caught or not: the discard is chosen before the others' cards are seen;
-    # all are when the best one is
-    caught = {discard: fewest > 0 or search.at_least(position(discard), 1) for discard in set(same.values())}
-    return LayoutValue(tuple(tricks), fewest, tuple(caught[same[pair]] for pair in pairs(twelve)))
+        return LayoutValue(tuple(tricks), _fewest_tricks(same, position, search, hints))
+    # every discard's misère, caught or not (its bounds: the discard is chosen before the others' cards
+    # are seen); all are when the best one is
+    bounds: dict[int, Bounds] = {}
+    # the discard likely to be chosen solved in full: its tricks are wanted in every layout then
+    likely = () if hints is None else (same[hints.misere_discard(twelve)],)
+    fewest = _fewest_tricks(same, position, search, hints, bounds, likely)
+    by_pair = tuple(bounds[same[pair]] for pair in pairs(twelve))
+    if hints is not None:
+        hints.caught_after(twelve, by_pair)
+    return LayoutValue(tuple(tricks), fewest, by_pair)
 
 
 def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout,
@@ -271,101 +251,49 @@ def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout,
 def solve_goals(hand: int, talon: int | None, declarer: int, goals: Sequence[Goal], samples: int, seed: int, *,
                 jobs: int = 1) -> list[list[int]]:
     """:func:`goal_tricks` over the layouts of :func:`layouts`, in ``jobs`` processes."""
-    work = functools.partial(_goals_all, hand, declarer, tuple(goals))
+    work = functools.partial(_goals_all, hand, declarer, tuple(goals), new_call())
     return [row for part in _in_parts(work, layouts(hand, talon, samples, seed), jobs) for row in part]
 
 
-def _goals_all(hand: int, declarer: int, goals: Sequence[Goal], part: Sequence[Layout]) -> list[list[int]]:
-    hints: Hints = {}
+def _goals_all(hand: int, declarer: int, goals: Sequence[Goal], call: tuple[int, int],
+               part: Sequence[Layout]) -> list[list[int]]:
+    hints = hints_for(call)
     return [goal_tricks(hand, declarer, goals, layout, hints) for layout in part]
 
 
-def positions(twelve: int, layout: Layout, declarer: int) -> Callable[[int], Position]:
+def positions(twelve: int, layout: Layout, declarer: int) -> Positions:
     """The start of play after each discard from ``twelve``, the others holding ``layout``'s hands."""
-    seats = [0, 0, 0]
-    seats[(declarer + 1) % 3], seats[(declarer + 2) % 3] = layout.next, layout.after
+    return Positions(twelve, layout.next, layout.after, declarer)
 
-    def position(discard: int) -> Position:
-        seats[declarer] = twelve ^ discard
-        return Position((seats[0], seats[1], seats[2]), 0)
-    return position
-
-
-def _first(same: dict[int, int], order: list[int], goal: Goal, hints: Hints | None, guess: int) -> int:
-    """``order`` (of :func:`discards`' first discards) with the hinted discard moved to the front, and
-    the tricks to guess first: the hint's, or ``guess``."""
-    hint = None if hints is None else hints.get(goal)
-    if hint is None or hint[0] not in same:
-        return guess
-    first = same[hint[0]]
-    order.remove(first)
-    order.insert(0, first)
-    return hint[1]
-
-
-def _fewest_tricks(same: dict[int, int], position: Callable[[int], Position], search: Search,
-                   hints: Hints | None = None) -> int:
+def _fewest_tricks(same: dict[int, int], position: Positions, search: Search,
+                   hints: Hints | None = None, bounds: dict[int, Bounds] | None = None,
+                   full: Collection[int] = ()) -> int:
     """The misère's tricks with the best discard of ``same`` (:func:`discards`): the highest cards
-    first (the hinted ones before them)."""
-    order = sorted(set(same.values()), key=lambda pair: _cost(pair, _misere_keep))
-    return _best_discard(same, order, position, search, MISERE, hints)
+    first, as ``hints`` order them (:meth:`Hints.first`). ``bounds``, when given, is given each discard's (:func:`race`)."""
+    return _best_discard(same, by_cost(same, MISERE_KEEP), position, search, MISERE, hints, bounds, full)
 
 
-def _most_tricks(twelve: int, same: dict[int, int], position: Callable[[int], Position], declarer: int,
+def _most_tricks(twelve: int, same: dict[int, int], position: Positions, declarer: int,
                  trump: Suit | None, hints: Hints | None = None) -> int:
     """The declarer's tricks in ``trump`` with the best discard of ``same`` (:func:`discards`): the
-    likeliest first (the hinted one before it)."""
-    keep = _game_order(twelve, trump)
+    likeliest first, as ``hints`` order them (:meth:`Hints.first`)."""
     search = Search(declarer, True, None if trump is None else int(trump))
-    order = sorted(set(same.values()), key=lambda pair: _cost(pair, keep))
-    return _best_discard(same, order, position, search, trump, hints)
+    keep = game_keep(twelve, -1 if trump is None else int(trump))
+    return _best_discard(same, by_cost(same, keep), position, search, trump, hints)
 
 
-def _best_discard(same: dict[int, int], order: list[int], position: Callable[[int], Position], search: Search,
-                  goal: Goal, hints: Hints | None) -> int:
-    """The target's tricks with the best of the discards in ``order`` (:func:`race`), the hinted one
-    tried first. ``hints`` is given the discard found and its tricks."""
-    guess = _first(same, order, goal, hints, 6 if search.wants_more else 0)
-    best, found = race(order, position, search, guess)
+def _best_discard(same: dict[int, int], order: list[int], position: Positions, search: Search,
+                  goal: Goal, hints: Hints | None, bounds: dict[int, Bounds] | None = None,
+                  full: Collection[int] = ()) -> int:
+    """The target's tricks with the best of the discards in ``order`` (:func:`race`, given ``bounds``),
+    in the order of ``hints`` (:meth:`Hints.first`), which learn the discard found."""
+    guess = 6 if search.wants_more else 0
     if hints is not None:
-        hints[goal] = (found, best)
+        guess = hints.first(same, order, goal, guess)
+    best, found = race(order, position, search, guess, full, bounds)
+    if hints is not None:
+        hints.learn(goal, found, best)
     return best
-
-
-#: A discard's bounds in :func:`race`: the fewest and the most tricks it can give (the same when solved).
-Bounds = tuple[int, int]
-
-
-def race(order: Sequence[int], position: Callable[[int], Position], search: Search, guess: int,
-         full: Collection[int] = (), bounds: dict[int, Bounds] | None = None) -> tuple[int, int]:
-    """The target's tricks with the best of the discards in ``order`` (the most if his side wants them,
-    else the fewest) and the first discard that gives them. The first discard (``guess``: its likely
-    tricks) and those of ``full`` are solved in full; every other only as far as to show it does no
-    better than the best before it, or else in full. ``bounds``, when given, is given each discard's
-    :data:`Bounds` (each then asked even once the best can be bettered no more: at most as many as all
-    ten, at least one); without it, the race stops there."""
-    more = search.wants_more
-    best, found = search.value(position(order[0]), guess), order[0]
-    if bounds is not None:
-        bounds[order[0]] = (best, best)
-    for discard in order[1:]:
-        p = position(discard)
-        if discard in full:
-            value = search.value(p, best)
-        elif bounds is None and best == (10 if more else 0):
-            break
-        else:
-            k = min(best + 1, 10) if more else max(best, 1)
-            if search.at_least(p, k) != more:  # no better: fewer than k for a game, k or more for a misère
-                if bounds is not None:
-                    bounds[discard] = (0, k - 1) if more else (k, 10)
-                continue
-            value = search.value(p, k if more else k - 1, (k, 10) if more else (0, k - 1))
-        if bounds is not None:
-            bounds[discard] = (value, value)
-        if value > best if more else value < best:
-            best, found = value, discard
-    return best, found
 
 
 def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: Suit | None,
@@ -377,10 +305,13 @@ def game_tricks(twelve: int, hands: tuple[int, int, int], declarer: int, trump: 
                         hints)
 
 
-def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[Layout]) -> list[int]:
-    """The tricks the declarer of a misère takes in each layout of ``part`` after ``discard``."""
-    return [Search(declarer, False, None).value(positions(hand | layout.talon, layout, declarer)(discard), 0)
-            for layout in part]
+def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[tuple[Layout, Bounds]]) -> list[int]:
+    """The tricks the declarer of a misère takes in each layout of ``part`` after ``discard``, each
+    layout given with the fewest and the most he can take after it, known already (a search is made
+    only where they differ)."""
+    return [lo if lo == hi else Search(declarer, False, None).value(
+                positions(hand | layout.talon, layout, declarer)(discard), lo, (lo, hi))
+            for layout, (lo, hi) in part]
 
 
 
@@ -446,9 +377,10 @@ def summarise(values: Sequence[LayoutValue], rules: Rules) -> dict[str, Contract
 
 def _odds(contract: Bid, tricks: list[int], rules: Rules) -> ContractOdds:
     n = len(tricks)
-    p = sum(contract_made(contract, t) for t in tricks) / n
+    times = Counter(tricks)  # each count of tricks scored once
+    p = sum(k for t, k in times.items() if contract_made(contract, t)) / n
     return ContractOdds(p, math.sqrt(p * (1 - p) / n), sum(tricks) / n,
-                        float(sum(declarer_score(rules, str(contract), t) for t in tricks) / n))
+                        float(sum(k * declarer_score(rules, str(contract), t) for t, k in times.items()) / n))
 
 
 def odds(hand: str | Iterable[Card], talon: str | Iterable[Card] | None = None, seat: str | Seat = Seat.FIRST,
@@ -488,7 +420,7 @@ def solve_layouts(hand: int, talon: int | None, declarer: int, samples: int, see
                   progress: Callable[[int], None] | None = None) -> tuple[list[Layout], list[LayoutValue]]:
     """The layouts of :func:`layouts` and each one solved (:func:`solve_layout`), in ``jobs`` processes."""
     drawn = layouts(hand, talon, samples, seed)
-    work = functools.partial(_solve_all, hand, declarer, talon is not None)
+    work = functools.partial(_solve_all, hand, declarer, talon is not None, new_call())
     values: list[LayoutValue] = []
     for part in _in_parts(work, drawn, jobs):
         values.extend(part)
@@ -503,22 +435,25 @@ def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, draw
     misère caught in the fewest layouts (of equals, the one that throws the highest cards), and its
     odds."""
     options = pairs(hand | talon)
-    best = min(range(len(options)), key=lambda i: (sum(v.caught_by_pair[i] for v in values),
-                                                   _cost(options[i], _misere_keep)))
+    best = misere_choice(options, [sum(v.misere_by_pair[i][0] > 0 for v in values) for i in range(len(options))])
     declarer = int(result.seat)
     work = functools.partial(misere_tricks, hand | talon, options[best], declarer)
-    tricks = [t for part in _in_parts(work, drawn, jobs) for t in part]
+    known = [v.misere_by_pair[best] for v in values]
+    tricks = [t for part in _in_parts(work, list(zip(drawn, known)), jobs) for t in part]
     a, b = cards_of(options[best])
     return attrs.evolve(result, misere_discard=(a, b), misere_discard_odds=_odds(bids.MISERE, tricks, rules))
 
 
-def _solve_all(hand: int, declarer: int, known_talon: bool, part: Sequence[Layout]) -> list[LayoutValue]:
-    hints: Hints = {}
+
+
+def _solve_all(hand: int, declarer: int, known_talon: bool, call: tuple[int, int],
+               part: Sequence[Layout]) -> list[LayoutValue]:
+    hints = hints_for(call)
     return [solve_layout(hand, layout, declarer, known_talon, hints) for layout in part]
 
 
-def _in_parts(work: Callable[[Sequence[Layout]], list[T]], drawn: Sequence[Layout], jobs: int) -> Iterator[list[T]]:
-    """``work`` over ``drawn`` a few layouts at a time, in ``jobs`` processes when more than one, the
+def _in_parts(work: Callable[[Sequence[U]], list[T]], drawn: Sequence[U], jobs: int) -> Iterator[list[T]]:
+    """``work`` over ``drawn`` (layouts, or layouts with what is known of them) a few at a time, in ``jobs`` processes when more than one, the
     parts in order."""
     size = 4
     parts = [drawn[i:i + size] for i in range(0, len(drawn), size)]
