@@ -195,7 +195,7 @@ def test_what_one_layout_teaches_the_next_changes_no_answer() -> None:
     hand = bits("AKJ9.KQ8.A7.Q")
     for talon in (None, BIT[preflog.card("7h")] | BIT[preflog.card("8h")]):
         hints = Hints()
-        for lay in layouts(hand, talon, 12, 7):
+        for lay in layouts(hand, talon, 6, 7):
             taught = solve_layout(hand, lay, 0, talon is not None, hints)
             alone = solve_layout(hand, lay, 0, talon is not None)
             assert (taught.tricks, taught.misere) == (alone.tricks, alone.misere)
