@@ -208,48 +208,44 @@ static u64 key_of(const Solver *s, i64 leader) {
     return (key * 6561 + lengths) * 3 + (u64)leader;
 }
 
+/* search.Solver.led: ``seat`` leads ``c`` from ``hand``; the trick's second card is asked for. */
+static inline int led(Solver *s, i64 seat, i64 hand, i64 c, i64 k) {
+    s->h[seat] = hand ^ c;
+    int r = second(s, (seat + 1) % 3, seat, shift_of(c), c, seat, c, k);
+    s->h[seat] = hand;
+    return r;
+}
+
 static int lead(Solver *s, i64 seat, i64 k) {
     i64 hand = s->h[seat];
     i64 moves = representatives(hand, s->h[0] | s->h[1] | s->h[2]);
     int is_more = (int)(s->more >> seat & 1);
-    i64 nxt = (seat + 1) % 3;
     i64 killer = s->killer;
     i64 m = moves;
-    int r;
     if (killer & moves) {
         m ^= killer;
-        s->h[seat] = hand ^ killer;
-        r = second(s, nxt, seat, shift_of(killer), killer, seat, killer, k);
-        s->h[seat] = hand;
-        if (r == is_more) {
+        if (led(s, seat, hand, killer, k) == is_more) {
             s->killer = killer;
-            return r;
+            return is_more;
         }
     }
     int high_first = is_more == (seat == s->target);
     i64 n = count(hand);
-    if (n < HISTORY_FROM) {
-        while (m) {
-            i64 c = high_first ? (m & -m) : lowest(m);
-            m ^= c;
-            s->h[seat] = hand ^ c;
-            r = second(s, nxt, seat, shift_of(c), c, seat, c, k);
-            s->h[seat] = hand;
-            if (r == is_more) {
-                s->killer = c;
-                return r;
-            }
-        }
-        s->killer = killer;
-        return !is_more;
-    }
-    /* the leads that settled positions lately first: an insertion sort, stable as search.py's sort */
+    /* from HISTORY_FROM cards, the leads that settled positions lately first: an insertion sort,
+     * stable as search.py's sort */
     i64 *history = s->history[seat];
     i64 cards[10], score[10];
     int nc = 0;
     while (m) {
         i64 c = high_first ? (m & -m) : lowest(m);
         m ^= c;
+        if (n < HISTORY_FROM) {
+            if (led(s, seat, hand, c, k) == is_more) {
+                s->killer = c;
+                return is_more;
+            }
+            continue;
+        }
         i64 v = history[__builtin_ctzll((u64)c)];
         int j = nc++;
         for (; j > 0 && score[j - 1] < v; j--) {
@@ -260,14 +256,10 @@ static int lead(Solver *s, i64 seat, i64 k) {
         score[j] = v;
     }
     for (int i = 0; i < nc; i++) {
-        i64 c = cards[i];
-        s->h[seat] = hand ^ c;
-        r = second(s, nxt, seat, shift_of(c), c, seat, c, k);
-        s->h[seat] = hand;
-        if (r == is_more) {
-            s->killer = c;
-            history[__builtin_ctzll((u64)c)] += (i64)1 << n;
-            return r;
+        if (led(s, seat, hand, cards[i], k) == is_more) {
+            s->killer = cards[i];
+            history[__builtin_ctzll((u64)cards[i])] += (i64)1 << n;
+            return is_more;
         }
     }
     s->killer = killer;

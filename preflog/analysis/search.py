@@ -647,49 +647,41 @@ class Solver:
         hand = self.hand(seat)
         moves = self.representatives(hand, self.h0 | self.h1 | self.h2)
         is_more = bool(self.more >> seat & 1)
-        nxt = (seat + 1) % 3
         killer = self.killer
         m = moves
         if killer & moves:
             m ^= killer
-            self.put(seat, hand ^ killer)
-            r = self.second(nxt, seat, shift_of(killer), killer, seat, killer, k)
-            self.put(seat, hand)
-            if r == is_more:
+            if self.led(seat, hand, killer, k) == is_more:
                 self.killer = killer
-                return r
+                return is_more
         high_first = is_more == (seat == self.target)
         n = count(hand)
-        if n < HISTORY_FROM:
-            while m:
-                c = m & -m if high_first else lowest(m)
-                m ^= c
-                self.put(seat, hand ^ c)
-                r = self.second(nxt, seat, shift_of(c), c, seat, c, k)
-                self.put(seat, hand)
-                if r == is_more:
-                    self.killer = c
-                    return r
-            self.killer = killer
-            return not is_more
-        history = self.history
-        base = 32 * seat
-        cards: list[int] = []
+        cards: list[int] = []  # from HISTORY_FROM cards, sorted by the history before they are tried
         while m:
             c = m & -m if high_first else lowest(m)
             m ^= c
-            cards.append(c)
+            if n >= HISTORY_FROM:
+                cards.append(c)
+            elif self.led(seat, hand, c, k) == is_more:
+                self.killer = c
+                return is_more
+        history = self.history
+        base = 32 * seat
         cards.sort(key=lambda card: -history[base + bit_of(card)])  # stable: the order above
         for c in cards:
-            self.put(seat, hand ^ c)
-            r = self.second(nxt, seat, shift_of(c), c, seat, c, k)
-            self.put(seat, hand)
-            if r == is_more:
+            if self.led(seat, hand, c, k) == is_more:
                 self.killer = c
                 history[base + bit_of(c)] += 1 << n
-                return r
+                return is_more
         self.killer = killer
         return not is_more
+
+    def led(self, seat: i64, hand: i64, c: i64, k: i64) -> bool:
+        """``seat`` leads ``c`` from ``hand``: the answer after the trick's second card (:meth:`second`)."""
+        self.put(seat, hand ^ c)
+        r = self.second((seat + 1) % 3, seat, shift_of(c), c, seat, c, k)
+        self.put(seat, hand)
+        return r
 
     def follows(self, seat: i64, ls: i64, table: i64) -> i64:
         """The cards worth trying of ``seat``'s, on a trick whose suit led has the shift ``ls``."""
