@@ -395,3 +395,23 @@ def test_a_defender_s_two_trumps_above_the_declarer_s_hold_him_to_one_trick(modu
     assert search.at_least(position, 1) and not search.at_least(position, 2)
     hands = [frozenset(preflog.card(c) for c in h) for h in (("Qs", "Ac", "Kc"), ("As", "Ks", "7c"), ("7d", "8d", "9d"))]
     assert minimax(hands, 0, (), (), Suit.SPADES, 0, True, False, False) == 1
+
+
+@BOTH
+def test_the_declarer_s_two_trumps_above_the_defenders_take_two_tricks(module: ModuleType) -> None:
+    """Spades trumps, three cards each: the declarer holds the ace and king of spades and the seven of
+    hearts, the next hand the queen of spades and the ace and king of hearts. Worked by hand: each of
+    the declarer's two trumps takes a trick whenever it is played (the queen is the only other trump),
+    and the seven of hearts never does: two tricks, whoever leads and whatever is led."""
+    spades = int(Suit.SPADES)
+    mine = sum(BIT[preflog.card(c)] for c in ("As", "Ks", "7h"))
+    his = sum(BIT[preflog.card(c)] for c in ("Qs", "Ah", "Kh"))
+    other = sum(BIT[preflog.card(c)] for c in ("7d", "8d", "9d"))
+    cards = (("As", "Ks", "7h"), ("Qs", "Ah", "Kh"), ("7d", "8d", "9d"))
+    hands = [frozenset(preflog.card(c) for c in h) for h in cards]
+    for leader in (0, 1, 2):
+        search = module.Search(0, True, spades)
+        position = module.Position((mine, his, other), leader)
+        assert search.value(position) == 2
+        assert search.at_least(position, 2) and not search.at_least(position, 3)
+        assert minimax(hands, leader, (), (), Suit.SPADES, 0, True, False, False) == 2

@@ -279,11 +279,13 @@ static int boundary(Solver *s, i64 leader, i64 k) {
         } else if (n - top_tricks(s->h[leader], s->h[target], s->h[3 - leader - target], tm) < k) {
             return 0;
         }
-        if (tm) {  /* search.py: each trump of a defender's above all of the target's takes a trick */
+        if (tm) {  /* search.py: a trump above all of the other side's takes a trick */
             i64 dt = s->h[target] & tm;
             i64 above = dt ? ((dt & -dt) - 1) & tm : tm;
             i64 x = count(s->h[(target + 1) % 3] & above), y = count(s->h[(target + 2) % 3] & above);
             if (n - (x > y ? x : y) < k) return 0;
+            i64 theirs = (s->h[(target + 1) % 3] | s->h[(target + 2) % 3]) & tm;
+            if ((theirs ? count(dt & ((theirs & -theirs) - 1)) : count(dt)) >= k) return 1;
         }
     } else if (!tm) {
         i64 t = s->h[target];

@@ -16,8 +16,8 @@ from a trick's start, as bridge's double-dummy solvers do:
 * **move ordering**: a card that settles the trick the way its player wants, cheaply, first; of
   leads, the one that settled the position last (the killer), then those that settled others lately
   (the history heuristic);
-* **quick-trick bounds**: tricks the side to lead can cash at once with top cards, and the tricks of a
-  defender's trumps above all of the declarer's.
+* **quick-trick bounds**: tricks the side to lead can cash at once with top cards, and the tricks of
+  trumps above all of the other side's.
 
 The search is one class of plain integer methods, :class:`Solver`, typed with ``i64``. This source is
 the reference: ``_search.c`` is the same class written in C, method for method, built with the package
@@ -586,12 +586,16 @@ class Solver:
                     return True
             elif n - top_tricks(self.hand(leader), self.hand(target), self.hand(3 - leader - target), tm) < k:
                 return False
-            if tm:  # each trump of a defender's above all of the target's takes a trick, for one side or
-                # the other of theirs (only a higher trump beats it): as many as the one who has more
+            if tm:  # a trump above all of the other side's takes a trick whenever it is played (only a
+                # higher trump beats it): each of the target's, and each of a defender's for one defender or
+                # the other (as many as the one who has more)
                 dt = self.hand(target) & tm
                 above = ((dt & -dt) - 1) & tm if dt else tm
                 if n - max(count(self.hand((target + 1) % 3) & above), count(self.hand((target + 2) % 3) & above)) < k:
                     return False
+                theirs = (self.hand((target + 1) % 3) | self.hand((target + 2) % 3)) & tm
+                if (count(dt & ((theirs & -theirs) - 1)) if theirs else count(dt)) >= k:
+                    return True
         elif not tm:  # the target can never take another trick: each suit is clean for him (he can
             # lose every trick of it he follows), and if he leads he has a suit whose cards are all below
             # theirs; he loses every trick, so never leads again
