@@ -177,10 +177,6 @@ def layouts(hand: int, talon: int | None, count: int, seed: int) -> list[Layout]
     return out
 
 
-
-
-
-
 def discards(twelve: int, layout: Layout) -> dict[int, int]:
     """Each discard of :func:`pairs` to the first one that leaves the same ranks in the same hands, the
     others holding ``layout``'s (:func:`.race.classes`)."""
@@ -265,11 +261,13 @@ def positions(twelve: int, layout: Layout, declarer: int) -> Positions:
     """The start of play after each discard from ``twelve``, the others holding ``layout``'s hands."""
     return Positions(twelve, layout.next, layout.after, declarer)
 
+
 def _fewest_tricks(same: dict[int, int], position: Positions, search: Search,
                    hints: Hints | None = None, bounds: dict[int, Bounds] | None = None,
                    full: Collection[int] = ()) -> int:
     """The misère's tricks with the best discard of ``same`` (:func:`discards`): the highest cards
-    first, as ``hints`` order them (:meth:`Hints.first`). ``bounds``, when given, is given each discard's (:func:`race`)."""
+    first, as ``hints`` order them (:meth:`Hints.first`). ``bounds``, when given, is given each
+    discard's, and those of ``full`` are solved in full (:func:`race`)."""
     return _best_discard(same, by_cost(same, MISERE_KEEP), position, search, MISERE, hints, bounds, full)
 
 
@@ -312,7 +310,6 @@ def misere_tricks(hand: int, discard: int, declarer: int, part: Sequence[tuple[L
     return [lo if lo == hi else Search(declarer, False, None).value(
                 positions(hand | layout.talon, layout, declarer)(discard), lo, (lo, hi))
             for layout, (lo, hi) in part]
-
 
 
 def declarer_score(rules: Rules, contract: str, tricks: int) -> Fraction:
@@ -444,8 +441,6 @@ def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, draw
     return attrs.evolve(result, misere_discard=(a, b), misere_discard_odds=_odds(bids.MISERE, tricks, rules))
 
 
-
-
 def _solve_all(hand: int, declarer: int, known_talon: bool, call: tuple[int, int],
                part: Sequence[Layout]) -> list[LayoutValue]:
     hints = hints_for(call)
@@ -453,8 +448,8 @@ def _solve_all(hand: int, declarer: int, known_talon: bool, call: tuple[int, int
 
 
 def _in_parts(work: Callable[[Sequence[U]], list[T]], drawn: Sequence[U], jobs: int) -> Iterator[list[T]]:
-    """``work`` over ``drawn`` (layouts, or layouts with what is known of them) a few at a time, in ``jobs`` processes when more than one, the
-    parts in order."""
+    """``work`` over ``drawn`` (layouts, or layouts with what is known of them) a few at a time, in
+    ``jobs`` processes when more than one, the parts in order."""
     size = 4
     parts = [drawn[i:i + size] for i in range(0, len(drawn), size)]
     if jobs <= 1 or len(parts) == 1:
