@@ -50,6 +50,8 @@ NOBODY = -1
 #: The number of cards in a byte, and the highest bit of a byte (the lowest card of a suit's byte).
 POP: Final = bytes([bin(b).count("1") for b in range(256)])
 TOP: Final = bytes([0 if b == 0 else 1 << (b.bit_length() - 1) for b in range(256)])
+#: The bit of a byte's one card, by the byte.
+_BIT_IN_BYTE: Final = bytes(b.bit_length() - 1 if b and not b & (b - 1) else 0 for b in range(256))
 #: Powers of three: a transposition table's key writes each card's holder as a digit in base 3.
 POW3: Final = [3 ** i for i in range(33)]
 #: The cards a hand holds from which its leads are tried in the order of the history (:meth:`Solver.lead`):
@@ -155,9 +157,10 @@ def lowest(m: i64) -> i64:
     return top
 
 
-def bit_of(card: int) -> int:
+def bit_of(card: i64) -> i64:
     """The bit of the one card ``card`` (0 for the ace of the first suit)."""
-    return card.bit_length() - 1
+    shift = shift_of(card)
+    return shift + _BIT_IN_BYTE[card >> shift]
 
 
 def suit_mask(card: i64) -> i64:
@@ -660,18 +663,28 @@ class Solver:
                 return is_more
         high_first = is_more == (seat == self.target)
         n = count(hand)
-        cards: list[int] = []  # from HISTORY_FROM cards, sorted by the history before they are tried
+        history = self.history
+        base = 32 * seat
+        cards: list[i64] = []  # from HISTORY_FROM cards, by the history: an insertion sort, stable (C's)
+        scores: list[i64] = []
         while m:
             c = m & -m if high_first else lowest(m)
             m ^= c
-            if n >= HISTORY_FROM:
-                cards.append(c)
-            elif self.led(seat, hand, c, k) == is_more:
-                self.killer = c
-                return is_more
-        history = self.history
-        base = 32 * seat
-        cards.sort(key=lambda card: -history[base + bit_of(card)])  # stable: the order above
+            if n < HISTORY_FROM:
+                if self.led(seat, hand, c, k) == is_more:
+                    self.killer = c
+                    return is_more
+                continue
+            v: i64 = history[base + bit_of(c)]
+            j = len(cards)
+            cards.append(c)
+            scores.append(v)
+            while j > 0 and scores[j - 1] < v:
+                cards[j] = cards[j - 1]
+                scores[j] = scores[j - 1]
+                j -= 1
+            cards[j] = c
+            scores[j] = v
         for c in cards:
             if self.led(seat, hand, c, k) == is_more:
                 self.killer = c
