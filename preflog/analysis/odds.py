@@ -226,10 +226,10 @@ def solve_layout(hand: int, layout: Layout, declarer: int, known_talon: bool,
     # the discard likely to be chosen solved in full: its tricks are wanted in every layout then
     likely = () if hints is None else (same[hints.misere_discard(twelve)],)
     fewest = _fewest_tricks(same, position, search, hints, bounds, likely)
-    by_pair = tuple(bounds[same[pair]] for pair in pairs(twelve))
+    value = LayoutValue(tuple(tricks), fewest, tuple(bounds[same[pair]] for pair in pairs(twelve)))
     if hints is not None:
-        hints.caught_after(twelve, by_pair)
-    return LayoutValue(tuple(tricks), fewest, by_pair)
+        hints.caught_after(twelve, value.caught_by_pair)
+    return value
 
 
 def goal_tricks(hand: int, declarer: int, goals: Sequence[Goal], layout: Layout,
@@ -432,7 +432,8 @@ def _with_misere_discard(result: Odds, rules: Rules, hand: int, talon: int, draw
     misère caught in the fewest layouts (of equals, the one that throws the highest cards), and its
     odds."""
     options = pairs(hand | talon)
-    best = misere_choice(options, [sum(v.misere_by_pair[i][0] > 0 for v in values) for i in range(len(options))])
+    caught = [v.caught_by_pair for v in values]
+    best = misere_choice(options, [sum(c[i] for c in caught) for i in range(len(options))])
     declarer = int(result.seat)
     work = functools.partial(misere_tricks, hand | talon, options[best], declarer)
     known = [v.misere_by_pair[best] for v in values]

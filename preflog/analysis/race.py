@@ -10,9 +10,9 @@ would otherwise cost more than a tenth of theirs.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final, final
+from typing import final
 
-from .search import Position, Search
+from .search import Position, Search, bit_of
 
 try:  # mypyc's native 64-bit integers, plain ints where mypy_extensions is not installed
     from mypy_extensions import i64
@@ -68,26 +68,6 @@ def classes(twelve: int, others: int) -> dict[int, int]:
             first[key] = pair
         out[pair] = first[key]
     return out
-
-
-#: A De Bruijn sequence: the top five bits of a card times it differ from card to card.
-_DE_BRUIJN: Final = 0x077CB531
-
-
-def _bits() -> bytes:
-    """The bit of a card ``c`` at ``(c * _DE_BRUIJN & 0xFFFFFFFF) >> 27``."""
-    table = bytearray(32)
-    for i in range(32):
-        table[((1 << i) * _DE_BRUIJN & 0xFFFFFFFF) >> 27] = i
-    return bytes(table)
-
-
-_BIT: Final = _bits()
-
-
-def bit_of(card: i64) -> i64:
-    """The bit of the one card ``card``."""
-    return _BIT[(card * _DE_BRUIJN & 0xFFFFFFFF) >> 27]
 
 
 def cost(pair: i64, keep: list[int]) -> i64:
@@ -175,10 +155,11 @@ class Hints:
         times = self.found.setdefault(goal, {})
         times[found] = times.get(found, 0) + 1
 
-    def caught_after(self, twelve: int, bounds: tuple[Bounds, ...]) -> None:
-        """With the talon known: a layout's misère bounds after each discard of ``pairs(twelve)``."""
-        for pair, (lo, _hi) in zip(pairs(twelve), bounds):
-            if lo > 0:
+    def caught_after(self, twelve: int, caught: tuple[bool, ...]) -> None:
+        """With the talon known: whether a layout's misère is caught after each discard of
+        ``pairs(twelve)``."""
+        for pair, is_caught in zip(pairs(twelve), caught):
+            if is_caught:
                 self.caught[pair] = self.caught.get(pair, 0) + 1
 
 
