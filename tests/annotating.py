@@ -3,19 +3,22 @@
 :func:`annotate` gives a generated game comments, glyphs, variations and ``%`` notes on the elements
 that take them (NOTATION.md §1, §3), chosen at random; the writer then lays them out. :func:`retype`
 lays a text out again as a person might: runs of spaces, statements carried on over several lines,
-comments and notes on lines of their own.
+comments and notes on lines of their own. :func:`with_sheets` gives every deal the ``sheet`` a scorer
+writes after it, and some deals a penalty.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
 
 from preflog.model.annotations import Comment, Glyph
-from preflog.model.deal import Deal
+from preflog.model.deal import Checkpoint, CheckpointEntry, CheckpointWhist, Deal, Penalty, PenaltyKind
 from preflog.model.game import Game
 from preflog.model.play import PlayedCard, Variation
 
@@ -107,6 +110,46 @@ def one_of_each(game: Game, seed: int) -> Game:
             changes["comments"] = comment
         deals.append(attrs.evolve(deal, **changes))
     return attrs.evolve(game, deals=tuple(deals))
+
+
+def with_sheets(game: Game, seed: int, penalties: float = 0.1) -> Game:
+    """``game`` with the sheet after each deal written on it as a ``sheet`` checkpoint (each player's
+    pool, mountain and whists, from the scorer: the checkpoints agree with the deals), and a penalty on
+    some deals, scored before the sheet is taken. A deal the scorer cannot score, or whose sheet holds
+    a number no decimal writes exactly, gets no sheet."""
+    from preflog.problems import Audit
+
+    rng = random.Random(seed)
+    audit = Audit(ledger=False)
+    audit.begin(game)
+    players = [p for p in game.players if p != "dummy"]
+    deals = []
+    for deal in game.deals:
+        if rng.random() < penalties and players:
+            player, target = rng.sample(players, 2) if len(players) > 1 else (players[0], players[0])
+            kind = rng.choice(list(PenaltyKind))
+            deal = attrs.evolve(deal, penalties=(Penalty(player, kind, Decimal(rng.randint(1, 4)),
+                                                        target if kind is PenaltyKind.WHISTS else None),))
+        point = audit.deal(deal)
+        sheet = audit.sheet
+        entries = []
+        for p in players:
+            whists = tuple(CheckpointWhist(q, _decimal(sheet.whists(p, q))) for q in players if q != p)
+            entries.append(CheckpointEntry(p, _decimal(sheet.pool(p)), _decimal(sheet.mountain(p)), whists))
+        exact = all(e.pool is not None and e.mountain is not None and all(w.amount is not None for w in e.whists or ())
+                    for e in entries)
+        if point.outcome is not None and exact:
+            deal = attrs.evolve(deal, checkpoint=Checkpoint(tuple(entries)))
+        deals.append(deal)
+    audit.end()
+    return attrs.evolve(game, deals=tuple(deals))
+
+
+def _decimal(amount: Fraction | int) -> Decimal | None:
+    """``amount`` as a decimal, if one writes it exactly."""
+    value = Fraction(amount)
+    text = Decimal(value.numerator) / Decimal(value.denominator)
+    return text if Fraction(text) == value else None
 
 
 _GAP = re.compile(r"(?<=[^\s{]) (?=[^\s}])")

@@ -17,7 +17,7 @@ from preflog.notation.decode import Lines
 from preflog.notation.lalr import parse_piece
 from preflog.notation.split import Piece, split
 
-from .annotating import annotate, retype
+from .annotating import annotate, retype, with_sheets
 from .conftest import SAMPLES
 from .fuzzing import mutate, near_valid
 
@@ -265,7 +265,73 @@ def test_the_sample_typed_in_russian_is_all_read_by_the_fast_path() -> None:
     assert agree(text) == len(pieces(text))
 
 
-@pytest.mark.parametrize("body", SHAPES + ANNOTATED_SHAPES + RUSSIAN_SHAPES)
+#: The score sheet's statements as a scorer types them: penalties (any number) and the ``sheet``
+#: checkpoint, its lines on one line or several, ``;`` with a space around it or none (NOTATION.md §4).
+SHEET_SHAPES = [
+    "deal 1\nbids pass pass pass\nresult Anna 4 Boris 3 Vera 3\nsheet Anna mountain 4; Boris mountain 3; Vera mountain 3\n",
+    "deal 1\nresult 3\npenalty Anna whists Boris 1.5 {x}\npenalty Boris pool -2\n"
+    "sheet Anna pool 12 mountain 4 whists Boris 36 Vera 10; Boris pool 2;\n  Vera mountain 1 ; {ok} {two}\n",
+    "deal 1\nsheet Anna;Boris pool 1;\n", "deal 1\nsheet Anna\n", "deal 1\nsheet Anna pool +0.5\n",
+    "deal 1\nsheet\n Anna pool 10 whists Boris 4;\n Boris mountain 2\n", "deal 1\nsheet Anna pool 1 ;\n",
+    "deal 1\nsheet Anna pool 1\nBoris pool 2\n", "deal 1\nsheet Anna pool 1 % a note\n",
+    "deal 1\npenalty Anna mountain 2 {looked at the talon}\npenalty Anna mountain 1\n",
+    "deal 1\ncontract Anna: 6s\npenalty Boris whists Vera 10\n", "deal 1\nresult =\npenalty Vera pool 2\nsheet Vera pool 2\n",
+    # what the grammar must read (and says what is wrong)
+    "deal 1\nsheet ;Anna\n", "deal 1\nsheet Anna pool 1 Boris\n", "deal 1\nsheet Anna whists Boris 4\n Boris pool 2\n", "deal 1\nsheet Anna whists Boris\n",
+    "deal 1\nsheet Anna whists\n", "deal 1\nsheet Anna pool 1\npenalty Anna pool 1\n", "deal 1\nsheet Anna pool 1;;\n",
+    "deal 1\npenalty Anna whists 3\n", "deal 1\npenalty Anna pool 1.5.3\n", "deal 1\nsheet Anna pool 1; Anna pool 2\n",
+    "deal 1\nsheet Anna mountain 1 pool 2\n", "deal 1\nsheet Anna pool 1 {a} ; Boris pool 2\n",
+    "deal 1\npenalty Anna pool 12345678901234567890123\n", "deal 1\npenalty Anna pool\n", "deal 1\npenalty Gleb pool 1\n",
+    "deal 1\nsheet Gleb pool 1\n", "deal 1\nsheet pool 1\n", "deal 1\nsheet Anna: pool 1\n", "deal 1\nsheet Anna pool 1,5\n",
+    "deal 1\nbids 6s pass pass\ncontract Anna: totus 10nt Boris\nresult 10\n", "deal 1\ncontract totus 10nt\n",
+    "deal 1\ncontract тотус 10бк! Boris Vera {?}\n", "deal 1\ncontract Anna: totus 10s?\n", "deal 1\ncontract 10nt Boris\n",
+    "deal 1\ncontract totus\n", "deal 1\ncontract Anna: totus Boris\n", "deal 1\ncontract Anna:\n", "deal 1\ncontract totus 6s\n",
+    "deal 1\npenalty Anna whists Anna 2\n", "deal 1\npenalty Anna pool 1 Boris\n", "deal 1\nsheet Anna pool 1\nsheet Anna pool 2\n",
+]
+
+
+def _with_sheets(seed: int, rules: str = "sochi", players: int = 3, deals: int = 40) -> str:
+    games = generate(deals, seed=seed, players=players, rules=rules, per_game=20)
+    return preflog.dumps([with_sheets(g, seed + n, penalties=0.3) for n, g in enumerate(games)])
+
+
+@pytest.mark.parametrize("rules,players", [("sochi", 3), ("leningrad", 4), ("classic", 4), ("rostov", 3)])
+def test_games_with_sheets_are_read_alike_and_all_by_the_fast_path(rules: str, players: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    text = _with_sheets(5, rules, players)
+    assert text.count("\nsheet ") > 30 and text.count("\npenalty ") > 5  # a scorer's checkpoints, and penalties
+    assert agree(text) == len(pieces(text))
+    quick, slow = read_both(text, monkeypatch)
+    assert quick == slow
+    assert not [v for g in preflog.loads_all(text) for v in preflog.check(g)]  # each sheet agrees with its deals
+
+
+def test_games_with_sheets_retyped_or_slipped_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(4602)
+    texts = [_with_sheets(seed, deals=6) for seed in range(4)]
+    taken = total = 0
+    for n in range(60):
+        text = retype(texts[n % 4], rng) if n % 2 else mutate(texts[n % 4], rng)
+        taken += agree(text)
+        total += len(pieces(text))
+        quick, slow = read_both(text, monkeypatch)
+        assert quick == slow, text
+    assert taken > 0.6 * total
+
+
+def test_sheet_shapes_mostly_take_the_fast_path() -> None:
+    assert sum(agree(HEAD + body) - 1 for body in SHEET_SHAPES) >= 12
+
+
+def test_samples_with_sheets_penalties_and_totus_are_read_by_the_fast_path() -> None:
+    """A scorer's checkpoints and penalties, and Classic's totus, cost no grammar: such a file never
+    loads the parser."""
+    for name in ("sochi-pulka.pref", "leningrad.pref", "four-players.pref", "rostov-allpass.pref", "classic.pref"):
+        text = (SAMPLES[0].parent / name).read_text(encoding="utf-8")
+        assert agree(text) == len(pieces(text)), name
+
+
+@pytest.mark.parametrize("body", SHAPES + ANNOTATED_SHAPES + RUSSIAN_SHAPES + SHEET_SHAPES)
 def test_typed_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
     text = HEAD + body
     agree(text)

@@ -1,6 +1,7 @@
 """What a process loads (issue "Five times faster", item 4): ``import preflog`` loads no layer,
-``preflog --help`` no library, ``preflog parse`` neither the engine nor Lark on canonical text; the
-lazy names of the package are the names it declares."""
+``preflog --help`` no library, ``preflog parse`` neither the engine nor Lark on canonical text,
+``preflog check`` no Lark on annotated games with penalties, sheets and a totus (issue 46); the lazy
+names of the package are the names it declares."""
 
 from __future__ import annotations
 
@@ -46,9 +47,17 @@ def test_parse_loads_neither_the_engine_nor_lark_on_canonical_text(tmp_path: Pat
     assert not {m for m in modules if m.startswith(("preflog.game", "preflog.scoring", "lark", "cattrs"))}
 
 
-def test_parse_loads_lark_for_text_that_is_not_canonical() -> None:
-    annotated = next(p for p in SAMPLES if p.name == "annotated.pref")  # comments, glyphs, variations
-    assert "lark" in loaded("parse", str(annotated))
+def test_check_loads_no_lark_for_annotations_sheets_penalties_or_a_totus() -> None:
+    for name in ("annotated.pref", "sochi-pulka.pref", "classic.pref"):  # every statement as people write it
+        sample = next(p for p in SAMPLES if p.name == name)
+        assert "lark" not in loaded("check", "--no-cache", str(sample)), name
+
+
+def test_parse_loads_lark_for_text_that_is_not_canonical(tmp_path: Path) -> None:
+    path = tmp_path / "odd.pref"
+    path.write_text('[Players "Anna Boris Vera"]\n\ndeal 1 {a comment\nover two lines}\nbids pass pass pass\n',
+                    encoding="utf-8")
+    assert "lark" in loaded("parse", str(path))
 
 
 def test_the_lazy_names_are_the_declared_ones() -> None:

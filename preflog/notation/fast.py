@@ -25,10 +25,12 @@ from typing import Any, Final
 
 from ..model.annotations import Comment, Glyph
 from ..model.build import builder
-from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD
+from ..model.auction import Bids, Call, CallKind, Contract, DARK_WORD, HAND_WORD, TOTUS_WORD
 from ..model.bids import BID_SPELLINGS, Bid
 from ..model.cards import CARD_SPELLINGS, Card
-from ..model.deal import Discard, PlayerTricks, Result, ResultKind, Talon
+from ..model.deal import (
+    Checkpoint, CheckpointEntry, CheckpointWhist, Discard, Penalty, PenaltyKind, PlayerTricks, Result, ResultKind, Talon,
+)
 from ..model.defence import Decision, DecisionKind, Defence, WhistMode
 from ..model.game import Tag
 from ..model.hand import CANONICAL_PARTS, Hand
@@ -41,7 +43,7 @@ from .vocabulary import ALL_PASS, RUSSIAN_WORDS, STATEMENT_ORDER, is_valid_playe
 
 #: Characters the words of a deal may hold (outside comments and notes); any other (a comma, a tab…)
 #: sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
-_FOREIGN: Final = re.compile(r"[^A-Za-z0-9 .:|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
+_FOREIGN: Final = re.compile(r"[^A-Za-z0-9 .:;|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
 #: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis (or spaces in a
 #: row, found apart: the pattern without that alternative is scanned several times faster).
 _MARKS: Final = re.compile(r"[{}%()!?]")
@@ -53,6 +55,7 @@ _TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
 _DOTTED: Final = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
 _DIGITS: Final = re.compile(r"[0-9]+")
 _SIGNED: Final = re.compile(r"[+-]?[0-9]+")
+_AMOUNT: Final = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")  # the grammar's NUMBER: a sheet's or a penalty's
 _BLANK: Final = re.compile(r"[ \t]*")
 
 _GLYPHS: Final = {g.value: g for g in Glyph}
@@ -75,12 +78,18 @@ _Talon: Final = builder(Talon)
 _Discard: Final = builder(Discard)
 _Comment: Final = builder(Comment)
 _PlayedCard: Final = builder(PlayedCard)
+_Penalty: Final = builder(Penalty)
+_Checkpoint: Final = builder(Checkpoint)
+_CheckpointEntry: Final = builder(CheckpointEntry)
+_CheckpointWhist: Final = builder(CheckpointWhist)
 
 # enum members as module constants: an enum class's attribute goes through its metaclass's __getattr__
 # hook (Python 3.11), about ten times the cost of a constant's
 _RESULT_DECLARER: Final = ResultKind.DECLARER
 _RESULT_RELATIVE: Final = ResultKind.RELATIVE
 _RESULT_TRICKS: Final = ResultKind.TRICKS
+_PENALTY_KINDS: Final = {k.value: k for k in PenaltyKind}
+_TOTUS: Final = frozenset({TOTUS_WORD, *(ru for ru, word in RUSSIAN_WORDS.items() if word == TOTUS_WORD)})
 
 
 def _spellings(values: dict[str, Any]) -> dict[str, Any]:
@@ -249,21 +258,26 @@ def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDea
     statements: dict[str, Any] = {}
     hands: RawHands | None = None
     names: tuple[tuple[str, Span], ...] = ()
+    penalties: list[Penalty] = []
     place = -1
     for words in statements_words[1:]:
-        order = _ORDER.get(words[0][0], -1)
-        if order <= place:
-            raise _NotCanonical  # not a statement the fast path reads, or out of order
+        keyword = words[0][0]
+        order = _ORDER.get(keyword, -1)
+        if order <= place and not (order == place and keyword == "penalty"):
+            raise _NotCanonical  # not a statement the fast path reads, or out of order (penalties may repeat)
         place = order
-        record: Any = _READERS[words[0][0]](words)
+        record: Any = _READERS[keyword](words)
         if type(record) is Flagged:
-            names, record = record.names, record.record
+            names += record.names
+            record = record.record
         if type(record) is RawHands:
             hands = record
+        elif type(record) is Penalty:
+            penalties.append(record)
         else:
             statements[FIELD_OF[type(record)]] = record
         last = record.span
-    return RawDeal(head, number, dealer, comments, hands, statements, (), head.to(last), (), names)
+    return RawDeal(head, number, dealer, comments, hands, statements, tuple(penalties), head.to(last), (), names)
 
 
 class _Entry:
@@ -428,24 +442,34 @@ def _all_pass(words: Words) -> Bids:
 
 
 def _contract(words: Words) -> Flagged:
+    """``contract [NAME:] BID [GLYPH]``, or a totus: ``contract [NAME:] totus BID [GLYPH] PARTNER…``
+    (Classic, the partners it helps on a bomb); then its comments. The names it gives: the declarer's,
+    then the partners'."""
     w = words[0]
     count, comments = _trailing(words)
-    glyph = _GLYPHS.get(w[count - 1]) if count > 2 else None
-    if glyph is not None:
-        count -= 1
-    if count == 3 and w[1][-1:] == ":":
-        name = _name(w[1][:-1])
-        declarer: tuple[str, Span] | None = (name, _at(words, 1))
-    elif count == 2:
-        declarer = None
-    else:
-        raise _NotCanonical
-    bid = BID_SPELLINGS.get(w[count - 1])
+    names: list[tuple[str, Span]] = []
+    k = 1
+    if count > 2 and w[1][-1:] == ":":
+        names.append((_name(w[1][:-1]), _at(words, 1)))
+        k = 2
+    declarer = names[0][0] if names else None
+    totus = k < count and w[k] in _TOTUS
+    if totus:
+        k += 1
+    bid = BID_SPELLINGS.get(w[k]) if k < count else None
     if bid is None:
         raise _NotCanonical
-    record = _Contract(bid, None if declarer is None else declarer[0], glyph, comments, _whole(words),
-                       _at(words, count - 1))
-    return Flagged(record, (), () if declarer is None else (declarer,))
+    bid_at = k
+    glyph = _GLYPHS.get(w[k + 1]) if k + 1 < count else None
+    k += 1 if glyph is None else 2
+    while totus and k < count:
+        names.append((_name(w[k]), _at(words, k)))
+        k += 1
+    if k != count:
+        raise _NotCanonical
+    helped = tuple(name for name, _ in names[declarer is not None:])
+    record = _Contract(bid, declarer, glyph, comments, _whole(words), _at(words, bid_at), totus, helped)
+    return Flagged(record, (), tuple(names))
 
 
 def _defence(words: Words) -> Defence:
@@ -634,10 +658,101 @@ def _result(words: Words) -> Result:
     return _Result(_RESULT_TRICKS, tuple(pairs), comments=comments, span=where)
 
 
-#: The statement each keyword opens, read by the fast path (penalty and sheet go to the grammar).
+def _amount(word: str) -> Decimal:
+    """A penalty's or a sheet's number: signed, whole or with a fraction (the grammar's ``NUMBER``)."""
+    if _AMOUNT.fullmatch(word) is None or number_too_long(word):
+        raise _NotCanonical
+    return Decimal(word)
+
+
+def _penalty(words: Words) -> Flagged:
+    """``penalty NAME pool N | mountain N | whists NAME N``, then its comments; the names it gives."""
+    w = words[0]
+    count, comments = _trailing(words)
+    kind = _PENALTY_KINDS.get(w[2]) if count > 2 else None
+    target: str | None = None
+    if count == 4 and kind is not None and kind is not PenaltyKind.WHISTS:
+        amount = _amount(w[3])
+    elif count == 5 and kind is PenaltyKind.WHISTS:
+        target, amount = _name(w[3]), _amount(w[4])
+    else:
+        raise _NotCanonical
+    player = _name(w[1])
+    names = ((player, _at(words, 1)),) if target is None else ((player, _at(words, 1)), (target, _at(words, 3)))
+    return Flagged(_Penalty(player, kind, amount, target, comments, _whole(words)), (), names)
+
+
+def _semicolons(words: Words, end: int) -> Words:
+    """Words 1 to ``end`` of a sheet with each ``;`` a word of its own (the grammar's ``SEMICOLON``
+    needs no space around it: ``4; Boris`` and ``4 ;Boris`` alike)."""
+    w, r, c = words
+    out: Words = ([], [], [])
+    for k in range(1, end):
+        word, row, column = w[k], r[k], c[k]
+        parts = word.split(";")
+        for i, part in enumerate(parts):
+            if i:
+                out[0].append(";")
+                out[1].append(row)
+                out[2].append(column)
+                column += 1
+            if part:
+                out[0].append(part)
+                out[1].append(row)
+                out[2].append(column)
+                column += len(part)
+    return out
+
+
+def _sheet(words: Words) -> Checkpoint:
+    """``sheet`` and each player's line, ``;`` between them (and after the last, if written):
+    ``NAME [pool N] [mountain N] [whists NAME N …]``; then its comments."""
+    count, comments = _trailing(words)
+    items = _semicolons(words, count)
+    w = items[0]
+    end = len(w)
+    entries: list[CheckpointEntry] = []
+    seen: set[str] = set()
+    k = 0
+    while True:
+        if k >= end:
+            raise _NotCanonical  # a sheet without a line, or ";" with no line before it
+        player = _name(w[k])
+        if player in seen:
+            raise _NotCanonical  # a player's two lines: the grammar's reader says so
+        seen.add(player)
+        first, k = k, k + 1
+        pool = mountain = None
+        whists: tuple[CheckpointWhist, ...] | None = None
+        if k + 1 < end and w[k] == "pool":
+            pool, k = _amount(w[k + 1]), k + 2
+        if k + 1 < end and w[k] == "mountain":
+            mountain, k = _amount(w[k + 1]), k + 2
+        if k < end and w[k] == "whists":
+            pairs: list[CheckpointWhist] = []
+            k += 1
+            while k + 1 < end and w[k] != ";":
+                pairs.append(_CheckpointWhist(_name(w[k]), _amount(w[k + 1]), _at(items, k).to(_at(items, k + 1))))
+                k += 2
+            if not pairs:
+                raise _NotCanonical
+            whists = tuple(pairs)
+        entries.append(_CheckpointEntry(player, pool, mountain, whists, _at(items, first).to(_at(items, k - 1))))
+        if k == end:
+            break
+        if w[k] != ";":
+            raise _NotCanonical
+        k += 1
+        if k == end:
+            break  # a ";" after the last line
+    return _Checkpoint(tuple(entries), comments, _whole(words))
+
+
+#: The statement each keyword opens, read by the fast path.
 _READERS: Final[dict[str, Callable[[Words], Any]]] = {
     "hands": _hands, "talon": partial(_two_cards, _Talon), "bids": _bids, "discard": partial(_two_cards, _Discard),
     "contract": _contract, "whist": _defence, "play": _play, "claim": _claim, "result": _result,
+    "penalty": _penalty, "sheet": _sheet,
 }
 _READERS.update({word: _defence for word in _WHIST})
 _ORDER: Final = {word: place for place, word in enumerate(STATEMENT_ORDER) if word in _READERS}
