@@ -12,7 +12,8 @@ drifts slows both alike; memory is each command's peak. A ratio above 1 is this 
 
 The rows: ``parse``, ``check`` and ``score`` on an archive of generated full-play deals (games of
 30), ``stats`` on one of 30,000 (``--stats-deals``, as its target is stated); ``check`` of the first
-archive with a comment and a glyph on every deal; python-chess
+archive with a comment and a glyph on every deal, and with the sheet after each deal written on it (a
+``sheet`` checkpoint, and a penalty on some deals, as a scorer keeps a game); python-chess
 reading a PGN file of the same size (the peer); ``preflog.odds`` of three hands (CPU a layout, one job:
 in a process of each tree that solves a few layouts first, then times one call over :data:`ODDS_LAYOUTS`,
 the processes of the two trees in turn, the least of each kept; start-up and the first call's tables
@@ -39,7 +40,7 @@ from preflog.compiled import stale  # noqa: E402
 from preflog.generator import generate  # noqa: E402
 from peer import READ_PGN, pgn_of_size  # noqa: E402
 from process import Usage, in_turn, printed, run  # noqa: E402
-from tests.annotating import one_of_each  # noqa: E402
+from tests.annotating import one_of_each, with_sheets  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS = "b3432ad"  # the last release: stop 49, landed 2026-11-27
@@ -159,6 +160,13 @@ def report(args: argparse.Namespace, work: Path, now_path: Path, then_path: Path
     row("check, annotated", *annotated,
         beside=f"{annotated[0].cpu / check[0].cpu:.2f}x the bare archive (target {ANNOTATED_TARGET}x; "
                f"then {annotated[1].cpu / check[1].cpu:.2f}x)")
+    sheets = work / "sheets.pref"  # the first archive as a scorer keeps it: the sheet after each deal, a few penalties
+    sheets.write_text(preflog.dumps([with_sheets(g, seed=n) for n, g in enumerate(games)]), encoding="utf-8")
+    checked = verbs("check", path=sheets)
+    size = sheets.stat().st_size / bare.stat().st_size
+    row("check, a sheet a deal", *checked,
+        beside=f"{checked[0].cpu / check[0].cpu:.2f}x the bare archive, for {size:.2f}x its bytes "
+               f"(then {checked[1].cpu / check[1].cpu:.2f}x)")
     score = verbs("score")
     row("score", *score, beside=f"{args.deals / score[0].cpu:,.0f} deals/s")
     many = work / "many.pref"  # the target's archive: 30,000 deals, where a process's start-up counts little

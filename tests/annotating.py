@@ -25,13 +25,15 @@ from preflog.model.play import PlayedCard, Variation
 T = TypeVar("T")
 
 TEXTS = ["жадность", "здесь надо было пасовать", "ремиз без одной", "хороший снос",
-         "a fine lead", "50% chance", "(why?) see note: 7♠!", ""]
+         "a fine lead", "50% chance", "(why?) see note: 7♠!", "",
+         "a comment that goes on\n  over a second line", "на две\r\nстроки"]
 
 
 def _comments(rng: random.Random, chance: float) -> tuple[Comment, ...]:
     out: list[Comment] = []
     while rng.random() < chance and len(out) < 3:
-        out.append(Comment(rng.choice(TEXTS), line_note=rng.random() < 0.2))
+        text = rng.choice(TEXTS)
+        out.append(Comment(text, line_note=rng.random() < 0.2 and "\n" not in text))  # a note ends its line
     return tuple(out)
 
 

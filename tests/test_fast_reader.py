@@ -230,14 +230,19 @@ def test_annotated_tag_blocks_are_read_alike(monkeypatch: pytest.MonkeyPatch) ->
              '[Players "Anna Boris Vera"] {a} [Pool "10"]\n',
              '[Players "Anna Boris Vera"] {a\nb}\n',
              '[Players "Anna Boris Vera"] }\n',
-             '{first} [Players "Anna Boris Vera"]\n']
+             '{first} [Players "Anna Boris Vera"]\n',
+             # comments over several lines, as a preface is written (CRLF kept inside the comment)
+             '[Players "Anna Boris Vera"]\r\n{a\r\nb} {c}\r\n{d\n\ne} [Pool "10"]\n',
+             '[Players "Anna Boris Vera"]\n{a % not a note\n} % a note {\n {b\n  c}  {d}\n',
+             '{a\nb}\n[Players "Anna Boris Vera"]\n', '[Players "Anna Boris Vera"] {a\nb} [Pool "10"]\n',
+             '[Players "Anna Boris Vera"] % {a\n{b\n', '[Players "Anna Boris Vera"]\n{a\n\n']
     taken = 0
     for head in heads:
         text = head + "deal 1\nbids pass pass pass\n"
         taken += agree(text)
         quick, slow = read_both(text, monkeypatch)
         assert quick == slow
-    assert taken >= 8
+    assert taken >= 12
 
 
 #: Games typed in Russian: call words, suit symbols, suit-grouped hands (docs/notation.md).
@@ -319,6 +324,24 @@ def test_games_with_sheets_retyped_or_slipped_are_read_alike(monkeypatch: pytest
     assert taken > 0.6 * total
 
 
+#: Comments carried over several lines, as an author writes a long one (the fast path reads them).
+MULTILINE_SHAPES = [
+    "deal 1 {a long\ncomment} dealer Anna\nbids pass pass pass\n",
+    "deal 1 dealer Anna {a long\r\ncomment}\r\nbids pass pass pass\r\n",
+    "deal 1\nbids 6s {why\n not} pass pass\ncontract 6s\nwhist whist {hm\n\n ok} pass {x\ny}\n",
+    "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist pass\nplay As Ks Qs {first\n trick} | Js\n{a note\nover lines}\n Ts 9s\n",
+    "deal 1\nbids 6s pass pass % x {\ncontract 6s {a\nb} % c {\n", "deal 1\nbids pass pass pass {a\n", "deal 1 {a\nb}\n",
+    "deal 1\nhands Anna: AKQ.J9.-.T987 {a\nb} Boris: ? Vera: ?\n",
+    "deal 1\nresult 3 {a\nb}\npenalty Anna pool 1 {x\ny}\nsheet Anna pool 1 {z\n}\n",
+    "deal 1\nbids 6s! {a\nb} 7s pass pass\ncontract 7s {c\nd}\n", "deal 1\nplay As {a\nb} (Ks {c\n d}) Qs\n",
+    "deal 1\nplay As {a\nb} {c\nd} Ks {e} Qs {f\n}\n", "deal 1\nplay As {a\nb}\n\n | Ks\n", "deal 1\nplay As {a\nb}}\n",
+]
+
+
+def test_multiline_shapes_mostly_take_the_fast_path() -> None:
+    assert sum(agree(HEAD + body) - 1 for body in MULTILINE_SHAPES) >= 10
+
+
 def test_sheet_shapes_mostly_take_the_fast_path() -> None:
     assert sum(agree(HEAD + body) - 1 for body in SHEET_SHAPES) >= 12
 
@@ -331,7 +354,7 @@ def test_samples_with_sheets_penalties_and_totus_are_read_by_the_fast_path() -> 
         assert agree(text) == len(pieces(text)), name
 
 
-@pytest.mark.parametrize("body", SHAPES + ANNOTATED_SHAPES + RUSSIAN_SHAPES + SHEET_SHAPES)
+@pytest.mark.parametrize("body", SHAPES + ANNOTATED_SHAPES + RUSSIAN_SHAPES + SHEET_SHAPES + MULTILINE_SHAPES)
 def test_typed_shapes_are_read_alike(body: str, monkeypatch: pytest.MonkeyPatch) -> None:
     text = HEAD + body
     agree(text)

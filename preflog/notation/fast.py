@@ -8,8 +8,9 @@ it returns ``None`` and the reader parses the piece with the grammar, which stay
 messages. A differential test holds the two paths to the same records, spans and errors.
 
 A line is cut into words at single spaces, or, when it holds a mark (a comment, a note, a glyph, a
-parenthesis, a run of spaces), by :data:`_TOKEN`. A statement is the line its keyword opens and the
-lines after it that open with no keyword. ``%`` notes are dropped here: :mod:`.notes` gives them to
+parenthesis, a run of spaces), by :data:`_TOKEN`; a comment the line does not close carries it on to
+the line of its ``}``, the comment one word. A statement is the line its keyword opens and the lines
+after it that open with no keyword. ``%`` notes are dropped here: :mod:`.notes` gives them to
 their elements afterwards, whichever path read the piece.
 """
 
@@ -49,6 +50,8 @@ _FOREIGN: Final = re.compile(r"[^A-Za-z0-9 .:;|=+\-?!(){}%\n\r\u0400-\u04FF♠�
 _MARKS: Final = re.compile(r"[{}%()!?]")
 #: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's).
 _NOTES: Final = re.compile(r"\{[^}]*\}|%[^\n]*")
+#: On a line: a closed comment, a note, or a brace that opens a comment the line does not close.
+_OPENS: Final = re.compile(r"\{[^}\n]*\}|%[^\n]*|\{")
 #: The words of a marked line: a comment, a parenthesis, a glyph, a note's start, a plain word, or a
 #: brace that opens or closes nothing on this line (the grammar's to read).
 _TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
@@ -143,11 +146,27 @@ def _at(words: Words, k: int) -> Span:
 def _whole(words: Words) -> Span:
     """The span of a statement: its first word to its last."""
     w, r, c = words
-    return _new(Span, (r[0], c[0], r[-1], c[-1] + len(w[-1])))
+    last = w[-1]
+    if "\n" in last:
+        return _new(Span, (r[0], c[0], *_end_over(words, len(w) - 1)))
+    return _new(Span, (r[0], c[0], r[-1], c[-1] + len(last)))
+
+
+def _end_over(words: Words, k: int) -> tuple[int, int]:
+    """Where word ``k``, a comment over several lines, ends: its last line, and the column after it."""
+    word = words[0][k]
+    return words[1][k] + word.count("\n"), len(word) - word.rfind("\n")
+
+
+def _comment_span(words: Words, k: int) -> Span:
+    """The span of word ``k``, a comment: on its line, or over several."""
+    if "\n" in words[0][k]:
+        return _new(Span, (words[1][k], words[2][k], *_end_over(words, k)))
+    return _at(words, k)
 
 
 def _comment(words: Words, k: int) -> Comment:
-    return _Comment(words[0][k][1:-1], _at(words, k))
+    return _Comment(words[0][k][1:-1], _comment_span(words, k))
 
 
 def _trailing(words: Words, start: int = 1) -> tuple[int, tuple[Comment, ...]]:
@@ -200,18 +219,77 @@ def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
     return words, columns
 
 
+def _carried(line: str, row: int, column: int) -> Words:
+    """The words of a marked line whose comment is carried over the lines below (``line`` holds them,
+    its newlines inside comments), with the line and column of each."""
+    words: list[str] = _TOKEN.findall(line)
+    rows: list[int] = []
+    columns: list[int] = []
+    at = below = 0
+    newline = -1  # the last newline before ``at``
+    for i, word in enumerate(words):
+        if word == "%":
+            del words[i:]  # a note, to the end of the (last) line
+            break
+        if word == "{" or word == "}":
+            raise _NotCanonical
+        while line[at] == " ":
+            at += 1
+        rows.append(row + below)
+        columns.append(column + at if not below else at - newline)
+        end = at + len(word)
+        lines = line.count("\n", at, end)
+        if lines:
+            below += lines
+            newline = line.rfind("\n", at, end)
+        at = end
+    return words, rows, columns
+
+
+def _open_comment(line: str, at: int = 0) -> int:
+    """Where a comment that ``line`` does not close opens, from ``at`` on (outside its notes and its
+    closed comments); -1 if none does."""
+    for found in _OPENS.finditer(line, at):
+        if found.end() - found.start() == 1 and line[found.start()] == "{":  # not a note of one "%"
+            return found.start()
+    return -1
+
+
 def _statements(text: str, first_line: int, first_column: int, marked: bool) -> list[Words]:
     """The piece's statements, the deal's head first: each the line its keyword opens and the lines
-    after it that open with another word (or, in ``whist``, with the decision ``whist`` or ``вист``)."""
+    after it that open with another word (or, in ``whist``, with the decision ``whist`` or ``вист``).
+    A comment carried over several lines counts as a word of the line it opens on."""
     found: list[Words] = []
-    for index, raw in enumerate(text.split("\n")):
+    lines = text.split("\n")
+    index = start = 0  # the next line, and where it starts in ``text``
+    while index < len(lines):
+        raw = lines[index]
+        row = first_line + index
+        column = first_column if index == 0 else 1
+        opens_at = start
+        index += 1
+        start += len(raw) + 1
         stripped = raw.rstrip("\r ")
         if not stripped:
             continue
-        row = first_line + index
-        column = first_column if index == 0 else 1
+        rows: list[int] | None = None
         if (marked and _MARKS.search(stripped) is not None) or stripped[0] == " " or "  " in stripped:
-            words, columns = _tokens(stripped, column)
+            opened = _open_comment(stripped) if marked else -1
+            if opened >= 0:  # a comment that the line does not close: the line goes on to the line of its "}"
+                line_start = opens_at  # where the line scanned starts in ``text``
+                while opened >= 0:
+                    close = text.find("}", line_start + opened)
+                    if close < 0:
+                        raise _NotCanonical  # a comment left open
+                    while start <= close:
+                        line_start = start
+                        start += len(lines[index]) + 1
+                        index += 1
+                    opened = _open_comment(lines[index - 1].rstrip("\r "), close - line_start + 1)  # after the "}"
+                stripped = text[opens_at:start - 1].rstrip("\r ")
+                words, rows, columns = _carried(stripped, row, column)
+            else:
+                words, columns = _tokens(stripped, column)
             if not words:
                 continue  # a line of notes
         else:
@@ -220,17 +298,19 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
             for word in words:
                 columns.append(column)
                 column += len(word) + 1
+        if rows is None:
+            rows = [row] * len(words)
         if found and (words[0] not in _KEYWORDS or (words[0] in _WHIST and found[-1][0][0] in _WHIST)):  # a decision
             w, r, c = found[-1]
             w += words
-            r += [row] * len(words)
+            r += rows
             c += columns
             if len(w) > _MOST_WORDS:
                 raise _NotCanonical
         else:
             if len(words) > _MOST_WORDS:
                 raise _NotCanonical
-            found.append((words, [row] * len(words), columns))
+            found.append((words, rows, columns))
     return found
 
 
@@ -254,7 +334,7 @@ def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDea
         if w[i] != "dealer" or i + 2 != count:
             raise _NotCanonical
         dealer = (_name(w[i + 1]), _at(head_words, i + 1))
-    last = _at(head_words, len(w) - 1)
+    last = _comment_span(head_words, len(w) - 1)  # a word, or a comment (over several lines, maybe)
     statements: dict[str, Any] = {}
     hands: RawHands | None = None
     names: tuple[tuple[str, Span], ...] = ()
@@ -412,7 +492,7 @@ def _bids(words: Words) -> Bids:
                 glyph = _GLYPHS[word]
             else:
                 raise _NotCanonical
-            end_row, end_column = r[k], c[k] + len(word)
+            end_row, end_column = _end_over(words, k) if "\n" in word else (r[k], c[k] + len(word))
             glyph_may_follow = False
             continue
         else:
@@ -489,7 +569,7 @@ def _defence(words: Words) -> Defence:
             (comments if mode is not None else notes).append(_comment(words, k))
             if kind is None and mode is None:
                 raise _NotCanonical  # a comment must follow a decision
-            end = _at(words, k)
+            end = _comment_span(words, k)
             glyph_may_follow = False
             continue
         if mode is not None:
@@ -759,33 +839,52 @@ _ORDER: Final = {word: place for place, word in enumerate(STATEMENT_ORDER) if wo
 _ORDER.update({word: _ORDER["whist"] for word in _WHIST})
 
 def tags(piece: Piece) -> RawTags | None:
-    """The raw tag block of ``piece`` (tags, then any comments; notes anywhere); ``None`` otherwise."""
+    """The raw tag block of ``piece`` (tags, then any comments, a comment over several lines too; notes
+    anywhere); ``None`` otherwise."""
     found: list[Tag] = []
     comments: list[Comment] = []
     last: Span | None = None
-    for index, raw in enumerate(piece.text.split("\n")):
-        text = raw.rstrip("\r")
+    whole = piece.text
+    lines = whole.split("\n")
+    index = start = at = 0  # the line, where it starts in the piece's text, where in it the scan is
+    while index < len(lines):
+        text = lines[index].rstrip("\r")
         line = piece.line + index
         base = piece.column if index == 0 else 1
-        at = 0
+        carried = False  # a comment carried the scan on to a line below
         while (at := _BLANK.match(text, at).end()) < len(text):  # type: ignore[union-attr]
             first = text[at]
             if first == "%":
                 break  # a note, to the end of the line
             if first == "{":
                 end = text.find("}", at) + 1
-                if end == 0:
-                    return None  # a comment over several lines
-                last = make_span(line, base + at, line, base + end)
-                comments.append(Comment(text[at + 1:end - 1], last))
-                at = end
-                continue
+                if end:
+                    last = make_span(line, base + at, line, base + end)
+                    comments.append(Comment(text[at + 1:end - 1], last))
+                    at = end
+                    continue
+                opened, column = start + at, base + at  # a comment over several lines: it ends on the line of its "}"
+                close = whole.find("}", opened)
+                if close < 0:
+                    return None
+                for _ in range(whole.count("\n", opened, close)):
+                    start += len(lines[index]) + 1
+                    index += 1
+                at = close - start + 1
+                last = make_span(line, column, piece.line + index, at + 1)
+                comments.append(Comment(whole[opened + 1:close], last))
+                carried = True
+                break
             tag = TAG.match(text, at) if first == "[" and not comments else None
             if tag is None:
                 return None  # not a tag, or a tag after a comment: the grammar says what is wrong
             last = make_span(line, base + at, line, base + tag.end())
             found.append(Tag(tag.group(1), unescape_tag(tag.group(2)), last))
             at = tag.end()
+        if not carried:
+            start += len(lines[index]) + 1
+            index += 1
+            at = 0
     if not found or len(found) + len(comments) > _MOST_WORDS:
         return None
     first_span = found[0].span
