@@ -158,17 +158,22 @@ _GAP = re.compile(r"(?<=[^\s{]) (?=[^\s}])")
 
 
 def retype(text: str, rng: random.Random, chance: float = 0.1) -> str:
-    """``text`` laid out again outside its tags and comments: some single spaces doubled or made line
-    breaks (the next line indented or not), some lines given a ``%`` note."""
-    lines = []
-    for line in text.split("\n"):
-        if not line.startswith("["):
-            parts = re.split(r"(\{[^}]*\}|%[^\n]*)", line)
-            line = "".join(part if part.startswith(("{", "%")) else _GAP.sub(lambda m: _gap(rng, chance), part)
-                           for part in parts)
-        lines.append(line + (" % а тут?" if rng.random() < chance and "%" not in line else ""))
-    return "\n".join(lines)
+    """``text`` laid out again outside its tags, comments and notes: some single spaces doubled, made
+    tabs or line breaks (the next line indented or not), some lines given a ``%`` note."""
+    out = []
+    for k, part in enumerate(_KEPT.split(text)):
+        if k % 2 == 0:
+            part = _GAP.sub(lambda m: _gap(rng, chance), part)
+            part = _END.sub(lambda m: m.group() + (" % а тут?" if rng.random() < chance else ""), part)
+        out.append(part)
+    return "".join(out)
+
+
+#: What retyping leaves alone: a comment (over several lines, maybe), a note, a tag's line.
+_KEPT = re.compile(r"(\{[^}]*\}|%[^\n]*|^\[[^\n]*)", re.M)
+#: The last character of a line that has one (where a note may be added).
+_END = re.compile(r"[^\n](?=\n)")
 
 
 def _gap(rng: random.Random, chance: float) -> str:
-    return rng.choice(["  ", "\n", "\n ", "   "]) if rng.random() < chance else " "
+    return rng.choice(["  ", "\n", "\n ", "   ", "\t", " \t", "\n\t"]) if rng.random() < chance else " "

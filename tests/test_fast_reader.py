@@ -324,7 +324,8 @@ def test_games_with_sheets_retyped_or_slipped_are_read_alike(monkeypatch: pytest
     assert taken > 0.6 * total
 
 
-#: Comments carried over several lines, as an author writes a long one (the fast path reads them).
+#: Comments carried over several lines, as an author writes a long one, and tabs between words (the
+#: fast path reads them).
 MULTILINE_SHAPES = [
     "deal 1 {a long\ncomment} dealer Anna\nbids pass pass pass\n",
     "deal 1 dealer Anna {a long\r\ncomment}\r\nbids pass pass pass\r\n",
@@ -335,11 +336,17 @@ MULTILINE_SHAPES = [
     "deal 1\nresult 3 {a\nb}\npenalty Anna pool 1 {x\ny}\nsheet Anna pool 1 {z\n}\n",
     "deal 1\nbids 6s! {a\nb} 7s pass pass\ncontract 7s {c\nd}\n", "deal 1\nplay As {a\nb} (Ks {c\n d}) Qs\n",
     "deal 1\nplay As {a\nb} {c\nd} Ks {e} Qs {f\n}\n", "deal 1\nplay As {a\nb}\n\n | Ks\n", "deal 1\nplay As {a\nb}}\n",
+    # tabs, as an editor aligns the words
+    "deal 1\nbids\tpass pass pass\n", "deal 1\thands\tAnna: AKQ.J9.-.T987\tBoris: ?\tVera: ?\t\n",
+    "deal 1\nhands\tAnna: AKQ.J9.-.T987\tBoris: ?\tVera: ?\t\nbids 6s\tpass pass\t\t\ncontract 6s\nwhist\twhist pass\n"
+    "play As\tKs Qs\n\t| Js\n", "deal 1\nbids pass\t{a\tb}\tpass pass\t% x\t\n", "deal 1\n\tbids pass pass pass\n",
+    "deal 1\nbids pass pass pass\n\t\n", "deal 1\nbids 6s pass pass\ncontract 6s\nwhist whist pass\nplay As {a\n\tb}\tKs Qs\n",
+    "deal 1\nresult\tAnna 4\tBoris 3 Vera 3\nsheet Anna mountain 4;\tBoris mountain 3\n", "deal\t1\tdealer\tAnna\n",
 ]
 
 
-def test_multiline_shapes_mostly_take_the_fast_path() -> None:
-    assert sum(agree(HEAD + body) - 1 for body in MULTILINE_SHAPES) >= 10
+def test_multiline_and_tab_shapes_mostly_take_the_fast_path() -> None:
+    assert sum(agree(HEAD + body) - 1 for body in MULTILINE_SHAPES) >= 18
 
 
 def test_sheet_shapes_mostly_take_the_fast_path() -> None:

@@ -55,7 +55,7 @@ def test_check_loads_no_lark_for_any_sample() -> None:
 
 def test_parse_loads_lark_for_text_that_is_not_canonical(tmp_path: Path) -> None:
     path = tmp_path / "odd.pref"
-    path.write_text('[Players "Anna Boris Vera"]\n\ndeal 1\nbids\tpass pass pass\n', encoding="utf-8")  # a tab
+    path.write_text('[Players "Anna Boris Vera"]\n\ndeal 1\nbids pass, pass, pass\n', encoding="utf-8")  # commas
     assert "lark" in loaded("parse", str(path))
 
 

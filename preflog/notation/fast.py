@@ -8,7 +8,7 @@ it returns ``None`` and the reader parses the piece with the grammar, which stay
 messages. A differential test holds the two paths to the same records, spans and errors.
 
 A line is cut into words at single spaces, or, when it holds a mark (a comment, a note, a glyph, a
-parenthesis, a run of spaces), by :data:`_TOKEN`; a comment the line does not close carries it on to
+parenthesis, a run of spaces, a tab), by :data:`_TOKEN`; a comment the line does not close carries it on to
 the line of its ``}``, the comment one word. A statement is the line its keyword opens and the lines
 after it that open with no keyword. ``%`` notes are dropped here: :mod:`.notes` gives them to
 their elements afterwards, whichever path read the piece.
@@ -42,9 +42,9 @@ from .raw import FIELD_OF, TAG, Flagged, RawDeal, RawHand, RawHands, RawTags, un
 from .split import Piece
 from .vocabulary import ALL_PASS, RUSSIAN_WORDS, STATEMENT_ORDER, is_valid_player_id
 
-#: Characters the words of a deal may hold (outside comments and notes); any other (a comma, a tab…)
+#: Characters the words of a deal may hold (outside comments and notes); any other (a comma, a form feed…)
 #: sends the piece to the grammar. ``?`` is an unknown hand or card, or a glyph.
-_FOREIGN: Final = re.compile(r"[^A-Za-z0-9 .:;|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
+_FOREIGN: Final = re.compile(r"[^A-Za-z0-9 \t.:;|=+\-?!(){}%\n\r\u0400-\u04FF♠♣♦♥♤♧♢♡]")
 #: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis (or spaces in a
 #: row, found apart: the pattern without that alternative is scanned several times faster).
 _MARKS: Final = re.compile(r"[{}%()!?]")
@@ -54,12 +54,13 @@ _NOTES: Final = re.compile(r"\{[^}]*\}|%[^\n]*")
 _OPENS: Final = re.compile(r"\{[^}\n]*\}|%[^\n]*|\{")
 #: The words of a marked line: a comment, a parenthesis, a glyph, a note's start, a plain word, or a
 #: brace that opens or closes nothing on this line (the grammar's to read).
-_TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ {}()!?%]+|[{}]")
+_TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ \t{}()!?%]+|[{}]")
 _DOTTED: Final = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
 _DIGITS: Final = re.compile(r"[0-9]+")
 _SIGNED: Final = re.compile(r"[+-]?[0-9]+")
 _AMOUNT: Final = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")  # the grammar's NUMBER: a sheet's or a penalty's
 _BLANK: Final = re.compile(r"[ \t]*")
+_BLANKS: Final = "\r \t"  # what ends a line and is no word of it
 
 _GLYPHS: Final = {g.value: g for g in Glyph}
 _PASS: Final = CallKind.PASS
@@ -212,7 +213,7 @@ def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
             break
         if word == "{" or word == "}":
             raise _NotCanonical  # a comment over several lines, or a stray brace
-        while line[at] == " ":
+        while line[at] == " " or line[at] == "\t":
             at += 1
         columns.append(column + at)
         at += len(word)
@@ -233,7 +234,7 @@ def _carried(line: str, row: int, column: int) -> Words:
             break
         if word == "{" or word == "}":
             raise _NotCanonical
-        while line[at] == " ":
+        while line[at] == " " or line[at] == "\t":
             at += 1
         rows.append(row + below)
         columns.append(column + at if not below else at - newline)
@@ -269,11 +270,11 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
         opens_at = start
         index += 1
         start += len(raw) + 1
-        stripped = raw.rstrip("\r ")
+        stripped = raw.rstrip(_BLANKS)
         if not stripped:
             continue
         rows: list[int] | None = None
-        if (marked and _MARKS.search(stripped) is not None) or stripped[0] == " " or "  " in stripped:
+        if (marked and _MARKS.search(stripped) is not None) or stripped[0] == " " or "  " in stripped or "\t" in stripped:
             opened = _open_comment(stripped) if marked else -1
             if opened >= 0:  # a comment that the line does not close: the line goes on to the line of its "}"
                 line_start = opens_at  # where the line scanned starts in ``text``
@@ -285,8 +286,8 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
                         line_start = start
                         start += len(lines[index]) + 1
                         index += 1
-                    opened = _open_comment(lines[index - 1].rstrip("\r "), close - line_start + 1)  # after the "}"
-                stripped = text[opens_at:start - 1].rstrip("\r ")
+                    opened = _open_comment(lines[index - 1].rstrip(_BLANKS), close - line_start + 1)  # after the "}"
+                stripped = text[opens_at:start - 1].rstrip(_BLANKS)
                 words, rows, columns = _carried(stripped, row, column)
             else:
                 words, columns = _tokens(stripped, column)
