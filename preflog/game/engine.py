@@ -151,8 +151,9 @@ def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> WorkingDe
         if seat is None or seat is SEAT_SITTING_OUT:
             return _dealt_wrongly(d, e, out)
         if hand is not None:
-            hands[seat] = frozenset(hand)
-            dealt += len(hand)
+            cards = hand.cards  # not the Hand itself: its __iter__ and __len__ are Python calls
+            hands[seat] = frozenset(cards)
+            dealt += len(cards)
     talon = e.talon or ()
     if len(frozenset(talon).union(*(h for h in hands if h is not None))) < dealt + len(talon):
         return _dealt_wrongly(d, e, out)  # a card dealt twice

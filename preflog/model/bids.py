@@ -53,13 +53,13 @@ class Bid:
     strain: Strain | None
     # the place on the ladder, worked out once: every call of an auction is compared with the high bid
     _index: int = attrs.field(init=False, eq=False, repr=False)
+    #: misère: the bid without a strain. A field set once, not a property: the auction's checks and
+    #: the scorer ask it of every call (a property is a call into the interpreter from compiled code)
+    is_misere: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_index", _ladder_index(self.level, self.strain))
-
-    @property
-    def is_misere(self) -> bool:
-        return self.strain is None
+        object.__setattr__(self, "is_misere", self.strain is None)
 
     @property
     def ladder_index(self) -> int:

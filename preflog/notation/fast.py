@@ -144,6 +144,11 @@ def _at(words: Words, k: int) -> Span:
     return _new(Span, (row, column, row, column + len(words[0][k])))
 
 
+def _to(first: Span, last: Span) -> Span:
+    """``first.to(last)`` without a call into the interpreter (``Span`` is a Python class)."""
+    return _new(Span, (first[0], first[1], last[2], last[3]))
+
+
 def _whole(words: Words) -> Span:
     """The span of a statement: its first word to its last."""
     w, r, c = words
@@ -358,18 +363,19 @@ def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDea
         else:
             statements[FIELD_OF[type(record)]] = record
         last = record.span
-    return RawDeal(head, number, dealer, comments, hands, statements, tuple(penalties), head.to(last), (), names)
+    return _new(RawDeal, (head, number, dealer, comments, hands, statements, tuple(penalties), _to(head, last), (), names))
 
 
 class _Entry:
     """A hand entry being read: its prefix, the kind of its hand (``DOTTED``, ``UNKNOWN``, ``groups``;
     ``None`` before it), the hand's words, its comments and its span (the prefix to the hand)."""
 
-    __slots__ = ("prefix", "kind", "values", "comments", "span")
+    __slots__ = ("prefix", "kind", "values", "comments", "span", "cards")
 
     def __init__(self, prefix: tuple[str, Span] | None, kind: str | None, values: list[str], span: Span) -> None:
         self.prefix, self.kind, self.values, self.span = prefix, kind, values, span
         self.comments: tuple[Comment, ...] = ()
+        self.cards: tuple[Card, ...] | None = None  # a dotted hand's, when each suit is spelled canonically
 
     def continues(self) -> bool:
         """An unprefixed suit-grouped hand ends when it has 10 cards or a suit comes again."""
@@ -382,20 +388,27 @@ class _Entry:
         if self.kind is None:
             raise _NotCanonical  # a prefix without a hand
         value = self.values[0]
-        hand = (_dotted(value) if self.kind == "DOTTED" else None if self.kind == "UNKNOWN" else
-                Hand.from_groups(self.values))
-        return RawHand(self.prefix, hand, self.comments, self.span)
+        hand = (Hand.canonical(self.cards) if self.cards is not None else _dotted(value) if self.kind == "DOTTED" else
+                None if self.kind == "UNKNOWN" else Hand.from_groups(self.values))
+        return _new(RawHand, (self.prefix, hand, self.comments, self.span, False))
 
 
-def _dotted(text: str) -> Hand:
-    """``Hand.from_dotted(text)``: each suit looked up in the table of canonical spellings it fills."""
+def _canonical(text: str) -> tuple[Card, ...] | None:
+    """The cards of a dotted hand whose every suit is spelled canonically, looked up in the table of
+    those spellings; ``None`` for any other word."""
     parts = text.split(".")
     if len(parts) == 4:
         a, b = CANONICAL_PARTS[0].get(parts[0]), CANONICAL_PARTS[1].get(parts[1])
         c, d = CANONICAL_PARTS[2].get(parts[2]), CANONICAL_PARTS[3].get(parts[3])
         if a is not None and b is not None and c is not None and d is not None:
-            return Hand.canonical(a + b + c + d)
-    return Hand.from_dotted(text)
+            return a + b + c + d
+    return None
+
+
+def _dotted(text: str) -> Hand:
+    """``Hand.from_dotted(text)``: each suit looked up in the table of canonical spellings it fills."""
+    cards = _canonical(text)
+    return Hand.from_dotted(text) if cards is None else Hand.canonical(cards)
 
 
 def _hands(words: Words) -> RawHands:
@@ -415,9 +428,10 @@ def _hands(words: Words) -> RawHands:
         if word[-1] == ":":
             entries.append(_Entry((_name(word[:-1]), where), None, [], where))
             continue
+        cards = None
         if word == "?":
             kind = "UNKNOWN"
-        elif _DOTTED.fullmatch(word) is not None:
+        elif (cards := _canonical(word)) is not None or _DOTTED.fullmatch(word) is not None:
             kind = "DOTTED"
         elif _SUITS.fullmatch(word) is not None:
             kind = "groups"
@@ -425,14 +439,15 @@ def _hands(words: Words) -> RawHands:
             raise _NotCanonical
         if current is not None and not current.comments and (
                 current.kind is None or (kind == current.kind == "groups" and current.continues())):
-            current.kind = kind
+            current.kind, current.cards = kind, cards
             current.values.append(word)
-            current.span = current.span.to(where)
+            current.span = _to(current.span, where)
         else:
-            entries.append(_Entry(None, kind, [word], where))
+            entries.append(entry := _Entry(None, kind, [word], where))
+            entry.cards = cards
     if not entries:
         raise _NotCanonical
-    return RawHands(tuple(e.entry() for e in entries), _whole(words))
+    return _new(RawHands, (tuple([e.entry() for e in entries]), _whole(words)))
 
 
 def _two_cards(kind: Callable[..., Talon | Discard], words: Words) -> Any:
@@ -550,7 +565,7 @@ def _contract(words: Words) -> Flagged:
         raise _NotCanonical
     helped = tuple(name for name, _ in names[declarer is not None:])
     record = _Contract(bid, declarer, glyph, comments, _whole(words), _at(words, bid_at), totus, helped)
-    return Flagged(record, (), tuple(names))
+    return _new(Flagged, (record, (), tuple(names)))
 
 
 def _defence(words: Words) -> Defence:
@@ -580,7 +595,7 @@ def _defence(words: Words) -> Defence:
             glyph_may_follow = False
             continue
         if kind is not None:
-            decisions.append(_Decision(kind, glyph, tuple(notes), start.to(end)))
+            decisions.append(_Decision(kind, glyph, tuple(notes), _to(start, end)))
         if word in _DECISIONS:
             kind, glyph, notes = _DECISIONS[word], None, []
             start = end = _at(words, k)
@@ -590,7 +605,7 @@ def _defence(words: Words) -> Defence:
         else:
             raise _NotCanonical
     if kind is not None:
-        decisions.append(_Decision(kind, glyph, tuple(notes), start.to(end)))
+        decisions.append(_Decision(kind, glyph, tuple(notes), _to(start, end)))
     if not decisions:
         raise _NotCanonical
     return _Defence(tuple(decisions), mode, tuple(comments), _whole(words), mode_span)
@@ -686,7 +701,7 @@ def _variation(words: Words, k: int, plain: list[Card], notes: dict[int, _Notes]
     if k == count:
         raise _NotCanonical  # a variation left open
     note = notes.setdefault(len(plain) - 1, _Notes())
-    note.variations += (Variation(tuple(_line_of(inner, places, inner_notes)), lead, _at(words, start).to(_at(words, k))),)
+    note.variations += (Variation(tuple(_line_of(inner, places, inner_notes)), lead, _to(_at(words, start), _at(words, k))),)
     return k
 
 
@@ -700,7 +715,7 @@ def _claim(words: Words) -> Claim:
         built = []
         for k in range(1, count, 2):
             name, tricks = _name(w[k]), _number(w[k + 1])
-            built.append(ClaimShare(name, tricks, _at(words, k).to(_at(words, k + 1))))
+            built.append(ClaimShare(name, tricks, _to(_at(words, k), _at(words, k + 1))))
         shares = tuple(built)
     else:
         raise _NotCanonical
@@ -735,7 +750,7 @@ def _result(words: Words) -> Result:
             raise _NotCanonical
         seen.add(name)
         at = _at(words, k + 1)
-        pairs.append(_PlayerTricks(_name(name), tricks, _at(words, k).to(at), at))
+        pairs.append(_PlayerTricks(_name(name), tricks, _to(_at(words, k), at), at))
     return _Result(_RESULT_TRICKS, tuple(pairs), comments=comments, span=where)
 
 
@@ -760,7 +775,7 @@ def _penalty(words: Words) -> Flagged:
         raise _NotCanonical
     player = _name(w[1])
     names = ((player, _at(words, 1)),) if target is None else ((player, _at(words, 1)), (target, _at(words, 3)))
-    return Flagged(_Penalty(player, kind, amount, target, comments, _whole(words)), (), names)
+    return _new(Flagged, (_Penalty(player, kind, amount, target, comments, _whole(words)), (), names))
 
 
 def _semicolons(words: Words, end: int) -> Words:
@@ -813,12 +828,12 @@ def _sheet(words: Words) -> Checkpoint:
             pairs: list[CheckpointWhist] = []
             k += 1
             while k + 1 < end and w[k] != ";":
-                pairs.append(_CheckpointWhist(_name(w[k]), _amount(w[k + 1]), _at(items, k).to(_at(items, k + 1))))
+                pairs.append(_CheckpointWhist(_name(w[k]), _amount(w[k + 1]), _to(_at(items, k), _at(items, k + 1))))
                 k += 2
             if not pairs:
                 raise _NotCanonical
             whists = tuple(pairs)
-        entries.append(_CheckpointEntry(player, pool, mountain, whists, _at(items, first).to(_at(items, k - 1))))
+        entries.append(_CheckpointEntry(player, pool, mountain, whists, _to(_at(items, first), _at(items, k - 1))))
         if k == end:
             break
         if w[k] != ";":

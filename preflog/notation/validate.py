@@ -209,7 +209,7 @@ class Validator:
                 if twice:
                     self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
                                                                                          map=words.cards(twice)))
-                if len(hand) != 10:
+                if len(hand.cards) != 10:
                     self.error(entry.span, ngettext("{player}'s hand has {n} card, not 10: {dotted}", "{player}'s hand has {n} cards, not 10: {dotted}",
                                                     len(hand)).format(player=player, n=len(hand), dotted=words.quoted(hand))
                                + _unplaced(entries, talon))
