@@ -4,8 +4,11 @@ through :class:`preflog.Audit`, and agree on what its problems are."""
 
 from __future__ import annotations
 
+import errno
+import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,3 +115,66 @@ def test_the_recorder_refuses_a_game_with_problems_and_takes_a_clean_one(tmp_pat
         if preflog.check(game):
             with pytest.raises(Refused):
                 Recorder(text, path=str(tmp_path / "r.pref"))
+
+
+# ---- reading ahead (issue 46) ----------------------------------------------------------------------
+
+
+def _points(text: str, ahead: int) -> list[tuple[object, ...]]:
+    """What an audit of ``text`` read a deal at a time says at each point, read ``ahead`` deals at once."""
+    out = []
+    for reading in preflog.stream_games(text):
+        for point in preflog.Audit().reading(reading, ahead=ahead):
+            out.append((point.number, point.replayed, point.ended, [(v.code, v.span) for v in point.problems],
+                        [str(e) for e in point.errors], point.outcome))
+    return out
+
+
+def test_reading_ahead_says_at_each_point_what_a_deal_at_a_time_says() -> None:
+    """Deals read a few dozen at a time before they are replayed, games with slips, notation errors
+    (which stop the replay) and all: the same points, in the same order."""
+    rng = random.Random(4646)
+    broken = [t.replace("\nbids ", "\nbids 6z ", 1) for t in TEXTS[::5]]  # a deal that cannot be read
+    for text in TEXTS + broken + [generate_text(rng)]:
+        one = _points(text, 1)
+        assert one == _points(text, 2) == _points(text, 32), text[:200]
+
+
+def generate_text(rng: random.Random) -> str:
+    return preflog.dumps(generate(70, seed=rng.randrange(1000), per_game=70))  # more deals than a batch
+
+
+class _FailingAfter(io.RawIOBase):
+    """A binary input that gives ``data`` and then cannot be read (a vanished disk, a dropped share)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.data:
+            raise OSError(errno.EIO, "Input/output error")
+        n = min(len(buffer), len(self.data), 512)
+        buffer[:n] = self.data[:n]
+        self.data = self.data[n:]
+        return n
+
+
+def test_the_deals_read_before_the_input_fails_are_replayed_before_it_is_said() -> None:
+    """Reading ahead loses nothing: the deals read before the input became unreadable come first, as
+    many as when each deal is replayed as soon as it is read."""
+    text = preflog.dumps(generate(40, seed=5, per_game=40))
+    data = text[:text.index("\ndeal 31 ")].encode()
+
+    def replayed(ahead: int) -> list[int | None]:
+        reading = next(preflog.stream_games(io.BufferedReader(_FailingAfter(data))))
+        numbers = []
+        with pytest.raises(OSError):
+            for point in preflog.Audit().reading(reading, ahead=ahead):
+                numbers.append(point.number)
+        return numbers
+
+    numbers = replayed(32)
+    assert numbers == replayed(1) and numbers[1:26] == list(range(1, 26))  # the tag block, then the deals
