@@ -207,30 +207,14 @@ def deal(piece: Piece) -> RawDeal | None:
         return None
 
 
-def _tokens(line: str, column: int) -> tuple[list[str], list[int]]:
-    """The words of a marked line and their columns (``column`` that of its first character)."""
+def _tokens(line: str, row: int, column: int) -> Words:
+    """The words of a marked line, with the line and column of each (``row`` and ``column`` those of
+    its first character). A comment the line carries over the lines below (``line`` then holds them,
+    its newlines inside comments) is one word."""
     words: list[str] = _TOKEN.findall(line)  # the words only: a match object each costs more than
     columns: list[int] = []                   # finding each word's column after the spaces before it
-    at = 0
-    for i, word in enumerate(words):
-        if word == "%":
-            del words[i:]  # a note, to the end of the line
-            break
-        if word == "{" or word == "}":
-            raise _NotCanonical  # a comment over several lines, or a stray brace
-        while line[at] == " " or line[at] == "\t":
-            at += 1
-        columns.append(column + at)
-        at += len(word)
-    return words, columns
-
-
-def _carried(line: str, row: int, column: int) -> Words:
-    """The words of a marked line whose comment is carried over the lines below (``line`` holds them,
-    its newlines inside comments), with the line and column of each."""
-    words: list[str] = _TOKEN.findall(line)
+    carried = "\n" in line
     rows: list[int] = []
-    columns: list[int] = []
     at = below = 0
     newline = -1  # the last newline before ``at``
     for i, word in enumerate(words):
@@ -238,9 +222,13 @@ def _carried(line: str, row: int, column: int) -> Words:
             del words[i:]  # a note, to the end of the (last) line
             break
         if word == "{" or word == "}":
-            raise _NotCanonical
+            raise _NotCanonical  # a comment left open, or a stray brace
         while line[at] == " " or line[at] == "\t":
             at += 1
+        if not carried:
+            columns.append(column + at)
+            at += len(word)
+            continue
         rows.append(row + below)
         columns.append(column + at if not below else at - newline)
         end = at + len(word)
@@ -249,7 +237,7 @@ def _carried(line: str, row: int, column: int) -> Words:
             below += lines
             newline = line.rfind("\n", at, end)
         at = end
-    return words, rows, columns
+    return words, rows if carried else [row] * len(words), columns
 
 
 def _open_comment(line: str, at: int = 0) -> int:
@@ -278,7 +266,6 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
         stripped = raw.rstrip(_BLANKS)
         if not stripped:
             continue
-        rows: list[int] | None = None
         if (marked and _MARKS.search(stripped) is not None) or stripped[0] == " " or "  " in stripped or "\t" in stripped:
             opened = _open_comment(stripped) if marked else -1
             if opened >= 0:  # a comment that the line does not close: the line goes on to the line of its "}"
@@ -293,19 +280,16 @@ def _statements(text: str, first_line: int, first_column: int, marked: bool) -> 
                         index += 1
                     opened = _open_comment(lines[index - 1].rstrip(_BLANKS), close - line_start + 1)  # after the "}"
                 stripped = text[opens_at:start - 1].rstrip(_BLANKS)
-                words, rows, columns = _carried(stripped, row, column)
-            else:
-                words, columns = _tokens(stripped, column)
+            words, rows, columns = _tokens(stripped, row, column)
             if not words:
                 continue  # a line of notes
         else:
             words = stripped.split(" ")
+            rows = [row] * len(words)
             columns = []
             for word in words:
                 columns.append(column)
                 column += len(word) + 1
-        if rows is None:
-            rows = [row] * len(words)
         if found and (words[0] not in _KEYWORDS or (words[0] in _WHIST and found[-1][0][0] in _WHIST)):  # a decision
             w, r, c = found[-1]
             w += words
@@ -372,10 +356,11 @@ class _Entry:
 
     __slots__ = ("prefix", "kind", "values", "comments", "span", "cards")
 
-    def __init__(self, prefix: tuple[str, Span] | None, kind: str | None, values: list[str], span: Span) -> None:
+    def __init__(self, prefix: tuple[str, Span] | None, kind: str | None, values: list[str], span: Span,
+                 cards: tuple[Card, ...] | None = None) -> None:
         self.prefix, self.kind, self.values, self.span = prefix, kind, values, span
         self.comments: tuple[Comment, ...] = ()
-        self.cards: tuple[Card, ...] | None = None  # a dotted hand's, when each suit is spelled canonically
+        self.cards = cards  # a dotted hand's, when each suit is spelled canonically
 
     def continues(self) -> bool:
         """An unprefixed suit-grouped hand ends when it has 10 cards or a suit comes again."""
@@ -443,8 +428,7 @@ def _hands(words: Words) -> RawHands:
             current.values.append(word)
             current.span = _to(current.span, where)
         else:
-            entries.append(entry := _Entry(None, kind, [word], where))
-            entry.cards = cards
+            entries.append(_Entry(None, kind, [word], where, cards))
     if not entries:
         raise _NotCanonical
     return _new(RawHands, (tuple([e.entry() for e in entries]), _whole(words)))
