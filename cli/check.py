@@ -28,8 +28,9 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     Every violation is printed as FILE:LINE:COL: error: MESSAGE [CODE: rule, Code section] with the
     offending line; checking goes on with the next deal. When one slip (a wrong dealer's name, hands in
     the wrong order, a misread card) makes the rest of a deal wrong, it is reported once with a hint
-    and what follows from it is counted (--all prints it). Exit 0 if clean, 1 on violations or
-    notation errors, 2 if a file cannot be read.
+    and what follows from it is counted (--all prints it). Standard input is checked as it is written:
+    each deal as soon as the next one begins. Exit 0 if clean, 1 on violations or notation errors, 2
+    if a file cannot be read.
 
     \b
     Examples:

@@ -101,7 +101,10 @@ def run_kept(work_for: Callable[[bool], Callable[[Unit], T]], units: Sequence[Un
     found: list[T | None] = [None if k is None or kept is None else kept.get(k) for k in keys]
     todo = [u for u, f in zip(units, found) if f is None]
     apart = in_workers(todo, jobs)
-    done = run_units(work_for(apart or kept is not None), todo, jobs if apart else 1)
+    if apart:
+        done = run_units(work_for(True), todo, jobs)
+    else:  # here, a unit at a time: one not kept (standard input, a pipe) says what it finds as it finds it
+        done = (work_for(k is not None)(u) for u, k, f in zip(units, keys, found) if f is None)
     for unit, key, result in zip(units, keys, found):
         if before is not None:
             before(unit)

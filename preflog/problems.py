@@ -160,7 +160,7 @@ class Audit:
             yield self.deal(deal)
         yield self.end()
 
-    def reading(self, reading: GameReading, ahead: int = AHEAD) -> Iterator[Audited]:
+    def reading(self, reading: GameReading, ahead: int | None = None) -> Iterator[Audited]:
         """A game read a deal at a time (:func:`~preflog.stream_games`): its tag block, each deal read
         (``read``, with its notation errors in ``errors``) and, when every piece could be read, the
         end. The replay stops at the first tag block or deal that cannot be read: the deals after it
@@ -168,8 +168,11 @@ class Audit:
 
         Up to ``ahead`` deals are read before the first of them is replayed: the reader's code and the
         engine's then take turns a few dozen deals at a time, not at every deal, which the processor's
-        caches repay (a tenth of ``check``). Give ``ahead=1`` to hear of each deal as soon as it is
-        written, from a stream that a person or a program writes while it is read."""
+        caches repay (a tenth of ``check``). By default :data:`AHEAD` deals of a file or a text, and
+        one of a stream written while it is read (``reading.live``: a pipe, a terminal), so that each
+        deal is heard of as soon as it is written."""
+        if ahead is None:
+            ahead = 1 if reading.live else AHEAD
         walking = not reading.errors
         yield self.begin(reading.header) if walking else Audited(errors=reading.errors, replayed=False)
         for read in _read_ahead(reading.deals(), ahead):

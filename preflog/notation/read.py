@@ -9,7 +9,9 @@ other with the LALR grammar (:mod:`.lalr`, :mod:`.transform`) — checks the rec
 from __future__ import annotations
 
 import bisect
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
@@ -71,8 +73,11 @@ class GameReading:
     ``errors``), then its deals one at a time from :meth:`deals`, each parsed when it is asked for, so
     that memory holds one deal however long the game."""
 
-    def __init__(self, line: int, stream: _Stream, path: str | None) -> None:
+    def __init__(self, line: int, stream: _Stream, path: str | None, live: bool = False) -> None:
         self.line, self.path, self._stream = line, path, stream
+        #: the text is written while it is read (a pipe, a terminal): a reader should hand on each deal
+        #: as it comes, not wait for more (:meth:`preflog.problems.Audit.reading`)
+        self.live = live
         problems: list[Problem] = []
         self._validator = validator = Validator(problems)
         self.head: Piece | None = stream.take(lambda p: not p.deal)
@@ -148,29 +153,40 @@ def _is_deal(piece: Piece) -> bool:
     return piece.deal
 
 
+_UNREAD: Any = object()  # the next item of a stream, not read yet
+
+
 class _Stream:
-    """The pieces of a text with one item of look-ahead."""
+    """The pieces of a text with one item of look-ahead, read only when it is looked at: a piece
+    taken is handed on before the text after it is read (a stream written while it is read, such as
+    standard input, hears of each deal once the next one begins)."""
 
     def __init__(self, items: Iterator[NewGame | Piece]) -> None:
         self._items = items
-        self._next: NewGame | Piece | None = next(items, None)
+        self._next: NewGame | Piece | None = _UNREAD
+
+    def _look(self) -> NewGame | Piece | None:
+        if self._next is _UNREAD:
+            self._next = next(self._items, None)
+        return self._next
 
     def peek(self) -> Piece | None:
-        return self._next if isinstance(self._next, Piece) else None
+        item = self._look()
+        return item if isinstance(item, Piece) else None
 
     def take(self, wanted: Callable[[Piece], bool]) -> Piece | None:
         """The next piece if it is one ``wanted`` (and not the start of the next game)."""
-        item = self._next
+        item = self._look()
         if not isinstance(item, Piece) or not wanted(item):
             return None
-        self._next = next(self._items, None)
+        self._next = _UNREAD
         return item
 
     def new_game(self) -> NewGame | None:
-        item = self._next
+        item = self._look()
         if not isinstance(item, NewGame):
             return None
-        self._next = next(self._items, None)
+        self._next = _UNREAD
         return item
 
 
@@ -183,13 +199,26 @@ def stream_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> 
     """
     lines = Lines(source, path)
     stream = _Stream(split(lines))
+    live = _live(source)
     while (start := stream.new_game()) is not None:
-        reading = GameReading(start.line, stream, path)
+        reading = GameReading(start.line, stream, path, live)
         if not reading.empty:
             yield reading
         reading.skip()
     if lines.error is not None:
         yield _failed(lines.error, stream, path)
+
+
+def _live(source: object) -> bool:
+    """Whether ``source`` is written while it is read: an open pipe, terminal or socket (not a regular
+    file, nor a text in memory)."""
+    fileno = getattr(source, "fileno", None)
+    if not callable(fileno):
+        return False
+    try:
+        return not stat.S_ISREG(os.fstat(fileno()).st_mode)
+    except (OSError, ValueError):  # a file-like object without a descriptor (io.UnsupportedOperation), or closed
+        return False
 
 
 def _failed(error: NotationError, stream: _Stream, path: str | None) -> GameReading:
