@@ -206,6 +206,9 @@ QUADRATIC = {
     "unclosed quotes and backslashes": '[Event "' + '"\\\n' * 100_000,
     "quotes on long lines": HEAD + ('deal 1 ' + '"\\' * 4_500 + "\n") * 40,
     "percent comments": HEAD + "deal 1\n" + "% c\n" * 150_000,
+    # a character the fast reader leaves to the grammar (the comma), then braces that close nothing:
+    # each scanned the rest of the deal for its "}" (90 KB took 6 s, these 600 KB some minutes)
+    "unclosed braces after a comma": HEAD + "deal 1 {,}\n" + ("{" * 9_999 + "\n") * 60,
 }
 
 
@@ -226,6 +229,8 @@ ITEMS = {
     "whist decisions": HEAD + "deal 1\nbids 6s pass pass\nwhist " + "\n".join(["whist"] * 100_000) + "\n",
     "tags": "".join(f'[T{i} "x"]\n' for i in range(3_000)) + HEAD + "deal 1\n",
     "cards": HEAD + "deal 1\nbids 6s pass pass\nplay " + "\n".join(["7s 8s 9s"] * 3000) + "\n",
+    # ";" needs no space around it: one word to the eye, two items to the grammar per name
+    "sheet lines": HEAD + "deal 1\nsheet " + ";".join(f"n{i}" for i in range(1001)) + "\n",
 }
 
 

@@ -48,8 +48,10 @@ _FOREIGN: Final = re.compile(r"[^A-Za-z0-9 \t.:;|=+\-?!(){}%\n\r\u0400-\u04FF♠
 #: What a line needs :data:`_TOKEN` for: a comment, a note, a glyph, a parenthesis (or spaces in a
 #: row, found apart: the pattern without that alternative is scanned several times faster).
 _MARKS: Final = re.compile(r"[{}%()!?]")
-#: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's).
-_NOTES: Final = re.compile(r"\{[^}]*\}|%[^\n]*")
+#: The comments and notes of a piece, in one pass (a ``%`` inside a comment is the comment's). A comment
+#: left open runs to the end of the piece (which the grammar then reads), so that each ``{`` without a
+#: ``}`` after it does not scan the rest of the piece again.
+_NOTES: Final = re.compile(r"\{[^}]*\}?|%[^\n]*")
 #: On a line: a closed comment, a note, or a brace that opens a comment the line does not close.
 _OPENS: Final = re.compile(r"\{[^}\n]*\}|%[^\n]*|\{")
 #: The words of a marked line: a comment, a parenthesis, a glyph, a note's start, a plain word, or a
@@ -791,6 +793,8 @@ def _sheet(words: Words) -> Checkpoint:
     items = _semicolons(words, count)
     w = items[0]
     end = len(w)
+    if end + len(comments) > _MOST_WORDS:
+        raise _NotCanonical  # "a;b;c" is one word to _statements, five items to the grammar's limit
     entries: list[CheckpointEntry] = []
     seen: set[str] = set()
     k = 0
