@@ -52,7 +52,7 @@ def test_a_number_too_long_is_an_error_in_every_verb(tmp_path: Path, text: str) 
     """A number of more than MAX_DIGITS digits is an error at the number, exit 1, in every verb."""
     path = tmp_path / "n.pref"
     path.write_text(text, encoding="utf-8")
-    for code, out, err in every_verb(path):
+    for code, _out, err in every_verb(path):
         assert code == 1, err
         assert f"more than {MAX_DIGITS} digits" in err
         assert len(err) < 2000  # the number is not printed whole
@@ -124,7 +124,7 @@ def test_a_backslash_in_a_tag_value_is_kept() -> None:
 def test_a_lone_cr_in_a_tag_value_is_a_line_break_and_an_error(tmp_path: Path) -> None:
     path = tmp_path / "cr.pref"
     path.write_bytes(HEAD.encode() + b'[Event "a\rb"]\ndeal 1\n')
-    for code, out, err in every_verb(path):
+    for code, _out, err in every_verb(path):
         assert code == 1 and "cannot read the tag" in err and "Traceback" not in err
 
 
@@ -142,7 +142,7 @@ def test_after_a_lone_cr_every_excerpt_shows_the_line_it_names(tmp_path: Path) -
 def test_a_byte_order_mark_shifts_no_column_in_any_verb(tmp_path: Path) -> None:
     path = tmp_path / "bom.pref"
     path.write_bytes(b"\xef\xbb\xbf" + HEAD.encode() + b"deal 1\nbids pass pass Anna\n")
-    for code, out, err in every_verb(path):
+    for code, _out, err in every_verb(path):
         assert code == 1
         assert err.startswith(f"{path}:3:16: error:")
         assert "\ufeff" not in err

@@ -111,12 +111,12 @@ def test_the_readme_s_python_runs_from_the_checkout_beside_an_installed_copy() -
 
     site = sysconfig.get_paths()["purelib"]
     code = ("import importlib.util, preflog; "
-            "assert preflog.__file__.startswith(%r), preflog.__file__; "
-            "assert list(preflog.__path__) == [%r], preflog.__path__; "
+            f"assert preflog.__file__.startswith({str(ROOT)!r}), preflog.__file__; "
+            f"assert list(preflog.__path__) == [{str(ROOT / 'preflog')!r}], preflog.__path__; "
             "assert importlib.util.find_spec('preflog.tests') is None; "
             "assert importlib.util.find_spec('preflog.benchmarks') is None; "
             "text = open('samples/sochi-pulka.pref', encoding='utf-8').read(); "
-            "print(len(preflog.loads(text).deals), preflog.check(preflog.loads(text)))") % (str(ROOT), str(ROOT / "preflog"))
+            "print(len(preflog.loads(text).deals), preflog.check(preflog.loads(text)))")
     run = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env=dict(os.environ, PYTHONPATH=site))
     assert (run.returncode, run.stdout, run.stderr) == (0, "10 []\n", "")

@@ -76,7 +76,7 @@ def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club:
     tables = {t.number: t.players for t in plan.drawn[0].tables}  # _folder: where the director's files are
     games = tables_of(server, 1)
     assert sorted(k[:2] for k in games) == [(1, 1), (1, 2), (1, 3)]
-    for (tour, number, board), (game, players) in games.items():
+    for (_tour, number, board), (_game, players) in games.items():
         assert tuple(players) == tables[number] and board is None
     director = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True)
     player = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
@@ -169,7 +169,7 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
     server, _plan, _folder = club
     games = tables_of(server, 2)
     assert len(games) == 8  # 2 tables × 2 boards a tour, 2 tours
-    for (tour, table, board), (game, players) in games.items():
+    for (tour, _table, board), (game, _players) in games.items():
         text = httpx.get(f"{server.url}/api/games/{game}.pref").text
         assert f'[Board "{board}"]' in text and f'[Round "{tour}"]' in text
     # the boards to print are the director's: a player is sent to log in, the scorer gets an A4 sheet a board

@@ -72,7 +72,7 @@ def test_a_recorded_deal_changes_the_report(server: Server) -> None:
     """Code 4.2.1: Gleb's six made writes 2 to his pool; the figures are made again for that game only."""
     with httpx.Client(base_url=server.url) as client:
         before = client.get("/api/stats").json()["players"]["Gleb"]
-        assert client.post("/api/games/2/deals", content="Anna 6h pp".encode(), headers={**AUTH, **TEXT}).status_code == 201
+        assert client.post("/api/games/2/deals", content=b"Anna 6h pp", headers={**AUTH, **TEXT}).status_code == 201
         after = client.get("/api/stats").json()
     assert after["deals"] == 6 and after["players"]["Anna"]["made"]["6"] == 1
     assert before["deals"] == 2 and after["players"]["Gleb"]["deals"] == 3
