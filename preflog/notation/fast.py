@@ -766,7 +766,8 @@ def _penalty(words: Words) -> Flagged:
 
 def _semicolons(words: Words, end: int) -> Words:
     """Words 1 to ``end`` of a sheet with each ``;`` a word of its own (the grammar's ``SEMICOLON``
-    needs no space around it: ``4; Boris`` and ``4 ;Boris`` alike)."""
+    needs no space around it: ``4; Boris`` and ``4 ;Boris`` alike); the statement is then held to
+    the limit on its items again, as the grammar counts them."""
     w, r, c = words
     out: Words = ([], [], [])
     for k in range(1, end):
@@ -783,6 +784,8 @@ def _semicolons(words: Words, end: int) -> Words:
                 out[1].append(row)
                 out[2].append(column)
                 column += len(part)
+    if len(out[0]) + len(w) - end > _MOST_WORDS:  # with the words after ``end`` (comments), as _statements counts
+        raise _NotCanonical  # "a;b;c" is one word to _statements, five items to the grammar's limit
     return out
 
 
@@ -793,8 +796,6 @@ def _sheet(words: Words) -> Checkpoint:
     items = _semicolons(words, count)
     w = items[0]
     end = len(w)
-    if end + len(comments) > _MOST_WORDS:
-        raise _NotCanonical  # "a;b;c" is one word to _statements, five items to the grammar's limit
     entries: list[CheckpointEntry] = []
     seen: set[str] = set()
     k = 0
