@@ -375,7 +375,7 @@ class _Entry:
         if self.kind is None:
             raise _NotCanonical  # a prefix without a hand
         value = self.values[0]
-        hand = (Hand.canonical(self.cards) if self.cards is not None else _dotted(value) if self.kind == "DOTTED" else
+        hand = (Hand.canonical(self.cards) if self.cards is not None else Hand.from_dotted(value) if self.kind == "DOTTED" else
                 None if self.kind == "UNKNOWN" else Hand.from_groups(self.values))
         return _new(RawHand, (self.prefix, hand, self.comments, self.span, False))
 
@@ -390,12 +390,6 @@ def _canonical(text: str) -> tuple[Card, ...] | None:
         if a is not None and b is not None and c is not None and d is not None:
             return a + b + c + d
     return None
-
-
-def _dotted(text: str) -> Hand:
-    """``Hand.from_dotted(text)``: each suit looked up in the table of canonical spellings it fills."""
-    cards = _canonical(text)
-    return Hand.from_dotted(text) if cards is None else Hand.canonical(cards)
 
 
 def _hands(words: Words) -> RawHands:
