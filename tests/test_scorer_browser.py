@@ -253,7 +253,8 @@ def test_deals_kept_offline_behind_a_refused_one_are_not_lost(server: Server, br
         context.set_offline(False)
         page.wait_for_selector("#problems pre:has-text('0 до 10')", timeout=LIVE)
         assert page.input_value("#deal") == f"{b} 7s wp 11"  # back in the box, with why
-        assert page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}')).length") == 1
+        # and still kept on the phone until it is mended (issue 63: nothing dropped unproved)
+        assert page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}')).length") == 2
         assert "распасы" in page.inner_text("#pending")
         assert api(server, game)["settlement"]["deals"] == 0
         page.fill("#deal", f"{b} 7s wp 8")  # mended: it goes first, the one kept after it
@@ -263,5 +264,128 @@ def test_deals_kept_offline_behind_a_refused_one_are_not_lost(server: Server, br
         assert text.index("contract Лёва: 7s") < text.index("deal 2")
         assert api(server, game)["settlement"]["deals"] == 2
         assert page.evaluate("window.localStorage.length") == 0
+    finally:
+        context.close()
+
+
+def logged_in(browser: Any, server: Server, game: int, **options: Any) -> tuple[Any, Any]:
+    """A phone's context at 360x640, in Russian, logged in on the scorer's page of ``game``."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU", has_touch=True,
+                                  is_mobile=True, **options)
+    page = context.new_page()
+    page.goto(f"{server.url}/login?next=/games/{game}/record")
+    page.fill("#token", TOKEN)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"**/games/{game}/record")
+    return context, page
+
+
+def kept(page: Any, game: int) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}') || '[]')")
+    return found
+
+
+def test_a_deal_kept_offline_after_another_phone_s_deal_is_kept_and_asked_about(server: Server, browser: Any) -> None:
+    """Issue 63, case 1: scorer A, offline, keeps «Лёва 8♣» as deal 1; scorer B records «Лёва 6♠» as deal 1;
+    A's connection comes back. A's deal is neither dropped nor sent blindly: the page shows what the game
+    holds and what the phone kept, and sends it after B's only when the scorer says so."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context_a, phone_a = logged_in(browser, server, game)
+    context_b, phone_b = logged_in(browser, server, game)
+    try:
+        context_a.set_offline(True)
+        tap_in(phone_a, f"{b} 8c wp 8")
+        phone_a.tap("#send")
+        phone_a.wait_for_selector("#pending:not([hidden])")
+        assert len(kept(phone_a, game)) == 1
+        tap_in(phone_b, f"{b} 6s wp 6")
+        phone_b.tap("#send")
+        phone_b.wait_for_url("**done=add&number=1**", timeout=LIVE)
+
+        context_a.set_offline(False)
+        phone_a.evaluate("() => window.dispatchEvent(new Event('online'))")
+        phone_a.wait_for_selector("#discard", timeout=LIVE)
+        asked = phone_a.inner_text("#message")
+        assert "8♣" in asked and "6♠" in asked, asked  # both: the phone's deal, and the game's
+        assert "записали другое" in asked
+        assert len(kept(phone_a, game)) == 1  # still on the phone
+        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        assert "contract Лёва: 6s" in text and "8c" not in text
+
+        # a slip undone safely: «discard» asks first, and «no» keeps the deal
+        phone_a.tap("#discard")
+        phone_a.wait_for_selector("#discard-yes")
+        phone_a.tap("#pending .confirm button:not(.danger)")
+        phone_a.wait_for_selector("#discard")
+        assert len(kept(phone_a, game)) == 1
+
+        # the scorer's word: after the deal recorded meanwhile
+        phone_a.tap("#pending button.primary")
+        phone_a.wait_for_url("**done=add&number=2**", timeout=LIVE)
+        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        assert text.index("contract Лёва: 6s") < text.index("contract Лёва: 8c")
+        assert api(server, game)["settlement"]["deals"] == 2
+        assert kept(phone_a, game) == []
+        no_sideways_scroll(phone_a)
+    finally:
+        context_a.close()
+        context_b.close()
+
+
+def test_a_deal_discarded_on_the_scorer_s_word_is_gone_and_only_then(server: Server, browser: Any) -> None:
+    """The other answer to the question: the kept deal discarded, after a second tap meant for it."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context, phone = logged_in(browser, server, game)
+    try:
+        context.set_offline(True)
+        tap_in(phone, f"{c} 7h wp 7")
+        phone.tap("#send")
+        phone.wait_for_selector("#pending:not([hidden])")
+        r = httpx.post(f"{server.url}/api/games/{game}/deals", content=f"{b} 6d wp 6".encode(), headers=AUTH)
+        assert r.status_code == 201
+        context.set_offline(False)
+        phone.evaluate("() => window.dispatchEvent(new Event('online'))")
+        phone.wait_for_selector("#discard", timeout=LIVE)
+        phone.tap("#discard")
+        phone.wait_for_selector("#discard-yes:not([disabled])")
+        assert len(kept(phone, game)) == 1
+        phone.tap("#discard-yes")
+        phone.wait_for_selector("#problems:has-text('Сдача удалена')")
+        assert kept(phone, game) == []
+        assert api(server, game)["settlement"]["deals"] == 1
+    finally:
+        context.close()
+
+
+def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(server: Server, browser: Any) -> None:
+    """Issue 63, point 1: the deal reaches the server but its answer never reaches the phone (the Wi-Fi
+    dropped on the way back). The phone keeps it and sends it again with the same id; the server answers
+    with the first answer, and the game holds the deal once."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context, phone = logged_in(browser, server, game)
+    sent: list[str] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        sent.append(route.request.headers.get("idempotency-key", ""))
+        if len(sent) == 1:
+            route.fetch()  # it arrives and is recorded...
+            route.abort("connectionreset")  # ...and the answer is lost
+        else:
+            route.continue_()
+
+    try:
+        phone.route("**/api/games/*/deals", lose_the_first_answer)
+        tap_in(phone, f"{a} 6c wp 6")
+        phone.tap("#send")
+        phone.wait_for_selector("#pending:not([hidden])")
+        assert api(server, game)["settlement"]["deals"] == 1  # it did arrive
+        phone.wait_for_url("**done=add&number=1**", timeout=LIVE + 10_000)  # sent again within 5 s
+        assert len(sent) >= 2 and sent[0] and all(k == sent[0] for k in sent), sent
+        assert api(server, game)["settlement"]["deals"] == 1
+        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Аня: 6c") == 1
+        assert kept(phone, game) == []
     finally:
         context.close()

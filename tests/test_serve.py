@@ -894,9 +894,10 @@ def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: P
     assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
     archive.close()
     with sqlite3.connect(old) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"events", "event_games"} <= tables  # schema 7: the events
+        assert "deal_keys" in tables  # schema 8: the ids the pages made for their deals
         indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert "game_index_rules" in indexes
         assert db.execute("SELECT COUNT(*) FROM game_stats").fetchone()[0] == 1  # made by the reindex's replay

@@ -4,6 +4,7 @@ recorded and taken back; each game's changes as a stream of Server-Sent Events."
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import math
 import os
@@ -27,12 +28,13 @@ from ..record.short import examples
 from ..words import in_words
 from ..statistics.shape import csv_text, stats_json
 from .access import Access
-from .archive import Conflict, NotFound
+from .archive import MAX_KEY, Conflict, KeyReused, NotFound, Once, Repeated
 from .event_view import deals_allowed
 from .derived import derived, game_json
 from .games import decode
 from .live import event, sse_response
 from .report import archive_stats, filters_of, rating_of
+from .secrecy import secret_games, sees_secrets
 from .rendering import WAIT, live_fragment, working
 from .context import Club, access, club_of, refusal_of
 
@@ -152,12 +154,20 @@ async def get_text(request: Request) -> Response:
 
 
 async def export_all(request: Request) -> Response:
-    """Every game with a deal, as one .pref file; ``X-Preflog-Left-Out`` counts the games of tags alone."""
-    archive = club_of(request).archive
-    pieces, left_out = await run_in_threadpool(lambda: (list(archive.export()), archive.unexportable()))
+    """Every game with a deal, as one .pref file; ``X-Preflog-Left-Out`` counts the games of tags alone,
+    ``X-Preflog-Withheld`` the games with deals of duplicate boards still secret, left out for a watcher
+    (:mod:`.secrecy`)."""
+    club = club_of(request)
+    archive = club.archive
+    full = sees_secrets(request)
+    hidden = {} if full else await run_in_threadpool(secret_games, club)
+    pieces, left_out = await run_in_threadpool(lambda: (list(archive.export(leave_out=hidden)),
+                                                        archive.unexportable()))
     return Response("".join(pieces), media_type="text/plain; charset=utf-8",
                     headers={"Content-Disposition": 'attachment; filename="archive.pref"',
-                             "X-Preflog-Left-Out": str(left_out)})
+                             "X-Preflog-Left-Out": str(left_out),
+                             "X-Preflog-Withheld": str(sum(1 for deals in hidden.values() if deals)),
+                             **({"Cache-Control": "no-store"} if full else {})})
 
 
 async def backup(request: Request) -> Response:
@@ -189,9 +199,38 @@ def expected(request: Request) -> int | None | JSONResponse:
 HELP_WORDS = words_for("help") | {"?"}
 
 
-def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[int, dict[str, Any]]:
+def deal_key(request: Request) -> str | None | JSONResponse:
+    """The id the page made for the deal it sends (``Idempotency-Key``), if it gives one: at most
+    :data:`~.archive.MAX_KEY` letters, digits and ``-_.:``."""
+    given = request.headers.get("idempotency-key")
+    if given is None:
+        return None
+    key = key_of(given)
+    if key is None:
+        return errors(400, _("Idempotency-Key holds the deal's id: letters, digits and - _ . : (at most {n})").format(
+            n=MAX_KEY))
+    return key
+
+
+def key_of(text: str) -> str | None:
+    """``text`` as a deal's id (quotes and spaces around it dropped), or None if it cannot be one."""
+    key = text.strip().strip('"')
+    if not key or len(key) > MAX_KEY or not all(c.isascii() and (c.isalnum() or c in "-_.:") for c in key):
+        return None
+    return key
+
+
+def once(key: str | None, typed: str) -> Once | None:
+    """The deal ``typed`` sent under ``key`` as the archive keeps it (None without a key)."""
+    return None if key is None else Once(key, hashlib.sha256(typed.encode("utf-8")).hexdigest())
+
+
+def add_deal(club: Club, ident: int, typed: str, expect: int | None, *,
+             key: str | None = None) -> tuple[int, dict[str, Any]]:
     """Record the deal ``typed`` into game ``ident``: its new revision, and the deal as written with
-    the settlement after it. A table's game of an event holds no more deals than its tour has."""
+    the settlement after it. A table's game of an event holds no more deals than its tour has. Sent
+    under ``key`` (the id the page made for it), it is recorded once: sent again, :class:`~.archive.Repeated`
+    with the first answer."""
     limit = deals_allowed(club.archive, ident)
 
     def edit(recorder: Recorder) -> dict[str, Any]:
@@ -210,7 +249,7 @@ def add_deal(club: Club, ident: int, typed: str, expect: int | None) -> tuple[in
         number = recorder.numbers[-1]
         return {"number": number, "deal": deal, "said": recorder.said(number),
                 "settlement": sheet_json(recorder.sheet()), "finished": recorder.finished}
-    return club.archive.change(ident, edit, expect=expect)
+    return club.archive.change(ident, edit, expect=expect, once=once(key, typed))
 
 
 def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[int, dict[str, Any]]:
@@ -267,16 +306,23 @@ def refusal_json(e: Refused) -> dict[str, Any]:
 
 
 async def change(request: Request, status: int, work: Callable[..., tuple[int, dict[str, Any]]],
-                 *args: Any, body: bool = False) -> Response:
+                 *args: Any, body: bool = False, keyed: bool = False) -> Response:
     """A write to a game through the recorder (with the request's text after ``args`` when ``body``):
     201/200 with what it did, 422 if the engine refused, 409 if the game changed since the revision
-    the writer saw; the watchers are told. The token is judged before any of the body is read."""
+    the writer saw; the watchers are told. The token is judged before any of the body is read.
+
+    ``keyed``: the write may come with the id its sender made for it (:func:`deal_key`); sent again, it
+    is answered as it was the first time, with ``Idempotent-Replayed: true``, and nothing is written.
+    Refused for the game's revision, the answer says what the game holds now (:func:`game_now`)."""
     verdict = access(request)
     if verdict is not Access.WRITE:
         return refused(request, verdict)
     expect = expected(request)
     if isinstance(expect, Response):
         return expect
+    key = deal_key(request) if keyed else None
+    if isinstance(key, Response):
+        return key
     if body:
         text = await text_body(request)
         if isinstance(text, Response):
@@ -284,19 +330,43 @@ async def change(request: Request, status: int, work: Callable[..., tuple[int, d
         args = (*args, text)
     club, ident = club_of(request), request.path_params["game"]
     try:
-        revision, said = await run_in_threadpool(work, club, ident, *args, expect)
+        revision, said = await run_in_threadpool(partial(work, key=key) if keyed else work, club, ident, *args,
+                                                 expect)
     except NotFound as e:
         return errors(404, str(e))
+    except Repeated as e:  # made the first time it was sent: that answer again, nothing written
+        return JSONResponse({**e.answer, "revision": e.revision}, status_code=status,
+                            headers={"ETag": f'"{e.revision}"', "Idempotent-Replayed": "true"})
     except Conflict as e:
-        return errors(409, str(e))
+        answer: dict[str, Any] = {"errors": [{"line": 0, "column": 0, "message": str(e)}], "revision": e.revision}
+        if keyed:
+            answer["game"] = await game_now(club, ident)
+        return JSONResponse(answer, status_code=409)
+    except KeyReused as e:
+        return errors(422, str(e))
     except Refused as e:
         return JSONResponse(refusal_json(e), status_code=422)
     club.live.tell(ident, revision)
     return JSONResponse({**said, "revision": revision}, status_code=status, headers={"ETag": f'"{revision}"'})
 
 
+#: The deals :func:`game_now` names, the newest first.
+NOW_DEALS = 5
+
+
+async def game_now(club: Club, ident: int) -> dict[str, Any] | None:
+    """What the game holds now, for a writer whose deal came after another's: its revision, its deals,
+    and the newest of them (number, the deal in words, its text); None while it is being worked out."""
+    done = await derived(club, ident, wait=WAIT)
+    if done is None:
+        return None
+    return {"revision": done.revision, "deals": len(done.view.deals), "next": done.view.turn.number if done.view.turn
+            else None, "last": [{"number": d.number, "said": d.said, "text": d.text}
+                                for d in done.view.deals[:NOW_DEALS]]}
+
+
 async def post_deal(request: Request) -> Response:
-    return await change(request, 201, add_deal, body=True)
+    return await change(request, 201, add_deal, body=True, keyed=True)
 
 
 async def delete_last(request: Request) -> Response:

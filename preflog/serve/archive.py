@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from urllib.parse import quote
 from typing import Any, TypeVar
@@ -129,6 +129,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (event, tour, tab, board)
     );
     """,
+    # 8: nothing doubled: the id a page made for each deal it sent (its idempotency key), kept with the
+    # hash of what was sent, the revision the deal made and the first answer, so that the same deal sent
+    # again (a retry after a dropped connection) is answered, not recorded twice
+    """
+    CREATE TABLE deal_keys (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        request TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        answer TEXT NOT NULL,
+        added TEXT NOT NULL,
+        PRIMARY KEY (game, key)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -152,7 +166,35 @@ class NotFound(ArchiveError):
 
 
 class Conflict(ArchiveError):
-    """The game changed since the revision the writer saw."""
+    """The game changed since the revision the writer saw (``revision``: the game's now)."""
+
+    revision: int = 0
+
+
+class Repeated(ArchiveError):
+    """The change was made already, sent under the same key (:class:`Once`): ``revision``, the game's
+    revision it made, and ``answer``, what was answered then."""
+
+    def __init__(self, revision: int, answer: dict[str, Any]) -> None:
+        super().__init__(revision)
+        self.revision, self.answer = revision, answer
+
+
+class KeyReused(ArchiveError):
+    """The key was sent before with another change: nothing is written."""
+
+
+#: The longest key a sender may make for a change (a UUID is 36 characters).
+MAX_KEY = 128
+
+
+@attrs.frozen(slots=True)
+class Once:
+    """A change made once however often it is sent: the ``key`` its sender made for it (a phone's id for
+    a deal, kept with the deal), and ``request``, the hash of what was sent with it."""
+
+    key: str
+    request: str
 
 
 @attrs.frozen(slots=True)
@@ -213,8 +255,10 @@ def _fault(error: sqlite3.OperationalError) -> ArchiveError | None:
 
 
 def _conflict(revision: int, expect: int) -> Conflict:
-    return Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it again before "
-                      "you write").format(revision=revision, expect=expect))
+    found = Conflict(_("the game changed meanwhile (revision {revision}, not {expect}): look at it again before "
+                       "you write").format(revision=revision, expect=expect))
+    found.revision = revision
+    return found
 
 
 def _now(offset: float = 0) -> str:
@@ -631,13 +675,13 @@ class Archive:
             _write_index(db, game, index, revision)
         return True
 
-    def export(self) -> Iterator[str]:
+    def export(self, leave_out: Container[int] = ()) -> Iterator[str]:
         """The archive as one file of games, in pieces: each game with a deal, oldest first, a blank
-        line between two. A game of tags alone is left out (a tag block after a tag block is read as
-        the same game's, NOTATION.md): :meth:`unexportable` counts them."""
+        line between two, but those of ``leave_out``. A game of tags alone is left out (a tag block after a
+        tag block is read as the same game's, NOTATION.md): :meth:`unexportable` counts them."""
         previous = ""
-        for _ident, text, deals in self.texts():
-            if not deals:
+        for ident, text, deals in self.texts():
+            if not deals or ident in leave_out:
                 continue
             if previous and not previous.endswith("\n\n"):
                 yield "\n" if previous.endswith("\n") else "\n\n"
@@ -649,17 +693,25 @@ class Archive:
         return int(self._reader.execute("SELECT COUNT(*) FROM games g LEFT JOIN game_index i ON i.game = g.id "
                                         "WHERE COALESCE(i.deals, 0) = 0").fetchone()[0])
 
-    def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None) -> tuple[int, T]:
+    def change(self, game: int, edit: Callable[[Recorder], T], *, expect: int | None = None,
+               once: Once | None = None) -> tuple[int, T]:
         """Change a game through a recorder (which checks the change with the engine first): ``edit``
         is called with the game's recorder, and what it leaves is kept with its new index, in one
         transaction; the game's new revision and what ``edit`` returned. :class:`Conflict` if the game's
         revision is not ``expect``; whatever ``edit`` raises (:class:`~preflog.record.recorder.Refused`)
         leaves the game as it was.
 
+        With ``once``, the change is kept with its key and what ``edit`` returned (JSON): sent again under
+        that key, it is not made again but :class:`Repeated` with the first answer, whatever the game's
+        revision now (the key is looked at before ``expect``); :class:`KeyReused` if the key came with
+        another change.
+
         The replays (the recorder's, the index's) run under the game's own lock, outside any
         transaction: a write to one game never waits for another game's work, only for the short
         transaction that keeps it (where the revision is checked again, for another process's write)."""
         with self._game_lock(game):
+            if once is not None:
+                self._made_once(game, once)
             text, revision = self.text(game)
             if expect is not None and expect != revision:
                 raise _conflict(revision, expect)
@@ -684,7 +736,22 @@ class Archive:
                     db.execute("INSERT OR REPLACE INTO taken_back (game, revision, text) VALUES (?, ?, ?)",
                                (game, revision + 1, recorder.taken_back))
                 _write_index(db, game, index)
+                if once is not None:  # the key of the same transaction: kept exactly when the deal is
+                    db.execute("INSERT INTO deal_keys (game, key, request, revision, answer, added) "
+                               "VALUES (?, ?, ?, ?, ?, ?)", (game, once.key, once.request, revision + 1,
+                                                             json.dumps(done, ensure_ascii=False), now))
         return revision + 1, done
+
+    def _made_once(self, game: int, once: Once) -> None:
+        """:class:`Repeated` if the change keyed ``once`` was made, :class:`KeyReused` if its key was
+        sent with another change; nothing if it is new."""
+        row = self._reader.execute("SELECT request, revision, answer FROM deal_keys WHERE game = ? AND key = ?",
+                                   (_known(game), once.key)).fetchone()
+        if row is None:
+            return
+        if str(row[0]) != once.request:
+            raise KeyReused(_("this deal's id was sent before with another deal: nothing was written"))
+        raise Repeated(int(row[1]), json.loads(str(row[2])))
 
     @contextmanager
     def _game_lock(self, game: int) -> Iterator[None]:
@@ -798,4 +865,5 @@ class Imports:
     skipped: list[tuple[Imported, int]] = attrs.field(factory=list)
 
 
-__all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "MIGRATIONS", "NotFound", "SCHEMA_VERSION"]
+__all__ = ["Archive", "ArchiveError", "Conflict", "GameRow", "KeyReused", "MAX_KEY", "MIGRATIONS", "NotFound", "Once",
+           "Repeated", "SCHEMA_VERSION"]

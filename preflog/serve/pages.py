@@ -29,8 +29,8 @@ from ..words import in_words
 from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Access, digest, new_secret, same,
                      session_csrf, try_token)
-from .api import add_deal, edit_deal, errors, note_deal, redo_deal, undo_deal
-from .archive import Archive, ArchiveError, Conflict, DiskFull, NotFound, ReadOnly
+from .api import add_deal, edit_deal, errors, key_of, note_deal, redo_deal, undo_deal
+from .archive import Archive, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .logbook import FAULTS
 from .games import decode
 from .rendering import WAIT, render, url_with, working
@@ -263,6 +263,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     # last (and still there for a deal typed while the page could not learn the next dealer)
     keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
+                  key=new_secret(),
                   live=Markup(found.live["html"]),
                   problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
                   last=last, taken=taken is not None, example=example, keys=keys, event=event)
@@ -301,9 +302,14 @@ async def record_post(request: Request) -> Response:
             _revision, said = await run_in_threadpool(note_deal, club, ident, mode[1], typed, expect)
         else:
             action = "add"
-            _revision, said = await run_in_threadpool(add_deal, club, ident, typed, expect)
+            key = key_of(str(form.get("key", "")))  # the form's id: sent twice (a double tap), recorded once
+            _revision, said = await run_in_threadpool(partial(add_deal, key=key), club, ident, typed, expect)
     except NotFound:
         return await not_found(request, None)
+    except Repeated as e:  # recorded when it was first sent: the page says so again
+        return _after(ident, "add", e.answer)
+    except KeyReused as e:
+        return await _record(request, ident, 422, typed, [str(e)], mode=mode)
     except Conflict as e:
         return await _record(request, ident, 409, typed, [str(e)], mode=mode)
     except (DiskFull, ReadOnly) as e:  # said by the button, the deal typed kept in its field

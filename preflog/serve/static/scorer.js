@@ -1,9 +1,10 @@
 // The scorer's page: the buttons type the short form (what is posted), and the line under the box says
-// it back in the words the buttons show. A new deal is sent to the API with the login's CSRF token and
-// the revision the page shows; a refusal is shown by the button, in the page's language. A deal typed
-// while the phone has no connection is kept on the phone (localStorage) and sent when it comes back, in
-// order, each with the revision it follows (If-Match): never lost, never recorded twice. The other
-// actions (take back, put back, correct, note) are the form's own posts.
+// it back in the words the buttons show. A new deal is sent to the API with the login's CSRF token, the
+// revision the page shows and an id made on the phone; a refusal is shown by the button, in the page's
+// language. A deal typed while the phone has no connection is kept on the phone (localStorage) and sent
+// when it comes back, in order, each with the revision it follows (If-Match) and its id: never lost (it
+// leaves the phone only when the server says it is in the game), never recorded twice (the server
+// records an id once). The other actions (take back, put back, correct, note) are the form's own posts.
 (function () {
   "use strict";
   var form = document.getElementById("scorer");
@@ -83,42 +84,130 @@
   }
 
   // -- the deals kept on the phone ------------------------------------------------------------------
+  // Every deal sent carries an id made here (its idempotency key), kept with it: the server records a
+  // deal once under its id, and answers a repeat with what it answered the first time. A deal kept on
+  // the phone leaves it only on that answer, the proof that it is in the game. Any other answer keeps
+  // it: refused by the rules, it comes back to the box with why; after a deal recorded from another
+  // phone, the scorer sees both and says whether it follows them or goes; the rest (a login ended, the
+  // server failing) keeps it to be sent again.
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);  // not randomUUID: a club's server is plain http, where it is missing
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
   function queue() {
-    try { return JSON.parse(window.localStorage.getItem(QUEUE) || "[]"); } catch (err) { return []; }
+    try {
+      var list = JSON.parse(window.localStorage.getItem(QUEUE) || "[]");
+      return Array.isArray(list) ? list.filter(function (d) { return d && typeof d.typed === "string"; }) : [];
+    } catch (err) { return []; }
   }
   function keep(list) {
     try {
       if (list.length) { window.localStorage.setItem(QUEUE, JSON.stringify(list)); } else { window.localStorage.removeItem(QUEUE); }
     } catch (err) { /* storage full or refused: the deal stays in the box */ }
   }
+  function withKey(d) { if (!d.key) { d.key = newKey(); } return d; }  // kept by an older page: an id now
+  function drop(key) { keep(queue().filter(function (d) { return d.key !== key; })); }
+  // The deals kept, renumbered to follow revision ``first`` and deal ``number`` (the game as it is now).
+  function renumbered(list, first, number) {
+    return list.map(function (d, i) {
+      d.revision = first + i;
+      if (number) { d.number = number + i; }
+      return d;
+    });
+  }
+
+  // the first deal kept, held back until the scorer's word: {key, kind: "refused" | "changed", game}
+  var held = null, sending = false;
+
+  function button(label, className, action) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = label;
+    b.addEventListener("click", action);
+    return b;
+  }
+  function line(text) { var p = document.createElement("p"); p.textContent = text; return p; }
+
   function showPending() {
     var list = queue();
     pending.hidden = list.length === 0;
-    pending.textContent = list.length ? form.getAttribute("data-waiting") + " " +
-      list.map(function (d) { return d.said || d.typed; }).join(" · ") : "";
-    if (list.length && stalled) {  // the game changed meanwhile: sent after what is there now, if the scorer says
-      var again = document.createElement("button");
-      again.type = "button";
-      again.className = "big";
-      again.textContent = form.getAttribute("data-resend");
-      again.addEventListener("click", function () {
-        fetch("/api/games/" + game, { credentials: "same-origin" }).then(function (r) { return r.json(); })
-          .then(function (now) {
-            var deals = now.settlement ? now.settlement.deals : 0;
-            keep(queue().map(function (d, i) { d.revision = now.revision + i; d.number = deals + 1 + i; return d; }));
-            stalled = false;
-            flush();
-          }).catch(function () { show([form.getAttribute("data-back")]); });
-      });
-      pending.appendChild(document.createElement("br"));
-      pending.appendChild(again);
+    pending.textContent = "";
+    if (!list.length) { held = null; return; }
+    pending.appendChild(line(form.getAttribute("data-waiting")));
+    var items = document.createElement("ul");
+    items.className = "kept";
+    list.forEach(function (d) {
+      var li = document.createElement("li");
+      li.textContent = form.getAttribute("data-deal").replace("{number}", d.number || "?") + " " + (d.said || d.typed);
+      items.appendChild(li);
+    });
+    pending.appendChild(items);
+    if (!held || held.key !== list[0].key) { return; }
+    if (held.kind === "changed") {  // both shown: what the game holds now, and what waits here
+      var now = held.game && held.game.last ? held.game.last.slice().reverse() : [];
+      if (now.length) {
+        pending.appendChild(line(form.getAttribute("data-in-game")));
+        var there = document.createElement("ul");
+        there.className = "kept";
+        now.forEach(function (d) {
+          var li = document.createElement("li");
+          li.textContent = form.getAttribute("data-deal").replace("{number}", d.number) + " " + (d.said || d.text);
+          there.appendChild(li);
+        });
+        pending.appendChild(there);
+      }
+      pending.appendChild(button(form.getAttribute("data-resend"), "big primary", resend));
     }
+    var first = list[0];
+    var discard = button(form.getAttribute("data-discard"), "big", function () { confirmDiscard(first); });
+    discard.id = "discard";
+    pending.appendChild(discard);
   }
 
-  function post(text, expect) {
+  // The scorer's word on a deal held back: sent after the deals recorded meanwhile...
+  function resend() {
+    var game = held && held.game;
+    if (!game || typeof game.revision !== "number") { show([form.getAttribute("data-back")]); return; }
+    keep(renumbered(queue(), game.revision, game.next || 0));
+    held = null;
+    show([form.getAttribute("data-sending")]);
+    flush();
+  }
+  // ...or let go, after a second, deliberate tap (nothing else ever takes a deal off the phone).
+  function confirmDiscard(d) {
+    pending.textContent = "";
+    var box = document.createElement("div");
+    box.className = "confirm";
+    box.setAttribute("role", "alertdialog");
+    var question = line(form.getAttribute("data-discard-ask").replace("{said}", d.said || d.typed));
+    question.id = "discard-question";
+    box.setAttribute("aria-labelledby", "discard-question");
+    box.appendChild(question);
+    box.appendChild(button(form.getAttribute("data-keep"), "big", function () { showPending(); }));
+    var yes = button(form.getAttribute("data-discard-yes"), "big danger", function () {
+      drop(d.key);
+      held = null;
+      if (input && input.value.trim() === d.typed.trim()) { input.value = ""; sayBack(); }
+      show([form.getAttribute("data-discarded").replace("{said}", d.said || d.typed)]);
+      showPending();
+      flush();
+    });
+    yes.id = "discard-yes";
+    yes.disabled = true;  // answered by a tap meant for it, not by the second of a double tap
+    setTimeout(function () { yes.disabled = false; }, 700);
+    box.appendChild(yes);
+    pending.hidden = false;
+    pending.appendChild(box);
+    yes.focus({ preventScroll: false });
+  }
+
+  function post(text, expect, key) {
     return fetch("/api/games/" + game + "/deals", {
       method: "POST", credentials: "same-origin", body: text,
-      headers: { "X-CSRF-Token": csrf, "If-Match": '"' + expect + '"', "Content-Type": "text/plain; charset=utf-8" }
+      headers: { "X-CSRF-Token": csrf, "If-Match": '"' + expect + '"', "Idempotency-Key": key,
+                 "Content-Type": "text/plain; charset=utf-8" }
     }).then(function (r) {
       return r.json().then(function (data) { return { status: r.status, data: data }; },
                            function () { return { status: r.status, data: {} }; });
@@ -141,7 +230,6 @@
     return lines;
   }
 
-  var sending = false, stalled = false;
   // To the page again, saying what the change did (the live stream's news of it is then not news).
   function go(done) {
     busy = true;
@@ -150,39 +238,35 @@
   // Send the deals kept on the phone, the oldest first; stop at the first that cannot go yet.
   function flush() {
     var list = queue();
-    if (sending || stalled || !list.length) { showPending(); return; }
+    if (sending || !list.length || (held && held.key === list[0].key)) { showPending(); return; }
+    held = null;
     sending = true;
-    var first = list[0];
-    post(first.typed, first.revision).then(function (answer) {
+    var first = withKey(list[0]);
+    keep([first].concat(list.slice(1)));
+    post(first.typed, first.revision, first.key).then(function (answer) {
       sending = false;
-      if (answer.status < 300) {
-        keep(queue().slice(1));
+      if (answer.status < 300) {  // in the game, now or when it was first sent: the proof, and only then gone
+        drop(first.key);
         if (queue().length) { flush(); return; }
-        var done = { done: "add", number: String(answer.data.number) };
-        go(done);
+        go({ done: "add", number: String(answer.data.number) });
         return;
       }
-      if (answer.status === 409) {  // did it arrive before the connection broke? the deal's number says
-        return fetch("/api/games/" + game, { credentials: "same-origin" }).then(function (r) { return r.json(); })
-          .then(function (now) {
-            var deals = now.settlement ? now.settlement.deals : 0;
-            if (deals >= first.number && now.revision === first.revision + 1) {  // it arrived: not again
-              keep(queue().slice(1));
-              show([form.getAttribute("data-already").replace("{number}", first.number), first.said || first.typed]);
-              flush();
-            } else {  // changed by someone else: kept, and sent only when the scorer says so
-              stalled = true;
-              show([form.getAttribute("data-changed")]);
-              showPending();
-            }
-          });
+      if (answer.status === 409) {  // another deal came first: this one is not in the game; the scorer says
+        var game = answer.data.game || { revision: answer.data.revision };
+        held = { key: first.key, kind: "changed", game: game };
+        show([form.getAttribute("data-changed-kept")]);
+        showPending();
+        return;
       }
-      // refused by the engine: back in the box, with why; the deals after it stay kept, and wait for the
-      // scorer's word (they follow a deal that is not there yet)
-      keep(queue().slice(1));
-      if (queue().length) { stalled = true; }
-      if (input) { input.value = first.typed; sayBack(); }
-      show(refusal(answer, first.typed));
+      if (answer.status === 422) {  // refused by the rules: back in the box with why, still kept until mended
+        held = { key: first.key, kind: "refused", game: null };
+        if (input) { input.value = first.typed; sayBack(); }
+        show(refusal(answer, first.typed));
+        showPending();
+        return;
+      }
+      // a login ended, too many tries, the server failing: kept, and sent again later
+      show(refusal(answer, first.typed).concat([form.getAttribute("data-kept")]));
       showPending();
     }).catch(function () { sending = false; showPending(); });
   }
@@ -199,13 +283,15 @@
     if (text.trim() === "") { if (input) { input.focus(); } return; }
     var list = queue();
     var number = Number(form.getAttribute("data-number")) + list.length;
-    var item = { typed: text, said: said(text), number: number, revision: Number(revision.value) + list.length };
-    if (stalled && list.length) {  // the refused deal, mended, goes first; the deals kept follow it, in order
-      var first = Number(revision.value), deal = Number(form.getAttribute("data-number"));
-      keep([item].concat(list).map(function (d, i) { d.revision = first + i; d.number = deal + i; return d; }));
-      stalled = false;
+    var item = { typed: text, said: said(text), number: number, revision: Number(revision.value) + list.length,
+                 key: newKey() };
+    if (held && held.kind === "refused" && list.length && list[0].key === held.key) {
+      // the refused deal, mended, takes its place (a deal of its own: an id of its own); the deals kept follow
+      var was = list[0];
+      item.number = was.number;
+      keep(renumbered([item].concat(list.slice(1)), was.revision, was.number));
+      held = null;
       input.value = ""; sayBack();
-      showPending();
       show([form.getAttribute("data-sending")]);
       flush();
       return;
@@ -214,12 +300,13 @@
       keep(list.concat([item]));
       input.value = ""; sayBack();
       showPending();
-      show([form.getAttribute("data-offline")]);
+      show([form.getAttribute(navigator.onLine === false ? "data-offline" : "data-queued")]);
+      flush();
       return;
     }
     show([form.getAttribute("data-sending")]);
     busy = true;
-    post(text, revision.value).then(function (answer) {
+    post(text, revision.value, item.key).then(function (answer) {
       if (answer.status >= 300) { busy = false; }
       if (answer.status < 300) {
         var done = { done: "add", number: String(answer.data.number) };
@@ -233,7 +320,7 @@
         setTimeout(function () { window.location.replace(again); }, 1500);
       }
       show(lines);
-    }).catch(function () {  // no answer: kept on the phone, sent when the connection is back
+    }).catch(function () {  // no answer: kept on the phone with its id (it may have arrived), sent again
       busy = false;
       keep(queue().concat([item]));
       input.value = ""; sayBack();

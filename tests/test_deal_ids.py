@@ -1,0 +1,143 @@
+"""Nothing doubled, nothing dropped unproved (issue 63, point 1): every deal a page sends carries an id it
+made (``Idempotency-Key``), kept with the deal in the archive; the server records an id once and answers
+its repeat with the first answer, whatever the game's revision now, across a ``kill -9``; the scorer's
+form carries an id of its own, so that a double tap records once. Against the real server."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .serving import AUTH, Server, running
+from .test_serve import TEXT, deal, login, new_game
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("ids") / "club.sqlite")
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def client(server: Server) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        yield c
+
+
+def deals_of(client: httpx.Client, game: int) -> int:
+    found: int = client.get(f"/api/games/{game}").json()["settlement"]["deals"]
+    return found
+
+
+def test_a_deal_sent_twice_under_its_id_is_recorded_once_and_answered_as_the_first_time(client: httpx.Client) -> None:
+    game = new_game(client)
+    first = deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "phone-1-deal-1", "If-Match": '"1"'})
+    assert first.status_code == 201 and "idempotent-replayed" not in first.headers
+    # the answer was lost on the way: the phone sends the same deal again, with the revision it saw then
+    again = deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "phone-1-deal-1", "If-Match": '"1"'})
+    assert again.status_code == 201, again.text  # not 409: the id is looked at before the revision
+    assert again.headers["idempotent-replayed"] == "true"
+    assert again.json() == first.json() and again.headers["etag"] == first.headers["etag"] == '"2"'
+    assert deals_of(client, game) == 1
+    assert client.get(f"/api/games/{game}.pref").text.count("contract Boris: 6s") == 1
+
+
+def test_an_id_is_remembered_after_its_deal_is_taken_back(client: httpx.Client) -> None:
+    """A deal taken back on purpose does not come back when a late repeat of it arrives."""
+    game = new_game(client)
+    assert deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "late-1"}).status_code == 201
+    assert client.delete(f"/api/games/{game}/deals/last", headers=AUTH).status_code == 200
+    late = deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "late-1"})
+    assert late.status_code == 201 and late.headers["idempotent-replayed"] == "true"
+    assert "deal 1" not in client.get(f"/api/games/{game}.pref").text
+
+
+def test_an_id_sent_with_another_deal_writes_nothing(client: httpx.Client) -> None:
+    game = new_game(client)
+    assert deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "same-id"}).status_code == 201
+    other = deal(client, game, "Vera 7h wp 7", **{"Idempotency-Key": "same-id"})
+    assert other.status_code == 422
+    assert "another deal" in other.json()["errors"][0]["message"]
+    assert deals_of(client, game) == 1
+    # the same id in another game is that game's own
+    second = new_game(client)
+    assert deal(client, second, "Vera 7h wp 7", **{"Idempotency-Key": "same-id"}).status_code == 201
+
+
+@pytest.mark.parametrize("key", ["", "a b", "x" * 129, "ключ", "<script>", '"'])
+def test_an_id_that_cannot_be_one_is_refused_before_anything_is_read(client: httpx.Client, key: str) -> None:
+    game = new_game(client)
+    r = client.post(f"/api/games/{game}/deals", content=b"Boris 6s wp 6",
+                    headers=[*AUTH.items(), *TEXT.items(), ("Idempotency-Key", key.encode("utf-8"))])
+    assert r.status_code == 400, r.text
+    assert "deal 1" not in client.get(f"/api/games/{game}.pref").text
+
+
+def test_a_deal_after_another_phone_s_is_refused_saying_what_the_game_holds(client: httpx.Client) -> None:
+    """The case of issue 63: phone A keeps a deal as deal 1 while phone B records its own deal 1."""
+    game = new_game(client)
+    assert deal(client, game, "Boris 6s wp 6", **{"Idempotency-Key": "phone-b", "If-Match": '"1"'}).status_code == 201
+    kept = deal(client, game, "Boris 8c wp 8", **{"Idempotency-Key": "phone-a", "If-Match": '"1"'})
+    assert kept.status_code == 409
+    answer = kept.json()
+    assert answer["revision"] == 2
+    assert answer["game"]["revision"] == 2 and answer["game"]["next"] == 2
+    assert [d["number"] for d in answer["game"]["last"]] == [1]
+    assert "contract Boris: 6s" in answer["game"]["last"][0]["text"]
+    assert "8c" not in client.get(f"/api/games/{game}.pref").text
+    # the scorer says it follows: sent after it, with the same id (never recorded, so never kept)
+    after = deal(client, game, "Boris 8c wp 8", **{"Idempotency-Key": "phone-a", "If-Match": '"2"'})
+    assert after.status_code == 201 and after.json()["number"] == 2
+    assert deals_of(client, game) == 2
+
+
+def test_the_scorer_s_form_sent_twice_records_once(client: httpx.Client) -> None:
+    """A double tap, or the browser sending the form again: the form's id is the page's."""
+    csrf = login(client)
+    game = new_game(client)
+    page = client.get(f"/games/{game}/record").text
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    revision = re.search(r'name="revision" value="([^"]+)"', page)
+    assert key is not None and revision is not None
+    form = {"csrf": csrf, "deal": "Boris 6s wp 6", "revision": revision.group(1), "key": key.group(1),
+            "action": "add"}
+    first = client.post(f"/games/{game}/record", data=form)
+    second = client.post(f"/games/{game}/record", data=form)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    assert "done=add" in second.headers["location"] and "number=1" in second.headers["location"]
+    assert deals_of(client, game) == 1
+    # each page its own id: the next deal is recorded
+    page = client.get(f"/games/{game}/record").text
+    key2 = re.search(r'name="key" value="([^"]+)"', page)
+    assert key2 is not None and key2.group(1) != key.group(1)
+
+
+def test_the_ids_survive_kill_9(tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    with running(db) as server, httpx.Client(base_url=server.url, timeout=30) as c:
+        game = new_game(c)
+        assert deal(c, game, "Boris 6s wp 6", **{"Idempotency-Key": "before-the-crash"}).status_code == 201
+        server.kill()
+    with running(db) as server, httpx.Client(base_url=server.url, timeout=30) as c:
+        again = deal(c, game, "Boris 6s wp 6", **{"Idempotency-Key": "before-the-crash"})
+        assert again.status_code == 201 and again.headers["idempotent-replayed"] == "true"
+        assert deals_of(c, game) == 1
+    with sqlite3.connect(db) as kept:
+        assert kept.execute("SELECT COUNT(*) FROM deal_keys WHERE key = 'before-the-crash'").fetchone()[0] == 1
+
+
+def test_a_deal_without_an_id_is_recorded_as_before(client: httpx.Client) -> None:
+    """curl and the scripts of before send no id: each deal they send is a new one."""
+    game = new_game(client)
+    assert deal(client, game, "Boris 6s wp 6").status_code == 201
+    assert deal(client, game, "Vera 6h wp 6", **TEXT).status_code == 201
+    assert deals_of(client, game) == 2
