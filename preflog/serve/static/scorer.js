@@ -101,11 +101,14 @@
       return Array.isArray(list) ? list.filter(function (d) { return d && typeof d.typed === "string"; }) : [];
     } catch (err) { return []; }
   }
+  // Whether ``list`` is kept (the phone's storage full or refused: not, and the deal stays in the box).
   function keep(list) {
     try {
       if (list.length) { window.localStorage.setItem(QUEUE, JSON.stringify(list)); } else { window.localStorage.removeItem(QUEUE); }
-    } catch (err) { /* storage full or refused: the deal stays in the box */ }
+      return true;
+    } catch (err) { return false; }
   }
+  function unkept() { show([form.getAttribute("data-unkept")]); }
   function withKey(d) { if (!d.key) { d.key = newKey(); } return d; }  // kept by an older page: an id now
   function drop(key) { keep(queue().filter(function (d) { return d.key !== key; })); }
   // The deals kept, renumbered to follow revision ``first`` and deal ``number`` (the game as it is now).
@@ -289,7 +292,7 @@
       // the refused deal, mended, takes its place (a deal of its own: an id of its own); the deals kept follow
       var was = list[0];
       item.number = was.number;
-      keep(renumbered([item].concat(list.slice(1)), was.revision, was.number));
+      if (!keep(renumbered([item].concat(list.slice(1)), was.revision, was.number))) { unkept(); return; }
       held = null;
       input.value = ""; sayBack();
       show([form.getAttribute("data-sending")]);
@@ -297,7 +300,7 @@
       return;
     }
     if (list.length || navigator.onLine === false) {  // behind deals still waiting: after them, in order
-      keep(list.concat([item]));
+      if (!keep(list.concat([item]))) { unkept(); return; }
       input.value = ""; sayBack();
       showPending();
       show([form.getAttribute(navigator.onLine === false ? "data-offline" : "data-queued")]);
@@ -322,7 +325,7 @@
       show(lines);
     }).catch(function () {  // no answer: kept on the phone with its id (it may have arrived), sent again
       busy = false;
-      keep(queue().concat([item]));
+      if (!keep(queue().concat([item]))) { unkept(); return; }
       input.value = ""; sayBack();
       showPending();
       show([form.getAttribute("data-offline")]);
