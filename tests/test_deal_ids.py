@@ -141,3 +141,27 @@ def test_a_deal_without_an_id_is_recorded_as_before(client: httpx.Client) -> Non
     assert deal(client, game, "Boris 6s wp 6").status_code == 201
     assert deal(client, game, "Vera 6h wp 6", **TEXT).status_code == 201
     assert deals_of(client, game) == 2
+
+
+def test_the_new_game_s_form_sent_twice_starts_one_game(client: httpx.Client) -> None:
+    """A double tap on «Start the game»: one game, and both answers lead to it."""
+    csrf = login(client)
+    page = client.get("/new").text
+    key = re.search(r'name="key" value="([^"]+)"', page)
+    assert key is not None
+    before = len(client.get("/api/games").json())
+    form = {"csrf": csrf, "key": key.group(1), "player1": "Anna", "player2": "Boris", "player3": "Vera",
+            "rules": "sochi", "pool": "10", "event": "Twice tapped"}
+    first = client.post("/new", data=form)
+    second = client.post("/new", data=form)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    assert len(client.get("/api/games").json()) == before + 1
+    # the same form's id with other players writes nothing
+    other = client.post("/new", data={**form, "player3": "Gleb"})
+    assert other.status_code == 422 and len(client.get("/api/games").json()) == before + 1
+    # a new page, a new id: a second game with the same players is a game of its own
+    fresh = re.search(r'name="key" value="([^"]+)"', client.get("/new").text)
+    assert fresh is not None and fresh.group(1) != key.group(1)
+    assert client.post("/new", data={**form, "key": fresh.group(1)}).status_code == 303
+    assert len(client.get("/api/games").json()) == before + 2

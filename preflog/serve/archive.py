@@ -131,7 +131,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 8: nothing doubled: the id a page made for each deal it sent (its idempotency key), kept with the
     # hash of what was sent, the revision the deal made and the first answer, so that the same deal sent
-    # again (a retry after a dropped connection) is answered, not recorded twice
+    # again (a retry after a dropped connection) is answered, not recorded twice; and the id of each new
+    # game's form, so that a double tap starts one game
     """
     CREATE TABLE deal_keys (
         game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -141,6 +142,11 @@ MIGRATIONS: tuple[str, ...] = (
         answer TEXT NOT NULL,
         added TEXT NOT NULL,
         PRIMARY KEY (game, key)
+    );
+    CREATE TABLE game_keys (
+        key TEXT PRIMARY KEY,
+        request TEXT NOT NULL,
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE
     );
     """,
 )
@@ -430,6 +436,31 @@ class Archive:
             return int(db.execute("DELETE FROM sessions").rowcount)
 
     # -- games -------------------------------------------------------------------------------------
+
+    def new_game(self, text: str, once: Once | None = None) -> int:
+        """Keep a new game of tags alone (a pulka about to start); its id. With ``once`` (the id of the form
+        that sent it), a game is started once: sent again, :class:`Repeated` with the game's id
+        (``answer["id"]``), or :class:`KeyReused` if the id came with another game."""
+        games, errors = take_in(text, "<new game>")
+        if errors:
+            raise errors[0]
+        now = _now()
+        with self._transaction() as db:
+            if once is not None:
+                row = db.execute("SELECT request, game FROM game_keys WHERE key = ?", (once.key,)).fetchone()
+                if row is not None and str(row[0]) != once.request:
+                    raise KeyReused(_("this form was sent before with another game: nothing was written"))
+                if row is not None:
+                    raise Repeated(1, {"id": int(row[1])})
+            ident = -1
+            for game in games:
+                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (game.text, now, now))
+                assert cursor.lastrowid is not None
+                ident = cursor.lastrowid
+                _write_index(db, ident, game.indexed, 1)
+            if once is not None:
+                db.execute("INSERT INTO game_keys (key, request, game) VALUES (?, ?, ?)", (once.key, once.request, ident))
+        return ident
 
     def import_text(self, text: str, path: str, *, force: bool = False) -> Imports:
         """Keep the games of a file (:func:`~preflog.serve.games.take_in`), all in one transaction: their

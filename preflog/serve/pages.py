@@ -29,7 +29,7 @@ from ..words import in_words
 from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Access, digest, new_secret, same,
                      session_csrf, try_token)
-from .api import add_deal, edit_deal, errors, key_of, note_deal, redo_deal, undo_deal
+from .api import add_deal, edit_deal, errors, key_of, note_deal, once, redo_deal, undo_deal
 from .archive import Archive, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .logbook import FAULTS
 from .games import decode
@@ -327,7 +327,8 @@ async def record_post(request: Request) -> Response:
 async def new_page(request: Request) -> Response:
     if not scorer(request):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
-    return render(request, "new.html", presets=list(PRESETS), problems=[], form={}, today=date.today().isoformat())
+    return render(request, "new.html", presets=list(PRESETS), problems=[], form={}, today=date.today().isoformat(),
+                  key=new_secret())
 
 
 def _new_game(archive: Archive, form: dict[str, Any]) -> int:
@@ -357,10 +358,13 @@ def _new_game(archive: Archive, form: dict[str, Any]) -> int:
     text = Recorder.header(players, rules=rules, pool=int(pool_text) if pool_text else None, whist_price=price,
                            tags=tags)
     Recorder(text)  # the engine's judgement of the players, rules and tags: Refused if not
-    done = archive.import_text(text, "<new game>", force=True)  # a new game is never the same as a kept one
-    if done.errors:
-        raise Refused(done.errors)
-    return done.ids[0]
+    key = key_of(str(form.get("key", "")))  # the form's id: sent twice (a double tap), one game
+    try:  # a new game is never the same as a kept one, but the same form sent again is
+        return archive.new_game(text, once(key, text))
+    except NotationError as e:
+        raise Refused([e]) from None
+    except Repeated as e:
+        return int(e.answer["id"])
 
 
 async def new_post(request: Request) -> Response:
@@ -372,7 +376,10 @@ async def new_post(request: Request) -> Response:
     except Refused as e:
         shown = [e.reason] if e.reason else [err.message for err in e.errors]  # the form's, not the text's places
         return render(request, "new.html", 422, presets=list(PRESETS), problems=shown, form=form,
-                      today=date.today().isoformat())
+                      today=date.today().isoformat(), key=new_secret())
+    except KeyReused as e:
+        return render(request, "new.html", 422, presets=list(PRESETS), problems=[str(e)], form=form,
+                      today=date.today().isoformat(), key=new_secret())
     return RedirectResponse(f"/games/{ident}/record", status_code=303)
 
 
