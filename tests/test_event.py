@@ -355,8 +355,8 @@ def test_hostile_event_games_get_clear_errors() -> None:
 @pytest.mark.parametrize("text, said", [
     ("{}", "not an event file"),
     ('{"format": "preflog-event", "version": 7}', "version 7"),
-    ('{"format": "preflog-event", "version": 1, "kind": "swiss"}', "has no name"),
-    ('{"format": "preflog-event", "version": 1, "name": 7}', "name must be text"),
+    ('{"format": "preflog-event", "version": 1, "kind": "swiss"}', "name: missing"),
+    ('{"format": "preflog-event", "version": 1, "name": 7}', "name: must be text"),
     ("[1, 2", "not an event file: it is not JSON (line 1, column 6)"),
 ])
 def test_hostile_event_files(text: str, said: str) -> None:

@@ -61,12 +61,13 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def tables_of(server: Server, event: int) -> dict[tuple[int, int, int | None], tuple[int, list[str]]]:
-    """(tour, table, board) → the game's id and its players as the server opened it."""
+    """(tour, table, board) → the game's id and its players as the server opened it (read as the scorer: a
+    board's game is his alone until the board is played at every table)."""
     doc = httpx.get(f"{server.url}/api/events/{event}").json()
     out = {}
     for t in doc["tables"]:
         for g in t["games"]:
-            players = httpx.get(f"{server.url}/api/games/{g['game']}").json()["game"]["tags"]["Players"].split()
+            players = httpx.get(f"{server.url}/api/games/{g['game']}", headers=AUTH).json()["game"]["tags"]["Players"].split()
             out[(t["tour"], t["table"], g["board"])] = (g["game"], players)
     return out
 
@@ -170,8 +171,9 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
     games = tables_of(server, 2)
     assert len(games) == 8  # 2 tables × 2 boards a tour, 2 tours
     for (tour, _table, board), (game, _players) in games.items():
-        text = httpx.get(f"{server.url}/api/games/{game}.pref").text
+        text = httpx.get(f"{server.url}/api/games/{game}.pref", headers=AUTH).text
         assert f'[Board "{board}"]' in text and f'[Round "{tour}"]' in text
+        assert httpx.get(f"{server.url}/api/games/{game}.pref").status_code == 403  # a watcher: not yet
     # the boards to print are the director's: a player is sent to log in, the scorer gets an A4 sheet a board
     r = httpx.get(f"{server.url}/events/2/boards", follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/login")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +17,7 @@ import attrs
 
 from ..game.conventions import PRESETS
 from ..i18n import _, count
+from ..model.names import name_key
 from ..notation.vocabulary import is_valid_player_id
 
 #: The event file's format marker and version.
@@ -95,7 +96,16 @@ SCALES: dict[str, Scale] = {
 
 
 class PlanError(ValueError):
-    """An event file or a director's choice that cannot make an event; the message says why."""
+    """An event file or a director's choice that cannot make an event; the message says why, and
+    ``field`` names the event file's field it is about, where it is one (``drawn[0].tables``)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def in_file(self) -> str:
+        """The message as an event file's error says it: ``field: message``."""
+        return f"{self.field}: {self}" if self.field else str(self)
 
 
 def scale_of(text: str) -> Scale:
@@ -175,45 +185,59 @@ class Plan:
 
 
 def validate(plan: Plan) -> Plan:
-    """``plan`` if it can make an event, else :class:`PlanError` saying what cannot."""
+    """``plan`` if it can make an event, else :class:`PlanError` saying what cannot (and in which field)."""
     if not plan.name.strip():
-        raise PlanError(_("an event needs a name"))
-    for line in (plan.name, plan.seed):
+        raise PlanError(_("an event needs a name"), "name")
+    for line, field in ((plan.name, "name"), (plan.seed, "seed")):
         if not line.isprintable() or len(line) > 200:
             raise PlanError(_("an event's name and seed are one line of at most 200 characters: {text!r}").format(
-                text=line[:40]))
+                text=line[:40]), field)
     if len(plan.players) < 3:
-        raise PlanError(_("an event needs at least 3 players, not {n}").format(n=len(plan.players)))
+        raise PlanError(_("an event needs at least 3 players, not {n}").format(n=len(plan.players)), "players")
     if len(plan.players) > MAX_PLAYERS:
-        raise PlanError(count("an event holds at most {n} player", "an event holds at most {n} players", MAX_PLAYERS))
+        raise PlanError(count("an event holds at most {n} player", "an event holds at most {n} players", MAX_PLAYERS),
+                        "players")
     for name in plan.players:
         if not is_valid_player_id(name):
             raise PlanError(_("{name!r} cannot be a player's id: a letter, then letters, digits or _, and not "
-                              "spelled like a card, a call or a keyword").format(name=name))
-    twice = sorted({p for p in plan.players if plan.players.count(p) > 1})
-    if twice:
-        raise PlanError(_("a player is listed twice: {names}").format(names=", ".join(twice)))
+                              "spelled like a card, a call or a keyword").format(name=name), "players")
+    _one_name_each(plan.players)
     if plan.table_size not in (3, 4):
-        raise PlanError(_("tables are of 3 or 4 players, not {n}").format(n=plan.table_size))
+        raise PlanError(_("tables are of 3 or 4 players, not {n}").format(n=plan.table_size), "table_size")
     if not 1 <= plan.tours <= MAX_TOURS:
-        raise PlanError(_("an event has 1 to {n} tours").format(n=MAX_TOURS))
+        raise PlanError(_("an event has 1 to {n} tours").format(n=MAX_TOURS), "tours")
     if plan.rules not in PRESETS:
         raise PlanError(_("unknown convention {name!r}: one of {names}").format(name=plan.rules,
-                                                                               names=", ".join(PRESETS)))
+                                                                               names=", ".join(PRESETS)), "rules")
     if plan.kind is Kind.SWISS and plan.pool is None and plan.deals is None:
         raise PlanError(_("a tour is a pulka played until its pool closes, of a number of deals, or both "
-                          "(whichever comes first): give one"))
-    for value in (plan.pool, plan.deals):
+                          "(whichever comes first): give one"), "pool")
+    for value, field in ((plan.pool, "pool"), (plan.deals, "deals")):
         if value is not None and not 1 <= value <= 1000:
-            raise PlanError(_("a pool or a number of deals is from 1 to 1000, not {n}").format(n=value))
+            raise PlanError(_("a pool or a number of deals is from 1 to 1000, not {n}").format(n=value), field)
     if plan.kind is Kind.DUPLICATE:
         if not plan.tours <= plan.boards <= MAX_BOARDS or plan.boards % plan.tours:
             raise PlanError(_("a duplicate event deals as many boards in each tour, from 1 to {most} in all: "
                               "--boards {boards} is not a multiple of --tours {tours}").format(
-                most=MAX_BOARDS, boards=plan.boards, tours=plan.tours))
+                most=MAX_BOARDS, boards=plan.boards, tours=plan.tours), "boards")
     if len(set(plan.tiebreaks)) != len(plan.tiebreaks):
-        raise PlanError(_("a tie-break is named twice"))
+        raise PlanError(_("a tie-break is named twice"), "tiebreaks")
     return plan
+
+
+def _one_name_each(players: Sequence[str]) -> None:
+    """:class:`PlanError` where two players are one under the archive's rule (one case, ё read as е:
+    :func:`~preflog.model.names.name_key`), naming both spellings."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(players):
+        j = seen.setdefault(name_key(name), i)
+        if j == i:
+            continue
+        first = players[j]
+        if first == name:
+            raise PlanError(_("a player is listed twice: {names}").format(names=name), "players")
+        raise PlanError(_("«{first}» and «{second}» are one player: names are told apart as the archive tells "
+                              "them, in one case and with ё read as е").format(first=first, second=name), "players")
 
 
 def to_json(plan: Plan) -> dict[str, Any]:
@@ -236,7 +260,10 @@ def dumps_plan(plan: Plan) -> str:
 
 
 def loads_plan(text: str) -> Plan:
-    """The event a file holds; :class:`PlanError` naming what is wrong with it."""
+    """The event a file holds; :class:`PlanError` naming what is wrong with it, as ``field: message``
+    where a field is (every field is read as data of its type: :mod:`preflog.event.eventfile`)."""
+    from .eventfile import plan_of
+
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -247,97 +274,45 @@ def loads_plan(text: str) -> Plan:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise PlanError(_("not an event file: it must be a JSON object with \"format\": \"{format}\"").format(
             format=FORMAT))
-    if doc.get("version") != VERSION:
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:  # ``true`` is not version 1
         raise PlanError(_("event file version {version} is not known to this preflog (it reads {known})").format(
-            version=doc.get("version"), known=VERSION))
-    r = _Fields(doc)
-    name = r.text("name")
-    kind_text, tiebreak_texts = r.text("kind"), r.texts("tiebreaks")
+            version=json.dumps(version, ensure_ascii=False)[:40], known=VERSION))
     try:
-        kind = Kind(kind_text)
-    except ValueError:
-        raise PlanError(_("in the event file, {field} is not one of {values}").format(
-            field="kind", values=", ".join(k.value for k in Kind))) from None
-    try:
-        tiebreaks = tuple(TieBreak(t) for t in tiebreak_texts)
-    except ValueError:
-        raise PlanError(_("in the event file, {field} is not one of {values}").format(
-            field="tiebreaks", values=", ".join(t.value for t in TieBreak))) from None
-    drawn = []
-    for i, t in enumerate(r.items("drawn"), 1):
-        tr = _Fields(t, f"drawn[{i}]")
-        tables = tuple(Table(_Fields(x, f"drawn[{i}].tables").whole("table"),
-                             _Fields(x, f"drawn[{i}].tables").texts("players")) for x in tr.items("tables"))
-        drawn.append(Tour(tr.whole("tour"), tr.text("seed"), tables, tr.texts("byes"),
-                          tuple(tr.wholes("boards"))))
-    plan = Plan(name, kind, r.texts("players"), r.whole("table_size"), r.whole("tours"), r.text("rules"),
-                r.optional_whole("pool"), r.optional_whole("deals"), tiebreaks, scale_of(r.text("scale")),
-                r.text("seed"), r.whole("boards"), r.optional_text("hand_record"), tuple(drawn))
-    validate(plan)
-    _check_drawn(plan)
+        plan = plan_of({k: v for k, v in doc.items() if k not in ("format", "version")})
+        validate(plan)
+        _check_drawn(plan)
+    except PlanError as exc:
+        raise PlanError(exc.in_file()) from None
     return plan
 
 
 def _check_drawn(plan: Plan) -> None:
-    """Every tour drawn in order, its tables of the event's players, each player once."""
+    """Every tour drawn in order, its tables numbered from 1 and of the event's players, each player
+    once; in duplicate each board of the event played in one tour, in a Swiss event none."""
+    if plan.kind is Kind.DUPLICATE and not plan.hand_record:
+        raise PlanError(_("a duplicate event file keeps the hand record of its boards"), "hand_record")
     known = set(plan.players)
+    boards: set[int] = set()
     for i, tour in enumerate(plan.drawn, 1):
+        field = f"drawn[{i - 1}]"
         seated = [p for t in tour.tables for p in t.players] + list(tour.byes)
         if tour.number != i or sorted(seated) != sorted(known):
-            raise PlanError(_("tour {n} of the event file does not seat every player once").format(n=i))
+            raise PlanError(_("tour {n} of the event file does not seat every player once").format(n=i), field)
         if any(len(t.players) not in (3, 4) for t in tour.tables):
-            raise PlanError(_("tour {n} of the event file has a table of neither 3 nor 4 players").format(n=i))
+            raise PlanError(_("tour {n} of the event file has a table of neither 3 nor 4 players").format(n=i), field)
+        if [t.number for t in tour.tables] != list(range(1, len(tour.tables) + 1)):
+            raise PlanError(_("tour {n} of the event file numbers its tables other than 1, 2, 3 …").format(n=i),
+                            f"{field}.tables")
+        for board in tour.boards:
+            if not 1 <= board <= plan.boards or board in boards:
+                raise PlanError(_("tour {n} of the event file plays board {board}: not one of the event's, or played "
+                                  "twice").format(n=i, board=board), f"{field}.boards")
+            boards.add(board)
+        if plan.kind is Kind.DUPLICATE and not tour.boards:
+            raise PlanError(_("tour {n} of a duplicate event plays no board").format(n=i), f"{field}.boards")
     if len(plan.drawn) > plan.tours:
-        raise PlanError(_("the event file draws more tours than the event has"))
-
-
-class _Fields:
-    """Typed reads of one object of the event file, each naming the field when it is wrong."""
-
-    def __init__(self, doc: object, where: str = "") -> None:
-        if not isinstance(doc, Mapping):
-            raise PlanError(_("in the event file, {field} must be an object").format(field=where or "document"))
-        self.doc, self.where = doc, where
-
-    def _get(self, key: str, kinds: type | tuple[type, ...], what: str) -> Any:
-        if key not in self.doc:
-            field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("the event file has no {field}").format(field=field))
-        value = self.doc.get(key)
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("in the event file, {field} must be {what}").format(field=field, what=what))
-        return value
-
-    def text(self, key: str) -> str:
-        return str(self._get(key, str, _("text")))
-
-    def optional_text(self, key: str) -> str | None:
-        return None if self.doc.get(key) is None else self.text(key)
-
-    def whole(self, key: str) -> int:
-        return int(self._get(key, int, _("a whole number")))
-
-    def optional_whole(self, key: str) -> int | None:
-        return None if self.doc.get(key) is None else self.whole(key)
-
-    def items(self, key: str) -> Sequence[object]:
-        return list(self._get(key, list, _("a list")))
-
-    def texts(self, key: str) -> tuple[str, ...]:
-        values = self.items(key)
-        if not all(isinstance(v, str) for v in values):
-            field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("in the event file, {field} must be {what}").format(field=field, what=_("a list of text")))
-        return tuple(str(v) for v in values)
-
-    def wholes(self, key: str) -> list[int]:
-        values = self.items(key)
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            field = f"{self.where}.{key}" if self.where else key
-            raise PlanError(_("in the event file, {field} must be {what}").format(field=field,
-                                                                              what=_("a list of whole numbers")))
-        return [v for v in values if isinstance(v, int)]
+        raise PlanError(_("the event file draws more tours than the event has"), "drawn")
 
 
 #: The module's public names (what other layers and the server may import).

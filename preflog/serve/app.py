@@ -10,6 +10,7 @@ from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -23,6 +24,7 @@ from ..statistics.page import STYLE as STATS_STYLE
 from . import api, event_pages, pages
 from .archive import Archive, DiskFull, ReadOnly
 from .guard import quiet_loop
+from .secrecy import Secrecy
 from .context import MAX_FORM, MAX_UPLOAD, UPLOADS, Club, language, too_large
 
 #: Every page's policy: scripts and styles from the server's own files only (no inline script), the
@@ -110,7 +112,7 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
     routes = [*api.ROUTES, *pages.ROUTES, *event_pages.ROUTES, Mount("/static", app=static, name="static"),
               Route("/healthz", _health), Route("/favicon.ico", _icon)]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Secrecy)], exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
                                                                          ReadOnly: pages.fault})
     app.state.club = club
     return app

@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..event.director import draw_next, event_boards
-from ..event.plan import Kind, PlanError, dumps_plan, loads_plan
+from ..event.plan import Kind, Plan, PlanError, dumps_plan, loads_plan
 from ..event.report import PRINT, boards_page, kind_name
 from ..event.boards import BoardsError
 from ..i18n import _
@@ -31,6 +31,7 @@ from .context import club_of, scorer
 from .event_view import EventWork, games_to_open
 from .live import event, sse_response
 from .pages import not_found, upload_form, writing
+from .secrecy import sees_secrets
 from .rendering import render
 
 
@@ -40,6 +41,7 @@ def keep_event(archive: Archive, text: str) -> int:
     kept under its name otherwise than by drawing it further (an old file taken in again must not undo a
     tour drawn since, nor another event take its place)."""
     plan = loads_plan(text)
+    _boards_dealt(plan)
     kept = next((ident for ident, name, _revision in archive.events() if name == plan.name), None)
     if kept is not None:
         before = loads_plan(archive.event(kept)[0])
@@ -49,6 +51,19 @@ def keep_event(archive: Archive, text: str) -> int:
                               "event drawn further (give another event another name)").format(
                 name=plan.name, n=len(before.drawn)))
     return archive.put_event(plan.name, dumps_plan(plan), lambda have: games_to_open(plan, have))
+
+
+def _boards_dealt(plan: Plan) -> None:
+    """:class:`~preflog.event.plan.PlanError` unless a duplicate event's hand record deals its boards, for
+    tables of its size (the hand record's own errors raise as it reads)."""
+    if plan.kind is not Kind.DUPLICATE:
+        return
+    boards = event_boards(plan)
+    if len(boards) < plan.boards or any(b.seats != plan.table_size for b in boards):
+        raise PlanError("hand_record: " + _("the hand record deals {n} boards for tables of {seats}; the event plays "
+                                            "{boards} at tables of {size}").format(
+            n=len(boards), seats=boards[0].seats if boards else plan.table_size, boards=plan.boards,
+            size=plan.table_size))
 
 
 async def _work(request: Request) -> EventWork | Response:
@@ -76,8 +91,8 @@ async def event_post(request: Request) -> Response:
         ident = await run_in_threadpool(keep_event, club_of(request).archive, data.decode("utf-8"))
     except UnicodeDecodeError:
         return await event_list(request, _("the event file is not UTF-8 text"), 422)
-    except (PlanError, BoardsError, NotationError) as e:
-        return await event_list(request, str(e), 422)
+    except (PlanError, BoardsError, NotationError) as e:  # said as the command line says it: file: field: message
+        return await event_list(request, f"{upload.filename or 'event.json'}: {e}", 422)
     club_of(request).live.tell_event(ident)
     return RedirectResponse(f"/events/{ident}", status_code=303)
 
@@ -86,12 +101,14 @@ async def event_page(request: Request) -> Response:
     work = await _work(request)
     if isinstance(work, Response):
         return work
-    plan = work.plan
+    plan, full = work.plan, sees_secrets(request)
     # the scorer's button to draw the next Swiss tour: shown once the tour is over (event.js shows it then)
     can_draw = (work.complete if scorer(request) and len(plan.drawn) < plan.tours and plan.kind is Kind.SWISS
                 else None)
-    return render(request, "event.html", work=work, plan=plan, kind=kind_name(plan),
-                  live=Markup(work.fragment()), can_draw=can_draw, ident=work.ident)
+    response = render(request, "event.html", work=work, plan=plan, kind=kind_name(plan),
+                      seed=plan.seed if full or not work.seed_secret else None,
+                      live=Markup(work.fragment(full)), can_draw=can_draw, ident=work.ident)
+    return _kept_private(response, full and bool(work.secret))
 
 
 async def event_draw(request: Request) -> Response:
@@ -116,7 +133,7 @@ async def event_draw(request: Request) -> Response:
 async def event_boards_page(request: Request) -> Response:
     """The hand records to set up the boxes, one A4 sheet a board: the director's alone (the cards are
     secret until they are played)."""
-    if not scorer(request):
+    if not sees_secrets(request):
         return RedirectResponse("/login?" + urlencode({"next": request.url.path}), status_code=303)
     work = await _work(request)
     if isinstance(work, Response):
@@ -134,13 +151,15 @@ async def event_json(request: Request) -> Response:
     work = await _work(request)
     if isinstance(work, Response):
         return errors(404, _("there is no event {n}").format(n=request.path_params["event"]))
-    return JSONResponse(work.doc())
+    full = sees_secrets(request)
+    return _kept_private(JSONResponse(work.doc(full)), full and work.seed_secret)
 
 
 async def event_stream(request: Request) -> Response:
     """``change`` events: the live part of the event's page, first at once, then after every change of
     one of its games or of its draw."""
     club, ident = club_of(request), request.path_params["event"]
+    full = sees_secrets(request)
     queue = club.live.listen_all()  # before the state is read: a change in between is news, not lost
     try:
         work = await run_in_threadpool(club.events.work, club.archive, ident)
@@ -157,7 +176,7 @@ async def event_stream(request: Request) -> Response:
             fresh = True
             while not club.live.closing.is_set():
                 if fresh:
-                    yield event("change", json.dumps({"html": work.fragment()}, ensure_ascii=False))
+                    yield event("change", json.dumps({"html": work.fragment(full)}, ensure_ascii=False))
                 news = news or asyncio.ensure_future(queue.get())
                 done, _pending = await asyncio.wait({news}, timeout=15)
                 if news not in done:
@@ -175,6 +194,13 @@ async def event_stream(request: Request) -> Response:
             club.live.leave_all(queue)
 
     return sse_response(stream())
+
+
+def _kept_private(response: Response, secret: bool) -> Response:
+    """An answer that holds a secret the scorer alone may see: kept by no cache."""
+    if secret:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 ROUTES = [

@@ -101,7 +101,13 @@ class TableState:
 @attrs.define(slots=True)
 class EventWork:
     """An event worked out for one state of its games: its plan, results and standings (or duplicate
-    scores), its tables, and the live part of its page per language."""
+    scores), its tables, the boards still secret, and the live part of its page and its JSON, each as
+    the scorer and as a watcher sees it.
+
+    A duplicate board is **secret** until its tour is over at every table (each table's game of it
+    clean and played): till then no watcher sees its cards, nor the seed they are dealt from (that
+    one until every board is played, as the tours' seeds are made from it). A board played everywhere
+    is public, as in bridge."""
 
     ident: int
     key: tuple[Any, ...]
@@ -110,8 +116,18 @@ class EventWork:
     standings: Standings | None
     scores: DuplicateScores | None
     tables: list[TableState]
+    secret: frozenset[int] = frozenset()
     live: dict[str, str] = attrs.field(factory=dict)
-    json: dict[str, Any] | None = None
+    json: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+
+    @property
+    def seed_secret(self) -> bool:
+        """Whether the event's seed is kept from watchers: a duplicate event's, while a board is secret."""
+        return self.plan.kind is Kind.DUPLICATE and bool(self.secret)
+
+    def secret_games(self) -> dict[int, int]:
+        """The games of the boards still secret: game id → board."""
+        return {g: b for t in self.tables for b, g in t.games if b in self.secret}
 
     def tours_shown(self) -> list[Tour]:
         """The tours as the page lists them: the one being played first (the first with a table still
@@ -128,22 +144,29 @@ class EventWork:
         """Whether every table of the last tour drawn has a clean game."""
         return bool(self.plan.drawn) and not tables_playing(self.plan, self.results, len(self.plan.drawn))
 
-    def fragment(self) -> str:
-        """The live part of the page, in the language the work was done in (rendered once)."""
-        if not self.live:
-            self.live["html"] = ENV.get_template("event_live.html").render(
-                work=self, lines=standing_lines(self), problems=problem_lines(self), lang=current_language())
-        return self.live["html"]
+    def fragment(self, scorer: bool = True) -> str:
+        """The live part of the page, in the language the work was done in (rendered once), as the
+        scorer sees it or (``scorer`` false) a watcher: each problem of a secret board's game untold."""
+        which = "scorer" if scorer or not self.secret else "watcher"
+        if which not in self.live:
+            self.live[which] = ENV.get_template("event_live.html").render(
+                work=self, lines=standing_lines(self), problems=problem_lines(self, scorer), lang=current_language())
+        return self.live[which]
 
-    def doc(self) -> dict[str, Any]:
-        if self.json is None:
+    def doc(self, scorer: bool = True) -> dict[str, Any]:
+        """The event's JSON as the scorer sees it, or a watcher: without the seed while it is secret."""
+        which = "scorer" if scorer or not self.seed_secret else "watcher"
+        if which not in self.json:
             doc = report_json(self.plan, self.results, standings=self.standings, scores=self.scores)
             doc["tables"] = [{"tour": t.tour, "table": t.number, "players": list(t.players), "done": t.done,
                               "of": t.of, "games": [{"board": b or None, "game": g, "url": f"/games/{g}"}
                                                     for b, g in t.games]} for t in self.tables]
             doc["tour_over"] = self.complete
-            self.json = doc
-        return self.json
+            if which == "watcher":
+                doc["event"] = dict(doc["event"], seed=None,
+                                    drawn=[dict(t, seed=None) for t in doc["event"]["drawn"]])
+            self.json[which] = doc
+        return self.json[which]
 
 
 def standing_lines(work: EventWork) -> list[dict[str, Any]]:
@@ -173,12 +196,16 @@ def standing_lines(work: EventWork) -> list[dict[str, Any]]:
     return out
 
 
-def problem_lines(work: EventWork) -> list[tuple[str | None, str, str]]:
-    """The first problems of the event's games, each with the game's page and where it is played."""
+def problem_lines(work: EventWork, scorer: bool = True) -> list[tuple[str | None, str, str]]:
+    """The first problems of the event's games, each with the game's page and where it is played; to a
+    watcher (``scorer`` false) a secret board's problem is not said (it may quote the cards)."""
     where = {f"/games/{g}": (_("Tour {tour}, table {table}").format(tour=t.tour, table=t.number)
                              + ("" if not b else " · " + _("board {n}").format(n=b)))
              for t in work.tables for b, g in t.games}
-    return [(p.path, where.get(p.path or "", p.path or ""), p.message) for p in work.results.problems[:50]]
+    hidden = set() if scorer else {f"/games/{g}" for g in work.secret_games()}
+    untold = _("the scorer sees what: the board is still being played at other tables")
+    return [(p.path, where.get(p.path or "", p.path or ""), untold if p.path in hidden else p.message)
+            for p in work.results.problems[:50]]
 
 
 def _work(archive: Archive, ident: int, text: str, revision: int,
@@ -210,7 +237,17 @@ def _work(archive: Archive, ident: int, text: str, revision: int,
     key = (revision, tuple(rows))
     if plan.kind is Kind.SWISS:
         return EventWork(ident, key, plan, results, standings(results), None, tables)
-    return EventWork(ident, key, plan, results, None, duplicate_scores(results), tables)
+    return EventWork(ident, key, plan, results, None, duplicate_scores(results), tables, secret_boards(plan, results))
+
+
+def secret_boards(plan: Plan, results: Results) -> frozenset[int]:
+    """The boards of a duplicate event whose tour is not over at every table (and any board of no tour
+    drawn): their cards are the scorer's alone (:class:`EventWork`)."""
+    if plan.kind is not Kind.DUPLICATE:
+        return frozenset()
+    drawn = {b for t in plan.drawn for b in t.boards}
+    playing = {b for t in plan.drawn if tables_playing(plan, results, t.number) for b in t.boards}
+    return frozenset(playing | (set(range(1, plan.boards + 1)) - drawn))
 
 
 class EventsKept:
@@ -245,4 +282,4 @@ class EventsKept:
 
 
 __all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",
-           "standing_lines", "table_game"]
+           "secret_boards", "standing_lines", "table_game"]
