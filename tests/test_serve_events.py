@@ -5,6 +5,7 @@ from the page; the boards to print are the director's alone; hostile event files
 
 from __future__ import annotations
 
+import html
 import json
 import subprocess
 import sys
@@ -195,10 +196,24 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
     assert doc["problems"] == 0
 
 
+def _changed(name: str, change: Any) -> bytes:
+    """A duplicate event's file named ``name``, changed by ``change`` (its JSON data)."""
+    doc = json.loads(dumps_plan(new_event(name, NINE[:6], tours=2, kind=Kind.DUPLICATE, boards=4, seed="h")))
+    change(doc)
+    return json.dumps(doc, ensure_ascii=False).encode()
+
+
 @pytest.mark.parametrize("lang,text,said", [
     ("en", b"not json", "not an event file: it is not JSON"),
     ("ru", b'{"format": "preflog-event", "version": 9}', "версия файла турнира 9"),
     ("en", b"\xff\xfe", "not UTF-8"),
+    # issue 63, case 7: the file read as data, each error file: field: message
+    ("en", _changed("Hostile 1", lambda d: d.update(version=True)), "e.json: event file version true is not known"),
+    ("en", _changed("Hostile 2", lambda d: d["drawn"][1]["tables"][0].update(players="Anna")),
+     "e.json: drawn[1].tables[0].players: must be a list of text"),
+    ("ru", _changed("Hostile 3", lambda d: d.update(json.loads(json.dumps(d).replace('"Anna"', '"Лёва"').replace('"Egor"', '"лева"')))), "e.json: players: «Лёва» и «лева» — один игрок"),
+    # two tables numbered 1 had opened two games for one place: the intake failed inside the archive
+    ("en", _changed("Hostile 4", lambda d: d["drawn"][0]["tables"][1].update(table=1)), "e.json: drawn[0].tables: tour 1"),
 ])
 def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: bytes, said: str) -> None:
     server, _plan, _folder = club
@@ -206,7 +221,7 @@ def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: by
         anonymous = c.post("/events", files={"file": ("e.json", text)})
         assert anonymous.status_code in (401, 403)
         r = c.post("/events", files={"file": ("e.json", text)}, headers=AUTH)
-        assert r.status_code == 422 and said in r.text
+        assert r.status_code == 422 and html.escape(said, quote=False) in r.text
     assert httpx.get(f"{server.url}/events/999").status_code == 404
     assert httpx.get(f"{server.url}/api/events/999").status_code == 404
     assert httpx.post(f"{server.url}/events/1/draw").status_code in (401, 403)
