@@ -72,7 +72,7 @@ class Secrecy:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        found = GAME_PATH.match(scope["path"]) if scope["type"] == "http" else None
+        found = GAME_PATH.match(_routed(scope)) if scope["type"] == "http" else None
         if found is not None and scope["method"] in ("GET", "HEAD"):
             request = Request(scope, receive)
             if not sees_secrets(request):
@@ -81,6 +81,14 @@ class Secrecy:
                     await _refusal(request, bool(found.group(1)), why)(scope, receive, send)
                     return
         await self.app(scope, receive, send)
+
+
+def _routed(scope: Scope) -> str:
+    """The path as the routes match it: without the root path a proxy serves the app under."""
+    path, root = str(scope["path"]), str(scope.get("root_path", ""))
+    if root and path.startswith(root) and path[len(root):len(root) + 1] in ("", "/"):
+        return path[len(root):]
+    return path
 
 
 def _refusal(request: Request, api: bool, why: str) -> Response:
