@@ -201,11 +201,17 @@ def test_no_watcher_learns_a_board_before_its_tour_is_over_everywhere(evening: A
     # nothing played yet: neither the seed nor any board in any answer
     assert scan(server, ids, boards) == {}
     # table 1 records boards 1 and 2 with their cards; table 2 plays board 1 (its contract alone): board 1
-    # is played at every table, but its tour is not over at table 2: still secret
+    # is played at every table, but its tour is not over at table 2: still secret. Table 2 records board
+    # 2 with board 1's cards, a problem the event's page lists: to a watcher without its words
     record(server, games[(1, 1, 1)], seats[(1, 1)], boards[1])
     record(server, games[(1, 1, 2)], seats[(1, 1)], boards[2])
     record(server, games[(1, 2, 1)], seats[(1, 2)], None)
+    record(server, games[(1, 2, 2)], seats[(1, 2)], boards[1])
     assert scan(server, ids, boards) == {}
+    said = "hand is not the one board 2 gives seat"
+    assert said in httpx.get(f"{server.url}/events/{EVENT}", headers=AUTH).text
+    watched = httpx.get(f"{server.url}/events/{EVENT}").text
+    assert said not in watched and "the scorer sees what" in watched
     # the same search finds them in what the director reads, logged in: his answers are as they were
     mine = scan(server, ids, boards, headers={"Cookie": f"preflog_session={login(server)}"})
     assert httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()["event"]["seed"] == SEED
@@ -218,7 +224,9 @@ def test_no_watcher_learns_a_board_before_its_tour_is_over_everywhere(evening: A
     # a board's game is the scorer's until then: the watcher is told why, in his language
     r = httpx.get(f"{server.url}/games/{first}", headers={"Accept-Language": "ru"})
     assert r.status_code == 403 and "тур 1" in r.text
-    # table 2 plays board 2: tour 1 is over everywhere, its boards are public; tour 2's and the seed are not
+    # table 2 plays board 2 again, rightly: tour 1 is over everywhere, its boards are public; tour 2's and
+    # the seed are not
+    assert httpx.delete(f"{server.url}/api/games/{games[(1, 2, 2)]}/deals/last", headers=AUTH).status_code == 200
     record(server, games[(1, 2, 2)], seats[(1, 2)], None)
     assert scan(server, ids, {3: boards[3], 4: boards[4]}) == {}
     opened = answer(server, "GET", f"/api/games/{first}.pref", {})
