@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
+from preflog.event.boards import deal_boards, dump_boards
 from preflog.event.director import new_event
 from preflog.event.plan import Kind, TieBreak, dumps_plan
 
@@ -214,6 +215,9 @@ def _changed(name: str, change: Any) -> bytes:
     ("ru", _changed("Hostile 3", lambda d: d.update(json.loads(json.dumps(d).replace('"Anna"', '"Лёва"').replace('"Egor"', '"лева"')))), "e.json: players: «Лёва» и «лева» — один игрок"),
     # two tables numbered 1 had opened two games for one place: the intake failed inside the archive
     ("en", _changed("Hostile 4", lambda d: d["drawn"][0]["tables"][1].update(table=1)), "e.json: drawn[0].tables: tour 1"),
+    # a hand record short of the event's boards had opened games of no board
+    ("en", _changed("Hostile 5", lambda d: d.update(hand_record=dump_boards(deal_boards(2, 3, "h")))),
+     "e.json: hand_record: the hand record deals 2 boards for tables of 3; the event plays 4 at tables of 3"),
 ])
 def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: bytes, said: str) -> None:
     server, _plan, _folder = club
