@@ -19,8 +19,9 @@ from .exits import EXIT_MISUSE, EXIT_UNREADABLE
 from .terminal import PROGRESS, display_name, print_errors
 
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
+    from ..model.deal import Deal
     from ..model.game import Game
-    from ..notation.read import ParsedGame
+    from ..notation.read import ParsedGame, ReadDeal
 
 
 @contextmanager
@@ -131,6 +132,42 @@ class CleanGames:
             return
         with source.open() as fp:
             yield from self._clean(fp)
+
+    def streamed(self) -> Iterator[tuple[Game, Iterator[Deal]]]:
+        """The games as iterating gives them, a deal at a time (so that memory holds one deal however
+        long a game): each game's tag block (a Game without deals) and its deals as they are read. A
+        game's deals stop at its first notation error (``bad`` is then True, and no game follows); the
+        deals not taken are read on, their errors printed."""
+        source = self.source
+        if isinstance(source, str):
+            yield from self._streamed(source)
+            return
+        with source.open() as fp:
+            yield from self._streamed(fp)
+
+    def _streamed(self, source: str | IO[bytes]) -> Iterator[tuple[Game, Iterator[Deal]]]:
+        from ..notation.read import stream_games
+
+        for reading in stream_games(source, self.name):
+            deals = reading.deals()
+            if reading.errors:
+                print_errors(reading.errors)
+                self.bad = True
+            if not self.bad:
+                yield reading.header, self._clean_deals(deals)
+            for read in deals:  # those not taken
+                if read.errors:
+                    print_errors(read.errors)
+                    self.bad = True
+
+    def _clean_deals(self, deals: Iterator[ReadDeal]) -> Iterator[Deal]:
+        for read in deals:
+            if read.errors:
+                print_errors(read.errors)
+                self.bad = True
+                return
+            if read.deal is not None:
+                yield read.deal
 
     def _clean(self, source: str | IO[bytes]) -> Iterator[ParsedGame]:
         from ..notation.read import read_games

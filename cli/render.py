@@ -51,32 +51,42 @@ from .terminal import display_name, note_analysis
 def render(file: str, output: str, deal_number: int | None, seat: str | None, preset: str | None,
            analysed: bool) -> None:
     """The ``preflog render`` verb (its help is above)."""
-    from ..present.replay_html import iter_games_data, violations_shown, write_page
+    from ..present.replay_html import game_data, write_page
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
     seats: set[str] = set()
     dealt = broken = 0
 
-    def watched(data: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        """Each game's data as it is written, with what the checks after need of it."""
-        nonlocal dealt, broken
-        for number, g in enumerate(data, 1):
-            for d in g["deals"]:
-                note_analysis(name, number, d["n"], skipped=d.get("dd", {}).get("skip"))
-            seats.update(g["seats"])
-            dealt += len(g["deals"])
-            broken += violations_shown([g])
-            yield g
+    def watched(number: int, game: dict[str, Any]) -> dict[str, Any]:
+        """A game's data as it is written, a deal at a time, with what the checks after need of it."""
+        seats.update(game["seats"])
 
-    # written a game at a time (memory: one game's data, however long the file) to a file beside the
-    # output, which becomes the output only once every check has passed
+        def deals(data: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+            nonlocal dealt, broken
+            skipped: list[tuple[int, str]] = []  # said once the game is whole: not for a game with an error
+            for d in data:
+                if "skip" in d.get("dd", {}):
+                    skipped.append((d["n"], d["dd"]["skip"]))
+                dealt += 1
+                broken += d.get("errors", 0)
+                yield d
+            broken += len(game.get("v", ()))
+            if not games.bad:
+                for deal, why in skipped:
+                    note_analysis(name, number, deal, skipped=why)
+
+        game["deals"] = deals(game["deals"])
+        return game
+
+    # written a deal at a time (memory: one deal's data and its game's sheet, however long the game or the
+    # file) to a file beside the output, which becomes the output only once every check has passed
     folder = os.path.dirname(os.path.abspath(output)) if output != "-" else None
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".html", delete=False) as out:
         kept = out.name
         try:
-            write_page(out, watched(iter_games_data(games, deal=deal_number, rules=preset, analyse=analysed)),
-                       seat=seat)
+            write_page(out, (watched(number, game_data(game, deals, deal=deal_number, rules=preset, analyse=analysed))
+                             for number, (game, deals) in enumerate(games.streamed(), 1)), seat=seat)
         except BaseException:
             out.close()
             os.unlink(kept)

@@ -178,3 +178,25 @@ def test_a_deal_with_violations_says_so_in_the_deal_list() -> None:
     deal = data[0]["deals"][0]
     shown = [v.split(":")[0] for s in deal["line"]["steps"] for v in s.get("v", ())]
     assert deal["errors"] == len(shown) and {"A202", "P501"} <= set(shown)
+
+
+def test_the_analysed_page_in_russian_values_the_dummy_s_cards_too() -> None:
+    """samples/gusarik.pref, two players and the dummy (seed 001, Code 3.7.6.4): the whister plays the
+    dummy's cards too, and the page in Russian, which names the dummy «болван», carries at each card the
+    same values, by the same seats, as the page in English (it stopped with a ValueError at the dummy's
+    first card: the values named their players as the replay does, 'Dummy', and were looked up among
+    the names in words)."""
+    from preflog.i18n import using_language
+
+    with open(ROOT / "samples" / "gusarik.pref", encoding="utf-8") as f:
+        game = preflog.load(f)
+    english = games_data([game], analyse=True)
+    with using_language("ru"):
+        russian = games_data([game], analyse=True)
+
+    def values(data: list[dict]) -> list[list[tuple[object, object]]]:  # type: ignore[type-arg]
+        return [[(s.get("dd"), s.get("dp")) for s in d["line"]["steps"]] for d in data[0]["deals"]]
+
+    assert (english[0]["seats"], russian[0]["seats"]) == (["Anna", "Boris", "Dummy"], ["Anna", "Boris", "болван"])
+    assert values(russian) == values(english)
+    assert any(s["dd"][0] == 2 for d in russian[0]["deals"] for s in d["line"]["steps"] if "dd" in s)  # the dummy's

@@ -42,7 +42,7 @@ from ..steps import StepRecorder, dealt_comments, notes_of
 from ..scoring.ledger import COLUMN_WORDS, Column, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
-from ..driver import SKIP, Skip, Visitor, walk
+from ..driver import SKIP, Skip, Visitor, Walker
 from .. import words
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
@@ -82,7 +82,9 @@ def spoken_call(call: Call) -> str:
 
 class PageRecorder(Visitor):
     """Records each deal's steps as the page shows them (a visitor of the one replay, beside a Scorer,
-    which is visited first, so that a deal's entries are on the sheet when its end is recorded)."""
+    which is visited first, so that a deal's entries are on the sheet when its end is recorded). Each
+    deal's data goes to ``recorded``, the game's ``"deals"`` unless a reader takes the deals as they
+    come (:func:`game_data`), and the main line's step of each card it plays to ``card_steps``."""
 
     def __init__(self, scorer: Scorer, *, deal: int | None = None) -> None:
         self.scorer, self.only = scorer, deal
@@ -105,6 +107,7 @@ class PageRecorder(Visitor):
                                      "options": [list(o) for o in rules_summary.every_option(rules)], "deals": []}
         self.game["notes"] = [c.text for c in (*game.preface, *game.comments) if not c.line_note and c.text.strip()]
         self.seats = seats
+        self.recorded: list[dict[str, Any]] = self.game["deals"]
         self.lines: list[Line] = []
         self.deal: dict[str, Any] | None = None
         self.games.append(self.game)
@@ -119,7 +122,7 @@ class PageRecorder(Visitor):
                          "from": len(self.scorer.pulka.entries)}
             self.lines = [{"steps": [], "br": {}}]
             self._spelled.clear()
-            self.game["deals"].append(self.deal)
+            self.recorded.append(self.deal)
             self.card_steps.append([])
         if d is None or self.deal is None:
             return
@@ -340,24 +343,50 @@ def iter_games_data(games: Iterable[Game], *, deal: int | None = None, rules: Ru
                     analyse: bool = False) -> Iterator[dict[str, Any]]:
     """The data of :func:`games_data`, a game at a time (memory: one game's)."""
     for game in games:
-        scorer = Scorer()
-        recorder = PageRecorder(scorer, deal=deal)
-        if not analyse:
-            _, recorded = walk(game, scorer, recorder, rules=rules)
-        else:
-            _, recorded, steps = walk(game, scorer, recorder, StepRecorder(), rules=rules)
-            if deal is not None:
-                steps = [s for s in steps if s.deal == deal]
-            for data, plays, analysis in zip(recorded[0]["deals"], recorder.card_steps, analyse_steps(steps)):
-                _with_analysis(data, plays, analysis, recorded[0]["seats"])
-        yield from recorded
+        data = game_data(game, deal=deal, rules=rules, analyse=analyse)
+        data["deals"] = list(data["deals"])
+        yield data
+
+
+def game_data(game: Game, deals: Iterable[Deal] | None = None, *, deal: int | None = None,
+              rules: Rules | str | None = None, analyse: bool = False) -> dict[str, Any]:
+    """The page's data of ``game`` as :func:`write_page` takes it, a deal at a time: its ``"deals"`` an
+    iterator giving each deal's data as the deal is replayed, so that memory holds one deal's data and
+    the game's sheet however long the game. The deals are ``deals`` if given (a reader's as it reads
+    them, ``game`` then its tag block), else the game's own; what follows them in the game's data (its
+    pulka) is there once the iterator is done."""
+    scorer = Scorer()
+    recorder = PageRecorder(scorer, deal=deal)
+    steps = StepRecorder() if analyse else None
+    walker = Walker(scorer, recorder, *(() if steps is None else (steps,)), rules=rules)
+    walker.begin_game(game)
+    data = recorder.game
+    data["deals"] = _replayed(walker, recorder, steps, game.deals if deals is None else deals)
+    return data
+
+
+def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None,
+              deals: Iterable[Deal]) -> Iterator[dict[str, Any]]:
+    """Each deal's page data as the deal is replayed (with its double-dummy values where ``steps``
+    records the replay's steps), none kept once handed on; then the game's end."""
+    for deal in deals:
+        walker.deal(deal)
+        if steps is not None:
+            if recorder.recorded:  # a deal left out (``--deal``) is not valued
+                for data, plays, analysis in zip(recorder.recorded, recorder.card_steps, analyse_steps(steps.steps)):
+                    _with_analysis(data, plays, analysis, recorder.seats)
+            steps.steps.clear()
+        yield from recorder.recorded
+        recorder.recorded.clear()
+        recorder.card_steps.clear()
+    walker.end_game()
 
 
 def _with_analysis(deal: dict[str, Any], plays: list[int], analysis: DealAnalysis, seats: list[str]) -> None:
     """A deal's page data with its analysis: the par (or why there is none) on the deal; on the step
     before each played card, the player to move, the player counted, every legal card's value and the
     best cards (``dd``); on the card's own step, the counted player's value before and after it and
-    what it cost (``dp``)."""
+    what it cost (``dp``). ``seats``: the game's seats as the replay names them (the dummy too)."""
     if analysis.skipped is not None:
         deal["dd"] = {"skip": analysis.skipped}
         return
@@ -401,9 +430,10 @@ def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str 
 
 def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | None = None,
                title: str | None = None) -> None:
-    """Write the page for the games' data (:func:`iter_games_data`) to ``out``, a game at a time, so
-    that memory holds one game's data however long the file: the page's words, style and script, then
-    each game's data as it comes. Its title is ``title``, or the first game's."""
+    """Write the page for the games' data (:func:`iter_games_data`, or :func:`game_data` a deal at a
+    time) to ``out`` as it comes, so that memory holds one game's data however long the file, or one
+    deal's however long the game: the page's words, style and script, then each game's data. Its
+    title is ``title``, or the first game's."""
     games = iter(games)
     first = next(games, None)
     css, js = _asset("page.css"), _asset("page.js")
@@ -417,9 +447,24 @@ def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | Non
     out.write(_SLOT.sub(lambda m: parts[m.group(1)], before))  # one pass: no part is read as a slot
     out.write(_data(head)[:-1] + ',"games":[')
     for number, game in enumerate(games if first is None else itertools.chain([first], games)):
-        out.write(("," if number else "") + _data(game))
+        if number:
+            out.write(",")
+        _write_game(out, game)
     out.write("]}")
     out.write(_SLOT.sub(lambda m: parts[m.group(1)], after))
+
+
+def _write_game(out: IO[str], game: dict[str, Any]) -> None:
+    """Write one game's data, its deals one at a time as they come (a list, or the iterator of
+    :func:`game_data`, after which the rest of the game's data is read): the same text as ``_data(game)``."""
+    keys = list(game)
+    at = keys.index("deals")
+    before = _data({key: game[key] for key in keys[:at]})[:-1]
+    out.write(before + ("," if before != "{" else "") + '"deals":[')
+    for number, deal in enumerate(game["deals"]):
+        out.write(("," if number else "") + _data(deal))
+    after = _data({key: game[key] for key in list(game)[at + 1:]})[1:]
+    out.write("]" + ("," if after != "}" else "") + after)
 
 
 def _data(value: Any) -> str:
@@ -495,5 +540,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["csp_hash", "PageRecorder", "frame", "games_data", "iter_games_data", "page", "page_of", "spoken",
+__all__ = ["csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page", "page_of", "spoken",
            "spoken_bid", "spoken_call", "violations_shown", "write_page"]
