@@ -138,7 +138,7 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     out.extend(_whists(o, rules, price, taken, under))
     if under:
         out.extend(_consolation(o, rules, price, under, factor))
-    out.extend(_whisters_short(o, rules, contract, price, taken, closed))
+    out.extend(_whisters_short(o, rules, price, closed))
     return out
 
 
@@ -188,26 +188,34 @@ def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) 
             for p in others]
 
 
-def _whisters_short(o: Outcome, rules: Rules, contract: Bid, price: int, taken: int,
-                    closed: Collection[str]) -> list[Entry]:
-    """Whisters short of the obligation write each missing trick to the mountain (3.8.1.3): at the
-    price (full liability, 3.8.11) or half of it (half liability, 3.8.12). Two whisters answer for half
-    the obligation each; on 8, 9 and 10 the second to whist answers for the one trick (3.8.6)."""
+def whisters_short(o: Outcome) -> list[tuple[str, int]]:
+    """The whisters short of the obligation in a game played out, each with the tricks he is short by
+    («ремиз вистующего», 3.8.1.3; footnote 55: «при недоборе до обязательного количества взяток»): none
+    when the defence took the obligation (3.8.2, 3.8.4); one whister answers for it alone (3.8.5); two
+    answer for half of it each, on 8, 9 and 10 the second to whist for the one trick (3.8.6). A pass and
+    a half-whist answer for nothing; a misère and a totus are not whisted. What the scorer writes to the
+    whister's mountain (:func:`contract_entries`), and what the statistics count as his remiz."""
+    contract, taken = o.contract, o.declarer_tricks
+    if not o.whisters or contract is None or contract.is_misere or o.totus or taken is None:
+        return []
     need = obligation(contract)
-    defence = 10 - taken
-    if defence >= need:
+    if 10 - taken >= need:
         return []
     if len(o.whisters) == 2:
         halves = (need // 2, need - need // 2) if need > 1 else (0, 1)
-        shorts = [(w, max(0, half - (o.taken(w) or 0))) for w, half in zip(o.whisters, halves)]
-        section = "3.8.6"
+        shorts = [(w, half - (o.taken(w) or 0)) for w, half in zip(o.whisters, halves)]
     else:
-        shorts = [(o.whisters[0], need - defence)]
-        section = "3.8.1.3"
+        shorts = [(o.whisters[0], need - (10 - taken))]
+    return [(w, short) for w, short in shorts if short > 0]
+
+
+def _whisters_short(o: Outcome, rules: Rules, price: int, closed: Collection[str]) -> list[Entry]:
+    """Whisters short of the obligation write each missing trick to the mountain (3.8.1.3): at the
+    price (full liability, 3.8.11) or half of it (half liability, 3.8.12); who is short by how much is
+    :func:`whisters_short`'s."""
+    section = "3.8.6" if len(o.whisters) == 2 else "3.8.1.3"
     out = []
-    for whister, short in shorts:
-        if not short:
-            continue
+    for whister, short in whisters_short(o):
         full = rules.whist_liability is Liability.FULL or (
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
         per: Amount = price if full else exact(Fraction(price, 2))
@@ -401,4 +409,4 @@ def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
 
 __all__ = ["all_pass_entries", "all_pass_price", "contract_entries", "deal_entries", "game_factor", "misere_entries",
            "talon_bonus", "talon_bonus_entries", "bomb_entries", "made", "unresponsible_entries", "barred_from_help",
-           "needs_closed", "opening_entries", "penalty_entries"]
+           "needs_closed", "opening_entries", "penalty_entries", "whisters_short"]
