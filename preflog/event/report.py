@@ -19,7 +19,7 @@ from .boards import Board
 from .duplicate import DuplicateScores, Traveller
 from ..model.cards import Suit
 from .plan import Kind, Plan, TieBreak, Tour, to_json
-from .protocol import game_text, protocol_header, protocol_rows, result_text
+from .protocol import game_text, protocol_header, protocol_json, protocol_rows, result_text
 from .results import Results
 from .standings import Standings, place_text, shared_until
 
@@ -247,8 +247,7 @@ def report_json(plan: Plan, results: Results, *, standings: Standings | None = N
                              for t in scores.travellers]
     doc["games"] = [{"tour": g.tour, "table": g.table, "board": g.board, "players": list(g.players),
                      "path": g.path, "whists": {p: number_json(w) for p, w in g.whists.items()},
-                     "protocol": [{"deal": o.number, "dealer": o.dealer, "game": game_text(o), "result": result_text(o)}
-                                  for o in g.outcomes]}
+                     "protocol": protocol_json(g)}
                     for g in sorted(results.played, key=lambda g: (g.tour, g.table, g.board or 0))]
     return doc
 
