@@ -29,7 +29,7 @@ from preflog.event.plan import SCALES, Kind, Plan, PlanError, Table, TieBreak, T
 from preflog.event.results import Played, Results, collect
 from preflog.event.seating import table_sizes
 from preflog.event.standings import standings
-from preflog.statistics.facts import DealFacts, Role
+from preflog.statistics.facts import DealFacts, Remiz, Role
 
 NINE = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ivan", "Kira")
 
@@ -169,7 +169,7 @@ def facts(player: str, *, remiz: bool = False, all_pass_value: int | None = None
         return DealFacts(1, None, None, None, False, 0, {player: Role.ALL_PASS}, {player: tricks},
                          {player: F(all_pass_value)})
     return DealFacts(1, preflog.Bid.parse("6s"), player, 5 if remiz else 6, not remiz, 1 if remiz else 0,
-                     {player: Role.DECLARER}, None, {player: F(0)})
+                     {player: Role.DECLARER}, None, {player: F(0)}, remizes=((player, Remiz.GAME, 1),) if remiz else ())
 
 
 def test_tiebreaks_in_the_organisers_order() -> None:

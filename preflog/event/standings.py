@@ -51,18 +51,18 @@ class Standings:
 
 
 def tiebreak_values(deals: Sequence[DealFacts], player: str) -> dict[TieBreak, int]:
-    """Each tie-break's count for ``player`` over ``deals`` (Code 4.1.3)."""
+    """Each tie-break's count for ``player`` over ``deals`` (Code 4.1.3). His remizes are the Code's
+    (footnote 3): each game he declared and was set in, each misère of his caught, each game he whisted
+    and fell short of the obligation he answered for (:attr:`DealFacts.remizes`, as the statistics count them)."""
     remizes = all_pass_won = all_pass_tricks = misere_tricks = 0
     for d in deals:
         role = d.roles.get(player)
+        remizes += d.remiz(player) is not None
         if d.all_pass and role is Role.ALL_PASS:
             all_pass_won += d.value.get(player, Fraction(0)) > 0
             all_pass_tricks += (d.tricks or {}).get(player, 0)
-        elif role is Role.DECLARER and d.contract is not None:
-            if d.contract.is_misere:
-                misere_tricks += d.short
-            elif not d.made:
-                remizes += 1
+        elif role is Role.DECLARER and d.contract is not None and d.contract.is_misere:
+            misere_tricks += d.short
     return {TieBreak.REMIZES: remizes, TieBreak.ALL_PASS_WON: all_pass_won,
             TieBreak.ALL_PASS_TRICKS: all_pass_tricks, TieBreak.MISERE_TRICKS: misere_tricks}
 

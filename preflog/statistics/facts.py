@@ -18,7 +18,7 @@ from ..model.bids import Bid
 from ..model.build import builder
 from ..model.game import Game
 from ..scoring.outcome import Outcome
-from ..scoring.tariff import made
+from ..scoring.tariff import made, whisters_short
 
 #: A Date tag read for its day: ``2026-11-20`` (``.`` or ``/`` also part it; ``??`` for what is not known).
 _DATE = re.compile(r"\s*(\d{4})[-./](\d{2}|\?\?)[-./](\d{2}|\?\?)\s*")
@@ -38,6 +38,18 @@ class Role(enum.Enum):
     OUT = "out"            # not in the play: the dealer of four, the dummy of two
 
     __hash__ = object.__hash__  # one object a member: identity's (Enum hashes the name, in Python, 10 a deal)
+
+
+class Remiz(enum.Enum):
+    """A remiz as the Code's footnote 3 counts it: «недобор взятки, подсад на игре или висте,
+    невыполнение обязательства взять то или иное количество взяток на игре (или обязательства не брать
+    взяток – на мизере)»."""
+
+    GAME = "game"      # a game set: the declarer short of his contract (4.2.1), a totus of its ten
+    MISERE = "misere"  # a misère caught: the declarer took a trick (3.6)
+    WHIST = "whist"    # a whister's remiz, «ремиз вистующего» (3.8.1.3): short of the obligation he answers for
+
+    __hash__ = object.__hash__  # as Role's
 
 
 @attrs.frozen(slots=True)
@@ -61,8 +73,8 @@ class GameFacts:
 @attrs.frozen(slots=True)
 class DealFacts:
     """One deal: the contract and its fate, each player's role, the whists the deal won or lost each
-    player (the change in the settlement it made), and where the play is recorded card by card, the
-    double-dummy par and the tricks each player's cards gave away against it."""
+    player (the change in the settlement it made), the remizes it gave, and where the play is recorded
+    card by card, the double-dummy par and the tricks each player's cards gave away against it."""
 
     number: int
     contract: Bid | None             # None for an all-pass
@@ -75,6 +87,16 @@ class DealFacts:
     value: dict[str, Fraction]       # the change in each player's settlement, in whists
     par: int | dict[str, int] | None = None  # declarer's tricks (all-pass: each player's) with best play
     loss: dict[str, int] | None = None       # tricks each player's cards gave away against it
+    #: each player set in the deal (footnote 3), how, and by how many tricks (a misère: the tricks taken)
+    remizes: tuple[tuple[str, Remiz, int], ...] = ()
+
+    def remiz(self, player: str) -> tuple[Remiz, int] | None:
+        """How ``player`` was set in the deal and by how many tricks, or None: he was not (one remiz a
+        deal at most: the declarer's game or misère, or a whister's shortfall)."""
+        for who, kind, tricks in self.remizes:
+            if who == player:
+                return kind, tricks
+        return None
 
     @property
     def all_pass(self) -> bool:
@@ -121,7 +143,7 @@ def deal_facts(outcome: Outcome, value: dict[str, Fraction], analysis: DealAnaly
     par, loss = _par(analysis, open_for or {})
     if outcome.all_pass:
         roles = {p: Role.ALL_PASS if p in outcome.active else Role.OUT for p in players}
-        return _DealFacts(outcome.number, None, None, None, False, 0, roles, outcome.tricks, value, par, loss)
+        return _DealFacts(outcome.number, None, None, None, False, 0, roles, outcome.tricks, value, par, loss, ())
     contract, declarer, tricks = outcome.contract, outcome.declarer, outcome.declarer_tricks
     assert contract is not None and declarer is not None
     done = made(outcome)
@@ -145,7 +167,18 @@ def deal_facts(outcome: Outcome, value: dict[str, Fraction], analysis: DealAnaly
             roles[p] = Role.HALF
         else:
             roles[p] = Role.PASS
-    return _DealFacts(outcome.number, contract, declarer, tricks, done, short, roles, None, value, par, loss)
+    return _DealFacts(outcome.number, contract, declarer, tricks, done, short, roles, None, value, par, loss,
+                      remizes_of(outcome, done, short))
+
+
+def remizes_of(outcome: Outcome, done: bool, short: int) -> tuple[tuple[str, Remiz, int], ...]:
+    """The remizes of a game's deal (footnote 3), ``done`` and ``short`` as :func:`deal_facts` reads
+    them: the declarer's game set or misère caught, and each whister short of the obligation, as the
+    scorer writes him to the mountain for it (:func:`~preflog.scoring.tariff.whisters_short`)."""
+    whisters = tuple((w, Remiz.WHIST, n) for w, n in whisters_short(outcome))
+    if done or outcome.declarer is None or outcome.contract is None:
+        return whisters
+    return ((outcome.declarer, Remiz.MISERE if outcome.contract.is_misere else Remiz.GAME, short), *whisters)
 
 
 def _par(analysis: DealAnalysis | None,
@@ -161,5 +194,6 @@ def _par(analysis: DealAnalysis | None,
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "DealFacts", "GameFacts", "Role", "UNDATED", "date_of", "day_and_month", "deal_facts", "is_date", "partners_of",
+    "DealFacts", "GameFacts", "Remiz", "Role", "UNDATED", "date_of", "day_and_month", "deal_facts", "is_date",
+    "partners_of", "remizes_of",
 ]

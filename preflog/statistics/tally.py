@@ -19,7 +19,7 @@ import attrs
 from ..model.bids import LADDER, MISERE
 from ..scoring.ledger import number_json
 from ..scoring.settlement import apportion
-from .facts import DealFacts, GameFacts, Role
+from .facts import DealFacts, GameFacts, Remiz, Role
 from .rating import Played, Rating, rate, ranked
 
 #: The keys of the contracts declared and made by level, as the JSON has them.
@@ -56,6 +56,7 @@ class PlayerStats:
     made: Counter[str] = attrs.field(factory=Counter)
     set_by: Counter[int] = attrs.field(factory=Counter)      # games set, by the tricks short
     caught_with: Counter[int] = attrs.field(factory=Counter)  # misères caught, by the tricks taken
+    whist_short_by: Counter[int] = attrs.field(factory=Counter)  # whister's remizes, by the tricks short
     whists: int = 0
     passes: int = 0
     halves: int = 0
@@ -85,6 +86,21 @@ class PlayerStats:
         return sum(self.declared.values()) - sum(self.made.values())
 
     @property
+    def games_set(self) -> int:
+        """Games he declared and did not make (a remiz, footnote 3: «подсад на игре»)."""
+        return sum(self.set_by.values())
+
+    @property
+    def whist_remizes(self) -> int:
+        """Games he whisted and fell short of the obligation he answered for («ремиз вистующего», 3.8.1.3)."""
+        return sum(self.whist_short_by.values())
+
+    @property
+    def remizes(self) -> int:
+        """His remizes as the Code's footnote 3 counts them: games set, misères caught, whister's remizes."""
+        return self.games_set + self.caught + self.whist_remizes
+
+    @property
     def average_loss(self) -> float | None:
         """Tricks given away against par per deal he played card by card."""
         return None if not self.par_deals else self.par_loss / self.par_deals
@@ -110,10 +126,6 @@ class PlayerStats:
             self.declared[name] += 1
             if deal.made:
                 self.made[name] += 1
-            elif deal.contract.is_misere:
-                self.caught_with[deal.short] += 1
-            else:
-                self.set_by[deal.short] += 1
         elif role is Role.WHIST:
             self.whists += 1
             self.whists_paid += value > 0
@@ -127,6 +139,11 @@ class PlayerStats:
             self.allpass_deals += 1
             self.allpass_tricks += taken
             self.allpass_clean += taken == 0
+        remiz = deal.remiz(player) if deal.remizes else None
+        if remiz is not None:  # footnote 3's: the deal's, read as the events' tie-break reads it
+            kind, tricks = remiz
+            (self.set_by if kind is Remiz.GAME else self.caught_with if kind is Remiz.MISERE
+             else self.whist_short_by)[tricks] += 1
         if deal.loss is not None and role is not Role.OUT:
             self.par_deals += 1
             self.par_loss += deal.loss.get(player, 0)
@@ -146,7 +163,7 @@ class PlayerStats:
 
 #: The figures that are counts or sums, and those that are counts or sums by key (added key by key,
 #: keeping what is negative).
-_BY_KEY = ("declared", "made", "set_by", "caught_with", "value")
+_BY_KEY = ("declared", "made", "set_by", "caught_with", "whist_short_by", "value")
 _SUMS = tuple(f.name for f in attrs.fields(PlayerStats) if f.name != "money" and f.name not in _BY_KEY)
 
 
@@ -171,6 +188,7 @@ def player_of(data: dict[str, Any]) -> PlayerStats:
     p.made.update({str(k): int(v) for k, v in data["made"].items()})
     p.set_by.update({int(k): int(v) for k, v in data["set_by"].items()})
     p.caught_with.update({int(k): int(v) for k, v in data["caught_with"].items()})
+    p.whist_short_by.update({int(k): int(v) for k, v in data["whist_short_by"].items()})
     p.value.update({Role(k): Fraction(v) for k, v in data["value"].items()})
     return p
 
@@ -363,8 +381,8 @@ class Stats:
 
 #: The CSV's columns, after split, period and player.
 COLUMNS = ("games", "deals", "settlement", "money", *(f"declared_{k}" for k in LEVELS), *(f"made_{k}" for k in LEVELS),
-           "set", "misere_caught", "whists", "passes", "halves", "whists_paid", "whists_cost", "allpass_deals",
-           "allpass_tricks", "allpass_clean", "par_deals", "par_loss_total", "par_loss")
+           "set", "misere_caught", "games_set", "whist_remizes", "remizes", "whists", "passes", "halves", "whists_paid",
+           "whists_cost", "allpass_deals", "allpass_tricks", "allpass_clean", "par_deals", "par_loss_total", "par_loss")
 #: The CSV's columns after those, with ratings asked for: filled on the rows of the whole archive.
 RATING_COLUMNS = ("rating", "rating_mu", "rating_sigma", "rating_games")
 
@@ -389,7 +407,8 @@ def rows(stats: Stats) -> Iterator[list[str]]:
                 f"{rating.ordinal:.3f}", f"{rating.mu:.3f}", f"{rating.sigma:.3f}", str(rating.games)]
             yield [split_name, period, player, str(p.games), str(p.deals), _decimal(shown[player]),
                    _decimal(money[player]) if player in money else "", *(str(declared[k]) for k in LEVELS),
-                   *(str(made[k]) for k in LEVELS), str(p.set), str(p.caught), str(p.whists), str(p.passes),
+                   *(str(made[k]) for k in LEVELS), str(p.set), str(p.caught), str(p.games_set),
+                   str(p.whist_remizes), str(p.remizes), str(p.whists), str(p.passes),
                    str(p.halves), str(p.whists_paid), str(p.whists_cost), str(p.allpass_deals),
                    str(p.allpass_tricks), str(p.allpass_clean), str(p.par_deals), str(p.par_loss),
                    "" if loss is None else f"{loss:.3f}", *extra]

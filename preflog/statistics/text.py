@@ -1,6 +1,6 @@
 """The statistics as a report to read (``preflog stats``): the settlement, the ratings when asked for,
-contracts, defence, all-passes and the par, a table each, then the same settlement split by convention,
-players and month."""
+contracts, misères caught, remizes, defence, all-passes and the par, a table each, then the same
+settlement split by convention, players and month."""
 
 from __future__ import annotations
 
@@ -75,6 +75,9 @@ def sections(stats: Stats, *, par_hint: bool = True) -> list[Section]:
         (_("Misères caught"), [_("player"), _("declared"), _("caught"), _("with 1 trick"), _("with 2+")],
          [[n, str(p.declared["mis"]), str(p.caught), str(p.caught_with[1]),
            str(sum(c for k, c in p.caught_with.items() if k >= 2))] for n, p in ranked]),
+        (_("Remizes"), [_("player"), pgettext("remizes", "games set"), pgettext("remizes", "misères caught"),
+                        pgettext("remizes", "whisting"), pgettext("remizes", "in all")],
+         [[n, str(p.games_set), str(p.caught), str(p.whist_remizes), str(p.remizes)] for n, p in ranked]),
         (_("Defence"), [_("player"), _("whists"), _("paid"), _("cost"), pgettext("column", "passes"), _("half-whists"),
                         _("won whisting")],
          [[n, str(p.whists), str(p.whists_paid), str(p.whists_cost), str(p.passes), str(p.halves),
