@@ -66,3 +66,33 @@ def test_render_memory_does_not_grow_with_the_game(tmp_path: Path, deals: int, o
     large = peak_kib(long, tmp_path / "long.html", *options)
     assert (tmp_path / "long.html").stat().st_size > 3.5 * (tmp_path / "short.html").stat().st_size
     assert large - small < 8 * 1024, (small, large)  # the page grew fourfold; the memory, not with it
+
+
+CONVERTED = MEASURED.replace('["render", sys.argv[1], "-o", *sys.argv[2:]]',
+                             '["convert", sys.argv[1], "--to", "json", "-o", sys.argv[2]]')
+
+
+def test_convert_writes_a_long_game_s_json_a_deal_at_a_time(tmp_path: Path) -> None:
+    """Issue 63, point 6, for ``convert --to json``: one game's JSON was made whole (the game unstructured,
+    then dumped: 468 MB for a game of 10,000 deals at ce6fec6, about 45 KB a deal); now its deals are
+    written one at a time, and what grows with the game is its records alone (about 14 KB a deal; 162 MB
+    for 10,000). The text is the same as the game dumped whole (tests/test_grammar, test_cli)."""
+    import json
+
+    import preflog
+    from preflog.generator import generate
+    from preflog.notation.jsonio import to_json
+
+    sizes = []
+    for deals in (500, 2000):
+        (game,) = generate(deals, seed=63, per_game=deals)
+        source, out = tmp_path / f"{deals}.pref", tmp_path / f"{deals}.json"
+        source.write_text(preflog.dumps(game), encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
+        env["PYTHONPATH"] = str(ROOT)
+        done = subprocess.run([sys.executable, "-c", CONVERTED, str(source), str(out)], capture_output=True,
+                              text=True, env=env, timeout=300)
+        sizes.append(int(done.stderr.strip().splitlines()[-1]))
+        assert out.read_text(encoding="utf-8") == to_json([game])
+        assert len(json.loads(out.read_text(encoding="utf-8"))["games"][0]["deals"]) == deals
+    assert sizes[1] - sizes[0] < 1500 * 25, sizes  # under 25 KB a deal more; the whole game's data took 45

@@ -195,17 +195,39 @@ def to_json(games: list[Game], *, indent: int | None = 1) -> str:
 
 
 def iter_json(games: Iterable[Game]) -> Iterator[str]:
-    """The text of :func:`to_json` (indented by one) in parts, a game at a time, so that a long file
-    converts in the memory of one game."""
+    """The text of :func:`to_json` (indented by one) in parts, a deal at a time, so that a long file, or
+    one long game, converts in the memory of one deal's data (and the game's records)."""
     head = json.dumps({"format": FORMAT, "version": VERSION}, ensure_ascii=False, indent=1)[:-2]
     yield head + ',\n "games": ['
     count = 0
     for one in games:
-        data = converter().unstructure(one, Game)
-        text = json.dumps(data, ensure_ascii=False, indent=1).replace("\n", "\n  ")
-        yield ("," if count else "") + "\n  " + text
+        yield ("," if count else "") + "\n  "
+        yield from _indented_game(one)
         count += 1
     yield "\n ]\n}\n" if count else "]\n}\n"
+
+
+#: What stands for a game's deals while the rest of it is written (no text of a game holds it).
+_DEALS = "\x00deals\x00"
+
+
+def _indented_game(game: Game) -> Iterator[str]:
+    """One game as :func:`iter_json` writes it in the list of games (indented by one, its lines by two
+    more), its deals one at a time: the same text as the game dumped whole."""
+    conv = converter()
+    if not game.deals:  # a game of tags alone: nothing to cut
+        yield json.dumps(conv.unstructure(game, Game), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+        return
+    shell = conv.unstructure(attrs.evolve(game, deals=game.deals[:1]), Game)  # "deals" where the game has it
+    shell["deals"] = _DEALS
+    text = json.dumps(shell, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+    before, after = text.split(json.dumps(_DEALS), 1)
+    yield before + "["
+    inside = "\n    "  # a deal of the list stands two deeper than the game's keys, its lines with it
+    for number, deal in enumerate(game.deals):
+        data = json.dumps(conv.unstructure(deal, Deal), ensure_ascii=False, indent=1)
+        yield ("," if number else "") + inside + data.replace("\n", inside)
+    yield ("\n   ]" if game.deals else "]") + after
 
 
 class _TooLong(ValueError):
