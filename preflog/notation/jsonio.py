@@ -224,8 +224,8 @@ def _indented_game(game: Game) -> Iterator[str]:
     before, after = text.split(json.dumps(_DEALS), 1)
     yield before + "["
     inside = "\n    "  # a deal of the list stands two deeper than the game's keys, its lines with it
-    for number, deal in enumerate(game.deals):
-        data = json.dumps(conv.unstructure(deal, Deal), ensure_ascii=False, indent=1)
+    for number, one in enumerate(game.deals):
+        data = json.dumps(conv.unstructure(one, Deal), ensure_ascii=False, indent=1)
         yield ("," if number else "") + inside + data.replace("\n", inside)
     yield ("\n   ]" if game.deals else "]") + after
 
