@@ -1,62 +1,31 @@
-"""The event file read as data: every field structured with its type (cattrs), a ``true`` never taken
-for a 1 nor a text for a list, and the first field that is wrong named as ``field: message``
-(``drawn[0].tables[1].players: must be a list of text``), its path as the JSON's (lists from 0).
+"""JSON data read as typed records (cattrs), strictly: ``true`` is never taken for a 1 nor a text for
+a list, an enum is one of its values, a record is a JSON object holding no field it does not know; the
+first failure is said as :class:`FieldError`, ``field: message``, its path as the JSON's (lists from 0:
+``drawn[0].tables[1].players``). The event file is read so (:func:`~preflog.event.plan.loads_plan`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator
-from typing import Any, Union, get_args, get_origin
+from collections.abc import Callable, Collection, Iterator
+from typing import Any, TypeVar, Union, get_args, get_origin
 
-import attrs
 import cattrs
 from cattrs.errors import (ClassValidationError, ForbiddenExtraKeysError, IterableValidationError,
                            IterableValidationNote)
 from cattrs.gen import make_dict_structure_fn
 
 from ..i18n import _
-from .plan import Kind, Plan, PlanError, Table, TieBreak, Tour, scale_of
+
+T = TypeVar("T")
 
 
-@attrs.frozen(slots=True)
-class TableDoc:
-    """A table of a tour as the file holds it."""
+class FieldError(ValueError):
+    """A field of the data that is not of its type: its path (empty: the whole) and the message."""
 
-    table: int
-    players: tuple[str, ...]
-
-
-@attrs.frozen(slots=True)
-class TourDoc:
-    """A tour drawn as the file holds it."""
-
-    tour: int
-    seed: str
-    tables: tuple[TableDoc, ...]
-    byes: tuple[str, ...]
-    boards: tuple[int, ...]
-
-
-@attrs.frozen(slots=True)
-class EventDoc:
-    """The event file's fields past ``format`` and ``version``, each of its type (``pool``, ``deals`` and
-    ``hand_record`` may be left out: ``null``)."""
-
-    name: str
-    kind: Kind
-    players: tuple[str, ...]
-    table_size: int
-    tours: int
-    rules: str
-    tiebreaks: tuple[TieBreak, ...]
-    scale: str
-    seed: str
-    boards: int
-    drawn: tuple[TourDoc, ...]
-    pool: int | None = None
-    deals: int | None = None
-    hand_record: str | None = None
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field, self.message = field, message
 
 
 class _Wrong(ValueError):
@@ -88,14 +57,13 @@ def _homogeneous(t: Any) -> bool:
     return get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
-def make_converter() -> cattrs.Converter:
-    """The converter from the file's JSON to :class:`EventDoc`: strict leaves, a JSON list for each
-    tuple, an object for each record, no field it does not know."""
+def make_converter(records: Collection[type]) -> cattrs.Converter:
+    """A strict converter to the attrs classes ``records`` (and what their fields hold): exact leaves, a
+    JSON list for each tuple, an object for each record, no field it does not know."""
     c = cattrs.Converter(forbid_extra_keys=True)
     c.register_structure_hook(int, _exactly(int))
     c.register_structure_hook(str, _exactly(str))
-    c.register_structure_hook(Kind, _choice(Kind))
-    c.register_structure_hook(TieBreak, _choice(TieBreak))
+    c.register_structure_hook_factory(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _choice)
 
     def listed(t: Any) -> Callable[[Any, Any], Any]:
         item = get_args(t)[0]
@@ -125,18 +93,8 @@ def make_converter() -> cattrs.Converter:
         return structure
 
     c.register_structure_hook_factory(_homogeneous, listed)
-    c.register_structure_hook_factory(lambda t: t in (TableDoc, TourDoc, EventDoc), record)
+    c.register_structure_hook_factory(lambda t: t in records, record)
     return c
-
-
-_converter: cattrs.Converter | None = None
-
-
-def converter() -> cattrs.Converter:
-    global _converter
-    if _converter is None:
-        _converter = make_converter()
-    return _converter
 
 
 def _expected(t: Any) -> str:
@@ -169,7 +127,7 @@ def _failures(exc: BaseException, path: str, t: Any) -> Iterator[tuple[str, str]
         for inner in bare:
             if isinstance(inner, ForbiddenExtraKeysError):
                 for key in sorted(inner.extra_fields):
-                    yield (f"{path}.{key}" if path else key), _("not a field of an event file")
+                    yield (f"{path}.{key}" if path else key), _("not a field of this file")
             else:
                 yield from _failures(inner, path, t)
     elif isinstance(exc, IterableValidationError):
@@ -179,29 +137,21 @@ def _failures(exc: BaseException, path: str, t: Any) -> Iterator[tuple[str, str]
         for inner in bare_items:
             yield from _failures(inner, path, t)
     elif isinstance(exc, KeyError):
-        yield path, _("missing from the event file")
+        yield path, _("missing from the file")
     else:
         yield path, _expected(t)
 
 
-def plan_of(doc: dict[str, Any]) -> Plan:
-    """The plan the file's fields (``format`` and ``version`` taken out) give, every field of its type;
-    :class:`PlanError` naming the first that is not (``field: message``). What the fields mean together
-    is :func:`~preflog.event.plan.validate`'s."""
+def structure(converter: cattrs.Converter, data: Any, cls: type[T]) -> T:
+    """``data`` as a ``cls`` through ``converter`` (:func:`make_converter`); :class:`FieldError` naming
+    the first field that is not of its type."""
     try:
-        found = converter().structure(doc, EventDoc)
+        found: T = converter.structure(data, cls)
     except (cattrs.BaseValidationError, _Wrong) as exc:
-        field, message = next(_failures(exc, "", EventDoc), ("", _("must be an object")))
-        raise PlanError(message, field=field or None) from None
-    try:
-        scale = scale_of(found.scale)
-    except PlanError as exc:
-        raise PlanError(str(exc), field="scale") from None
-    drawn = tuple(Tour(t.tour, t.seed, tuple(Table(x.table, x.players) for x in t.tables), t.byes, t.boards)
-                  for t in found.drawn)
-    return Plan(found.name, found.kind, found.players, found.table_size, found.tours, found.rules, found.pool,
-                found.deals, found.tiebreaks, scale, found.seed, found.boards, found.hand_record, drawn)
+        field, message = next(_failures(exc, "", cls), ("", _("must be an object")))
+        raise FieldError(field, message) from None
+    return found
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["EventDoc", "TableDoc", "TourDoc", "converter", "make_converter", "plan_of"]
+__all__ = ["FieldError", "make_converter", "structure"]

@@ -259,11 +259,73 @@ def dumps_plan(plan: Plan) -> str:
     return json.dumps(to_json(plan), ensure_ascii=False, indent=1) + "\n"
 
 
+@attrs.frozen(slots=True)
+class TableDoc:
+    """A table of a tour as the event file holds it."""
+
+    table: int
+    players: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class TourDoc:
+    """A tour drawn as the event file holds it."""
+
+    tour: int
+    seed: str
+    tables: tuple[TableDoc, ...]
+    byes: tuple[str, ...]
+    boards: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class EventDoc:
+    """The event file's fields past ``format`` and ``version``, each of its type (:func:`to_json`
+    writes them; ``pool``, ``deals`` and ``hand_record`` may be left out: ``null``)."""
+
+    name: str
+    kind: Kind
+    players: tuple[str, ...]
+    table_size: int
+    tours: int
+    rules: str
+    tiebreaks: tuple[TieBreak, ...]
+    scale: str
+    seed: str
+    boards: int
+    drawn: tuple[TourDoc, ...]
+    pool: int | None = None
+    deals: int | None = None
+    hand_record: str | None = None
+
+
+_converter: Any = None  # made at the first file read (cattrs is imported only then)
+
+
+def _plan_of(data: dict[str, Any]) -> Plan:
+    """The plan the file's fields give, every field read with its type (:mod:`.fields`)."""
+    from .fields import FieldError, make_converter, structure
+
+    global _converter
+    if _converter is None:
+        _converter = make_converter({TableDoc, TourDoc, EventDoc})
+    try:
+        doc = structure(_converter, data, EventDoc)
+    except FieldError as exc:
+        raise PlanError(exc.message, exc.field or None) from None
+    try:
+        scale = scale_of(doc.scale)
+    except PlanError as exc:
+        raise PlanError(str(exc), "scale") from None
+    drawn = tuple(Tour(t.tour, t.seed, tuple(Table(x.table, x.players) for x in t.tables), t.byes, t.boards)
+                  for t in doc.drawn)
+    return Plan(doc.name, doc.kind, doc.players, doc.table_size, doc.tours, doc.rules, doc.pool, doc.deals,
+                doc.tiebreaks, scale, doc.seed, doc.boards, doc.hand_record, drawn)
+
+
 def loads_plan(text: str) -> Plan:
     """The event a file holds; :class:`PlanError` naming what is wrong with it, as ``field: message``
-    where a field is (every field is read as data of its type: :mod:`preflog.event.eventfile`)."""
-    from .eventfile import plan_of
-
+    where a field is (every field is read as data of its type, :class:`EventDoc`)."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -279,7 +341,7 @@ def loads_plan(text: str) -> Plan:
         raise PlanError(_("event file version {version} is not known to this preflog (it reads {known})").format(
             version=json.dumps(version, ensure_ascii=False)[:40], known=VERSION))
     try:
-        plan = plan_of({k: v for k, v in doc.items() if k not in ("format", "version")})
+        plan = _plan_of({k: v for k, v in doc.items() if k not in ("format", "version")})
         validate(plan)
         _check_drawn(plan)
     except PlanError as exc:
@@ -317,6 +379,7 @@ def _check_drawn(plan: Plan) -> None:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Band", "FORMAT", "Kind", "MAX_BOARDS", "MAX_PLAYERS", "MAX_TOURS", "Plan", "PlanError", "SCALES", "Scale",
-    "Table", "TieBreak", "Tour", "VERSION", "dumps_plan", "loads_plan", "scale_of", "to_json", "validate",
+    "Band", "EventDoc", "FORMAT", "Kind", "MAX_BOARDS", "MAX_PLAYERS", "MAX_TOURS", "Plan", "PlanError", "SCALES",
+    "Scale", "Table", "TableDoc", "TieBreak", "Tour", "TourDoc", "VERSION", "dumps_plan", "loads_plan", "scale_of",
+    "to_json", "validate",
 ]
