@@ -36,7 +36,7 @@ class Kind(enum.Enum):
 class TieBreak(enum.Enum):
     """The organisers' criteria after the whists (Code 4.1.3), each with the better direction."""
 
-    REMIZES = "remizes"                  # fewest remizes (games set)
+    REMIZES = "remizes"                  # fewest remizes (footnote 3: games set, misères caught, whisters set)
     ALL_PASS_WON = "all-pass-won"        # most all-passes won (whists gained on the deal)
     ALL_PASS_TRICKS = "all-pass-tricks"  # fewest tricks over all all-passes
     MISERE_TRICKS = "misere-tricks"      # fewest tricks taken on one's misères
