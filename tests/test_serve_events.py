@@ -217,7 +217,7 @@ def _changed(name: str, change: Any) -> bytes:
     ("en", _changed("Hostile 4", lambda d: d["drawn"][0]["tables"][1].update(table=1)), "e.json: drawn[0].tables: tour 1"),
     # a hand record short of the event's boards had opened games of no board
     ("en", _changed("Hostile 5", lambda d: d.update(hand_record=dump_boards(deal_boards(2, 3, "h")))),
-     "e.json: hand_record: the hand record deals 2 boards for tables of 3; the event plays 4 at tables of 3"),
+     "e.json: hand_record: the hand record deals boards for tables of 3, 2 in all; the event plays 4 at tables of 3"),
 ])
 def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: bytes, said: str) -> None:
     server, _plan, _folder = club

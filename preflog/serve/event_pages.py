@@ -60,8 +60,8 @@ def _boards_dealt(plan: Plan) -> None:
         return
     boards = event_boards(plan)
     if len(boards) < plan.boards or any(b.seats != plan.table_size for b in boards):
-        raise PlanError("hand_record: " + _("the hand record deals {n} boards for tables of {seats}; the event plays "
-                                            "{boards} at tables of {size}").format(
+        raise PlanError("hand_record: " + _("the hand record deals boards for tables of {seats}, {n} in all; the event "
+                                            "plays {boards} at tables of {size}").format(
             n=len(boards), seats=boards[0].seats if boards else plan.table_size, boards=plan.boards,
             size=plan.table_size))
 
