@@ -134,6 +134,27 @@ class NotationError(ValueError):
             **({"notes": list(self.notes)} if self.notes else {}),
         }
 
+    @classmethod
+    def of_dict(cls, data: object) -> NotationError:
+        """The error :meth:`to_dict` wrote (as printed: the errors it stood for are not kept);
+        ``ValueError`` for anything else, a wrong field or type."""
+        if not isinstance(data, dict) or list(data) not in (_FIELDS, [*_FIELDS, "notes"]):
+            raise ValueError("error data", data)
+        path, notes = data["path"], data.get("notes", [])
+        if path is not None and type(path) is not str or any(type(data[k]) is not int for k in _FIELDS[1:5]) \
+                or type(data["excerpt_column"]) is not int or type(data["message"]) is not str \
+                or type(data["excerpt"]) is not str or not isinstance(notes, list) \
+                or any(type(n) is not str for n in notes) or "notes" in data and not notes:
+            raise ValueError("error data", data)
+        error = cls(data["message"], path=path, line=data["line"], column=data["column"], end_line=data["end_line"],
+                    end_column=data["end_column"], notes=notes)
+        error.excerpt, error.excerpt_column = data["excerpt"], data["excerpt_column"]
+        return error
+
+
+#: The fields of :meth:`NotationError.to_dict`, in order (``notes`` follows where there are any).
+_FIELDS = ["path", "line", "column", "end_line", "end_column", "message", "excerpt", "excerpt_column"]
+
 
 def clip(line: str, column: int) -> tuple[str, int]:
     """``line`` cut to a window of :data:`~preflog.model.limits.EXCERPT_WIDTH` characters around

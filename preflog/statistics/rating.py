@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..i18n import _
+from .data import count_of, exact_of, list_of, mapping_of, maybe_text_of, text_of
 from .facts import UNDATED, GameFacts
 
 if TYPE_CHECKING:
@@ -60,6 +61,21 @@ class Played:
         """Its place among the games: by day (undated first, a month before its days), then as read (file,
         index), then by what it holds, so that no two different games are ever taken in either order."""
         return (self.date or "", *self.order, self.event or "", self.players, tuple(sorted(self.settlement.items())))
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as plain data (JSON: the whists as ``"116/3"``), read back by :meth:`of_data`."""
+        return {"date": self.date, "order": list(self.order), "players": list(self.players),
+                "settlement": {n: str(w) for n, w in self.settlement.items()}, "event": self.event}
+
+    @classmethod
+    def of_data(cls, data: dict[str, Any]) -> Played:
+        """The record :meth:`to_data` wrote (a ``ValueError`` or ``KeyError`` for anything else)."""
+        order = list_of(data["order"])
+        if len(order) != 2:
+            raise ValueError("game place", order)
+        return cls(maybe_text_of(data["date"]), (text_of(order[0]), count_of(order[1])),
+                   tuple(text_of(p) for p in list_of(data["players"])),
+                   {n: exact_of(w) for n, w in mapping_of(data["settlement"]).items()}, maybe_text_of(data["event"]))
 
     def renamed(self, names: Mapping[str, str]) -> Played:
         """The game with each player under the name ``names`` gives (spellings of one player as one)."""

@@ -19,8 +19,9 @@ import attrs
 from ..model.bids import LADDER, MISERE
 from ..scoring.ledger import number_json
 from ..scoring.settlement import apportion
+from .data import count_of, exact_of, key_count_of, list_of, mapping_of, maybe_text_of
 from .facts import DealFacts, GameFacts, Remiz, Role
-from .rating import Played, Rating, rate, ranked
+from .rating import MODES, Played, Rating, rate, ranked
 
 #: The keys of the contracts declared and made by level, as the JSON has them.
 LEVELS = ("6", "7", "8", "9", "10", "mis")
@@ -179,18 +180,26 @@ def player_data(p: PlayerStats) -> dict[str, Any]:
 
 
 def player_of(data: dict[str, Any]) -> PlayerStats:
-    """The figures :func:`player_data` wrote (a ``ValueError`` or ``KeyError`` for anything else)."""
+    """The figures :func:`player_data` wrote (a ``ValueError`` or ``KeyError`` for anything else: each
+    figure of its type, each contract one of the ladder's, :mod:`.data`)."""
     p = PlayerStats()
     for name in _SUMS:
-        setattr(p, name, Fraction(data[name]) if name == "settlement" else int(data[name]))
-    p.money = None if data["money"] is None else Fraction(data["money"])
-    p.declared.update({str(k): int(v) for k, v in data["declared"].items()})
-    p.made.update({str(k): int(v) for k, v in data["made"].items()})
-    p.set_by.update({int(k): int(v) for k, v in data["set_by"].items()})
-    p.caught_with.update({int(k): int(v) for k, v in data["caught_with"].items()})
-    p.whist_short_by.update({int(k): int(v) for k, v in data["whist_short_by"].items()})
-    p.value.update({Role(k): Fraction(v) for k, v in data["value"].items()})
+        setattr(p, name, exact_of(data[name]) if name == "settlement" else count_of(data[name]))
+    p.money = None if data["money"] is None else exact_of(data["money"])
+    p.declared.update({_contract(k): count_of(v) for k, v in mapping_of(data["declared"]).items()})
+    p.made.update({_contract(k): count_of(v) for k, v in mapping_of(data["made"]).items()})
+    p.set_by.update({key_count_of(k): count_of(v) for k, v in mapping_of(data["set_by"]).items()})
+    p.caught_with.update({key_count_of(k): count_of(v) for k, v in mapping_of(data["caught_with"]).items()})
+    p.whist_short_by.update({key_count_of(k): count_of(v) for k, v in mapping_of(data["whist_short_by"]).items()})
+    p.value.update({Role(k): exact_of(v) for k, v in mapping_of(data["value"]).items()})
     return p
+
+
+def _contract(name: str) -> str:
+    """A contract as the notation spells it (``ValueError`` for anything else)."""
+    if name not in _LEVEL:
+        raise ValueError("contract", name)
+    return name
 
 
 def _by_level(counts: Counter[str]) -> dict[str, int]:
@@ -246,8 +255,8 @@ class Table:
     @classmethod
     def of_data(cls, data: dict[str, Any]) -> Table:
         """The table :meth:`to_data` wrote (a ``ValueError``, ``KeyError`` or ``TypeError`` for anything else)."""
-        return cls(int(data["games"]), int(data["deals"]), int(data["par_deals"]),
-                   {str(n): player_of(p) for n, p in data["players"].items()})
+        return cls(count_of(data["games"]), count_of(data["deals"]), count_of(data["par_deals"]),
+                   {n: player_of(mapping_of(p)) for n, p in mapping_of(data["players"]).items()})
 
     def ranked(self) -> list[tuple[str, PlayerStats]]:
         """The players, the biggest winner first (by name on a tie)."""
@@ -311,6 +320,29 @@ class Stats:
         """Count a game left out for its errors, with its deals."""
         self.rejected_games += 1
         self.rejected_deals += deals
+
+    def to_data(self) -> dict[str, Any]:
+        """The statistics as plain data (JSON), read back by :meth:`of_data`."""
+        return {"total": self.total.to_data(), **{name: {k: t.to_data() for k, t in split.items()}
+                                                  for name, split in self._splits()},
+                "rejected_games": self.rejected_games, "rejected_deals": self.rejected_deals,
+                "skipped_games": self.skipped_games, "rating": self.rating,
+                "played": [g.to_data() for g in self.played]}
+
+    @classmethod
+    def of_data(cls, data: dict[str, Any]) -> Stats:
+        """The statistics :meth:`to_data` wrote (a ``ValueError``, ``KeyError`` or ``TypeError`` for anything else)."""
+        rules, partners, month = ({k: Table.of_data(mapping_of(t)) for k, t in mapping_of(data[name]).items()}
+                                  for name in _SPLITS)
+        rating = maybe_text_of(data["rating"])
+        if rating is not None and rating not in MODES:
+            raise ValueError("rating mode", rating)
+        return cls(Table.of_data(mapping_of(data["total"])), rules, partners, month, count_of(data["rejected_games"]),
+                   count_of(data["rejected_deals"]), count_of(data["skipped_games"]), rating,
+                   [Played.of_data(mapping_of(g)) for g in list_of(data["played"])])
+
+    def _splits(self) -> tuple[tuple[str, dict[str, Table]], ...]:
+        return tuple(zip(_SPLITS, (self.by_rules, self.by_partners, self.by_month)))
 
     def merge(self, other: Stats) -> Stats:
         """The statistics of both archives together (a new record; neither is changed)."""
@@ -377,6 +409,10 @@ class Stats:
         from .frame import frame_of
 
         return frame_of(list(self.rows()), (*COLUMNS, *(RATING_COLUMNS if self.rating is not None else ())))
+
+
+#: The names of the splits of :class:`Stats`, as its data has them.
+_SPLITS = ("by_rules", "by_partners", "by_month")
 
 
 #: The CSV's columns, after split, period and player.
