@@ -56,7 +56,7 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
     units = units_of(files, workers)
     out = Report(as_json)
     total_deals = deals = 0
-    kept = None if no_cache else Kept("check")
+    kept = None if no_cache else Kept("check", _Checked.to_data, _Checked.of_data)
 
     def work_for(as_value: bool) -> Callable[[Unit], _Checked]:
         # a unit's problems come back as a value (from a worker, or to be kept), else are said as found
@@ -72,8 +72,8 @@ def check(files: tuple[str, ...], preset: str | None, as_json: bool, every: bool
         out.end_file({"deals": deals})
         total_deals += deals
 
-    what = ("check", preset, as_json, every)
-    for checked in by_file(lambda before: run_kept(work_for, units, workers, kept, what, before), begin, end):
+    options = (preset, as_json, every)
+    for checked in by_file(lambda before: run_kept(work_for, units, workers, kept, options, before), begin, end):
         deals += checked.deals
         out.add(checked)
     out.close()
@@ -94,6 +94,28 @@ class _Checked(NamedTuple):
     problems: int = 0
     items: tuple[dict[str, Any], ...] = ()
     errors: tuple[NotationError, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        """As plain data (JSON, for the cache), read back by :meth:`of_data`."""
+        return {"deals": self.deals, "problems": self.problems, "items": list(self.items),
+                "errors": [e.to_dict() for e in self.errors]}
+
+    @classmethod
+    def of_data(cls, data: Any) -> _Checked:
+        """What :meth:`to_data` wrote; ``ValueError`` for anything else (a wrong shape or type)."""
+        from ..notation.errors import NotationError
+
+        if not isinstance(data, dict) or list(data) != ["deals", "problems", "items", "errors"]:
+            raise ValueError("checked unit", data)
+        deals, problems, items, errors = data.values()
+        if type(deals) is not int or type(problems) is not int or not isinstance(items, list) \
+                or not isinstance(errors, list) or deals < 0 or problems != len(items) + len(errors):
+            raise ValueError("checked unit", data)
+        for item in items:  # the JSON of a problem: an error's, and its code
+            if not isinstance(item, dict) or type(item.get("code")) is not str:
+                raise ValueError("problem", item)
+            NotationError.of_dict({k: v for k, v in item.items() if k != "code"})
+        return cls(deals, problems, tuple(items), tuple(NotationError.of_dict(e) for e in errors))
 
 
 def _check_unit(unit: Unit, preset: str | None, as_json: bool, every: bool, report: Report | None) -> _Checked:

@@ -14,12 +14,12 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import redirect_stderr, redirect_stdout
-from typing import TYPE_CHECKING, Any, TypeVar
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 
-from ..i18n import N_, current_language
+from ..i18n import N_, _, current_language
 from ..jobs import Unit as Unit, units_of as units_of  # the verbs take both from here
 from .exits import EXIT_UNREADABLE
 from .inputs import open_input
@@ -27,7 +27,7 @@ from .terminal import display_name
 from .lang import option
 
 if TYPE_CHECKING:
-    from ..cache import Kept
+    from ..cache import Kept, Reading
     from ..notation.read import GameReading
 
 T = TypeVar("T")
@@ -48,10 +48,10 @@ def job_count(jobs: int) -> int:
 
 def games_of(unit: Unit) -> Iterator[tuple[int, GameReading]]:
     """The games of ``unit`` as they stream past (with their index in the file); the others are
-    skipped unparsed, and the file is not read past the unit."""
+    skipped unparsed, and the file is not read past the unit (but to hash it, :func:`open_unit`)."""
     from ..notation.read import stream_games
 
-    with open_input(unit.path) as fp:
+    with open_unit(unit.path) as fp:
         for index, reading in enumerate(stream_games(fp, display_name(unit.path))):
             if unit.done_after(index):
                 return
@@ -90,31 +90,85 @@ def by_file(run: Callable[[Callable[[Unit], None]], Iterator[T]], begin: Callabl
         end()
 
 
-def run_kept(work_for: Callable[[bool], Callable[[Unit], T]], units: Sequence[Unit], jobs: int, kept: Kept | None,
-             what: tuple[object, ...], before: Callable[[Unit], None] | None = None) -> Iterator[T]:
+def run_kept(work_for: Callable[[bool], Callable[[Unit], T]], units: Sequence[Unit], jobs: int, kept: Kept[T] | None,
+             options: tuple[object, ...], before: Callable[[Unit], None] | None = None) -> Iterator[T]:
     """Each unit's result, in order, ``before(unit)`` first: taken from ``kept`` (the cache) where the unit
-    was worked out before with ``what`` (the verb and its options) in this language, else worked out
-    (:func:`run_units`) and kept. ``work_for(as_value)`` gives the work: with ``as_value`` it returns what
-    it found instead of saying it (in a worker, or to be kept), and the caller says it."""
+    was worked out before with ``options`` in this language, else worked out (:func:`run_units`) and kept
+    under the hash of the bytes its work read (:class:`Keyed`), whatever the file held when it was looked
+    up. ``work_for(as_value)`` gives the work: with ``as_value`` it returns what it found instead of saying
+    it (in a worker, or to be kept), and the caller says it. With anything kept, the cache is trimmed
+    (:meth:`Kept.trim`) before the last result is given."""
     language = current_language()
-    keys = [None if kept is None else kept.key(u.path, *what, tuple(u), language) for u in units]
+    if kept is not None and any(u.path != "-" for u in units) and not kept.usable():
+        if kept.refused is not None:
+            click.echo(_("preflog: the cache is not used: {reason}").format(reason=kept.refused), err=True)
+        kept = None
+    looked = [None if kept is None else kept.digest(u.path) for u in units]
+    keys = [None if kept is None or d is None else kept.key(d, options, list(u), language) for u, d in zip(units, looked)]
     found: list[T | None] = [None if k is None or kept is None else kept.get(k) for k in keys]
-    todo = [u for u, f in zip(units, found) if f is None]
-    apart = in_workers(todo, jobs)
-    if apart:
-        done = run_units(work_for(True), todo, jobs)
+    todo = [(u, k is not None) for u, k, f in zip(units, keys, found) if f is None]
+    done: Iterator[tuple[str | None, T]]
+    if in_workers([u for u, _keep in todo], jobs):
+        done = run_units(Keyed(work_for(True)), [u for u, _keep in todo], jobs)
     else:  # here, a unit at a time: one not kept (standard input, a pipe) says what it finds as it finds it
-        done = (work_for(k is not None)(u) for u, k, f in zip(units, keys, found) if f is None)
-    for unit, key, result in zip(units, keys, found):
-        if before is not None:
-            before(unit)
-        if result is None:
-            result = next(done)
-            if key is not None and kept is not None:
-                kept.put(key, result)
-        yield result
-    if kept is not None and todo:
-        kept.trim()
+        done = (Keyed(work_for(True))(u) if keep else (None, work_for(False)(u)) for u, keep in todo)
+    wrote = False
+    try:
+        for n, (unit, key, result) in enumerate(zip(units, keys, found), 1):
+            if before is not None:
+                before(unit)
+            if result is None:
+                digest, result = next(done)
+                if key is not None and kept is not None and digest is not None:  # under the bytes read
+                    read = kept.key(digest, options, list(unit), language)
+                    if read is not None and kept.put(read, result):
+                        wrote = True
+            if n == len(units) and wrote and kept is not None:  # before the last: its reader may stop there
+                kept.trim()
+                wrote = False
+            yield result
+    finally:
+        if kept is not None:
+            if wrote:
+                kept.trim()
+            kept.close()
+
+
+class Keyed(Generic[T]):
+    """``work`` with the bytes of its unit's file hashed as the work reads them (:func:`open_unit`):
+    (their hash, or ``None`` where the work did not read the file once through; the work's result)."""
+
+    def __init__(self, work: Callable[[Unit], T]) -> None:
+        self.work = work
+
+    def __call__(self, unit: Unit) -> tuple[str | None, T]:
+        from ..cache import Reading
+
+        global _reading
+        _reading = reading = (unit.path, Reading())
+        try:
+            value = self.work(unit)
+        finally:
+            _reading = None
+        reading[1].finish()
+        return reading[1].digest(), value
+
+
+#: The file whose bytes are being hashed as a unit's work reads them (:class:`Keyed`), in this process.
+_reading: tuple[str, Reading] | None = None
+
+
+@contextmanager
+def open_unit(path: str) -> Iterator[IO[bytes]]:
+    """The file of a unit opened for its work (:func:`open_input`); read through the hash where the unit
+    is to be kept (:class:`Keyed`), and to its end when the work is done with it."""
+    reading = _reading
+    with open_input(path) as fp:
+        if reading is None or reading[0] != path or path == "-":
+            yield fp
+            return
+        yield reading[1].through(fp)
+        reading[1].finish()
 
 
 def run_units(work: Callable[[Unit], T], units: Sequence[Unit], jobs: int,

@@ -16,7 +16,7 @@ from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from .inputs import open_archive, open_input
 from .options import PresetChoice
 from .terminal import PROGRESS, display_name, print_errors
-from .jobs import Unit, job_count, jobs_option, run_kept
+from .jobs import Unit, job_count, jobs_option, open_unit, run_kept
 from .lang import command, option
 from ..jobs import UNITS_PER_JOB, strided_units
 
@@ -102,7 +102,7 @@ def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], sinc
         if db is None and not no_cache:  # files, keyed by their bytes (the archive's rows are not)
             from ..cache import Kept
 
-            kept = Kept("stats")
+            kept = Kept("stats", _unit_data, _unit_of)
         total = _in_processes(units, workers, filters, par, rating, db, kept)
     _write(filters.shown(total), fmt, filters)
     sys.exit(EXIT_ERRORS if total.rejected_games else EXIT_OK)
@@ -120,7 +120,7 @@ def _need_openskill() -> None:
 
 
 def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, rating: str | None,
-                  db: str | None, kept: Kept | None = None) -> Stats:
+                  db: str | None, kept: Kept[tuple[Stats, list[tuple[int, NotationError]]]] | None = None) -> Stats:
     """The units' statistics merged, done in ``workers`` processes (``--jobs``); the errors printed
     in the order of the files and their games, as one process prints them. With ``kept``, a unit of a
     file read before (the same bytes, options and preflog) is taken from the cache, and the others are
@@ -132,9 +132,30 @@ def _in_processes(units: list[Unit], workers: int, filters: Filters, par: bool, 
     def work_for(as_value: bool) -> Callable[[Unit], tuple[Stats, list[tuple[int, NotationError]]]]:
         return partial(_stats_unit, filters=filters, par=par, rating=rating, db=db, keep=as_value)
 
-    total, errors = merged(units, run_kept(work_for, units, workers, kept, ("stats", attrs.astuple(filters), par, rating)))
+    total, errors = merged(units, run_kept(work_for, units, workers, kept, (attrs.astuple(filters), par, rating)))
     print_errors(errors)
     return total
+
+
+def _unit_data(found: tuple[Stats, list[tuple[int, NotationError]]]) -> dict[str, Any]:
+    """A unit's statistics and errors as plain data (JSON, for the cache), read back by :func:`_unit_of`."""
+    stats, errors = found
+    return {"stats": stats.to_data(), "errors": [[game, error.to_dict()] for game, error in errors]}
+
+
+def _unit_of(data: Any) -> tuple[Stats, list[tuple[int, NotationError]]]:
+    """What :func:`_unit_data` wrote; ``ValueError`` (or ``KeyError``, ``TypeError``) for anything else."""
+    from ..notation.errors import NotationError
+    from ..statistics.tally import Stats
+
+    if not isinstance(data, dict) or list(data) != ["stats", "errors"] or not isinstance(data["errors"], list):
+        raise ValueError("unit statistics", data)
+    errors = []
+    for item in data["errors"]:
+        if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int:
+            raise ValueError("game error", item)
+        errors.append((item[0], NotationError.of_dict(item[1])))
+    return Stats.of_data(data["stats"]), errors
 
 
 def _on_dask(paths: list[str], filters: Filters, par: bool, rating: str | None, scheduler: str) -> Stats:
@@ -230,7 +251,7 @@ def _stats_unit(unit: Unit, filters: Filters, par: bool, rating: str | None, db:
             print_errors([error])
 
     if db is None:
-        with open_input(unit.path) as fp:
+        with open_unit(unit.path) as fp:
             found = read_stats(fp, display_name(unit.path), filters, par=par, rating=rating, unit=unit,
                                report=report, tick=PROGRESS.tick)
         return found, errors
