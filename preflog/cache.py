@@ -74,12 +74,20 @@ def folder() -> Path:
 
 def code_locations() -> list[tuple[str, str]]:
     """Each package of :data:`PACKAGES` with the folder it is loaded from (an editable install keeps
-    ``preflog.cli`` and ``preflog.grammar`` outside ``preflog/``)."""
+    ``preflog.cli`` and ``preflog.grammar`` outside ``preflog/``); one that cannot be imported, as
+    the checkout's folder beside ``preflog/`` (where :func:`preflog.notation.lalr.grammar_folder`
+    then finds the grammar)."""
     out = []
     for name in PACKAGES:
-        spec = importlib.util.find_spec(name)
-        for where in (spec.submodule_search_locations or []) if spec is not None else []:
-            out.append((name, where))
+        try:
+            spec = importlib.util.find_spec(name)
+        except ImportError:
+            spec = None
+        places = list(spec.submodule_search_locations or []) if spec is not None else []
+        beside = Path(__file__).resolve().parents[1] / name.rpartition(".")[2]
+        if not places and name != PACKAGES[0] and beside.is_dir():
+            places = [str(beside)]
+        out += [(name, where) for where in places]
     return out
 
 

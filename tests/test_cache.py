@@ -294,7 +294,8 @@ def test_one_file_s_entry_under_another_s_name_is_a_miss(club: tuple[Path, Path]
 # Case 5: the folder must be the user's, a folder, and written by no one else.
 
 @pytest.mark.parametrize("verb", ["check", "stats"])
-@pytest.mark.parametrize("how", ["writable by all", "writable by the group", "another user's", "a link"])
+@pytest.mark.parametrize("how", ["writable by all", "writable by the group", "another user's", "a link", "a file",
+                                 "its entries' folder writable by all"])
 def test_a_folder_others_can_write_is_not_used_and_one_line_says_why(club: tuple[Path, Path], tmp_path: Path,
                                                                       verb: str, how: str) -> None:
     games, cache = club
@@ -309,6 +310,13 @@ def test_a_folder_others_can_write_is_not_used_and_one_line_says_why(club: tuple
         if os.getuid() != 0:
             pytest.skip("giving a folder to another user takes root")
         os.chown(cache, 65534, 65534)
+    elif how == "a file":
+        cache.rmdir()
+        cache.write_bytes(b"")
+        folder = tmp_path / "no-folder"
+    elif how == "its entries' folder writable by all":
+        (cache / f"v{preflog.cache.FORMAT}").mkdir(mode=0o777)
+        (cache / f"v{preflog.cache.FORMAT}").chmod(0o777)
     else:
         folder = tmp_path / "private"
         cache.rename(folder)
