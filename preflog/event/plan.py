@@ -184,8 +184,10 @@ class Plan:
         return self.boards // self.tours if self.tours else 0
 
 
-def validate(plan: Plan) -> Plan:
-    """``plan`` if it can make an event, else :class:`PlanError` saying what cannot (and in which field)."""
+def validate(plan: Plan, *, kept: bool = False) -> Plan:
+    """``plan`` if it can make an event, else :class:`PlanError` saying what cannot (and in which field).
+    ``kept``: an event the club's archive took in before, read as it was then (its players told apart
+    as spelled: the archive's name rule for them is newer)."""
     if not plan.name.strip():
         raise PlanError(_("an event needs a name"), "name")
     for line, field in ((plan.name, "name"), (plan.seed, "seed")):
@@ -201,7 +203,7 @@ def validate(plan: Plan) -> Plan:
         if not is_valid_player_id(name):
             raise PlanError(_("{name!r} cannot be a player's id: a letter, then letters, digits or _, and not "
                               "spelled like a card, a call or a keyword").format(name=name), "players")
-    _one_name_each(plan.players)
+    _one_name_each(plan.players, exact=kept)
     if plan.table_size not in (3, 4):
         raise PlanError(_("tables are of 3 or 4 players, not {n}").format(n=plan.table_size), "table_size")
     if not 1 <= plan.tours <= MAX_TOURS:
@@ -225,12 +227,13 @@ def validate(plan: Plan) -> Plan:
     return plan
 
 
-def _one_name_each(players: Sequence[str]) -> None:
+def _one_name_each(players: Sequence[str], *, exact: bool = False) -> None:
     """:class:`PlanError` where two players are one under the archive's rule (one case, ё read as е:
-    :func:`~preflog.model.names.name_key`), naming both spellings."""
+    :func:`~preflog.model.names.name_key`), naming both spellings; ``exact``: only where they are spelled
+    alike."""
     seen: dict[str, int] = {}
     for i, name in enumerate(players):
-        j = seen.setdefault(name_key(name), i)
+        j = seen.setdefault(name if exact else name_key(name), i)
         if j == i:
             continue
         first = players[j]
@@ -323,9 +326,10 @@ def _plan_of(data: dict[str, Any]) -> Plan:
                 doc.tiebreaks, scale, doc.seed, doc.boards, doc.hand_record, drawn)
 
 
-def loads_plan(text: str) -> Plan:
+def loads_plan(text: str, *, kept: bool = False) -> Plan:
     """The event a file holds; :class:`PlanError` naming what is wrong with it, as ``field: message``
-    where a field is (every field is read as data of its type, :class:`EventDoc`)."""
+    where a field is (every field is read as data of its type, :class:`EventDoc`). ``kept``: the file of
+    an event the club's archive holds, taken in by an earlier preflog (:func:`validate`)."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -342,7 +346,7 @@ def loads_plan(text: str) -> Plan:
             version=json.dumps(version, ensure_ascii=False)[:40], known=VERSION))
     try:
         plan = _plan_of({k: v for k, v in doc.items() if k not in ("format", "version")})
-        validate(plan)
+        validate(plan, kept=kept)
         _check_drawn(plan)
     except PlanError as exc:
         raise PlanError(exc.in_file()) from None

@@ -44,7 +44,7 @@ def keep_event(archive: Archive, text: str) -> int:
     _boards_dealt(plan)
     kept = next((ident for ident, name, _revision in archive.events() if name == plan.name), None)
     if kept is not None:
-        before = loads_plan(archive.event(kept)[0])
+        before = loads_plan(archive.event(kept)[0], kept=True)
         same = attrs.evolve(plan, drawn=before.drawn) == before
         if not same or plan.drawn[:len(before.drawn)] != before.drawn:
             raise PlanError(_("the event «{name}» is kept already, with {n} tours drawn: this file is not the same "
@@ -71,7 +71,20 @@ async def _work(request: Request) -> EventWork | Response:
     try:
         return await run_in_threadpool(club.events.work, club.archive, ident)
     except NotFound:
+        if request.url.path.startswith("/api/"):
+            return errors(404, _("there is no event {n}").format(n=ident))
         return await not_found(request, None)
+    except PlanError as e:  # kept by a preflog that read it otherwise: said, never a traceback
+        return unreadable_event(request, e)
+
+
+def unreadable_event(request: Request, e: PlanError) -> Response:
+    """The page (or the API's JSON) of an event this preflog cannot read from the archive, saying why."""
+    message = _("the event kept in the archive cannot be read by this preflog: {reason}").format(reason=e)
+    if request.url.path.startswith("/api/"):
+        return errors(500, message)
+    return render(request, "message.html", 500, heading=_("The event cannot be shown"), message=message,
+                  login=False)
 
 
 async def event_list(request: Request, problem: str | None = None, status: int = 200) -> Response:
@@ -150,7 +163,7 @@ async def event_boards_page(request: Request) -> Response:
 async def event_json(request: Request) -> Response:
     work = await _work(request)
     if isinstance(work, Response):
-        return errors(404, _("there is no event {n}").format(n=request.path_params["event"]))
+        return work
     full = sees_secrets(request)
     return _kept_private(JSONResponse(work.doc(full)), full and work.seed_secret)
 
@@ -166,6 +179,9 @@ async def event_stream(request: Request) -> Response:
     except NotFound:
         club.live.leave_all(queue)
         return errors(404, _("there is no event {n}").format(n=ident))
+    except PlanError as e:
+        club.live.leave_all(queue)
+        return unreadable_event(request, e)
 
     async def stream() -> AsyncIterator[str]:
         nonlocal work

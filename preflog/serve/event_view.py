@@ -13,7 +13,7 @@ import attrs
 from ..event.boards import Board
 from ..event.director import event_boards, tables_playing
 from ..event.duplicate import DuplicateScores, duplicate_scores
-from ..event.plan import Kind, Plan, Tour, loads_plan
+from ..event.plan import Kind, Plan, PlanError, Tour, loads_plan
 from ..event.report import report_json, signed, tiebreak_name
 from ..event.results import Results, collect
 from ..event.standings import Standings, place_text, shared_until, standings
@@ -71,7 +71,10 @@ def deals_allowed(archive: Archive, game: int) -> tuple[int, int] | None:
     event, text, board = found
     if board:
         return 1, event
-    deals = loads_plan(text).deals
+    try:
+        deals = loads_plan(text, kept=True).deals
+    except PlanError:  # an event this preflog cannot read: its games are games, with no tour's limit
+        return None
     return None if deals is None else (deals, event)
 
 
@@ -211,7 +214,7 @@ def problem_lines(work: EventWork, scorer: bool = True) -> list[tuple[str | None
 def _work(archive: Archive, ident: int, text: str, revision: int,
           rows: list[tuple[int, int, int, int, int, int]]) -> EventWork:
     """The event ``ident`` from its file (``text`` at ``revision``) and its tables' games (``rows``)."""
-    plan = loads_plan(text)
+    plan = loads_plan(text, kept=True)
     games: list[tuple[str | None, Game]] = []
     for _tour, _table, _board, game, _rev, _deals in rows:
         body, _revision = archive.text(game)

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..event.plan import Kind, loads_plan
+from ..event.plan import Kind, PlanError, loads_plan
 from ..i18n import _
 from .access import Access
 from .archive import NotFound
@@ -45,7 +45,11 @@ def withheld(club: Club, game: int) -> str | None:
     if found is None or not found[2]:
         return None
     event, _text, board = found
-    work = club.events.work(club.archive, event)
+    try:
+        work = club.events.work(club.archive, event)
+    except PlanError as e:  # an event this preflog cannot read: its boards stay the scorer's
+        return _("the event of this board cannot be read by this preflog ({reason}): its cards are the "
+                 "scorer's").format(reason=e)
     if board not in work.secret:
         return None
     tour = next((t.number for t in work.plan.drawn if board in t.boards), 0)
@@ -57,10 +61,14 @@ def secret_games(club: Club) -> dict[int, int]:
     """The games of every board still secret, in every duplicate event of the archive: id → its deals."""
     out: dict[int, int] = {}
     for ident, _name, _revision in club.archive.events():
-        if loads_plan(club.archive.event(ident)[0]).kind is Kind.DUPLICATE:
+        games = club.archive.event_games(ident)
+        try:
+            if loads_plan(club.archive.event(ident)[0], kept=True).kind is not Kind.DUPLICATE:
+                continue
             secret = club.events.work(club.archive, ident).secret
-            out.update((game, deals) for _tour, _table, board, game, _rev, deals in club.archive.event_games(ident)
-                       if board in secret)
+        except PlanError:  # an event this preflog cannot read: every board of it withheld
+            secret = frozenset(board for _tour, _table, board, _game, _rev, _deals in games if board)
+        out.update((game, deals) for _tour, _table, board, game, _rev, deals in games if board in secret)
     return out
 
 
