@@ -341,6 +341,18 @@ def test_the_cache_folder_is_made_private() -> None:
     assert stat.S_IMODE(where.stat().st_mode) == 0o700
 
 
+def test_an_entry_bigger_than_the_most_one_holds_is_not_written(club: tuple[Path, Path],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    games, cache = club
+    cold = run("stats", str(games))
+    sizes = sorted(p.stat().st_size for p in entries(cache))
+    shutil.rmtree(cache)
+    most = sizes[len(sizes) // 2]
+    monkeypatch.setattr(preflog.cache, "MOST_ENTRY", most)
+    assert run("stats", str(games)) == cold
+    assert sorted(p.stat().st_size for p in entries(cache)) == [n for n in sizes if n <= most] != sizes
+
+
 # Case 4: a unit's key is the hash of the bytes its work read.
 
 @pytest.mark.parametrize("verb,options", [("check", ()), ("check", ("--jobs", "2")), ("stats", ()),
