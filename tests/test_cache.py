@@ -181,6 +181,28 @@ def test_trim_follows_no_link_and_deletes_only_preflog_s_entries(club: tuple[Pat
     assert entries(cache) == set(planted)  # the trim did run: preflog's entries all gone, nothing else
 
 
+def test_trim_takes_a_part_file_preflog_left_only_once_it_is_old(tmp_path: Path) -> None:
+    from preflog.cache import FORMAT, FORMAT_LINE, Kept
+
+    kept: Kept[int] = Kept("check", int, int, tmp_path / "cache")
+    key = kept.key("0" * 64, (), ["g.pref", 0, None, 1], "en")
+    assert key is not None and kept.put(key, 7) and kept.get(key) == 7
+    shard = tmp_path / "cache" / f"v{FORMAT}" / key.name[:2]
+    parts = {"old": (f"{key.name}.00000000000000aa.part", FORMAT_LINE + b"{"),  # named and begun as preflog does
+             "new": (f"{key.name}.00000000000000bb.part", FORMAT_LINE + b"{"),
+             "empty": (f"{key.name}.00000000000000cc.part", b""),
+             "another's": (f"{key.name}.00000000000000dd.part", b"mine"),
+             "other name": (f"{key.name}.part", FORMAT_LINE)}
+    for name, (file, content) in parts.items():
+        (shard / file).write_bytes(content)
+        if name != "new":
+            os.utime(shard / file, (946684800, 946684800))
+    kept.trim()
+    kept.close()
+    assert {n for n, (file, _c) in parts.items() if (shard / file).exists()} == {"new", "another's", "other name"}
+    assert Kept("check", int, int, tmp_path / "cache").get(key) == 7  # under the bound: the entry stays
+
+
 # Case 5: an entry is plain data checked against its whole key; anything else is a miss that runs nothing.
 
 class _Planted:
