@@ -72,7 +72,7 @@ CASES: list[tuple[Change, str]] = [
     (lambda d: d.update(hand_record=["deal 1"]), "hand_record: must be text or null"),
     (lambda d: d.update(scale=["gambler"]), "scale: must be text"),
     (lambda d: d.update(scale="1:2,0:1"), "scale: the bands of a scale rise"),
-    (lambda d: d.update(hand_record=None), "hand_record: a duplicate event file keeps the hand record"),
+    (lambda d: d.update(hand_record=None), "hand_record: a duplicate event file must keep the hand record"),
     (lambda d: d.update(_renamed(d, {"Anna": "Лёва", "Egor": "лева"})), "players: «Лёва» and «лева» are one player"),
     (lambda d: d.update(_renamed(d, {"Anna": "Миша", "Egor": "МИША"})), "players: «Миша» and «МИША» are one player"),
     (lambda d: d.update(players=["Anna", "Boris", "Vera", "Gleb", "Anna", "Egor"]), "players: a player is listed twice: Anna"),

@@ -211,7 +211,7 @@ def test_no_watcher_learns_a_board_before_its_tour_is_over_everywhere(evening: A
     said = "hand is not the one board 2 gives seat"
     assert said in httpx.get(f"{server.url}/events/{EVENT}", headers=AUTH).text
     watched = httpx.get(f"{server.url}/events/{EVENT}").text
-    assert said not in watched and "the scorer sees what" in watched
+    assert said not in watched and "the scorer sees this problem" in watched
     # the same search finds them in what the director reads, logged in: his answers are as they were
     mine = scan(server, ids, boards, headers={"Cookie": f"preflog_session={login(server)}"})
     assert httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()["event"]["seed"] == SEED

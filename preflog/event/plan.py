@@ -239,8 +239,8 @@ def _one_name_each(players: Sequence[str], *, exact: bool = False) -> None:
         first = players[j]
         if first == name:
             raise PlanError(_("a player is listed twice: {names}").format(names=name), "players")
-        raise PlanError(_("«{first}» and «{second}» are one player: names are told apart as the archive tells "
-                              "them, in one case and with ё read as е").format(first=first, second=name), "players")
+        raise PlanError(_("«{first}» and «{second}» are one player: the archive compares names regardless of case, "
+                          "with ё read as е").format(first=first, second=name), "players")
 
 
 def to_json(plan: Plan) -> dict[str, Any]:
@@ -357,7 +357,7 @@ def _check_drawn(plan: Plan) -> None:
     """Every tour drawn in order, its tables numbered from 1 and of the event's players, each player
     once; in duplicate each board of the event played in one tour, in a Swiss event none."""
     if plan.kind is Kind.DUPLICATE and not plan.hand_record:
-        raise PlanError(_("a duplicate event file keeps the hand record of its boards"), "hand_record")
+        raise PlanError(_("a duplicate event file must keep the hand record of its boards"), "hand_record")
     known = set(plan.players)
     boards: set[int] = set()
     for i, tour in enumerate(plan.drawn, 1):

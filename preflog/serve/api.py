@@ -207,8 +207,9 @@ def deal_key(request: Request) -> str | None | JSONResponse:
         return None
     key = key_of(given)
     if key is None:
-        return errors(400, _("Idempotency-Key holds the deal's id: letters, digits and - _ . : (at most {n})").format(
-            n=MAX_KEY))
+        return errors(400, count("Idempotency-Key holds the deal's id: at most {n} character, letters, digits and "
+                                 "- _ . :", "Idempotency-Key holds the deal's id: at most {n} characters, letters, "
+                                 "digits and - _ . :", MAX_KEY))
     return key
 
 

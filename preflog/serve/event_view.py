@@ -206,7 +206,7 @@ def problem_lines(work: EventWork, scorer: bool = True) -> list[tuple[str | None
                              + ("" if not b else " · " + _("board {n}").format(n=b)))
              for t in work.tables for b, g in t.games}
     hidden = set() if scorer else {f"/games/{g}" for g in work.secret_games()}
-    untold = _("the scorer sees what: the board is still being played at other tables")
+    untold = _("the board is still being played at other tables: the scorer sees this problem's details")
     return [(p.path, where.get(p.path or "", p.path or ""), untold if p.path in hidden else p.message)
             for p in work.results.problems[:50]]
 
