@@ -21,7 +21,7 @@ from .terminal import PROGRESS, display_name, print_errors
 if TYPE_CHECKING:  # the library is imported when a command runs, not to print --help
     from ..model.deal import Deal
     from ..model.game import Game
-    from ..notation.read import ParsedGame, ReadDeal
+    from ..notation.read import GameReading, ParsedGame, ReadDeal
 
 
 @contextmanager
@@ -144,6 +144,39 @@ class CleanGames:
             return
         with source.open() as fp:
             yield from self._streamed(fp)
+
+    def checked(self) -> Iterator[tuple[GameReading, int]]:
+        """The games as iterating gives them, a deal at a time however long a game (for a verb that
+        writes a game only when it has no notation error): each game read through first for its
+        errors (printed; a game with one is not given, nor any after it), then, when it has none, given
+        as a second reading of it, its deals read as they are asked for, with how many there are."""
+        source = self.source
+        if isinstance(source, str):
+            yield from self._checked(source, source)
+            return
+        with source.open() as first, source.open() as again:
+            yield from self._checked(first, again)
+
+    def _checked(self, first: str | IO[bytes], again: str | IO[bytes]) -> Iterator[tuple[GameReading, int]]:
+        from ..notation.read import stream_games
+
+        readings = stream_games(again, self.name)
+        for reading in stream_games(first, self.name):
+            errors = bool(reading.errors)
+            print_errors(reading.errors)
+            deals = 0
+            for read in reading.deals():
+                deals += 1
+                if read.errors:
+                    errors = True
+                    print_errors(read.errors)
+            self.bad |= errors
+            if self.bad:
+                continue
+            second = next(readings, None)  # the same game (None: the file was cut short meanwhile)
+            if second is None:
+                return
+            yield second, deals
 
     def _streamed(self, source: str | IO[bytes]) -> Iterator[tuple[Game, Iterator[Deal]]]:
         from ..notation.read import stream_games

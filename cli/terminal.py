@@ -133,16 +133,23 @@ _STYLES: dict[Part, dict[str, Any]] = {
 def note_analysis(name: str, game: int, deal: int, *, skipped: str | None = None, stopped: str | None = None) -> None:
     """The notes on standard error for a deal the double-dummy analysis skipped (none for a deal with
     no play to value) or stopped in (``analyse`` and ``render --analyse`` say them alike)."""
+    for line in analysis_notes(name, game, deal, skipped=skipped, stopped=stopped):
+        click.echo(line, err=True)
+
+
+def analysis_notes(name: str, game: int, deal: int, *, skipped: str | None = None,
+                   stopped: str | None = None) -> list[str]:
+    """The lines :func:`note_analysis` says (for a command that says them later)."""
     from ..analysis.annotate import NOT_PLAYED
 
     where = _("{name}: game {game}: ").format(name=name, game=game) if game > 1 else f"{name}: "
+    lines = []
     if skipped is not None and skipped != _(NOT_PLAYED):
-        click.echo("preflog: " + where + _("deal {deal} is not analysed: {reason}").format(deal=deal, reason=skipped),
-                   err=True)
+        lines.append("preflog: " + where + _("deal {deal} is not analysed: {reason}").format(deal=deal, reason=skipped))
     if stopped is not None:
-        click.echo("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal,
-                                                                                                place=stopped),
-                   err=True)
+        lines.append("preflog: " + where + _("deal {deal}: the analysis stops at {place}").format(deal=deal,
+                                                                                                  place=stopped))
+    return lines
 
 
 #: Work expected to take longer than this, in seconds, says so before it goes on.

@@ -228,7 +228,15 @@ def annotate(game: Game, analyses: Iterable[DealAnalysis]) -> Game:
     """``game`` with the analysis written in: the par on each analysed deal's header, and on each
     card that costs its side a trick a comment and, where the author wrote no glyph, ``?`` (one
     trick) or ``??`` (two or more). Analysis written before is replaced."""
-    return with_deals(strip_analysis(game), {a.deal: a for a in analyses if a.skipped is None}, _annotated)
+    found = {a.deal: a for a in analyses if a.skipped is None}
+    return attrs.evolve(game, deals=tuple(annotate_deal(deal, found.get(deal.number)) for deal in game.deals))
+
+
+def annotate_deal(deal: Deal, analysis: DealAnalysis | None) -> Deal:
+    """One deal of :func:`annotate`: ``deal`` without the analysis written before, and with
+    ``analysis`` written in (none for a deal skipped, or ``None``)."""
+    deal = strip_deal(deal)
+    return deal if analysis is None or analysis.skipped is not None else _annotated(deal, analysis)
 
 
 T = TypeVar("T")
@@ -268,13 +276,14 @@ def strip_analysis(game: Game) -> Game:
     deals = []
     changed = False
     for deal in game.deals:
-        stripped = _stripped_deal(deal)
+        stripped = strip_deal(deal)
         changed |= stripped is not deal
         deals.append(stripped)
     return attrs.evolve(game, deals=tuple(deals)) if changed else game
 
 
-def _stripped_deal(deal: Deal) -> Deal:
+def strip_deal(deal: Deal) -> Deal:
+    """One deal of :func:`strip_analysis` (``deal`` itself when it has nothing to take out)."""
     comments = tuple(c for c in deal.comments if not is_analysis(c))
     play = deal.play
     new_play = play

@@ -12,11 +12,14 @@ than :data:`MARGIN` whists on average and by more than twice the standard error 
 
 from __future__ import annotations
 
+import collections
 import enum
 import functools
+import itertools
 import math
 import statistics
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -44,6 +47,7 @@ from .search import Search
 #: How many whists on average the best choice must beat the one made by to call it a mistake.
 MARGIN = 5.0
 SAMPLES = 100  # layouts per decision unless asked otherwise
+T = TypeVar("T")
 
 
 class Decided(enum.Enum):
@@ -304,17 +308,44 @@ def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> l
     return list(decide_each(list(deals_of(steps)), samples, jobs))
 
 
-def decide_each(parts: Sequence[Sequence[Step]], samples: int = SAMPLES, jobs: int = 1) -> Iterator[DealDecisions]:
+def decide_each(parts: Iterable[Sequence[Step]], samples: int = SAMPLES, jobs: int = 1) -> Iterator[DealDecisions]:
     """:func:`decide` of each deal's steps in turn, the deals shared among ``jobs`` processes (one deal
-    alone shares its layouts among them); the same answers in the same order as with one."""
-    if jobs <= 1 or len(parts) <= 1:
+    alone shares its layouts among them); the same answers in the same order as with one. ``parts``
+    may come as the deals are replayed: each is taken when there is a process for it, and at most
+    twice ``jobs`` of them are held at a time (memory: a few deals' steps, however long the game)."""
+    if jobs <= 1:
         for part in parts:
             yield decide(part, samples, jobs)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    rest = iter(parts)
+    first = list(itertools.islice(rest, jobs))  # fewer than jobs: all there are
+    if len(first) <= 1:
+        for part in first:
+            yield decide(part, samples, jobs)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
-        yield from pool.map(functools.partial(decide, samples=samples), parts)
+    work = functools.partial(decide, samples=samples)
+    waiting: collections.deque[Future[DealDecisions]] = collections.deque()
+    with ProcessPoolExecutor(min(jobs, len(first))) as pool:
+        try:
+            for part in _given(first, rest):
+                waiting.append(pool.submit(work, part))
+                if len(waiting) >= 2 * jobs:
+                    yield waiting.popleft().result()
+            while waiting:
+                yield waiting.popleft().result()
+        finally:  # the consumer stopped early, or a deal failed: what has not started is not started
+            for future in waiting:
+                future.cancel()
+
+
+def _given(first: list[T], rest: Iterator[T]) -> Iterator[T]:
+    """``first``, each dropped as it is given, then ``rest``."""
+    first.reverse()
+    while first:
+        yield first.pop()
+    yield from rest
 
 
 # ---- writing them into the game -------------------------------------------------------------------
@@ -348,6 +379,12 @@ def annotate_decisions(game: Game, found: Iterable[DealDecisions]) -> Game:
     discard, the defender's word; ``?`` on a contract or a word that is a mistake, where the author
     wrote no glyph (the discard has none)."""
     return with_deals(game, {d.deal: d for d in found if d.choices}, _annotated)
+
+
+def annotate_decided(deal: Deal, decided: DealDecisions | None) -> Deal:
+    """One deal of :func:`annotate_decisions`: ``deal`` with the comments of ``decided`` (its
+    decisions valued, or ``None``)."""
+    return deal if decided is None or not decided.choices else _annotated(deal, decided)
 
 
 def _annotated(deal: Deal, decisions: DealDecisions) -> Deal:

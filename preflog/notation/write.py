@@ -65,12 +65,17 @@ class _Writer:
     # ---- games ---------------------------------------------------------------------------------
 
     def game(self, game: Game) -> str:
+        head = self.head(game)
+        blocks = [head] if head is not None else []
+        blocks += [self.deal(d) for d in game.deals]
+        return "\n\n".join(blocks) + "\n"
+
+    def head(self, game: Game) -> str | None:
+        """The game's tag block: its preface, tags and comments (``None`` when it has none of them)."""
         lines = _preface(game.preface) + [self.tag(t) for t in game.tags]
         if game.comments:
             lines.append(_comments(game.comments).lstrip())
-        blocks = [_lines(lines)] if lines else []
-        blocks += [self.deal(d) for d in game.deals]
-        return "\n\n".join(blocks) + "\n"
+        return _lines(lines) if lines else None
 
     def tag(self, tag: Tag) -> str:
         if "\n" in tag.value or "\r" in tag.value:
@@ -299,7 +304,33 @@ def iter_dumps(games: Iterable[Game], *, unicode: bool = False,
         yield writers[choose(game)].game(game)
         previous = game
 
+
+def iter_dumps_dealt(games: Iterable[tuple[Game, Iterable[Deal]]], *, unicode: bool = False,
+                     words: Words | Callable[[Game], Words] = "en") -> Iterator[str]:
+    """The text of :func:`iter_dumps` a deal at a time, so that a long game is written in the memory
+    of one deal: each game given as its tag block (a Game whose deals are not read; ``words`` chooses
+    from it) and its deals as they come (:func:`~preflog.notation.read.stream_games`)."""
+    choose = words if callable(words) else _same_for_all(words)
+    writers = {w: _writer(unicode, w) for w in WORDS}
+    dealt: bool | None = None  # whether the game before had a deal (None before the first game)
+    for game, deals in games:
+        if dealt is not None:
+            if not dealt:
+                # NOTATION.md §2: only a tag block after a deal starts a new game.
+                raise ValueError(_("a game without deals cannot be followed by another game: "
+                                 "their tag blocks would read as one"))
+            yield "\n"
+        writer = writers[choose(game)]
+        head = writer.head(game)
+        if head is not None:
+            yield head
+        dealt = False
+        for deal in deals:
+            yield ("\n\n" if head is not None or dealt else "") + writer.deal(deal)
+            dealt = True
+        yield "\n"
+
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "dumps", "iter_dumps",
+    "dumps", "iter_dumps", "iter_dumps_dealt",
 ]
