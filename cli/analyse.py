@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections import deque
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
@@ -11,17 +14,18 @@ from ..i18n import N_, _, ngettext
 from .jobs import job_count, jobs_option
 from .lang import command, option
 
-from .exits import EXIT_ERRORS, EXIT_OK
-from .inputs import CleanGames, Reread
+from .exits import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
+from .inputs import CleanGames, Reread, reason
 from .options import PresetChoice
 from .reports import JsonList, point_errors
-from .terminal import display_name, note_analysis, print_errors, Shown
+from .terminal import analysis_notes, display_name, print_errors, Shown
 
 if TYPE_CHECKING:
     from ..analysis.annotate import DealAnalysis
     from ..analysis.decisions import DealDecisions
-    from ..model.game import Game
-    from ..notation.read import ParsedGame
+    from ..model.deal import Deal
+    from ..notation.read import GameReading
+    from ..steps import Step
 
 
 @command(N_("""Value every card played in FILE with all hands seen and best play on all sides (double dummy).
@@ -70,67 +74,119 @@ if TYPE_CHECKING:
 def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, decisions: bool, samples: int,
             jobs: int) -> None:
     """The ``preflog analyse`` verb (its help is above)."""
-    from ..analysis.annotate import analyse_steps, annotate, strip_analysis
-    from ..analysis.annotate import deals_of
-    from ..analysis.decisions import annotate_decisions, decide_each
-    from ..notation.write import iter_dumps
+    from ..analysis.annotate import analyse_steps, annotate_deal, strip_deal
+    from ..analysis.decisions import annotate_decided, decide_each
+    from ..notation.write import iter_dumps_dealt
     from ..problems import Audit
     from ..steps import StepRecorder
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
     broken = False
+    workers = job_count(jobs)
 
-    def analysed(number: int, parsed: ParsedGame) -> tuple[list[DealAnalysis], list[DealDecisions]]:
-        """The game's values, from the one replay that also finds its rule violations (printed here),
-        and with --decisions the decisions' values from the same steps."""
+    def read(reading: GameReading) -> Iterator[Deal]:
+        """The deals of a game found clean, as they are read (a file that reads otherwise the second
+        time has its errors said, and the game stops there)."""
+        if reading.errors:
+            print_errors(reading.errors)
+            games.bad = True
+            return
+        for taken in reading.deals():
+            if taken.errors or taken.deal is None:
+                print_errors(taken.errors)
+                games.bad = True
+                return
+            yield taken.deal
+
+    def replayed(reading: GameReading) -> Iterator[tuple[Deal, list[Step]]]:
+        """Each deal of the game with its steps, from the one replay that also finds its rule violations
+        (printed as they are found), a deal at a time: a deal's steps are not kept once handed on."""
         nonlocal broken
         recorder = StepRecorder()
-        found = [error for point in Audit(recorder, rules=preset, ledger=False).game(parsed.game)
-                 for error in point_errors(point, parsed.pieces, name)]
-        steps = recorder.steps
-        print_errors([error for _violation, error in found])
-        broken |= bool(found)
-        analyses = analyse_steps(steps)
-        for a in analyses:
-            note_analysis(name, number, a.deal, skipped=a.skipped, stopped=a.stopped)
-        valued: list[DealDecisions] = []
-        if decisions:
-            parts = list(deals_of(steps))
-            workers = job_count(jobs)
-            shown = Shown(len(parts), _("valuing decisions"),
-                          ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
-                                   "preflog: the decisions of {count} deals will take about {seconds} s more",
-                                   len(parts)), min(workers, len(parts)))
-            try:
-                for decided in decide_each(parts, samples, workers):
-                    valued.append(decided)
-                    shown.update(len(valued))
-            finally:
-                shown.close()
-        return analyses, valued
+        head = (reading.head,) if reading.head is not None else ()
+        for point in Audit(recorder, rules=preset, ledger=False).reading(reading):
+            if point.errors:  # a file that reads otherwise the second time
+                print_errors(point.errors)
+                games.bad = True
+            found = point_errors(point, (*head, point.read.piece) if point.read is not None else head, name)
+            print_errors([error for _violation, error in found])
+            broken |= bool(found)
+            steps, recorder.steps = recorder.steps, []
+            if point.deal is not None and point.replayed:
+                yield point.deal, steps
 
-    with click.open_file(output, "w", encoding="utf-8") as out:
+    def analysed(number: int, reading: GameReading,
+                 count: int) -> Iterator[tuple[Deal, list[DealAnalysis], DealDecisions | None]]:
+        """Each deal of the game (of ``count``) with its values and, with --decisions, its decisions'
+        (valued a few deals ahead, among the processes), a deal at a time. The notes on its deals are
+        said once the game is done, after its rule violations (kept meanwhile in a file past 64 KB)."""
+        with tempfile.SpooledTemporaryFile(1 << 16, "w+", encoding="utf-8", newline="") as notes:
+            def values() -> Iterator[tuple[Deal, list[Step], list[DealAnalysis]]]:
+                for deal, steps in replayed(reading):
+                    analyses = analyse_steps(steps)
+                    for a in analyses:
+                        for line in analysis_notes(name, number, a.deal, skipped=a.skipped, stopped=a.stopped):
+                            notes.write(line + "\n")
+                    yield deal, steps, analyses
+
+            if not decisions:
+                for deal, _steps, analyses in values():
+                    yield deal, analyses, None
+            else:
+                waiting: deque[tuple[Deal, list[DealAnalysis]]] = deque()  # the deals whose decisions are being valued
+
+                def parts() -> Iterator[list[Step]]:
+                    for deal, steps, analyses in values():
+                        waiting.append((deal, analyses))
+                        yield steps
+
+                shown = Shown(count, _("valuing decisions"),
+                              ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
+                                       "preflog: the decisions of {count} deals will take about {seconds} s more",
+                                       count), min(workers, count))
+                try:
+                    for done, decided in enumerate(decide_each(parts(), samples, workers), 1):
+                        shown.update(done)
+                        deal, analyses = waiting.popleft()
+                        yield deal, analyses, decided
+                finally:
+                    shown.close()
+            notes.seek(0)
+            for line in notes:
+                click.echo(line, nl=False, err=True)
+
+    def annotated(number: int, reading: GameReading, count: int) -> Iterator[Deal]:
+        for deal, analyses, decided in analysed(number, reading, count):
+            found = next((a for a in analyses if a.deal == deal.number and a.skipped is None), None)
+            yield annotate_decided(annotate_deal(deal, found),
+                                   decided if decided is not None and decided.deal == deal.number else None)
+
+    # each game read twice: first for its notation errors (a game with one is not written), then a deal
+    # at a time, each deal written as it is valued (memory: a few deals, however long the game)
+    checked = games.checked()
+    try:
+        opened = click.open_file(output, "w", encoding="utf-8")
+    except OSError as exc:  # a folder that is not there, a file that cannot be written
+        click.echo(_("preflog: error: cannot write {path}: {reason}").format(path=output, reason=reason(exc)),
+                   err=True)
+        sys.exit(EXIT_UNREADABLE)
+    with opened as out:
         if fmt == "json":
             items = JsonList(file=out)
             items.open()
-            for number, parsed in enumerate(games.parsed(), 1):
-                analyses, valued = analysed(number, parsed)
-                choices = {d.deal: [c.to_json() for c in d.choices] for d in valued}
-                for a in analyses:
-                    item = a.to_json() if number == 1 else {"game": number, **a.to_json()}
-                    if decisions:
-                        item["decisions"] = choices.get(a.deal, [])
-                    items.add(item)
+            for number, (reading, count) in enumerate(checked, 1):
+                for _deal, analyses, decided in analysed(number, reading, count):
+                    for a in analyses:
+                        item = a.to_json() if number == 1 else {"game": number, **a.to_json()}
+                        if decided is not None:
+                            item["decisions"] = [c.to_json() for c in decided.choices] if decided.deal == a.deal else []
+                        items.add(item)
             items.close()
-        elif strip:
-            for part in iter_dumps(strip_analysis(g) for g in games):
-                out.write(part)
         else:
-            def annotated(number: int, parsed: ParsedGame) -> Game:
-                analyses, valued = analysed(number, parsed)
-                return annotate_decisions(annotate(parsed.game, analyses), valued)
-
-            for part in iter_dumps(annotated(n, p) for n, p in enumerate(games.parsed(), 1)):
+            parts = iter_dumps_dealt((reading.header, map(strip_deal, read(reading))) for reading, _count in checked) \
+                if strip else iter_dumps_dealt((reading.header, annotated(number, reading, count))
+                                               for number, (reading, count) in enumerate(checked, 1))
+            for part in parts:
                 out.write(part)
     sys.exit(EXIT_ERRORS if games.bad or broken else EXIT_OK)
