@@ -126,6 +126,17 @@ def main() -> None:
         cli(prog_name="preflog")
     except BrokenPipeError:
         # Python docs, "Note on SIGPIPE": point stdout at devnull so the final flush cannot fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         sys.exit(1)
+    except OSError as exc:  # the output could not be written (a full disk, a failing device): said, exit 2
+        _quiet_stdout()
+        click.echo(_("preflog: error: cannot write the output: {reason}").format(reason=reason(exc)), err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
+def _quiet_stdout() -> None:
+    """Standard output pointed at devnull, so that the flush at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

@@ -81,7 +81,10 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
 
     # written a deal at a time (memory: one deal's data and its game's sheet, however long the game or the
     # file) to a file beside the output, which becomes the output only once every check has passed
-    folder = os.path.dirname(os.path.abspath(output)) if output != "-" else None
+    # (the file a link names, not the link; a device or a pipe is written into, never replaced)
+    target = os.path.realpath(output) if output != "-" else "-"
+    direct = target != "-" and os.path.exists(target) and not os.path.isfile(target)
+    folder = os.path.dirname(target) if target != "-" and not direct else None
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".html", delete=False) as out:
         kept = out.name
         try:
@@ -100,14 +103,14 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
         if seat is not None and seat not in seats:
             raise click.BadParameter(_("{seat!r} is not a player of {name} ({players})").format(
                 seat=seat, name=name, players=", ".join(sorted(seats))), param_hint="--seat")
-        if output == "-":
-            with open(kept, encoding="utf-8") as page, click.open_file("-", "w", encoding="utf-8") as shown:
+        if output == "-" or direct:
+            with open(kept, encoding="utf-8") as page, click.open_file(target, "w", encoding="utf-8") as shown:
                 shutil.copyfileobj(page, shown)
         else:
             mask = os.umask(0)
             os.umask(mask)
             os.chmod(kept, 0o666 & ~mask)  # a page as any file written here, not the temporary file's 0600
-            os.replace(kept, output)
+            os.replace(kept, target)
     finally:
         if os.path.exists(kept):
             os.unlink(kept)

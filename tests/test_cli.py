@@ -219,3 +219,20 @@ def test_a_byte_order_mark_reads_the_same_in_every_verb(tmp_path: Path) -> None:
         assert code == 1, verb
         assert f"{bad}:1:29: error: Pool must be a positive whole number" in err, (verb, err)
         assert "\ufeff" not in err, verb
+
+
+@pytest.mark.parametrize("verb", [("fmt",), ("score",), ("check", "--json"), ("convert", "--to", "json"), ("render",),
+                                  ("analyse",), ("replay", "--no-interactive")])
+def test_an_output_that_cannot_be_written_is_said_not_a_traceback(verb: tuple[str, ...]) -> None:
+    """Standard output on a full disk (/dev/full): one line saying why, exit 2."""
+    import os
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "preflog.cli", *verb, str(SOCHI)], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "preflog: error: cannot write the output: No space left on device"

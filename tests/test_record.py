@@ -367,3 +367,21 @@ def test_the_help_shows_the_tables_own_players_in_english_too(tmp_path: Path) ->
     assert code == 0
     assert "  Lee 7s wp 8\n      Lee plays 7s; Max: whist, Kim: pass" in err  # Kim deals, Lee is the eldest hand
     assert "`pass Lee 4 Max 3 Kim 3`" in err and "Boris" not in err and "Vera" not in err
+
+
+def test_the_recorder_writes_the_file_a_link_names_and_keeps_the_link(tmp_path: Path) -> None:
+    """A game recorded through a link (``tonight.pref`` → ``club/2026-11-28.pref``): every change,
+    appended or rewritten, lands in the file the link names; renamed over the link, a rewrite had made
+    the link a file of its own and left the club's file behind."""
+    from preflog.record.store import GameFile
+
+    target = tmp_path / "club" / "2026-11-28.pref"
+    target.parent.mkdir()
+    target.write_text('[Players "Anna Boris Vera"]\n', encoding="utf-8")
+    link = tmp_path / "tonight.pref"
+    link.symlink_to(target)
+    with GameFile(link) as kept:
+        kept.append("\ndeal 1 dealer Anna\n")
+        kept.replace('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nresult all-pass\n')
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8").endswith("result all-pass\n")

@@ -200,3 +200,32 @@ def test_the_analysed_page_in_russian_values_the_dummy_s_cards_too() -> None:
     assert (english[0]["seats"], russian[0]["seats"]) == (["Anna", "Boris", "Dummy"], ["Anna", "Boris", "болван"])
     assert values(russian) == values(english)
     assert any(s["dd"][0] == 2 for d in russian[0]["deals"] for s in d["line"]["steps"] if "dd" in s)  # the dummy's
+
+
+def test_the_page_is_written_through_a_link_and_into_a_pipe_never_over_them(tmp_path: Path) -> None:
+    """``-o`` names a link: the file it names gets the page and the link stays; ``-o`` names a pipe (or a
+    device): the page goes into it. Written to a temporary file and renamed over the output, the page had
+    replaced the link, or the pipe, or, for root, a device such as /dev/full, with a file of its own."""
+    import os
+    import threading
+
+    source = ROOT / "samples" / "annotated.pref"
+    page_file = tmp_path / "pages" / "annotated.html"
+    page_file.parent.mkdir()
+    page_file.write_text("old", encoding="utf-8")
+    link = tmp_path / "latest.html"
+    link.symlink_to(page_file)
+    code, _out, err = run("render", str(source), "-o", str(link))
+    assert code == 0, err
+    assert link.is_symlink() and os.readlink(link) == str(page_file)
+    assert page_file.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    code, _out, err = run("render", str(source), "-o", str(pipe))
+    reader.join(60)
+    assert code == 0, err
+    assert pipe.is_fifo() and got and got[0].startswith(b"<!DOCTYPE html>")

@@ -23,7 +23,7 @@ class GameFile:
     ``close()`` it. Text is written as UTF-8 with the line endings given."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+        self.path = Path(os.path.realpath(path))  # the file a link names: the link stays, the file is written
         self.lock_path = self.path.with_name(self.path.name + ".lock")
         self._lock: int | None = None
 
