@@ -106,6 +106,9 @@ def new(path: str, name: str, players: tuple[str, ...], table_size: str, tours: 
         _misuse(str(exc))
     write_text(path, dumps_plan(plan))
     _print_draw(plan, plan.drawn)
+    if duplicate and seed is not None and record is None:  # the seating, which watchers see, tests a guess
+        click.echo(_("preflog: note: the boards are dealt from the seed given: whoever guesses it, trying seeds "
+                     "against the seating, knows every board; for an event that counts, leave --seed out"), err=True)
 
 
 @_sub(N_("""Draw the next Swiss tour of EVENT from the standings its games in FILES give: players of like standing
@@ -217,10 +220,8 @@ def standings(path: str, files: tuple[str, ...], db: str | None, fmt: str, upto:
         help=N_("The hand record (pref) or a page to print (html)."))
 @option("-o", "--output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
 def boards(path: str | None, count: int | None, seats: str, seed: str | None, fmt: str, output: str | None) -> None:
-    import secrets
-
     from ..event.boards import deal_boards, dump_boards
-    from ..event.director import event_boards
+    from ..event.director import event_boards, new_seed
     from ..event.plan import Kind
     from ..event.report import boards_page
 
@@ -235,7 +236,7 @@ def boards(path: str | None, count: int | None, seats: str, seed: str | None, fm
     else:
         if count is None:
             _misuse(_("give EVENT, or --count to deal boards without one"))
-        seed = seed if seed is not None else secrets.token_hex(4)
+        seed = seed if seed is not None else new_seed()
         found, title, tours = deal_boards(count, int(seats), seed), _("Boards (seed {seed})").format(seed=seed), ()
         text = dump_boards(found, seed=seed)
     out = boards_page(title, found, tours) if fmt == "html" else text

@@ -450,3 +450,23 @@ def test_boards_from_the_command_line(tmp_path: Path) -> None:
     code, out, err = run("--lang", "en", "event", "new", str(tmp_path / "x.json"), "--name", "X", "--players", "Anna Boris",
                          "--deals", "2")
     assert code == 2 and "at least 3 players" in err
+
+
+def test_a_seed_drawn_for_an_event_is_too_many_to_try_and_a_given_one_is_said_to_be_guessable(tmp_path: Path) -> None:
+    """Issue 63, an attacker's finding: the seating a watcher sees is drawn from the seed the boards are dealt
+    from, so a seed of 32 bits (or a chosen number) could be found by trying seeds against the seating, and
+    with it every board. A seed drawn is 128 random bits; a seed given for a duplicate event is said to be
+    guessable."""
+    from preflog.event.director import new_event
+
+    seeds = {new_event("Duo", "Anna Boris Vera Gleb Dasha Egor".split(), tours=2, boards=4,
+                       kind=Kind.DUPLICATE).seed for _ in range(3)}
+    assert len(seeds) == 3 and all(len(s) == 32 and int(s, 16) >= 0 for s in seeds)
+    event = tmp_path / "duo.json"
+    code, _out, err = run("event", "new", str(event), "--name", "Duo", "--players", "Anna Boris Vera Gleb Dasha Egor",
+                          "--duplicate", "--boards", "4", "--tours", "2", "--seed", "1")
+    assert code == 0 and "whoever guesses it" in err
+    code, _out, err = run("event", "new", str(tmp_path / "drawn.json"), "--name", "Duo", "--players",
+                          "Anna Boris Vera Gleb Dasha Egor", "--duplicate", "--boards", "4", "--tours", "2")
+    assert code == 0 and "guesses" not in err
+    assert len(loads_plan((tmp_path / "drawn.json").read_text()).seed) == 32

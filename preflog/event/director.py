@@ -22,8 +22,12 @@ def new_event(name: str, players: Sequence[str], *, table_size: int = 3, tours: 
               tiebreaks: Sequence[TieBreak] = (), scale: Scale = SCALES["whists"], seed: str | None = None,
               boards: int = 0, hand_record: str | None = None) -> Plan:
     """A new event with its first tour drawn (Swiss) or every tour (duplicate, with its boards dealt from
-    the seed unless ``hand_record`` gives them); the seed, drawn when not given, is kept in the plan."""
-    seed = seed if seed is not None else secrets.token_hex(4)
+    the seed unless ``hand_record`` gives them); the seed, drawn when not given, is kept in the plan.
+
+    The seed drawn is :func:`new_seed`'s, too many to try: the seating a watcher sees is drawn from it, and
+    a duplicate event's boards too, so a seed that could be guessed (a number, a date) gives the boards
+    away to whoever tries it against the seating."""
+    seed = seed if seed is not None else new_seed()
     plan = validate(Plan(name.strip(), kind, tuple(players), table_size, tours, rules, pool, deals, tuple(tiebreaks),
                          scale, seed, boards, None))
     if kind is Kind.DUPLICATE:
@@ -42,6 +46,11 @@ def new_event(name: str, players: Sequence[str], *, table_size: int = 3, tours: 
         return attrs.evolve(plan, drawn=movement(plan))
     tables, byes = first_tour(plan.players, table_size, seed)
     return attrs.evolve(plan, drawn=(_tour(1, seed, tables, byes),))
+
+
+def new_seed() -> str:
+    """A seed nobody can guess or try them all: 128 random bits."""
+    return secrets.token_hex(16)
 
 
 def draw_next(plan: Plan, results: Results) -> Plan:
@@ -86,5 +95,5 @@ def _tour(number: int, seed: str, tables: Sequence[tuple[str, ...]], byes: Seque
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "draw_next", "event_boards", "new_event", "tables_playing",
+    "draw_next", "event_boards", "new_event", "new_seed", "tables_playing",
 ]
