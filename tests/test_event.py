@@ -470,3 +470,18 @@ def test_a_seed_drawn_for_an_event_is_too_many_to_try_and_a_given_one_is_said_to
                           "Anna Boris Vera Gleb Dasha Egor", "--duplicate", "--boards", "4", "--tours", "2")
     assert code == 0 and "guesses" not in err
     assert len(loads_plan((tmp_path / "drawn.json").read_text()).seed) == 32
+
+
+def test_each_board_is_shuffled_by_a_draw_of_its_own() -> None:
+    """The boards shown once their tour is over say nothing of the boards to come: each is shuffled by a
+    generator seeded by the seed and its own number alone (one generator for all, as at ce6fec6, lets the
+    shuffles seen betray its state and with it the next boards)."""
+    import random
+
+    from preflog.model.cards import DECK
+
+    for number, board in enumerate(deal_boards(6, 3, "practice"), 1):
+        pack = list(DECK)
+        random.Random(f"preflog-boards:practice:{number}").shuffle(pack)
+        assert set(board.talon) == set(pack[30:])
+        assert sorted(c for h in board.hands.values() for c in h.cards) == sorted(pack[:30])

@@ -54,12 +54,14 @@ def dealer_of(number: int, seats: int) -> int:
 
 
 def deal_boards(count: int, seats: int, seed: str) -> list[Board]:
-    """``count`` boards for tables of ``seats``, shuffled from ``seed`` (the same seed, the same boards)."""
-    draw = random.Random(f"preflog-boards:{seed}")
+    """``count`` boards for tables of ``seats``, shuffled from ``seed`` (the same seed, the same boards).
+    Each board is shuffled by a draw of its own, seeded by a hash of the seed and its number, so that the
+    boards shown once their tour is over say nothing of the boards still to be played (one draw for all
+    would let the shuffles seen betray its state, and the rest)."""
     boards = []
     for number in range(1, count + 1):
         pack = list(DECK)
-        draw.shuffle(pack)
+        random.Random(f"preflog-boards:{seed}:{number}").shuffle(pack)  # a str seed passes through SHA-512
         dealer = dealer_of(number, seats)
         board = Board(number, seats, dealer, {}, ())
         hands = {seat: Hand(pack[i * 10:(i + 1) * 10]) for i, seat in enumerate(board.active())}
