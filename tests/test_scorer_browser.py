@@ -308,7 +308,7 @@ def test_a_deal_kept_offline_after_another_phone_s_deal_is_kept_and_asked_about(
         phone_a.wait_for_selector("#discard", timeout=LIVE)
         asked = phone_a.inner_text("#message")
         assert "8♣" in asked and "6♠" in asked, asked  # both: the phone's deal, and the game's
-        assert "записали другое" in asked
+        assert "пулька изменилась" in asked
         assert len(kept(phone_a, game)) == 1  # still on the phone
         text = httpx.get(f"{server.url}/api/games/{game}.pref").text
         assert "contract Лёва: 6s" in text and "8c" not in text
@@ -387,5 +387,98 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(server: Se
         assert api(server, game)["settlement"]["deals"] == 1
         assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Аня: 6c") == 1
         assert kept(phone, game) == []
+    finally:
+        context.close()
+
+
+def test_a_page_that_is_not_the_server_s_answer_proves_nothing(server: Server, browser: Any) -> None:
+    """An attacker's finding (issue 63): a Wi-Fi's login page answering in the server's place (200, HTML)
+    was taken as the proof that the deal arrived, and the deal vanished. Only the server's own answer, with
+    the deal's number and the game's revision, proves it: the deal stays on the phone until then, and is
+    recorded once when the real server answers."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context, phone = logged_in(browser, server, game)
+    portal = {"on": True}
+
+    def wifi_login_page(route: Any) -> None:
+        if portal["on"]:
+            route.fulfill(status=200, content_type="text/html", body="<html><body>Войдите в Wi-Fi</body></html>")
+        else:
+            route.continue_()
+
+    try:
+        phone.route("**/api/games/*/deals", wifi_login_page)
+        tap_in(phone, f"{b} 7d wp 7")
+        phone.tap("#send")
+        phone.wait_for_selector("#pending:not([hidden])")
+        assert len(kept(phone, game)) == 1 and api(server, game)["settlement"]["deals"] == 0
+        phone.evaluate("() => window.dispatchEvent(new Event('online'))")  # sent again through the portal
+        phone.wait_for_timeout(500)
+        assert len(kept(phone, game)) == 1
+        portal["on"] = False
+        phone.wait_for_url("**done=add&number=1**", timeout=LIVE + 10_000)
+        assert api(server, game)["settlement"]["deals"] == 1 and kept(phone, game) == []
+    finally:
+        context.close()
+
+
+def test_a_deal_sent_after_another_phone_s_same_deal_is_asked_about_not_recorded_twice(server: Server,
+                                                                                       browser: Any) -> None:
+    """An attacker's finding (issue 63): two phones online, both type deal 1; the second's was answered 409,
+    the page reloaded with the deal in the box and no word, and one more tap recorded it twice. Now the
+    second phone shows what the game holds and keeps its deal until the scorer says: here, discard."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context_a, phone_a = logged_in(browser, server, game)
+    context_b, phone_b = logged_in(browser, server, game)
+    try:
+        tap_in(phone_b, f"{b} 7s wp 8")  # typed on both phones before either is sent
+        tap_in(phone_a, f"{b} 7s wp 8")
+        phone_a.tap("#send")
+        phone_a.wait_for_url("**done=add&number=1**", timeout=LIVE)
+        phone_b.tap("#send")
+        phone_b.wait_for_selector("#discard", timeout=LIVE)
+        asked = phone_b.inner_text("#message")
+        assert asked.count("7♠") >= 2 and "пулька изменилась" in asked, asked  # the game's deal, and the phone's
+        assert len(kept(phone_b, game)) == 1
+        phone_b.tap("#discard")
+        phone_b.wait_for_selector("#discard-yes:not([disabled])")
+        phone_b.tap("#discard-yes")
+        phone_b.wait_for_selector("#problems:has-text('Сдача удалена')")
+        assert api(server, game)["settlement"]["deals"] == 1 and kept(phone_b, game) == []
+    finally:
+        context_a.close()
+        context_b.close()
+
+
+def test_a_proxy_s_error_after_the_deal_arrived_keeps_it_and_it_is_recorded_once(server: Server,
+                                                                                browser: Any) -> None:
+    """An attacker's finding (issue 63): a proxy answered 502 after the deal had reached the server; the page
+    said nothing, threw the deal's id away, and the deal typed again was recorded twice. Now the deal stays
+    on the phone with its id, and sent again is answered as it was the first time."""
+    a, b, c = PLAYERS["ru"]
+    game = game_of(server, "ru")
+    context, phone = logged_in(browser, server, game)
+    sent: list[str] = []
+
+    def gateway_error_after_arrival(route: Any) -> None:
+        sent.append(route.request.headers.get("idempotency-key", ""))
+        if len(sent) == 1:
+            route.fetch()
+            route.fulfill(status=502, content_type="text/html", body="<html>502 Bad Gateway</html>")
+        else:
+            route.continue_()
+
+    try:
+        phone.route("**/api/games/*/deals", gateway_error_after_arrival)
+        tap_in(phone, f"{c} 6h wp 6")
+        phone.tap("#send")
+        phone.wait_for_selector("#pending:not([hidden])")
+        assert "Сдача остаётся на телефоне" in phone.inner_text("#problems")
+        phone.wait_for_url("**done=add&number=1**", timeout=LIVE + 10_000)
+        assert len(sent) >= 2 and all(k == sent[0] for k in sent), sent
+        assert api(server, game)["settlement"]["deals"] == 1
+        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Оля: 6h") == 1
     finally:
         context.close()

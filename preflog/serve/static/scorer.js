@@ -212,9 +212,26 @@
       headers: { "X-CSRF-Token": csrf, "If-Match": '"' + expect + '"', "Idempotency-Key": key,
                  "Content-Type": "text/plain; charset=utf-8" }
     }).then(function (r) {
-      return r.json().then(function (data) { return { status: r.status, data: data }; },
-                           function () { return { status: r.status, data: {} }; });
+      var answer = function (data, json) { return { status: r.status, data: data, json: json, redirected: r.redirected }; };
+      return r.json().then(function (data) { return answer(data && typeof data === "object" ? data : {}, true); },
+                           function () { return answer({}, false); });
     });
+  }
+  // Whether ``answer`` is the server's word that the deal is in the game: its own JSON, the deal's number
+  // and the game's revision, not a page put in its place (a Wi-Fi's login page, a proxy's).
+  function proof(answer) {
+    return (answer.status === 200 || answer.status === 201) && !answer.redirected && answer.json &&
+      typeof answer.data.number === "number" && typeof answer.data.revision === "number";
+  }
+  // The server's own refusal, of the rules (422) or of the revision (409): its JSON, with its reasons.
+  function refused(answer, status) {
+    return answer.status === status && !answer.redirected && answer.json && Array.isArray(answer.data.errors);
+  }
+  // A deal the game changed under: held, both shown, until the scorer says what becomes of it.
+  function holdChanged(item, answer) {
+    held = { key: item.key, kind: "changed", game: answer.data.game || { revision: answer.data.revision } };
+    show([form.getAttribute("data-changed-kept")]);
+    showPending();
   }
 
   function refusal(answer, text) {
@@ -248,27 +265,24 @@
     keep([first].concat(list.slice(1)));
     post(first.typed, first.revision, first.key).then(function (answer) {
       sending = false;
-      if (answer.status < 300) {  // in the game, now or when it was first sent: the proof, and only then gone
+      if (proof(answer)) {  // in the game, now or when it was first sent: the proof, and only then gone
         drop(first.key);
         if (queue().length) { flush(); return; }
         go({ done: "add", number: String(answer.data.number) });
         return;
       }
-      if (answer.status === 409) {  // another deal came first: this one is not in the game; the scorer says
-        var game = answer.data.game || { revision: answer.data.revision };
-        held = { key: first.key, kind: "changed", game: game };
-        show([form.getAttribute("data-changed-kept")]);
-        showPending();
+      if (refused(answer, 409)) {  // the game changed: this deal is not in it; the scorer says
+        holdChanged(first, answer);
         return;
       }
-      if (answer.status === 422) {  // refused by the rules: back in the box with why, still kept until mended
+      if (refused(answer, 422)) {  // refused by the rules: back in the box with why, still kept until mended
         held = { key: first.key, kind: "refused", game: null };
         if (input) { input.value = first.typed; sayBack(); }
         show(refusal(answer, first.typed));
         showPending();
         return;
       }
-      // a login ended, too many tries, the server failing: kept, and sent again later
+      // a login ended, too many tries, the server failing, a page not the server's: kept, sent again later
       show(refusal(answer, first.typed).concat([form.getAttribute("data-kept")]));
       showPending();
     }).catch(function () { sending = false; showPending(); });
@@ -310,19 +324,22 @@
     show([form.getAttribute("data-sending")]);
     busy = true;
     post(text, revision.value, item.key).then(function (answer) {
-      if (answer.status >= 300) { busy = false; }
-      if (answer.status < 300) {
-        var done = { done: "add", number: String(answer.data.number) };
-        go(done);
+      if (proof(answer)) {
+        go({ done: "add", number: String(answer.data.number) });
         return;
       }
-      var lines = refusal(answer, text);
-      if (answer.status === 409) {  // shown anew, with what was typed kept in the box
-        lines.unshift(form.getAttribute("data-changed"));
-        var again = window.location.pathname + "?typed=" + encodeURIComponent(text);
-        setTimeout(function () { window.location.replace(again); }, 1500);
+      busy = false;
+      if (refused(answer, 422)) {  // refused by the rules: the deal stays in the box, with why
+        show(refusal(answer, text));
+        return;
       }
-      show(lines);
+      // anything else keeps the deal on the phone with its id (it may be in the game: the id says so when
+      // it is sent again); the game changed under it: held, and the scorer asked
+      if (!keep(queue().concat([item]))) { unkept(); return; }
+      input.value = ""; sayBack();
+      if (refused(answer, 409)) { holdChanged(item, answer); return; }
+      showPending();
+      show(refusal(answer, text).concat([form.getAttribute("data-kept")]));
     }).catch(function () {  // no answer: kept on the phone with its id (it may have arrived), sent again
       busy = false;
       if (!keep(queue().concat([item]))) { unkept(); return; }
