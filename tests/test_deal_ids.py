@@ -165,3 +165,30 @@ def test_the_new_game_s_form_sent_twice_starts_one_game(client: httpx.Client) ->
     assert fresh is not None and fresh.group(1) != key.group(1)
     assert client.post("/new", data={**form, "key": fresh.group(1)}).status_code == 303
     assert len(client.get("/api/games").json()) == before + 2
+
+
+def test_the_same_file_imported_twice_at_once_is_kept_once(client: httpx.Client) -> None:
+    """An attacker's finding (issue 63): a game already kept was looked for before the transaction that keeps
+    the new ones, so the same file posted by three clients at once (or the import form tapped twice) kept
+    its games two or three times. Looked for again inside that transaction, each is kept once."""
+    import threading
+
+    import preflog
+    from preflog.generator import generate
+
+    before = len(client.get("/api/games").json())
+    texts = [preflog.dumps(g) for g in generate(12, seed=631, per_game=3)]
+    answers: list[int] = []
+
+    def send(text: str) -> None:
+        with httpx.Client(base_url=str(client.base_url), timeout=60) as mine:
+            answers.append(mine.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT}).status_code)
+
+    for text in texts:
+        threads = [threading.Thread(target=send, args=(text,)) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert sorted(set(answers)) == [200, 201]
+    assert len(client.get("/api/games").json()) == before + len(texts)

@@ -482,10 +482,14 @@ class Archive:
             else:
                 kept.append(place)
                 seen.setdefault(g.indexed.fingerprint, place)
-        ids = self.add([(games[p].text, games[p].indexed) for p in kept]) if kept else []
-        new = dict(zip(kept, ids))
+        # looked for again in the transaction that keeps them: the same file sent twice at once is kept once
+        added = self._add([(games[p].text, games[p].indexed, not force) for p in kept]) if kept else []
+        new = {p: ident for p, (ident, _fresh) in zip(kept, added)}
+        late = [(p, ident) for p, (ident, fresh) in zip(kept, added) if not fresh]
+        fresh = [p for p, (_ident, was_new) in zip(kept, added) if was_new]
         skipped = [(games[p], same if same is not None else new[twin or 0]) for p, same, twin in earlier]
-        return Imports(ids, [games[p] for p in kept], [], skipped)
+        skipped += [(games[p], ident) for p, ident in late]
+        return Imports([new[p] for p in fresh], [games[p] for p in fresh], [], skipped)
 
     # -- events -----------------------------------------------------------------------------------------
 
@@ -563,15 +567,26 @@ class Archive:
 
     def add(self, texts: Sequence[tuple[str, Indexed]]) -> list[int]:
         """Keep each game text with its index, in one transaction; their ids."""
-        ids: list[int] = []
+        return [ident for ident, _fresh in self._add([(text, indexed, False) for text, indexed in texts])]
+
+    def _add(self, texts: Sequence[tuple[str, Indexed, bool]]) -> list[tuple[int, bool]]:
+        """Keep each game text with its index, in one transaction: each one's id and whether it is new. One
+        marked (its third item) and with deals is not kept where a game of its fingerprint is (then its id)."""
+        out: list[tuple[int, bool]] = []
         now = _now()
         with self._transaction() as db:
-            for text, indexed in texts:
+            for text, indexed, unless_kept in texts:
+                if unless_kept and indexed.deals:
+                    row = db.execute("SELECT game FROM game_index WHERE fingerprint = ? ORDER BY game LIMIT 1",
+                                     (indexed.fingerprint,)).fetchone()
+                    if row is not None:
+                        out.append((int(row[0]), False))
+                        continue
                 cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
                 assert cursor.lastrowid is not None
-                ids.append(cursor.lastrowid)
+                out.append((cursor.lastrowid, True))
                 _write_index(db, cursor.lastrowid, indexed, 1)
-        return ids
+        return out
 
     def text(self, game: int) -> tuple[str, int]:
         """A game's text and revision; :class:`NotFound` if there is none."""
