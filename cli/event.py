@@ -12,6 +12,7 @@ import click
 
 from ..i18n import N_, _, count
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from ..model.limits import MAX_TEXT
 from .inputs import CleanGames, Reread, open_archive, read_text, write_text
 from .lang import Command, Group, common_options, option
 from .options import PresetChoice
@@ -96,7 +97,7 @@ def new(path: str, name: str, players: tuple[str, ...], table_size: str, tours: 
     if os.path.exists(path) and not force:
         _misuse(_("{path} exists; --force replaces it").format(path=path))
     names = tuple(n for text in players for n in text.split())
-    record = read_text(hand_record) if hand_record else None
+    record = read_text(hand_record) if hand_record else None  # a game file: its lines are the notation's
     try:
         plan = new_event(name, names, table_size=int(table_size), tours=tours,
                          kind=Kind.DUPLICATE if duplicate else Kind.SWISS, rules=preset, pool=pool, deals=deals,
@@ -255,7 +256,7 @@ def _plan(path: str) -> Plan:
     from ..event.plan import PlanError, loads_plan
 
     try:
-        return loads_plan(read_text(path))
+        return loads_plan(read_text(path, max_line=MAX_TEXT))  # JSON: a long hand record is one line
     except PlanError as exc:
         _misuse(f"{path}: {exc}")
 
@@ -276,7 +277,7 @@ def _kept_plan(plan: Plan, db: str) -> Plan:
         ident = next((i for i, name, _revision in archive.events() if name == plan.name), None)
         if ident is None:
             return plan
-        kept = loads_plan(archive.event(ident)[0])
+        kept = loads_plan(archive.event(ident)[0], kept=True)
     except PlanError:
         return plan
     finally:

@@ -13,6 +13,7 @@ import click
 
 from ..i18n import N_, _, count, ngettext
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
+from ..model.limits import MAX_TEXT
 from .inputs import reason
 from .terminal import print_errors
 from .lang import command, option
@@ -135,7 +136,7 @@ def _events(archive: Archive, files: tuple[str, ...]) -> int:
 
     for name in files:
         try:
-            ident = keep_event(archive, read_text(name))
+            ident = keep_event(archive, read_text(name, max_line=MAX_TEXT))  # JSON: a hand record is one line
         except (PlanError, BoardsError, NotationError) as e:
             _fail(f"{name}: {e}")
         except ArchiveError as e:

@@ -81,7 +81,23 @@ CASES: list[tuple[Change, str]] = [
     (lambda d: d["drawn"][0].update(boards=[1, 1]), "drawn[0].boards: tour 1 of the event file plays board 1"),
     (lambda d: d["drawn"][0].update(boards=[]), "drawn[0].boards: tour 1 of a duplicate event plays no board"),
     (lambda d: d.update(tours=0), "tours: an event has 1 to 40 tours"),
+    # an attacker's findings (issue 63): a hand record that is not one, or deals too few boards or for other
+    # tables, was taken (said later as <string>:1:1, or never); tables of 4 at an event dealt for 3, too
+    (lambda d: d.update(hand_record="garbage"), "hand_record: the hand record cannot be read: line 1, column 1"),
+    (lambda d: d.update(hand_record=d["hand_record"].split("deal 2")[0]),
+     "hand_record: the hand record deals boards for tables of 3, 1 in all; the event plays 4"),
+    (lambda d: d.update(hand_record=d["hand_record"].replace("hands Seat2: ", "hands Seat2: As ", 1)),
+     "hand_record: the hand record cannot be read"),
+    (lambda d: _tables_of_four(d), "drawn[0].tables[0].players: tour 1 of the event file seats a table otherwise"),
 ]
+
+
+def _tables_of_four(doc: dict[str, Any]) -> None:
+    """Two more players, and every table of four, at an event whose boards are dealt for tables of 3."""
+    doc["players"] = [*doc["players"], "Zoe", "Yan"]
+    for tour in doc["drawn"]:
+        tour["tables"][0]["players"].append("Zoe")
+        tour["tables"][1]["players"].append("Yan")
 
 
 @pytest.mark.parametrize("change, said", CASES)
@@ -160,3 +176,18 @@ def test_any_value_anywhere_gives_an_event_or_a_plan_error(data: st.DataObject) 
         loads_plan(json.dumps(doc, ensure_ascii=False))
     except PlanError as e:
         assert str(e) and "Traceback" not in str(e)
+
+
+def test_a_long_duplicate_event_s_file_reads_and_a_byte_order_mark_is_no_part_of_it(tmp_path: Path) -> None:
+    """An attacker's findings (issue 63): from 96 boards the hand record, one line of JSON, passed the 10,000
+    characters a line of the notation may hold, and preflog could not read its own event file; a file
+    starting with a byte order mark was read by the command line and refused by the server's upload."""
+    event = tmp_path / "long.json"
+    runner = CliRunner()
+    made = runner.invoke(cli, ["event", "new", str(event), "--name", "Long", "--players", " ".join(PLAYERS),
+                               "--duplicate", "--boards", "120", "--tours", "6"])
+    assert made.exit_code == 0, made.stderr
+    assert max(len(line) for line in event.read_text(encoding="utf-8").splitlines()) > 10_000
+    shown = runner.invoke(cli, ["event", "show", str(event)])
+    assert shown.exit_code == 0, shown.stderr
+    assert len(loads_plan(event.read_text(encoding="utf-8")).drawn) == 6

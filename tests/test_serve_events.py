@@ -231,6 +231,15 @@ def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: by
     assert httpx.post(f"{server.url}/events/1/draw").status_code in (401, 403)
 
 
+def test_an_event_file_with_a_byte_order_mark_is_taken_as_the_command_line_takes_it(club: Any) -> None:
+    """An attacker's finding (issue 63): ``event show`` read such a file, the upload refused it as no JSON."""
+    server, _plan, _folder = club
+    text = "\ufeff".encode() + dumps_plan(new_event("Marked", NINE[:6], tours=1, pool=10)).encode()
+    r = httpx.post(f"{server.url}/events", files={"file": ("marked.json", text)}, headers=AUTH)
+    assert r.status_code == 303, r.text[:500]
+    assert "Marked" in httpx.get(f"{server.url}/events").text
+
+
 def test_the_event_page_is_json_too(club: Any) -> None:
     server, plan, _folder = club
     doc = httpx.get(f"{server.url}/api/events/1").json()

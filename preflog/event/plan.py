@@ -379,6 +379,34 @@ def _check_drawn(plan: Plan) -> None:
             raise PlanError(_("tour {n} of a duplicate event plays no board").format(n=i), f"{field}.boards")
     if len(plan.drawn) > plan.tours:
         raise PlanError(_("the event file draws more tours than the event has"), "drawn")
+    if plan.kind is Kind.DUPLICATE:
+        _check_boards(plan)
+
+
+def _check_boards(plan: Plan) -> None:
+    """A duplicate event's hand record read as a game of the notation, dealing its boards for its tables,
+    and every table of a size its boards are dealt for."""
+    from ..notation.errors import NotationError
+    from .boards import BoardsError, loads_boards
+
+    try:
+        boards = loads_boards(plan.hand_record or "")
+    except NotationError as exc:
+        raise PlanError(_("the hand record cannot be read: line {line}, column {column}: {message}").format(
+            line=exc.line, column=exc.column, message=exc.message), "hand_record") from None
+    except BoardsError as exc:
+        raise PlanError(_("the hand record cannot be read: {message}").format(message=exc), "hand_record") from None
+    if len(boards) < plan.boards or any(b.seats != plan.table_size for b in boards):
+        raise PlanError(_("the hand record deals boards for tables of {seats}, {n} in all; the event plays {boards} "
+                          "at tables of {size}").format(n=len(boards), seats=boards[0].seats if boards else
+                                                        plan.table_size, boards=plan.boards, size=plan.table_size),
+                        "hand_record")
+    for i, tour in enumerate(plan.drawn, 1):
+        for number, table in enumerate(tour.tables):
+            if len(table.players) != plan.table_size:
+                raise PlanError(_("tour {n} of the event file seats a table otherwise than the event's tables of {size} "
+                                  "its boards are dealt for").format(n=i, size=plan.table_size),
+                                f"drawn[{i - 1}].tables[{number}].players")
 
 
 #: The module's public names (what other layers and the server may import).

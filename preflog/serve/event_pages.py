@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from ..event.director import draw_next, event_boards
-from ..event.plan import Kind, Plan, PlanError, dumps_plan, loads_plan
+from ..event.plan import Kind, PlanError, dumps_plan, loads_plan
 from ..event.report import PRINT, boards_page, kind_name
 from ..event.boards import BoardsError
 from ..i18n import _
@@ -41,7 +41,6 @@ def keep_event(archive: Archive, text: str) -> int:
     kept under its name otherwise than by drawing it further (an old file taken in again must not undo a
     tour drawn since, nor another event take its place)."""
     plan = loads_plan(text)
-    _boards_dealt(plan)
     kept = next((ident for ident, name, _revision in archive.events() if name == plan.name), None)
     if kept is not None:
         before = loads_plan(archive.event(kept)[0], kept=True)
@@ -51,19 +50,6 @@ def keep_event(archive: Archive, text: str) -> int:
                               "event drawn further (give another event another name)").format(
                 name=plan.name, n=len(before.drawn)))
     return archive.put_event(plan.name, dumps_plan(plan), lambda have: games_to_open(plan, have))
-
-
-def _boards_dealt(plan: Plan) -> None:
-    """:class:`~preflog.event.plan.PlanError` unless a duplicate event's hand record deals its boards, for
-    tables of its size (the hand record's own errors raise as it reads)."""
-    if plan.kind is not Kind.DUPLICATE:
-        return
-    boards = event_boards(plan)
-    if len(boards) < plan.boards or any(b.seats != plan.table_size for b in boards):
-        raise PlanError("hand_record: " + _("the hand record deals boards for tables of {seats}, {n} in all; the event "
-                                            "plays {boards} at tables of {size}").format(
-            n=len(boards), seats=boards[0].seats if boards else plan.table_size, boards=plan.boards,
-            size=plan.table_size))
 
 
 async def _work(request: Request) -> EventWork | Response:
@@ -100,8 +86,8 @@ async def event_post(request: Request) -> Response:
     if upload is None:
         return await event_list(request, _("choose an event file (.json, made by preflog event new)"), 400)
     data = await upload.read()
-    try:
-        ident = await run_in_threadpool(keep_event, club_of(request).archive, data.decode("utf-8"))
+    try:  # a byte order mark at the start is no part of the file's JSON, as the command line reads it
+        ident = await run_in_threadpool(keep_event, club_of(request).archive, data.decode("utf-8").removeprefix("\ufeff"))
     except UnicodeDecodeError:
         return await event_list(request, _("the event file is not UTF-8 text"), 422)
     except (PlanError, BoardsError, NotationError) as e:  # said as the command line says it: file: field: message
