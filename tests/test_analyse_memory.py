@@ -6,7 +6,6 @@ of 10,000 deals peaked at 1.63 GB, the replay's every step held to the game's en
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -17,29 +16,16 @@ from typing import TYPE_CHECKING
 import pytest
 
 from .conftest import ROOT
+from .measuring import peak_kib as measured
 
 if TYPE_CHECKING:
     from preflog.steps import Step
 
-#: analyse FILE to OUT (with the options after them) in this process, then print its peak resident size in KiB
-MEASURED = """
-import resource, sys
-from preflog.cli import cli
-try:
-    cli.main(["analyse", sys.argv[1], "-o", *sys.argv[2:]])
-except SystemExit:
-    pass
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
-"""
-
-
 def peak_kib(source: Path, out: Path, *options: str) -> int:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", MEASURED, str(source), str(out), *options], capture_output=True,
-                          text=True, env=env, timeout=300)
-    assert out.stat().st_size > 0, done.stderr
-    return int(done.stderr.strip().splitlines()[-1])
+    """The peak of ``analyse SOURCE -o OUT OPTIONS…``, in KiB."""
+    peak, said = measured("analyse", str(source), "-o", str(out), *options)
+    assert out.stat().st_size > 0, said
+    return peak
 
 
 def one_game(deals: int, *, hands: bool = True, times: int = 1) -> str:

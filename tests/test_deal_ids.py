@@ -7,29 +7,15 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from .serving import AUTH, Server, running
-from .test_serve import TEXT, deal, login, new_game
+from .serving import AUTH, running
+from .test_serve import TEXT, client, deal, login, new_game, server  # noqa: F401 - the fixtures, this module's own
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("ids") / "club.sqlite")
-    yield s
-    s.stop()
-
-
-@pytest.fixture()
-def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as c:
-        yield c
 
 
 def deals_of(client: httpx.Client, game: int) -> int:

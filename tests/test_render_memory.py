@@ -5,34 +5,17 @@ took 1.19 GB, the page then written a game at a time)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
-
-#: render FILE to OUT (with the options after them) in this process, then print its peak resident size in KiB
-MEASURED = """
-import resource, sys
-from preflog.cli import cli
-try:
-    cli.main(["render", sys.argv[1], "-o", *sys.argv[2:]])
-except SystemExit:
-    pass
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
-"""
-
+from .measuring import peak_kib as measured
 
 def peak_kib(source: Path, out: Path, *options: str) -> int:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
-    env["PYTHONPATH"] = str(ROOT)
-    done = subprocess.run([sys.executable, "-c", MEASURED, str(source), str(out), *options], capture_output=True,
-                          text=True, env=env, timeout=300)
-    assert out.stat().st_size > source.stat().st_size, done.stderr
-    return int(done.stderr.strip().splitlines()[-1])
+    """The peak of ``render SOURCE -o OUT OPTIONS…``, in KiB."""
+    peak, said = measured("render", str(source), "-o", str(out), *options)
+    assert out.stat().st_size > source.stat().st_size, said
+    return peak
 
 
 def test_render_memory_does_not_grow_with_the_file(tmp_path: Path) -> None:
@@ -68,10 +51,6 @@ def test_render_memory_does_not_grow_with_the_game(tmp_path: Path, deals: int, o
     assert large - small < 8 * 1024, (small, large)  # the page grew fourfold; the memory, not with it
 
 
-CONVERTED = MEASURED.replace('["render", sys.argv[1], "-o", *sys.argv[2:]]',
-                             '["convert", sys.argv[1], "--to", "json", "-o", sys.argv[2]]')
-
-
 def test_convert_writes_a_long_game_s_json_a_deal_at_a_time(tmp_path: Path) -> None:
     """Issue 63, point 6, for ``convert --to json``: one game's JSON was made whole (the game unstructured,
     then dumped: 468 MB for a game of 10,000 deals at ce6fec6, about 45 KB a deal); now its deals are
@@ -88,11 +67,7 @@ def test_convert_writes_a_long_game_s_json_a_deal_at_a_time(tmp_path: Path) -> N
         (game,) = generate(deals, seed=63, per_game=deals)
         source, out = tmp_path / f"{deals}.pref", tmp_path / f"{deals}.json"
         source.write_text(preflog.dumps(game), encoding="utf-8")
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
-        env["PYTHONPATH"] = str(ROOT)
-        done = subprocess.run([sys.executable, "-c", CONVERTED, str(source), str(out)], capture_output=True,
-                              text=True, env=env, timeout=300)
-        sizes.append(int(done.stderr.strip().splitlines()[-1]))
+        sizes.append(measured("convert", str(source), "--to", "json", "-o", str(out))[0])
         assert out.read_text(encoding="utf-8") == to_json([game])
         assert len(json.loads(out.read_text(encoding="utf-8"))["games"][0]["deals"]) == deals
     assert sizes[1] - sizes[0] < 1500 * 25, sizes  # under 25 KB a deal more; the whole game's data took 45
