@@ -85,20 +85,6 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
     broken = False
     workers = job_count(jobs)
 
-    def read(reading: GameReading) -> Iterator[Deal]:
-        """The deals of a game found clean, as they are read (a file that reads otherwise the second
-        time has its errors said, and the game stops there)."""
-        if reading.errors:
-            print_errors(reading.errors)
-            games.bad = True
-            return
-        for taken in reading.deals():
-            if taken.errors or taken.deal is None:
-                print_errors(taken.errors)
-                games.bad = True
-                return
-            yield taken.deal
-
     def replayed(reading: GameReading) -> Iterator[tuple[Deal, list[Step]]]:
         """Each deal of the game with its steps, from the one replay that also finds its rule violations
         (printed as they are found), a deal at a time: a deal's steps are not kept once handed on."""
@@ -184,7 +170,7 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
                         items.add(item)
             items.close()
         else:
-            parts = iter_dumps_dealt((reading.header, map(strip_deal, read(reading))) for reading, _count in checked) \
+            parts = iter_dumps_dealt((reading.header, map(strip_deal, games.deals_of(reading))) for reading, _count in checked) \
                 if strip else iter_dumps_dealt((reading.header, annotated(number, reading, count))
                                                for number, (reading, count) in enumerate(checked, 1))
             for part in parts:

@@ -193,6 +193,15 @@ class CleanGames:
                     print_errors(read.errors)
                     self.bad = True
 
+    def deals_of(self, reading: GameReading) -> Iterator[Deal]:
+        """The deals of ``reading`` as they are read, up to its first notation error (printed; ``bad``
+        is then True), its tag block's included."""
+        if reading.errors:
+            print_errors(reading.errors)
+            self.bad = True
+            return
+        yield from self._clean_deals(reading.deals())
+
     def _clean_deals(self, deals: Iterator[ReadDeal]) -> Iterator[Deal]:
         for read in deals:
             if read.errors:

@@ -175,19 +175,24 @@ def login(server: Server) -> str:
         return client.cookies["preflog_session"]
 
 
+def served(folder: Path, plan: Plan) -> tuple[Server, dict[tuple[int, int, int], int]]:
+    """A server of an archive in ``folder`` that took in ``plan``'s event file, and the games it opened
+    for the tables: (tour, table, board) → game."""
+    (folder / "event.json").write_text(dumps_plan(plan))
+    db = folder / "club.sqlite"
+    take_in(db, folder / "event.json")
+    server = Server(db)
+    doc = httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()
+    return server, {(t["tour"], t["table"], g["board"]): g["game"] for t in doc["tables"] for g in t["games"]}
+
+
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Plan, dict[tuple[int, int, int], int]]]:
     """Six players at two tables, two tours of two boards each, dealt from :data:`SEED`; the games of the
     tables as the server opened them: (tour, table, board) → game."""
-    folder = tmp_path_factory.mktemp("secrets")
     plan = new_event("Quiet", PLAYERS, tours=2, kind=Kind.DUPLICATE, boards=4, seed=SEED)
-    (folder / "quiet.json").write_text(dumps_plan(plan))
-    db = folder / "club.sqlite"
-    take_in(db, folder / "quiet.json")
-    server = Server(db)
+    server, games = served(tmp_path_factory.mktemp("secrets"), plan)
     try:
-        doc = httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()
-        games = {(t["tour"], t["table"], g["board"]): g["game"] for t in doc["tables"] for g in t["games"]}
         yield server, plan, games
     finally:
         server.stop()
@@ -246,15 +251,10 @@ def test_the_export_leaves_out_the_secret_boards_for_a_watcher(tmp_path: Path) -
     """``/api/export.pref``: a watcher's copy holds no game of a board still secret and says how many it
     left out; the scorer's holds them all."""
     plan = new_event("Export", PLAYERS, tours=1, kind=Kind.DUPLICATE, boards=2, seed=SEED)
-    (tmp_path / "export.json").write_text(dumps_plan(plan))
-    db = tmp_path / "club.sqlite"
-    take_in(db, tmp_path / "export.json")
-    server = Server(db)
+    server, games = served(tmp_path, plan)
     try:
-        doc = httpx.get(f"{server.url}/api/events/1", headers=AUTH).json()
-        games = {(t["table"], g["board"]): g["game"] for t in doc["tables"] for g in t["games"]}
         board = deal_boards(2, 3, SEED)[0]
-        record(server, games[(1, 1)], plan.drawn[0].tables[0].players, board)
+        record(server, games[(1, 1, 1)], plan.drawn[0].tables[0].players, board)
         watcher = httpx.get(f"{server.url}/api/export.pref")
         assert watcher.status_code == 200 and watcher.headers["x-preflog-withheld"] == "1"
         assert board.hands[1].dotted() not in watcher.text and "[Board" not in watcher.text

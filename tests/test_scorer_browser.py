@@ -6,6 +6,7 @@ scrolls sideways, no number of the pulka under 12px, and axe-core finds nothing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -280,6 +281,20 @@ def logged_in(browser: Any, server: Server, game: int, **options: Any) -> tuple[
     return context, page
 
 
+def first_answer_lost(sent: list[str], lose: Callable[[Any], None]) -> Callable[[Any], None]:
+    """A route for the deals a page sends: each one's id noted in ``sent``; the first reaches the server
+    and is recorded, and its answer is lost on the way back (``lose`` answers the page instead); the
+    others pass."""
+    def route(found: Any) -> None:
+        sent.append(found.request.headers.get("idempotency-key", ""))
+        if len(sent) == 1:
+            found.fetch()
+            lose(found)
+        else:
+            found.continue_()
+    return route
+
+
 def kept(page: Any, game: int) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = page.evaluate(f"JSON.parse(localStorage.getItem('preflog-queue-{game}') || '[]')")
     return found
@@ -368,16 +383,8 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(server: Se
     context, phone = logged_in(browser, server, game)
     sent: list[str] = []
 
-    def lose_the_first_answer(route: Any) -> None:
-        sent.append(route.request.headers.get("idempotency-key", ""))
-        if len(sent) == 1:
-            route.fetch()  # it arrives and is recorded...
-            route.abort("connectionreset")  # ...and the answer is lost
-        else:
-            route.continue_()
-
     try:
-        phone.route("**/api/games/*/deals", lose_the_first_answer)
+        phone.route("**/api/games/*/deals", first_answer_lost(sent, lambda route: route.abort("connectionreset")))
         tap_in(phone, f"{a} 6c wp 6")
         phone.tap("#send")
         phone.wait_for_selector("#pending:not([hidden])")
@@ -461,17 +468,10 @@ def test_a_proxy_s_error_after_the_deal_arrived_keeps_it_and_it_is_recorded_once
     game = game_of(server, "ru")
     context, phone = logged_in(browser, server, game)
     sent: list[str] = []
-
-    def gateway_error_after_arrival(route: Any) -> None:
-        sent.append(route.request.headers.get("idempotency-key", ""))
-        if len(sent) == 1:
-            route.fetch()
-            route.fulfill(status=502, content_type="text/html", body="<html>502 Bad Gateway</html>")
-        else:
-            route.continue_()
+    gateway = lambda route: route.fulfill(status=502, content_type="text/html", body="<html>502 Bad Gateway</html>")
 
     try:
-        phone.route("**/api/games/*/deals", gateway_error_after_arrival)
+        phone.route("**/api/games/*/deals", first_answer_lost(sent, gateway))
         tap_in(phone, f"{c} 6h wp 6")
         phone.tap("#send")
         phone.wait_for_selector("#pending:not([hidden])")

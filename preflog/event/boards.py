@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -131,6 +132,13 @@ def loads_boards(text: str, path: str | None = None) -> list[Board]:
     return boards_of(games[0])
 
 
+@lru_cache(maxsize=16)
+def record_boards(text: str) -> tuple[Board, ...]:
+    """The boards of an event's hand record (:func:`loads_boards`), read once for each text: an event's is
+    checked with its file and read again whenever the event is worked out."""
+    return tuple(loads_boards(text))
+
+
 def seat_hands(board: Board, players: Sequence[str]) -> dict[str, Hand]:
     """The hand each player at a table holds on ``board``, ``players`` in seat order."""
     return {players[s - 1]: h for s, h in board.hands.items()}
@@ -139,5 +147,5 @@ def seat_hands(board: Board, players: Sequence[str]) -> dict[str, Hand]:
 #: The module's public names (what other layers and the server may import).
 __all__ = [
     "Board", "BoardsError", "SEAT_IDS", "boards_game", "boards_of", "deal_boards", "dealer_of", "dump_boards",
-    "loads_boards", "seat_hands",
+    "loads_boards", "record_boards", "seat_hands",
 ]

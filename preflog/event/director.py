@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..i18n import _
-from .boards import Board, deal_boards, dump_boards, loads_boards
+from .boards import Board, deal_boards, dump_boards, loads_boards, record_boards
 from .movement import movement
 from .plan import SCALES, Kind, Plan, PlanError, Scale, Table, TieBreak, Tour, validate
 from .results import Results
@@ -86,7 +86,7 @@ def tables_playing(plan: Plan, results: Results, tour: int) -> list[int]:
 
 def event_boards(plan: Plan) -> list[Board]:
     """The boards of a duplicate event (from the hand record it keeps)."""
-    return loads_boards(plan.hand_record) if plan.hand_record else []
+    return list(record_boards(plan.hand_record)) if plan.hand_record else []
 
 
 def _tour(number: int, seed: str, tables: Sequence[tuple[str, ...]], byes: Sequence[str]) -> Tour:

@@ -387,10 +387,10 @@ def _check_boards(plan: Plan) -> None:
     """A duplicate event's hand record read as a game of the notation, dealing its boards for its tables,
     and every table of a size its boards are dealt for."""
     from ..notation.errors import NotationError
-    from .boards import BoardsError, loads_boards
+    from .boards import BoardsError, record_boards
 
     try:
-        boards = loads_boards(plan.hand_record or "")
+        boards = record_boards(plan.hand_record or "")
     except NotationError as exc:
         raise PlanError(_("the hand record cannot be read: line {line}, column {column}: {message}").format(
             line=exc.line, column=exc.column, message=exc.message), "hand_record") from None

@@ -514,11 +514,6 @@ def _page_words(lang: str) -> dict[str, str | list[str]]:
     return out
 
 
-def violations_shown(data: list[dict[str, Any]]) -> int:
-    """How many rule violations the page of ``data`` (:func:`games_data`) shows, in games and steps."""
-    return sum(len(g.get("v", ())) + sum(d.get("errors", 0) for d in g["deals"]) for g in data)
-
-
 def _violations(line: Line) -> int:
     """The rule violations in a line's steps and its branches."""
     return sum(len(step.get("v", ())) for step in line["steps"]) + sum(
@@ -541,4 +536,4 @@ def _attr(value: str) -> str:
 
 
 __all__ = ["csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page", "page_of", "spoken",
-           "spoken_bid", "spoken_call", "violations_shown", "write_page"]
+           "spoken_bid", "spoken_call", "write_page"]

@@ -452,12 +452,7 @@ class Archive:
                     raise KeyReused(_("this form was sent before with another game: nothing was written"))
                 if row is not None:
                     raise Repeated(1, {"id": int(row[1])})
-            ident = -1
-            for game in games:
-                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (game.text, now, now))
-                assert cursor.lastrowid is not None
-                ident = cursor.lastrowid
-                _write_index(db, ident, game.indexed, 1)
+            ident = _insert_game(db, games[0].text, games[0].indexed, now)
             if once is not None:
                 db.execute("INSERT INTO game_keys (key, request, game) VALUES (?, ?, ?)", (once.key, once.request, ident))
         return ident
@@ -512,11 +507,8 @@ class Archive:
             have = {(int(t), int(x), int(b)) for t, x, b in
                     db.execute("SELECT tour, tab, board FROM event_games WHERE event = ?", (event,))}
             for tour, table, board, text, indexed in games(have):
-                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
-                assert cursor.lastrowid is not None
-                _write_index(db, cursor.lastrowid, indexed, 1)
                 db.execute("INSERT INTO event_games (event, tour, tab, board, game) VALUES (?, ?, ?, ?, ?)",
-                           (event, tour, table, board, cursor.lastrowid))
+                           (event, tour, table, board, _insert_game(db, text, indexed, now)))
         return event
 
     def events(self) -> list[tuple[int, str, int]]:
@@ -582,10 +574,7 @@ class Archive:
                     if row is not None:
                         out.append((int(row[0]), False))
                         continue
-                cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
-                assert cursor.lastrowid is not None
-                out.append((cursor.lastrowid, True))
-                _write_index(db, cursor.lastrowid, indexed, 1)
+                out.append((_insert_game(db, text, indexed, now), True))
         return out
 
     def text(self, game: int) -> tuple[str, int]:
@@ -876,6 +865,14 @@ class Archive:
             self._reader.backup(out)
         finally:
             out.close()
+
+
+def _insert_game(db: sqlite3.Connection, text: str, indexed: Indexed, now: str) -> int:
+    """A new game of ``text`` kept with its index (at revision 1); its id."""
+    cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, now, now))
+    assert cursor.lastrowid is not None
+    _write_index(db, cursor.lastrowid, indexed, 1)
+    return cursor.lastrowid
 
 
 def _write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: int | None = None) -> None:

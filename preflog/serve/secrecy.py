@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..event.plan import Kind, PlanError, loads_plan
+from ..event.plan import PlanError
 from ..i18n import _
 from .access import Access
 from .archive import NotFound
@@ -61,14 +61,12 @@ def secret_games(club: Club) -> dict[int, int]:
     """The games of every board still secret, in every duplicate event of the archive: id → its deals."""
     out: dict[int, int] = {}
     for ident, _name, _revision in club.archive.events():
-        games = club.archive.event_games(ident)
         try:
-            if loads_plan(club.archive.event(ident)[0], kept=True).kind is not Kind.DUPLICATE:
-                continue
-            secret = club.events.work(club.archive, ident).secret
+            secret: frozenset[int] | None = club.events.work(club.archive, ident).secret  # a Swiss event's: none
         except PlanError:  # an event this preflog cannot read: every board of it withheld
-            secret = frozenset(board for _tour, _table, board, _game, _rev, _deals in games if board)
-        out.update((game, deals) for _tour, _table, board, game, _rev, deals in games if board in secret)
+            secret = None
+        out.update((game, deals) for _tour, _table, board, game, _rev, deals in club.archive.event_games(ident)
+                   if board and (secret is None or board in secret))
     return out
 
 
