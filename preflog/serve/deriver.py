@@ -1,37 +1,42 @@
 """What the archive derives from its games' texts, kept up to date in the background: the index of a
 game indexed by another derivation (after an upgrade), and each game's statistics for its present
-revision (a deal recorded keeps the index at once, the statistics here). One thread, woken by every
-write and at the start; reads never derive what they would keep, and never write."""
+revision (a deal recorded keeps the index at once, the statistics here). One thread, woken by each
+change the archive publishes and at the start; reads never derive what they would keep, and never write."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-from .archive import Archive, ArchiveError, NotFound
+from .archive import Archive, ArchiveError, News, NotFound
 from .logbook import FAULTS
 
 
 class Deriver:
-    """The background worker of an archive (:meth:`start`, :meth:`poke` after a write, :meth:`stop`)."""
+    """The background worker of an archive (:meth:`start`, :meth:`stop`), a subscriber of its news."""
 
     def __init__(self, archive: Archive) -> None:
         self.archive = archive
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
 
     def start(self) -> None:
         if self.archive.read_only is not None or self._thread is not None:
             return
-        self.archive.written = self.poke
+        self._unsubscribe = self.archive.subscribe(self.heard)
         self._thread = threading.Thread(target=self._run, name="preflog-deriver", daemon=True)
         self._thread.start()
 
-    def poke(self) -> None:
-        """Something was written: look again."""
+    def heard(self, news: News) -> None:
+        """A game changed, or an event's file: look again."""
         self._wake.set()
 
     def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         self._stop.set()
         self._wake.set()
         if self._thread is not None:

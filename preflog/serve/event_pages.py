@@ -41,9 +41,9 @@ def keep_event(archive: Archive, text: str) -> int:
     kept under its name otherwise than by drawing it further (an old file taken in again must not undo a
     tour drawn since, nor another event take its place)."""
     plan = loads_plan(text)
-    kept = next((ident for ident, name, _revision in archive.events() if name == plan.name), None)
+    kept = next((row.id for row in archive.events() if row.name == plan.name), None)
     if kept is not None:
-        before = loads_plan(archive.event(kept)[0], kept=True)
+        before = loads_plan(archive.event(kept).plan, kept=True)
         same = attrs.evolve(plan, drawn=before.drawn) == before
         if not same or plan.drawn[:len(before.drawn)] != before.drawn:
             raise PlanError(_("the event «{name}» is kept already, with {n} tours drawn: this file is not the same "

@@ -21,8 +21,8 @@ from ..i18n import _, count, current_language, decimal, ngettext
 from ..model.game import Game, Tag
 from ..notation.api import loads
 from ..notation.write import dumps
-from .archive import Archive
-from .games import Indexed, index_of
+from .archive import Archive, NewTable, TableGame
+from .games import index_of
 from .templating import ENV
 
 #: Events whose work is kept, in each language (the oldest first out).
@@ -46,7 +46,7 @@ def table_game(plan: Plan, tour: int, table: tuple[int, tuple[str, ...]], board:
 
 
 def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
-                  today: str | None = None) -> list[tuple[int, int, int, str, Indexed]]:
+                  today: str | None = None) -> list[NewTable]:
     """The games of the tables drawn that have none yet (``have``: tour, table, board; 0 in a Swiss
     event), with their index."""
     day = today or date.today().isoformat()
@@ -58,7 +58,7 @@ def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
                 if (tour.number, table.number, number) in have:
                     continue
                 text = table_game(plan, tour.number, (table.number, table.players), boards.get(number), day)
-                out.append((tour.number, table.number, number, text, index_of(text)))
+                out.append(NewTable(tour.number, table.number, number, text, index_of(text)))
     return out
 
 
@@ -211,8 +211,7 @@ def problem_lines(work: EventWork, scorer: bool = True) -> list[tuple[str | None
             for p in work.results.problems[:50]]
 
 
-def _work(archive: Archive, ident: int, text: str, revision: int,
-          rows: list[tuple[int, int, int, int, int, int]]) -> EventWork:
+def _work(archive: Archive, ident: int, text: str, revision: int, rows: list[TableGame]) -> EventWork:
     """The event ``ident`` from its file (``text`` at ``revision``) and its tables' games (``rows``)."""
     plan = loads_plan(text, kept=True)
     games: list[tuple[str | None, Game]] = []
