@@ -14,7 +14,6 @@ deal (tests/annotating.py). Target: at most 1.25 times the bare archive's time (
 
 from __future__ import annotations
 
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
+from pgn import READ_PGN, pgn_of_size  # noqa: E402
 from process import arguments, in_turn, preflog_exe, verdict  # noqa: E402
 
 import preflog  # noqa: E402
@@ -31,39 +31,6 @@ from tests.annotating import one_of_each  # noqa: E402
 
 TARGET = 0.4
 ANNOTATED_TARGET = 1.25
-
-# python-chess's own way to read every game of a file: read_game until it returns None.
-READ_PGN = """
-import sys
-import chess.pgn
-with open(sys.argv[1], encoding="utf-8") as handle:
-    while chess.pgn.read_game(handle) is not None:
-        pass
-"""
-
-
-def pgn_of_size(size: int, seed: int = 1) -> str | None:
-    """Random legal games in PGN until the text holds ``size`` characters (None without python-chess,
-    a benchmark-only extra)."""
-    try:
-        import chess
-        import chess.pgn
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    parts: list[str] = []
-    total = number = 0
-    while total < size:
-        number += 1
-        board = chess.Board()
-        while not board.is_game_over() and board.ply() < 120:
-            board.push(rng.choice(list(board.legal_moves)))
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = f"Random game {number}"
-        text = str(game) + "\n\n"
-        parts.append(text)
-        total += len(text)
-    return "".join(parts)
 
 
 def main() -> None:

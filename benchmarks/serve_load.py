@@ -15,8 +15,6 @@ served with this environment's Python and packages. Printed for each, beside the
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import statistics
 import subprocess
 import sys
@@ -31,44 +29,8 @@ import httpx  # noqa: E402
 
 import preflog  # noqa: E402
 from preflog.generator import generate  # noqa: E402
-from versus import ROOT, package_of  # noqa: E402
-
-TOKEN = "benchmark-token-0123456789abcdef"
-HEADERS = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "text/plain; charset=utf-8"}
-
-
-class Served:
-    """``preflog serve`` of the package at ``path`` on a free port of the loopback, with its archive."""
-
-    def __init__(self, path: Path, folder: Path) -> None:
-        code = (f"import sys; sys.path.insert(0, {str(path)!r}); sys.argv[0] = 'preflog'; "
-                "from preflog.cli import main; main()")
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFLOG_", "LANG", "LC_"))}
-        env.update(PREFLOG_TOKEN=TOKEN, PREFLOG_LANG="en")
-        self.out = folder / "out.txt"
-        with self.out.open("w") as out:
-            self.process = subprocess.Popen([sys.executable, "-c", code, "serve", "--db", str(folder / "club.sqlite"),
-                                             "--port", "0"], stdout=out, stderr=subprocess.STDOUT, env=env, cwd=folder)
-        deadline = time.monotonic() + 60
-        self.url = ""
-        while not self.url and time.monotonic() < deadline:
-            found = re.search(r"(http://[0-9.]+:[0-9]+)/", self.out.read_text())
-            self.url = found.group(1) if found else ""
-            time.sleep(0.05)
-        assert self.url, self.out.read_text()
-
-    def peak_mb(self) -> float:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+from served import HEADERS, READERS, Served, probe  # noqa: E402
+from trees import ROOT, package_of  # noqa: E402
 
 
 def game_text(deals: int, seed: int) -> str:
@@ -80,38 +42,6 @@ def imported(served: Served, text: str) -> int:
     assert r.status_code == 201, r.text[:300]
     ident: int = r.json()["ids"][0]
     return ident
-
-
-#: READERS clients reading a page in a loop for SECONDS, then how many pages they read
-READERS = """
-import sys, threading, time
-import httpx
-url, readers, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-stop, count, lock = threading.Event(), [0], threading.Lock()
-def read():
-    with httpx.Client(timeout=120) as client:
-        while not stop.is_set():
-            client.get(url)
-            with lock:
-                count[0] += 1
-threads = [threading.Thread(target=read) for _ in range(readers)]
-for t in threads:
-    t.start()
-time.sleep(seconds)
-stop.set()
-for t in threads:
-    t.join()
-print(count[0])
-"""
-
-
-def probe(url: str, stop: threading.Event, out: list[float]) -> None:
-    with httpx.Client(timeout=60) as client:
-        while not stop.is_set():
-            started = time.perf_counter()
-            client.get(url)
-            out.append(time.perf_counter() - started)
-            time.sleep(0.05)
 
 
 def readers_scenario(served: Served, readers: int, seconds: float) -> dict[str, float]:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import runpy
 import subprocess
 import sys
 import tempfile
@@ -36,13 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.annotating
 
 import preflog  # noqa: E402
-from preflog.compiled import stale  # noqa: E402
 from preflog.generator import generate  # noqa: E402
-from peer import READ_PGN, pgn_of_size  # noqa: E402
+from pgn import READ_PGN, pgn_of_size  # noqa: E402
 from process import Usage, in_turn, printed, run  # noqa: E402
+from trees import ROOT, compile_modules, package_of, tree_command  # noqa: E402
 from tests.annotating import one_of_each, with_sheets  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 PREVIOUS = "b3432ad"  # the last release: stop 49, landed 2026-11-27
 ODDS = [("AKJ9.KQ8.A7.Q", None), ("AKJ9.KQ8.A7.Q", "7h 8h"), ("78T.79.79T.8Q", None)]  # benchmarks/odds.py's
 ODDS_LAYOUTS = 100  # the layouts of the timed call (the same seed in both trees: the same layouts)
@@ -63,35 +61,6 @@ ANNOTATED_TARGET = 1.25      # an annotated archive ≤ 1.25x the bare one
 STATS_TARGET = 4_000         # stats ≥ 4,000 deals a second per core
 ODDS_TARGET = 5.0            # odds ≥ 5x less CPU a layout than the release before issue 46
 DECISIONS_TARGET = 30.0      # analyse --decisions of a 30-deal pulka ≤ 30 s on two cores
-
-def package_of(tree: Path, where: Path) -> Path:
-    """The package the build makes of the source ``tree`` (``cli/`` and ``grammar/`` inside
-    ``preflog/``), made of links in ``where``: the folder to put first on the path."""
-    package = where / "preflog"
-    package.mkdir(parents=True)
-    for entry in (tree / "preflog").iterdir():
-        (package / entry.name).symlink_to(entry)
-    for inner in ("cli", "grammar"):
-        if not (package / inner).exists():
-            (package / inner).symlink_to(tree / inner)
-    return where
-
-
-def compile_modules(tree: Path) -> None:
-    """Compile ``tree``'s modules in place as ``pip install`` does (mypyc), if one is missing or older
-    than its source: those its ``preflog/compiled.py`` lists, or (a tree from before issue 46's
-    compiled core) the search alone."""
-    listing = tree / "preflog" / "compiled.py"
-    names = runpy.run_path(str(listing))["MODULES"] if listing.exists() else ["preflog.analysis.search"]
-    if stale(str(tree), names):
-        subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True)
-
-
-def tree_command(path: Path, args: list[str]) -> list[str]:
-    """``preflog ARGS`` run with the package at ``path`` first on the path."""
-    code = (f"import sys; sys.path.insert(0, {str(path)!r}); sys.argv[0] = 'preflog'; "
-            "from preflog.cli import main; main()")
-    return [sys.executable, "-c", code, *args]
 
 
 def wall(command: list[str]) -> float:
