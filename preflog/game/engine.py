@@ -40,8 +40,7 @@ from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
 from .razboynik import COMPULSORY, game_key, soloist, stage_of
 from .state import (
-    DealFacts, DealState, GameFacts, GameState, WorkingDeal, WorkingGame, Working, thaw_deal,
-    thaw_game,
+    DealFacts, GameFacts, GameState, WorkingDeal, WorkingGame, frozen_game, new_deal, working_game,
 )
 from .violations import Violation
 from .members import (
@@ -53,14 +52,6 @@ from .members import (
 Violations = list[Violation]
 _ACTIVE: Final = ACTIVE_SEATS  # a C static: cheaper than the imported name, a lookup in the module's globals
 _TalonTaken: Final = builder(TalonTaken)  # built in C (model.build)
-
-
-def _set(state: Working, **changes: Any) -> Working:
-    """A working state with ``changes``, made in place and returned (the engine's one way to change
-    one, compiled with it: the steps call it without a Python frame). Its fields are immutable values,
-    so a snapshot made earlier shares them safely."""
-    state.__dict__.update(changes)
-    return state
 
 
 def _report(out: Violations, problems: Sequence[Problem], span: Span | None, deal: int) -> None:
@@ -91,7 +82,7 @@ def expected_dealer(g: GameFacts) -> str | None:
     return next_dealer(g.players, previous)
 
 
-def _start(g: WorkingGame, e: DealStarted, out: Violations) -> WorkingGame:
+def _start(g: WorkingGame, e: DealStarted, out: Violations) -> None:
     players, rules = g.players, g.rules
     previous = g.previous_dealer
     stays = g.stays
@@ -111,56 +102,52 @@ def _start(g: WorkingGame, e: DealStarted, out: Violations) -> WorkingGame:
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
     dark_before = g.dark_streak if e.dealer == previous else 0
-    deal = thaw_deal(_BLANK, number=e.number, dealer=e.dealer, active=active, four=len(players) == 4,
-                       min_level=min_level, dark_before=dark_before)
+    deal = new_deal(e.number, e.dealer, active, len(players) == 4, min_level, dark_before)
     if len(players) == 2 and DUMMY in active:  # gusarik: the dummy is unseen in the auction (RULES.md)
-        dummy = ACTIVE_SEATS[active.index(DUMMY)]
-        _set(deal, dummy=dummy, passed=frozenset({dummy}))
+        deal.dummy = dummy = ACTIVE_SEATS[active.index(DUMMY)]
+        deal.passed = frozenset({dummy})
     if rules.razboynik:
-        stage = stage_of(e.number, len(players))
-        _set(deal, stage=stage)
+        deal.stage = stage = stage_of(e.number, len(players))
         if stage is STAGE_COMPULSORY:  # no auction: the soloist plays one of his games (seed 000 §8)
             seat = soloist(rules, deal.dummy)
             name = active[seat]
-            _set(deal, declarer=seat, compulsory_left=frozenset(
-                k for k in COMPULSORY if (name, k) not in g.compulsory))
-    return _set(g, deal=deal, stays=stays)
+            deal.declarer = seat
+            deal.compulsory_left = frozenset(k for k in COMPULSORY if (name, k) not in g.compulsory)
+    g.deal, g.stays = deal, stays
 
 
-#: A deal before its first event, copied for each new one (two dict operations, where the constructor
-#: sets forty fields one by one); its fields are immutable values, safely shared.
-_BLANK: Final = WorkingDeal(0, "", ())
-
-
-def _end(g: WorkingGame, d: WorkingDeal) -> WorkingGame:
+def _end(g: WorkingGame, d: WorkingDeal) -> None:
     # the razboynik's all-passes are no streak: the deal moves on, the next bid is free (seed 004)
     streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is STAGE_FREE else 0
     dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
     if d.stage is STAGE_COMPULSORY and d.declarer is not None and d.game_contract is not None:
-        _set(g, compulsory=g.compulsory | {(d.player(d.declarer), game_key(d.game_contract))})
-    return _set(g, deal=_set(d, over=True), previous_dealer=d.dealer, all_pass_streak=streak, dark_streak=dark)
+        g.compulsory = g.compulsory | {(d.player(d.declarer), game_key(d.game_contract))}
+    d.over = True
+    g.previous_dealer, g.all_pass_streak, g.dark_streak = d.dealer, streak, dark
 
 
 # ---- the deal ----------------------------------------------------------------------------------
 
-def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> WorkingDeal:
+def _dealt(d: WorkingDeal, e: Dealt, rules: Rules, out: Violations) -> None:
     hands: list[frozenset[Card] | None] = [None, None, None]
     dealt = 0
     for player, hand in e.hands or ():
         seat = d.seat(player)
         if seat is None or seat is SEAT_SITTING_OUT:
-            return _dealt_wrongly(d, e, out)
+            _dealt_wrongly(d, e, out)
+            return
         if hand is not None:
             cards = hand.cards  # not the Hand itself: its __iter__ and __len__ are Python calls
             hands[seat] = frozenset(cards)
             dealt += len(cards)
     talon = e.talon or ()
     if len(frozenset(talon).union(*(h for h in hands if h is not None))) < dealt + len(talon):
-        return _dealt_wrongly(d, e, out)  # a card dealt twice
-    return _set(d, hands=tuple(hands), talon=e.talon)
+        _dealt_wrongly(d, e, out)  # a card dealt twice
+        return
+    d.hands, d.talon = tuple(hands), e.talon
 
 
-def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> WorkingDeal:
+def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> None:
     """:func:`_dealt` for a deal that gives the sitting-out dealer a hand (D104) or a card twice (D101)."""
     hands: list[frozenset[Card] | None] = [None, None, None]
     seen: dict[Card, str] = {}
@@ -185,46 +172,44 @@ def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> WorkingDeal:
             out.append(Violation.of("D101", _("{card} is both in the talon and in {seen}'s hand")
                 .format(card=words.card(card), seen=seen[card]),
                                     e.talon_span or e.span, d.number, card))
-    return _set(d, hands=tuple(hands), talon=e.talon)
+    d.hands, d.talon = tuple(hands), e.talon
 
 
-def _call_made(d: WorkingDeal, e: CallMade, rules: Rules, out: Violations) -> WorkingDeal:
-    return _call(d, e.call, e.span, rules, out)
+def _call_made(d: WorkingDeal, e: CallMade, rules: Rules, out: Violations) -> None:
+    _call(d, e.call, e.span, rules, out)
 
 
-def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Violations) -> WorkingDeal:
+def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Violations) -> None:
     problems = call_problems(d, rules, call)
     if problems:
         _report(out, problems, span, d.number)
     if d.stage is STAGE_COMPULSORY:  # kept as written, without effect: there is no auction (A213)
-        return _set(d, calls=d.calls + ((next_caller(d), call),))
+        d.calls = d.calls + ((next_caller(d), call),)
+        return
     if d.auction is not AUCTION_OPEN:
-        return d
+        return
     if d.stage is STAGE_HALF_TIME and call.kind is not CALL_PASS:
         call = Call(CALL_PASS, player=call.player, span=call.span)  # refused (A213): it counts as a pass
     seat = next_caller(d)
-    high, high_seat, hand_bid, high_dark = d.high, d.high_seat, d.hand_bid, d.high_dark
-    passed, spoke = d.passed, d.spoke
     if call.kind is CALL_PASS:
-        passed = passed | {seat}
+        d.passed = d.passed | {seat}
         if call.dark and rules.dark_bids:
             _dark_pass(d, seat, rules)
     else:
-        spoke = spoke | {seat}
+        d.spoke = d.spoke | {seat}
         if not any(code in _NOT_STANDING for code, _ in problems):
             if call.kind is CALL_HERE:
-                high_seat = SEAT_FIRST
+                d.high_seat = SEAT_FIRST
             else:
-                high, high_seat, hand_bid, high_dark = call.bid, seat, call.hand, call.dark
+                d.high, d.high_seat, d.hand_bid, d.high_dark = call.bid, seat, call.hand, call.dark
                 if not call.dark:
-                    _set(d, seeing_bid=True)
-    d = _set(d, calls=d.calls + ((seat, call),), passed=passed, spoke=spoke, high=high,
-                    high_seat=high_seat, hand_bid=hand_bid, high_dark=high_dark)
-    if len(d.passed) == 3:
-        return _set(d, auction=AUCTION_ALL_PASS)
-    if len(d.passed) == 2 and d.high_seat is not None and d.high_seat not in d.passed:
-        return _set(d, auction=AUCTION_WON, declarer=d.high_seat)
-    return d
+                    d.seeing_bid = True
+    d.calls = d.calls + ((seat, call),)
+    passed, high_seat = d.passed, d.high_seat
+    if len(passed) == 3:
+        d.auction = AUCTION_ALL_PASS
+    elif len(passed) == 2 and high_seat is not None and high_seat not in passed:
+        d.auction, d.declarer = AUCTION_WON, high_seat
 
 
 _NOT_STANDING: Final = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a bid or "here" that does not stand
@@ -233,67 +218,70 @@ _NOT_STANDING: Final = frozenset({"A202", "A206", "A209", "A211", "A212"})  # a 
 def _dark_pass(d: WorkingDeal, seat: Seat, rules: Rules) -> None:
     """A dark pass (Code 3.3.19 a): only a seven or more outbids it after this, more after dark
     all-passes (seed 004); the third hand taking the talon after two passes plays that high too."""
-    _set(d, dark_passes=d.dark_passes | {seat},
-         min_level=max(d.min_level, lowest_after_dark_pass(d.dark_before, dark=False)))
+    d.dark_passes = d.dark_passes | {seat}
+    d.min_level = max(d.min_level, lowest_after_dark_pass(d.dark_before, dark=False))
 
 
-def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violations) -> WorkingDeal:
-    d = _set(d, bidding_over=True)
+def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violations) -> None:
+    d.bidding_over = True
     if d.stage is STAGE_COMPULSORY:
-        return _set(d, auction=AUCTION_UNKNOWN)  # no auction; the soloist is known (seed 000 §8)
+        d.auction = AUCTION_UNKNOWN  # no auction; the soloist is known (seed 000 §8)
+        return
     if not e.recorded and d.stage is STAGE_HALF_TIME:  # everyone passes: it need not be written
-        _set(d, auction=AUCTION_ALL_PASS)
+        d.auction = AUCTION_ALL_PASS
     elif not e.recorded:
-        return _set(d, auction=AUCTION_UNKNOWN)
+        d.auction = AUCTION_UNKNOWN
+        return
     if d.auction is AUCTION_ALL_PASS:
         # on all-pass the talon cards lead the first two tricks where the convention says so (3.7.6),
         # never with two players (3.7.6.4)
-        return _set(d, talon_leads=rules.all_pass_talon is TALON_LEAD and d.dummy is None)
+        d.talon_leads = rules.all_pass_talon is TALON_LEAD and d.dummy is None
+        return
     if d.auction is not AUCTION_OPEN:
-        return d
+        return
     if len(d.passed) == 2 and d.high is None:
         # Code 3.3.15: after two passes the third hand may take the talon without a bid.
-        seat = next(s for s in ACTIVE_SEATS if s not in d.passed)
-        return _set(d, auction=AUCTION_WON, declarer=seat)
+        d.auction, d.declarer = AUCTION_WON, next(s for s in ACTIVE_SEATS if s not in d.passed)
+        return
     waiting = d.active[next_caller(d)]
     out.append(Violation.of("A208", _("the auction stops before it is over: {waiting} has still to call")
         .format(waiting=waiting), e.span,
                             d.number))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
-    return _set(d, auction=AUCTION_UNKNOWN, declarer=d.high_seat)
+    d.auction, d.declarer = AUCTION_UNKNOWN, d.high_seat
 
 
-def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -> WorkingDeal:
+def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -> None:
     seat = d.declarer
     assert seat is not None
     hands = list(d.hands)
     hand = hands[seat]
     hands[seat] = None if hand is None or d.talon is None else hand | frozenset(d.talon)
-    d = _set(d, hands=tuple(hands), talon_taken=True)
+    d.hands, d.talon_taken = tuple(hands), True
     if hand is not None and d.talon is None:  # the talon is not known: the hand's own cards still are
-        d = _set(d, known=_at(d.known, seat, hand))
+        d.known = _at(d.known, seat, hand)
     if d.discard is not None:
-        d = _check_discard(d, d.discard, d.discard_span, out)
-    return d
+        _check_discard(d, d.discard, d.discard_span, out)
 
 
-def _discarded(d: WorkingDeal, e: Discarded, rules: Rules, out: Violations) -> WorkingDeal:
+def _discarded(d: WorkingDeal, e: Discarded, rules: Rules, out: Violations) -> None:
     if d.is_all_pass:
         out.append(Violation.of("T307", _("a discard on an all-pass"), e.span, d.number))
-        return d
+        return
     if d.hand_bid:
         out.append(Violation.of("T302", _("{player} plays without the talon and discards nothing")
             .format(player=d.player(d.declarer)),
                                 e.span, d.number))
-        return d
+        return
     if e.cards is None:  # not known: nothing to check
-        return d
+        return
     if not d.talon_taken:  # the declarer is not known yet (no bids): checked when the talon is taken
-        return _set(d, discard=e.cards, discard_span=e.span)
-    return _check_discard(d, e.cards, e.span, out)
+        d.discard, d.discard_span = e.cards, e.span
+    else:
+        _check_discard(d, e.cards, e.span, out)
 
 
-def _check_discard(d: WorkingDeal, cards: tuple[Card, ...], span: Span | None, out: Violations) -> WorkingDeal:
+def _check_discard(d: WorkingDeal, cards: tuple[Card, ...], span: Span | None, out: Violations) -> None:
     seat = d.declarer
     assert seat is not None
     hands = list(d.hands)
@@ -307,8 +295,8 @@ def _check_discard(d: WorkingDeal, cards: tuple[Card, ...], span: Span | None, o
         hands[seat] = hand - frozenset(cards)
     known = d.known[seat]
     if known is not None:
-        d = _set(d, known=_at(d.known, seat, known - frozenset(cards)))
-    return _set(d, hands=tuple(hands), discard=cards, discard_span=span)
+        d.known = _at(d.known, seat, known - frozenset(cards))
+    d.hands, d.discard, d.discard_span = tuple(hands), cards, span
 
 
 def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
@@ -316,12 +304,12 @@ def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
     return row[:seat] + (value,) + row[seat + 1:]
 
 
-def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations) -> WorkingDeal:
+def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations) -> None:
     for code, detail in contract_problems(d, e.bid, e.declarer):
         where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
         out.append(Violation.of(code, detail, where, d.number, e.declarer if code == "T306" else None))
     if d.is_all_pass:
-        return d
+        return
     declarer = d.declarer
     if declarer is None and e.declarer is not None:
         seat = d.seat(e.declarer)
@@ -330,18 +318,18 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
         at_value = rules.totus and e.bid.level != 10  # "totus 9s": what is wrong is the value
         for code, detail in totus_problems(d, rules, e.bid):
             out.append(Violation.of(code, detail, e.bid_span if at_value else e.span, d.number))
-        _set(d, totus=True, helped=e.helped)
-    return _set(d, declarer=declarer, contract=e.bid, trump_suit=trump_of(e.bid))
+        d.totus, d.helped = True, e.helped
+    d.declarer, d.contract, d.trump_suit = declarer, e.bid, trump_of(e.bid)
 
 
 _AT_THE_VALUE: Final = frozenset({"T303", "T304", "T305", "A209"})  # what is wrong is the contract's value
 
 
-def _decided(d: WorkingDeal, e: DefenceDecided, rules: Rules, out: Violations) -> WorkingDeal:
-    return _decide(d, e.kind, e.span, rules, out)
+def _decided(d: WorkingDeal, e: DefenceDecided, rules: Rules, out: Violations) -> None:
+    _decide(d, e.kind, e.span, rules, out)
 
 
-def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> WorkingDeal:
+def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules, out: Violations) -> None:
     if d.dummy is not None:
         _dummy_passes(d)
     problems = decision_problems(d, rules, kind)
@@ -355,60 +343,59 @@ def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules,
         turn = defence_turn(d)
         speaker = SEAT_FIRST if turn is None else turn[0]
     if len(d.decisions) >= MOST_DECISIONS:
-        return d  # reported above; a longer record would only grow (and be copied) word by word
-    _set(d, decisions=d.decisions + ((speaker, kind),))
+        return  # reported above; a longer record would only grow (and be copied) word by word
+    d.decisions = d.decisions + ((speaker, kind),)
     if d.dummy is not None:
         _dummy_passes(d)
         if len(d.whisters) == 1 and d.mode is None and not problems:
-            _set(d, mode=MODE_OPEN)  # the whister plays open with the dummy (seed 001)
-    return d
+            d.mode = MODE_OPEN  # the whister plays open with the dummy (seed 001)
 
 
 def _dummy_passes(d: WorkingDeal) -> None:
     """With two players the dummy's word in the defence goes without saying: pass (RULES.md, gusarik)."""
     turn = defence_turn(d)
     if turn is not None and turn[0] == d.dummy:
-        _set(d, decisions=d.decisions + ((turn[0], DECISION_PASS),))
+        d.decisions = d.decisions + ((turn[0], DECISION_PASS),)
 
 
-def _mode(d: WorkingDeal, e: WhistModeChosen, rules: Rules, out: Violations) -> WorkingDeal:
+def _mode(d: WorkingDeal, e: WhistModeChosen, rules: Rules, out: Violations) -> None:
     _report(out, mode_problems(d, e.mode), e.span, d.number)
-    return _set(d, mode=e.mode)
+    d.mode = e.mode
 
 
-def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violations) -> WorkingDeal:
+def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violations) -> None:
     card = e.card
     seat = d.to_play
     problems = card_problems_at(d, card, seat)
     if problems:
         _report(out, problems, e.span, d.number)
         if any(code == "P505" for code, _ in problems):
-            return d
+            return
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
-        return _set(d, trick=d.trick + ((SEAT_FIRST, card),), played=d.played | {card})
-    hands, voids, played = d.hands, d.voids, d.played
-    hand = hands[seat]
+        d.trick, d.played = d.trick + ((SEAT_FIRST, card),), d.played | {card}
+        return
+    hand = d.hands[seat]
     if hand is None:
         led, trump = led_suit(d), d.trump_suit
         if led is not None and card.suit != led:  # a hidden hand shows a void (Code 3.9.3)
-            new = voids[seat] | {led} | ({trump} if trump is not None and card.suit != trump else set())
-            voids = _at(voids, seat, frozenset(new))
-        played = played | {card}
+            new = d.voids[seat] | {led} | ({trump} if trump is not None and card.suit != trump else set())
+            d.voids = _at(d.voids, seat, frozenset(new))
+        d.played = d.played | {card}
         known = d.known[seat]
         if known is not None and card in known:
-            _set(d, known=_at(d.known, seat, known - {card}))
+            d.known = _at(d.known, seat, known - {card})
     elif not problems or card in hand:  # no problem: the known hand holds the card (else P501)
-        hands = _at(hands, seat, hand - {card})
-        played = played | {card}
+        d.hands = _at(d.hands, seat, hand - {card})
+        d.played = d.played | {card}
     # a card the player does not hold stays where it is: its owner may still play it
-    return _set(d, hands=hands, trick=d.trick + ((seat, card),), played=played, voids=voids)
+    d.trick = d.trick + ((seat, card),)
 
 
-def _trick_done(d: WorkingDeal, e: TrickCompleted, rules: Rules, out: Violations) -> WorkingDeal:
-    return _take_trick(d, e.winner)
+def _trick_done(d: WorkingDeal, e: TrickCompleted, rules: Rules, out: Violations) -> None:
+    _take_trick(d, e.winner)
 
 
-def _take_trick(d: WorkingDeal, player: str | None) -> WorkingDeal:
+def _take_trick(d: WorkingDeal, player: str | None) -> None:
     winner = d.seat(player) if player is not None else None
     tricks = list(d.tricks)
     if winner is not None:
@@ -417,11 +404,16 @@ def _take_trick(d: WorkingDeal, player: str | None) -> WorkingDeal:
         leader: Seat | None = SEAT_FIRST  # the eldest hand leads the talon tricks and the third (3.7.6.1)
     else:
         leader = SEAT_FIRST if winner is SEAT_SITTING_OUT else winner
-    return _set(d, trick=(), completed=d.completed + 1, tricks=tuple(tricks),
-                       lost=d.lost + (winner is None), leader=leader)
+    d.trick, d.completed, d.tricks = (), d.completed + 1, _per_seat(tricks)
+    d.lost, d.leader = d.lost + (winner is None), leader
 
 
-def _claim(d: WorkingDeal, e: Claimed, rules: Rules, out: Violations) -> WorkingDeal:
+def _per_seat(tricks: list[int]) -> tuple[int, int, int, int]:
+    """The tricks counted per seat, as a deal keeps them (the sitting-out dealer last)."""
+    return tricks[0], tricks[1], tricks[2], tricks[3]
+
+
+def _claim(d: WorkingDeal, e: Claimed, rules: Rules, out: Violations) -> None:
     remaining = 10 - d.completed
     tricks = list(d.tricks)
     shares = e.shares
@@ -440,12 +432,12 @@ def _claim(d: WorkingDeal, e: Claimed, rules: Rules, out: Violations) -> Working
             seat = d.seat(share.player)
             if seat is not None:
                 tricks[seat] += share.tricks or 0
-    return _set(d, tricks=tuple(tricks), claimed=True, trick=(), completed=10)
+    d.tricks, d.claimed, d.trick, d.completed = _per_seat(tricks), True, (), 10
 
 
-def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) -> WorkingDeal:
-    r, n, span = e.result, d.number, e.span
-    _set(d, result=r)
+def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) -> None:
+    d.result = r = e.result
+    n, span = d.number, e.span
     count_span = r.count_span or span  # the number of a short result
     complete = d.completed == 10 and d.lost == 0
     played = d.completed > 0 or d.claimed
@@ -455,7 +447,7 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
                 if d.is_all_pass else
                 _("result {result_text} counts the declarer's tricks, and this deal names no declarer"))
         out.append(Violation.of("C604", said.format(result_text=result_text(r)), span, n))
-        return d
+        return
     if not played and declarer is not None and counts_as_made(d):
         how = _("went half") if d.half_whister is not None else _("passed")
         out.append(Violation.of("C605", _("both defenders {how}, so {game_contract} counts as made without play: "
@@ -463,7 +455,7 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
                                               .format(how=how, game_contract=words.bid(d.game_contract),
                                                       result_text=result_text(r)),
                                 span, n))
-        return d
+        return
     if r.kind is RESULT_TRICKS:
         listed = {t.player: t.tricks for t in r.tricks}
         if complete:
@@ -476,31 +468,31 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
         if set(listed) >= set(d.active) and sum(listed.values()) != 10 and (complete or not played):
             out.append(Violation.of("C603", _("the tricks add up to {sum}, not 10")
                 .format(sum=sum(listed.values())), span, n))
-        return d
+        return
     assert declarer is not None
     if r.kind is RESULT_RELATIVE and d.contract is None:
         out.append(Violation.of("C603", _("result {result_text} is relative to a contract the deal does not name")
             .format(result_text=result_text(r)), span, n))
-        return d
+        return
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
         out.append(Violation.of("C603", _("result {result_text} means the declarer's tricks: {declarer_count}")
             .format(result_text=result_text(r), declarer_count=declarer_count(r, d.contract)), count_span, n))
-        return d
+        return
     if complete:
         actual = d.tricks[declarer]
         if actual != claimed_tricks:
             out.append(Violation.of("C602", ngettext("{player} took {n} trick in the play, not {tricks}",
                                                        "{player} took {n} tricks in the play, not {tricks}", actual)
                 .format(player=d.player(declarer), n=actual, tricks=claimed_tricks), count_span, n))
-    return d
 
 
-def _nothing(d: WorkingDeal, e: Any, rules: Rules, out: Violations) -> WorkingDeal:
-    return d
+def _nothing(d: WorkingDeal, e: Any, rules: Rules, out: Violations) -> None:
+    """The step of an event that changes nothing (a penalty, a checkpoint)."""
 
 
-_HANDLERS: Final[dict[type, Callable[[WorkingDeal, Any, Rules, Violations], WorkingDeal]]] = {
+#: Each event's step: it changes the working deal in place and adds the violations the event commits.
+_HANDLERS: Final[dict[type, Callable[[WorkingDeal, Any, Rules, Violations], None]]] = {
     Dealt: _dealt, CallMade: _call_made, BiddingEnded: _bidding_ended, TalonTaken: _talon_taken,
     Discarded: _discarded, ContractDeclared: _contract, DefenceDecided: _decided, WhistModeChosen: _mode,
     CardPlayed: _card, TrickCompleted: _trick_done, Claimed: _claim, ResultRecorded: _result,
@@ -519,14 +511,16 @@ def step(g: WorkingGame, event: Event) -> tuple[WorkingGame, Violations]:
     visitor is handed a frozen copy, :func:`snapshot`)."""
     out: Violations = []
     if type(event) is DealStarted:
-        return _start(g, event, out), out
+        _start(g, event, out)
+        return g, out
     d = g.deal
     if d is None:
         return g, out
     handler = _HANDLERS.get(type(event))
     if handler is None:  # DealEnded
-        return _end(g, d), out
-    handler(d, event, g.rules, out)
+        _end(g, d)
+    else:
+        handler(d, event, g.rules, out)
     return g, out
 
 
@@ -548,7 +542,7 @@ def play_card(g: WorkingGame, card: PlayedCard) -> Violations:
     return _in_place(g, _card, card)
 
 
-def _in_place(g: WorkingGame, handler: Callable[..., WorkingDeal], *record: Any) -> Violations:
+def _in_place(g: WorkingGame, handler: Callable[..., None], *record: Any) -> Violations:
     """A deal's handler run on the working state with what a record gives it, as ``step`` runs it
     with an event; the violations it commits."""
     out: Violations = []
@@ -624,8 +618,9 @@ def play_clean(g: WorkingGame, cards: Sequence[Card], start: int = 0) -> int:
     if index == start:
         return start
     taken = cards[start:index]
-    _set(d, hands=tuple(h.difference(taken) for h in hands if h is not None), played=d.played.union(taken),
-         trick=tuple(trick), tricks=tuple(tricks), completed=completed, lost=lost, leader=_ACTIVE[leader])
+    d.hands = tuple(h.difference(taken) for h in hands if h is not None)
+    d.played, d.trick, d.tricks = d.played.union(taken), tuple(trick), _per_seat(tricks)
+    d.completed, d.lost, d.leader = completed, lost, _ACTIVE[leader]
     return index
 
 
@@ -640,26 +635,14 @@ def complete_trick(g: WorkingGame) -> bool:
 
 
 def snapshot(g: WorkingGame) -> GameState:
-    """The working state frozen: a copy, with its deal's, which later steps on ``g`` leave as it is.
-    (Two dict copies, written out: it runs for every event a visitor hears.)"""
-    frozen = _new(GameState)
-    fields = frozen.__dict__
-    fields.update(g.__dict__)
-    d = g.deal
-    if d is not None:
-        deal = _new(DealState)
-        deal.__dict__.update(d.__dict__)
-        fields["deal"] = deal
-    return frozen
-
-
-_new: Final = object.__new__
+    """The working state frozen: a copy, with its deal's, which later steps on ``g`` leave as it is
+    (it runs for every event a visitor hears: ``state.frozen_game``)."""
+    return frozen_game(g)
 
 
 def working(g: GameState) -> WorkingGame:
     """A working state to step in place, from a frozen one (left as it is)."""
-    d = g.deal
-    return thaw_game(g, deal=None if d is None else thaw_deal(d))
+    return working_game(g)
 
 
 def implied(g: GameState | WorkingGame) -> Event | None:

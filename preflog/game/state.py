@@ -5,7 +5,10 @@ Each comes in two kinds with the same fields (declared once, in ``DealFacts`` an
 * :class:`GameState` and :class:`DealState` are frozen values: any step can be kept, compared and
   revisited; they are what visitors and the public ``apply`` hand out;
 * :class:`WorkingGame` and :class:`WorkingDeal` are the engine's working state, which the driver steps
-  in place (a copy per event would cost more than the step); ``engine.snapshot`` freezes one.
+  in place (a copy per event would cost more than the step) with plain attribute stores;
+  :func:`frozen_game` freezes one (``engine.snapshot``), :func:`working_game` thaws one.
+
+All four have slots: a misspelt field is an ``AttributeError``, not a new attribute.
 
 They hold what happened; what it means (who speaks next, what is legal) is asked of
 :mod:`preflog.game.legal`, which reads either kind.
@@ -14,19 +17,20 @@ They hold what happened; what it means (who speaks next, what is legal) is asked
 from __future__ import annotations
 
 import enum
-from typing import TypeVar
+from operator import attrgetter
+from typing import Final
 
 import attrs
 
 from ..model.auction import Call
 from ..model.bids import Bid
 from ..model.cards import Card, Suit
+from ..model.build import builder
 from ..model.deal import Result
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
 from ..model.span import Span
 from .conventions import Rules
-from .evolve import make_evolve
 from .razboynik import Stage
 
 
@@ -43,7 +47,7 @@ _ALL_PASS = AuctionState.ALL_PASS  # members as module constants: cheaper on the
 _SITTING_OUT = Seat.SITTING_OUT
 
 
-@attrs.define(slots=False)  # dict-based: a snapshot is two dict operations (evolve.py)
+@attrs.define
 class DealFacts:
     """Everything known about a deal after some of its events. Seats are in bidding order. The fields
     and their meaning, shared by the frozen :class:`DealState` and the engine's :class:`WorkingDeal`;
@@ -191,17 +195,17 @@ class DealFacts:
         return 0 if seat is None else self.tricks[seat]
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class DealState(DealFacts):
     """A deal as it stood after some of its events: a frozen value, kept as long as wanted."""
 
 
-@attrs.define(slots=False)
+@attrs.define
 class WorkingDeal(DealFacts):
-    """The deal the engine is stepping, changed in place (``engine.snapshot`` freezes it)."""
+    """The deal the engine is stepping, changed in place (:func:`frozen_deal` freezes it)."""
 
 
-@attrs.define(slots=False)  # dict-based, as DealFacts
+@attrs.define
 class GameFacts:
     """The game between deals: dealer rotation, all-passes in a row (and, in each kind, the deal in
     progress). The fields shared by :class:`GameState` and :class:`WorkingGame`; never made itself."""
@@ -215,24 +219,50 @@ class GameFacts:
     compulsory: frozenset[tuple[str, int]] = frozenset()  # razboynik: (player, game) played (0: misère)
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class GameState(GameFacts):
     """The game as it stood after an event: a frozen value, with its deal's :class:`DealState`."""
 
     deal: DealState | None = None
 
 
-@attrs.define(slots=False)
+@attrs.define
 class WorkingGame(GameFacts):
     """The game the engine is stepping, changed in place, with its :class:`WorkingDeal`."""
 
     deal: WorkingDeal | None = None
 
 
-Working = TypeVar("Working", WorkingDeal, WorkingGame)
+#: Each kind's fields in its constructor's order (the frozen and the working kinds share them; a game's
+#: kinds add their deal, last), read in one call; the constructors built in C where the build made them
+#: (``model.build``): a copy is one read of every slot and one fill of the new instance's slots.
+_deal_fields: Final = attrgetter(*(field.name for field in attrs.fields(DealFacts)))
+_game_fields: Final = attrgetter(*(field.name for field in attrs.fields(GameFacts)))
+_DealState: Final = builder(DealState)
+_GameState: Final = builder(GameState)
+_WorkingDeal: Final = builder(WorkingDeal)
+_WorkingGame: Final = builder(WorkingGame)
 
 
-#: Fast copies of a frozen state into a working one (``attrs.evolve`` is generic; ``engine.snapshot``
-#: makes the copies the other way).
-thaw_deal = make_evolve(WorkingDeal)
-thaw_game = make_evolve(WorkingGame)
+def new_deal(number: int, dealer: str, active: tuple[str, ...], four: bool, min_level: int,
+             dark_before: int) -> WorkingDeal:
+    """A working deal before its first event: every other field its default."""
+    return _WorkingDeal(number, dealer, active, four=four, min_level=min_level, dark_before=dark_before)
+
+
+def frozen_deal(d: DealFacts) -> DealState:
+    """A frozen copy of the deal ``d``, which later steps on ``d`` leave as it is (its fields are
+    immutable values, shared)."""
+    return _DealState(*_deal_fields(d))
+
+
+def frozen_game(g: WorkingGame) -> GameState:
+    """A frozen copy of the game ``g`` and of its deal (:func:`frozen_deal`)."""
+    d = g.deal
+    return _GameState(*_game_fields(g) + (None if d is None else frozen_deal(d),))
+
+
+def working_game(g: GameState) -> WorkingGame:
+    """A working copy of the frozen game ``g`` and of its deal, to step in place (``g`` stays as it is)."""
+    d = g.deal
+    return _WorkingGame(*_game_fields(g) + (None if d is None else _WorkingDeal(*_deal_fields(d)),))

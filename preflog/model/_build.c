@@ -13,7 +13,7 @@
 #include <Python.h>
 #include <structmember.h>
 
-#define MAX_FIELDS 32
+#define MAX_FIELDS 64  /* the engine's deal has some forty-five (game/state.py) */
 
 enum { REQUIRED = 0, DEFAULT = 1, FACTORY = 2 };
 
@@ -108,7 +108,7 @@ static PyObject *Builder_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     Py_ssize_t n = PyTuple_GET_SIZE(descriptors);
     if (n > MAX_FIELDS || PyTuple_GET_SIZE(names) != n || PyTuple_GET_SIZE(defaults) != n
         || PyBytes_GET_SIZE(kinds) != n || positional < 0 || positional > n) {
-        PyErr_SetString(PyExc_ValueError, "a field's descriptor, name, default and kind each, at most 32");
+        PyErr_SetString(PyExc_ValueError, "a field's descriptor, name, default and kind each, at most 64");
         return NULL;
     }
     PyTypeObject *record = (PyTypeObject *)cls;
