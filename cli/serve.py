@@ -223,7 +223,7 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         import uvicorn
 
         from ..serve.access import TokenError, scorer_token
-        from ..serve.app import asgi
+        from ..serve.app import create_app
         from ..serve.guard import Guarded, OncePerMinute, connection_limit
     except ImportError as e:
         _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
@@ -271,7 +271,7 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         segno.make(address, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     Guarded.limit = connection_limit()
-    config = uvicorn.Config(asgi(archive, token.digest), log_level="warning", timeout_graceful_shutdown=2,
+    config = uvicorn.Config(create_app(archive, token.digest), log_level="warning", timeout_graceful_shutdown=2,
                             lifespan="on", access_log=False, proxy_headers=True, http=Guarded)
     logging.getLogger("uvicorn.error").addFilter(OncePerMinute())
     uvicorn.Server(config).run(sockets=[sock])

@@ -310,7 +310,7 @@ async def change(request: Request, status: int, work: Callable[..., tuple[int, d
                  *args: Any, body: bool = False, keyed: bool = False) -> Response:
     """A write to a game through the recorder (with the request's text after ``args`` when ``body``):
     201/200 with what it did, 422 if the engine refused, 409 if the game changed since the revision
-    the writer saw; the watchers are told. The token is judged before any of the body is read.
+    the writer saw (the archive tells the watchers). The token is judged before any of the body is read.
 
     ``keyed``: the write may come with the id its sender made for it (:func:`deal_key`); sent again, it
     is answered as it was the first time, with ``Idempotent-Replayed: true``, and nothing is written.
@@ -347,7 +347,6 @@ async def change(request: Request, status: int, work: Callable[..., tuple[int, d
         return errors(422, str(e))
     except Refused as e:
         return JSONResponse(refusal_json(e), status_code=422)
-    club.live.tell(ident, revision)
     return JSONResponse({**said, "revision": revision}, status_code=status, headers={"ETag": f'"{revision}"'})
 
 

@@ -1,5 +1,6 @@
 """The ASGI app: the archive, the scorer's token, the event streams and the pages joined in one
-Starlette application (``create_app``), with the limits and headers every answer carries (``asgi``)."""
+Starlette application (``create_app``, what uvicorn serves), its middleware the limits and headers every
+answer carries (:class:`Limits`) and the secret boards withheld (:class:`~preflog.serve.secrecy.Secrecy`)."""
 
 from __future__ import annotations
 
@@ -38,9 +39,18 @@ class TooLarge(Exception):
     """A request body over its limit (413)."""
 
 
+def head(headers: MutableHeaders) -> None:
+    """The headers every answer carries (a page's own policy kept)."""
+    if "content-security-policy" not in headers:
+        headers["Content-Security-Policy"] = CSP
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["Referrer-Policy"] = "same-origin"
+    headers["X-Frame-Options"] = "DENY"
+
+
 class Limits:
     """Every request body held to its limit (413 past it), every answer in the asker's language and
-    with the headers every answer carries."""
+    with the headers every answer carries (the app's outermost middleware)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -63,12 +73,7 @@ class Limits:
 
         async def headed(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if "content-security-policy" not in headers:
-                    headers["Content-Security-Policy"] = CSP
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "same-origin"
-                headers["X-Frame-Options"] = "DENY"
+                head(MutableHeaders(scope=message))
             await send(message)
 
         request = Request(scope)
@@ -89,6 +94,14 @@ async def _too_large(request: Request, exc: Exception) -> Response:
     return _refuse(request)
 
 
+async def _crashed(request: Request, exc: Exception) -> Response:
+    """A fault of the server's own (logged by uvicorn): said as Starlette says it, with the headers every
+    answer carries (the app's middleware is inside the handler of faults)."""
+    response = PlainTextResponse("Internal Server Error", status_code=500)
+    head(response.headers)
+    return response
+
+
 async def _health(request: Request) -> Response:
     return PlainTextResponse("ok\n")
 
@@ -105,22 +118,20 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_loop(asyncio.get_running_loop())
         club.deriver.start()
+        unfollow = club.live.follow(club.archive)  # the archive publishes each change; the streams hear it
         yield
+        unfollow()
         club.live.closing.set()
         club.deriver.stop()
 
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
     routes = [*api.ROUTES, *pages.ROUTES, *event_pages.ROUTES, Mount("/static", app=static, name="static"),
               Route("/healthz", _health), Route("/favicon.ico", _icon)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Secrecy)], exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
-                                                                         ReadOnly: pages.fault})
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Limits), Middleware(Secrecy)],
+                    exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,
+                                        ReadOnly: pages.fault, Exception: _crashed})
     app.state.club = club
     return app
 
 
-def asgi(archive: Archive, token_digest: str) -> ASGIApp:
-    """The app with its limits and headers: what uvicorn serves."""
-    return Limits(create_app(archive, token_digest))
-
-
-__all__ = ["CSP", "asgi", "create_app"]
+__all__ = ["CSP", "Limits", "create_app", "head"]

@@ -92,7 +92,6 @@ async def event_post(request: Request) -> Response:
         return await event_list(request, _("the event file is not UTF-8 text"), 422)
     except (PlanError, BoardsError, NotationError) as e:  # said as the command line says it: file: field: message
         return await event_list(request, f"{upload.filename or 'event.json'}: {e}", 422)
-    club_of(request).live.tell_event(ident)
     return RedirectResponse(f"/events/{ident}", status_code=303)
 
 
@@ -125,7 +124,6 @@ async def event_draw(request: Request) -> Response:
         return render(request, "message.html", 409, heading=_("Not drawn"), message=str(e), login=False)
     await run_in_threadpool(lambda: club.archive.put_event(plan.name, dumps_plan(plan),
                                                             lambda have: games_to_open(plan, have)))
-    club.live.tell_event(work.ident)
     return RedirectResponse(f"/events/{work.ident}", status_code=303)
 
 

@@ -1,14 +1,17 @@
-"""The event streams watchers listen to: each change of a game is told to every open stream of it, and
-each stream sends one event for it with the game as it stands (Server-Sent Events). A watcher more
-than a thousand changes behind loses the oldest news, never the newest state."""
+"""The event streams watchers listen to: each change the archive publishes (a game at a new revision,
+an event's file drawn further) is told to every open stream of it, and each stream sends one event for
+it with the game as it stands (Server-Sent Events). A watcher more than a thousand changes behind loses
+the oldest news, never the newest state."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from starlette.responses import StreamingResponse
+
+from .archive import Archive, Changed, News
 
 
 def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
@@ -18,12 +21,25 @@ def sse_response(events: AsyncIterator[str]) -> StreamingResponse:
 
 
 class Broadcaster:
-    """The open streams of each game, and the news of its changes (in the server's event loop)."""
+    """The open streams of each game, and the news of its changes (in the server's event loop), heard
+    from the archive (:meth:`follow`)."""
 
     def __init__(self) -> None:
         self._streams: dict[int, set[asyncio.Queue[int]]] = defaultdict(set)
         self._everyone: set[asyncio.Queue[int]] = set()  # the streams of events: told of every game's change
         self.closing = asyncio.Event()
+
+    def follow(self, archive: Archive) -> Callable[[], None]:
+        """Tell the streams every change ``archive`` publishes, whatever thread wrote it, in the running
+        event loop (called in it); what stops it (before the loop closes)."""
+        loop = asyncio.get_running_loop()
+
+        def heard(news: News) -> None:
+            try:
+                loop.call_soon_threadsafe(self.tell, news)
+            except RuntimeError:  # the loop is closed: nobody is listening any more
+                pass
+        return archive.subscribe(heard)
 
     def listen_all(self) -> asyncio.Queue[int]:
         """A stream told the id of every game that changes (an event's page picks its own)."""
@@ -33,13 +49,6 @@ class Broadcaster:
 
     def leave_all(self, queue: asyncio.Queue[int]) -> None:
         self._everyone.discard(queue)
-
-    def tell_event(self, event: int) -> None:
-        """Event ``event``'s file changed (a tour drawn): its streams are told (as the game ``-event``)."""
-        for queue in self._everyone:
-            if queue.full():
-                queue.get_nowait()
-            queue.put_nowait(-event)
 
     def listen(self, game: int) -> asyncio.Queue[int]:
         queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1024)
@@ -53,16 +62,22 @@ class Broadcaster:
             if not streams:
                 del self._streams[game]
 
-    def tell(self, game: int, revision: int) -> None:
-        """Game ``game`` is now at ``revision``: every stream of it is told."""
-        for queue in self._streams.get(game, ()):
-            if queue.full():
-                queue.get_nowait()
-            queue.put_nowait(revision)
+    def tell(self, news: News) -> None:
+        """A game is at a new revision: every stream of it is told the revision, and the events' streams
+        the game; an event's file changed (a tour drawn): the events' streams are told (as the game
+        ``-event``). In the event loop."""
+        if isinstance(news, Changed):
+            for queue in self._streams.get(news.game, ()):
+                _put(queue, news.revision)
         for queue in self._everyone:
-            if queue.full():
-                queue.get_nowait()
-            queue.put_nowait(game)
+            _put(queue, news.game if isinstance(news, Changed) else -news.event)
+
+
+def _put(queue: asyncio.Queue[int], item: int) -> None:
+    """``item`` at the end of ``queue``, the oldest dropped when it is full."""
+    if queue.full():
+        queue.get_nowait()
+    queue.put_nowait(item)
 
 
 def event(name: str, data: str, ident: int | None = None) -> str:

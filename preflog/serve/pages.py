@@ -318,7 +318,6 @@ async def record_post(request: Request) -> Response:
     except Refused as e:
         read = e.said if in_words() and e.said else e.written  # how the short form was read
         return await _record(request, ident, 422, typed, refusal_lines(e, typed), read, mode=mode)
-    club.live.tell(ident, _revision)
     return _after(ident, action.removesuffix("-confirmed"), said)
 
 
