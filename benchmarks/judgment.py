@@ -4,6 +4,7 @@ built and served from a worktree of its own, measured from outside.
     python benchmarks/judgment.py                  # ce6fec6 beside HEAD, the issue's sizes (about an hour)
     python benchmarks/judgment.py --quick          # small sizes, a few minutes: does it all run
     python benchmarks/judgment.py --old ce6fec6 --new HEAD --record 10,300,1000 --repeat 3
+    python benchmarks/judgment.py --fill import    # the issue's sizes, the deals before each window imported
 
 Each revision (``--old``, ``--new``: a commit, a tag, ``HEAD``; resolved when the run starts) is checked
 out into a worktree of its own under ``TMPDIR/preflog-judgment/<commit>`` and its modules compiled there
@@ -19,7 +20,9 @@ The figures, each revision's ``preflog serve`` a process of its own with an arch
   ``Idempotency-Key`` each) on both servers in turn; the server's CPU time (all its threads, the kernel's
   clock of the process) from a quiet server to a quiet server again (the work a deal leaves behind it
   counted too), the median of ``--window`` deals around each of ``--record``; target: the last within
-  1.3x of the first;
+  1.3x of the first. ``--fill import`` (quicker: ce6fec6 replays the whole game for each deal, about 20
+  CPU minutes for 1,000 deals) records only the windows, each in a game of its own whose deals before
+  the window are imported in one request;
 - **readers**: a 1,500-deal game's page (``--reader-deals``) read in a loop by ``--readers`` clients (a
   process of their own) while ``/healthz`` is timed every 50 ms, beside the same probe idle; targets: p50
   within 2x of idle, p99 ≤ 100 ms;
@@ -168,25 +171,29 @@ def post_deal(client: httpx.Client, game: int, deal: str) -> None:
     assert r.status_code == 201, r.text[:500]
 
 
-def record(servers: dict[str, Served], text: str, marks: list[int], window: int) -> dict[str, dict[int, float]]:
+def record(servers: dict[str, Served], text: str, marks: list[int], window: int,
+           imported: bool) -> dict[str, dict[int, float]]:
     """Each server records the game ``text`` deal by deal, the servers in turn; the median CPU
-    milliseconds a deal of ``window`` deals around each mark."""
+    milliseconds a deal of ``window`` deals around each mark. ``imported``: instead of one game recorded
+    from its first deal, a game a mark, its deals before the window imported in one request."""
     tags, deals = tags_and_deals(text)
-    near = {n + k - window // 2: n for n in marks for k in range(window)}
     costs: dict[str, dict[int, list[float]]] = {name: {n: [] for n in marks} for name in servers}
-    games = {name: new_game(s.url, tags) for name, s in servers.items()}
-    with ExitStack() as stack:
-        clients = {name: stack.enter_context(httpx.Client(base_url=s.url, timeout=600)) for name, s in servers.items()}
-        for number, deal in enumerate(deals, 1):
-            for name, served in servers.items():
-                if number in near:
-                    start = quiet(served.process.pid)
-                    post_deal(clients[name], games[name], deal)
-                    costs[name][near[number]].append(quiet(served.process.pid) - start)
-                else:
-                    post_deal(clients[name], games[name], deal)
-            if number % 100 == 0:
-                print(f"  recorded {number} of {len(deals)} deals", flush=True)
+    starts = [m - window // 2 for m in marks] if imported else [1]
+    for start in starts:
+        games = {name: new_game(s.url, tags + "\n" + "\n".join(deals[:start - 1])) for name, s in servers.items()}
+        end = start + window if imported else len(deals) + 1
+        with ExitStack() as stack:
+            clients = {name: stack.enter_context(httpx.Client(base_url=s.url, timeout=600))
+                       for name, s in servers.items()}
+            for number in range(start, end):
+                mark = next((m for m in marks if abs(number - m) <= window // 2), None)
+                for name, served in servers.items():
+                    before = quiet(served.process.pid) if mark else 0.0
+                    post_deal(clients[name], games[name], deals[number - 1])
+                    if mark:
+                        costs[name][mark].append(quiet(served.process.pid) - before)
+                if number % 100 == 0:
+                    print(f"  recorded {number} of {len(deals)} deals", flush=True)
     return {name: {n: statistics.median(c) * 1000 for n, c in by.items()} for name, by in costs.items()}
 
 
@@ -262,8 +269,9 @@ def server_figures(args: argparse.Namespace, old: Tree, new: Tree, work: Path) -
     text = {n: generated(old, n, seed, n, work / f"game-{n}.pref").read_text(encoding="utf-8")
             for n, seed in ((max(args.record) + args.window, 11), (args.reader_deals, 3), (args.big, 5))}
     with serving([old, new], work) as servers:
-        print(f"record: one game of {max(args.record) + args.window} deals on both servers, in turn", flush=True)
-        cost = record(servers, text[max(args.record) + args.window], args.record, args.window)
+        print(f"record: {max(args.record) + args.window} deals on both servers, in turn "
+              f"({'a game a mark, imported up to it' if args.fill == 'import' else 'one game'})", flush=True)
+        cost = record(servers, text[max(args.record) + args.window], args.record, args.window, args.fill == "import")
         load, big = {}, {}
         for name, served in servers.items():
             print(f"readers: {args.readers} of a {args.reader_deals}-deal game, {name}", flush=True)
@@ -336,7 +344,7 @@ def table(rows: list[Figure], old: Tree, new: Tree) -> str:
 
 def write(rows: list[Figure], old: Tree, new: Tree, args: argparse.Namespace, header: str) -> Path:
     RESULTS.mkdir(exist_ok=True)
-    stem = RESULTS / f"judgment-{new.commit}-vs-{old.commit}{'-quick' if args.quick else ''}"
+    stem = RESULTS / f"judgment-{new.commit}-vs-{old.commit}{'-quick' if args.quick else ''}{'-imported' if args.fill == 'import' else ''}"
     stem.with_suffix(".md").write_text(f"{header}\n\n{table(rows, old, new)}\n", encoding="utf-8")
     data = {"when": header, "old": {"revision": old.name, "commit": old.commit},
             "new": {"revision": new.name, "commit": new.commit}, "options": vars(args),
@@ -360,6 +368,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="small sizes, to see it all run")
     parser.add_argument("--record", type=marks, help="the deals whose cost is measured (10,300,1000)")
     parser.add_argument("--window", type=int, default=9, help="deals measured around each (9)")
+    parser.add_argument("--fill", choices=("api", "import"), default="api",
+                        help="the deals before each window: recorded through the API, one game (the issue's "
+                             "measure; ce6fec6 needs about 20 CPU minutes for 1,000), or imported, a game a mark")
     parser.add_argument("--readers", type=int, default=20)
     parser.add_argument("--seconds", type=float, help="how long the readers read (10)")
     parser.add_argument("--reader-deals", type=int, help="the deals of the game they read (1,500)")
