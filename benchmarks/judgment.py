@@ -178,15 +178,15 @@ def record(servers: dict[str, Served], text: str, marks: list[int], window: int,
     from its first deal, a game a mark, its deals before the window imported in one request."""
     tags, deals = tags_and_deals(text)
     costs: dict[str, dict[int, list[float]]] = {name: {n: [] for n in marks} for name in servers}
-    starts = [m - window // 2 for m in marks] if imported else [1]
-    for start in starts:
+    firsts = [m - window // 2 for m in marks]
+    for start in firsts if imported else [1]:
         games = {name: new_game(s.url, tags + "\n" + "\n".join(deals[:start - 1])) for name, s in servers.items()}
         end = start + window if imported else len(deals) + 1
         with ExitStack() as stack:
             clients = {name: stack.enter_context(httpx.Client(base_url=s.url, timeout=600))
                        for name, s in servers.items()}
             for number in range(start, end):
-                mark = next((m for m in marks if abs(number - m) <= window // 2), None)
+                mark = next((m for m, first in zip(marks, firsts) if first <= number < first + window), None)
                 for name, served in servers.items():
                     before = quiet(served.process.pid) if mark else 0.0
                     post_deal(clients[name], games[name], deals[number - 1])
