@@ -1,16 +1,21 @@
-"""A real ``preflog serve`` for the server's tests: started as its own process on a free port of the
-loopback, with a known scorer's token, and stopped (or killed) by the test."""
+"""The server for its tests, with a known scorer's token: the app itself, called in this process
+(:class:`Served`, what most tests use), or a real ``preflog serve`` started as its own process on a free
+port of the loopback and stopped (or killed) by the test (:class:`Server`, for what needs one: ``kill
+-9``, the command's own words, the connection guard, a browser)."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +92,77 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+@functools.cache
+def _test_client() -> Any:
+    """Starlette's test client (which would have httpx2; httpx serves it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient
+
+
+@functools.cache
+def _client() -> Any:
+    """A test client that is a client alone: entered, it runs no lifespan of its own (the app's ran once,
+    in its loop, which the client's ``portal`` names)."""
+
+    class Client(_test_client()):  # type: ignore[misc]
+        def __enter__(self) -> Client:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.close()
+    return Client
+
+
+#: Where the app called in process is (Starlette's test client's host: no socket is opened).
+IN_PROCESS = "http://testserver"
+
+
+class Served:
+    """The app ``create_app`` makes of the archive ``db``, called in this process: one event loop (an
+    anyio portal's thread) runs its lifespan (the deriver, the archive's news heard by the streams) and
+    every request, as uvicorn's does; each :meth:`client` sends its requests into that loop through
+    Starlette's test transport (bodies, streams and the app's middleware as over a socket). ``url``,
+    ``db`` and :meth:`stop` as a :class:`Server`'s."""
+
+    def __init__(self, db: Path, *, token: str = TOKEN) -> None:
+        from preflog.serve.access import scorer_token
+        from preflog.serve.app import create_app
+        from preflog.serve.archive import Archive
+
+        self.db, self.url = db, IN_PROCESS
+        self.archive = Archive(db)
+        digest = scorer_token(self.archive, environ={"PREFLOG_TOKEN": token}).digest
+        self.app = create_app(self.archive, digest)
+        self._stack = ExitStack()
+        self._stack.callback(self.archive.close)
+        self._loop = self._stack.enter_context(_test_client()(self.app, base_url=self.url))  # runs the lifespan
+
+    def client(self, *, headers: dict[str, str] | None = None, cookies: dict[str, str] | None = None,
+               follow_redirects: bool = False, timeout: float | None = None) -> httpx.Client:
+        """A client of the app, as ``httpx.Client(base_url=url)`` is of a server: its own cookies, no
+        redirect followed unless asked (``timeout``: taken, as httpx's, and not needed)."""
+        client = _client()(self.app, base_url=self.url, raise_server_exceptions=False, headers=headers,
+                           cookies=cookies, follow_redirects=follow_redirects)
+        client.portal = self._loop.portal  # the app's one loop, where its lifespan ran
+        return client
+
+    def stop(self) -> None:
+        """The lifespan ended (the deriver stopped, the streams told), the archive closed."""
+        self._stack.close()
+
+
+@contextlib.contextmanager
+def served(db: Path, **options: Any) -> Iterator[Served]:
+    """A :class:`Served` app of ``db`` for the block, stopped after it."""
+    app = Served(db, **options)
+    try:
+        yield app
+    finally:
+        app.stop()
 
 
 @contextlib.contextmanager

@@ -1,6 +1,7 @@
-"""``preflog serve`` (issue 34), tested for real: a uvicorn process started on the loopback and talked
-to over HTTP — the JSON API, the scorer's token, logins and CSRF, escaping and the CSP, body limits,
-hostile uploads, the event stream, two scorers at once, and the archive's file kept across ``kill -9``.
+"""``preflog serve`` (issue 34): the app itself, called in process (tests/serving.py ``Served``) — the
+JSON API, the scorer's token, logins and CSRF, escaping and the CSP, body limits, hostile uploads, the
+event stream, two scorers at once — and a real ``preflog serve`` process where one is needed: the
+archive's file kept across ``kill -9``, the token printed, the command's own refusals.
 
 The numbers on the sheet are worked out by hand from the Code (RULES.md): in Sochi a seven costs 4 in
 the pool and each trick of a whister on it 4 whists (Code 4.2.3.2, 3.8.1.1).
@@ -12,6 +13,7 @@ import html
 import json
 import os
 import re
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -26,7 +28,7 @@ import pytest
 from preflog.notation.vocabulary import STATEMENT_ORDER
 
 from .conftest import ROOT, SAMPLES
-from .serving import AUTH, TOKEN, Server
+from .serving import AUTH, TOKEN, Served, Server
 from .test_hostile import ITEMS, NUMBERS, QUADRATIC
 from .test_record import LATIN_ALLOWED, NAMES, russian_problems
 
@@ -37,15 +39,15 @@ TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("club") / "club.sqlite")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    s = Served(tmp_path_factory.mktemp("club") / "club.sqlite")
     yield s
     s.stop()
 
 
 @pytest.fixture()
-def client(server: Server) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as c:
+def client(server: Served) -> Iterator[httpx.Client]:
+    with server.client() as c:
         yield c
 
 
@@ -98,11 +100,11 @@ def test_the_game_says_who_pays_whom(client: httpx.Client) -> None:
     assert "Кто кому платит" in ru and "вист" in ru
 
 
-def test_the_scorer_s_page_says_only_what_happened_and_answers_help(server: Server) -> None:
+def test_the_scorer_s_page_says_only_what_happened_and_answers_help(server: Served) -> None:
     """A link cannot make the page say a deal was recorded (the message is worked out from the game);
     «помощь», which the short form's hints name, is answered with examples; the whole pulka has a
     page of its own that fits the screen."""
-    with httpx.Client(base_url=server.url, timeout=30) as c:
+    with server.client() as c:
         game = new_game(c)
         login(c)
         assert "deal 9 recorded" not in c.get(f"/games/{game}/record", params={"done": "add", "number": "9"}).text
@@ -172,9 +174,9 @@ def test_an_import_keeps_each_game_as_typed(client: httpx.Client) -> None:
 def test_a_game_imported_again_is_skipped_and_said_unless_forced(tmp_path: Path) -> None:
     """Issue 42, point 4: the same text, or the same players, date and sheet written otherwise (comments,
     the Russian words, the short result), is one game; --force and ?force=1 keep both."""
-    server = Server(tmp_path / "club.sqlite")
+    server = Served(tmp_path / "club.sqlite")
     try:
-        with httpx.Client(base_url=server.url, timeout=30) as c:
+        with server.client() as c:
             text = (ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")
             first = c.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT}).json()["ids"]
             again = c.post("/api/games", content=text.encode(), headers={**AUTH, **TEXT})
@@ -219,9 +221,9 @@ def test_players_are_one_whatever_the_case_and_yo_and_aliases_join_them(tmp_path
     assert aliased.returncode == 0 and "Михаил = Миша" in aliased.stdout
     bad = preflog_serve("--db", str(db), "--alias", "Миша", cwd=tmp_path)
     assert bad.returncode == 2 and "ALIAS=NAME" in bad.stderr
-    server = Server(db)
+    server = Served(db)
     try:
-        with httpx.Client(base_url=server.url, timeout=30) as c:
+        with server.client() as c:
             assert len(c.get("/api/games", params={"player": "мИша"}).json()) == 4
             assert len(c.get("/api/games", params={"player": "Лева"}).json()) == 4  # ё read as е
             page = c.get("/players").text
@@ -271,8 +273,7 @@ def test_the_list_is_searched_by_player_date_and_convention(client: httpx.Client
     assert ids(date="%") == []  # a pattern character is a character
 
 
-def test_the_whole_archive_is_exported_and_imports_back(server: Server, client: httpx.Client,
-                                                        tmp_path: Path) -> None:
+def test_the_whole_archive_is_exported_and_imports_back(client: httpx.Client, tmp_path: Path) -> None:
     assert deal(client, new_game(client), "Boris 7s wp 8").status_code == 201  # the test needs no other's games
     new_game(client)
     answer = client.get("/api/export.pref")
@@ -281,9 +282,9 @@ def test_the_whole_archive_is_exported_and_imports_back(server: Server, client: 
     left_out = int(answer.headers["x-preflog-left-out"])
     assert left_out >= 1  # the games of tags alone: a file cannot hold one before another game
     assert exported.count("[Players ") == len(games)
-    copy = Server(tmp_path / "copy.sqlite")
+    copy = Served(tmp_path / "copy.sqlite")
     try:
-        with httpx.Client(base_url=copy.url) as other:
+        with copy.client() as other:
             r = other.post("/api/games?force=1", content=exported.encode(), headers={**AUTH, **TEXT})
             assert r.status_code == 201 and len(r.json()["ids"]) == len(games)
             assert other.get("/api/export.pref").text == exported
@@ -330,8 +331,8 @@ def login(client: httpx.Client) -> str:
     return after
 
 
-def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as c:
+def test_a_login_writes_only_with_its_csrf_token(server: Served) -> None:
+    with server.client() as c:
         game = new_game(c)
         before = page_csrf(c, "/login")
         csrf = login(c)
@@ -354,8 +355,8 @@ def test_a_login_writes_only_with_its_csrf_token(server: Server) -> None:
         assert r.status_code == 401
 
 
-def test_a_wrong_token_does_not_log_in(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as c:
+def test_a_wrong_token_does_not_log_in(server: Served) -> None:
+    with server.client() as c:
         csrf = re.search(r'name="csrf" value="([^"]+)"', c.get("/login").text)
         assert csrf is not None
         r = c.post("/login", data={"csrf": csrf.group(1), "token": "guess", "next": "/"})
@@ -369,13 +370,13 @@ def test_a_wrong_token_does_not_log_in(server: Server) -> None:
 HOSTILE_NAME = "<script>alert('x')</script>"
 
 
-def test_names_and_comments_are_escaped_everywhere(server: Server, client: httpx.Client) -> None:
+def test_names_and_comments_are_escaped_everywhere(server: Served, client: httpx.Client) -> None:
     text = (f'[Event "{HOSTILE_NAME}"]\n[Players "Anna Boris Vera"]\n'
             f'{{<img src=x onerror=alert(1)>}}\n\ndeal 1 dealer Anna {{</pre><script>alert(2)</script>}}\n'
             'contract Boris: 7s\nwhist whist pass\nresult 8\n')
     game = new_game(client, text)
     deal(client, game, "Vera 6d pp {<svg onload=alert(3)>}")
-    with httpx.Client(base_url=server.url) as c:
+    with server.client() as c:
         login(c)
         pages = [c.get(p).text for p in ("/", f"/games/{game}", f"/games/{game}/record", f"/games/{game}/deals/1")]
     for page in pages:
@@ -429,13 +430,13 @@ def test_binary_and_empty_uploads_are_refused_with_a_place(client: httpx.Client,
 
 # -- two scorers, the live stream ------------------------------------------------------------------
 
-def test_two_scorers_at_once_get_a_defined_order_or_a_conflict(client: httpx.Client, server: Server) -> None:
+def test_two_scorers_at_once_get_a_defined_order_or_a_conflict(client: httpx.Client, server: Served) -> None:
     game = new_game(client)
     revision = client.get(f"/api/games/{game}").json()["revision"]
     answers: list[int] = []
 
     def send(typed: str) -> None:
-        with httpx.Client(base_url=server.url, timeout=30) as c:
+        with server.client() as c:
             answers.append(deal(c, game, typed, **{"If-Match": f'"{revision}"'}).status_code)
 
     threads = [threading.Thread(target=send, args=(t,)) for t in ("Boris 6s pp", "Boris 6s pp", "Boris 6c pp")]
@@ -445,7 +446,7 @@ def test_two_scorers_at_once_get_a_defined_order_or_a_conflict(client: httpx.Cli
         t.join()
     assert sorted(answers) == [201, 409, 409]
     # without If-Match each deal is taken in turn: eight at once make deals 2 to 9, none lost or doubled
-    threads = [threading.Thread(target=send_plain, args=(server.url, game)) for _ in range(8)]
+    threads = [threading.Thread(target=send_plain, args=(server, game)) for _ in range(8)]
     for t in threads:
         t.start()
     for t in threads:
@@ -454,8 +455,8 @@ def test_two_scorers_at_once_get_a_defined_order_or_a_conflict(client: httpx.Cli
     assert [int(n) for n in re.findall(r"^deal (\d+)", text, re.M)] == list(range(1, 10))
 
 
-def send_plain(url: str, game: int) -> None:
-    with httpx.Client(base_url=url, timeout=30) as c:
+def send_plain(server: Served, game: int) -> None:
+    with server.client() as c:
         assert deal(c, game, "pass 4 3 3").status_code == 201
 
 
@@ -471,9 +472,9 @@ def read_events(response: httpx.Response) -> Iterator[dict[str, object]]:
             name, data = "", []
 
 
-def test_watchers_see_a_deal_within_a_second(client: httpx.Client, server: Server) -> None:
+def test_watchers_see_a_deal_within_a_second(client: httpx.Client, server: Served) -> None:
     game = new_game(client)
-    with httpx.Client(base_url=server.url, timeout=10) as watcher, \
+    with server.client() as watcher, \
             watcher.stream("GET", f"/api/games/{game}/events") as stream:
         assert stream.headers["content-type"].startswith("text/event-stream")
         events = read_events(stream)
@@ -487,9 +488,9 @@ def test_watchers_see_a_deal_within_a_second(client: httpx.Client, server: Serve
         assert "Boris" in str(second["html"]) and "deal 1" in str(second["html"])
 
 
-def test_the_stream_sends_one_event_for_each_change(client: httpx.Client, server: Server) -> None:
+def test_the_stream_sends_one_event_for_each_change(client: httpx.Client, server: Served) -> None:
     game = new_game(client)
-    with httpx.Client(base_url=server.url, timeout=10) as watcher, \
+    with server.client() as watcher, \
             watcher.stream("GET", f"/api/games/{game}/events") as stream:
         events = read_events(stream)
         first = next(events)
@@ -508,7 +509,7 @@ def test_a_body_sent_as_curl_sends_it_is_text(client: httpx.Client) -> None:
     assert client.get(f"/api/games/{r.json()['ids'][0]}.pref").text == NEW
 
 
-def test_the_join_page_shows_the_address_as_a_qr_code(client: httpx.Client, server: Server) -> None:
+def test_the_join_page_shows_the_address_as_a_qr_code(client: httpx.Client, server: Served) -> None:
     page = client.get("/join", headers={"Accept-Language": "ru"}).text
     assert f'<a href="{server.url}/">{server.url}/</a>' in page
     assert '<svg width="' in page and "<title>адрес этого сервера</title>" in page
@@ -546,7 +547,7 @@ def test_unknown_games_are_404(client: httpx.Client) -> None:
     assert client.get("/api/games/999999/events").status_code == 404
 
 
-def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Client) -> None:
+def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Client, server: Served) -> None:
     game = new_game(client)
     deal(client, game, "Boris 7s wp 8")
     ru = client.get(f"/games/{game}", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"}).text
@@ -556,7 +557,7 @@ def test_pages_speak_russian_by_accept_language_and_the_switch(client: httpx.Cli
     assert '<html lang="en">' in en and "Deals" in en
     r = client.get("/?lang=ru")
     assert "preflog_lang=ru" in r.headers["set-cookie"]
-    with httpx.Client(base_url=str(client.base_url), cookies={"preflog_lang": "ru"}) as russian:
+    with server.client(cookies={"preflog_lang": "ru"}) as russian:
         assert '<html lang="ru">' in russian.get("/").text
     message = client.post("/api/games", content=NEW, headers={**TEXT, "Accept-Language": "ru"}).json()
     assert "пароль записывающего" in message["errors"][0]["message"] and "жетон" not in message["errors"][0]["message"]
@@ -594,7 +595,7 @@ def test_every_page_speaks_russian_as_a_club_player(tmp_path: Path) -> None:
     English and no notation, no name in a case or with a word agreeing with it, every count in its form;
     the refusals of the scorer's form too."""
     ru = {"Accept-Language": "ru-RU,ru;q=0.9"}
-    server = Server(tmp_path / "club.sqlite")  # its own archive: its list shows these games only
+    server = Served(tmp_path / "club.sqlite")  # its own archive: its list shows these games only
     try:
         pages = _russian_pages(server, ru)
     finally:
@@ -622,10 +623,10 @@ def test_every_page_speaks_russian_as_a_club_player(tmp_path: Path) -> None:
     assert "ошибка: 'Вася' — не игрок" in shown(pages["record Вася 7п вп 8"].text)
 
 
-def _russian_pages(server: Server, ru: dict[str, str]) -> dict[str, httpx.Response]:
+def _russian_pages(server: Served, ru: dict[str, str]) -> dict[str, httpx.Response]:
     """Every page of a server holding the Russian games, asked for in Russian, and the refusals of the
     scorer's forms."""
-    with httpx.Client(base_url=server.url, timeout=30, headers=ru) as c:
+    with server.client(headers=ru) as c:
         game = new_game(c, RUSSIAN)
         for typed in RUSSIAN_DEALS:
             r = deal(c, game, typed)
@@ -633,7 +634,7 @@ def _russian_pages(server: Server, ru: dict[str, str]) -> dict[str, httpx.Respon
         r = c.post("/api/games", content=PLAYED.encode(), headers={**AUTH, **TEXT})
         assert r.status_code == 201 and len(r.json()["violations"]) == 1
         played = r.json()["ids"][0]
-        with httpx.Client(base_url=server.url, timeout=30, headers=ru) as anonymous:  # a scorer is sent on from it
+        with server.client(headers=ru) as anonymous:  # a scorer is sent on from it
             login_page = anonymous.get("/login")
         csrf = login(c)
         pages = {path: c.get(path) for path in ("/", "/?rules=leningrad", "/new", "/join", "/stats",
@@ -769,12 +770,15 @@ def test_without_the_extra_the_archive_verbs_work_and_serving_says_what_to_insta
     assert "Traceback" not in served.stderr
 
 
-def test_a_file_that_is_not_an_archive_or_a_busy_port_is_exit_2(tmp_path: Path, server: Server) -> None:
+def test_a_file_that_is_not_an_archive_or_a_busy_port_is_exit_2(tmp_path: Path) -> None:
     (tmp_path / "x.sqlite").write_bytes(b"this is not a database" * 100)
     done = preflog_serve("--db", str(tmp_path / "x.sqlite"), cwd=tmp_path)
     assert done.returncode == 2 and "is not a preflog archive" in done.stderr and "Traceback" not in done.stderr
-    port = server.url.rsplit(":", 1)[1]
-    done = preflog_serve("--db", str(tmp_path / "y.sqlite"), "--port", port, cwd=tmp_path)
+    with socket.socket() as busy:  # a port another program listens on
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = str(busy.getsockname()[1])
+        done = preflog_serve("--db", str(tmp_path / "y.sqlite"), "--port", port, cwd=tmp_path)
     assert done.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in done.stderr
 
 
@@ -810,8 +814,8 @@ def test_an_export_left_midway_leaves_no_stale_reads(tmp_path: Path) -> None:
     archive.close()
 
 
-def test_the_pages_import_and_undo_without_script(server: Server) -> None:
-    with httpx.Client(base_url=server.url) as c:
+def test_the_pages_import_and_undo_without_script(server: Served) -> None:
+    with server.client() as c:
         assert c.get("/games/1/record").headers.get("location", "").startswith("/login?next=")
         assert "Record deals" not in c.get("/games/1").text  # a watcher sees no scorer's buttons
         csrf = login(c)
@@ -855,8 +859,7 @@ def test_the_pages_import_and_undo_without_script(server: Server) -> None:
         r = c.post(f"/games/{game}/record", data={"csrf": csrf, "action": "edit", "number": "1", "deal": "Boris 7s wp 11"})
         assert r.status_code == 422 and "Correcting deal 1" in r.text and "Boris 7s wp 11" in r.text
         assert c.get(f"/api/games/{game}.pref").text == text  # refused: nothing changed
-        from preflog.serve.archive import Archive
-        kept = Archive(server.db).history(game)  # nothing lost: the text before the undo, the correction, the note
+        kept = server.archive.history(game)  # nothing lost: the text before the undo, the correction, the note
         assert ["result 8\n" in t for _revision, _when, t in kept] == [True, True, False]
         bad = {"file": ("bad.pref", (NEW + "deal 1\nbids 6z\n").encode(), "text/plain")}
         r = c.post("/import", data={"csrf": csrf}, files=bad)
