@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .diagnose import Rotation, folded, rotation as rotation_after
+from .diagnose import Rotation, diagnose
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -23,61 +23,90 @@ from .notation.split import Piece
 from .driver import SKIP, Skip, Visitor
 
 
+@attrs.frozen(slots=True)
+class Checked:
+    """What the checker found at one point of a game: its tag block, a deal, or its end."""
+
+    #: the violations found here, in the order found, a slip's consequences folded into the one that names it
+    problems: tuple[Violation, ...] = ()
+    #: violations found here that follow from a slip reported at an earlier deal, each with that report
+    later: tuple[tuple[Violation, Violation], ...] = ()
+    #: the deal as its slip's correction reads it (``None``: as written, no slip known), and the report
+    #: of that slip: an audit scores the game as meant beside the game as written
+    meant: Deal | None = None
+    slip: Violation | None = None
+
+
+#: A point where the checker found nothing.
+CLEAN = Checked()
+
+
 class Checker(Visitor):
     """Every violation of the replay, variations included (checked from where they branch,
     NOTATION.md §3); with ``upto``, only up to that deal. With ``fold``, the violations that follow
-    from one slip are folded into the one that names it (:mod:`preflog.diagnose`)."""
+    from one slip are folded into the one that names it (:func:`preflog.diagnose.diagnose`).
 
-    def __init__(self, upto: int | None = None, *, fold: bool = True) -> None:
-        self.upto, self.fold = upto, fold
+    After each point of a game (its tag block, a deal, its end) ``checked`` is what was found there.
+    With ``keep`` (the default) ``found`` and ``later`` hold the whole replay's, which ``result()``
+    gives; without it only the point's (memory flat however long the game: an audit's checker)."""
+
+    def __init__(self, upto: int | None = None, *, fold: bool = True, keep: bool = True) -> None:
+        self.upto, self.fold, self.keep = upto, fold, keep
         self.found: list[Violation] = []
         #: violations of later deals that follow from a wrong dealer's name reported before them, each
         #: with that report (``result()`` puts them in its ``follows``)
         self.later: list[tuple[Violation, Violation]] = []
+        self._start = self._since = 0  # where the point's own begin in found and in later
         self._deal: Deal | None = None
-        self._start = 0
         self._before: GameState | None = None  # the game before the deal: see end_deal
         self._rotation: Rotation | None = None
-        #: after each deal: the deal as its slip's correction reads it (None: as written, no slip known),
-        #: and the report of that slip; an audit scores the game as meant beside the game as written
-        self.meant: Deal | None = None
-        self.slip: Violation | None = None
+        self._meant: Deal | None = None
+        self._slip: Violation | None = None
+
+    @property
+    def checked(self) -> Checked:
+        """What was found at the point of the game replayed last."""
+        found, later, start, since = self.found, self.later, self._start, self._since
+        if len(found) == start and len(later) == since and self._slip is None:
+            return CLEAN
+        return Checked(tuple(found[start:]), tuple(later[since:]), self._meant, self._slip)
+
+    def _point(self) -> None:
+        """A point of the game begins: nothing found there yet."""
+        if not self.keep and (self.found or self.later):
+            self.found, self.later = [], []
+        self._start, self._since = len(self.found), len(self.later)
+        self._meant = self._slip = None
+
+    def begin_game(self, game: Game, rules: Rules) -> None:
+        self._point()
+        self._rotation = None
+        return None
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
+        self._point()
         if self.upto is not None and deal.number > self.upto:
             return SKIP
         if self.fold:
-            self._deal, self._start, self._before = deal, len(self.found), state  # a frozen snapshot
-        self.meant = self.slip = None
-        return None
-
-    def begin_game(self, game: Game, rules: Rules) -> None:
-        self._rotation = None
+            self._deal, self._before = deal, state  # a frozen snapshot
         return None
 
     def end_deal(self, state: GameState) -> None:
         deal, before, start = self._deal, self._before, self._start
         self._deal = None
-        if deal is None or before is None:
-            return
-        rotation = self._rotation
-        if rotation is not None:
-            follows = rotation.follow(deal, before, len(self.found) > start)
-            if rotation.state is not None or follows:
-                self.meant, self.slip = rotation.meant, rotation.root
-            if follows:
-                self.later += [(rotation.root, v) for v in self.found[start:]]
-                del self.found[start:]
-                return
-        if len(self.found) == start:
-            return
+        if deal is None or before is None or (self._rotation is None and len(self.found) == start):
+            return  # not folded, or a clean deal with no slip to follow
         # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
-        self.found[start:], corrected = folded(deal, before, self.found[start:])
-        self._rotation = rotation = rotation_after(deal, before, self.found[start:], corrected)
-        if rotation is not None:
-            self.meant, self.slip = rotation.corrected, rotation.root
-        elif corrected is not None:
-            self.meant, self.slip = corrected, self.found[start]
+        diagnosis = diagnose(deal, before, self.found[start:], self._rotation)
+        self.found[start:] = diagnosis.problems
+        if diagnosis.later:
+            slip = diagnosis.slip
+            assert slip is not None
+            self.later += [(slip, v) for v in diagnosis.later]
+        self._rotation, self._meant, self._slip = diagnosis.rotation, diagnosis.meant, diagnosis.slip
+
+    def end_game(self, state: GameState) -> None:
+        self._point()
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         self.found.append(violation)
@@ -125,5 +154,5 @@ def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Checker", "in_text_order", "violation_error", "with_later",
+    "CLEAN", "Checked", "Checker", "in_text_order", "violation_error", "with_later",
 ]

@@ -5,7 +5,11 @@ A wrong dealer's name, hands written in the wrong order, a card misread in a han
 turn one slip into many violations ("X does not hold …" for every card after it). ``folded`` replays
 the deal under each likely correction; when one makes the violations go away, the violation that
 names the slip is reported with a hint (``did you mean `dealer Boris`?``) and the others are kept in
-its ``follows``. The replays are those of the engine: nothing here knows a rule.
+its ``follows``. A wrong dealer's name makes the deals after it wrong too: its :class:`Rotation`
+replays them as the name would have them. :func:`diagnose` is the whole of it for one deal, a pure
+function: (the deal, the game before it, its violations, the rotation the deal before left) → what
+is reported, the deal as meant, the rotation to follow. The replays are those of the engine:
+nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -65,7 +69,49 @@ def folded(deal: Deal, before: GameState, found: Sequence[Violation]) -> tuple[l
     return list(found), None
 
 
-def rotation(deal: Deal, before: GameState, found: Sequence[Violation], corrected: Deal | None) -> Rotation | None:
+@attrs.frozen(slots=True)
+class Diagnosis:
+    """One deal's violations as they are reported (:func:`diagnose`), and the slip the deals after it
+    are read with."""
+
+    #: the deal's problems, the consequences of a slip in it folded into the one that names it
+    problems: tuple[Violation, ...] = ()
+    #: the deal's violations that follow from the slip of an earlier deal (``slip``), reported with it
+    later: tuple[Violation, ...] = ()
+    #: the deal as the slip's correction reads it, and the report of that slip (``None``: no slip known)
+    meant: Deal | None = None
+    slip: Violation | None = None
+    #: the wrong dealer's rotation the next deal is replayed in too (``None``: none to follow)
+    rotation: Rotation | None = None
+
+
+def diagnose(deal: Deal, before: GameState, found: Sequence[Violation],
+             rotation: Rotation | None = None) -> Diagnosis:
+    """The violations ``found`` in ``deal`` replayed from ``before`` as they are reported: those that
+    follow from a wrong dealer's name written before it (``rotation``, as the deal before left it) in
+    ``later``, else the consequences of a slip in this deal folded into the one that names it
+    (:func:`folded`); the deal as the slip's correction reads it; the rotation the next deal follows."""
+    meant = slip = None
+    if rotation is not None:
+        rotation, follows = rotation.follow(deal, before, bool(found))
+        if rotation.state is not None or follows:
+            meant, slip = rotation.meant, rotation.root
+        if follows:
+            return Diagnosis((), tuple(found), meant, slip, rotation)
+        if rotation.state is None:  # the two games agree again: nothing more follows from the name
+            rotation = None
+    if not found:
+        return Diagnosis((), (), meant, slip, rotation)
+    problems, corrected = folded(deal, before, found)
+    after_slip = rotation_after(deal, before, problems, corrected)
+    if after_slip is not None:
+        meant, slip = after_slip.corrected, after_slip.root
+    elif corrected is not None:
+        meant, slip = corrected, problems[0]
+    return Diagnosis(tuple(problems), (), meant, slip, after_slip)
+
+
+def rotation_after(deal: Deal, before: GameState, found: Sequence[Violation], corrected: Deal | None) -> Rotation | None:
     """The rotation to follow after a deal whose dealer is named out of turn (``found`` as folded,
     ``corrected`` the deal as its fold corrected it), or ``None``: the deal as the rotation's dealer
     would have dealt it, the hands re-owned where that replays clean."""
@@ -76,9 +122,10 @@ def rotation(deal: Deal, before: GameState, found: Sequence[Violation], correcte
     if corrected is None or corrected.dealer != expected:
         meant = list(_dealt_by(deal, expected, before.players))
         corrected = next((m for m in meant if _clean(m, before, _DEALER_CODES)), meant[0])
-    return Rotation(root, corrected, before)
+    return Rotation(root, corrected, corrected, after(corrected, before))
 
 
+@attrs.frozen(slots=True)
 class Rotation:
     """The game as it would stand had a wrong dealer's name been written right: the deals after it
     take their dealers from the name written (NOTATION.md §3, "the deal passes clockwise"), so that
@@ -86,33 +133,33 @@ class Rotation:
     this rotation implies where the record leaves the dealer implied; the problems of a deal that
     replays clean here follow from the slip. It ends where the record's game and this one agree again."""
 
-    def __init__(self, root: Violation, corrected: Deal, before: GameState) -> None:
-        self.root = root
-        self.corrected = corrected  # the slip's deal as the rotation's dealer dealt it
-        self.meant: Deal = corrected  # the last deal replayed here, as this rotation reads it
-        self.state: GameState | None = after(corrected, before)
+    root: Violation
+    #: the slip's deal as the rotation's dealer dealt it
+    corrected: Deal
+    #: the last deal replayed here, as this rotation reads it
+    meant: Deal
+    #: the game after ``meant`` in this rotation (``None``: the rotation is over)
+    state: GameState | None
 
-    def follow(self, deal: Deal, before: GameState, troubled: bool) -> bool:
+    def follow(self, deal: Deal, before: GameState, troubled: bool) -> tuple[Rotation, bool]:
         """Replay ``deal`` (which the record's game starts from ``before``, ``troubled`` if it breaks a
-        rule there) in this rotation: whether its problems follow from the slip (it replays clean
-        here). ``state`` becomes ``None`` once the two games agree again, or when the record's deal is
-        clean and this one is not (the name was no slip: the players dealt out of turn)."""
+        rule there) in this rotation: the rotation after it, and whether its problems follow from the
+        slip (it replays clean here). The rotation's ``state`` becomes ``None`` once the two games
+        agree again, or when the record's deal is clean and this one is not (the name was no slip:
+        the players dealt out of turn)."""
         state = self.state
         if state is None:
-            return False
+            return self, False
         if _between_deals(state) == _between_deals(before):
-            self.state = None
-            return False
+            return attrs.evolve(self, state=None), False
         meant = [deal]
         dealer = expected_dealer(state)
         if deal.dealer_span is None and dealer is not None and dealer != deal.dealer:
             meant = list(_dealt_by(deal, dealer, state.players))
         for candidate in meant:
             if _clean(candidate, state, frozenset()):
-                self.state, self.meant = after(candidate, state), candidate
-                return troubled
-        self.state, self.meant = (after(meant[0], state) if troubled else None), meant[0]
-        return False
+                return attrs.evolve(self, meant=candidate, state=after(candidate, state)), troubled
+        return attrs.evolve(self, meant=meant[0], state=after(meant[0], state) if troubled else None), False
 
 
 def _between_deals(state: GameState) -> GameState:

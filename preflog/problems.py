@@ -32,7 +32,7 @@ from itertools import islice
 
 import attrs
 
-from .checker import Checker, in_text_order, with_later
+from .checker import CLEAN, Checked, Checker, in_text_order, with_later
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -44,7 +44,7 @@ from .notation.errors import NotationError
 from .notation.read import GameReading, ReadDeal
 from .scoring.outcome import Outcome
 from .scoring.pulka import ScoreSheet
-from .scoring.scorer import Scorer
+from .scoring.scorer import Scored, Scorer
 from .driver import Visitor, Walker
 
 
@@ -101,18 +101,23 @@ class Audit:
     (memory grows with the game); ``fold=False`` lists the consequences of a slip as problems of their
     own. Step by step: ``begin(game)``, ``deal(deal)`` for each deal, ``end()``; or ``game(game)`` and
     ``reading(reading)`` (a game streamed a deal at a time), which iterate those steps.
+
+    Each point is made of what the checker and the scorer give for it (:class:`~preflog.checker.Checked`,
+    :class:`~preflog.scoring.scorer.Scored`, values) and, once a slip is found, what the game as meant
+    gives (:func:`_sheet_follows`); nothing here changes what they hold.
     """
 
     def __init__(self, *visitors: Visitor, rules: Rules | str | None = None, upto: int | None = None,
                  ledger: bool = True, fold: bool = True) -> None:
-        self.checker = Checker(upto, fold=fold)
-        self.scorer = Scorer(upto, ledger=ledger)
+        self.checker = Checker(upto, fold=fold, keep=False)
+        self.scorer = Scorer(upto, ledger=ledger, keep=False)
         self.visitors = visitors
         self.rules, self.upto = rules, upto
         self._walker = Walker(self.checker, self.scorer, *visitors, rules=rules)
         self._game: Game | None = None
         self._deals: list[Deal] | None = []  # the game's deals so far, up to KEPT_DEALS
         self._meant: _Meant | None = None   # the game as meant, scored beside it, once a slip is found
+        self._slip: Violation | None = None  # the report of the slip it was last corrected for
 
     @property
     def sheet(self) -> ScoreSheet:
@@ -124,28 +129,32 @@ class Audit:
     def begin(self, game: Game) -> Audited:
         """Start ``game`` (its deals are not read here): the problems of its rules tags (R101–R103)."""
         self._walker.begin_game(game)
-        self._game, self._deals, self._meant = game, [], None
-        return self._found(None, self._walker.state)
+        self._game, self._deals, self._meant, self._slip = game, [], None, None
+        return _found(None, self._walker.state, self.checker.checked, self.scorer.scored)
 
     def deal(self, deal: Deal, read: ReadDeal | None = None) -> Audited:
         """Replay, check and score ``deal``, the next of the game begun (``read``: as a stream read it)."""
-        self.scorer.outcome = None
         self._walker.deal(deal)
+        checked, scored = self.checker.checked, self.scorer.scored
         if self._deals is not None:
             self._deals.append(deal)
             if len(self._deals) > KEPT_DEALS:  # memory stays flat however long a game: the game as meant
                 self._deals = None              # is scored only from a slip in its first deals
-        self._as_meant(deal)
-        return self._found(deal, self._walker.state, self.scorer.outcome, read=read)
+        follows: tuple[tuple[Violation, Violation], ...] = ()
+        if checked.slip is not None or self._meant is not None:
+            scored, follows = self._as_meant(deal, checked, scored)
+        return _found(deal, self._walker.state, checked, scored, follows, read=read)
 
     def end(self) -> Audited:
         """End the game: what only its end says (the ``Result`` tag)."""
         state = self._walker.state
         self._walker.end_game()
-        if self._meant is not None:
-            self._explained(self._meant.end())
-        self._meant = None
-        return self._found(None, state, ended=True)
+        scored, meant = self.scorer.scored, self._meant
+        follows: tuple[tuple[Violation, Violation], ...] = ()
+        if meant is not None and self._slip is not None:
+            scored, follows = _sheet_follows(scored, meant.end(), self._slip)
+        self._meant = self._slip = None
+        return _found(None, state, self.checker.checked, scored, follows, ended=True)
 
     def results(self) -> tuple[object, ...]:
         """The results of the visitors given, after the last game (as :func:`~preflog.walk` gives them)."""
@@ -187,44 +196,46 @@ class Audit:
 
     # ---- the game as meant ---------------------------------------------------------------------
 
-    def _as_meant(self, deal: Deal) -> None:
+    def _as_meant(self, deal: Deal, checked: Checked,
+                  scored: Scored) -> tuple[Scored, tuple[tuple[Violation, Violation], ...]]:
         """Once a slip is found (a wrong dealer's name, a misread card …), the game is also scored as
-        its correction reads it; what the sheet says against the deals only in the game as written
-        (a checkpoint, the Result tag, the second stage's pool, the pulka's end) follows from the slip."""
-        checker, meant = self.checker, self._meant
+        its correction reads it: what the sheet of the game as written says at ``deal`` (``scored``)
+        only there follows from the slip (:func:`_sheet_follows`)."""
+        meant = self._meant
         if meant is None:
-            if checker.meant is None or checker.slip is None or self._game is None or self._deals is None:
-                return
-            self._meant = meant = _Meant(self._game, self._deals[:-1], self.rules, self.upto, checker.slip)
-        elif checker.slip is not None:
-            meant.root = checker.slip
-        self._explained(meant.deal(checker.meant or deal))
+            if checked.meant is None or checked.slip is None or self._game is None or self._deals is None:
+                return scored, ()
+            self._meant = meant = _Meant(self._game, self._deals[:-1], self.rules, self.upto)
+        if checked.slip is not None:
+            self._slip = checked.slip
+        assert self._slip is not None
+        return _sheet_follows(scored, meant.deal(checked.meant or deal), self._slip)
 
-    def _explained(self, meant: list[Violation]) -> None:
-        """The scoring problems just found that the game as meant does not have: into ``later``."""
-        assert self._meant is not None
-        twins = {(v.code, v.span) for v in meant}
-        scorer, root = self.scorer, self._meant.root
-        follows = [v for v in scorer.problems if (v.code, v.span) not in twins]
-        if follows:
-            scorer.problems[:] = [v for v in scorer.problems if (v.code, v.span) in twins]
-            self.checker.later += [(root, v) for v in follows]
 
-    # ---- what was found ------------------------------------------------------------------------
+def _sheet_follows(scored: Scored, meant: Scored,
+                   slip: Violation) -> tuple[Scored, tuple[tuple[Violation, Violation], ...]]:
+    """What the sheet of the game as written says at a point (``scored``) split by what the sheet of
+    the game as meant says there (``meant``): ``scored`` with the problems both have, and those only
+    the game as written has (a checkpoint, the Result tag, the second stage's pool, the pulka's end),
+    each with ``slip``, the report of the slip they follow from."""
+    twins = {(v.code, v.span) for v in meant.problems}
+    follows = tuple((slip, v) for v in scored.problems if (v.code, v.span) not in twins)
+    if not follows:
+        return scored, ()
+    kept = tuple(v for v in scored.problems if (v.code, v.span) in twins)
+    return attrs.evolve(scored, problems=kept), follows
 
-    def _found(self, deal: Deal | None, state: GameState | None, outcome: Outcome | None = None, *,
-               read: ReadDeal | None = None, ended: bool = False) -> Audited:
-        checker, scorer = self.checker, self.scorer
-        if not (checker.found or scorer.problems or scorer.unscored or checker.later):  # a clean deal
-            return _Audited(deal, state, (), None, (), outcome, read, ended=ended)
-        problems = in_text_order(checker.found + scorer.problems)
-        unscored = scorer.unscored[-1] if scorer.unscored else None
-        later = tuple(checker.later)
-        checker.found.clear()
-        checker.later.clear()
-        scorer.problems.clear()
-        scorer.unscored.clear()
-        return _Audited(deal, state, tuple(problems), unscored, later, outcome, read, ended=ended)
+
+def _found(deal: Deal | None, state: GameState | None, checked: Checked, scored: Scored,
+           follows: tuple[tuple[Violation, Violation], ...] = (), *, read: ReadDeal | None = None,
+           ended: bool = False) -> Audited:
+    """A point of the audit, made of what the checker and the scorer found there (``follows``: the
+    sheet's problems that follow from a slip, with its report)."""
+    if checked is CLEAN and not scored.problems and scored.unscored is None and not follows:  # a clean deal
+        return _Audited(deal, state, (), None, (), scored.outcome, read, ended=ended)
+    problems = in_text_order(checked.problems + scored.problems)
+    return _Audited(deal, state, tuple(problems), scored.unscored, checked.later + follows,
+                    scored.outcome, read, ended=ended)
 
 
 def _read_ahead(deals: Iterator[ReadDeal], ahead: int) -> Iterator[ReadDeal]:
@@ -245,31 +256,22 @@ def _read_ahead(deals: Iterator[ReadDeal], ahead: int) -> Iterator[ReadDeal]:
 
 class _Meant:
     """A game scored as its slips' corrections read it: its deals so far replayed, then each one as
-    meant, the problems of its sheet given after each."""
+    meant; what its sheet says at each (a :class:`~preflog.scoring.scorer.Scored`)."""
 
-    def __init__(self, game: Game, deals: list[Deal], rules: Rules | str | None, upto: int | None,
-                 root: Violation) -> None:
-        self.root = root
-        self.scorer = Scorer(upto, ledger=False)
+    def __init__(self, game: Game, deals: list[Deal], rules: Rules | str | None, upto: int | None) -> None:
+        self.scorer = Scorer(upto, ledger=False, keep=False)
         self._walker = Walker(self.scorer, rules=rules)
         self._walker.begin_game(game)
         for deal in deals:
             self._walker.deal(deal)
-        self._taken()
 
-    def deal(self, deal: Deal) -> list[Violation]:
+    def deal(self, deal: Deal) -> Scored:
         self._walker.deal(deal)
-        return self._taken()
+        return self.scorer.scored
 
-    def end(self) -> list[Violation]:
+    def end(self) -> Scored:
         self._walker.end_game()
-        return self._taken()
-
-    def _taken(self) -> list[Violation]:
-        found = list(self.scorer.problems)
-        self.scorer.problems.clear()
-        self.scorer.unscored.clear()
-        return found
+        return self.scorer.scored
 
 
 def problems_of(points: Iterable[Audited], *, gaps: bool = False) -> list[Violation]:

@@ -24,6 +24,7 @@ from ..game.razboynik import Stage, answered_by_razboynik
 from ..game.state import GameState
 from ..game.violations import Violation, cited
 from ..model.deal import Checkpoint, Deal, Result
+from ..model.build import builder
 from ..model.game import Game, pool_of, whist_price_of
 from ..model.span import Span
 from ..driver import SKIP, Skip, Visitor, walk
@@ -40,6 +41,22 @@ from .totus import helped_partners, totus_entries
 T = TypeVar("T")
 
 
+@attrs.frozen(slots=True)
+class Scored:
+    """What the scorer found at one point of a game: its tag block, a deal, or its end."""
+
+    #: what the deal gives the sheet (``None`` for a deal not written, and outside deals)
+    outcome: Outcome | None = None
+    #: the differences from the paper found here (S701, S702, S704–S706; S703 for a checkpoint or the
+    #: ``Result`` tag that cannot be checked)
+    problems: tuple[Violation, ...] = ()
+    #: why this deal cannot be scored, if it cannot (S703): a gap in the sheet, not a problem of the record
+    unscored: Violation | None = None
+
+
+_Scored = builder(Scored)  # built in C (model.build): one a deal
+
+
 class Scorer(Visitor):
     """The score sheet of each game, written as the replay goes (a visitor: ``preflog.walk``).
 
@@ -48,17 +65,39 @@ class Scorer(Visitor):
     deals whose record does not say enough to score them (S703). ``upto`` stops each sheet after that
     deal (the ``Result`` tag is then not compared). ``result()`` is the list of sheets, one per game.
     Without ``ledger`` the sheets keep totals but not every entry (memory flat however long the game).
+
+    After each point of a game (its tag block, a deal, its end) ``scored`` is what was found there.
+    With ``keep`` (the default) ``problems`` and ``unscored`` hold the whole replay's; without it only
+    the point's (an audit's scorer).
     """
 
-
-    def __init__(self, upto: int | None = None, *, ledger: bool = True) -> None:
-        self.upto, self.ledger = upto, ledger
+    def __init__(self, upto: int | None = None, *, ledger: bool = True, keep: bool = True) -> None:
+        self.upto, self.ledger, self.keep = upto, ledger, keep
         self.sheets: list[ScoreSheet] = []
         self.problems: list[Violation] = []
         self.unscored: list[Violation] = []
+        self._problems_from = self._gaps_from = 0  # where the point's own begin in problems and in unscored
+        #: the deal's outcome, once it is written (for a visitor that reads it)
         self.outcome: Outcome | None = None
 
+    @property
+    def scored(self) -> Scored:
+        """What was found at the point of the game replayed last."""
+        problems, unscored = self.problems, self.unscored
+        start, gaps = self._problems_from, self._gaps_from
+        if len(problems) == start and len(unscored) == gaps:
+            return _Scored(self.outcome)
+        return _Scored(self.outcome, tuple(problems[start:]), unscored[-1] if len(unscored) > gaps else None)
+
+    def _point(self) -> None:
+        """A point of the game begins: nothing found there yet."""
+        if not self.keep and (self.problems or self.unscored):
+            self.problems, self.unscored = [], []
+        self._problems_from, self._gaps_from = len(self.problems), len(self.unscored)
+        self.outcome = None
+
     def begin_game(self, game: Game, rules: Rules) -> None:
+        self._point()
         self.game = game
         self._start(game.players, rules, _tag_number(game.tag("Pool"), pool_of),
                     _tag_number(game.tag("WhistPrice"), whist_price_of))
@@ -84,6 +123,7 @@ class Scorer(Visitor):
         self._made: dict[str, int] = {}
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
+        self._point()
         return SKIP if self.upto is not None and deal.number > self.upto else None
 
     def visit_deal_started(self, event: DealStarted, state: GameState) -> None:
@@ -102,7 +142,6 @@ class Scorer(Visitor):
         deal = event.source if isinstance(event.source, Deal) else None
         self._result = None if deal is None else deal.result
         self._written = False
-        self.outcome = None  # the deal's, once it is written (for a visitor that reads it)
         self._head = event.span
         self._contract: Span | None = None if deal is None or deal.contract is None else deal.contract.span
         if self._pool_later is not None and state.deal is not None:
@@ -143,6 +182,7 @@ class Scorer(Visitor):
         self.pulka.end_deal(_number(state))
 
     def end_game(self, state: GameState) -> None:
+        self._point()
         if self.upto is None:
             self._finish()
         self.sheets.append(self.pulka.sheet())
@@ -313,5 +353,5 @@ def score(game: Game, upto: int | None = None, rules: Rules | str | None = None,
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "OPEN_POOL", "Scorer", "deal_score", "score",
+    "OPEN_POOL", "Scored", "Scorer", "deal_score", "score",
 ]
