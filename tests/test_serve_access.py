@@ -1,7 +1,8 @@
-"""Who may write, as a club's server meets it (issue 44, point 4), against a real ``preflog serve``:
-a new token ends every login, a login ends on the server after its days, wrong tokens are held to one
-budget however many guess at once, a short token is refused, the CSRF token is the login's own, the
-token is judged before a body is read, and the archive is its owner's alone."""
+"""Who may write, as a club's server meets it (issue 44, point 4), against the app called in process
+and, where the command or the socket is what is tested, a real ``preflog serve``: a new token ends every
+login, a login ends on the server after its days, wrong tokens are held to one budget however many guess
+at once, a short token is refused, the CSRF token is the login's own, the token is judged before a body
+is read, and the archive is its owner's alone."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import httpx
 import pytest
 
 from .conftest import ROOT
-from .serving import TOKEN, Server, running
+from .serving import TOKEN, Server, running, served
 from .test_serve import NEW, TEXT, login, page_csrf
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
@@ -28,7 +29,7 @@ OTHER = "another-token-of-the-club-0123456789"
 
 def a_login(db: Path) -> tuple[str, dict[str, str]]:
     """A login made on a server of ``db`` (stopped after): its CSRF token and its cookies."""
-    with running(db) as server, httpx.Client(base_url=server.url) as c:
+    with served(db) as server, server.client() as c:
         csrf = login(c)
         assert writes(c, csrf) == 201
         return csrf, dict(c.cookies)
@@ -64,16 +65,12 @@ def test_new_token_with_the_token_in_the_environment_says_what_it_does(tmp_path:
 
 def test_a_login_ends_on_the_server_after_its_days(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite"
-    server = Server(db)
-    try:
-        with httpx.Client(base_url=server.url) as c:
-            csrf = login(c)
-            assert writes(c, csrf) == 201
-            with sqlite3.connect(db) as kept:  # a login of the year 2000, kept by a browser since
-                kept.execute("UPDATE sessions SET created = '2000-01-01T00:00:00Z'")
-            assert writes(c, csrf) == 401
-    finally:
-        server.stop()
+    with served(db) as server, server.client() as c:
+        csrf = login(c)
+        assert writes(c, csrf) == 201
+        with sqlite3.connect(db) as kept:  # a login of the year 2000, kept by a browser since
+            kept.execute("UPDATE sessions SET created = '2000-01-01T00:00:00Z'")
+        assert writes(c, csrf) == 401
 
 
 def test_a_short_token_is_refused_with_how_to_make_one(tmp_path: Path) -> None:
@@ -90,10 +87,10 @@ def test_a_short_token_is_refused_with_how_to_make_one(tmp_path: Path) -> None:
 def test_wrong_tokens_are_one_budget_however_many_guess(tmp_path: Path) -> None:
     """30 guesses at once: the first ten are judged (401), the rest are not tried (429, with when to
     come back), and while none is left the right token waits too; the login form keeps the same budget."""
-    server = Server(tmp_path / "club.sqlite")
-    try:
+    with served(tmp_path / "club.sqlite") as server:
         def guess(n: int) -> httpx.Response:
-            return httpx.post(server.url + "/api/games", content=NEW,
+            with server.client() as c:
+                return c.post("/api/games", content=NEW,
                               headers={**TEXT, "Authorization": f"Bearer guess-{n:04d}-0123456789abcdef"})
 
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
@@ -102,14 +99,12 @@ def test_wrong_tokens_are_one_budget_however_many_guess(tmp_path: Path) -> None:
         assert statuses.count(401) == 10 and statuses.count(429) == 20, statuses
         late = [r for r in answers if r.status_code == 429][0]
         assert 1 <= int(late.headers["Retry-After"]) <= 6 and "too many wrong tokens" in late.text
-        right = httpx.post(server.url + "/api/games", content=NEW, headers={**TEXT, "Authorization": f"Bearer {TOKEN}"})
-        assert right.status_code == 429
-        with httpx.Client(base_url=server.url) as c:
+        with server.client() as c:
+            right = c.post("/api/games", content=NEW, headers={**TEXT, "Authorization": f"Bearer {TOKEN}"})
+            assert right.status_code == 429
             csrf = page_csrf(c, "/login")
             r = c.post("/login", data={"csrf": csrf, "token": TOKEN, "next": "/"})
             assert r.status_code == 429 and "preflog_session" not in r.headers.get("set-cookie", "")
-    finally:
-        server.stop()
 
 
 def test_the_token_is_judged_before_the_body_is_read(tmp_path: Path) -> None:
@@ -130,29 +125,21 @@ def test_the_token_is_judged_before_the_body_is_read(tmp_path: Path) -> None:
 
 
 def test_log_out_on_every_phone(tmp_path: Path) -> None:
-    server = Server(tmp_path / "club.sqlite")
-    try:
-        with httpx.Client(base_url=server.url) as phone, httpx.Client(base_url=server.url) as lost:
-            csrf, other = login(phone), login(lost)
-            assert writes(lost, other) == 201
-            assert "Log out on every phone" in phone.get("/").text
-            r = phone.post("/logout", data={"csrf": csrf, "everywhere": "1"})
-            assert r.status_code == 303
-            assert "Logged out on every phone" in phone.get(r.headers["location"]).text  # said where the eye is
-            assert writes(lost, other) == 401 and writes(phone, csrf) == 401
-    finally:
-        server.stop()
+    with served(tmp_path / "club.sqlite") as server, server.client() as phone, server.client() as lost:
+        csrf, other = login(phone), login(lost)
+        assert writes(lost, other) == 201
+        assert "Log out on every phone" in phone.get("/").text
+        r = phone.post("/logout", data={"csrf": csrf, "everywhere": "1"})
+        assert r.status_code == 303
+        assert "Logged out on every phone" in phone.get(r.headers["location"]).text  # said where the eye is
+        assert writes(lost, other) == 401 and writes(phone, csrf) == 401
 
 
 def test_the_archive_is_its_owners_alone(tmp_path: Path) -> None:
-    server = Server(tmp_path / "club.sqlite")
-    try:
-        assert httpx.post(server.url + "/api/games", content=NEW,
-                          headers={**TEXT, "Authorization": f"Bearer {TOKEN}"}).status_code == 201
+    with served(tmp_path / "club.sqlite") as server, server.client() as c:
+        assert c.post("/api/games", content=NEW, headers={**TEXT, "Authorization": f"Bearer {TOKEN}"}).status_code == 201
         for name in ("club.sqlite", "club.sqlite-wal", "club.sqlite-shm"):
             assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
-    finally:
-        server.stop()
 
 
 def test_a_write_to_one_game_never_waits_for_anothers(tmp_path: Path) -> None:

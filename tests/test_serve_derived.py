@@ -9,10 +9,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 
-from .serving import Server
+from .serving import served
 from .test_serve import NEW
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
@@ -31,17 +30,16 @@ def test_an_upgrade_derives_anew_and_serves_nothing_stale(tmp_path: Path) -> Non
     with sqlite3.connect(db) as old:  # as an older preflog left it: its own figures, of its derivation
         old.execute("UPDATE game_index SET derivation = 0, settlement = '{\"Anna\": 999}', violations = 7")
         old.execute("UPDATE game_stats SET derivation = 0")
-    server = Server(db)
-    try:
+    with served(db) as server, server.client() as client:  # its deriver starts with it
         deadline = time.monotonic() + 60
         while True:
-            rows = httpx.get(server.url + "/api/games", timeout=30).json()
+            rows = client.get("/api/games").json()
             assert len(rows) == 40
             for row in rows:
                 assert row["pending"] or (row["settlement"] and "999" not in str(row["settlement"])
                                           and row["violations"] == 0), row
                 assert row["violations"] != 7
-            page = httpx.get(server.url + "/", timeout=30).text
+            page = client.get("/").text
             assert "999" not in page
             if not any(r["pending"] for r in rows):
                 break
@@ -49,13 +47,11 @@ def test_an_upgrade_derives_anew_and_serves_nothing_stale(tmp_path: Path) -> Non
             time.sleep(0.2)
         assert rows[0]["settlement"]["Boris"] > 0
         for _ in range(100):
-            r = httpx.get(server.url + "/api/stats", timeout=30)
+            r = client.get("/api/stats")
             if r.headers["X-Preflog-Pending"] == "0":
                 break
             time.sleep(0.2)
         assert r.headers["X-Preflog-Pending"] == "0" and r.json()["games"] == 40
-    finally:
-        server.stop()
     with sqlite3.connect(db) as kept:
         assert kept.execute("SELECT COUNT(*) FROM game_index WHERE derivation = 0").fetchone()[0] == 0
         assert kept.execute("SELECT COUNT(*) FROM game_stats WHERE derivation = 0").fetchone()[0] == 0
