@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
 
 #: The modules compiled, the hot path of each long wait: the double-dummy search (``odds``,
-#: ``analyse``), and the fast reader and the engine's steps (``check``, ``stats``, ``score``). A module
+#: ``analyse``), and the fast reader (with the statements it reads, each in the module of its codecs:
+#: ``notation.statements``) and the engine's steps (``check``, ``stats``, ``score``). A module
 #: here holds no ``attrs`` field definitions (mypyc cannot compile them) and no class that a module
 #: run as Python subclasses.
 MODULES: Final = (
@@ -43,6 +44,20 @@ MODULES: Final = (
     "preflog.notation.decode",
     "preflog.notation.fast",
     "preflog.notation.split",
+    "preflog.notation.statements.bids",
+    "preflog.notation.statements.claim",
+    "preflog.notation.statements.contract",
+    "preflog.notation.statements.deal",
+    "preflog.notation.statements.hands",
+    "preflog.notation.statements.penalty",
+    "preflog.notation.statements.play",
+    "preflog.notation.statements.result",
+    "preflog.notation.statements.scan",
+    "preflog.notation.statements.sheet",
+    "preflog.notation.statements.tags",
+    "preflog.notation.statements.talon",
+    "preflog.notation.statements.tokens",
+    "preflog.notation.statements.whist",
     "preflog.notation.validate",
 )
 #: Modules written in C, by name, with their source: the search's solver (``search.py``'s ``Solver`` is
