@@ -111,10 +111,10 @@ class _Checked(NamedTuple):
         if type(deals) is not int or type(problems) is not int or not isinstance(items, list) \
                 or not isinstance(errors, list) or deals < 0 or problems != len(items) + len(errors):
             raise ValueError("checked unit", data)
-        for item in items:  # the JSON of a problem: an error's, and its code
+        for item in items:  # the JSON of a problem: an error's, and its code (a violation's: its facts)
             if not isinstance(item, dict) or type(item.get("code")) is not str:
                 raise ValueError("problem", item)
-            NotationError.of_dict({k: v for k, v in item.items() if k != "code"})
+            NotationError.of_dict({k: v for k, v in item.items() if k not in _FACTS})
         return cls(deals, problems, tuple(items), tuple(NotationError.of_dict(e) for e in errors))
 
 
@@ -136,6 +136,7 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
     problems (:mod:`preflog.problems`) up to the first deal the notation does not allow (the replay
     cannot go past it). The deals read."""
     from ..problems import Audit
+    from ..verdicts import params_json
 
     head = (reading.head,) if reading.head is not None else ()
     deals = 0
@@ -145,8 +146,12 @@ def _check_game(reading: GameReading, name: str, preset: str | None, out: Report
         deals += point.read is not None and point.read.deal is not None
         pieces = (*head, point.read.piece) if point.read is not None else head
         for v, error in point_errors(point, pieces, name, every=every):
-            out.error(v.code, error)
+            out.error(v.code, error, {"reason": v.reason, "params": params_json(v)})
     return deals
+
+
+#: The fields of a problem's JSON beside its error's: its code, and a violation's facts.
+_FACTS = ("code", "reason", "params")
 
 
 class Report:
@@ -167,16 +172,18 @@ class Report:
         if self.as_json:
             self.problems = self.files.begin({"file": name}, "violations")
 
-    def error(self, code: str, error: NotationError) -> None:
+    def error(self, code: str, error: NotationError, facts: dict[str, Any] | None = None) -> None:
+        """One problem: its ``code``, its error as printed, and (a violation's) its ``reason`` and
+        ``params`` for JSON (:func:`preflog.verdicts.params_json`)."""
         self.count += 1
         if not self.as_json and self.kept is not None:
             self.kept_errors.append(error)
         elif not self.as_json:
             print_errors([error])
         elif self.kept is not None:
-            self.kept.append(dict(error.to_dict(), code=code))
+            self.kept.append(dict(error.to_dict(), code=code, **(facts or {})))
         elif self.problems is not None:
-            self.problems.add(dict(error.to_dict(), code=code))
+            self.problems.add(dict(error.to_dict(), code=code, **(facts or {})))
 
     def add(self, checked: _Checked) -> None:
         """The problems a unit kept (a worker's, or the cache's): their errors said, or their JSON written."""

@@ -33,14 +33,23 @@ def point_errors(point: Audited, pieces: Sequence[Piece], path: str, *, every: b
         return []  # the common case, a clean deal
     from ..checker import violation_error
 
+    folded = None if every else all_shows_them
     out = []
     for v in found:
-        out.append((v, violation_error(v, path, pieces, every)))
+        out.append((v, violation_error(v, path, pieces, folded)))
         if every:
-            out.extend((f, violation_error(f, path, pieces, every)) for f in v.follows)
+            out.extend((f, violation_error(f, path, pieces, folded)) for f in v.follows)
     if every:
-        out.extend((f, violation_error(f, path, pieces, every)) for _root, f in point.later)
+        out.extend((f, violation_error(f, path, pieces, folded)) for _root, f in point.later)
     return out
+
+
+def all_shows_them(n: int) -> str:
+    """The note under a violation that ``n`` others follow from, which ``check`` prints with ``--all``."""
+    from ..i18n import count
+
+    return count("… and {n} more that follows from it (--all shows them)",
+                 "… and {n} more that follow from it (--all shows them)", n)
 
 
 def audit_reading(reading: GameReading, audit: Audit) -> Iterator[Audited]:

@@ -37,7 +37,8 @@ _EXPORTS: dict[str, str] = {
     "counts_as_made": "game.legal", "legal_calls": "game.legal", "legal_cards": "game.legal",
     "legal_contracts": "game.legal", "legal_decisions": "game.legal", "legal_modes": "game.legal",
     "AuctionState": "game.state", "DealState": "game.state", "GameState": "game.state",
-    "CATALOGUE": "game.violations", "Violation": "game.violations", "generate": "generator",
+    "CATALOGUE": "verdicts", "Phrase": "game.violations", "Violation": "game.violations", "generate": "generator",
+    "message": "verdicts", "hint_text": "verdicts", "rule": "verdicts", "params_json": "verdicts",
     "Comment": "model.annotations", "Glyph": "model.annotations", "Bids": "model.auction", "Call": "model.auction",
     "CallKind": "model.auction", "Contract": "model.auction", "LADDER": "model.bids", "MISERE": "model.bids",
     "Bid": "model.bids", "Strain": "model.bids", "DECK": "model.cards", "Card": "model.cards",
@@ -120,7 +121,10 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
         legal_contracts, legal_decisions as legal_decisions, legal_modes as legal_modes
     )
     from .game.state import AuctionState as AuctionState, DealState as DealState, GameState as GameState
-    from .game.violations import CATALOGUE as CATALOGUE, Violation as Violation
+    from .game.violations import Phrase as Phrase, Violation as Violation
+    from .verdicts import (
+        CATALOGUE as CATALOGUE, hint_text as hint_text, message as message, params_json as params_json, rule as rule
+    )
     from .generator import generate as generate
     from .i18n import (
         LANGUAGES as LANGUAGES, current_language as current_language, set_language as set_language, using_language as

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -21,6 +21,7 @@ from .notation.locate import locate
 from .notation.read import source_line
 from .notation.split import Piece
 from .driver import SKIP, Skip, Visitor
+from .verdicts import hint_text, message
 
 
 @attrs.frozen(slots=True)
@@ -133,26 +134,34 @@ def in_text_order(violations: Iterable[Violation]) -> list[Violation]:
     return sorted(violations, key=lambda v: (v.span.line, v.span.column) if v.span else (0, 0))
 
 
-def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (), every: bool = False) -> NotationError:
-    """A violation in the form errors are printed in, with its line from ``pieces`` of the text read,
-    its hint, and how many violations follow from it (when they are not all printed: ``every``)."""
-    notes = [hint(v.hint)] if v.hint else []
-    if v.follows and not every:
-        notes.append(count("… and {n} more that follows from it (--all shows them)",
-                           "… and {n} more that follow from it (--all shows them)", len(v.follows)))
+def following(n: int) -> str:
+    """The note under a violation that ``n`` violations folded into it follow from (its ``follows``)."""
+    return count("… and {n} more that follows from it", "… and {n} more that follow from it", n)
+
+
+def violation_error(v: Violation, path: str, pieces: Sequence[Piece] = (),
+                    folded: Callable[[int], str] | None = following) -> NotationError:
+    """A violation in the form errors are printed in, in the current language (:mod:`preflog.verdicts`),
+    with its line from ``pieces`` of the text read, its hint, and ``folded``'s note on how many
+    violations follow from it (``None``: no note, where they are printed too)."""
+    said = message(v)
+    tip = hint_text(v)
+    notes = [hint(tip)] if tip else []
+    if v.follows and folded is not None:
+        notes.append(folded(len(v.follows)))
     span = v.span
     if span is None:
-        return NotationError(v.message, path=path, notes=notes)
+        return NotationError(said, path=path, notes=notes)
     excerpt = source_line(pieces, span.line)
     column, end_column = span.column, span.end_column
     if v.token is not None and span.line == span.end_line:  # at the card or name it is about
         found = locate(excerpt[column - 1: end_column - 1], v.token)
         if found is not None:
             column, end_column = column + found[0], column + found[1]
-    return NotationError(v.message, path=path, line=span.line, column=column, end_line=span.end_line,
+    return NotationError(said, path=path, line=span.line, column=column, end_line=span.end_line,
                          end_column=end_column, excerpt=excerpt, notes=notes)
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "CLEAN", "Checked", "Checker", "in_text_order", "violation_error", "with_later",
+    "CLEAN", "Checked", "Checker", "following", "in_text_order", "violation_error", "with_later",
 ]

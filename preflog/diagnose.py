@@ -21,13 +21,11 @@ from typing import cast
 
 import attrs
 
-from . import words
-from .i18n import _
 from .game.engine import advance_in_place, expected_dealer, snapshot, working
 from .game.events import DealEnded, Event, events_of
 from .game.legal import legal_cards
 from .game.state import GameState
-from .game.violations import Violation
+from .game.violations import Phrase, Violation
 from .model.cards import DECK
 from .model.deal import Deal, HandEntry, Hands
 from .model.hand import Hand
@@ -42,11 +40,12 @@ _DEALER_CODES = frozenset({"D102", "D103"})
 
 @attrs.frozen(slots=True)
 class _Correction:
-    """A likely slip: the deal as it was probably meant, the violation that names the slip, the hint."""
+    """A likely slip: the deal as it was probably meant, the violation that names the slip, the hint
+    (said by :func:`preflog.verdicts.hint_text`)."""
 
     deal: Deal
     root: Violation
-    hint: str
+    hint: Phrase
     ignore: frozenset[str] = frozenset()
 
 
@@ -201,8 +200,7 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
     expected = expected_dealer(before)
     if dealer is not None and expected is not None:
         for meant in _dealt_by(deal, expected, players):
-            yield _Correction(meant, dealer, _("the deal reads as if {expected} dealt: did you mean `dealer "
-                                               "{expected}`?").format(expected=expected), _DEALER_CODES)
+            yield _Correction(meant, dealer, Phrase.of("dealer", expected=expected), _DEALER_CODES)
     if deal.hands is not None:
         entries = deal.hands.entries
         listed = [e.player for e in entries]
@@ -210,9 +208,7 @@ def _corrections(deal: Deal, before: GameState, found: Sequence[Violation]) -> I
             if list(owners) == listed:
                 continue
             owned = [attrs.evolve(e, player=p) for e, p in zip(entries, owners)]
-            whose = ", ".join(owners)
-            hint = (_("the hands fit the play as {whose}, in the order listed; without prefixes, hands go in bidding "
-                      "order from the eldest hand: {listed}").format(whose=whose, listed=', '.join(listed)))
+            hint = Phrase.of("owners", whose=tuple(owners), listed=tuple(listed))
             yield _Correction(_with_hands(deal, owned, players), first, hint)
         yield from _misread_in_hands(deal, found)
     yield from _misread_in_play(deal, before, found)
@@ -256,8 +252,7 @@ def _misread_in_hands(deal: Deal, found: Sequence[Violation]) -> Iterator[_Corre
             entries = list(hands.entries)
             entries[index] = attrs.evolve(entry, hand=Hand(cards))
             yield _Correction(attrs.evolve(deal, hands=Hands(tuple(entries), hands.span)), twice,
-                              _("{meant} is dealt to nobody: {player}'s {card} is probably {meant}")
-                                  .format(meant=words.card(meant), player=entry.player, card=words.card(card)))
+                              Phrase.of("misread", meant=meant, player=entry.player, card=card))
 
 
 def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) -> Iterator[_Correction]:
@@ -278,5 +273,5 @@ def _misread_in_play(deal: Deal, before: GameState, found: Sequence[Violation]) 
             continue
         changed = cards[:index] + [attrs.evolve(cards[index], card=card)] + cards[index + 1:]
         yield _Correction(attrs.evolve(deal, play=Play(changed, play.comments, play.span)), wrong,
-                          _("did you mean {card}?").format(card=words.card(card)))
+                          Phrase.of("card", card=card))
 

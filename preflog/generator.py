@@ -202,7 +202,7 @@ def _apply(g: GameState, event: Event) -> GameState:
     """Apply a move and what it implies; the engine must accept it."""
     for _event, g, found in advance(g, (event,)):  # noqa: B007, B020 - the last state is the answer
         if found:
-            raise AssertionError(f"the generator made an illegal move: {found[0].message}")
+            raise AssertionError(f"the generator made an illegal move: {found[0]!r}")
     return g
 
 

@@ -25,7 +25,7 @@ from .model.hand import Hand
 from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 from .model.seating import DUMMY
 
-__all__ = ["bid", "call", "card", "cards", "contract", "convention", "decision", "hand", "in_words", "mode", "penalty", "player", "rank",
+__all__ = ["bid", "call", "card", "cards", "cited", "contract", "convention", "decision", "hand", "in_words", "mode", "penalty", "player", "rank",
            "quoted", "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
 
 
@@ -284,3 +284,26 @@ def sheet(c: Checkpoint) -> str:
             parts.append(pgettext("sheet", "whists {whists}").format(whists=on))
         lines.append(f"{e.player}: {', '.join(parts)}" if words else " ".join([e.player, *parts]))
     return "; ".join(lines)
+
+
+#: Sources that are not the Code's sections or the seeds: said in the current language as a whole.
+_SOURCES = ("Sheet tag", "penalty", "RULES.md AllPassTalon")  # not the Code: said by _source
+_CITED_WORDS = (N_("Code"), N_("seed"), N_("fn"))  # the words of a citation, each said as _(word)
+
+
+def cited(section: str) -> str:
+    """A source as a message cites it, in the current language: ``Code 3.9.3`` for the Code's sections
+    (Кодекс 3.9.3), ``seed 000 §8`` for the original documents of ``RULES.md`` (источник 000 §8)."""
+    if section in _SOURCES:
+        return _source(section)
+    text = "Code " + section if section[:1].isdigit() else section
+    for word in ("Code", "seed", "fn"):  # fn: a footnote of the Code
+        text = text.replace(word + " ", _(word) + " ")
+    return text
+
+
+def _source(section: str) -> str:
+    """A source that is not the Code, as a citation names it (a penalty is the file's own statement,
+    not the word штраф again)."""
+    return {"Sheet tag": pgettext("source", "Sheet tag"), "penalty": pgettext("source", "penalty"),
+            "RULES.md AllPassTalon": pgettext("source", "RULES.md AllPassTalon")}[section]

@@ -105,7 +105,7 @@ def near_valid(rng: random.Random) -> str:
 
 
 def _codes(violations: list[preflog.Violation]) -> list[tuple[str, str]]:
-    return [(v.code, v.message) for v in violations]
+    return [(v.code, preflog.message(v)) for v in violations]
 
 
 def examine(text: str) -> None:

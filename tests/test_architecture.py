@@ -17,6 +17,7 @@ LAYERS = {
     "preflog.game": 2,
     "preflog.driver": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
+    "preflog.verdicts": 5,  # the violations in words: it says the scoring's entries and numbers too
     "preflog.checker": 5, "preflog.steps": 5, "preflog.generator": 5, "preflog.problems": 5,
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
@@ -138,6 +139,17 @@ def test_the_engine_and_the_driver_know_no_visitor() -> None:
     for name in ("preflog.game.engine", "preflog.driver"):
         assert not {t for t in g[name] if t.startswith(("preflog.checker", "preflog.scoring", "preflog.steps",
                                                          "preflog.present"))}, name
+
+
+def test_the_game_speaks_no_language() -> None:
+    """Issue 64, point 1: the rules, the engine and their violations are values; nothing under
+    ``preflog.game`` imports the language (``i18n``) or the game's words (``words``), lazily or not.
+    The sentences are made at the edge, by :mod:`preflog.verdicts`."""
+    spoken = {"preflog.i18n", "preflog.words"}
+    found = {name: sorted(imports(name, path) & spoken) for name, path in modules().items()
+             if name == "preflog.game" or name.startswith("preflog.game.")}
+    assert len(found) >= 10  # every module of the layer was read
+    assert {name: said for name, said in found.items() if said} == {}
 
 
 def test_the_scorer_reads_typed_tags_and_imports_no_notation() -> None:

@@ -9,7 +9,7 @@ DEAL_1 = "deal 1\ncontract Boris: 7s\nwhist whist whist\nresult Boris 7 Vera 2 A
 
 
 def found(text: str) -> list[tuple[str, int | None, int | None, str]]:
-    return [(v.code, v.span.line if v.span else None, v.span.column if v.span else None, v.message)
+    return [(v.code, v.span.line if v.span else None, v.span.column if v.span else None, preflog.message(v))
             for v in preflog.check(preflog.loads(text))]
 
 
@@ -66,8 +66,8 @@ def test_a_deal_too_short_to_score_is_reported_by_score_and_blocks_later_checkpo
     game = preflog.loads(text)
     _, problems = preflog.audit(game)
     assert [(v.code, v.span.line if v.span else None) for v in problems] == [("S703", 3), ("S703", 7)]
-    assert "two whisters write for their own tricks" in problems[0].message
-    assert "write: result Boris 7 Vera N Anna N" in problems[0].message
+    assert "two whisters write for their own tricks" in preflog.message(problems[0])
+    assert "write: result Boris 7 Vera N Anna N" in preflog.message(problems[0])
     # check reports only what a checkpoint cannot verify; the sparse deal itself is legal notation
     assert [v.code for v in preflog.check(game)] == ["S703"]
     assert preflog.check(preflog.loads(HEAD + "\ndeal 1\ncontract Boris: 7s\nwhist whist whist\nresult 7\n")) == []
@@ -85,4 +85,4 @@ def test_the_reasons_a_deal_cannot_be_scored() -> None:
     for body, reason in cases.items():
         _, problems = preflog.audit(preflog.loads(HEAD + "\n" + body))
         assert [v.code for v in problems] == ["S703"], body
-        assert reason in problems[0].message, body
+        assert reason in preflog.message(problems[0]), body

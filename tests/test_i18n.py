@@ -180,14 +180,17 @@ def test_lang_beats_the_environment_and_the_machine_parts_stay(tmp_path: Path) -
 
 def test_the_library_takes_lang_and_a_process_wide_default() -> None:
     game = preflog.loads('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nbids 6s 6s\n')
-    english = preflog.check(game)[0].message
-    russian = preflog.check(game, lang="ru")[0].message
+    v = preflog.check(game)[0]
+    assert preflog.check(game, lang="ru")[0] == v  # a value: the words are said where it is read
+    english = preflog.message(v)
+    with preflog.using_language("ru"):
+        russian = preflog.message(v)
     assert english.startswith("6s is not higher than 6s [A202: each bid must be higher than the last, Code 3.3.7]")
     assert russian == "6♠ не выше 6♠ [A202: каждая заявка должна быть выше предыдущей, Кодекс 3.3.7]"
     preflog.set_language("ru")
-    assert preflog.check(game)[0].rule == "каждая заявка должна быть выше предыдущей"
+    assert preflog.rule(v) == "каждая заявка должна быть выше предыдущей"
     with preflog.using_language("en"):
-        assert preflog.check(game)[0].rule == "each bid must be higher than the last"
+        assert preflog.rule(v) == "each bid must be higher than the last"
 
 
 @pytest.mark.parametrize(("n", "word"), [(0, "взяток"), (1, "взятка"), (2, "взятки"), (4, "взятки"), (5, "взяток"),

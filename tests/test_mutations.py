@@ -86,8 +86,8 @@ def test_corrupting_any_card_is_caught_at_that_card(name: str, text: str) -> Non
             violations = [v for g in game_index for v in preflog.check(g) if v.deal == step.deal]
             assert violations, f"{name}: {bad} for {step.event.card} at {span} was not caught"
             first = violations[0]
-            assert (first.span.line, first.span.column) == (span.line, span.column), (name, first.message)
-            assert first.code in ("P501", "P502", "P503", "P504"), first.message
+            assert (first.span.line, first.span.column) == (span.line, span.column), (name, preflog.message(first))
+            assert first.code in ("P501", "P502", "P503", "P504"), preflog.message(first)
             checked += 1
     assert checked > 0 or name in ("rostov-allpass.pref", "classic.pref", "classic-razboynik.pref")
 

@@ -46,7 +46,7 @@ def test_seed_000_8_each_compulsory_game_once() -> None:
            "deal 4\ncontract 7h\nresult 7\n"
     found = preflog.check(game(body))
     assert [v.code for v in found] == ["T308"]
-    assert "left to play: 6, 8, 9, 10, misère" in found[0].message
+    assert "left to play: 6, 8, 9, 10, misère" in preflog.message(found[0])
 
 
 def test_seed_004_the_agreed_defence() -> None:

@@ -27,7 +27,7 @@ def test_the_start_command_names_files_that_exist() -> None:
 
 def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
     from preflog.game.conventions import OPTIONS
-    from preflog.game.violations import CATALOGUE
+    from preflog.verdicts import CATALOGUE
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for code, (rule, section) in CATALOGUE.items():
@@ -38,7 +38,8 @@ def test_the_rules_doc_lists_every_violation_code_and_option() -> None:
 
 def test_the_options_table_gives_every_preset_its_value() -> None:
     """docs/rules.md's table of options, row by row, as the presets hold them."""
-    from preflog.game.conventions import OPTIONS, PRESETS, accepted_text, option_text
+    from preflog.game.conventions import OPTIONS, PRESETS, option_text
+    from preflog.verdicts import accepted_text
 
     def text(option: str, value: object) -> str:
         return "–" if value is None and option != "Consolation" else option_text(option, value)
@@ -221,8 +222,8 @@ def test_the_json_shape_of_the_readme_is_what_score_prints() -> None:
 def test_the_russian_rules_page_lists_every_code_and_option_as_preflog_says_them() -> None:
     """docs/rules.ru.md: each violation with its rule and source in Russian, each option with the
     values it takes in Russian and each preset's value as the tag writes it."""
-    from preflog.game.conventions import OPTIONS, PRESETS, accepted_text, option_text
-    from preflog.game.violations import CATALOGUE, cited
+    from preflog.game.conventions import OPTIONS, PRESETS, option_text
+    from preflog.verdicts import CATALOGUE, accepted_text, cited
     from preflog.i18n import _, using_language
 
     doc = (ROOT / "docs" / "rules.ru.md").read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ def sheet_of(body: str, *, rules: str = "sochi", players: str = P3, pool: int | 
         head += '[Rule.Razboynik "no"]\n[Rule.UnresponsibleGames "no"]\n'
     game = preflog.loads(head + "\n" + body)
     sheet, problems = preflog.audit(game)
-    assert [v.message for v in problems] == []
+    assert [preflog.message(v) for v in problems] == []
     return sheet
 
 
@@ -441,7 +441,7 @@ def test_code_4_2_15_a_deal_after_the_end_of_the_pulka_is_reported() -> None:
             "penalty Vera pool 2\npenalty Anna pool 2\ndeal 2\ncontract Vera: 6s\nwhist pass pass\n")
     found = preflog.check(preflog.loads(text))
     assert [(v.code, v.deal, v.span.line if v.span else None) for v in found] == [("S704", 2, 9)]
-    assert "the pulka ended with deal 1" in found[0].message
+    assert "the pulka ended with deal 1" in preflog.message(found[0])
 
 
 # ---- penalties and the settlement (Code 4.2.14) -------------------------------------------------------

@@ -15,7 +15,9 @@ import preflog
 from preflog.notation.errors import NotationError
 from preflog.scoring.ledger import Column
 from preflog.scoring.outcome import Outcome
+from preflog.game.violations import Phrase
 from preflog.scoring.totus import helped_partners, totus_entries
+from preflog.verdicts import phrase
 
 HEAD = '[Players "Anna Boris Vera"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n[Pool "10"]\n\n'
 
@@ -99,12 +101,12 @@ def test_totus_failed_on_a_simple_bomb_adds_the_partner_s_mountain_seed_000_7_2(
 def test_the_partner_of_a_totus_on_a_simple_bomb_is_named_once_S706(named: str, message: str) -> None:
     game = preflog.loads(HEAD + BEFORE + DARK_ALL_PASS + "\ndeal 4 dealer Boris\nbids 7s pass pass\n"
                          f"contract Vera: totus 10nt{named}\nresult 10\nsheet Vera pool 10\n")
-    found = [(v.code, v.message.rsplit(" [", 1)[0], v.span.line if v.span else None) for v in preflog.check(game)]
+    found = [(v.code, preflog.message(v).rsplit(" [", 1)[0], v.span.line if v.span else None) for v in preflog.check(game)]
     assert found == [("S706", message, 24), ("S703", "this sheet cannot be checked: deal 4 is not scored", 26)]
 
 
 def test_a_partner_named_without_a_bomb_is_S706() -> None:
-    found = [(v.code, v.message.rsplit(" [", 1)[0]) for v in preflog.check(preflog.loads(
+    found = [(v.code, preflog.message(v).rsplit(" [", 1)[0]) for v in preflog.check(preflog.loads(
         HEAD + "deal 1 dealer Vera\nbids 6s pass pass\ncontract Anna: totus 10h Boris\nresult 10\n"))]
     assert found == [("S706", "a totus without a bomb (Anna holds none) helps nobody, and Boris is named "
                               "(seed 000 §7.2)")]
@@ -116,7 +118,7 @@ def test_a_totus_needs_the_pool_tag_S703() -> None:
     scorer = preflog.Scorer()
     preflog.walk(game, scorer)
     assert [v.code for v in scorer.unscored] == ["S703"]
-    assert "a totus closes the pool, and no Pool tag gives its size" in scorer.unscored[0].message
+    assert "a totus closes the pool, and no Pool tag gives its size" in preflog.message(scorer.unscored[0])
 
 
 def _outcome(tricks: int, helped: tuple[str, ...] = ()) -> Outcome:
@@ -132,7 +134,8 @@ def test_a_double_bomb_helps_two_partners_and_a_tree_everyone_with_four_players_
     and needs no names (seed 000 §7.2: "на двойной бомбе … кроме своей еще у двух партнеров", "на елке …
     всех игроков")."""
     assert helped_partners(_outcome(10, ("Vera", "Gleb")), 2, FOUR) == ("Vera", "Gleb")
-    assert "helps 2 partners of Anna's choice" in str(helped_partners(_outcome(10, ("Vera",)), 2, FOUR))
+    choice = helped_partners(_outcome(10, ("Vera",)), 2, FOUR)
+    assert isinstance(choice, Phrase) and "helps 2 partners of Anna's choice" in phrase(choice)
     assert helped_partners(_outcome(10), 3, FOUR) == ("Boris", "Vera", "Gleb")
     assert helped_partners(_outcome(10), 2, ("Anna", "Boris", "Vera")) == ("Boris", "Vera")  # no choice with three
     assert helped_partners(_outcome(10), 0, FOUR) == ()
@@ -170,7 +173,7 @@ def test_the_entries_of_a_totus_on_a_double_bomb_seed_000_7_2() -> None:
      ("W412", "a totus is not whisted: the partners play it against the cards it shows (seed 000 §6.3)", 9, 7)),
 ])
 def test_what_may_be_declared_a_totus_seed_000_6_3(head: str, body: str, expected: tuple[str, str, int, int]) -> None:
-    found = [(v.code, v.message.rsplit(" [", 1)[0], v.span.line, v.span.column)
+    found = [(v.code, preflog.message(v).rsplit(" [", 1)[0], v.span.line, v.span.column)
              for v in preflog.check(preflog.loads(head + body)) if v.span is not None]
     assert found[0] == expected
 

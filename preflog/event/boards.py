@@ -121,6 +121,7 @@ def loads_boards(text: str, path: str | None = None) -> list[Board]:
     :class:`~preflog.NotationError`)."""
     from ..notation.api import loads_all
     from ..problems import check
+    from ..verdicts import message
 
     games = loads_all(text, path)
     if len(games) != 1:
@@ -128,7 +129,7 @@ def loads_boards(text: str, path: str | None = None) -> list[Board]:
     problems = check(games[0])
     if problems:
         first = problems[0]
-        raise BoardsError((f"{first.span}: " if first.span else "") + first.message)
+        raise BoardsError((f"{first.span}: " if first.span else "") + message(first))
     return boards_of(games[0])
 
 

@@ -25,6 +25,7 @@ from ..scoring.outcome import Outcome
 from ..scoring.scorer import OPEN_POOL, deal_score
 from ..statistics.collect import Collector
 from ..statistics.facts import DealFacts
+from ..verdicts import hint_text, message
 from .boards import Board, seat_hands
 from .plan import Kind, Plan
 
@@ -257,10 +258,10 @@ def _audit(plan: Plan, game: Game, path: str | None, tour: int, table: int, boar
         if point.state is not None:
             rules = point.state.rules  # as the audit read them: its Rules tag (or the event's), its Rule.* tags
         for v in point.problems:
-            problems.append(Problem(path, v.span, v.message, v.hint))
+            problems.append(Problem(path, v.span, message(v), hint_text(v)))
             bad = True
         if point.unscored is not None:
-            problems.append(Problem(path, point.unscored.span, point.unscored.message, point.unscored.hint))
+            problems.append(Problem(path, point.unscored.span, message(point.unscored), hint_text(point.unscored)))
             bad = True
         if point.outcome is not None and point.outcome.missing is None and point.deal is not None:
             outcomes.append(point.outcome)

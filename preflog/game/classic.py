@@ -8,7 +8,6 @@ one only with more tricks and an equal or higher suit (seed 004; seed 000: "РА
 
 from __future__ import annotations
 
-from ..i18n import N_
 from ..model.bids import Bid
 
 #: The levels a hand bid (without the talon) may have: nine and ten, and misère (seed 004; seed 000 §5).
@@ -65,6 +64,6 @@ def bomb_degree(dark_all_passes_before: int, dark: bool, limit: int = 3) -> int:
     return degree if dark else degree - 1
 
 
-#: The marks of the bombs on the sheet (seed 000 §7.1: "^ простая бомба, ^^ двойная, ^^^ елка").
-BOMB_NAMES = {1: N_("simple bomb"), 2: N_("double bomb"), 3: N_("tree")}
+#: The marks of the bombs on the sheet (seed 000 §7.1: "^ простая бомба, ^^ двойная, ^^^ елка"); their
+#: names are the sheet's words (:data:`preflog.scoring.tariff.BOMB_NAMES`).
 BOMB_MARKS = {1: "^", 2: "^^", 3: "^^^"}

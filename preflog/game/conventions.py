@@ -1,4 +1,7 @@
-"""The conventions as data: every option of RULES.md, the four presets, and the tags that set them."""
+"""The conventions as data: every option of RULES.md, the four presets, and the tags that set them.
+
+No words: the values an option accepts are said by :func:`preflog.verdicts.accepted_text`, a tag
+that cannot be applied is a :class:`~preflog.game.violations.Violation` (R101–R104)."""
 
 from __future__ import annotations
 
@@ -8,10 +11,9 @@ from typing import Any
 
 import attrs
 
-from ..i18n import N_, _
 from ..model.game import Game
 from ..model.limits import number_too_long, shorten
-from ..model.span import Span
+from .violations import Violation
 
 
 class Liability(enum.Enum):
@@ -141,15 +143,22 @@ class Rules:
         """These rules with one ``Rule.<Option>`` tag applied; ``ValueError`` if it is not known."""
         spec = OPTIONS.get(option)
         if spec is None:
-            raise ValueError(_("unknown rule option {option!r}; the options are {options}")
-                .format(option=shorten(option), options=', '.join(OPTIONS)))
-        field, parse, accepted = spec
+            raise OptionError(option, value)
+        field, parse, _accepted = spec
         try:
             parsed = parse(value.strip())
         except ValueError:
-            raise ValueError(_("Rule.{option} cannot be {shorten!r}; it takes {accepted}")
-                .format(option=option, shorten=shorten(value), accepted=accepted_text(accepted))) from None
+            raise OptionError(option, value) from None
         return attrs.evolve(self, **{field: parsed})
+
+
+class OptionError(ValueError):
+    """A ``Rule.<Option>`` tag that cannot be applied: ``option`` is not known (R102), or it cannot take
+    ``value`` (R103)."""
+
+    def __init__(self, option: str, value: str) -> None:
+        super().__init__(option, value)
+        self.option, self.value = option, value
 
 
 def _yes_no(value: str) -> bool:
@@ -167,13 +176,6 @@ def _choice(kind: type[enum.Enum]) -> Callable[[str], enum.Enum]:
 
 def _values(kind: type[enum.Enum]) -> tuple[str, ...]:
     return tuple(str(m.value) for m in kind)
-
-
-def accepted_text(accepted: str | tuple[str, ...]) -> str:
-    """The values an option accepts, in words of the current language."""
-    if isinstance(accepted, str):
-        return _(accepted)
-    return _("{values} or {last}").format(values=", ".join(accepted[:-1]), last=accepted[-1])
 
 
 def _digits(value: str) -> bool:
@@ -211,40 +213,40 @@ def _stays(value: str) -> int:
     return _whole(1, 99)(value)
 
 
-#: ``Rule.<Option>`` tag names → (field of Rules, parser, the values accepted, in words).
+#: ``Rule.<Option>`` tag names → (field of Rules, parser, the values accepted: their spellings, or the
+#: key of their description, which :func:`preflog.verdicts.accepted_text` says).
 OPTIONS: dict[str, tuple[str, Callable[[str], Any], str | tuple[str, ...]]] = {
-    "Scale": ("scale", _whole(1, 100), N_("a whole number")),
+    "Scale": ("scale", _whole(1, 100), "whole"),
     "WhistLiability": ("whist_liability", _choice(Liability), _values(Liability)),
     "WhistSplit": ("whist_split", _choice(WhistSplit), _values(WhistSplit)),
-    "Consolation": ("consolation", _consolation, N_("price, none or a whole number of whists (0: none)")),
-    "HalfWhist": ("half_whist", _yes_no, N_("yes or no")),
+    "Consolation": ("consolation", _consolation, "consolation"),
+    "HalfWhist": ("half_whist", _yes_no, "yes-no"),
     "AllPassScoring": ("all_pass_scoring", _choice(AllPassScoring), _values(AllPassScoring)),
     "AllPassProgression": ("all_pass_progression", _choice(Progression), _values(Progression)),
-    "AllPassProgressionLimit": ("all_pass_progression_limit", _limit, N_("a whole number of steps or none")),
-    "AllPassExit": ("all_pass_exit", _whole(6, 10), N_("a level from 6 to 10")),
+    "AllPassProgressionLimit": ("all_pass_progression_limit", _limit, "steps"),
+    "AllPassExit": ("all_pass_exit", _whole(6, 10), "level"),
     "AllPassTalon": ("all_pass_talon", _choice(AllPassTalon), _values(AllPassTalon)),
-    "AllPassAmnesty": ("all_pass_amnesty", _yes_no, N_("yes or no")),
-    "AllPassWhists": ("all_pass_whists", _whole(1, 1000), N_("a whole number of whists per trick")),
+    "AllPassAmnesty": ("all_pass_amnesty", _yes_no, "yes-no"),
+    "AllPassWhists": ("all_pass_whists", _whole(1, 1000), "whists"),
     "AllPassZero": ("all_pass_zero", _choice(ZeroTrick), _values(ZeroTrick)),
     "AllPassVoidTalonTrick": ("all_pass_void_talon_trick", _choice(VoidTalonTrick), _values(VoidTalonTrick)),
-    "Help": ("help", _yes_no, N_("yes or no")),
-    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, N_("no, yes (three deals in a row) or the most "
-                                                                    "deals in a row")),
-    "Stalingrad": ("stalingrad", _yes_no, N_("yes or no")),
-    "DarkBids": ("dark_bids", _yes_no, N_("yes or no")),
-    "HandBids": ("hand_bids", _yes_no, N_("yes or no")),
-    "Bombs": ("bombs", _yes_no, N_("yes or no")),
-    "Razboynik": ("razboynik", _yes_no, N_("yes or no")),
+    "Help": ("help", _yes_no, "yes-no"),
+    "DealerStaysOnAllPass": ("dealer_stays_on_all_pass", _stays, "stays"),
+    "Stalingrad": ("stalingrad", _yes_no, "yes-no"),
+    "DarkBids": ("dark_bids", _yes_no, "yes-no"),
+    "HandBids": ("hand_bids", _yes_no, "yes-no"),
+    "Bombs": ("bombs", _yes_no, "yes-no"),
+    "Razboynik": ("razboynik", _yes_no, "yes-no"),
     "RazboynikSoloist": ("razboynik_soloist", _choice(RazboynikSoloist), _values(RazboynikSoloist)),
     "RazboynikWhist": ("razboynik_whist", _choice(RazboynikWhist), _values(RazboynikWhist)),
-    "TalonBonus": ("talon_bonus", _yes_no, N_("yes or no")),
-    "Totus": ("totus", _yes_no, N_("yes or no")),
+    "TalonBonus": ("talon_bonus", _yes_no, "yes-no"),
+    "Totus": ("totus", _yes_no, "yes-no"),
     "PoolSplit": ("pool_split", _choice(PoolSplit), _values(PoolSplit)),
-    "UnresponsibleGames": ("unresponsible", _yes_no, N_("yes or no")),
-    "HelpBarred": ("help_barred", _yes_no, N_("yes or no")),
-    "MountainsOff": ("mountains_off", _yes_no, N_("yes or no")),
+    "UnresponsibleGames": ("unresponsible", _yes_no, "yes-no"),
+    "HelpBarred": ("help_barred", _yes_no, "yes-no"),
+    "MountainsOff": ("mountains_off", _yes_no, "yes-no"),
     "HelpTie": ("help_tie", _choice(HelpTie), _values(HelpTie)),
-    "IndivisibleMountain": ("indivisible_mountain", _yes_no, N_("yes or no")),
+    "IndivisibleMountain": ("indivisible_mountain", _yes_no, "yes-no"),
 }
 
 def option_text(option: str, value: Any) -> str:
@@ -299,48 +301,39 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-@attrs.frozen(slots=True)
-class RulesProblem:
-    """A ``Rules`` or ``Rule.<Option>`` tag that could not be applied."""
-
-    code: str
-    message: str
-    span: Span | None
-
-
 #: The presets played by two and a dummy rather than by three or four.
 TWO_HANDED = frozenset({"gusarik"})
 
 
-def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[RulesProblem]]:
-    """The rules a game is played under: its ``Rules`` tag (or ``preset``), then its ``Rule.*`` tags."""
-    problems: list[RulesProblem] = []
+def rules_of(game: Game, preset: str | None = None) -> tuple[Rules, list[Violation]]:
+    """The rules a game is played under: its ``Rules`` tag (or ``preset``), then its ``Rule.*`` tags;
+    and the tags that could not be applied (R101–R104)."""
+    problems: list[Violation] = []
     name = preset
     if name is None:
         tag = next((t for t in game.tags if t.name == "Rules"), None)
         name = tag.value.strip() if tag else "sochi"
         if name not in PRESETS:
-            problems.append(RulesProblem("R101", _("unknown convention {name!r} in the Rules tag; known: {presets}")
-                .format(name=shorten(name), presets=', '.join(PRESETS)), tag.span if tag else None))
+            problems.append(Violation.of("R101", "", tag.span if tag else None, name=shorten(name)))
             name = "sochi"
     rules = PRESETS[name]
     if name in TWO_HANDED and len(game.players) not in (0, 2):
         tag = next((t for t in game.tags if t.name == "Rules"), None)
-        problems.append(RulesProblem("R104", _("gusarik is played by two and a dummy, not by {players} (Players "
-                                               "names two for it)")
-                                                   .format(players=len(game.players)), tag.span if tag else None))
+        problems.append(Violation.of("R104", "", tag.span if tag else None, players=len(game.players)))
     for tag in game.tags:
         if tag.name.startswith("Rule."):
             try:
                 rules = rules.with_option(tag.name[5:], tag.value)
-            except ValueError as exc:
-                code = "R102" if tag.name[5:] not in OPTIONS else "R103"
-                problems.append(RulesProblem(code, str(exc), tag.span))
+            except OptionError as exc:
+                if exc.option in OPTIONS:
+                    problems.append(Violation.of("R103", "", tag.span, option=exc.option, value=shorten(exc.value)))
+                else:
+                    problems.append(Violation.of("R102", "", tag.span, option=shorten(exc.option)))
     return rules, problems
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "AllPassScoring", "AllPassTalon", "HelpTie", "Liability", "OPTIONS", "PRESETS", "PoolSplit", "Progression",
-    "RazboynikSoloist", "RazboynikWhist", "Rules", "RulesProblem", "TWO_HANDED", "VoidTalonTrick", "WhistSplit",
-    "ZeroTrick", "accepted_text", "frozen_tags", "option_text", "rule_tags", "rules_of",
+    "AllPassScoring", "AllPassTalon", "HelpTie", "Liability", "OPTIONS", "OptionError", "PRESETS", "PoolSplit",
+    "Progression", "RazboynikSoloist", "RazboynikWhist", "Rules", "TWO_HANDED", "VoidTalonTrick", "WhistSplit",
+    "ZeroTrick", "frozen_tags", "option_text", "rule_tags", "rules_of",
 ]

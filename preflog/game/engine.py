@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final
 
-from .. import words
-from ..i18n import _, ngettext
 from ..model.auction import Call
 from ..model.build import builder
 from ..model.cards import Card, Suit
@@ -55,8 +53,8 @@ _TalonTaken: Final = builder(TalonTaken)  # built in C (model.build)
 
 
 def _report(out: Violations, problems: Sequence[Problem], span: Span | None, deal: int) -> None:
-    for code, detail in problems:
-        out.append(Violation.of(code, detail, span, deal))
+    for code, reason, given in problems:
+        out.append(Violation(code, span, deal, given, reason))
 
 
 # ---- the game ----------------------------------------------------------------------------------
@@ -67,7 +65,7 @@ def initial_state(game: Game, rules: Rules | str | None = None) -> tuple[GameSta
     if isinstance(rules, Rules):
         return GameState(game.players, rules), []
     chosen, problems = rules_of(game, rules)
-    return GameState(game.players, chosen), [Violation(p.code, p.message, p.span) for p in problems]
+    return GameState(game.players, chosen), problems
 
 
 def expected_dealer(g: GameFacts) -> str | None:
@@ -91,13 +89,10 @@ def _start(g: WorkingGame, e: DealStarted, out: Violations) -> None:
         if e.dealer != expected:
             where = e.dealer_span or e.span
             if expected == previous:
-                out.append(Violation.of("D103", _("{expected} deals again after the all-pass, not {dealer} (write "
-                                                  "'dealer {expected}')")
-                                                      .format(expected=expected, dealer=e.dealer), where, e.number))
+                out.append(Violation.of("D103", "", where, e.number, expected=expected, dealer=e.dealer))
             else:
-                out.append(Violation.of("D102", _("after {previous} the deal goes to {expected}, not {dealer}")
-                    .format(previous=previous, expected=expected, dealer=e.dealer),
-                                        where, e.number))
+                out.append(Violation.of("D102", "", where, e.number, previous=previous, expected=expected,
+                                        dealer=e.dealer))
         stays = g.stays + 1 if e.dealer == previous else 0
     active = bidding_order(players, e.dealer)
     min_level = rules.all_pass_exit if g.all_pass_streak else 6
@@ -155,23 +150,20 @@ def _dealt_wrongly(d: WorkingDeal, e: Dealt, out: Violations) -> None:
         seat = d.seat(player)
         span = e.spans[index] if index < len(e.spans) else e.span
         if seat is None or seat is SEAT_SITTING_OUT:
-            out.append(Violation.of("D104", _("{player} deals and sits out, so holds no cards")
-                .format(player=player), span, d.number))
+            out.append(Violation.of("D104", "", span, d.number, player=player))
             continue
         if hand is None:
             continue
         for card in hand:
             if card in seen:
-                out.append(Violation.of("D101", _("{card} is dealt to both {seen} and {player}")
-                    .format(card=words.card(card), seen=seen[card], player=player), span, d.number,
-                                        card))
+                out.append(Violation.of("D101", "hands", span, d.number, card, card=card, seen=seen[card],
+                                        player=player))
             seen[card] = player
         hands[seat] = frozenset(hand)
     for card in e.talon or ():
         if card in seen:
-            out.append(Violation.of("D101", _("{card} is both in the talon and in {seen}'s hand")
-                .format(card=words.card(card), seen=seen[card]),
-                                    e.talon_span or e.span, d.number, card))
+            out.append(Violation.of("D101", "talon", e.talon_span or e.span, d.number, card, card=card,
+                                    seen=seen[card]))
     d.hands, d.talon = tuple(hands), e.talon
 
 
@@ -197,7 +189,7 @@ def _call(d: WorkingDeal, call: Call, span: Span | None, rules: Rules, out: Viol
             _dark_pass(d, seat, rules)
     else:
         d.spoke = d.spoke | {seat}
-        if not any(code in _NOT_STANDING for code, _ in problems):
+        if not any(problem[0] in _NOT_STANDING for problem in problems):
             if call.kind is CALL_HERE:
                 d.high_seat = SEAT_FIRST
             else:
@@ -244,9 +236,7 @@ def _bidding_ended(d: WorkingDeal, e: BiddingEnded, rules: Rules, out: Violation
         d.auction, d.declarer = AUCTION_WON, next(s for s in ACTIVE_SEATS if s not in d.passed)
         return
     waiting = d.active[next_caller(d)]
-    out.append(Violation.of("A208", _("the auction stops before it is over: {waiting} has still to call")
-        .format(waiting=waiting), e.span,
-                            d.number))
+    out.append(Violation.of("A208", "", e.span, d.number, waiting=waiting))
     # The highest bidder is the best guess for the declarer: it keeps one mistake from becoming many.
     d.auction, d.declarer = AUCTION_UNKNOWN, d.high_seat
 
@@ -266,12 +256,10 @@ def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -
 
 def _discarded(d: WorkingDeal, e: Discarded, rules: Rules, out: Violations) -> None:
     if d.is_all_pass:
-        out.append(Violation.of("T307", _("a discard on an all-pass"), e.span, d.number))
+        out.append(Violation.of("T307", "discard", e.span, d.number))
         return
     if d.hand_bid:
-        out.append(Violation.of("T302", _("{player} plays without the talon and discards nothing")
-            .format(player=d.player(d.declarer)),
-                                e.span, d.number))
+        out.append(Violation.of("T302", "", e.span, d.number, player=d.player(d.declarer)))
         return
     if e.cards is None:  # not known: nothing to check
         return
@@ -289,9 +277,7 @@ def _check_discard(d: WorkingDeal, cards: tuple[Card, ...], span: Span | None, o
     if hand is not None:
         for card in cards:
             if card not in hand:
-                out.append(Violation.of("T301", _("{card} is not among {player}'s twelve cards")
-                    .format(card=words.card(card), player=d.player(seat)), span,
-                                        d.number, card))
+                out.append(Violation.of("T301", "", span, d.number, card, card=card, player=d.player(seat)))
         hands[seat] = hand - frozenset(cards)
     known = d.known[seat]
     if known is not None:
@@ -305,9 +291,9 @@ def _at(row: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
 
 
 def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations) -> None:
-    for code, detail in contract_problems(d, e.bid, e.declarer):
+    for code, reason, given in contract_problems(d, e.bid, e.declarer):
         where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
-        out.append(Violation.of(code, detail, where, d.number, e.declarer if code == "T306" else None))
+        out.append(Violation(code, where, d.number, given, reason, token=e.declarer if code == "T306" else None))
     if d.is_all_pass:
         return
     declarer = d.declarer
@@ -316,8 +302,8 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
         declarer = None if seat is SEAT_SITTING_OUT else seat
     if e.totus:
         at_value = rules.totus and e.bid.level != 10  # "totus 9s": what is wrong is the value
-        for code, detail in totus_problems(d, rules, e.bid):
-            out.append(Violation.of(code, detail, e.bid_span if at_value else e.span, d.number))
+        for code, reason, given in totus_problems(d, rules, e.bid):
+            out.append(Violation(code, e.bid_span if at_value else e.span, d.number, given, reason))
         d.totus, d.helped = True, e.helped
     d.declarer, d.contract, d.trump_suit = declarer, e.bid, trump_of(e.bid)
 
@@ -369,7 +355,7 @@ def _card(d: WorkingDeal, e: CardPlayed | PlayedCard, rules: Rules, out: Violati
     problems = card_problems_at(d, card, seat)
     if problems:
         _report(out, problems, e.span, d.number)
-        if any(code == "P505" for code, _ in problems):
+        if any(problem[0] == "P505" for problem in problems):
             return
     if seat is None:  # the trick winners are not known (no contract): keep the card in the trick
         d.trick, d.played = d.trick + ((SEAT_FIRST, card),), d.played | {card}
@@ -424,10 +410,7 @@ def _claim(d: WorkingDeal, e: Claimed, rules: Rules, out: Violations) -> None:
     else:
         total = sum(s.tricks or 0 for s in shares)
         if total != remaining:
-            out.append(Violation.of("C601", ngettext("the claim gives {n} trick, and {remaining} are left to play",
-                                             "the claim gives {n} tricks, and {remaining} are left to play", total)
-                .format(n=total, remaining=remaining),
-                                    e.span, d.number))
+            out.append(Violation.of("C601", "", e.span, d.number, n=total, remaining=remaining))
         for share in shares:
             seat = d.seat(share.player)
             if seat is not None:
@@ -443,18 +426,12 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
     if r.kind is not RESULT_TRICKS and (declarer is None or d.is_all_pass):
-        said = (_("result {result_text} counts the declarer's tricks, and an all-pass has no declarer")
-                if d.is_all_pass else
-                _("result {result_text} counts the declarer's tricks, and this deal names no declarer"))
-        out.append(Violation.of("C604", said.format(result_text=result_text(r)), span, n))
+        out.append(Violation.of("C604", "all-pass" if d.is_all_pass else "no-declarer", span, n,
+                                result_text=result_text(r)))
         return
     if not played and declarer is not None and counts_as_made(d):
-        how = _("went half") if d.half_whister is not None else _("passed")
-        out.append(Violation.of("C605", _("both defenders {how}, so {game_contract} counts as made without play: "
-                                          "result {result_text} records a game that was not played (leave it out)")
-                                              .format(how=how, game_contract=words.bid(d.game_contract),
-                                                      result_text=result_text(r)),
-                                span, n))
+        out.append(Violation.of("C605", "", span, n, how="half" if d.half_whister is not None else "pass",
+                                game_contract=d.game_contract, result_text=result_text(r)))
         return
     if r.kind is RESULT_TRICKS:
         listed = {t.player: t.tricks for t in r.tricks}
@@ -462,29 +439,25 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
             for pair in r.tricks:
                 actual = d.taken(pair.player)
                 if actual != pair.tricks:
-                    out.append(Violation.of("C602", ngettext("{player} took {n} trick in the play, not {tricks}",
-                                                               "{player} took {n} tricks in the play, not {tricks}", actual)
-                        .format(player=pair.player, n=actual, tricks=pair.tricks), pair.tricks_span or span, n))
+                    out.append(Violation.of("C602", "", pair.tricks_span or span, n, player=pair.player, n=actual,
+                                            tricks=pair.tricks))
         if set(listed) >= set(d.active) and sum(listed.values()) != 10 and (complete or not played):
-            out.append(Violation.of("C603", _("the tricks add up to {sum}, not 10")
-                .format(sum=sum(listed.values())), span, n))
+            out.append(Violation.of("C603", "sum", span, n, sum=sum(listed.values())))
         return
     assert declarer is not None
     if r.kind is RESULT_RELATIVE and d.contract is None:
-        out.append(Violation.of("C603", _("result {result_text} is relative to a contract the deal does not name")
-            .format(result_text=result_text(r)), span, n))
+        out.append(Violation.of("C603", "relative", span, n, result_text=result_text(r)))
         return
     claimed_tricks = declarer_tricks(r, d.contract)
     if claimed_tricks is None:
-        out.append(Violation.of("C603", _("result {result_text} means the declarer's tricks: {declarer_count}")
-            .format(result_text=result_text(r), declarer_count=declarer_count(r, d.contract)), count_span, n))
+        out.append(Violation.of("C603", "count", count_span, n, result_text=result_text(r),
+                                declarer_count=declarer_count(r, d.contract)))
         return
     if complete:
         actual = d.tricks[declarer]
         if actual != claimed_tricks:
-            out.append(Violation.of("C602", ngettext("{player} took {n} trick in the play, not {tricks}",
-                                                       "{player} took {n} tricks in the play, not {tricks}", actual)
-                .format(player=d.player(declarer), n=actual, tricks=claimed_tricks), count_span, n))
+            out.append(Violation.of("C602", "", count_span, n, player=d.player(declarer), n=actual,
+                                    tricks=claimed_tricks))
 
 
 def _nothing(d: WorkingDeal, e: Any, rules: Rules, out: Violations) -> None:

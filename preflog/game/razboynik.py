@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 
-from ..i18n import _
 from ..model.bids import Bid
 from ..model.defence import DecisionKind
 from ..model.seating import Seat
@@ -62,11 +61,6 @@ def soloist(rules: Rules, dummy: Seat | None) -> Seat:
 def game_key(bid: Bid) -> int:
     """The compulsory game a contract counts as: its level, 0 for misère."""
     return 0 if bid.is_misere else bid.level
-
-
-def game_name(key: int) -> str:
-    """A compulsory game as a person reads it: its level (``7``), or misère in the language spoken."""
-    return _("misère") if key == 0 else str(key)
 
 
 def mandated_defence(rules: Rules, bid: Bid) -> tuple[DecisionKind, DecisionKind] | None:

@@ -1,137 +1,170 @@
-"""Rule violations: a stable code, the rule broken, its section of the Preferans Code, and where."""
+"""Rule violations as values: a stable code, where, and the facts of the fault, in no language.
+
+A :class:`Violation` names the rule broken (``code``, whose section of the Preferans Code is
+:data:`SECTIONS`), where (``span``, ``deal``), and the facts its sentence is made of: which of the
+code's sentences (``reason``) and the cards, bids, calls, names and numbers it names (``params``).
+Two violations found in different languages are equal. The sentence is made where a person reads
+it, in that person's language: :func:`preflog.verdicts.message`.
+"""
 
 from __future__ import annotations
 
+import enum
+from decimal import Decimal
+from fractions import Fraction
+from typing import Protocol, TypeAlias
+
 import attrs
 
-from ..i18n import N_, _, pgettext
+from ..model.auction import Call
+from ..model.bids import Bid
 from ..model.cards import Card
 from ..model.span import Span
 
-#: Every violation the engine reports: code → (the rule in a few words, Code section or source).
-CATALOGUE: dict[str, tuple[str, str]] = {
-    "R101": (N_("unknown convention"), "RULES.md"),
-    "R102": (N_("unknown rule option"), "RULES.md"),
-    "R103": (N_("invalid rule option value"), "RULES.md"),
-    "R104": (N_("gusarik is played by two"), "Code 3.7.6.4, seed 001"),
-    "D101": (N_("a card dealt twice"), "1.3.1, 3.2.8"),
-    "D102": (N_("the deal passes clockwise"), "3.2.2"),
-    "D103": (N_("the dealer stays after an all-pass"), "3.7.7"),
-    "D104": (N_("a sitting-out dealer gets no cards"), "3.2.10"),
-    "A201": (N_("calls go clockwise from the eldest hand"), "3.3.2"),
-    "A202": (N_("each bid must be higher than the last"), "3.3.7"),
-    "A203": (N_("a player who passed is out of the auction"), "3.3.10"),
-    "A204": (N_("misère only as a player's first call"), "3.3.9"),
-    "A205": (N_("a misère bidder makes no other bid"), "3.3.9, 3.6.3"),
-    "A206": (N_("only the eldest hand may say here, matching the last bid"), "3.3.8"),
-    "A207": (N_("a call after the auction is over"), "3.3.1, 3.3.12"),
-    "A208": (N_("the auction is not finished"), "3.3.1"),
-    "A209": (N_("the lowest bid after an all-pass or a dark pass"), "3.7.8, 3.3.19 a, seed 004"),
-    "A211": (N_("dark calls: a dark pass before any bid, a dark bid before any seeing one"), "3.3.19, seed 004"),
-    "A212": (N_("a hand bid is a nine, a ten or misère"), "seed 004, seed 000 §5"),
-    "A213": (N_("no auction in the razboynik"), "seed 000 §8, seed 004"),
-    "A210": (N_("dark and hand bids only where the convention has them"), "3.3.19"),
-    "T301": (N_("the discard comes from the declarer's twelve cards"), "3.4.1"),
-    "T302": (N_("a discard only by a declarer who took the talon"), "3.4.1"),
-    "T303": (N_("the contract is not lower than the last bid"), "3.4.3"),
-    "T304": (N_("misère only after a misère bid"), "3.3.9"),
-    "T305": (N_("a misère bidder's contract is misère"), "3.6.3"),
-    "T306": (N_("the contract is declared by the winner of the auction"), "3.4.1"),
-    "T307": (N_("an all-pass has no discard, contract or whist"), "3.7.1"),
-    "T308": (N_("each compulsory game once"), "seed 000 §8, seed 004"),
-    "T309": (N_("a totus is a ten with the talon, where the convention has it"), "seed 000 §6.3"),
-    "W401": (N_("whist decisions go from the declarer's left"), "3.8.1"),
-    "W402": (N_("half-whist only where the convention has it"), "3.8.7"),
-    "W403": (N_("half-whist by the second defender after a pass, on a six or a seven"), "3.8.7"),
-    "W404": (N_("returning the whist"), "3.8.8, 3.8.8.1, 3.8.8.2"),
-    "W405": (N_("open or closed is chosen by a single whister"), "3.8.4, 3.8.5"),
-    "W406": (N_("misère is not whisted"), "3.6.6"),
-    "W407": (N_("Stalingrad: six spades is whisted by both"), "seed 000 §6.2"),
-    "W408": (N_("a contract nobody whists is not played"), "3.8.1, 3.8.7"),
-    "W409": (N_("a game won dark is whisted by both"), "3.3.19 b, seed 004"),
-    "W410": (N_("two players: the whister plays open with the dummy, without half-whist"), "seed 001, 3.8.7"),
-    "W411": (N_("the defence of a compulsory game is agreed"), "seed 004"),
-    "W412": (N_("a totus is not whisted"), "seed 000 §6.3"),
-    "P501": (N_("a card the player does not hold"), "3.9.2, 3.2.16"),
-    "P502": (N_("follow suit"), "2.1.3, 3.9.3"),
-    "P503": (N_("trump when void in the suit led"), "3.9.3"),
-    "P504": (N_("a card played twice"), "3.9.2"),
-    "P505": (N_("more than ten tricks"), "2.1.1, 3.9.5"),
-    "P506": (N_("revoke: a suit played after the player showed void in it"), "3.9.16"),
-    "P507": (N_("play before the defence is settled"), "3.8.1, 3.9.1"),
-    "C601": (N_("a claim gives away exactly the tricks not played"), "3.9.22"),
-    "C602": (N_("the result agrees with the play"), "2.1.2, 3.9.4"),
-    "C603": (N_("the result fits the contract"), "3.8.7, 3.9.22"),
-    "C604": (N_("a result needs a declarer"), "3.7.1"),
-    "C605": (N_("a game nobody whisted is not played and has no result"), "3.8.1, 3.8.7"),
-    "S701": (N_("the sheet as written agrees with the deals"), "4.2.5, 4.2.7"),
-    "S702": (N_("the Result tag agrees with the settlement"), "4.2.14"),
-    "S703": (N_("a deal whose record is too short to score"), "4.2.1"),
-    "S704": (N_("no deal after the end of the pulka"), "4.2.3, 4.2.15"),
-    "S705": (N_("the second stage's pool is at most the smallest mountain"), "seed 000 §8, seed 004"),
-    "S706": (N_("a totus on a bomb names the partners it helps"), "seed 000 §7.2"),
+
+class Worded(Protocol):
+    """A value of another layer that words itself where it is shown (a sheet's entry: ``text()``)."""
+
+    def text(self) -> str: ...
+
+
+def params(**given: Param) -> Params:
+    """``given`` as a value's params: sorted by name, so that equal facts make equal values."""
+    return tuple(sorted(given.items()))
+
+
+@attrs.frozen(slots=True)
+class Phrase:
+    """Words chosen by a short stable key, ``reason``, with the facts they name: a violation's hint
+    (``dealer``: did you mean the expected dealer?), why a deal cannot be scored."""
+
+    reason: str
+    params: Params = ()
+
+    @classmethod
+    def of(cls, reason: str, **given: Param) -> Phrase:
+        return cls(reason, params(**given))
+
+
+#: What a violation may name: cards, bids, calls, a suit or seat or word of the defence (enums),
+#: player names (``str``), numbers, a few of them (a tuple), a phrase chosen by a key.
+Param: TypeAlias = (Card | Bid | Call | enum.Enum | str | int | Fraction | Decimal | Phrase | Worded | None
+                    | tuple[Card, ...] | tuple[str, ...] | tuple[int, ...])
+#: A violation's or phrase's params, by name, in the order of their names.
+Params: TypeAlias = tuple[tuple[str, Param], ...]
+
+
+#: Every violation's code → its source: a section of the Code (``3.9.3``), or a seed of RULES.md
+#: (``seed 000 §8``). The rule's name in words is the presenter's (:data:`preflog.verdicts.RULES`).
+SECTIONS: dict[str, str] = {
+    "R101": "RULES.md",
+    "R102": "RULES.md",
+    "R103": "RULES.md",
+    "R104": "Code 3.7.6.4, seed 001",
+    "D101": "1.3.1, 3.2.8",
+    "D102": "3.2.2",
+    "D103": "3.7.7",
+    "D104": "3.2.10",
+    "A201": "3.3.2",
+    "A202": "3.3.7",
+    "A203": "3.3.10",
+    "A204": "3.3.9",
+    "A205": "3.3.9, 3.6.3",
+    "A206": "3.3.8",
+    "A207": "3.3.1, 3.3.12",
+    "A208": "3.3.1",
+    "A209": "3.7.8, 3.3.19 a, seed 004",
+    "A211": "3.3.19, seed 004",
+    "A212": "seed 004, seed 000 §5",
+    "A213": "seed 000 §8, seed 004",
+    "A210": "3.3.19",
+    "T301": "3.4.1",
+    "T302": "3.4.1",
+    "T303": "3.4.3",
+    "T304": "3.3.9",
+    "T305": "3.6.3",
+    "T306": "3.4.1",
+    "T307": "3.7.1",
+    "T308": "seed 000 §8, seed 004",
+    "T309": "seed 000 §6.3",
+    "W401": "3.8.1",
+    "W402": "3.8.7",
+    "W403": "3.8.7",
+    "W404": "3.8.8, 3.8.8.1, 3.8.8.2",
+    "W405": "3.8.4, 3.8.5",
+    "W406": "3.6.6",
+    "W407": "seed 000 §6.2",
+    "W408": "3.8.1, 3.8.7",
+    "W409": "3.3.19 b, seed 004",
+    "W410": "seed 001, 3.8.7",
+    "W411": "seed 004",
+    "W412": "seed 000 §6.3",
+    "P501": "3.9.2, 3.2.16",
+    "P502": "2.1.3, 3.9.3",
+    "P503": "3.9.3",
+    "P504": "3.9.2",
+    "P505": "2.1.1, 3.9.5",
+    "P506": "3.9.16",
+    "P507": "3.8.1, 3.9.1",
+    "C601": "3.9.22",
+    "C602": "2.1.2, 3.9.4",
+    "C603": "3.8.7, 3.9.22",
+    "C604": "3.7.1",
+    "C605": "3.8.1, 3.8.7",
+    "S701": "4.2.5, 4.2.7",
+    "S702": "4.2.14",
+    "S703": "4.2.1",
+    "S704": "4.2.3, 4.2.15",
+    "S705": "seed 000 §8, seed 004",
+    "S706": "seed 000 §7.2",
 }
 
 
 @attrs.frozen(slots=True)
 class Violation:
-    """One broken rule at one place: ``code`` (e.g. ``P502``), a message naming the rule and section.
+    """One broken rule at one place, as facts: ``code`` (e.g. ``P502``), ``span`` and ``deal``, and
+    ``params`` (e.g. the player, the card played, the cards that follow suit) with ``reason``, which of
+    the code's sentences they fill ("" for the code's first). No words: two violations of the same
+    facts are equal in any language, and :func:`preflog.verdicts.message` says one in the reader's.
 
     A violation that names a slip which the rest of its deal follows from (a wrong dealer, hands in the
-    wrong order, a misread card) carries a ``hint`` at the likely correction and, in ``follows``, the
-    violations it explains (``preflog.check`` folds them; ``fold=False`` lists them all).
+    wrong order, a misread card) carries a ``hint`` at the likely correction (a :class:`Phrase`) and,
+    in ``follows``, the violations it explains (``preflog.check`` folds them; ``fold=False`` lists them
+    all).
     """
 
     code: str
-    message: str
     span: Span | None = None
     deal: int | None = None
-    hint: str | None = None
+    params: Params = ()
+    reason: str = ""
+    hint: Phrase | None = None
     follows: tuple[Violation, ...] = attrs.field(default=(), eq=False, repr=False)
     #: what inside ``span`` the violation is about (a card of a hand, talon or discard; the declarer's
     #: name), for a view that holds the text to show it at that token
     token: Card | str | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
-    def rule(self) -> str:
-        """The rule broken, in a few words of the current language."""
-        return _(CATALOGUE[self.code][0])
-
-    @property
     def section(self) -> str:
-        return CATALOGUE[self.code][1]
+        """The rule's source: a section of the Code or a seed (:data:`SECTIONS`)."""
+        return SECTIONS[self.code]
+
+    def param(self, name: str) -> Param:
+        """The param ``name`` (``KeyError`` if the violation has none of that name)."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
 
     @classmethod
-    def of(cls, code: str, detail: str, span: Span | None, deal: int | None = None,
-           token: Card | str | None = None) -> Violation:
-        """A violation whose message is ``detail``, then the rule and its Code section."""
-        return cls(code, f"{detail} [{code}: {_(CATALOGUE[code][0])}, {cited(CATALOGUE[code][1])}]", span, deal,
-                   token=token)
+    def of(cls, code: str, reason: str, span: Span | None, deal: int | None = None,
+           token: Card | str | None = None, /, **given: Param) -> Violation:
+        """The violation ``code`` of the sentence ``reason`` with the facts ``given`` (sorted by name; a
+        fact may be named as a field, ``deal=`` say: the fields are given by position)."""
+        return cls(code, span, deal, params(**given), reason, token=token)
 
-
-#: Sources that are not the Code's sections or the seeds: said in the current language as a whole.
-_SOURCES = ("Sheet tag", "penalty", "RULES.md AllPassTalon")  # not the Code: said by _source
-_CITED_WORDS = (N_("Code"), N_("seed"), N_("fn"))  # the words of a citation, each said as _(word)
-
-
-def cited(section: str) -> str:
-    """A source as a message cites it, in the current language: ``Code 3.9.3`` for the Code's sections
-    (Кодекс 3.9.3), ``seed 000 §8`` for the original documents of ``RULES.md`` (источник 000 §8)."""
-    if section in _SOURCES:
-        return _source(section)
-    text = "Code " + section if section[:1].isdigit() else section
-    for word in ("Code", "seed", "fn"):  # fn: a footnote of the Code
-        text = text.replace(word + " ", _(word) + " ")
-    return text
-
-
-def _source(section: str) -> str:
-    """A source that is not the Code, as a citation names it (a penalty is the file's own statement,
-    not the word штраф again)."""
-    return {"Sheet tag": pgettext("source", "Sheet tag"), "penalty": pgettext("source", "penalty"),
-            "RULES.md AllPassTalon": pgettext("source", "RULES.md AllPassTalon")}[section]
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "CATALOGUE", "Violation", "cited",
+    "Param", "Params", "Phrase", "SECTIONS", "Violation", "Worded", "params",
 ]

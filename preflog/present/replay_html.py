@@ -44,6 +44,7 @@ from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..driver import SKIP, Skip, Visitor, Walker
 from .. import words
+from ..verdicts import message
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
 
@@ -149,7 +150,7 @@ class PageRecorder(Visitor):
             self.deal["entries"] = [e.text() for e in written[self.deal.pop("from"):]]
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
-        text = f"{violation.code}: {violation.message}"
+        text = f"{violation.code}: {message(violation)}"
         if self.deal is not None and self.lines and self.lines[-1]["steps"]:
             self.lines[-1]["steps"][-1].setdefault("v", []).append(text)
         else:  # the game's own (its rules tags), before any deal

@@ -27,6 +27,7 @@ from ..model.seating import Seat
 from ..steps import Step, StepRecorder, dealt_comments
 from ..driver import SKIP, Skip
 from .. import words
+from ..verdicts import message
 
 INDENT = "    "  #: how much deeper each level of variation is written
 
@@ -62,7 +63,7 @@ class Renderer:
         if not isinstance(e, Dealt):  # a deal's comments go on its hands' and talon's rows
             text += self.annotations(step.glyph, step.comments)
         for v in step.violations:
-            text += "\n    " + _("error {code}: {message}").format(code=v.code, message=v.message)
+            text += "\n    " + _("error {code}: {message}").format(code=v.code, message=message(v))
         return text
 
     def status(self, d: DealState) -> str:

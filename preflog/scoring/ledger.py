@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import attrs
 
-from ..game.violations import cited
+from ..words import cited
 from ..i18n import N_, _, decimal, ngettext
 
 #: An exact amount on the sheet: an ``int`` when whole (nearly always), else a ``Fraction``. Both have

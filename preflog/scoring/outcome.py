@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import attrs
 
-from .. import words
-from ..i18n import _
 from ..model.bids import Bid
 from ..model.build import builder
 from ..model.cards import Card
@@ -20,6 +18,7 @@ from ..model.defence import DecisionKind
 from ..game.laws import declarer_tricks
 from ..game.legal import counts_as_made
 from ..game.state import DealState
+from ..game.violations import Phrase
 from ..model.seating import ACTIVE_SEATS, Seat
 from ..game.conventions import Rules
 from ..game.razboynik import Stage, mandated_defence
@@ -49,7 +48,7 @@ class Outcome:
     returned: str | None = None
     tricks: dict[str, int] | None = attrs.field(default=None, eq=False)
     declarer_tricks: int | None = None
-    missing: str | None = None            # why the deal cannot be scored, or None
+    missing: Phrase | None = None         # why the deal cannot be scored (preflog.verdicts.phrase says it), or None
     dark: bool = False                    # the game was won with a dark bid: its value doubles (3.3.19 b)
     dark_passers: tuple[str, ...] = ()    # on an all-pass, those who passed dark (3.3.19 a)
     dark_before: int = 0                  # dark all-passes the dealer dealt just before (seed 004)
@@ -85,9 +84,7 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     tricks = _tricks(d, result)
     if d.is_all_pass:
         if tricks is None or any(p not in tricks for p in players):
-            return _Outcome(*base, all_pass=True, missing=_("the tricks of the all-pass are not recorded (write them: "
-                                                            "result {players})")
-                                                                .format(players=' '.join(p + ' N' for p in players)))
+            return _Outcome(*base, all_pass=True, missing=Phrase.of("all-pass-tricks", players=players))
         if d.four and d.dealer not in tricks:
             dealer_tricks = 10 - sum(tricks[p] for p in d.active) if d.talon_leads else 0
             tricks = dict(tricks, **{d.dealer: max(dealer_tricks, 0)})
@@ -95,36 +92,30 @@ def _outcome(d: DealState, result: Result | None, rules: Rules) -> Outcome:
     declarer = d.declarer
     contract = d.game_contract
     if declarer is None or contract is None:
-        what = (_("no game: neither the auction nor the contract names the declarer (an all-pass is written "
-                "'bids pass pass pass')")) if declarer is None else _("no contract")
-        return _Outcome(*base, missing=_("the deal records {what}").format(what=what))
+        return _Outcome(*base, missing=Phrase("no-declarer" if declarer is None else "no-contract"))
     name = d.player(declarer)
     declarer_tricks = _declarer_tricks(tricks, name, result, contract)
     if contract.is_misere:
         if declarer_tricks is None:
             return _Outcome(*base, declarer=name, contract=contract,
-                            missing=_("the misère's result is not recorded (write: result N)"))
+                            missing=Phrase("misère-result"))
         return _Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
                         talon=d.talon if d.talon_taken else None)
     if d.totus:  # not whisted: the partners play it, and only the ten tricks count (seed 000 §6.3)
         return _Outcome(*base, declarer=name, contract=contract, tricks=tricks, declarer_tricks=declarer_tricks,
                         talon=d.talon if d.talon_taken else None, totus=True, helped=d.helped,
-                        missing=None if declarer_tricks is not None else
-                        _("the totus's result is not recorded (write: result N)"))
+                        missing=None if declarer_tricks is not None else Phrase("totus-result"))
     roles = _roles(d, contract, rules)
-    if isinstance(roles, str):
+    if isinstance(roles, Phrase):
         return _Outcome(*base, declarer=name, contract=contract, missing=roles)
     whisters, passers, half, returned = roles
     missing = None
     if counts_as_made(d):
         pass  # counts as made without play (Code 3.8.1, 3.8.7)
     elif declarer_tricks is None:
-        missing = _("the result of {contract} is not recorded (write: result N)").format(contract=words.bid(contract))
+        missing = Phrase.of("result", contract=contract)
     elif len(whisters) == 2 and declarer_tricks < 10 and (tricks is None or any(w not in tricks for w in whisters)):
-        missing = (_("two whisters write for their own tricks: the result must give each one's (write: result {name} "
-                     "{declarer_tricks} {whisters} N {whisters2} N)")
-                         .format(name=name, declarer_tricks=declarer_tricks, whisters=whisters[0],
-                                 whisters2=whisters[1]))
+        missing = Phrase.of("whisters", name=name, declarer_tricks=declarer_tricks, whisters=whisters)
     return _Outcome(*base, declarer=name, contract=contract, whisters=whisters, passers=passers, half=half,
                     returned=returned, tricks=tricks, declarer_tricks=declarer_tricks, missing=missing,
                     talon=d.talon if d.talon_taken else None)
@@ -157,7 +148,7 @@ def _declarer_tricks(tricks: dict[str, int] | None, declarer: str, result: Resul
 Roles = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
 
 
-def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
+def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | Phrase:
     """Whisters in order, passers, the standing half-whister, a half-whister overtaken by a return."""
     said = [k for _, k in d.decisions]
     mandated = mandated_defence(rules, contract) if d.stage is Stage.COMPULSORY and not said else None
@@ -167,8 +158,7 @@ def _roles(d: DealState, contract: Bid, rules: Rules) -> Roles | str:
         agreed = tuple(d.player(s) for s, k in zip(seats, mandated) if k is DecisionKind.WHIST)
         return agreed, tuple(d.player(s) for s in seats if d.player(s) not in agreed), None, None
     if len(said) < 2:
-        return _("the defence is not recorded (write: whist …)") if not said else \
-            _("the defence is not finished: the second defender's word is missing")
+        return Phrase("no-defence" if not said else "defence-unfinished")
     assert d.defenders is not None
     defenders = [d.player(s) for s in d.defenders]
     whisters = tuple(d.player(s) for s in d.whisters)

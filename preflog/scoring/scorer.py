@@ -17,21 +17,20 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TypeVar
 
-from ..i18n import _, using_language
+from ..i18n import using_language
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
 from ..game.state import GameState
-from ..game.violations import Violation, cited
+from ..game.violations import Phrase, Violation
 from ..model.deal import Checkpoint, Deal, Result
 from ..model.build import builder
 from ..model.game import Game, pool_of, whist_price_of
 from ..model.span import Span
 from ..driver import SKIP, Skip, Visitor, walk
-from .ledger import COLUMN_WORDS, Column, number_text
+from .ledger import Column
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
-from .settlement import signed
 from .tariff import (
     barred_from_help, bomb_entries, deal_entries, made, needs_closed, opening_entries, penalty_entries,
     unresponsible_entries,
@@ -130,13 +129,9 @@ class Scorer(Visitor):
         pulka = self.pulka
         if pulka.finished_after is not None and not self._past_end:
             self._past_end = True
-            self.problems.append(Violation.of(
-                "S704", (_("the pulka ended with deal {end}, when every pool reached {target}; deal {number} comes "
-                           "after it") if self.rules.help else
-                         _("the pulka ended with deal {end}, when the pools together reached {target} each; deal "
-                           "{number} comes after it")).format(end=pulka.finished_after, target=pulka.target,
-                                                               number=event.number),
-                event.span, event.number))
+            self.problems.append(Violation.of("S704", "help" if self.rules.help else "together", event.span,
+                                              event.number, end=pulka.finished_after, target=pulka.target,
+                                              number=event.number))
         # the result and the contract as the deal writes them: read off its record, not off their events,
         # which would each cost a state handed over (the deal is written only after both)
         deal = event.source if isinstance(event.source, Deal) else None
@@ -164,10 +159,8 @@ class Scorer(Visitor):
             return  # the file begins in the second stage: the first one's mountains are not known
         smallest = min(self.pulka.mountain(p) for p in self.pulka.players)
         if pool > smallest:
-            self.problems.append(Violation.of(
-                "S705", _('the second stage is played to a pool of {pool} (the Pool tag), more than the smallest '
-                          'mountain after the razboynik, {smallest} (seed 000 §8: "не более числа наименьшей горы")')
-                              .format(pool=pool, smallest=number_text(smallest)), event.span, event.number))
+            self.problems.append(Violation.of("S705", "", event.span, event.number, pool=pool,
+                                              smallest=Fraction(smallest)))
 
     def visit_penalty_recorded(self, event: PenaltyRecorded, state: GameState) -> None:
         self._write_deal(state)
@@ -197,8 +190,7 @@ class Scorer(Visitor):
         d = state.deal
         outcome = self.outcome = outcome_of(d, self._result, self.rules)
         if outcome.missing is not None:
-            gap = Violation.of("S703", _("deal {number} cannot be scored: {missing}")
-                .format(number=d.number, missing=outcome.missing), self._head, d.number)
+            gap = Violation.of("S703", "missing", self._head, d.number, number=d.number, missing=outcome.missing)
             self._gap = self._gap or gap
             self.unscored.append(gap)
             return
@@ -226,14 +218,12 @@ class Scorer(Visitor):
         pulka = self.pulka
         players = pulka.players  # the dummy of two has no sheet, and nothing to be helped in
         helped = helped_partners(outcome, bomb, players)
-        if isinstance(helped, str) or pulka.target is None:
-            if isinstance(helped, str):
-                problem = Violation.of("S706", f"{helped} ({cited('seed 000 §7.2')})", self._contract or self._head, outcome.number)
+        if isinstance(helped, Phrase) or pulka.target is None:
+            if isinstance(helped, Phrase):
+                problem = Violation.of("S706", "", self._contract or self._head, outcome.number, helped=helped)
                 self.problems.append(problem)
             else:
-                problem = Violation.of("S703", _("deal {number} cannot be scored: a totus closes the pool, and no "
-                                                 "Pool tag gives its size")
-                                                     .format(number=outcome.number), self._head, outcome.number)
+                problem = Violation.of("S703", "totus", self._head, outcome.number, number=outcome.number)
                 self.unscored.append(problem)
             self._gap = self._gap or problem
             return False
@@ -246,28 +236,25 @@ class Scorer(Visitor):
         """The first difference between a ``sheet`` statement and the sheet written so far (S701)."""
         gap = self._gap
         if gap is not None:
-            self.problems.append(Violation.of("S703", _("this sheet cannot be checked: deal {deal} is not scored")
-                .format(deal=gap.deal), checkpoint.span, number))
+            self.problems.append(Violation.of("S703", "sheet", checkpoint.span, number, deal=gap.deal))
             return
         pulka = self.pulka
         for entry in checkpoint.entries:
             p = entry.player
-            checks: list[tuple[str, Decimal, Column, str | None]] = []
+            checks: list[tuple[Decimal, Column, str | None]] = []
             if entry.pool is not None:
-                checks.append((_(COLUMN_WORDS[Column.POOL]), entry.pool, Column.POOL, None))
+                checks.append((entry.pool, Column.POOL, None))
             if entry.mountain is not None:
-                checks.append((_(COLUMN_WORDS[Column.MOUNTAIN]), entry.mountain, Column.MOUNTAIN, None))
+                checks.append((entry.mountain, Column.MOUNTAIN, None))
             for w in entry.whists or ():
-                checks.append((_("whists on {player}").format(player=w.player), w.amount, Column.WHISTS, w.player))
-            for what, written, column, on in checks:
+                checks.append((w.amount, Column.WHISTS, w.player))
+            for written, column, on in checks:
                 actual = pulka.total(p, column, on)
                 if Fraction(written) != actual:
-                    why = _explain(pulka, p, column, on)
+                    # the last entry written there (None: nothing is), which the message quotes
                     self.problems.append(Violation.of(
-                        "S701", _("the sheet after deal {number} gives {p} {what} {decimal}; the deals so far give "
-                                  "{actual}{why}")
-                                      .format(number=number, p=p, what=what, decimal=_decimal(written),
-                                              actual=number_text(actual), why=why), entry.span or checkpoint.span, number))
+                        "S701", "", entry.span or checkpoint.span, number, number=number, p=p, column=column, on=on,
+                        decimal=written, actual=Fraction(actual), last=pulka.last.get((p, column, on))))
                     return
 
     def _finish(self) -> None:
@@ -277,40 +264,25 @@ class Scorer(Visitor):
         if tag is None or written is None:
             return
         if isinstance(written, str):
-            self.problems.append(Violation.of("S702", _("the Result tag cannot be read: {written}")
-                .format(written=written), tag.span))
+            self.problems.append(Violation.of("S702", "unread", tag.span, tag=tag.value, players=self.game.players))
             return
         gap = self._gap
         if gap is not None:
-            self.problems.append(Violation.of("S703", _("the Result tag cannot be checked: deal {deal} is not scored")
-                .format(deal=gap.deal), tag.span))
+            self.problems.append(Violation.of("S703", "result", tag.span, deal=gap.deal))
             return
         totals = self.pulka.sheet().settlement().totals
         for player, value in written.items():
             exact = totals[player]
             places = max(0, -value.as_tuple().exponent)  # type: ignore[operator]
             if abs(Fraction(value) - exact) > Fraction(1, 2 * 10 ** places):
-                self.problems.append(Violation.of(
-                    "S702", _("the Result tag gives {player} whists: {decimal}; the settlement gives {signed}")
-                        .format(player=player, decimal=_decimal(value, sign=True), signed=signed(exact)), tag.span))
+                self.problems.append(Violation.of("S702", "", tag.span, player=player, value=value,
+                                                  exact=Fraction(exact)))
                 return
 
 
 def _number(state: GameState) -> int:
     assert state.deal is not None
     return state.deal.number
-
-
-def _explain(pulka: Pulka, player: str, column: Column, on: str | None) -> str:
-    last = pulka.last.get((player, column, on))
-    if last is None:
-        return _(" (nothing is written there)")
-    return _(" (last written: {text})").format(text=last.text())
-
-
-def _decimal(value: Decimal, sign: bool = False) -> str:
-    text = format(value.normalize(), "f") if value == value.to_integral_value() else format(value, "f")
-    return ("+" + text) if sign and value > 0 else text
 
 
 def _tag_number(value: str | None, read: Callable[[str], T]) -> T | None:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from .. import words
-from ..i18n import _, count, ngettext
+from ..i18n import N_, _, count, ngettext
 from ..model.bids import Bid
 from ..model.build import builder
 from ..model.cards import Card, Rank
@@ -19,10 +19,12 @@ from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
 from .ledger import Amount, Column, Entry, exact, number_text, times
 from .outcome import Outcome
-from ..game.classic import BOMB_MARKS, BOMB_NAMES, bomb_degree
+from ..game.classic import BOMB_MARKS, bomb_degree
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
 
 POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
+#: The bombs by degree, as the sheet names them (seed 000 §7.1: "простая бомба, … двойная, … елка").
+BOMB_NAMES = {1: N_("simple bomb"), 2: N_("double bomb"), 3: N_("tree")}
 
 _Entry = builder(Entry)  # the sheet's entries, built in C (model.build)
 

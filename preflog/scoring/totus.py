@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..i18n import _, ngettext
-from ..game.classic import BOMB_NAMES
+from ..game.violations import Phrase
+from ..i18n import _
 from .ledger import Amount, Column, Entry, number_text
 from .outcome import Outcome
 
@@ -21,40 +21,28 @@ POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
 SECTION = "seed 000 §7.2"
 
 
-def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[str, ...] | str:
-    """The partners a totus on ``bomb`` helps, or what is wrong with the names written: one on a simple
-    bomb, two on a double, all on a tree; where the bomb leaves no choice the names may be left out."""
+def helped_partners(o: Outcome, bomb: int, players: tuple[str, ...]) -> tuple[str, ...] | Phrase:
+    """The partners a totus on ``bomb`` helps, or what is wrong with the names written (said by
+    :func:`preflog.verdicts.phrase`): one on a simple bomb, two on a double, all on a tree; where the
+    bomb leaves no choice the names may be left out."""
     assert o.declarer is not None
     partners = tuple(p for p in players if p != o.declarer)
     need = 0 if not bomb else len(partners) if bomb == 3 else min(bomb, len(partners))
     named = o.helped
-    on = (_("on a {bomb}").format(bomb=_(BOMB_NAMES[bomb])) if bomb else
-          _("without a bomb ({declarer} holds none)").format(declarer=o.declarer))
     if o.declarer in named:
-        return _("{declarer} is the declarer; a totus helps partners").format(declarer=o.declarer)
+        return Phrase.of("declarer-helped", declarer=o.declarer)
     if len(set(named)) != len(named):
-        return _("a partner is named twice ({named})").format(named=' '.join(named))
+        return Phrase.of("named-twice", named=named)
     if len(named) > need and not need:
-        return ngettext("a totus {on} helps nobody, and {named} is named",
-                        "a totus {on} helps nobody, and {named} are named", len(named)).format(
-            on=on, named=" ".join(named))
+        return Phrase.of("helps-nobody", bomb=bomb, declarer=o.declarer, named=named)
     if len(named) > need:
-        return ngettext("a totus {on} helps {partners}, and {named} is named",
-                        "a totus {on} helps {partners}, and {named} are named", len(named)).format(
-            on=on, partners=_partners(need), named=" ".join(named))
+        return Phrase.of("too-many", bomb=bomb, declarer=o.declarer, need=need, named=named)
     if len(named) < need:
         if need == len(partners):
             return partners  # no choice: everyone is helped
-        return ngettext("a totus {on} helps {partners} of {declarer}'s choice: name him after the ten (contract "
-                        "totus {contract} {names})",
-                        "a totus {on} helps {partners} of {declarer}'s choice: name them after the ten (contract "
-                        "totus {contract} {names})", need).format(
-            on=on, partners=_partners(need), declarer=o.declarer, contract=o.contract, names=" ".join(partners[:need]))
+        return Phrase.of("choose", bomb=bomb, declarer=o.declarer, need=need, contract=o.contract,
+                         names=partners[:need])
     return named
-
-
-def _partners(n: int) -> str:
-    return ngettext("one partner", "{n} partners", n).format(n=n)
 
 
 def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],

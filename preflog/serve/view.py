@@ -11,6 +11,7 @@ import attrs
 from ..problems import Audit, problems_of
 from ..game.violations import Violation
 from ..i18n import _
+from ..verdicts import hint_text, message
 from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.jsonio import FORMAT, VERSION, game_json_parts
@@ -153,8 +154,9 @@ def _settlement(sheet: ScoreSheet) -> tuple[list[str], list[list[str]]]:
 def violation_text(v: Violation) -> str:
     """A rule broken, as the page shows it: its deal, the message and the hint (the page shows no line
     of the text to place it at)."""
-    said = _("deal {number}: {message}").format(number=v.deal, message=v.message) if v.deal else v.message
-    return said + ("\n" + _("hint:") + " " + v.hint if v.hint else "")
+    text, tip = message(v), hint_text(v)
+    said = _("deal {number}: {message}").format(number=v.deal, message=text) if v.deal else text
+    return said + ("\n" + _("hint:") + " " + tip if tip else "")
 
 
 def refusal_lines(e: Refused, typed: str = "") -> list[str]:
