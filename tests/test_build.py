@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from preflog.compiled import wants_source
 from preflog.model.auction import Call, CallKind
-from preflog.model.build import BUILT, builder
+from preflog.model.build import BUILT, builder, copier
 from preflog.model.play import Play
 
 from .conftest import ROOT
@@ -159,6 +159,46 @@ def test_a_builder_holds_no_reference_it_should_not() -> None:
     for _ in range(1_000):  # refused calls leave nothing behind either
         with pytest.raises(TypeError):
             make(CallKind.PASS, token, no_such_field=token)
+    assert sys.getrefcount(token) == base
+
+
+def test_a_copy_has_the_fields_of_its_source_but_the_last_ones_given() -> None:
+    """copier (issue 64, item 3): the engine's frozen and working states are copied from one kind to the
+    other; every field of the copy is its source's (the very object), but the last ones given."""
+    from preflog.game.state import DealState, GameFacts, GameState, WorkingDeal, WorkingGame
+
+    values = {f.name: object() for f in attrs.fields(WorkingDeal)}
+    deal = WorkingDeal(**values)  # type: ignore[arg-type]
+    for cls in (DealState, WorkingDeal):
+        made = copier(cls)(deal)
+        assert type(made) is cls and all(getattr(made, name) is value for name, value in values.items())
+        again = copier(WorkingDeal)(made)
+        assert type(again) is WorkingDeal and again == deal and again is not deal
+    game = WorkingGame(("A", "B", "C"), object(), "A", 1, 2, 3, frozenset(), deal)  # type: ignore[arg-type]
+    frozen = copier(GameState)(game, made)
+    assert type(frozen) is GameState and frozen.deal is made and frozen.rules is game.rules
+    assert all(getattr(frozen, f.name) is getattr(game, f.name) for f in attrs.fields(GameFacts))
+    with pytest.raises((TypeError, AttributeError)):  # a source without the fields' slots
+        copier(DealState)(object())
+    with pytest.raises(TypeError):  # more fields given than the class has
+        copier(GameState)(game, *range(len(attrs.fields(GameState)) + 1))
+
+
+@pytest.mark.skipif(PURE, reason="the class itself: nothing of its own to hold")
+def test_a_copy_holds_no_reference_it_should_not() -> None:
+    from preflog.game.state import DealState, WorkingDeal
+
+    token = object()
+    deal = WorkingDeal(1, "A", ("B", "C", "A"), talon=token)  # type: ignore[arg-type]
+    base = sys.getrefcount(token)
+    copies = [copier(DealState)(deal) for _ in range(10_000)]
+    assert sys.getrefcount(token) == base + 10_000
+    del copies
+    gc.collect()
+    assert sys.getrefcount(token) == base
+    for _ in range(1_000):  # refused copies leave nothing behind either
+        with pytest.raises(TypeError):
+            copier(DealState)(token)
     assert sys.getrefcount(token) == base
 
 

@@ -17,7 +17,6 @@ They hold what happened; what it means (who speaks next, what is legal) is asked
 from __future__ import annotations
 
 import enum
-from operator import attrgetter
 from typing import Final
 
 import attrs
@@ -25,7 +24,7 @@ import attrs
 from ..model.auction import Call
 from ..model.bids import Bid
 from ..model.cards import Card, Suit
-from ..model.build import builder
+from ..model.build import builder, copier
 from ..model.deal import Result
 from ..model.defence import DecisionKind, WhistMode
 from ..model.seating import ACTIVE_SEATS, Seat
@@ -233,15 +232,14 @@ class WorkingGame(GameFacts):
     deal: WorkingDeal | None = None
 
 
-#: Each kind's fields in its constructor's order (the frozen and the working kinds share them; a game's
-#: kinds add their deal, last), read in one call; the constructors built in C where the build made them
-#: (``model.build``): a copy is one read of every slot and one fill of the new instance's slots.
-_deal_fields: Final = attrgetter(*(field.name for field in attrs.fields(DealFacts)))
-_game_fields: Final = attrgetter(*(field.name for field in attrs.fields(GameFacts)))
-_DealState: Final = builder(DealState)
-_GameState: Final = builder(GameState)
+#: Copies from one kind to the other (``model.build``): the kinds share their base's slots, so where
+#: the build made the constructors in C a copy fills the new instance's slots from the other's; a
+#: game's copy is given its deal (the last field), itself a copy.
+_frozen_deal: Final = copier(DealState)
+_working_deal: Final = copier(WorkingDeal)
+_frozen_game: Final = copier(GameState)
+_working_game: Final = copier(WorkingGame)
 _WorkingDeal: Final = builder(WorkingDeal)
-_WorkingGame: Final = builder(WorkingGame)
 
 
 def new_deal(number: int, dealer: str, active: tuple[str, ...], four: bool, min_level: int,
@@ -253,16 +251,16 @@ def new_deal(number: int, dealer: str, active: tuple[str, ...], four: bool, min_
 def frozen_deal(d: DealFacts) -> DealState:
     """A frozen copy of the deal ``d``, which later steps on ``d`` leave as it is (its fields are
     immutable values, shared)."""
-    return _DealState(*_deal_fields(d))
+    return _frozen_deal(d)
 
 
 def frozen_game(g: WorkingGame) -> GameState:
     """A frozen copy of the game ``g`` and of its deal (:func:`frozen_deal`)."""
     d = g.deal
-    return _GameState(*_game_fields(g) + (None if d is None else frozen_deal(d),))
+    return _frozen_game(g, None if d is None else _frozen_deal(d))
 
 
 def working_game(g: GameState) -> WorkingGame:
     """A working copy of the frozen game ``g`` and of its deal, to step in place (``g`` stays as it is)."""
     d = g.deal
-    return _WorkingGame(*_game_fields(g) + (None if d is None else _WorkingDeal(*_deal_fields(d)),))
+    return _working_game(g, None if d is None else _working_deal(d))

@@ -7,6 +7,10 @@
  * same arguments with the same defaults, in C: it fills the new instance's slots directly, at the
  * offsets of the class's own slot descriptors. The instance is the class's, built as the class
  * builds it; nothing of the class is changed.
+ *
+ * Its copy(source, *last) makes one from another instance's fields instead of arguments: the engine's
+ * frozen and working states (game/state.py) are two classes with their base's slots, so a copy from
+ * one kind to the other is a copy of the pointers in those slots.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -26,6 +30,8 @@ typedef struct {
     Py_ssize_t n;
     Py_ssize_t positional;  /* the first ``positional`` may be given by position */
     Py_ssize_t offsets[MAX_FIELDS];
+    PyTypeObject *owners[MAX_FIELDS];  /* the class whose slot each field is (the record's or a base) */
+    PyTypeObject *checked;  /* the last class copy() found to have every slot it reads, or NULL */
     unsigned char kinds[MAX_FIELDS];
 } Builder;
 
@@ -92,6 +98,41 @@ done:
     return result;
 }
 
+/* Builder.copy(source, *last): an instance whose fields are those of ``source``, read from the same
+ * slots (source is of the class of each field's slot, or a subclass), but for the last len(last)
+ * fields, which are given, in the __init__'s order. */
+static PyObject *Builder_copy(Builder *b, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 1) return type_error(b, "copy() takes the instance to copy", NULL);
+    PyObject *source = args[0];
+    Py_ssize_t read = b->n - (nargs - 1);
+    if (read < 0) return type_error(b, "copy() takes fewer fields", NULL);
+    PyTypeObject *type = Py_TYPE(source);
+    if (type != b->checked) {
+        for (Py_ssize_t i = 0; i < read; i++)
+            if (!PyType_IsSubtype(type, b->owners[i])) {
+                PyErr_Format(PyExc_TypeError, "%s.copy(): a %s has no slot '%U'", b->cls->tp_name, type->tp_name,
+                             PyTuple_GET_ITEM(b->names, i));
+                return NULL;
+            }
+        Py_INCREF(type);
+        Py_XSETREF(b->checked, type);
+    }
+    PyObject *result = b->cls->tp_alloc(b->cls, 0);
+    if (result == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < b->n; i++) {
+        PyObject *value = i < read ? *(PyObject **)((char *)source + b->offsets[i]) : args[1 + i - read];
+        if (value == NULL) {  /* a slot never set: its instance was not built by its __init__ */
+            PyErr_Format(PyExc_AttributeError, "%s.copy(): the %s has no '%U'", b->cls->tp_name, type->tp_name,
+                         PyTuple_GET_ITEM(b->names, i));
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_INCREF(value);
+        *(PyObject **)((char *)result + b->offsets[i]) = value;
+    }
+    return result;
+}
+
 /* Builder(cls, descriptors, names, defaults, kinds, positional): the slot descriptors of the fields
  * (the class's own or a base's), their parameter names, their defaults and the kind of each (bytes of
  * REQUIRED, DEFAULT or FACTORY), all in the __init__'s order, and how many come by position. */
@@ -138,6 +179,7 @@ static PyObject *Builder_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             goto fail;
         }
         b->offsets[i] = member->d_member->offset;
+        b->owners[i] = PyDescr_TYPE(member);  /* a base of cls (checked above), which cls keeps */
         b->kinds[i] = kind;
         for (Py_ssize_t j = 0; j < i; j++)
             if (b->offsets[j] == b->offsets[i]) {
@@ -161,6 +203,7 @@ static int Builder_traverse(Builder *b, visitproc visit, void *arg) {
     Py_VISIT(b->cls);
     Py_VISIT(b->names);
     Py_VISIT(b->defaults);
+    Py_VISIT(b->checked);
     return 0;
 }
 
@@ -168,6 +211,7 @@ static int Builder_clear(Builder *b) {
     Py_CLEAR(b->cls);
     Py_CLEAR(b->names);
     Py_CLEAR(b->defaults);
+    Py_CLEAR(b->checked);
     return 0;
 }
 
@@ -182,6 +226,12 @@ static PyObject *Builder_repr(Builder *b) {
     return PyUnicode_FromFormat("<Builder of %s>", b->cls->tp_name);
 }
 
+static PyMethodDef Builder_methods[] = {
+    {"copy", (PyCFunction)(void (*)(void))Builder_copy, METH_FASTCALL,
+     "copy(source, *last): a record with source's fields, read from the same slots, but for the last ones, given."},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyTypeObject BuilderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "preflog.model._build.Builder",
@@ -194,6 +244,7 @@ static PyTypeObject BuilderType = {
     .tp_traverse = (traverseproc)Builder_traverse,
     .tp_clear = (inquiry)Builder_clear,
     .tp_repr = (reprfunc)Builder_repr,
+    .tp_methods = Builder_methods,
     .tp_call = PyVectorcall_Call,
     .tp_vectorcall_offset = offsetof(Builder, vectorcall),
 };

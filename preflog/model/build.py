@@ -7,6 +7,10 @@ stats``. :func:`builder` gives the hot paths the same constructor in C (``_build
 parameters, the same defaults, the instance the class's own, its slots filled directly; the class is
 not changed, and ``Call(...)`` stays what every other caller writes.
 
+:func:`copier` gives the same constructor taking another instance's fields: the engine's frozen and
+working states share their slots (``game/state.py``), so a copy from one kind to the other fills the
+new instance's slots from the other's, without a field read in Python.
+
 Where the build made no C (or with ``PREFLOG_PURE_PYTHON=1``) :func:`builder` gives the class itself.
 It takes only a class whose ``__init__`` does nothing but set its fields: no validator, converter,
 ``init=False`` field or ``__attrs_pre_init__``/``__attrs_post_init__`` (it says so otherwise);
@@ -18,6 +22,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ParamSpec, TypeVar
 
 import attrs
@@ -38,6 +43,31 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
     if made is None:
         made = BUILT[record] = _made(record)
     return made
+
+
+def copier(cls: Callable[..., T]) -> Callable[..., T]:
+    """A function ``copy(source, *last)`` that makes an instance of the attrs class ``cls`` with the
+    fields of ``source`` (an instance of ``cls``, or of a class that has each field in the same slot: of
+    a base of ``cls``, or a subclass of one), but for the last ``len(last)`` fields of ``cls``'s
+    ``__init__``, given: in C where it was built (``Builder.copy``), else through ``cls(...)``."""
+    made = builder(cls)
+    if made is not cls:
+        return made.copy  # type: ignore[attr-defined, no-any-return]
+    names = [field.name for field in _signature_order(cls)]  # type: ignore[arg-type]
+
+    def first(k: int) -> Callable[[object], tuple[Any, ...]]:
+        if k > 1:
+            return attrgetter(*names[:k])  # a tuple of them in one call
+        return lambda source: tuple(getattr(source, name) for name in names[:k])
+
+    reads = [first(k) for k in range(len(names) + 1)]
+
+    def copy(source: object, *last: object) -> T:
+        if len(last) > len(names):
+            raise TypeError(f"{cls.__qualname__}.copy() takes fewer fields")
+        return cls(*reads[len(names) - len(last)](source), *last)
+
+    return copy
 
 
 def _made(record: type) -> Callable[..., Any]:
