@@ -23,19 +23,21 @@ The figures, each revision's ``preflog serve`` a process of its own with an arch
   1.3x of the first. ``--fill import`` (quicker: ce6fec6 replays the whole game for each deal, about 20
   CPU minutes for 1,000 deals) records only the windows, each in a game of its own whose deals before
   the window are imported in one request;
-- **readers**: a 1,500-deal game's page (``--reader-deals``) read in a loop by ``--readers`` clients (a
-  process of their own) while ``/healthz`` is timed every 50 ms, beside the same probe idle; targets: p50
-  within 2x of idle, p99 ≤ 100 ms;
+- **readers**: a 1,500-deal game (``--reader-deals``), worked out once, read in a loop by ``--readers``
+  clients (a process of their own), each in turn its page, JSON, pulka, a replay and older deals, while
+  ``/healthz`` is timed every 50 ms, beside the same probe idle; targets: p50 within 2x of idle, p99
+  ≤ 100 ms;
 - **first view**: a 10,000-deal game (``--big``) imported through ``POST /api/games``, then its page
   asked for at once and, while it answers «a moment», again as the browser does (after the page's
-  refresh); the time to the full page; target ≤ 1 s;
+  refresh); the time to the full page (and the server's CPU meanwhile); target ≤ 1 s;
 - **check**: ``preflog check`` of an archive of ``--check-deals`` generated deals (games of 30) beside
   python-chess reading a PGN file of the same size, CPU time of whole processes, the least of
   ``--repeat`` runs taken in turn; target 0.2x python-chess's;
 - **memory**: the servers' peak resident size after all of the above, and ``check`` and ``score`` of the
   big game as processes; target: as the old revision's.
 
-Timings of requests are wall time on a shared machine: quote them beside each other, not alone. The
+Timings of requests are wall time on a shared machine: quote them beside each other, not alone (each
+server is left quiet before another's are timed). The
 table is printed and written to ``benchmarks/results/judgment-<new>-vs-<old>.{json,md}``.
 """
 
@@ -222,15 +224,20 @@ def percentile(times: list[float], share: float) -> float:
 
 
 def readers(served: Served, text: str, count: int, seconds: float) -> dict[str, float]:
-    """``/healthz`` timed idle, then while ``count`` clients read the game ``text``'s page in a loop."""
+    """``/healthz`` timed idle, then while ``count`` clients read the game ``text``'s pages in a loop,
+    each in turn: the game's page, its JSON, its pulka, a deal's replay, its older deals."""
     game = new_game(served.url, text)
-    page = f"{served.url}/games/{game}"
-    first_view(page)  # worked out once, before the readers, in both
+    deals = text.count("\n\ndeal ")
+    first_view(f"{served.url}/games/{game}")  # worked out once, before the readers, in both
+    quiet(served.process.pid)
+    pages = ",".join(f"{served.url}{path}" for path in (
+        f"/games/{game}", f"/api/games/{game}", f"/games/{game}/pulka", f"/games/{game}/deals/{deals // 2}",
+        f"/games/{game}?deals=2"))
     idle: list[float] = []
     stop = threading.Event()
     threading.Timer(3, stop.set).start()
     probe(served.url + "/healthz", stop, idle)
-    reading = subprocess.Popen([sys.executable, "-c", READERS, page, str(count), str(seconds)],
+    reading = subprocess.Popen([sys.executable, "-c", READERS, pages, str(count), str(seconds)],
                                stdout=subprocess.PIPE, text=True)
     time.sleep(1)  # all of them at it
     loaded: list[float] = []
@@ -247,8 +254,16 @@ def big_game(served: Served, text: str) -> dict[str, float]:
     started, used = time.perf_counter(), cpu(served.process.pid)
     game = new_game(served.url, text)
     imported, import_cpu = time.perf_counter() - started, cpu(served.process.pid) - used
+    used = cpu(served.process.pid)
     view, moments = first_view(f"{served.url}/games/{game}")
-    return {"import s": imported, "import cpu": import_cpu, "view": view, "moments": moments}
+    return {"import s": imported, "import cpu": import_cpu, "view": view, "view cpu": cpu(served.process.pid) - used,
+            "moments": moments}
+
+
+def settled(servers: dict[str, Served]) -> None:
+    """Every server quiet: the work one left behind does not slow another's timed requests."""
+    for served in servers.values():
+        quiet(served.process.pid, most=300)
 
 
 @contextmanager
@@ -275,9 +290,11 @@ def server_figures(args: argparse.Namespace, old: Tree, new: Tree, work: Path) -
         load, big = {}, {}
         for name, served in servers.items():
             print(f"readers: {args.readers} of a {args.reader_deals}-deal game, {name}", flush=True)
+            settled(servers)
             load[name] = readers(served, text[args.reader_deals], args.readers, args.seconds)
         for name, served in servers.items():
             print(f"first view: a {args.big}-deal game, {name}", flush=True)
+            settled(servers)
             big[name] = big_game(served, text[args.big])
         time.sleep(5)  # the work the views began goes on: the peak is taken after it
         peak = {name: served.peak_mb() for name, served in servers.items()}
@@ -294,11 +311,12 @@ def server_figures(args: argparse.Namespace, old: Tree, new: Tree, work: Path) -
                     slower[n] <= HEALTH_SLOWER),
              Figure(f"/healthz, {args.readers} readers: p99", "ms", load[o]["p99"], load[n]["p99"],
                     f"≤ {HEALTH_P99:g}", load[n]["p99"] <= HEALTH_P99),
-             Figure(f"pages of {args.reader_deals:,} deals read", "/s", load[o]["pages/s"], load[n]["pages/s"]),
+             Figure(f"pages of the {args.reader_deals:,}-deal game read", "/s", load[o]["pages/s"], load[n]["pages/s"]),
              Figure(f"import of {args.big:,} deals", "s", big[o]["import s"], big[n]["import s"]),
              Figure(f"import of {args.big:,} deals: server CPU", "s", big[o]["import cpu"], big[n]["import cpu"]),
              Figure("first view after the import", "s", big[o]["view"], big[n]["view"], f"≤ {FIRST_VIEW:g}",
                     big[n]["view"] <= FIRST_VIEW),
+             Figure("first view: server CPU", "s", big[o]["view cpu"], big[n]["view cpu"]),
              Figure("«a moment» pages before it", "", big[o]["moments"], big[n]["moments"]),
              Figure("server's peak memory", "MB", peak[o], peak[n], f"≤ {MEMORY_FLAT}x old",
                     peak[n] <= MEMORY_FLAT * peak[o])]
@@ -344,7 +362,7 @@ def table(rows: list[Figure], old: Tree, new: Tree) -> str:
 
 def write(rows: list[Figure], old: Tree, new: Tree, args: argparse.Namespace, header: str) -> Path:
     RESULTS.mkdir(exist_ok=True)
-    stem = RESULTS / f"judgment-{new.commit}-vs-{old.commit}{'-quick' if args.quick else ''}{'-imported' if args.fill == 'import' else ''}"
+    stem = RESULTS / f"judgment-{new.commit}-vs-{old.commit}{'-quick' if args.quick else ''}{'-imported' if args.fill == 'import' else ''}{'-' + args.only if args.only else ''}"
     stem.with_suffix(".md").write_text(f"{header}\n\n{table(rows, old, new)}\n", encoding="utf-8")
     data = {"when": header, "old": {"revision": old.name, "commit": old.commit},
             "new": {"revision": new.name, "commit": new.commit}, "options": vars(args),

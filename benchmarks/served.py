@@ -52,19 +52,22 @@ class Served:
             self.process.kill()
 
 
-#: READERS clients reading a page in a loop for SECONDS, then how many pages they read
+#: READERS clients reading pages in a loop for SECONDS (URLS: one, or several joined by commas, which
+#: each reader reads in turn, each starting at another), then how many pages they read
 READERS = """
 import sys, threading, time
 import httpx
-url, readers, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+urls, readers, seconds = sys.argv[1].split(","), int(sys.argv[2]), float(sys.argv[3])
 stop, count, lock = threading.Event(), [0], threading.Lock()
-def read():
+def read(first):
     with httpx.Client(timeout=120) as client:
+        turn = first
         while not stop.is_set():
-            client.get(url)
+            client.get(urls[turn % len(urls)])
+            turn += 1
             with lock:
                 count[0] += 1
-threads = [threading.Thread(target=read) for _ in range(readers)]
+threads = [threading.Thread(target=read, args=(i,)) for i in range(readers)]
 for t in threads:
     t.start()
 time.sleep(seconds)
