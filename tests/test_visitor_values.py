@@ -6,6 +6,7 @@ extends or rewrites what another object holds."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -27,40 +28,88 @@ MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", 
                       "update", "setdefault", "add", "discard"})
 
 
-def _others(node: ast.expr) -> str | None:
-    """``node`` as written when it is an attribute of another object than ``self`` (``scorer.problems``,
-    ``self.checker.later``), else ``None`` (a name of the function's own, or ``self.found``)."""
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope`` (a module or a function), not those of the functions defined in it."""
+    for child in ast.iter_child_nodes(scope):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield child
+            yield from _own_nodes(child)
+
+
+def _made_here(function: ast.AST) -> set[str]:
+    """The names ``function`` binds only to what a call gives (``twin = copy.copy(self)``, ``scorer =
+    Scorer()``): objects it makes, its own to fill, as ``self`` is a method's. A name bound to anything
+    else too (``checker = self.checker``) is not."""
+    made: set[str] = set()
+    other: set[str] = set()
+    for node in _own_nodes(function):
+        pairs: list[tuple[ast.expr, ast.expr | None]] = []
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                    pairs += zip(target.elts, node.value.elts)
+                else:
+                    pairs.append((target, node.value))
+        elif isinstance(node, (ast.For, ast.comprehension, ast.With, ast.NamedExpr)):
+            targets = [node.target] if not isinstance(node, ast.With) else [
+                item.optional_vars for item in node.items if item.optional_vars is not None]
+            pairs += [(t, None) for t in targets]
+        elif isinstance(node, ast.arguments):
+            pairs += [(ast.Name(a.arg), None) for a in [*node.posonlyargs, *node.args, *node.kwonlyargs]]
+        for target, value in pairs:
+            for name in _bound(target):
+                (made if isinstance(value, ast.Call) and isinstance(target, ast.Name) else other).add(name)
+    return made - other
+
+
+def _bound(target: ast.expr) -> Iterator[str]:
+    """The names an assignment to ``target`` binds (none for ``x.a`` or ``x[i]``)."""
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _bound(element)
+    elif isinstance(target, ast.Starred):
+        yield from _bound(target.value)
+
+
+def _others(node: ast.expr, own: set[str]) -> str | None:
+    """``node`` as written when it is (an item of) an attribute of another object than those in ``own``
+    (``scorer.problems``, ``self.checker.later``), else ``None`` (a local name, or ``self.found``)."""
     while isinstance(node, ast.Subscript):
         node = node.value
-    if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+    if isinstance(node, ast.Attribute) and not (isinstance(node.value, ast.Name) and node.value.id in own):
         return ast.unparse(node)
     return None
 
 
 def changes_to_others(source: str) -> list[str]:
-    """Each statement of ``source`` that changes an attribute of another object than ``self``: assigns
-    it or an item or slice of it (``x.a = …``, ``x.a[:] = …``, ``x.a += …``, ``del x.a[…]``) or calls a
-    method that changes it in place (``x.a.clear()``)."""
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        elif isinstance(node, ast.Delete):
-            targets = node.targets
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
-            targets = [node.func.value]
-        line = node.lineno if isinstance(node, (ast.stmt, ast.expr)) else 0
-        for target in targets:
-            for part in target.elts if isinstance(target, ast.Tuple) else [target]:
-                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == "self":
-                    continue  # the object's own attribute
-                if isinstance(part, ast.Attribute):  # x.a = …: another object's attribute set
-                    found.append((line, ast.unparse(part)))
-                elif (held := _others(part)) is not None:
-                    found.append((line, held))
+    """Each statement of ``source`` that changes an attribute of another object than ``self`` or one the
+    function made: assigns it or an item or slice of it (``x.a = …``, ``x.a[:] = …``, ``x.a += …``,
+    ``del x.a[…]``) or calls a method that changes it in place (``x.a.clear()``)."""
+    found: set[tuple[int, str]] = set()
+    tree = ast.parse(source)
+    scopes = [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]
+    for scope in scopes:
+        own = {"self"} | _made_here(scope)
+        for node in _own_nodes(scope):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Delete):
+                targets = node.targets
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                targets = [node.func.value]
+            line = node.lineno if isinstance(node, (ast.stmt, ast.expr)) else 0
+            for target in targets:
+                for part in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(part, ast.Attribute):  # x.a = …: x's attribute set
+                        part = ast.Subscript(part, ast.Constant(0))  # judged as x.a[0] = … is
+                    held = _others(part, own)
+                    if held is not None:
+                        found.add((line, held))
     return [f"{line}: {what}" for line, what in sorted(found)]
 
 
@@ -73,13 +122,20 @@ def test_no_module_of_the_audit_changes_what_another_object_holds() -> None:
 
 
 def test_the_check_of_what_another_object_holds_finds_each_form() -> None:
+    """Each way of changing another object's attribute is found; the object's own attributes, local
+    names and the attributes of an object the function makes (a copy, a new scorer) are not."""
     source = ("def f(self, scorer, checker, meant, mine):\n"
               "    scorer.problems[:] = []\n    self.checker.later += [1]\n    checker.found.clear()\n"
               "    self.scorer.outcome = None\n    meant.root, x = 1, 2\n    del scorer.unscored[0]\n"
               "    self.found.clear()\n    self.later += [1]\n    self.found[0:] = []\n    mine.append(1)\n"
-              "    self.pulka.write(())\n")
-    assert changes_to_others(source) == ["2: scorer.problems", "3: self.checker.later", "4: checker.found",
-                                         "5: self.scorer.outcome", "6: meant.root", "7: scorer.unscored"]
+              "    self.pulka.write(())\n"
+              "    twin = copy.copy(self)\n    twin.pulka, twin.problems = None, []\n"
+              "    held = self.checker\n    held.found.clear()\n"
+              "    if x:\n        meant = Meant()\n    meant.root = 1\n"
+              "    def inner(twin):\n        twin.problems = []\n")
+    assert changes_to_others(source) == [
+        "2: scorer.problems", "3: self.checker.later", "4: checker.found", "5: self.scorer.outcome",
+        "6: meant.root", "7: scorer.unscored", "16: held.found", "19: meant.root", "21: twin.problems"]
 
 
 def _points(game: preflog.Game) -> list[tuple[preflog.Audited, preflog.checker.Checked,
