@@ -241,6 +241,15 @@ class Walker:
                 for visit in self._pass.violations:
                     visit(problem, shown)
 
+    def resume(self, state: GameState) -> None:
+        """Go on with a game from ``state``, where an earlier walk of its first deals left it, without
+        walking them again: the visitors are not told of the game's start (each stands where that walk
+        left it, or as its owner set it up), and every one of them listens from the next deal on."""
+        self._state = working(state)
+        self._shown = state
+        self._playing = list(self._everyone.visitors)
+        self._pass = self._everyone
+
     def deal(self, deal: Deal) -> None:
         state, playing = self._state, self._playing
         if state is None or not playing:

@@ -42,6 +42,7 @@ from .model.deal import Deal
 from .model.game import Game
 from .notation.errors import NotationError
 from .notation.read import GameReading, ReadDeal
+from .scoring.ledger import Entry
 from .scoring.outcome import Outcome
 from .scoring.pulka import ScoreSheet
 from .scoring.scorer import Scored, Scorer
@@ -86,6 +87,19 @@ class Audited:
 _Audited = builder(Audited)  # built in C (model.build)
 
 
+@attrs.frozen(slots=True)
+class Standing:
+    """Where an audit of a game stands after its first ``deals`` deals, every one of them clean: the game
+    then (``state``), its sheet's ``entries`` so far, and a scorer standing there without its ledger
+    (never written on: each :meth:`Audit.resume` from it forks it). Enough to go on from there without
+    replaying those deals; a few dozen values, however long the game."""
+
+    deals: int
+    state: GameState
+    scorer: Scorer = attrs.field(eq=False, repr=False)
+    entries: int = 0
+
+
 #: The deals of a game an audit keeps, to score the game as a slip's correction reads it from the slip on.
 KEPT_DEALS = 2000
 #: How many deals :meth:`Audit.reading` reads before it replays them (memory: that many deals).
@@ -118,6 +132,8 @@ class Audit:
         self._deals: list[Deal] | None = []  # the game's deals so far, up to KEPT_DEALS
         self._meant: _Meant | None = None   # the game as meant, scored beside it, once a slip is found
         self._slip: Violation | None = None  # the report of the slip it was last corrected for
+        self._from: Standing | None = None  # where the game was resumed from (its deals before not kept)
+        self._clean = True  # no problem found in the game so far
 
     @property
     def sheet(self) -> ScoreSheet:
@@ -129,8 +145,31 @@ class Audit:
     def begin(self, game: Game) -> Audited:
         """Start ``game`` (its deals are not read here): the problems of its rules tags (R101–R103)."""
         self._walker.begin_game(game)
-        self._game, self._deals, self._meant, self._slip = game, [], None, None
-        return _found(None, self._walker.state, self.checker.checked, self.scorer.scored)
+        self._game, self._deals, self._meant, self._slip, self._from = game, [], None, None, None
+        point = _found(None, self._walker.state, self.checker.checked, self.scorer.scored)
+        self._clean = not (point.problems or point.later)
+        return point
+
+    def standing(self, deals: int) -> Standing | None:
+        """Where this audit stands after the game's first ``deals`` deals, just audited, for
+        :meth:`resume`; None once a problem is found (a slip followed would need the deals before)."""
+        state = self._walker.state
+        if state is None or not self._clean:
+            return None
+        return Standing(deals, state, self.scorer.fork(ledger=False), len(self.scorer.pulka.entries))
+
+    def resume(self, game: Game, standing: Standing, entries: Iterable[Entry] = ()) -> None:
+        """Go on auditing ``game`` after its first ``standing.deals`` deals, from where an audit of them
+        stood (:meth:`standing`), without replaying them: ``entries`` are its sheet's entries so far
+        (those ``standing.entries`` counts). Then ``deal`` for each deal after them, and ``end``, give
+        the points a whole audit of the game gives there. The visitors given are not told of the
+        game's start: they ride the deals after it."""
+        self.scorer = standing.scorer.fork(entries, ledger=self.scorer.ledger)
+        self._walker = Walker(self.checker, self.scorer, *self.visitors, rules=self.rules)
+        self._walker.resume(standing.state)
+        self.checker.begin_game(game, standing.state.rules)
+        self._game, self._deals, self._meant, self._slip, self._from = game, [], None, None, standing
+        self._clean = True
 
     def deal(self, deal: Deal, read: ReadDeal | None = None) -> Audited:
         """Replay, check and score ``deal``, the next of the game begun (``read``: as a stream read it)."""
@@ -138,12 +177,15 @@ class Audit:
         checked, scored = self.checker.checked, self.scorer.scored
         if self._deals is not None:
             self._deals.append(deal)
-            if len(self._deals) > KEPT_DEALS:  # memory stays flat however long a game: the game as meant
+            so_far = len(self._deals) + (0 if self._from is None else self._from.deals)
+            if so_far > KEPT_DEALS:  # memory stays flat however long a game: the game as meant
                 self._deals = None              # is scored only from a slip in its first deals
         follows: tuple[tuple[Violation, Violation], ...] = ()
         if checked.slip is not None or self._meant is not None:
             scored, follows = self._as_meant(deal, checked, scored)
-        return _found(deal, self._walker.state, checked, scored, follows, read=read)
+        point = _found(deal, self._walker.state, checked, scored, follows, read=read)
+        self._clean = self._clean and not (point.problems or point.later)
+        return point
 
     def end(self) -> Audited:
         """End the game: what only its end says (the ``Result`` tag)."""
@@ -205,7 +247,7 @@ class Audit:
         if meant is None:
             if checked.meant is None or checked.slip is None or self._game is None or self._deals is None:
                 return scored, ()
-            self._meant = meant = _Meant(self._game, self._deals[:-1], self.rules, self.upto)
+            self._meant = meant = _Meant(self._game, self._deals[:-1], self.rules, self.upto, self._from)
         if checked.slip is not None:
             self._slip = checked.slip
         assert self._slip is not None
@@ -258,10 +300,15 @@ class _Meant:
     """A game scored as its slips' corrections read it: its deals so far replayed, then each one as
     meant; what its sheet says at each (a :class:`~preflog.scoring.scorer.Scored`)."""
 
-    def __init__(self, game: Game, deals: list[Deal], rules: Rules | str | None, upto: int | None) -> None:
-        self.scorer = Scorer(upto, ledger=False, keep=False)
+    def __init__(self, game: Game, deals: list[Deal], rules: Rules | str | None, upto: int | None,
+                 standing: Standing | None = None) -> None:
+        """``deals`` the game's deals so far (those after ``standing``, where the game was resumed from)."""
+        self.scorer = Scorer(upto, ledger=False, keep=False) if standing is None else standing.scorer.fork()
         self._walker = Walker(self.scorer, rules=rules)
-        self._walker.begin_game(game)
+        if standing is None:
+            self._walker.begin_game(game)
+        else:
+            self._walker.resume(standing.state)
         for deal in deals:
             self._walker.deal(deal)
 
@@ -309,5 +356,5 @@ def audit(game: Game, rules: Rules | str | None = None, upto: int | None = None,
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Audit", "Audited", "KEPT_DEALS", "audit", "check", "problems_of",
+    "Audit", "Audited", "KEPT_DEALS", "Standing", "audit", "check", "problems_of",
 ]

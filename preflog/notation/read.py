@@ -112,7 +112,6 @@ class GameReading:
     def deals(self) -> Iterator[ReadDeal]:
         """The deals of the game, read one by one (once: the text streams past)."""
         stream, validator = self._stream, self._validator
-        problems = validator.problems
         count = 0
         while (piece := stream.take(_is_deal)) is not None:
             count += 1
@@ -126,20 +125,13 @@ class GameReading:
                 yield _ReadDeal(None, (error,), piece)
                 self.skip()
                 return
-            raw = _parse(piece, "deal", problems)
-            deal = None
-            if isinstance(raw, RawDeal):
-                deal = validator.deal(raw)
-                if piece.preface or "%" in piece.text:
-                    deal = attrs.evolve(attach(deal, line_notes(piece)), preface=piece.preface)
-            else:
-                validator.skip(piece.text)
-            if problems:
-                errors = tuple(_errors(problems, (piece,), self.path))
-                problems.clear()
-                yield _ReadDeal(deal, errors, piece)
-            else:
-                yield _ReadDeal(deal, (), piece)
+            yield _read_deal(piece, validator, self.path)
+
+    @property
+    def between(self) -> Between:
+        """Where the reader stands after the deals read so far: what the next deal is read against."""
+        v = self._validator
+        return Between(v.players, v.previous_dealer, v.next_number)
 
     def skip(self) -> int:
         """Pass over the deals not read (without parsing them); how many there were."""
@@ -147,6 +139,70 @@ class GameReading:
         while self._stream.take(_is_deal) is not None:
             count += 1
         return count
+
+
+def _read_deal(piece: Piece, validator: Validator, path: str | None) -> ReadDeal:
+    """One deal's piece read against the game as ``validator`` knows it (which it then moves on)."""
+    problems = validator.problems
+    raw = _parse(piece, "deal", problems)
+    deal = None
+    if isinstance(raw, RawDeal):
+        deal = validator.deal(raw)
+        if piece.preface or "%" in piece.text:
+            deal = attrs.evolve(attach(deal, line_notes(piece)), preface=piece.preface)
+    else:
+        validator.skip(piece.text)
+    if problems:
+        errors = tuple(_errors(problems, (piece,), path))
+        problems.clear()
+        return _ReadDeal(deal, errors, piece)
+    return _ReadDeal(deal, (), piece)
+
+
+@attrs.frozen(slots=True)
+class Between:
+    """What the reader knows of a game between two deals: its players, whom the next dealer follows,
+    and the number the next deal should have (``None`` before the first deal)."""
+
+    players: tuple[str, ...]
+    previous_dealer: str | None
+    next_number: int | None
+
+
+def read_on(text: str, line: int, before: Between, path: str | None = None,
+            most: int = MAX_DEALS) -> list[tuple[ReadDeal, Between]] | None:
+    """The deals of ``text``, the end of a game's text from its line ``line`` on, read as reading the
+    whole text reads them, each with where the reader stands after it: ``text`` starts at a deal's
+    ``deal``, at the start of its line, with no comment line before it (else its cut would differ),
+    and the reader stood at ``before`` there. ``None`` when ``text`` holds anything but deals (a tag
+    block, a new game), more than ``most``, or cannot be read as text: reading the whole text says."""
+    lines = Lines(text, path)
+    pieces: list[Piece] = []
+    for item in split(lines):
+        if isinstance(item, NewGame):
+            if item.line != 1:
+                return None
+        elif not item.deal or len(pieces) == most:
+            return None
+        else:
+            pieces.append(_moved(item, line - 1))
+    if lines.error is not None or not pieces or pieces[0].lead or pieces[0].preface:
+        return None
+    validator = Validator([])
+    validator.players, validator.previous_dealer, validator.next_number = (before.players, before.previous_dealer,
+                                                                           before.next_number)
+    return [(_read_deal(piece, validator, path),
+             Between(validator.players, validator.previous_dealer, validator.next_number)) for piece in pieces]
+
+
+def _moved(piece: Piece, lines: int) -> Piece:
+    """``piece`` as it stands ``lines`` lines further down."""
+    def span(s: Span | None) -> Span | None:
+        return None if s is None else Span(s.line + lines, s.column, s.end_line + lines, s.end_column)
+
+    preface = tuple(attrs.evolve(c, span=span(c.span)) for c in piece.preface)
+    overflow = None if piece.overflow is None else piece.overflow + lines
+    return attrs.evolve(piece, line=piece.line + lines, overflow=overflow, preface=preface)
 
 
 def _is_deal(piece: Piece) -> bool:
@@ -278,5 +334,5 @@ def _errors(found: list[tuple[Span, str]], pieces: Sequence[Piece], path: str | 
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "GameReading", "ParsedGame", "ReadDeal", "read_games", "source_line", "stream_games",
+    "Between", "GameReading", "ParsedGame", "ReadDeal", "read_games", "read_on", "source_line", "stream_games",
 ]

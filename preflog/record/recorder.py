@@ -22,21 +22,18 @@ import attrs
 
 from ..i18n import _
 from ..checker import in_text_order, violation_error
-from ..problems import Audit, problems_of
 from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
-from ..game.events import DealStarted, Event
-from ..game.state import GameState
 from ..model.game import Game
 from ..model.seating import bidding_order
 from ..notation.decode import Lines
 from ..notation.errors import HINT, NotationError, Part, Style, hint
-from ..notation.read import ParsedGame, read_games
+from ..notation.read import ParsedGame
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
-from ..driver import Visitor
 from ..words import player
-from .said import DealsSaid
+from .judgment import Judgment, judge
+from .said import Outline, deal_words, outcome_words
 from .short import ShortFormError, Table, read_short
 
 #: The tag that names the players' aliases for typing: ``[Aliases "Дима=Дмитрий Саша=Александр"]``.
@@ -100,52 +97,30 @@ class Turn:
             number=self.number, dealer=self.dealer, out=out, order=player(self.order[0]))
 
 
-class _Dealers(Visitor):
-    """The number and dealer of every deal, as the replay starts it."""
-
-    def __init__(self) -> None:
-        self.found: list[tuple[int, str]] = []
-
-    def visit(self, event: Event, state: GameState) -> None:
-        if type(event) is DealStarted:
-            self.found.append((event.number, event.dealer))
-
-    def result(self) -> list[tuple[int, str]]:
-        return self.found
-
-
-@attrs.frozen(slots=True)
-class _Judged:
-    """A text as the engine reads it: the game, its problems, the sheet, each deal's number and
-    dealer, the state after the last deal, and where each deal's part of the text starts and ends."""
-
-    parsed: ParsedGame
-    problems: list[NotationError]
-    sheet: ScoreSheet | None
-    dealers: list[tuple[int, str]]
-    state: GameState | None
-    parts: list[tuple[int, int, int]]  # per deal: start of its part (its preface), of its own text, end
-    said: dict[int, str] = attrs.field(factory=dict)  # each deal in words, by its number
-    outcomes: dict[int, tuple[str, str | None, str]] = attrs.field(factory=dict)  # dealer, declarer, how it went
-
-
 class Recorder:
     """One game, recorded a deal at a time. ``text`` is the game file's text (its tags at least);
     ``dealer`` who deals first, when no deal is recorded yet (otherwise the first player listed)."""
 
     def __init__(self, text: str, *, path: str = "<game>", store: Store | None = None,
-                 dealer: str | None = None) -> None:
+                 dealer: str | None = None, judged: Judgment | None = None) -> None:
         self.path, self.store, self.first_dealer = path, store, dealer
-        judged = self._judge(text)
-        if judged.problems:
-            raise Refused(judged.problems)
-        game = judged.parsed.game
+        if judged is None or judged.text != text:
+            judged = judge(text, path)
+        problems = _problems(judged)
+        if problems:
+            raise Refused(problems)
+        game = judged.game
         if dealer is not None and dealer not in game.players:
             raise Refused(reason=_("{dealer!r} is not a player of this game ({players})").format(dealer=dealer,
                                                                                                  players=', '.join(game.players)))
         self._text, self._judged = text, judged
         self._undone: list[str] = []
         self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
+
+    @classmethod
+    def of(cls, judged: Judgment, *, store: Store | None = None, dealer: str | None = None) -> Recorder:
+        """The recorder of the game ``judged`` holds, from that judgment (its text is not judged again)."""
+        return cls(judged.text, path=judged.path, store=store, dealer=dealer, judged=judged)
 
     @staticmethod
     def header(players: Sequence[str], *, rules: str = "sochi", pool: int | None = None,
@@ -171,39 +146,45 @@ class Recorder:
         return self._text
 
     @property
+    def judgment(self) -> Judgment:
+        """The engine's judgment of :attr:`text` (what the server keeps, and the next change starts from)."""
+        return self._judged
+
+    @property
     def game(self) -> Game:
         """The game as recorded so far."""
-        return self._judged.parsed.game
+        return self._judged.game
 
     @property
     def parts(self) -> list[tuple[int, int, int]]:
         """Where each deal's part of :attr:`text` starts (its preface), where its own text starts, and
         where it ends."""
-        return self._judged.parts
+        return list(self._judged.parts)
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self._judged.parsed.game.players
+        return self._judged.game.players
 
     @property
     def deals(self) -> int:
         """How many deals are recorded."""
-        return len(self._judged.dealers)
+        return len(self._judged.deals)
 
     @property
     def numbers(self) -> list[int]:
         """The numbers of the deals recorded."""
-        return [n for n, _ in self._judged.dealers]
+        return [d.number for d in self._judged.deals]
 
     def said(self, number: int) -> str:
-        """Deal ``number`` in words (:func:`preflog.record.said.deal_words`), in the language spoken when
-        the text was last judged."""
-        return self._judged.said.get(number, "")
+        """Deal ``number`` in words (:func:`preflog.record.said.deal_words`), in the language spoken now."""
+        outline = _outline(self._judged, number)
+        return "" if outline is None else deal_words(outline)
 
     def outcome(self, number: int) -> tuple[str, str | None, str]:
         """Deal ``number``'s dealer, declarer (``None`` for an all-pass) and how it went for him
         (:func:`preflog.record.said.outcome_words`)."""
-        return self._judged.outcomes.get(number, ("", None, ""))
+        outline = _outline(self._judged, number)
+        return ("", None, "") if outline is None else (outline.dealer, outline.played_by, outcome_words(outline))
 
     def sheet(self) -> ScoreSheet:
         """The pulka after the last deal recorded."""
@@ -220,9 +201,9 @@ class Recorder:
         """The deal to come: its number, its dealer and the eldest hand."""
         judged = self._judged
         players = self.players
-        if judged.dealers:
+        if judged.deals:
             assert judged.state is not None
-            number = judged.dealers[-1][0] + 1
+            number = judged.deals[-1].number + 1
             dealer = expected_dealer(judged.state) or players[0]
         else:
             number, dealer = 1, self.first_dealer or players[0]
@@ -231,7 +212,7 @@ class Recorder:
     def table(self, turn: Turn | None = None) -> Table:
         """What the short form reads a deal against."""
         turn = turn or self.next()
-        return Table(self._judged.parsed.game.players, turn.dealer, turn.order, self.aliases)
+        return Table(self._judged.game.players, turn.dealer, turn.order, self.aliases)
 
     # -- changes -----------------------------------------------------------------------------------
 
@@ -242,8 +223,8 @@ class Recorder:
         deal, written = self._deal_text(typed, turn)
         sep = _separator(self._text)
         candidate = self._text + sep + deal
-        self._take(candidate, turn.number, written, appended=sep + deal,
-                   deal_line=(self._text + sep).count("\n") + 1)
+        self._take(candidate, len(self._text), turn.number, written, appended=sep + deal,
+                   deal_line=self._judged.line_at(len(self._text)) + sep.count("\n"))
         self._undone.clear()
         return deal
 
@@ -253,10 +234,10 @@ class Recorder:
         if not parts:
             raise Refused(reason=_("there is no deal to undo"))
         start = parts[-1][0]
-        number = self._judged.dealers[-1][0]
+        number = self._judged.deals[-1].number
         removed = self._text[start:]
         kept = self._text[:start]
-        self._take(kept if kept.endswith("\n") or not kept else kept + "\n", None)
+        self._take(kept if kept.endswith("\n") or not kept else kept + "\n", start, None)
         self._undone.append(removed)
         return number
 
@@ -275,7 +256,7 @@ class Recorder:
         again = self._undone[-1]
         sep = _separator(self._text) if not again.startswith("\n") else ""
         number = self.next().number
-        self._take(self._text + sep + again, number, appended=sep + again)
+        self._take(self._text + sep + again, len(self._text), number, appended=sep + again)
         self._undone.pop()
         return number
 
@@ -284,13 +265,13 @@ class Recorder:
         the deal as written."""
         index = self._index(number)
         start, own, end = self._judged.parts[index]
-        dealer = self._judged.dealers[index][1]
+        dealer = self._judged.deals[index].dealer
         turn = Turn.of(number, dealer, self.players)
         deal, written = self._deal_text(typed, turn)
         old = self._text[own:end]
         trailing = old[len(old.rstrip()):]  # the blank lines that part it from the next deal
         candidate = self._text[:own] + deal.rstrip("\n") + (trailing if "\n" in trailing else "\n") + self._text[end:]
-        self._take(candidate, number, written, deal_line=self._text[:own].count("\n") + 1)
+        self._take(candidate, own, number, written, deal_line=self._judged.line_at(own))
         self._undone.clear()
         return deal
 
@@ -308,7 +289,7 @@ class Recorder:
         body = self._text[own:end].rstrip()
         last = body.rfind("\n") + 1  # the deal's last line: the note goes at its end, before a % note
         at = own + last + _content_end(body[last:])
-        self._take(self._text[:at] + " {" + text.strip() + "}" + self._text[at:], None)
+        self._take(self._text[:at] + " {" + text.strip() + "}" + self._text[at:], at, None)
 
     # -- the engine's judgement --------------------------------------------------------------------
 
@@ -355,14 +336,17 @@ class Recorder:
         return "".join(p if i % 2 else pattern.sub(lambda m: self.aliases[m.group(1)], p)
                        for i, p in enumerate(parts))
 
-    def _take(self, candidate: str, number: int | None, written: str | None = None, *,
+    def _take(self, candidate: str, at: int, number: int | None, written: str | None = None, *,
               appended: str | None = None, deal_line: int | None = None) -> None:
-        """Take ``candidate`` as the game's text if the engine finds nothing wrong in it (the deal
-        ``number``, which starts at line ``deal_line``, must also be scorable), telling the store first."""
-        judged = self._judge(candidate, number)
-        if judged.problems:
-            raise Refused(judged.problems, written, deal_line=deal_line,
-                          said=judged.said.get(number) if number is not None else None)
+        """Take ``candidate``, the text changed from offset ``at`` on, as the game's text if the engine
+        finds nothing wrong in it (the deal ``number``, which starts at line ``deal_line``, must also be
+        scorable), telling the store first. Judged from the judgment kept (:meth:`Judgment.then`)."""
+        judged = self._judged.then(candidate, at)
+        problems = _problems(judged, number)
+        if problems:
+            outline = _outline(judged, number) if number is not None else None
+            raise Refused(problems, written, deal_line=deal_line,
+                          said=deal_words(outline) if outline is not None else None)
         if self.store is not None:
             if appended is not None:
                 self.store.append(appended)
@@ -370,28 +354,24 @@ class Recorder:
                 self.store.replace(candidate)
         self._text, self._judged = candidate, judged
 
-    def _judge(self, text: str, scorable: int | None = None) -> _Judged:
-        games = list(read_games(text, self.path))
-        if len(games) != 1:
-            unread = [e for g in games for e in g.errors]  # a line too long ends the text as a game of its own
-            message = (_("the text holds no game (its tags first: [Players \"…\"])") if not games else
-                       _("the recorder keeps one game to a file; this text holds {games}").format(games=len(games)))
-            return _Judged(games[0] if games else _empty(), unread or [NotationError(message, path=self.path)],
-                           None, [], None, [])
-        parsed = games[0]
-        problems = list(parsed.errors)
-        dealers, said = _Dealers(), DealsSaid()
-        audit = Audit(dealers, said)
-        points = list(audit.game(parsed.game))
-        # the game's problems, and a gap in the sheet where the deal being written leaves one
-        gap = [p.unscored for p in points if p.unscored is not None and p.number == scorable]
-        problems += [violation_error(v, self.path, parsed.pieces) for v in in_text_order(problems_of(points) + gap)]
-        return _Judged(parsed, problems, audit.scorer.sheets[0], dealers.found, points[-1].state,
-                       deal_parts(text, parsed), said.said, said.outcomes)
+
+def _problems(judged: Judgment, scorable: int | None = None) -> list[NotationError]:
+    """What refuses a text: its notation errors, the rules it breaks, and a gap in the sheet where the
+    deal ``scorable``, the one being written, leaves one; as ``preflog check`` prints them."""
+    problems = list(judged.parsed.errors)
+    if not judged.points:
+        return problems
+    gap = judged.unscored(scorable) if scorable is not None else None
+    found = judged.violations + ([gap] if gap is not None else [])
+    return problems + [violation_error(v, judged.path, judged.parsed.pieces) for v in in_text_order(found)]
 
 
-def _empty() -> ParsedGame:
-    return ParsedGame(Game(()), ())
+def _outline(judged: Judgment, number: int) -> Outline | None:
+    """Deal ``number``'s outline, if the judgment has it."""
+    for deal, outline in zip(reversed(judged.deals), reversed(judged.outlines)):  # the newest first
+        if deal.number == number:
+            return outline
+    return None
 
 
 def _content_end(line: str) -> int:

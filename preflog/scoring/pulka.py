@@ -141,6 +141,20 @@ class Pulka(_Totals):
         self.bombs: dict[str, list[int]] = {}
         self.first_stage: dict[str, Amount] = {}  # the pools of the razboynik, which the target does not count
 
+    def fork(self, entries: Iterable[Entry] | None = None, *, ledger: bool | None = None) -> Pulka:
+        """A copy that writes on without changing this one: with ``ledger`` (this one's by default)
+        its entries are ``entries`` if given (this sheet's so far, for a copy of a pulka kept without
+        them), else a copy of this one's. Costs the totals (a few dozen) and the entries copied."""
+        twin = Pulka(self.players, self.rules, self.target, self.whist_price,
+                     ledger=self.ledger if ledger is None else ledger)
+        if twin.ledger:
+            twin.entries = list(self.entries if entries is None else entries)
+        twin.last, twin.totals = dict(self.last), dict(self.totals)
+        twin.deals, twin.finished_after = self.deals, self.finished_after
+        twin.bombs = {p: list(held) for p, held in self.bombs.items()}
+        twin.first_stage = dict(self.first_stage)
+        return twin
+
     def begin_second_stage(self, target: int) -> None:
         """The razboynik is over: from now on each player plays ``target`` more points into his pool."""
         self.target = target

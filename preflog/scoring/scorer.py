@@ -10,10 +10,11 @@ statements and the ``Result`` tag are compared with what it wrote.
 
 from __future__ import annotations
 
+import copy
 from decimal import Decimal
 
 import attrs
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TypeVar
 
@@ -28,7 +29,7 @@ from ..model.build import builder
 from ..model.game import Game, pool_of, whist_price_of
 from ..model.span import Span
 from ..driver import SKIP, Skip, Visitor, walk
-from .ledger import Column
+from .ledger import Column, Entry
 from .outcome import Outcome, outcome_of
 from .pulka import Pulka, ScoreSheet
 from .tariff import (
@@ -120,6 +121,18 @@ class Scorer(Visitor):
         # razboynik games that answer for them, counted from the second stage where there is one
         self._answered: int | None = None if rules.razboynik else 0
         self._made: dict[str, int] = {}
+
+    def fork(self, entries: Iterable[Entry] | None = None, *, ledger: bool | None = None) -> Scorer:
+        """A scorer that goes on with the game from where this one stands between two deals, without
+        changing it: the same sheet so far (:meth:`Pulka.fork`, its ``entries`` and ``ledger``), nothing
+        found yet, no sheet of a game ended. Costs the sheet's totals, not a replay."""
+        twin = copy.copy(self)  # the game's fields of _start, each a value or replaced below
+        twin.ledger = self.ledger if ledger is None else ledger
+        twin.pulka = self.pulka.fork(entries, ledger=twin.ledger)
+        twin._made = dict(self._made)
+        twin.sheets, twin.problems, twin.unscored = [], [], []
+        twin._point()
+        return twin
 
     def begin_deal(self, deal: Deal, state: GameState) -> Skip | None:
         self._point()

@@ -1,7 +1,9 @@
-"""A game as its pages show it, worked out once per revision, derivation and language, in a worker
-thread, and kept for every reader after: the game's page, its JSON, its pulka, a deal's replay, the
-scorer's page and the watchers' live part all read the same piece of work. Readers of a game never
-replay it on the event loop, nor once each.
+"""A game as its pages show it, worked out once per revision from its one judgment (the archive's,
+:mod:`.judged`: made by the change that made the revision, by the import, or here once for all), in a
+worker thread, and kept for every reader after: the game's page, its JSON, its pulka, a deal's replay,
+the scorer's page and the watchers' live part all read the same piece of work. The judgment is shared by
+every language; what is made per language is its words (the view, the live part's HTML), each deal's
+when it is shown. Readers of a game never replay it on the event loop, nor once each.
 
 The work is shared: a reader that leaves while it runs (a page closed, a watcher gone) does not stop it
 for the others, and work that failed is not kept. What is kept is bounded by the deals it holds
@@ -11,13 +13,15 @@ for the others, and work that failed is not kept. What is kept is bounded by the
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import OrderedDict
 from typing import Any, Protocol
 
 import attrs
 from starlette.concurrency import run_in_threadpool
 
-from ..i18n import current_language
+from ..i18n import current_language, using_language
+from ..record.judgment import Judgment
 from .archive import Archive
 from .templating import ENV
 from .view import GameView, game_view, turn_words
@@ -32,16 +36,40 @@ KEPT_DEALS = 12_000
 
 @attrs.define(slots=True)
 class Derived:
-    """A game worked out at ``revision``: its view, the live part of its page (the newest deals), and
-    its JSON once asked for."""
+    """A game worked out at ``revision`` in one language: its view, the live part of its page (the
+    newest deals), and its JSON once asked for; ``judged`` the judgment it is read off, every
+    language's."""
 
     ident: int
     revision: int
     view: GameView
     live: dict[str, Any]
+    judged: Judgment
     json: bytes | None = None
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
     pages: dict[str, bytes] = attrs.field(factory=dict)
+
+
+class Judged:
+    """A game's judgment at a revision and what each language made of it (:class:`Derived`)."""
+
+    def __init__(self, ident: int, revision: int, judged: Judgment) -> None:
+        self.ident, self.revision, self.judged = ident, revision, judged
+        self._lock = threading.Lock()
+        self._said: dict[str, Derived] = {}
+
+    def made(self, lang: str) -> Derived | None:
+        """The game in the words of ``lang``, if they are made."""
+        return self._said.get(lang)
+
+    def in_language(self, lang: str) -> Derived:
+        """The game in the words of ``lang``, made once (a worker thread's work)."""
+        with self._lock:
+            done = self._said.get(lang)
+            if done is None:
+                with using_language(lang):
+                    done = self._said[lang] = _words(self.ident, self.revision, self.judged)
+            return done
 
 
 class Club(Protocol):
@@ -56,43 +84,50 @@ def pages_of(view: GameView) -> int:
     return max(1, -(-len(view.deals) // PAGE_DEALS))
 
 
-def _work(club: Club, ident: int) -> Derived:
-    text, revision = club.archive.text(ident)
-    view = game_view(text, ident)
+def _judged(club: Club, ident: int, revision: int) -> Judged:
+    """Game ``ident``'s judgment (at ``revision`` or newer, as the archive has it now)."""
+    text, now = club.archive.text(ident)
+    found = club.archive.judgments.get(ident, now)
+    return Judged(ident, now, found if found is not None else club.archive.judgments.of(ident, text, now))
+
+
+def _words(ident: int, revision: int, judged: Judgment) -> Derived:
+    """The game's view and live part in the current language."""
+    view = game_view(judged, ident)
     html = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language(),
                                                 deals=view.deals[:PAGE_DEALS], pages=pages_of(view), page=1,
                                                 big=BIG_GAME)
     turn = turn_words(view.turn) if view.turn is not None else None
     return Derived(ident, revision, view, {"revision": revision, "deals": len(view.game.deals), "html": html,
-                                           "turn": turn})
+                                           "turn": turn}, judged)
 
 
 class Kept:
-    """The work kept, by (game, revision, language): futures, so that readers of the same share one."""
+    """The work kept, by (game, revision): futures, so that readers of the same share one."""
 
     def __init__(self, deals: int = KEPT_DEALS) -> None:
         self.deals = deals
-        self._futures: OrderedDict[tuple[int, int, str], asyncio.Future[Derived]] = OrderedDict()
+        self._futures: OrderedDict[tuple[int, int], asyncio.Future[Judged]] = OrderedDict()
 
-    def get(self, key: tuple[int, int, str]) -> asyncio.Future[Derived] | None:
+    def get(self, key: tuple[int, int]) -> asyncio.Future[Judged] | None:
         found = self._futures.get(key)
         if found is None or found.cancelled() or (found.done() and found.exception() is not None):
             return None
         self._futures.move_to_end(key)
         return found
 
-    def put(self, key: tuple[int, int, str], future: asyncio.Future[Derived]) -> None:
+    def put(self, key: tuple[int, int], future: asyncio.Future[Judged]) -> None:
         self._futures[key] = future
         self._futures.move_to_end(key)
         held = 0
         for other in reversed(list(self._futures)):  # the most recent first: they stay
             f = self._futures[other]
-            size = len(f.result().view.deals) if f.done() and not f.cancelled() and f.exception() is None else 0
+            size = len(f.result().judged.deals) if f.done() and not f.cancelled() and f.exception() is None else 0
             held += size
             if held > self.deals and other != key:
                 del self._futures[other]
 
-    def drop(self, key: tuple[int, int, str], future: asyncio.Future[Derived]) -> None:
+    def drop(self, key: tuple[int, int], future: asyncio.Future[Judged]) -> None:
         if self._futures.get(key) is future:
             del self._futures[key]
 
@@ -104,21 +139,25 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
     :class:`~preflog.serve.archive.NotFound` if there is no such game."""
     if revision is None:
         revision = await run_in_threadpool(club.archive.revision, ident)
-    lang = current_language()
-    key = (ident, revision, lang)
+    key = (ident, revision)
     found = club.kept.get(key)
     if found is None:
-        found = asyncio.ensure_future(run_in_threadpool(_work, club, ident))
+        found = asyncio.ensure_future(run_in_threadpool(_judged, club, ident, revision))
         club.kept.put(key, found)
+    lang = current_language()
     try:
-        done = await asyncio.wait_for(asyncio.shield(found), wait)
+        judged = await asyncio.wait_for(asyncio.shield(found), wait)
+        done = judged.made(lang)
+        if done is None:
+            done = await asyncio.wait_for(asyncio.shield(asyncio.ensure_future(
+                run_in_threadpool(judged.in_language, lang))), wait)
     except TimeoutError:
         return None
     except Exception:
         club.kept.drop(key, found)  # a failure is not kept: the next reader tries again
         raise
-    if done.revision != revision:  # changed again meanwhile: the newer is as good
-        club.kept.put((ident, done.revision, lang), found)
+    if judged.revision != revision:  # changed again meanwhile: the newer is as good
+        club.kept.put((ident, judged.revision), found)
     return done
 
 

@@ -43,15 +43,36 @@ class Deriver:
             self._thread.join(10)
 
     def _run(self) -> None:
+        warm = True
         while not self._stop.is_set():
             self._wake.clear()
             try:
                 self.catch_up()
+                if warm:  # once, at the start: the newest games judged before anyone asks
+                    warm = False
+                    self.judge_newest()
             except ArchiveError as e:  # a full disk: tried again at the next write, or in a minute
                 FAULTS.said("deriver", str(e))
                 self._wake.wait(60)
                 continue
             self._wake.wait(30)
+
+    def judge_newest(self) -> int:
+        """Judge the newest games, as many as the archive keeps the judgments of (a long game's first
+        view then reads its judgment, as after its import); how many were judged."""
+        judgments, held, done = self.archive.judgments, 0, 0
+        for row in self.archive.games():
+            if self._stop.is_set() or held + row.deals > judgments.deals:
+                break
+            held += row.deals
+            try:
+                text, revision = self.archive.text(row.id)
+            except NotFound:  # deleted meanwhile
+                continue
+            if judgments.get(row.id, revision) is None:
+                judgments.of(row.id, text, revision)
+                done += 1
+        return done
 
     def catch_up(self) -> int:
         """Derive anew every game that needs it; how many were."""

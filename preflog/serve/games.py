@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -21,8 +22,10 @@ from ..notation.errors import NotationError
 from ..notation.read import ParsedGame, read_games
 from ..scoring.ledger import number_json
 from ..scoring.pulka import ScoreSheet
+from ..record.judgment import Judgment, judge
 from ..statistics.collect import Collector
-from ..statistics.run import summary_of
+from ..statistics.facts import GameFacts, date_of, deal_facts
+from ..statistics.run import Summary, summary_of
 
 
 #: The version of what the archive derives from a game's text (its index, its statistics): bump it when
@@ -61,15 +64,51 @@ class Imported:
     game: Game
     indexed: Indexed
     violations: list[NotationError]
+    #: the judgment of its own text (:mod:`preflog.record.judgment`), which the archive keeps once it has an id
+    judged: Judgment | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
 def index_of(text: str) -> Indexed:
     """The index of the game ``text`` holds."""
-    parsed = next(read_games(text), None)
+    judged = judge(text)
+    if judged.sheet is not None:
+        return indexed_of(judged)
+    parsed = next(read_games(text), None)  # no game, or more than one: the first one's
     if parsed is None:
         return Indexed("", "", "", (), 0, False, 0, {})
     sheet, count, _found, stats = _audit(parsed, "")
     return indexed(parsed.game, sheet, count, stats)
+
+
+def indexed_of(judged: Judgment) -> Indexed:
+    """The index of the game ``judged`` (one game, replayed), with its statistics: read off the judgment,
+    with no replay of its own."""
+    assert judged.sheet is not None
+    return indexed(judged.game, judged.sheet, len(judged.violations), statistics_of(judged).dumps())
+
+
+def statistics_of(judged: Judgment) -> Summary:
+    """The statistics of the game ``judged`` as :class:`~preflog.statistics.collect.Collector` gathers them
+    (a game with a problem, or a deal that cannot be scored, left out), read off the judgment: each
+    deal's outcome and what it changed in the settlement's standing."""
+    sheet, game = judged.sheet, judged.game
+    clean = None
+    if sheet is not None and judged.state is not None and not judged.troubled and judged.first_gap is None:
+        players, over, standings = sheet.players, judged.denominator, judged.standings
+        deals = []
+        for i, point in enumerate(judged.points[1:-1]):
+            outcome = point.outcome
+            if outcome is None or outcome.missing is not None:
+                continue
+            value = {p: Fraction(after - before, over) for p, after, before in zip(players, standings[i + 1],
+                                                                                       standings[i])}
+            deals.append(deal_facts(outcome, value))
+        settlement = sheet.settlement()
+        day, month = date_of(game)
+        opening = {p: Fraction(n, over) for p, n in zip(players, standings[0])}
+        clean = (GameFacts(day, month, judged.state.rules.name, players, len(judged.deals), dict(settlement.totals),
+                           settlement.money, opening), deals)
+    return summary_of(game, clean, len(judged.deals))
 
 
 def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError], str]:
@@ -127,8 +166,12 @@ def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[Not
         return [], errors
     out: list[Imported] = []
     for parsed, own in zip(games, _cut(text, games)):
-        sheet, count, found, stats = _audit(parsed, path)
-        out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count, stats), found))
+        judged = judge(own, path)  # its own text, judged once: what the archive keeps of it
+        if judged.sheet is None or judged.troubled:  # the violations said at their lines of the file
+            sheet, count, found, stats = _audit(parsed, path)
+            out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count, stats), found, judged=judged))
+        else:
+            out.append(Imported(own, parsed.game, indexed_of(judged), [], judged=judged))
     return out, []
 
 

@@ -222,7 +222,7 @@ def _done_of(q: Any, view: GameView, taken: bool) -> str | None:
     if not number_text.isdigit() or len(number_text) > 9:
         return None
     number = int(number_text)
-    deal = next((d for d in view.deals if d.number == number), None)
+    deal = view.deals.of(number)
     if done == "undo":
         upcoming = view.turn.number if view.turn is not None else None
         return _("deal {deal} taken back").format(deal=number) if taken and upcoming == number else None
@@ -251,9 +251,9 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     taken = await run_in_threadpool(club.archive.taken_back, ident)
     event = await run_in_threadpool(_event_id, club.archive, ident)
     done = None if said is None else _done_of(said, view, taken is not None)
-    if mode is not None and mode[1] not in [d.number for d in view.deals]:
+    shown = view.deals.of(mode[1]) if mode is not None else None
+    if shown is None:
         mode = None
-    shown = next((d for d in view.deals if mode is not None and d.number == mode[1]), None)
     last = view.deals[0] if view.deals else None
     turn = view.turn or Turn.of(1, view.players[0], view.players)
     if mode is not None and shown is not None and shown.dealer:  # a deal corrected: its own seats

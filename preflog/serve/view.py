@@ -1,26 +1,30 @@
-"""A game as the pages show it, worked out from its text by one replay: the tags, the pulka (drawn),
-the settlement, each deal's text with what it wrote on the sheet, the violations, and the deal to come."""
+"""A game as the pages show it, read off its judgment (:mod:`preflog.record.judgment`) with no replay of
+its own: the tags, the pulka (drawn), the settlement, each deal's text with what it wrote on the sheet,
+the violations, and the deal to come; in the words of the current language, each deal's made when it is
+read (a page shows 50 of a long game's deals, not all of them)."""
 
 from __future__ import annotations
 
+import bisect
 import json
-from typing import Any
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any, overload
 
 import attrs
 
-from ..problems import Audit, problems_of
 from ..game.violations import Violation
 from ..i18n import _
 from ..verdicts import hint_text, message
 from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.jsonio import FORMAT, VERSION, game_json_parts
-from ..notation.read import read_games
 from ..present.pulka_svg import sheet_svg
 from ..present.rules_summary import every_option, summary
 from ..present.score_table import payment_text, sheet_json
-from ..record.recorder import Recorder, Refused, Turn, deal_parts, typed_text
-from ..record.said import DealsSaid, notes
+from ..record.judgment import Judgment
+from ..record.recorder import Recorder, Refused, Turn, typed_text
+from ..record.said import deal_words, notes, outcome_words
 from ..scoring.ledger import COLUMN_WORDS, Column, Entry, number_text
 from ..scoring.payments import payments
 from ..scoring.pulka import ScoreSheet
@@ -41,9 +45,66 @@ class DealView:
     outcome: str = ""
 
 
-@attrs.frozen(slots=True)
+class DealViews(Sequence[DealView]):
+    """The deals of a judged game as its page shows them, the newest first, each made when it is first
+    read, in the language spoken then (a view is made for one language)."""
+
+    def __init__(self, judged: Judgment) -> None:
+        self._judged = judged
+        self._made: dict[int, DealView] = {}
+        self._numbers = {d.number: i for i, d in enumerate(judged.deals)}
+
+    def __len__(self) -> int:
+        return len(self._judged.deals)
+
+    @overload
+    def __getitem__(self, index: int) -> DealView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[DealView]: ...
+
+    def __getitem__(self, index: int | slice) -> DealView | list[DealView]:
+        count = len(self)
+        if isinstance(index, slice):
+            return [self._one(count - 1 - i) for i in range(*index.indices(count))]
+        if not -count <= index < count:
+            raise IndexError(index)
+        return self._one(count - 1 - index % count)
+
+    def of(self, number: int) -> DealView | None:
+        """Deal ``number``, if the game has it."""
+        at = self._numbers.get(number)
+        return None if at is None else self._one(at)
+
+    def _one(self, at: int) -> DealView:
+        """The deal ``at`` (counted from the first)."""
+        made = self._made.get(at)
+        if made is not None:
+            return made
+        judged = self._judged
+        deal, (_start, own, end) = judged.deals[at], judged.parts[at]
+        outline = judged.outlines[at] if at < len(judged.outlines) else None
+        entries = _entries(judged.sheet, deal.number) if judged.sheet is not None else []
+        said = deal_words(outline) if outline is not None else ""
+        dealer, declarer = (outline.dealer, outline.played_by) if outline is not None else ("", None)
+        how = outcome_words(outline) if outline is not None else ""
+        made = self._made[at] = DealView(deal.number, judged.text[own:end].strip("\n"), said, notes(deal),
+                                         [e.text() for e in entries], dealer, _outcome(how, declarer, entries))
+        return made
+
+
+def _entries(sheet: ScoreSheet, number: int) -> list[Entry]:
+    """The entries deal ``number`` wrote on ``sheet`` (whose entries go deal after deal)."""
+    entries = sheet.entries
+    start = bisect.bisect_left(entries, number, key=lambda e: e.deal)
+    stop = bisect.bisect_right(entries, number, lo=start, key=lambda e: e.deal)
+    return list(entries[start:stop])
+
+
+@attrs.frozen(slots=False)
 class GameView:
-    """What a game's page shows (in the language it was made in)."""
+    """What a game's page shows (in the language it was made in): its drawings and running records made
+    when first read."""
 
     game: Game
     title: str
@@ -56,15 +117,30 @@ class GameView:
     rows: list[list[str]]          # per player: name, pool, mountain, whists, settlement[, money]
     payments: list[str]            # who pays whom: the fewest payments that settle it
     money: bool                    # whether they are in money (a whist has a price)
-    svg: str                       # the pulka drawn as on paper, every running record
-    svg_totals: str                # the same with each band's last total, readable at a phone's width
-    records: list[tuple[str, str, str, list[tuple[str, str]]]]  # per player: pool, mountain, whists on each
-    deals: list[DealView]          # the last first
+    deals: DealViews               # the last first
     violations: list[str]          # each with its deal and its hint, without a place in the text
     finished: bool
     turn: Turn | None              # the deal to come, when the game can be recorded into
     refusal: str | None            # why it cannot be, when it cannot
     sheet: ScoreSheet | None = attrs.field(default=None, kw_only=True)  # the sheet itself, for the JSON
+
+    @cached_property
+    def svg(self) -> str:
+        """The pulka drawn as on paper, every running record."""
+        assert self.sheet is not None
+        return sheet_svg(self.sheet, title=self.title)
+
+    @cached_property
+    def svg_totals(self) -> str:
+        """The same with each band's last total, readable at a phone's width."""
+        assert self.sheet is not None
+        return sheet_svg(self.sheet, title=self.title, totals=True)
+
+    @cached_property
+    def records(self) -> list[tuple[str, str, str, list[tuple[str, str]]]]:
+        """Per player: the running records of the pool, the mountain and the whists on each other."""
+        assert self.sheet is not None
+        return _records(self.sheet)
 
     def json_text(self, ident: int, revision: int) -> str:
         """The game as the API gives it: its records (the notation's JSON) and its sheet's settlement,
@@ -77,44 +153,28 @@ class GameView:
         return "".join([head[:-1], ',"game":', *game_json_parts(self.game), ',"settlement":', settlement, "}"])
 
 
-def game_view(text: str, ident: int) -> GameView:
-    """The view of game ``ident`` whose text is ``text``, in the current language: from the recorder's
-    one replay of a clean game (which also gives the deal to come), or, for a game the recorder
-    refuses, from a replay that finds its violations."""
-    path = f"game {ident}"
+def game_view(judged: Judgment, ident: int) -> GameView:
+    """The view of game ``ident`` from its judgment, in the current language: with the deal to come
+    when the recorder takes the game (a clean one), else why it does not and the violations."""
     turn: Turn | None
     refusal: str | None
+    game, sheet = judged.game, judged.sheet
+    if sheet is None:
+        raise ValueError(f"game {ident}: its text holds {judged.games} games")
     try:
-        recorder = Recorder(text, path=path)
+        recorder = Recorder.of(judged)
     except Refused as e:
-        parsed = next(read_games(text, path))
-        game = parsed.game
-        words = DealsSaid()
-        audit = Audit(words)
-        found = problems_of(audit.game(game))
-        sheet, parts, said, outcomes = audit.scorer.sheets[0], deal_parts(text, parsed), words.said, words.outcomes
-        violations = [violation_text(v) for v in found]
-        turn = None
+        turn, violations = None, [violation_text(v) for v in judged.violations]
         refusal = e.reason if e.reason else _("the pulka breaks the rules (the violations are below): deals cannot "
                                               "be recorded into it")
     else:
-        game, sheet, parts, violations = recorder.game, recorder.sheet(), recorder.parts, []
-        turn, refusal = (None if recorder.finished else recorder.next()), None
-        said = {number: recorder.said(number) for number in recorder.numbers}
-        outcomes = {number: recorder.outcome(number) for number in recorder.numbers}
-    deals = []
-    for deal, (_start, own, end) in zip(game.deals, parts):
-        dealer, declarer, how = outcomes.get(deal.number, ("", None, ""))
-        entries = list(sheet.ledger(deal.number))
-        deals.append(DealView(deal.number, text[own:end].strip("\n"), said.get(deal.number, ""), notes(deal),
-                              [e.text() for e in entries], dealer, _outcome(how, declarer, entries)))
+        turn, refusal, violations = (None if recorder.finished else recorder.next()), None, []
     title = game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     paid = [payment_text(p) for p in payments(sheet.settlement())]
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,
                     summary(sheet.rules), every_option(sheet.rules), columns, rows, paid, sheet.whist_price is not None,
-                    sheet_svg(sheet, title=title), sheet_svg(sheet, title=title, totals=True), _records(sheet), deals[::-1], violations, sheet.finished, turn,
-                    refusal, sheet=sheet)
+                    DealViews(judged), violations, sheet.finished, turn, refusal, sheet=sheet)
 
 
 def _outcome(how: str, declarer: str | None, entries: list[Entry]) -> str:
@@ -183,4 +243,4 @@ def turn_words(turn: Turn) -> dict[str, Any]:
     return {"number": turn.number, "dealer": turn.dealer, "order": list(turn.order), "said": str(turn)}
 
 
-__all__ = ["DealView", "GameView", "game_view", "refusal_lines", "turn_words", "violation_text"]
+__all__ = ["DealView", "DealViews", "GameView", "game_view", "refusal_lines", "turn_words", "violation_text"]

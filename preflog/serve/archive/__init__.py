@@ -51,8 +51,8 @@ class Archive:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         store = Storage(path)
         games, players = Games(store), Players(store)
-        parts = self.parts = Parts(store, Sessions(store), players, games, Index(store, games, players), Intake(store),
-                                   Events(store))
+        parts = self.parts = Parts(store, Sessions(store), players, games, Index(store, games, players),
+                                   Intake(store, games), Events(store))
         self.path = store.path
         #: why the archive cannot be written, when it cannot (then it is opened to be read only)
         self.read_only = store.read_only
@@ -68,6 +68,8 @@ class Archive:
 
         self.new_game, self.change, self.text, self.revision = games.new_game, games.change, games.text, games.revision
         self.taken_back, self.history = games.taken_back, games.history
+        #: each game's judgment, kept by revision (:mod:`~preflog.serve.judged`)
+        self.judgments = games.judgments
 
         index = parts.index
         self.row, self.games, self.listing, self.count = index.row, index.games, index.listing, index.count

@@ -17,7 +17,9 @@ import attrs
 from ...i18n import _
 from ...model.names import name_key
 from ...record.recorder import Recorder
-from ..games import DERIVATION, Indexed, indexed, take_in
+from ..games import DERIVATION, Indexed, indexed_of, take_in
+from ..judged import Judgments, path_of
+from ...record.judgment import Judgment
 from .errors import KeyReused, Repeated, conflict, known, missing
 from .storage import Changed, Storage, now
 
@@ -85,8 +87,10 @@ def write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: i
 class Games:
     """The games kept in ``store``, one at a time."""
 
-    def __init__(self, store: Storage) -> None:
+    def __init__(self, store: Storage, judgments: Judgments | None = None) -> None:
         self.store = store
+        #: each game's judgment kept (:mod:`~preflog.serve.judged`): a change is judged from it
+        self.judgments = judgments or Judgments()
         self._locks_lock = threading.Lock()
         self._locks: dict[int, list[Any]] = {}
 
@@ -107,6 +111,7 @@ class Games:
             ident = insert_game(db, games[0].text, games[0].indexed, now())
             if once is not None:
                 db.execute("INSERT INTO game_keys (key, request, game) VALUES (?, ?, ?)", (once.key, once.request, ident))
+        self.keep(ident, 1, games[0].judged)
         self.store.publish([Changed(ident, 1)])
         return ident
 
@@ -136,19 +141,22 @@ class Games:
         revision now (the key is looked at before ``expect``); :class:`KeyReused` if the key came with
         another change.
 
-        The replays (the recorder's, the index's) run under the game's own lock, outside any
-        transaction: a write to one game never waits for another game's work, only for the short
-        transaction that keeps it (where the revision is checked again, for another process's write).
-        The news is published under the game's lock too: a game's subscribers hear its revisions in order."""
+        The change is judged once (:meth:`~preflog.record.judgment.Judgment.then`), from the judgment kept
+        of the revision it changes: the index and the statistics kept with it are read off that judgment,
+        which is kept for the new revision (every page, language and watcher reads it). The replay runs
+        under the game's own lock, outside any transaction: a write to one game never waits for another
+        game's work, only for the short transaction that keeps it (where the revision is checked again,
+        for another process's write). The news is published under the game's lock too: a game's
+        subscribers hear its revisions in order."""
         with self._game_lock(game):
             if once is not None:
                 self._made_once(game, once)
             text, revision = self.text(game)
             if expect is not None and expect != revision:
                 raise conflict(revision, expect)
-            recorder = Recorder(text, path=f"game {game}")
+            recorder = Recorder.of(self.judgments.of(game, text, revision))
             done = edit(recorder)
-            index = indexed(recorder.game, recorder.sheet(), 0)  # a recorder keeps clean games only
+            index = indexed_of(recorder.judgment)
             when = now()
             with self.store.transaction() as db:
                 row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
@@ -166,13 +174,20 @@ class Games:
                 else:
                     db.execute("INSERT OR REPLACE INTO taken_back (game, revision, text) VALUES (?, ?, ?)",
                                (game, revision + 1, recorder.taken_back))
-                write_index(db, game, index)
+                write_index(db, game, index, revision + 1)
                 if once is not None:  # the key of the same transaction: kept exactly when the deal is
                     db.execute("INSERT INTO deal_keys (game, key, request, revision, answer, added) "
                                "VALUES (?, ?, ?, ?, ?, ?)", (game, once.key, once.request, revision + 1,
                                                              json.dumps(done, ensure_ascii=False), when))
+            self.judgments.put(game, revision + 1, recorder.judgment)
             self.store.publish([Changed(game, revision + 1)])
         return Made(revision + 1, done)
+
+    def keep(self, game: int, revision: int, judged: Judgment | None) -> None:
+        """Keep ``judged``, the judgment of game ``game``'s text at ``revision`` made before it had an id
+        (an import's, a new game's), under the game's name (when there is one)."""
+        if judged is not None and judged.sheet is not None:
+            self.judgments.put(game, revision, attrs.evolve(judged, path=path_of(game)))
 
     def _made_once(self, game: int, once: Once) -> None:
         """:class:`Repeated` if the change keyed ``once`` was made, :class:`KeyReused` if its key was

@@ -11,7 +11,8 @@ import attrs
 
 from ...notation.errors import NotationError
 from ..games import Imported, Indexed, index_of, take_in
-from .games import insert_game
+from ...record.judgment import Judgment
+from .games import Games, insert_game
 from .storage import Changed, Storage, now
 
 
@@ -43,8 +44,9 @@ class Imports:
 class Intake:
     """The games taken into ``store`` whole."""
 
-    def __init__(self, store: Storage) -> None:
+    def __init__(self, store: Storage, games: Games | None = None) -> None:
         self.store = store
+        self._games = games  # where the judgment of each game taken in is kept (made by take_in)
 
     def import_text(self, text: str, path: str, *, force: bool = False) -> Imports:
         """Keep the games of a file (:func:`~preflog.serve.games.take_in`), all in one transaction: their
@@ -67,7 +69,8 @@ class Intake:
                 kept.append(place)
                 seen.setdefault(g.indexed.fingerprint, place)
         # looked for again in the transaction that keeps them: the same file sent twice at once is kept once
-        added = self._add([(games[p].text, games[p].indexed, not force) for p in kept]) if kept else []
+        added = self._add([(games[p].text, games[p].indexed, not force) for p in kept],
+                          [games[p].judged for p in kept]) if kept else []
         new = {p: a.id for p, a in zip(kept, added)}
         late = [Skipped(games[p], a.id) for p, a in zip(kept, added) if not a.fresh]
         fresh = [p for p, a in zip(kept, added) if a.fresh]
@@ -96,9 +99,11 @@ class Intake:
         """Keep each game text with its index, in one transaction; their ids."""
         return [a.id for a in self._add([(text, indexed, False) for text, indexed in texts])]
 
-    def _add(self, texts: Sequence[tuple[str, Indexed, bool]]) -> list[Added]:
-        """Keep each game text with its index, in one transaction, then publish the new ones. One marked
-        (its third item) and with deals is not kept where a game of its fingerprint is (then its id)."""
+    def _add(self, texts: Sequence[tuple[str, Indexed, bool]],
+             judged: Sequence[Judgment | None] = ()) -> list[Added]:
+        """Keep each game text with its index, in one transaction, then its judgment (``judged``, made
+        when it was taken in: the first view of a long game reads it), then publish the new ones. One
+        marked (its third item) and with deals is not kept where a game of its fingerprint is (then its id)."""
         out: list[Added] = []
         when = now()
         with self.store.transaction() as db:
@@ -110,6 +115,10 @@ class Intake:
                         out.append(Added(int(row[0]), False))
                         continue
                 out.append(Added(insert_game(db, text, indexed, when), True))
+        if self._games is not None:
+            for added, judgment in zip(out, judged):
+                if added.fresh:
+                    self._games.keep(added.id, 1, judgment)
         self.store.publish([Changed(a.id, 1) for a in out if a.fresh])
         return out
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from ..games import DERIVATION, Indexed, index_of
+from ..games import DERIVATION, Indexed, index_of, indexed_of
 from .errors import known, missing
 from .games import Games, write_index
 from .players import Players, keys_of
@@ -180,10 +180,11 @@ class Index:
                                              (DERIVATION,)).fetchone()[0])
 
     def derive(self, game: int) -> bool:
-        """Derive game ``game``'s index and statistics anew from its text and keep them, unless the game
-        changed meanwhile; whether they were kept."""
+        """Derive game ``game``'s index and statistics anew from its judgment (kept, or made and kept:
+        :mod:`~preflog.serve.judged`) and keep them, unless the game changed meanwhile; whether they were kept."""
         text, revision = self._games.text(game)
-        index = index_of(text)
+        judged = self._games.judgments.of(game, text, revision)
+        index = indexed_of(judged) if judged.sheet is not None else index_of(text)
         with self.store.transaction() as db:
             row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
             if row is None or int(row[0]) != revision:

@@ -1,0 +1,108 @@
+"""The server judges a change once and every reader reads that judgment (issue 64, point 4): a deal
+posted is replayed alone and the index and statistics kept with it are read off its judgment; the
+pages, their JSON and the live part of every language read the one judgment of a revision; an imported
+game's first view reads the judgment its import made, and after a start the deriver judges the newest
+games before anyone asks. The app is called in process; replays are counted through a spy on
+:meth:`preflog.problems.Audit.deal` (no timing)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
+from starlette.testclient import TestClient  # noqa: E402
+
+from preflog.generator import generate  # noqa: E402
+from preflog.notation.write import dumps  # noqa: E402
+from preflog.record.recorder import Recorder  # noqa: E402
+from preflog.record.short import examples  # noqa: E402
+from preflog.serve.access import digest  # noqa: E402
+from preflog.serve.app import create_app  # noqa: E402
+from preflog.serve.archive import Archive  # noqa: E402
+
+from .test_record_judgment import replays  # noqa: E402
+
+TOKEN = "judgment-token-0123456789abcdef0123"
+WRITE = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "text/plain; charset=utf-8"}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[TestClient, Archive]]:
+    archive = Archive(tmp_path / "club.sqlite")
+    with TestClient(create_app(archive, digest(TOKEN))) as client:
+        yield client, archive
+    archive.close()
+
+
+def imported(client: TestClient, deals: int, seed: int = 5) -> int:
+    answer = client.post("/api/games", content=dumps(generate(deals, seed)[:1]).encode(), headers=WRITE)
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["ids"][0])
+
+
+def test_a_deal_posted_is_judged_alone_and_its_index_read_off_the_judgment(
+        served: tuple[TestClient, Archive]) -> None:
+    """Each deal posted replays itself and the deal before it, however long the game; the statistics
+    are kept with the revision it made (nothing is left for the deriver to read again)."""
+    client, archive = served
+    ident = int(client.post("/api/games", content=Recorder.header(["Anna", "Boris", "Vera"]).encode(),
+                            headers=WRITE).json()["ids"][0])
+    counts = []
+    for n in range(40):
+        typed = examples(Recorder(archive.text(ident)[0]).table())[("game", "all_pass", "two")[n % 3]]
+        with replays() as counted:
+            answer = client.post(f"/api/games/{ident}/deals", content=typed.encode(), headers=WRITE)
+        assert answer.status_code == 201, answer.text
+        counts.append(counted[0])
+    assert max(counts) <= 2, counts
+    assert archive.stale() == []
+    assert archive.row(ident).deals == 40
+
+
+def test_every_language_reads_one_judgment(served: tuple[TestClient, Archive]) -> None:
+    """A game read in English and in Russian, its page, its JSON and its pulka: not replayed once more
+    after its import, whatever the language; each deal said in the reader's language."""
+    client, archive = served
+    ident = imported(client, 120)
+    with replays() as counted:
+        pages = {lang: client.get(f"/games/{ident}?lang={lang}") for lang in ("en", "ru")}
+        client.get(f"/api/games/{ident}")
+        client.get(f"/games/{ident}/pulka?lang=ru")
+    assert counted[0] == 0
+    assert all(p.status_code == 200 for p in pages.values())
+    assert "tricks:" in pages["en"].text and "взятки:" in pages["ru"].text
+    assert archive.judgments.made == 0  # the import's judgment, kept
+
+
+def test_the_first_view_of_a_long_imported_game_reads_its_judgment(served: tuple[TestClient, Archive]) -> None:
+    """A long game just imported: its page is the full page at once (no «a moment»), with no replay."""
+    client, _archive = served
+    ident = imported(client, 1200, seed=11)
+    with replays() as counted:
+        page = client.get(f"/games/{ident}?lang=ru")
+    assert counted[0] == 0
+    assert page.status_code == 200 and "Минутку" not in page.text and 'http-equiv="refresh"' not in page.text
+    assert "deal 1200 dealer" in page.text  # the newest deal, as written, one tap away
+
+
+def test_after_a_start_the_deriver_judges_the_newest_games(tmp_path: Path) -> None:
+    """An archive opened by a new server: its games are judged in the background, and a first view then
+    reads the judgment."""
+    archive = Archive(tmp_path / "club.sqlite")
+    with TestClient(create_app(archive, digest(TOKEN))) as client:
+        ident = imported(client, 300, seed=2)
+    archive.close()
+    archive = Archive(tmp_path / "club.sqlite")
+    with TestClient(create_app(archive, digest(TOKEN))) as client:
+        deadline = time.monotonic() + 120
+        while archive.judgments.get(ident, archive.revision(ident)) is None:
+            assert time.monotonic() < deadline, "never judged"
+            time.sleep(0.05)
+        with replays() as counted:
+            assert client.get(f"/games/{ident}").status_code == 200
+        assert counted[0] == 0
+    archive.close()
