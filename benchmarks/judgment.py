@@ -34,11 +34,11 @@ The figures, each revision's ``preflog serve`` a process of its own with an arch
   python-chess reading a PGN file of the same size, CPU time of whole processes, the least of
   ``--repeat`` runs taken in turn; target 0.2x python-chess's;
 - **memory**: the servers' peak resident size after all of the above, and ``check`` and ``score`` of the
-  big game as processes; target: as the old revision's.
+  big game as processes; target: flat, at most 1.1x the old revision's.
 
 Timings of requests are wall time on a shared machine: quote them beside each other, not alone (each
-server is left quiet before another's are timed). The
-table is printed and written to ``benchmarks/results/judgment-<new>-vs-<old>.{json,md}``.
+server is left quiet before another's are timed). The table is printed and written to
+``benchmarks/results/judgment-<new>-vs-<old>[-quick][-imported][-server|-commands].{json,md}``.
 """
 
 from __future__ import annotations
