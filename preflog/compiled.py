@@ -49,6 +49,7 @@ MODULES: Final = (
     "preflog.notation.statements.contract",
     "preflog.notation.statements.deal",
     "preflog.notation.statements.hands",
+    "preflog.notation.statements.layout",
     "preflog.notation.statements.penalty",
     "preflog.notation.statements.play",
     "preflog.notation.statements.result",

@@ -21,7 +21,8 @@ from ..i18n import _
 from ..model.deal import Deal
 from ..model.game import Game
 from .statements import STATEMENTS, deal as deal_head, tags as tag_block
-from .statements.spelling import RussianSpelling, Spelling, lines, preface
+from .statements.layout import lines, preface
+from .statements.spelling import RussianSpelling, Spelling
 from .words import WORDS, Words
 
 

@@ -8,8 +8,10 @@ with the ``read`` its keyword opens, :mod:`..transform` makes each ``rules`` ent
 parser, :mod:`..write` writes a deal's statements with each ``write`` in this order. A test holds
 every entry to all three, and each statement to reading the same both ways and writing back to itself.
 
-The modules are compiled with the fast path (``preflog/compiled.py``) but :mod:`.spelling`, whose
-Russian spelling is a subclass, and this table.
+A statement's ``write`` spells its values in the vocabulary it is given (:mod:`.spelling`, which the
+fast path does not import) and lays out its comments and glyphs with :mod:`.layout`. The modules are
+compiled with the fast path (``preflog/compiled.py``) but :mod:`.spelling`, whose Russian spelling is a
+subclass, and this table.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ and written (:func:`write`, ``распасы`` for three bare passes in the Russ
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.annotations import Comment, Glyph
@@ -18,8 +18,11 @@ from ...model.build import builder
 from ...model.span import Span
 from ..raw import Problem
 from ..vocabulary import ALL_PASS, RUSSIAN_WORDS
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import GLYPHS, NotCanonical, Words, at, comment, end_over, name, new, spellings, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Call: Final = builder(Call)  # built in C (model.build)
 _Bids: Final = builder(Bids)
@@ -149,23 +152,23 @@ def call(children: list[Any]) -> Any:
     return tokens.flag(Call(kind, bid, player, dark, hand, glyph, tuple(comments), tokens.from_to(children)), problems)
 
 
-def write(spell: spelling.Spelling, written: Bids) -> str:
+def write(spell: Spelling, written: Bids) -> str:
     """``bids`` and each call with its prefix, glyph and comments; the vocabulary's word for a whole
     auction of three bare passes, where it has one (read back as these three passes)."""
     calls = written.calls
     if (spell.all_pass_word is not None and len(calls) == 3 and all(_bare_pass(c) for c in calls)
             and not calls[0].comments and not calls[1].comments):
-        return f"bids {spell.all_pass_word}{spelling.comments(calls[2].comments)}"
+        return f"bids {spell.all_pass_word}{layout.comments(calls[2].comments)}"
     return " ".join(["bids"] + [write_call(spell, c) for c in calls])
 
 
-def write_call(spell: spelling.Spelling, written: Call) -> str:
+def write_call(spell: Spelling, written: Call) -> str:
     """One call: its prefix, its words, its glyph and comments."""
     words = []
     if written.player is not None:
         words.append(f"{written.player}:")
     words.append(spell.call_word(written))
-    return " ".join(words) + spelling.glyph(written.glyph) + spelling.comments(written.comments)
+    return " ".join(words) + layout.glyph(written.glyph) + layout.comments(written.comments)
 
 
 def _bare_pass(written: Call) -> bool:

@@ -6,13 +6,16 @@ Read fast (:func:`read`), by the grammar's rule ``claim`` (:func:`claim`), and w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
 from ...model.play import Claim, ClaimShare
 from ..raw import Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, at, name, number, to, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 
 def read(words: Words) -> Claim:
@@ -50,11 +53,11 @@ def claim(children: list[Any]) -> Any:
     return tokens.flag(Claim(tuple(shares), tokens.comments(children), where), problems)
 
 
-def write(spell: spelling.Spelling, written: Claim) -> str:
+def write(spell: Spelling, written: Claim) -> str:
     """``claim`` and each share, then its comments."""
     words = ["claim"]
     for share in written.shares:
         words.append(share.player)
         if share.tricks is not None:
             words.append(str(share.tricks))
-    return " ".join(words) + spelling.comments(written.comments)
+    return " ".join(words) + layout.comments(written.comments)

@@ -8,7 +8,7 @@ Read fast (:func:`read`), by the grammar's rule ``contract`` (:func:`contract`),
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...model.auction import TOTUS_WORD, Contract
 from ...model.bids import BID_SPELLINGS, Bid
@@ -16,8 +16,11 @@ from ...model.build import builder
 from ...model.span import Span
 from ..raw import Flagged
 from ..vocabulary import RUSSIAN_WORDS
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import GLYPHS, NotCanonical, Words, at, name, new, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Contract: Final = builder(Contract)  # built in C (model.build)
 _TOTUS: Final = frozenset({TOTUS_WORD, *(ru for ru, word in RUSSIAN_WORDS.items() if word == TOTUS_WORD)})
@@ -80,10 +83,10 @@ def contract(children: list[Any]) -> Any:
     return tokens.flag(record, [], tuple(names))
 
 
-def write(spell: spelling.Spelling, written: Contract) -> str:
+def write(spell: Spelling, written: Contract) -> str:
     """``contract [NAME:] [totus] BID[GLYPH] [PARTNER…]`` and its comments."""
     prefix = f"{written.declarer}: " if written.declarer is not None else ""
     totus = f"{spell.totus_word} " if written.totus else ""
     helped = "".join(f" {player}" for player in written.helped)
-    return (f"contract {prefix}{totus}{spell.bid(written.bid)}{spelling.glyph(written.glyph)}{helped}"
-            f"{spelling.comments(written.comments)}")
+    return (f"contract {prefix}{totus}{spell.bid(written.bid)}{layout.glyph(written.glyph)}{helped}"
+            f"{layout.comments(written.comments)}")

@@ -8,15 +8,18 @@ written (:func:`write`), with the number and the dealer always given.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
 from ...model.annotations import Comment
 from ...model.deal import Deal, Penalty
 from ...model.span import Span
 from ..raw import FIELD_OF, Problem, RawDeal, RawHands
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, at, name, number, trailing
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 #: A head as read: the deal's number (its value, as written, where), its dealer (and where), its comments.
 Head = tuple[tuple[Decimal, str, Span] | None, tuple[str, Span] | None, tuple[Comment, ...]]
@@ -78,6 +81,6 @@ def deal(children: list[Any]) -> RawDeal:
         tuple(problems), tuple(names))
 
 
-def write(spell: spelling.Spelling, written: Deal) -> str:
+def write(spell: Spelling, written: Deal) -> str:
     """The head's line: ``deal N dealer NAME`` and its comments."""
-    return f"deal {written.number} dealer {written.dealer}{spelling.comments(written.comments)}"
+    return f"deal {written.number} dealer {written.dealer}{layout.comments(written.comments)}"

@@ -8,7 +8,7 @@ every hand after its owner's prefix, dotted (suit groups with suit symbols).
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.annotations import Comment
@@ -17,8 +17,11 @@ from ...model.deal import Hands
 from ...model.hand import CANONICAL_PARTS, Hand
 from ...model.span import Span
 from ..raw import Problem, RawHand, RawHands
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, at, comment, name, new, to, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _DOTTED: Final = re.compile(r"(?:-|(?:10|[789TJQKAВДКТ])*)(?:\.(?:-|(?:10|[789TJQKAВДКТ])*)){3}")
 _SUITS: Final = re.compile(r"[♠♣♦♥♤♧♢♡](?:-|(?:10|[789TJQKAВДКТ])+)")  # a suit group of a hand
@@ -151,10 +154,10 @@ def _group_continues(entry: list[Any]) -> bool:
     return len(set(suits)) == len(suits) and len(Hand.from_groups(t.value for t in entry[2])) < 10
 
 
-def write(spell: spelling.Spelling, written: Hands) -> str:
+def write(spell: Spelling, written: Hands) -> str:
     """``hands Player: HAND {comments} …``, in bidding order."""
     parts = ["hands"]
     for e in written.entries:
         text = "?" if e.hand is None else spell.hand(e.hand)
-        parts.append(f"{e.player}: {text}{spelling.comments(e.comments)}")
+        parts.append(f"{e.player}: {text}{layout.comments(e.comments)}")
     return " ".join(parts)

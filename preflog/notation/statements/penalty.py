@@ -7,14 +7,17 @@ Read fast (:func:`read`), by the grammar's rule ``penalty`` (:func:`penalty`), a
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.build import builder
 from ...model.deal import Penalty, PenaltyKind, write_penalty
 from ..raw import Flagged, Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, amount, at, name, new, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Penalty: Final = builder(Penalty)  # built in C (model.build)
 _PENALTY_KINDS: Final = {k.value: k for k in PenaltyKind}
@@ -52,6 +55,6 @@ def penalty(children: list[Any]) -> Any:
     return tokens.flag(record, problems, tuple(names))
 
 
-def write(spell: spelling.Spelling, written: Penalty) -> str:
+def write(spell: Spelling, written: Penalty) -> str:
     """``penalty`` and the entry (:func:`~preflog.model.deal.write_penalty`), then its comments."""
-    return f"penalty {write_penalty(written)}{spelling.comments(written.comments)}"
+    return f"penalty {write_penalty(written)}{layout.comments(written.comments)}"

@@ -21,10 +21,11 @@ from ...model.limits import MAX_NESTING
 from ...model.play import Play, PlayedCard, PlayLine, Variation
 from ...model.span import Span
 from ..raw import Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import GLYPHS, NotCanonical, Words, at, comment, leading, to, whole
 
 if TYPE_CHECKING:
+    from .spelling import Spelling
     from lark import Token
 
 _PlayedCard: Final = builder(PlayedCard)  # built in C (model.build)
@@ -275,23 +276,23 @@ class _LineBuilder:
 
 # ---- write ---------------------------------------------------------------------------------------
 
-def write(spell: spelling.Spelling, written: Play) -> str:
+def write(spell: Spelling, written: Play) -> str:
     """``play``, its comments and its main line."""
-    head = "play" + spelling.comments(written.comments)
+    head = "play" + layout.comments(written.comments)
     body = write_line(spell, written.cards, 0)
     return f"{head} {body}" if body else head
 
 
-def write_line(spell: spelling.Spelling, cards: Iterable[PlayedCard], offset: int) -> str:
+def write_line(spell: Spelling, cards: Iterable[PlayedCard], offset: int) -> str:
     """A line of play (its cards after ``offset`` others), ``|`` after each trick's third card, each card
     with its glyph, comments and variations."""
     cards = tuple(cards)
     words = []
     for i, pc in enumerate(cards):
-        text = spell.card(pc.card) + spelling.glyph(pc.glyph) + spelling.comments(pc.comments)
+        text = spell.card(pc.card) + layout.glyph(pc.glyph) + layout.comments(pc.comments)
         for v in pc.variations:
             inner = write_line(spell, v.cards, offset + i)
-            text += f" ({spelling.comments(v.comments).lstrip()}{' ' if v.comments and inner else ''}{inner})"
+            text += f" ({layout.comments(v.comments).lstrip()}{' ' if v.comments and inner else ''}{inner})"
         words.append(text)
         if (offset + i + 1) % 3 == 0 and i + 1 < len(cards):
             words.append("|")

@@ -14,10 +14,11 @@ from ...model.build import builder
 from ...model.deal import PlayerTricks, Result, ResultKind, write_result
 from ...model.limits import number_too_long
 from ..raw import Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, at, name, number, to, trailing, whole
 
 if TYPE_CHECKING:
+    from .spelling import Spelling
     from lark import Token
 
 _Result: Final = builder(Result)  # built in C (model.build)
@@ -97,6 +98,6 @@ def result(children: list[Any]) -> Any:
     return tokens.flag(Result(ResultKind.TRICKS, pairs, comments=comments, span=where), problems)
 
 
-def write(spell: spelling.Spelling, written: Result) -> str:
+def write(spell: Spelling, written: Result) -> str:
     """``result`` and the tricks as the record has them (:func:`~preflog.model.deal.write_result`), then its comments."""
-    return f"result {write_result(written)}{spelling.comments(written.comments)}"
+    return f"result {write_result(written)}{layout.comments(written.comments)}"

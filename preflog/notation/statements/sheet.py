@@ -7,15 +7,18 @@ Read fast (:func:`read`), by the grammar's rules ``sheet`` and ``sheet_entry`` (
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.build import builder
 from ...model.deal import Checkpoint, CheckpointEntry, CheckpointWhist, write_checkpoint
 from ...model.span import Span
 from ..raw import Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import MOST_WORDS, NotCanonical, Words, amount, at, name, to, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Checkpoint: Final = builder(Checkpoint)  # built in C (model.build)
 _CheckpointEntry: Final = builder(CheckpointEntry)
@@ -126,6 +129,6 @@ def sheet(children: list[Any]) -> Any:
     return tokens.flag(Checkpoint(entries, comments, tokens.from_to(children)), problems, tuple(names))
 
 
-def write(spell: spelling.Spelling, written: Checkpoint) -> str:
+def write(spell: Spelling, written: Checkpoint) -> str:
     """``sheet`` and each line (:func:`~preflog.model.deal.write_checkpoint`), then its comments."""
-    return f"sheet {write_checkpoint(written)}{spelling.comments(written.comments)}"
+    return f"sheet {write_checkpoint(written)}{layout.comments(written.comments)}"

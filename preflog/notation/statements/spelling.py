@@ -4,22 +4,17 @@ vocabulary a game is written in, and how the comments written after an element a
 :class:`Spelling` is the notation's (``words="en"``, the canonical form); :class:`RussianSpelling` the
 words said at a Russian table (``words="ru"``: ``пас``, ``вист``, ``полвиста``, ``7бк``, ``мизер``,
 ``Тп``, ``10б``; :mod:`..words`), which read back as the same game. Each statement's ``write`` spells
-its values through one of them. Not compiled (the Russian spelling is a subclass).
+its values through one of them (and lays out comments and glyphs with :mod:`.layout`). Not compiled
+(the Russian spelling is a subclass); the fast path does not import it.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
-
-from ...i18n import _
-from ...model.annotations import Comment, Glyph
 from ...model.auction import DARK_WORD, HAND_WORD, TOTUS_WORD, Call, CallKind, write_call
 from ...model.bids import Bid, write_bid
 from ...model.cards import Card, Suit, write_card
 from ...model.defence import DecisionKind, WhistMode
 from ...model.hand import Hand
-from ...model.limits import shorten
 from ..words import RU_ALL_PASS, RU_CALLS, RU_DECISIONS, RU_MISERE, RU_MODES, RU_NO_TRUMP, RU_RANKS, RU_SUITS, RU_TOTUS
 
 
@@ -85,43 +80,3 @@ class RussianSpelling(Spelling):
 
     def defence_word(self, kind: DecisionKind | WhistMode) -> str:
         return RU_DECISIONS[kind] if isinstance(kind, DecisionKind) else RU_MODES[kind]
-
-
-# ---- comments and glyphs, the same in every vocabulary ---------------------------------------
-
-_LONE_CR = re.compile(r"\r(?!\n)")
-NOTE_END = "\n "  # what ends a % note: what follows it goes on the next line, indented by the space before it
-
-
-def comments(written: Iterable[Comment]) -> str:
-    """The comments of an element as written after it: those in braces, then the ``%`` notes, each
-    ending its line (:func:`lines` starts what follows on the next)."""
-    out = notes = ""
-    for c in written:
-        if c.line_note:
-            if "\n" in c.text or "\r" in c.text:
-                raise ValueError(_("a % note cannot hold a line break: {text!r}").format(text=shorten(c.text)))
-            notes += " %" + c.text.rstrip() + NOTE_END
-            continue
-        if "}" in c.text:
-            raise ValueError(_("a comment cannot hold '}}': {text!r}").format(text=shorten(c.text)))
-        if _LONE_CR.search(c.text):
-            raise ValueError(_("a comment cannot hold a carriage return without a line feed (a reader takes it for a "
-                               "line break): {text!r}").format(text=shorten(c.text)))
-        out += " {" + c.text + "}"
-    return out + notes
-
-
-def preface(written: Iterable[Comment]) -> list[str]:
-    """The lines of comments written before a tag block or a deal, one comment a line."""
-    return [comments((c,)).lstrip() for c in written]
-
-
-def lines(statements: list[str]) -> str:
-    """Statements one a line (a statement ending with a ``%`` note loses the break written after it)."""
-    return "\n".join(line[:-2] if line.endswith(NOTE_END) else line for line in statements)
-
-
-def glyph(written: Glyph | None) -> str:
-    """A glyph as written after its card, call or decision."""
-    return written.value if written is not None else ""

@@ -7,7 +7,7 @@ Read fast from its piece (:func:`read`), by the grammar's rule ``tags`` (:func:`
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.annotations import Comment
@@ -15,8 +15,11 @@ from ...model.game import Game, Tag
 from ...model.span import Span, make_span
 from ..raw import TAG, RawTags, unescape_tag
 from ..split import Piece
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import MOST_WORDS
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _BLANK: Final = re.compile(r"[ \t]*")
 
@@ -94,12 +97,12 @@ def tags(children: list[Any]) -> RawTags:
 _TAG_ESCAPE: Final = re.compile(r'\\(?=[\\"]|$)|"')
 
 
-def write(spell: spelling.Spelling, game: Game) -> str | None:
+def write(spell: Spelling, game: Game) -> str | None:
     """The game's tag block: its preface, tags and comments (``None`` when it has none of them)."""
-    lines = spelling.preface(game.preface) + [tag(t) for t in game.tags]
+    lines = layout.preface(game.preface) + [tag(t) for t in game.tags]
     if game.comments:
-        lines.append(spelling.comments(game.comments).lstrip())
-    return spelling.lines(lines) if lines else None
+        lines.append(layout.comments(game.comments).lstrip())
+    return layout.lines(lines) if lines else None
 
 
 def tag(written: Tag) -> str:
@@ -107,4 +110,4 @@ def tag(written: Tag) -> str:
     if "\n" in written.value or "\r" in written.value:
         raise ValueError(_("tag {name} holds a line break, which a tag cannot").format(name=written.name))
     value = _TAG_ESCAPE.sub(r"\\\g<0>", written.value)
-    return f'[{written.name} "{value}"]{spelling.comments(written.comments)}'
+    return f'[{written.name} "{value}"]{layout.comments(written.comments)}'

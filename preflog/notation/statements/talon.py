@@ -8,15 +8,18 @@ Read fast (:func:`read_talon`, :func:`read_discard`), by the grammar's rules ``t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...i18n import _
 from ...model.build import builder
 from ...model.cards import CARD_SPELLINGS, Card
 from ...model.deal import Discard, Talon
 from ..raw import Problem
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import NotCanonical, Words, trailing, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Talon: Final = builder(Talon)  # built in C (model.build)
 _Discard: Final = builder(Discard)
@@ -78,16 +81,16 @@ def _cards_of(children: list[Any], what: str, problems: list[Problem]) -> tuple[
     return cards
 
 
-def _write(keyword: str, spell: spelling.Spelling, statement: Talon | Discard) -> str:
+def _write(keyword: str, spell: Spelling, statement: Talon | Discard) -> str:
     cards = "?" if statement.cards is None else " ".join(spell.card(c) for c in statement.cards)
-    return f"{keyword} {cards}{spelling.comments(statement.comments)}"
+    return f"{keyword} {cards}{layout.comments(statement.comments)}"
 
 
-def write_talon(spell: spelling.Spelling, written: Talon) -> str:
+def write_talon(spell: Spelling, written: Talon) -> str:
     """``talon CARD CARD`` (or ``?``) and its comments."""
     return _write("talon", spell, written)
 
 
-def write_discard(spell: spelling.Spelling, written: Discard) -> str:
+def write_discard(spell: Spelling, written: Discard) -> str:
     """``discard CARD CARD`` (or ``?``) and its comments."""
     return _write("discard", spell, written)

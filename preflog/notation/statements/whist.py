@@ -8,15 +8,18 @@ Read fast (:func:`read`), by the grammar's rules ``defence`` and ``decision`` (:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...model.annotations import Comment, Glyph
 from ...model.build import builder
 from ...model.defence import Decision, DecisionKind, Defence, WhistMode
 from ...model.span import Span
 from ..vocabulary import RUSSIAN_WORDS
-from . import spelling, tokens
+from . import layout, tokens
 from .scan import GLYPHS, NotCanonical, Words, at, comment, comment_span, spellings, to, whole
+
+if TYPE_CHECKING:
+    from .spelling import Spelling
 
 _Decision: Final = builder(Decision)  # built in C (model.build)
 _Defence: Final = builder(Defence)
@@ -90,10 +93,10 @@ def defence(children: list[Any]) -> Defence:
                    None if word is None else tokens.span(word))
 
 
-def write(spell: spelling.Spelling, written: Defence) -> str:
+def write(spell: Spelling, written: Defence) -> str:
     """The keyword, each decision with its glyph and comments, the mode and its comments."""
-    words = [spell.whist_keyword] + [spell.defence_word(d.kind) + spelling.glyph(d.glyph) + spelling.comments(d.comments)
+    words = [spell.whist_keyword] + [spell.defence_word(d.kind) + layout.glyph(d.glyph) + layout.comments(d.comments)
                                      for d in written.decisions]
     if written.mode is not None:
-        words.append(spell.defence_word(written.mode) + spelling.comments(written.comments))
+        words.append(spell.defence_word(written.mode) + layout.comments(written.comments))
     return " ".join(words)
