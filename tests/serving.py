@@ -10,6 +10,7 @@ import functools
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -142,11 +143,14 @@ class Served:
         self._loop = self._stack.enter_context(_test_client()(self.app, base_url=self.url))  # runs the lifespan
 
     def client(self, *, headers: dict[str, str] | None = None, cookies: dict[str, str] | None = None,
-               follow_redirects: bool = False, timeout: float | None = None) -> httpx.Client:
+               follow_redirects: bool = False, timeout: float | None = None,
+               raise_server_exceptions: bool = False) -> httpx.Client:
         """A client of the app, as ``httpx.Client(base_url=url)`` is of a server: its own cookies, no
-        redirect followed unless asked (``timeout``: taken, as httpx's, and not needed)."""
-        client = _client()(self.app, base_url=self.url, raise_server_exceptions=False, headers=headers,
-                           cookies=cookies, follow_redirects=follow_redirects)
+        redirect followed unless asked (``timeout``: taken, as httpx's, and not needed). With
+        ``raise_server_exceptions``, a fault of the app's own (which uvicorn would log with its traceback)
+        is raised in the test after its 500 is sent, not answered as a 500 alone."""
+        client = _client()(self.app, base_url=self.url, raise_server_exceptions=raise_server_exceptions,
+                           headers=headers, cookies=cookies, follow_redirects=follow_redirects)
         client.portal = self._loop.portal  # the app's one loop, where its lifespan ran
         return client
 
@@ -163,6 +167,15 @@ def served(db: Path, **options: Any) -> Iterator[Served]:
         yield app
     finally:
         app.stop()
+
+
+def copied(db: Path, to: Path) -> Path:
+    """A copy of the archive ``db`` at ``to`` (SQLite's backup: whole, whatever its journal holds), for
+    a real server of its own beside an app called in process: two servers never share one file."""
+    with contextlib.closing(sqlite3.connect(db)) as source, contextlib.closing(sqlite3.connect(to)) as copy:
+        source.backup(copy)
+    to.chmod(db.stat().st_mode & 0o777)
+    return to
 
 
 @contextlib.contextmanager

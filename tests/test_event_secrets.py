@@ -7,6 +7,7 @@ is asked as a watcher, in English and in Russian, each answer (its headers, its 
 event) searched for the seed and for every board's hands as the hand record, the notation, the JSON,
 the replay and the words write them. The same search run on the scorer's answers finds them (so it
 can find them). Once a tour is over everywhere its boards are public; the seed, once every board is.
+Every answer is the app's, called in process (tests/serving.py).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from preflog.event.boards import Board, deal_boards
@@ -31,7 +31,7 @@ from preflog.model.cards import write_card
 from preflog import words
 
 from .conftest import ROOT
-from .serving import AUTH, TOKEN, Server
+from .serving import AUTH, TOKEN, Served
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 
@@ -120,9 +120,9 @@ def requests_of(games: list[int], reads: bool = False) -> Iterator[tuple[str, st
                 yield method, re.sub(r"\{(\w+)(:\w+)?\}", lambda m, v=values: str(v[m.group(1)]), path)
 
 
-def answer(server: Server, method: str, path: str, headers: dict[str, str]) -> str:
+def answer(server: Served, method: str, path: str, headers: dict[str, str]) -> str:
     """The answer's status, headers and body (a stream: up to its first ``change`` event)."""
-    with httpx.Client(base_url=server.url, timeout=20, follow_redirects=False) as client:
+    with server.client(follow_redirects=False) as client:
         with client.stream(method, path, headers=headers, data={} if method != "GET" else None) as r:
             said = f"{r.status_code} {json.dumps(dict(r.headers), ensure_ascii=False)}\n"
             if r.headers.get("content-type", "").startswith("text/event-stream"):
@@ -135,7 +135,7 @@ def answer(server: Server, method: str, path: str, headers: dict[str, str]) -> s
             return said + r.read().decode("utf-8", "replace")
 
 
-def scan(server: Server, games: list[int], boards: dict[int, Board], *, seed: bool = True,
+def scan(server: Served, games: list[int], boards: dict[int, Board], *, seed: bool = True,
          headers: dict[str, str] | None = None) -> dict[str, list[str]]:
     """Every answer a watcher gets (to a request of any method), or to GETs who sends ``headers`` (the
     scorer: his writes are not tried), in English and Russian: path → what of the secrets it gives away."""
@@ -156,38 +156,40 @@ def take_in(db: Path, event: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def record(server: Server, game: int, players: tuple[str, ...], board: Board | None) -> None:
+def record(server: Served, game: int, players: tuple[str, ...], board: Board | None) -> None:
     """The board played at a table: its one deal, with each seat's hand and the talon where ``board`` is
     given (the table recorded its cards), else the contract alone. ``players`` are the table's in seat order."""
     text = f"contract {players[0]}: 6s\nwhist pass pass"
     if board is not None:
         held = " ".join(f"{players[s - 1]}: {h.dotted()}" for s, h in board.hands.items())
         text = f"hands {held}\ntalon {' '.join(write_card(c) for c in board.talon)}\n" + text
-    r = httpx.post(f"{server.url}/api/games/{game}/deals", content=text.encode(), headers=AUTH)
+    with server.client() as client:
+        r = client.post(f"/api/games/{game}/deals", content=text.encode(), headers=AUTH)
     assert r.status_code == 201, r.text
 
 
-def login(server: Server) -> str:
+def login(server: Served) -> str:
     """A login of the scorer's: its session."""
-    with httpx.Client(base_url=server.url) as client:
+    with server.client() as client:
         client.get("/login")
         client.post("/login", data={"token": TOKEN, "next": "/", "csrf": client.cookies["preflog_csrf"]})
         return client.cookies["preflog_session"]
 
 
-def served(folder: Path, plan: Plan) -> tuple[Server, dict[tuple[int, int, int], int]]:
-    """A server of an archive in ``folder`` that took in ``plan``'s event file, and the games it opened
+def served(folder: Path, plan: Plan) -> tuple[Served, dict[tuple[int, int, int], int]]:
+    """The app (called in process) of an archive in ``folder`` that took in ``plan``'s event file, and the games it opened
     for the tables: (tour, table, board) → game."""
     (folder / "event.json").write_text(dumps_plan(plan))
     db = folder / "club.sqlite"
     take_in(db, folder / "event.json")
-    server = Server(db)
-    doc = httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()
+    server = Served(db)
+    with server.client() as client:
+        doc = client.get(f"/api/events/{EVENT}", headers=AUTH).json()
     return server, {(t["tour"], t["table"], g["board"]): g["game"] for t in doc["tables"] for g in t["games"]}
 
 
 @pytest.fixture(scope="module")
-def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Plan, dict[tuple[int, int, int], int]]]:
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, Plan, dict[tuple[int, int, int], int]]]:
     """Six players at two tables, two tours of two boards each, dealt from :data:`SEED`; the games of the
     tables as the server opened them: (tour, table, board) → game."""
     plan = new_event("Quiet", PLAYERS, tours=2, kind=Kind.DUPLICATE, boards=4, seed=SEED)
@@ -200,51 +202,52 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
 
 def test_no_watcher_learns_a_board_before_its_tour_is_over_everywhere(evening: Any) -> None:
     server, plan, games = evening
-    boards = {b.number: b for b in deal_boards(4, 3, SEED)}  # what the seed alone gives: the attacker's
-    ids = sorted(games.values())
-    seats = {(t.number, x.number): x.players for t in plan.drawn for x in t.tables}
-    # nothing played yet: neither the seed nor any board in any answer
-    assert scan(server, ids, boards) == {}
-    # table 1 records boards 1 and 2 with their cards; table 2 plays board 1 (its contract alone): board 1
-    # is played at every table, but its tour is not over at table 2: still secret. Table 2 records board
-    # 2 with board 1's cards, a problem the event's page lists: to a watcher without its words
-    record(server, games[(1, 1, 1)], seats[(1, 1)], boards[1])
-    record(server, games[(1, 1, 2)], seats[(1, 1)], boards[2])
-    record(server, games[(1, 2, 1)], seats[(1, 2)], None)
-    record(server, games[(1, 2, 2)], seats[(1, 2)], boards[1])
-    assert scan(server, ids, boards) == {}
-    said = "hand is not the one board 2 gives seat"
-    assert said in httpx.get(f"{server.url}/events/{EVENT}", headers=AUTH).text
-    watched = httpx.get(f"{server.url}/events/{EVENT}").text
-    assert said not in watched and "the scorer sees this problem" in watched
-    # the same search finds them in what the director reads, logged in: his answers are as they were
-    mine = scan(server, ids, boards, headers={"Cookie": f"preflog_session={login(server)}"})
-    assert httpx.get(f"{server.url}/api/events/{EVENT}", headers=AUTH).json()["event"]["seed"] == SEED
-    assert "the seed 'q7-s3cret-lot'" in mine[f"GET /api/events/{EVENT} (en)"]
-    assert "the seed 'q7-s3cret-lot'" in mine[f"GET /events/{EVENT} (ru)"]
-    assert set(mine[f"GET /events/{EVENT}/boards (en)"]) >= {"board 1's cards", "board 4's cards"}
-    first = games[(1, 1, 1)]
-    for path in (f"/api/games/{first}.pref", f"/api/games/{first}", f"/games/{first}/deals/1"):
-        assert any(x.startswith("board 1's cards") for x in mine[f"GET {path} (en)"]), path
-    # a board's game is the scorer's until then: the watcher is told why, in his language
-    r = httpx.get(f"{server.url}/games/{first}", headers={"Accept-Language": "ru"})
-    assert r.status_code == 403 and "тур 1" in r.text
-    # table 2 plays board 2 again, rightly: tour 1 is over everywhere, its boards are public; tour 2's and
-    # the seed are not
-    assert httpx.delete(f"{server.url}/api/games/{games[(1, 2, 2)]}/deals/last", headers=AUTH).status_code == 200
-    record(server, games[(1, 2, 2)], seats[(1, 2)], None)
-    assert scan(server, ids, {3: boards[3], 4: boards[4]}) == {}
-    opened = answer(server, "GET", f"/api/games/{first}.pref", {})
-    assert opened.startswith("200") and secrets_in(opened, {1: boards[1]}, seed=False) == ["board 1's cards"]
-    export = httpx.get(f"{server.url}/api/export.pref")
-    assert boards[1].hands[1].dotted() in export.text and export.headers["x-preflog-withheld"] == "0"
-    # every board played: the seed is public too (anyone may check the deal)
-    for (tour, table, _board), game in games.items():
-        if tour == 2:
-            record(server, game, seats[(2, table)], None)
-    doc = httpx.get(f"{server.url}/api/events/{EVENT}").json()
-    assert doc["event"]["seed"] == SEED and doc["event"]["drawn"][1]["seed"] == f"{SEED}:2"
-    assert f"lot {SEED}" in httpx.get(f"{server.url}/events/{EVENT}").text
+    with server.client() as client:  # a watcher's, and the scorer's with his token
+        boards = {b.number: b for b in deal_boards(4, 3, SEED)}  # what the seed alone gives: the attacker's
+        ids = sorted(games.values())
+        seats = {(t.number, x.number): x.players for t in plan.drawn for x in t.tables}
+        # nothing played yet: neither the seed nor any board in any answer
+        assert scan(server, ids, boards) == {}
+        # table 1 records boards 1 and 2 with their cards; table 2 plays board 1 (its contract alone): board 1
+        # is played at every table, but its tour is not over at table 2: still secret. Table 2 records board
+        # 2 with board 1's cards, a problem the event's page lists: to a watcher without its words
+        record(server, games[(1, 1, 1)], seats[(1, 1)], boards[1])
+        record(server, games[(1, 1, 2)], seats[(1, 1)], boards[2])
+        record(server, games[(1, 2, 1)], seats[(1, 2)], None)
+        record(server, games[(1, 2, 2)], seats[(1, 2)], boards[1])
+        assert scan(server, ids, boards) == {}
+        said = "hand is not the one board 2 gives seat"
+        assert said in client.get(f"/events/{EVENT}", headers=AUTH).text
+        watched = client.get(f"/events/{EVENT}").text
+        assert said not in watched and "the scorer sees this problem" in watched
+        # the same search finds them in what the director reads, logged in: his answers are as they were
+        mine = scan(server, ids, boards, headers={"Cookie": f"preflog_session={login(server)}"})
+        assert client.get(f"/api/events/{EVENT}", headers=AUTH).json()["event"]["seed"] == SEED
+        assert "the seed 'q7-s3cret-lot'" in mine[f"GET /api/events/{EVENT} (en)"]
+        assert "the seed 'q7-s3cret-lot'" in mine[f"GET /events/{EVENT} (ru)"]
+        assert set(mine[f"GET /events/{EVENT}/boards (en)"]) >= {"board 1's cards", "board 4's cards"}
+        first = games[(1, 1, 1)]
+        for path in (f"/api/games/{first}.pref", f"/api/games/{first}", f"/games/{first}/deals/1"):
+            assert any(x.startswith("board 1's cards") for x in mine[f"GET {path} (en)"]), path
+        # a board's game is the scorer's until then: the watcher is told why, in his language
+        r = client.get(f"/games/{first}", headers={"Accept-Language": "ru"})
+        assert r.status_code == 403 and "тур 1" in r.text
+        # table 2 plays board 2 again, rightly: tour 1 is over everywhere, its boards are public; tour 2's and
+        # the seed are not
+        assert client.delete(f"/api/games/{games[(1, 2, 2)]}/deals/last", headers=AUTH).status_code == 200
+        record(server, games[(1, 2, 2)], seats[(1, 2)], None)
+        assert scan(server, ids, {3: boards[3], 4: boards[4]}) == {}
+        opened = answer(server, "GET", f"/api/games/{first}.pref", {})
+        assert opened.startswith("200") and secrets_in(opened, {1: boards[1]}, seed=False) == ["board 1's cards"]
+        export = client.get("/api/export.pref")
+        assert boards[1].hands[1].dotted() in export.text and export.headers["x-preflog-withheld"] == "0"
+        # every board played: the seed is public too (anyone may check the deal)
+        for (tour, table, _board), game in games.items():
+            if tour == 2:
+                record(server, game, seats[(2, table)], None)
+        doc = client.get(f"/api/events/{EVENT}").json()
+        assert doc["event"]["seed"] == SEED and doc["event"]["drawn"][1]["seed"] == f"{SEED}:2"
+        assert f"lot {SEED}" in client.get(f"/events/{EVENT}").text
 
 
 def test_the_export_leaves_out_the_secret_boards_for_a_watcher(tmp_path: Path) -> None:
@@ -253,14 +256,15 @@ def test_the_export_leaves_out_the_secret_boards_for_a_watcher(tmp_path: Path) -
     plan = new_event("Export", PLAYERS, tours=1, kind=Kind.DUPLICATE, boards=2, seed=SEED)
     server, games = served(tmp_path, plan)
     try:
-        board = deal_boards(2, 3, SEED)[0]
-        record(server, games[(1, 1, 1)], plan.drawn[0].tables[0].players, board)
-        watcher = httpx.get(f"{server.url}/api/export.pref")
-        assert watcher.status_code == 200 and watcher.headers["x-preflog-withheld"] == "1"
-        assert board.hands[1].dotted() not in watcher.text and "[Board" not in watcher.text
-        scorer = httpx.get(f"{server.url}/api/export.pref", headers=AUTH)
-        assert board.hands[1].dotted() in scorer.text and scorer.headers["cache-control"] == "no-store"
-        wrong = httpx.get(f"{server.url}/api/export.pref", headers={"Authorization": "Bearer not-the-token-at-all"})
-        assert board.hands[1].dotted() not in wrong.text
+        with server.client() as client:
+            board = deal_boards(2, 3, SEED)[0]
+            record(server, games[(1, 1, 1)], plan.drawn[0].tables[0].players, board)
+            watcher = client.get("/api/export.pref")
+            assert watcher.status_code == 200 and watcher.headers["x-preflog-withheld"] == "1"
+            assert board.hands[1].dotted() not in watcher.text and "[Board" not in watcher.text
+            scorer = client.get("/api/export.pref", headers=AUTH)
+            assert board.hands[1].dotted() in scorer.text and scorer.headers["cache-control"] == "no-store"
+            wrong = client.get("/api/export.pref", headers={"Authorization": "Bearer not-the-token-at-all"})
+            assert board.hands[1].dotted() not in wrong.text
     finally:
         server.stop()

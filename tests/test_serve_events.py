@@ -1,7 +1,9 @@
 """Events on the club server, as a club runs them (issue 45, item 4): the director takes in the event
 file, every table's game is opened for its scorer, three tables record at once while the director's page
 and a player's watch the standings arrive live in Chromium at a phone's 360x640; the next tour is drawn
-from the page; the boards to print are the director's alone; hostile event files get clear answers."""
+from the page; the boards to print are the director's alone; hostile event files get clear answers. The
+browser's test has a real ``preflog serve`` of its own (of a copy of the archive the command made); the
+others call the app in process (tests/serving.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import json
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,7 @@ from preflog.event.director import new_event
 from preflog.event.plan import Kind, TieBreak, dumps_plan
 
 from .conftest import ROOT
-from .serving import AUTH, TOKEN, Server
+from .serving import AUTH, TOKEN, Served, Server, copied, running
 from .test_event import NINE, made_7_and_6, remiz, three_sixes
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
@@ -46,7 +49,9 @@ def take_in(db: Path, *files: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory: pytest.TempPathFactory) -> Any:
+def club_files(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The archive ``serve --event`` made of two events' files (no server has changed it yet), the Swiss
+    event's plan, and the folder of the director's files."""
     folder = tmp_path_factory.mktemp("events")
     swiss = new_event("Friday", NINE, tours=2, pool=10, deals=3, seed="club", tiebreaks=[TieBreak.REMIZES])
     duo = new_event("Duo", NINE[:6], tours=2, kind=Kind.DUPLICATE, boards=4, seed="duo")
@@ -57,25 +62,41 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Any:
     assert done.returncode == 0, done.stderr
     assert "event 1, /events/1; 3 games of its tables" in done.stdout
     assert "event 2, /events/2; 8 games of its tables" in done.stdout
-    s = Server(db)
+    return db, swiss, folder
+
+
+@pytest.fixture(scope="module")
+def club(club_files: Any) -> Iterator[Any]:
+    """The app of the archive with the two events, called in process."""
+    db, swiss, folder = club_files
+    s = Served(db)
     yield s, swiss, folder
     s.stop()
 
 
-def tables_of(server: Server, event: int) -> dict[tuple[int, int, int | None], tuple[int, list[str]]]:
+@pytest.fixture(scope="module")
+def live_club(club_files: Any) -> Iterator[Any]:
+    """A real ``preflog serve``, for the browser, of a copy of the archive with the two events."""
+    db, swiss, folder = club_files
+    with running(copied(db, folder / "live.sqlite")) as s:
+        yield s, swiss, folder
+
+
+def tables_of(server: Server | Served, event: int) -> dict[tuple[int, int, int | None], tuple[int, list[str]]]:
     """(tour, table, board) → the game's id and its players as the server opened it (read as the scorer: a
     board's game is his alone until the board is played at every table)."""
-    doc = httpx.get(f"{server.url}/api/events/{event}").json()
     out = {}
-    for t in doc["tables"]:
-        for g in t["games"]:
-            players = httpx.get(f"{server.url}/api/games/{g['game']}", headers=AUTH).json()["game"]["tags"]["Players"].split()
-            out[(t["tour"], t["table"], g["board"])] = (g["game"], players)
+    with server.client() if isinstance(server, Served) else httpx.Client(base_url=server.url, timeout=30) as c:
+        doc = c.get(f"/api/events/{event}").json()
+        for t in doc["tables"]:
+            for g in t["games"]:
+                players = c.get(f"/api/games/{g['game']}", headers=AUTH).json()["game"]["tags"]["Players"].split()
+                out[(t["tour"], t["table"], g["board"])] = (g["game"], players)
     return out
 
 
-def test_three_tables_record_at_once_while_the_director_and_a_player_watch(club: Any, browser: Any) -> None:
-    server, plan, _folder = club
+def test_three_tables_record_at_once_while_the_director_and_a_player_watch(live_club: Any, browser: Any) -> None:
+    server, plan, _folder = live_club
     tables = {t.number: t.players for t in plan.drawn[0].tables}  # _folder: where the director's files are
     games = tables_of(server, 1)
     assert sorted(k[:2] for k in games) == [(1, 1), (1, 2), (1, 3)]
@@ -172,14 +193,15 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
     server, _plan, _folder = club
     games = tables_of(server, 2)
     assert len(games) == 8  # 2 tables × 2 boards a tour, 2 tours
-    for (tour, _table, board), (game, _players) in games.items():
-        text = httpx.get(f"{server.url}/api/games/{game}.pref", headers=AUTH).text
-        assert f'[Board "{board}"]' in text and f'[Round "{tour}"]' in text
-        assert httpx.get(f"{server.url}/api/games/{game}.pref").status_code == 403  # a watcher: not yet
-    # the boards to print are the director's: a player is sent to log in, the scorer gets an A4 sheet a board
-    r = httpx.get(f"{server.url}/events/2/boards", follow_redirects=False)
-    assert r.status_code == 303 and r.headers["location"].startswith("/login")
-    with httpx.Client(base_url=server.url) as director:
+    with server.client() as c:
+        for (tour, _table, board), (game, _players) in games.items():
+            text = c.get(f"/api/games/{game}.pref", headers=AUTH).text
+            assert f'[Board "{board}"]' in text and f'[Round "{tour}"]' in text
+            assert c.get(f"/api/games/{game}.pref").status_code == 403  # a watcher: not yet
+        # the boards to print are the director's: a player is sent to log in, the scorer gets an A4 sheet a board
+        r = c.get("/events/2/boards")
+        assert r.status_code == 303 and r.headers["location"].startswith("/login")
+    with server.client() as director:
         login = director.get("/login")
         csrf = login.cookies.get("preflog_csrf") or director.cookies.get("preflog_csrf")
         form = director.post("/login", data={"token": TOKEN, "next": "/events/2/boards", "csrf": csrf})
@@ -189,10 +211,11 @@ def test_a_duplicate_event_s_boards_and_boxes(club: Any) -> None:
         assert "style-src 'sha256-" in page.headers["content-security-policy"]
     # a board played at one table: the traveller waits for the other
     (game, players) = games[(1, 1, 1)]
-    r = httpx.post(f"{server.url}/api/games/{game}/deals", content=f"contract {players[0]}: 6s\nwhist pass pass".encode(),
-                   headers=AUTH)
-    assert r.status_code == 201, r.text
-    doc = httpx.get(f"{server.url}/api/events/2").json()
+    with server.client() as c:
+        r = c.post(f"/api/games/{game}/deals", headers=AUTH,
+                   content=f"contract {players[0]}: 6s\nwhist pass pass".encode())
+        assert r.status_code == 201, r.text
+        doc = c.get("/api/events/2").json()
     assert [t["board"] for t in doc["travellers"]] == [1] and len(doc["travellers"][0]["rows"]) == 1
     assert doc["problems"] == 0
 
@@ -221,28 +244,31 @@ def _changed(name: str, change: Any) -> bytes:
 ])
 def test_a_hostile_event_file_is_refused_and_said(club: Any, lang: str, text: bytes, said: str) -> None:
     server, _plan, _folder = club
-    with httpx.Client(base_url=server.url, headers={"Accept-Language": lang}) as c:
+    with server.client(headers={"Accept-Language": lang}) as c:
         anonymous = c.post("/events", files={"file": ("e.json", text)})
         assert anonymous.status_code in (401, 403)
         r = c.post("/events", files={"file": ("e.json", text)}, headers=AUTH)
         assert r.status_code == 422 and html.escape(said, quote=False) in r.text
-    assert httpx.get(f"{server.url}/events/999").status_code == 404
-    assert httpx.get(f"{server.url}/api/events/999").status_code == 404
-    assert httpx.post(f"{server.url}/events/1/draw").status_code in (401, 403)
+    with server.client() as c:
+        assert c.get("/events/999").status_code == 404
+        assert c.get("/api/events/999").status_code == 404
+        assert c.post("/events/1/draw").status_code in (401, 403)
 
 
 def test_an_event_file_with_a_byte_order_mark_is_taken_as_the_command_line_takes_it(club: Any) -> None:
     """An attacker's finding (issue 63): ``event show`` read such a file, the upload refused it as no JSON."""
     server, _plan, _folder = club
     text = "\ufeff".encode() + dumps_plan(new_event("Marked", NINE[:6], tours=1, pool=10)).encode()
-    r = httpx.post(f"{server.url}/events", files={"file": ("marked.json", text)}, headers=AUTH)
-    assert r.status_code == 303, r.text[:500]
-    assert "Marked" in httpx.get(f"{server.url}/events").text
+    with server.client() as c:
+        r = c.post("/events", files={"file": ("marked.json", text)}, headers=AUTH)
+        assert r.status_code == 303, r.text[:500]
+        assert "Marked" in c.get("/events").text
 
 
 def test_the_event_page_is_json_too(club: Any) -> None:
     server, plan, _folder = club
-    doc = httpx.get(f"{server.url}/api/events/1").json()
+    with server.client() as c:
+        doc = c.get("/api/events/1").json()
     assert doc["event"]["name"] == "Friday" and json.dumps(doc)
     assert set(doc["event"]["players"]) == set(plan.players)
 
@@ -252,14 +278,15 @@ def test_the_ratings_on_the_server(club: Any) -> None:
     server, _plan, _folder = club
     text = '[Event "Rated"]\n[Date "2026-11-27"]\n[Players "Olga Pavel Roman"]\n[Pool "10"]\n\n' + made_7_and_6(
         "Olga", "Pavel", "Roman")
-    r = httpx.post(f"{server.url}/api/games?force=1", content=text.encode(), headers=AUTH)
-    assert r.status_code == 201, r.text
-    for mode in ("pulka", "event"):
-        doc = httpx.get(f"{server.url}/api/stats", params={"rating": mode}).json()
-        rated = doc["rating"]["players"]
-        assert rated["Olga"]["rating"] > rated["Pavel"]["rating"] > rated["Roman"]["rating"]  # +20, 0, −20
-        assert rated["Olga"]["games"] >= 1 and rated["Olga"]["sigma"] < 25 / 3
-    page = httpx.get(f"{server.url}/stats", params={"rating": "event"}, headers={"Accept-Language": "ru"})
-    assert page.status_code == 200 and "Рейтинг" in page.text and "<svg" in page.text
-    bad = httpx.get(f"{server.url}/api/stats", params={"rating": "elo"})
-    assert bad.status_code == 400 and "elo" in bad.text
+    with server.client() as c:
+        r = c.post("/api/games?force=1", content=text.encode(), headers=AUTH)
+        assert r.status_code == 201, r.text
+        for mode in ("pulka", "event"):
+            doc = c.get("/api/stats", params={"rating": mode}).json()
+            rated = doc["rating"]["players"]
+            assert rated["Olga"]["rating"] > rated["Pavel"]["rating"] > rated["Roman"]["rating"]  # +20, 0, −20
+            assert rated["Olga"]["games"] >= 1 and rated["Olga"]["sigma"] < 25 / 3
+        page = c.get("/stats", params={"rating": "event"}, headers={"Accept-Language": "ru"})
+        assert page.status_code == 200 and "Рейтинг" in page.text and "<svg" in page.text
+        bad = c.get("/api/stats", params={"rating": "elo"})
+        assert bad.status_code == 400 and "elo" in bad.text
