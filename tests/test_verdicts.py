@@ -103,3 +103,18 @@ def test_a_violation_carries_its_facts_and_says_them_as_json() -> None:
     assert params_json(v) == {"call": "6s", "high_call": "6s"}
     assert rule(v) == "each bid must be higher than the last" and hint_text(v) is None
     assert "message" not in {f.name for f in type(v).__attrs_attrs__}
+
+
+def test_the_library_says_how_many_follow_and_only_the_command_line_names_its_option() -> None:
+    """What only ``preflog check`` says (its ``--all``) is the command line's: the library's error for a
+    violation that others follow from counts them without naming an option no other verb has."""
+    from preflog.cli.reports import all_shows_them
+    from preflog.checker import violation_error
+
+    (root,) = preflog.check(preflog.loads(TEXTS[1]))
+    assert len(root.follows) == 32
+    assert violation_error(root, "x.pref").notes[-1] == "… and 32 more that follow from it"
+    assert violation_error(root, "x.pref", folded=all_shows_them).notes[-1] == (
+        "… and 32 more that follow from it (--all shows them)")
+    assert list(violation_error(root, "x.pref", folded=None).notes) == [
+        "hint: the deal reads as if Boris dealt: did you mean `dealer Boris`?"]
