@@ -7,6 +7,7 @@ games before anyone asks. The app is called in process; replays are counted thro
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from preflog.record.short import examples  # noqa: E402
 from preflog.serve.access import digest  # noqa: E402
 from preflog.serve.app import create_app  # noqa: E402
 from preflog.serve.archive import Archive  # noqa: E402
+from preflog.serve.games import index_of  # noqa: E402
 
 from .test_record_judgment import replays  # noqa: E402
 
@@ -61,6 +63,9 @@ def test_a_deal_posted_is_judged_alone_and_its_index_read_off_the_judgment(
     assert max(counts) <= 2, counts
     assert archive.stale() == []
     assert archive.row(ident).deals == 40
+    with sqlite3.connect(archive.path) as db:  # what was counted a deal at a time: what the whole text gives
+        (kept,) = db.execute("SELECT summary FROM game_stats WHERE game = ?", (ident,)).fetchone()
+    assert kept == index_of(archive.text(ident)[0]).stats
 
 
 def test_every_language_reads_one_judgment(served: tuple[TestClient, Archive]) -> None:

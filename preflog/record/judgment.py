@@ -79,6 +79,9 @@ class Judgment:
     #: what each deal changed, for the statistics
     standings: tuple[tuple[Amount, ...], ...] = ()
     denominator: int = 1
+    #: made by :meth:`then`: how many of its first deals it took as the judgment it was made from had them
+    #: (their points, outlines and standings), without judging them again
+    carried: int = 0
 
     @property
     def game(self) -> Game:
@@ -145,11 +148,13 @@ class Judgment:
                         self.parts[:j] + _parts_on(text, own, parts[j][0], [r.piece for r in new]),
                         audit.scorer.sheets[0], replayed.state,
                         self.readings[:1 + j] + tuple(between for _read, between in read), tuple(replayed.kept),
-                        replayed.troubled, replayed.first_gap, tuple(replayed.standings), replayed.denominator)
+                        replayed.troubled, replayed.first_gap, tuple(replayed.standings), replayed.denominator,
+                        standing.deals)
 
 
-def judge(text: str, path: str = "<game>") -> Judgment:
-    """The judgment of the whole ``text``: read, and audited once if it holds one game."""
+def judge(text: str, path: str = "<game>", *, faulty: bool = True) -> Judgment:
+    """The judgment of the whole ``text``: read, and audited once if it holds one game (with notation
+    errors too, its deals read audited, unless not ``faulty``: then it is only read)."""
     readings = stream_games(text, path)
     first = next(readings, None)
     if first is None:
@@ -173,6 +178,8 @@ def judge(text: str, path: str = "<game>") -> Judgment:
         message = _("the recorder keeps one game to a file; this text holds {games}").format(games=1 + len(others))
         return _unreplayed(text, path, ParsedGame(game, tuple(unread or [NotationError(message, path=path)]),
                                                   tuple(pieces)), 1 + len(others))
+    if errors and not faulty:
+        return _unreplayed(text, path, parsed, 1)
     audit = Audit()
     begun = audit.begin(game)
     replayed = _Replayed([begun], [], [], int(bool(begun.problems or begun.later)), [], None)

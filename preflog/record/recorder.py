@@ -114,6 +114,7 @@ class Recorder:
             raise Refused(reason=_("{dealer!r} is not a player of this game ({players})").format(dealer=dealer,
                                                                                                  players=', '.join(game.players)))
         self._text, self._judged = text, judged
+        self._unchanged = len(judged.deals)
         self._undone: list[str] = []
         self.aliases = aliases_of(game.tag(ALIASES_TAG), game.players, path)
 
@@ -151,6 +152,12 @@ class Recorder:
         return self._judged
 
     @property
+    def unchanged(self) -> int:
+        """How many of the first deals are judged as they were when the recorder was made (what was worked
+        out of them then still holds)."""
+        return self._unchanged
+
+    @property
     def game(self) -> Game:
         """The game as recorded so far."""
         return self._judged.game
@@ -174,6 +181,12 @@ class Recorder:
     def numbers(self) -> list[int]:
         """The numbers of the deals recorded."""
         return [d.number for d in self._judged.deals]
+
+    @property
+    def last(self) -> int | None:
+        """The number of the last deal recorded (``None`` before the first)."""
+        deals = self._judged.deals
+        return deals[-1].number if deals else None
 
     def said(self, number: int) -> str:
         """Deal ``number`` in words (:func:`preflog.record.said.deal_words`), in the language spoken now."""
@@ -282,9 +295,10 @@ class Recorder:
             raise Refused(reason=_("a note is one line without braces"))
         if not text.strip():
             raise Refused(reason=_("the note is empty"))
-        if number is None and not self.deals:
+        number = self.last if number is None else number
+        if number is None:
             raise Refused(reason=_("there is no deal to note"))
-        index = self._index(self.numbers[-1] if number is None else number)
+        index = self._index(number)
         _start, own, end = self._judged.parts[index]
         body = self._text[own:end].rstrip()
         last = body.rfind("\n") + 1  # the deal's last line: the note goes at its end, before a % note
@@ -353,6 +367,7 @@ class Recorder:
             else:
                 self.store.replace(candidate)
         self._text, self._judged = candidate, judged
+        self._unchanged = min(self._unchanged, judged.carried)
 
 
 def _problems(judged: Judgment, scorable: int | None = None) -> list[NotationError]:

@@ -247,7 +247,8 @@ def add_deal(club: Club, ident: int, typed: str, expect: int | None, *,
                                    "whisters and every player's tricks), `{nobody}` (nobody whists), `{misere}`, "
                                    "`{all_pass}`").format(**shown))
         deal = recorder.add(typed)
-        number = recorder.numbers[-1]
+        number = recorder.last
+        assert number is not None  # the deal just recorded
         return {"number": number, "deal": deal, "said": recorder.said(number),
                 "settlement": sheet_json(recorder.sheet()), "finished": recorder.finished}
     return club.archive.change(ident, edit, expect=expect, once=once(key, typed))
@@ -257,7 +258,7 @@ def undo_deal(club: Club, ident: int, expect: int | None) -> tuple[int, dict[str
     """Take back game ``ident``'s last deal: its new revision, the deal's number, what it was (its text
     and in words) and the settlement. The archive keeps it until the next change (:func:`redo_deal`)."""
     def edit(recorder: Recorder) -> dict[str, Any]:
-        said = recorder.said(recorder.numbers[-1]) if recorder.deals else ""
+        said = recorder.said(recorder.last) if recorder.last is not None else ""
         number = recorder.undo()
         return {"number": number, "deal": recorder.taken_back, "said": said,
                 "settlement": sheet_json(recorder.sheet()) if recorder.deals else None}

@@ -26,6 +26,7 @@ from ..record.judgment import Judgment, judge
 from ..statistics.collect import Collector
 from ..statistics.facts import GameFacts, date_of, deal_facts
 from ..statistics.run import Summary, summary_of
+from ..statistics.tally import PlayerStats, Table
 
 
 #: The version of what the archive derives from a game's text (its index, its statistics): bump it when
@@ -72,7 +73,7 @@ def index_of(text: str) -> Indexed:
     """The index of the game ``text`` holds."""
     judged = judge(text)
     if judged.sheet is not None:
-        return indexed_of(judged)
+        return indexed_of(judged)[0]
     parsed = next(read_games(text), None)  # no game, or more than one: the first one's
     if parsed is None:
         return Indexed("", "", "", (), 0, False, 0, {})
@@ -80,35 +81,79 @@ def index_of(text: str) -> Indexed:
     return indexed(parsed.game, sheet, count, stats)
 
 
-def indexed_of(judged: Judgment) -> Indexed:
-    """The index of the game ``judged`` (one game, replayed), with its statistics: read off the judgment,
-    with no replay of its own."""
+def indexed_of(judged: Judgment, earlier: Tally | None = None, unchanged: int = 0) -> tuple[Indexed, Tally | None]:
+    """The index of the game ``judged`` (one game, replayed), with its statistics, read off the judgment
+    with no replay of its own (:func:`statistics_of`: ``earlier`` and ``unchanged`` as there); and the
+    statistics' tally to go on from."""
     assert judged.sheet is not None
-    return indexed(judged.game, judged.sheet, len(judged.violations), statistics_of(judged).dumps())
+    summary, tally = statistics_of(judged, earlier, unchanged)
+    return indexed(judged.game, judged.sheet, len(judged.violations), summary.dumps()), tally
 
 
-def statistics_of(judged: Judgment) -> Summary:
+@attrs.define(slots=True)
+class Tally:
+    """The statistics of a game's first ``deals`` deals: each player's figures of those deals alone (not
+    of the game's settlement), to go on from when the game changes after them."""
+
+    deals: int
+    par_deals: int
+    players: dict[str, PlayerStats]
+
+    def copy(self) -> Tally:
+        return Tally(self.deals, self.par_deals, {p: PlayerStats().absorb(s) for p, s in self.players.items()})
+
+
+def statistics_of(judged: Judgment, earlier: Tally | None = None,
+                  unchanged: int = 0) -> tuple[Summary, Tally | None]:
     """The statistics of the game ``judged`` as :class:`~preflog.statistics.collect.Collector` gathers them
     (a game with a problem, or a deal that cannot be scored, left out), read off the judgment: each
-    deal's outcome and what it changed in the settlement's standing."""
-    sheet, game = judged.sheet, judged.game
-    clean = None
-    if sheet is not None and judged.state is not None and not judged.troubled and judged.first_gap is None:
-        players, over, standings = sheet.players, judged.denominator, judged.standings
-        deals = []
-        for i, point in enumerate(judged.points[1:-1]):
-            outcome = point.outcome
-            if outcome is None or outcome.missing is not None:
-                continue
-            value = {p: Fraction(after - before, over) for p, after, before in zip(players, standings[i + 1],
-                                                                                       standings[i])}
-            deals.append(deal_facts(outcome, value))
-        settlement = sheet.settlement()
-        day, month = date_of(game)
-        opening = {p: Fraction(n, over) for p, n in zip(players, standings[0])}
-        clean = (GameFacts(day, month, judged.state.rules.name, players, len(judged.deals), dict(settlement.totals),
-                           settlement.money, opening), deals)
-    return summary_of(game, clean, len(judged.deals))
+    deal's outcome and what it changed in the settlement's standing. ``earlier``: the tally of an
+    earlier judgment of the game, whose first ``unchanged`` deals this one judged the same (a deal
+    recorded adds one deal to it, not the game); and the tally of this one."""
+    sheet, game, state = judged.sheet, judged.game, judged.state
+    count = len(judged.deals)
+    if sheet is None or state is None or judged.troubled or judged.first_gap is not None:
+        return summary_of(game, None, count), None
+    players, over, standings = sheet.players, judged.denominator, judged.standings
+    tally = earlier.copy() if earlier is not None and earlier.deals <= unchanged else \
+        Tally(0, 0, {p: PlayerStats() for p in players})
+    # the tally kept stops before the last deals, which the next deal recorded judges again
+    kept = max(tally.deals, count - AGAIN)
+    _count(judged, tally, kept)
+    whole = tally.copy()
+    _count(judged, whole, count)
+    settlement = sheet.settlement()
+    day, month = date_of(game)
+    opening = {p: Fraction(n, over) for p, n in zip(players, standings[0])}
+    table = Table()  # the game's settlement first, then its deals' figures: as Table.add counts them
+    table.add(GameFacts(day, month, state.rules.name, players, count, dict(settlement.totals), settlement.money,
+                        opening), ())
+    table.par_deals += whole.par_deals
+    for p in players:
+        table.players[p].absorb(whole.players[p])
+    return attrs.evolve(summary_of(game, None, count), table=table), tally
+
+
+#: The last deals of a game a change may judge again though they did not change (a deal recorded reads
+#: the one before it again, a take-back the one before that): the tally kept stops before them.
+AGAIN = 3
+
+
+def _count(judged: Judgment, tally: Tally, upto: int) -> None:
+    """Count the deals of ``judged`` after the ``tally``'s up to deal ``upto`` in it."""
+    sheet = judged.sheet
+    assert sheet is not None
+    players, over, standings = sheet.players, judged.denominator, judged.standings
+    for i in range(tally.deals, upto):
+        outcome = judged.points[1 + i].outcome
+        if outcome is None or outcome.missing is not None:
+            continue
+        facts = deal_facts(outcome, {p: Fraction(after - before, over)
+                                     for p, after, before in zip(players, standings[i + 1], standings[i])})
+        tally.par_deals += facts.loss is not None
+        for p in players:
+            tally.players[p].add_deal(facts, p)
+    tally.deals = max(tally.deals, upto)
 
 
 def _audit(parsed: ParsedGame, path: str) -> tuple[ScoreSheet, int, list[NotationError], str]:
@@ -153,8 +198,10 @@ def decode(body: bytes, path: str) -> str | NotationError:
 
 def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[NotationError]]:
     """The games of a file, each with its own text; or, when the file has notation errors, none and
-    the errors (rule violations do not refuse a game: the archive keeps games as they were played)."""
-    games = list(read_games(text, path))
+    the errors (rule violations do not refuse a game: the archive keeps games as they were played). A
+    file of one game is read once, with its judgment."""
+    whole = judge(text, path, faulty=False)
+    games = [whole.parsed] if whole.games == 1 else list(read_games(text, path))
     errors = [e for g in games for e in g.errors]
     if not games and not errors:
         errors.append(NotationError(_("the file holds no game (its tags first: [Players \"…\"])"), path=path))
@@ -166,12 +213,12 @@ def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[Not
         return [], errors
     out: list[Imported] = []
     for parsed, own in zip(games, _cut(text, games)):
-        judged = judge(own, path)  # its own text, judged once: what the archive keeps of it
+        judged = whole if len(games) == 1 else judge(own, path)  # its own text judged once: what the archive keeps
         if judged.sheet is None or judged.troubled:  # the violations said at their lines of the file
             sheet, count, found, stats = _audit(parsed, path)
             out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count, stats), found, judged=judged))
         else:
-            out.append(Imported(own, parsed.game, indexed_of(judged), [], judged=judged))
+            out.append(Imported(own, parsed.game, indexed_of(judged)[0], [], judged=judged))
     return out, []
 
 
@@ -190,4 +237,5 @@ def _cut(text: str, games: list[ParsedGame]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-__all__ = ["Imported", "Indexed", "decode", "fingerprint", "index_of", "indexed", "take_in"]
+__all__ = ["Imported", "Indexed", "Tally", "decode", "fingerprint", "index_of", "indexed", "indexed_of",
+           "statistics_of", "take_in"]

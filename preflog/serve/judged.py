@@ -11,6 +11,7 @@ import threading
 from collections import OrderedDict
 
 from ..record.judgment import Judgment, judge
+from .games import Tally
 
 #: The deals of the judgments kept, at most (a 10,000-deal game is kept alone, as the pages' work is).
 KEPT_DEALS = 12_000
@@ -26,7 +27,8 @@ class Judgments:
 
     def __init__(self, deals: int = KEPT_DEALS) -> None:
         self.deals = deals
-        self._kept: OrderedDict[int, tuple[int, Judgment]] = OrderedDict()  # a game's newest revision only
+        #: a game's newest revision only: its judgment, and its statistics' tally once counted
+        self._kept: OrderedDict[int, tuple[int, Judgment, Tally | None]] = OrderedDict()
         self._lock = threading.Lock()
         #: how many judgments were made whole here (:meth:`of`), for those who count the work
         self.made = 0
@@ -40,13 +42,22 @@ class Judgments:
             self._kept.move_to_end(game)
             return found[1]
 
-    def put(self, game: int, revision: int, judged: Judgment) -> None:
-        """Keep ``judged``, game ``game``'s judgment at ``revision`` (unless a newer one is kept)."""
+    def tally(self, game: int, revision: int) -> Tally | None:
+        """The tally of the statistics of game ``game`` at ``revision``, if it is kept."""
+        with self._lock:
+            found = self._kept.get(game)
+            return None if found is None or found[0] != revision else found[2]
+
+    def put(self, game: int, revision: int, judged: Judgment, tally: Tally | None = None) -> None:
+        """Keep ``judged``, game ``game``'s judgment at ``revision`` (unless a newer one is kept), with
+        the tally of its statistics if it is counted."""
         with self._lock:
             found = self._kept.get(game)
             if found is not None and found[0] > revision:
                 return
-            self._kept[game] = (revision, judged)
+            if found is not None and found[0] == revision and found[1] is judged and tally is None:
+                tally = found[2]
+            self._kept[game] = (revision, judged, tally)
             self._kept.move_to_end(game)
             held = 0
             for other in reversed(list(self._kept)):  # the most recent first: they stay

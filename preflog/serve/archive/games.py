@@ -155,8 +155,8 @@ class Games:
             if expect is not None and expect != revision:
                 raise conflict(revision, expect)
             recorder = Recorder.of(self.judgments.of(game, text, revision))
-            done = edit(recorder)
-            index = indexed_of(recorder.judgment)
+            done = edit(recorder)  # the statistics counted anew from the first deal the change judged anew
+            index, tally = indexed_of(recorder.judgment, self.judgments.tally(game, revision), recorder.unchanged)
             when = now()
             with self.store.transaction() as db:
                 row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
@@ -179,7 +179,7 @@ class Games:
                     db.execute("INSERT INTO deal_keys (game, key, request, revision, answer, added) "
                                "VALUES (?, ?, ?, ?, ?, ?)", (game, once.key, once.request, revision + 1,
                                                              json.dumps(done, ensure_ascii=False), when))
-            self.judgments.put(game, revision + 1, recorder.judgment)
+            self.judgments.put(game, revision + 1, recorder.judgment, tally)
             self.store.publish([Changed(game, revision + 1)])
         return Made(revision + 1, done)
 

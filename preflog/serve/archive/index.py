@@ -183,8 +183,13 @@ class Index:
         """Derive game ``game``'s index and statistics anew from its judgment (kept, or made and kept:
         :mod:`~preflog.serve.judged`) and keep them, unless the game changed meanwhile; whether they were kept."""
         text, revision = self._games.text(game)
-        judged = self._games.judgments.of(game, text, revision)
-        index = indexed_of(judged) if judged.sheet is not None else index_of(text)
+        judgments = self._games.judgments
+        judged = judgments.of(game, text, revision)
+        if judged.sheet is None:
+            index = index_of(text)
+        else:
+            index, tally = indexed_of(judged)
+            judgments.put(game, revision, judged, tally)
         with self.store.transaction() as db:
             row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
             if row is None or int(row[0]) != revision:
