@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "AuctionState": "game.state", "DealState": "game.state", "GameState": "game.state",
     "CATALOGUE": "verdicts", "Phrase": "game.violations", "Violation": "game.violations", "generate": "generator",
     "message": "verdicts", "hint_text": "verdicts", "rule": "verdicts", "params_json": "verdicts",
+    "entry_text": "sheet_words",
     "Comment": "model.annotations", "Glyph": "model.annotations", "Bids": "model.auction", "Call": "model.auction",
     "CallKind": "model.auction", "Contract": "model.auction", "LADDER": "model.bids", "MISERE": "model.bids",
     "Bid": "model.bids", "Strain": "model.bids", "DECK": "model.cards", "Card": "model.cards",
@@ -126,6 +127,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
         CATALOGUE as CATALOGUE, hint_text as hint_text, message as message, params_json as params_json, rule as rule
     )
     from .generator import generate as generate
+    from .sheet_words import entry_text as entry_text
     from .i18n import (
         LANGUAGES as LANGUAGES, current_language as current_language, set_language as set_language, using_language as
         using_language

@@ -29,8 +29,8 @@ from .model.cards import Card, Suit, suit_name_after_no
 from .model.defence import DecisionKind
 from .model.game import result_of
 from .model.seating import Seat
-from .scoring.ledger import COLUMN_WORDS, Column, number_json, number_text
-from .scoring.settlement import signed
+from .sheet_words import entry_text, number_text, signed
+from .scoring.ledger import COLUMN_WORDS, Column, Entry, number_json
 from .scoring.tariff import BOMB_NAMES
 from .words import cited
 
@@ -167,7 +167,8 @@ def _json(value: Param) -> Any:
         return [_json(v) for v in value]
     if value is None or isinstance(value, (str, int)):
         return value
-    return value.text()  # a sheet's entry
+    assert isinstance(value, Entry), value  # the one other value a violation names: a sheet's entry
+    return entry_text(value)
 
 
 # ---- the words of the facts ----------------------------------------------------------------------
@@ -434,10 +435,11 @@ def _column(p: Params) -> str:
 
 def _last(p: Params) -> str:
     """The last entry written in that column, or that there is none."""
-    last: Any = p["last"]  # a sheet's entry (preflog.scoring.ledger.Entry), which words itself
+    last = p["last"]  # a sheet's entry (preflog.scoring.ledger.Entry)
     if last is None:
         return _(" (nothing is written there)")
-    return _(" (last written: {text})").format(text=last.text())
+    assert isinstance(last, Entry), last
+    return _(" (last written: {text})").format(text=entry_text(last))
 
 
 #: The descriptions of the values an option accepts (:data:`~preflog.game.conventions.OPTIONS`), by key.

@@ -14,6 +14,7 @@ violation codes) is the notation of ``preflog.model`` and never comes through he
 from __future__ import annotations
 
 from collections.abc import Iterable
+from fractions import Fraction
 from functools import cache
 
 from .i18n import LANGUAGES, N_, _, current_language, decimal, pgettext
@@ -26,7 +27,7 @@ from .model.defence import DECISION_WORDS, MODE_WORDS, DecisionKind, WhistMode
 from .model.seating import DUMMY
 
 __all__ = ["bid", "call", "card", "cards", "cited", "contract", "convention", "decision", "hand", "in_words", "mode", "penalty", "player", "rank",
-           "quoted", "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
+           "number_text", "two_places", "quoted", "relative", "rules", "sheet", "suit", "tag", "tag_value", "CONVENTION_NAMES", "OPTION_NAMES", "TAG_NAMES"]
 
 
 def in_words() -> bool:
@@ -307,3 +308,19 @@ def _source(section: str) -> str:
     not the word штраф again)."""
     return {"Sheet tag": pgettext("source", "Sheet tag"), "penalty": pgettext("source", "penalty"),
             "RULES.md AllPassTalon": pgettext("source", "RULES.md AllPassTalon")}[section]
+
+
+def number_text(value: int | Fraction) -> str:
+    """A number as the sheet shows it: whole numbers plainly, others to two decimals (exactly, with
+    no detour through a float that a huge amount would overflow)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return two_places(value)
+
+
+def two_places(value: int | Fraction) -> str:
+    """``value`` to two decimals, ``-`` before a negative one: exact, half to even like
+    ``format(…, ".2f")``."""
+    hundredths = round(value * 100)
+    whole, cents = divmod(abs(hundredths), 100)
+    return decimal(f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}")

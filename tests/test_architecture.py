@@ -17,7 +17,8 @@ LAYERS = {
     "preflog.game": 2,
     "preflog.driver": 3,
     "preflog.scoring": 4, "preflog.diagnose": 4,
-    "preflog.verdicts": 5,  # the violations in words: it says the scoring's entries and numbers too
+    "preflog.verdicts": 5,  # the violations in words: it quotes the scoring's entries
+    "preflog.sheet_words": 5,  # the score sheet's entries in words
     "preflog.checker": 5, "preflog.steps": 5, "preflog.generator": 5, "preflog.problems": 5,
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API

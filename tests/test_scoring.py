@@ -486,7 +486,7 @@ def test_running_records_are_written_as_on_paper() -> None:
 
 def test_the_ledger_explains_each_number_with_its_deal_and_rule() -> None:
     sheet = sheet_of(SIX_BOTH_WHIST.format(b=7, v=2, a=1))
-    texts = [e.text() for e in sheet.entries]
+    texts = [preflog.entry_text(e) for e in sheet.entries]
     assert "deal 1: Vera writes 4 whists on Boris: 2 tricks × 2 (Code 3.8.1.1)" in texts
     assert any(t.startswith("deal 1: Anna writes 2 to the mountain: short of the obligation by 1") for t in texts)
 

@@ -11,7 +11,7 @@ from .. import words
 from ..i18n import _, count, pgettext
 from ..scoring.ledger import number_json
 from ..scoring.outcome import Outcome
-from ..scoring.settlement import signed
+from ..sheet_words import signed
 from ..scoring.tariff import made
 from .results import Played
 

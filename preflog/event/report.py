@@ -12,8 +12,8 @@ from typing import Any
 from .. import words
 from ..i18n import _, count, current_language, decimal
 from ..present.score_table import table_lines
-from ..scoring.ledger import number_json, number_text
-from ..scoring.settlement import signed
+from ..sheet_words import number_text, signed
+from ..scoring.ledger import number_json
 from ..statistics.page import STYLE
 from .boards import Board
 from .duplicate import DuplicateScores, Traveller

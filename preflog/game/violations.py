@@ -23,9 +23,11 @@ from ..model.span import Span
 
 
 class Worded(Protocol):
-    """A value of another layer that words itself where it is shown (a sheet's entry: ``text()``)."""
+    """A value of another layer that its own presenter words where it is shown: a sheet's entry, which
+    :func:`preflog.sheet_words.entry_text` says, by the rule (``section``) that wrote it."""
 
-    def text(self) -> str: ...
+    @property
+    def section(self) -> str: ...
 
 
 def params(**given: Param) -> Params:

@@ -13,7 +13,8 @@ from xml.sax.saxutils import escape, quoteattr
 from ..i18n import _, using_language
 from ..game.classic import BOMB_MARKS
 from ..model.seating import clockwise_from
-from ..scoring.ledger import COLUMN_WORDS, Amount, Column, Entry, number_text
+from ..scoring.ledger import COLUMN_WORDS, Amount, Column, Entry
+from ..sheet_words import entry_text, number_text
 from ..scoring.pulka import ScoreSheet
 from .. import words
 
@@ -134,7 +135,7 @@ def _record(sheet: ScoreSheet, player: str, column: Column, on: str | None, x: f
     if prefix:
         parts.append(f'<tspan fill="#555">{escape(prefix)}</tspan>')
     for i, (total, entries) in enumerate(steps):
-        tip = "\n".join(e.text() for e in entries)
+        tip = "\n".join(entry_text(e) for e in entries)
         deal = f' data-deal="{entries[0].deal}"' if numbered else ""
         parts.append(f"<tspan{deal}><title>{escape(tip)}</title>{'.' if i else ''}{escape(number_text(total))}</tspan>")
     parts.append("</text>")

@@ -39,7 +39,8 @@ from ..model.deal import Deal
 from . import rules_summary
 from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
 from ..steps import StepRecorder, dealt_comments, notes_of
-from ..scoring.ledger import COLUMN_WORDS, Column, number_text
+from ..scoring.ledger import COLUMN_WORDS, Column
+from ..sheet_words import entry_text, number_text
 from ..scoring.pulka import ScoreSheet
 from ..scoring.scorer import Scorer
 from ..driver import SKIP, Skip, Visitor, Walker
@@ -147,7 +148,7 @@ class PageRecorder(Visitor):
         line["steps"].append(step)
         if type(event) is DealEnded and len(self.lines) == 1:
             written = self.scorer.pulka.entries  # this deal's are those written since it started
-            self.deal["entries"] = [e.text() for e in written[self.deal.pop("from"):]]
+            self.deal["entries"] = [entry_text(e) for e in written[self.deal.pop("from"):]]
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         text = f"{violation.code}: {message(violation)}"

@@ -7,9 +7,10 @@ from typing import Any
 from ..i18n import _, ngettext, using_language
 from ..game.classic import BOMB_MARKS
 from ..game.razboynik import last_deal
-from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, number_text, plural_of, two_places
+from ..scoring.ledger import COLUMN_WORDS, Column, exact_json, number_json, plural_of
 from ..scoring.payments import Payment, payments
-from ..scoring.settlement import apportion, signed
+from ..scoring.settlement import apportion
+from ..sheet_words import entry_text, number_text, reason_text, signed, two_places
 from ..scoring.pulka import ScoreSheet
 from .. import words
 
@@ -64,7 +65,7 @@ def sheet_text(sheet: ScoreSheet, *, title: str | None = None, ledger: bool = Fa
             lines += ["  " + payment_text(p) for p in paid]
         if ledger:
             lines += ["", _("ledger")]
-            lines += ["  " + e.text() for e in sheet.entries] or [_("  (nothing written)")]
+            lines += ["  " + entry_text(e) for e in sheet.entries] or [_("  (nothing written)")]
         return "\n".join(lines)
 
 
@@ -159,7 +160,8 @@ def sheet_json(sheet: ScoreSheet, *, ledger: bool = False, incomplete: str | Non
         out["bombs"] = {p: list(sheet.bombs(p)) for p in players}
     if ledger:
         out["ledger"] = [{"deal": e.deal, "player": e.player, "column": e.column.value, "on": e.on,
-                          "amount": number_json(e.amount), "rule": e.section, "reason": e.reason}
+                          "amount": number_json(e.amount), "rule": e.section,
+                          "reason": reason_text(e.reason)}
                          for e in sheet.entries]
     return out
 

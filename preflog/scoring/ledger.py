@@ -1,14 +1,21 @@
-"""Entries on the score sheet: who writes how much where, in which deal, and by which rule."""
+"""Entries on the score sheet: who writes how much where, in which deal, and by which rule.
+
+An entry says how its amount is made up as a :class:`Reason`, a value of facts in no language: two
+sheets written in different languages are equal. Its words are made where a person reads them, in
+that person's language: :mod:`preflog.sheet_words`.
+"""
 
 from __future__ import annotations
 
 import enum
 from fractions import Fraction
+from typing import TypeAlias
 
 import attrs
 
-from ..words import cited
-from ..i18n import N_, _, decimal, ngettext
+from ..i18n import N_
+from ..model.bids import Bid
+from ..model.build import builder
 
 #: An exact amount on the sheet: an ``int`` when whole (nearly always), else a ``Fraction``. Both have
 #: ``numerator`` and ``denominator`` and compare, hash and add as the same number.
@@ -37,12 +44,41 @@ COLUMN_WORDS = {Column.POOL: N_("pool"), Column.MOUNTAIN: N_("mountain"), Column
 
 
 @attrs.frozen(slots=True)
+class Reason:
+    """How an entry's amount is made up, as facts: ``key`` names the rule's way of making it (``made``:
+    a contract made; ``help-from``: a full pool's points that help another's), ``params`` the facts its
+    words name (the contract, the tricks, the price, a player, the reason helped), by name in the order
+    of their names. No words: :func:`preflog.sheet_words.reason_text` says one."""
+
+    key: str
+    params: tuple[tuple[str, ReasonParam], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **given: ReasonParam) -> Reason:
+        """The reason ``key`` with the facts ``given`` (sorted by name: equal facts, equal reasons)."""
+        return _Reason(key, tuple(sorted(given.items())))
+
+    def get(self, name: str) -> ReasonParam:
+        """The fact named ``name`` (``None`` when the reason has none of that name)."""
+        for have, value in self.params:
+            if have == name:
+                return value
+        return None
+
+
+_Reason = builder(Reason)  # one or two an entry, built in C (model.build)
+#: What a reason may name: a contract, players' names, counts and amounts, whether something holds,
+#: and the reason an entry made from another one goes back to (help, half to the pool).
+ReasonParam: TypeAlias = Bid | str | int | Fraction | bool | Reason | None
+
+
+@attrs.frozen(slots=True)
 class Entry:
     """One write on the sheet: ``player`` adds ``amount`` to ``column`` (on ``on``, for whists).
 
     ``amount`` is exact (:data:`Amount`); ``section`` is the rule that writes it (a section of the
-    Code, or the notation for a penalty) and ``reason`` says how the amount is made up, e.g.
-    ``2 tricks × 4``.
+    Code, or the notation for a penalty) and ``reason`` how the amount is made up (a :class:`Reason`,
+    in words ``2 tricks × 4``); :func:`preflog.sheet_words.entry_text` says the entry.
     """
 
     deal: int
@@ -50,50 +86,13 @@ class Entry:
     column: Column
     amount: Amount
     section: str
-    reason: str
+    reason: Reason
     on: str | None = None
     #: a write off the own mountain that goes only as far as the mountain does: what it cannot take off
     #: is lost (Classic's all-pass, seed 000 §7.2); the sheet writes what it can
     capped: bool = attrs.field(default=False, kw_only=True)
     #: the points of a game made, which Classic may split between the pool and the mountain (seed 000 §7.2)
     game: bool = attrs.field(default=False, kw_only=True)
-
-    def text(self) -> str:
-        """The entry in words: ``deal 7: Vera writes 8 whists on Boris: 2 tricks × 4 (3.8.1.1)``."""
-        if self.column is Column.WHISTS:
-            said = ngettext("deal {deal}: {player} writes {amount} whist on {on}: {reason} ({where})",
-                            "deal {deal}: {player} writes {amount} whists on {on}: {reason} ({where})",
-                            plural_of(self.amount))
-        elif self.column is Column.BOMB:
-            said = (_("deal {deal}: {player} earns a bomb: {reason} ({where})") if self.amount > 0 else
-                    _("deal {deal}: {player} uses a bomb: {reason} ({where})"))
-        elif self.column is Column.POOL:
-            said = (_("deal {deal}: {player} takes {amount} off the pool: {reason} ({where})") if self.amount < 0 else
-                    _("deal {deal}: {player} writes {amount} to the pool: {reason} ({where})"))
-        else:
-            said = (_("deal {deal}: {player} takes {amount} off the mountain: {reason} ({where})") if self.amount < 0
-                    else _("deal {deal}: {player} writes {amount} to the mountain: {reason} ({where})"))
-        signed = self.column in (Column.WHISTS, Column.BOMB)  # pool and mountain say "takes off" for a minus
-        return said.format(deal=self.deal, player=self.player, on=self.on, reason=self.reason,
-                           amount=number_text(self.amount if signed else -self.amount if self.amount < 0 else self.amount),
-                           where=cited(self.section))
-
-
-def number_text(value: Amount) -> str:
-    """A number as the sheet shows it: whole numbers plainly, others to two decimals (exactly, with
-    no detour through a float that a huge amount would overflow)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return two_places(value)
-
-
-def two_places(value: Amount) -> str:
-    """``value`` to two decimals, ``-`` before a negative one: exact, half to even like
-    ``format(…, ".2f")``."""
-    hundredths = round(value * 100)
-    whole, cents = divmod(abs(hundredths), 100)
-    return decimal(f"{'-' if hundredths < 0 else ''}{whole}.{cents:02d}")
-
 
 def number_json(value: Amount) -> int | float:
     """A number for JSON: an integer when whole, otherwise rounded to two decimals."""
@@ -113,13 +112,8 @@ def plural_of(value: Amount) -> int:
     return abs(value.numerator) if value.denominator == 1 else 2
 
 
-def times(count: Amount, price: Amount, scale: int = 1) -> str:
-    """``2 tricks × 4`` (and ``× 2`` for a scale): how an entry is made up, in words."""
-    text = ngettext("{n} trick", "{n} tricks", plural_of(count)).format(n=number_text(count)) + f" × {number_text(price)}"
-    return text + (f" × {scale}" if scale != 1 else "")
-
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Amount", "COLUMN_WORDS", "Column", "Entry", "exact", "exact_json", "number_json", "number_text", "plural_of",
-    "times", "two_places",
+    "Amount", "COLUMN_WORDS", "Column", "Entry", "Reason", "ReasonParam", "exact", "exact_json", "number_json",
+    "plural_of",
 ]

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 import attrs
 
-from ..i18n import _
 from ..model.seating import clockwise_from
-from .ledger import Amount, Column, Entry, exact, number_text
+from ..words import number_text
+from .ledger import Amount, Column, Entry, Reason, exact
 from . import settlement
 from .settlement import Settlement, settle
 from ..game.conventions import HelpTie, PoolSplit, Rules
@@ -211,22 +211,21 @@ class Pulka(_Totals):
         half = Fraction(entry.amount, 2)
         off = min(half * scale, Fraction(self._room(entry.player)))
         pool = entry.amount - off / scale
-        short = "" if off == half * scale else _(" (the mountain is empty: the whole to the pool)") if not off else \
-            _(" (the mountain had only {exact}: the rest to the pool)").format(exact=number_text(exact(off)))
-        self.write([attrs.evolve(entry, amount=exact(pool), game=False,
-                                 reason=_("{reason}: half to the pool{short}")
-                                     .format(reason=entry.reason, short=short))], barred)
+        half_to_pool = Reason.of("half-to-pool", reason=entry.reason) if off == half * scale else \
+            Reason.of("half-to-pool-empty", reason=entry.reason) if not off else \
+            Reason.of("half-to-pool-only", reason=entry.reason, had=exact(off))
+        self.write([attrs.evolve(entry, amount=exact(pool), game=False, reason=half_to_pool)], barred)
         if off:
             self._add(Entry(entry.deal, entry.player, MOUNTAIN, exact(-off), "seed 000 §7.2",
-                            _("{reason}: half off the own mountain").format(reason=entry.reason)))
+                            Reason.of("half-off-mountain", reason=entry.reason)))
 
     def _write_capped(self, entry: Entry) -> None:
         """A write off the own mountain as far as it goes; the rest is lost (seed 000 §7.2)."""
         off = min(-entry.amount, self._room(entry.player))
         if off:
             lost = -entry.amount - off
-            self._add(attrs.evolve(entry, amount=-off, capped=False, reason=entry.reason + (
-                _(": {lost} lost, the mountain is empty").format(lost=number_text(lost)) if lost else "")))
+            self._add(attrs.evolve(entry, amount=-off, capped=False, reason=Reason.of(
+                "mountain-empty", reason=entry.reason, lost=lost) if lost else entry.reason))
 
     def _write_pool(self, entry: Entry, target: int, barred: frozenset[str] = frozenset()) -> None:
         """Pool points up to the target; the rest helps the player with the largest open pool (ties:
@@ -239,8 +238,8 @@ class Pulka(_Totals):
             self._add(entry)
             return
         if own:
-            self._add(attrs.evolve(entry, amount=own, reason=_("{reason}: {own} of {amount} closes the pool")
-                .format(reason=entry.reason, own=number_text(own), amount=number_text(entry.amount))))
+            self._add(attrs.evolve(entry, amount=own, reason=Reason.of("closes-pool", reason=entry.reason, own=own,
+                                                                       amount=entry.amount)))
         scale = self.rules.scale
         while rest:
             helped = self._to_help(player, target, barred)
@@ -250,19 +249,15 @@ class Pulka(_Totals):
             if helped is None:
                 if self.rules.indivisible_mountain:  # a point off it is worth twice as much (4.1.1 c)
                     self._add(Entry(n, player, MOUNTAIN, exact(Fraction(-rest * scale, 2)), "4.1.1 c",
-                                    _("{reason}: {rest} over a full pool, nobody left to help; half of it off the "
-                                      "indivisible mountain").format(reason=entry.reason, rest=number_text(rest))))
+                                    Reason.of("nobody-to-help-indivisible", reason=entry.reason, rest=rest)))
                     return
                 self._add(Entry(n, player, MOUNTAIN, -rest * scale, "4.1.1",
-                                _("{reason}: {rest} over a full pool, nobody left to help")
-                                    .format(reason=entry.reason, rest=number_text(rest))))
+                                Reason.of("nobody-to-help", reason=entry.reason, rest=rest)))
                 return
             give = min(rest, target - self.pool_played(helped))
-            self._add(Entry(n, helped, POOL, give, "4.2.3", _("help from {player} ({reason})")
-                .format(player=player, reason=entry.reason)))
+            self._add(Entry(n, helped, POOL, give, "4.2.3", Reason.of("help-from", player=player, reason=entry.reason)))
             self._add(Entry(n, player, WHISTS, give * 10 * scale, "4.2.3",
-                            _("helps {helped} with {give} × 10")
-                                .format(helped=helped, give=number_text(give)) + (f" × {scale}" if scale != 1 else ""),
+                            Reason.of("helps", helped=helped, give=give, scale=scale),
                             helped))
             rest -= give
 
@@ -276,21 +271,17 @@ class Pulka(_Totals):
             off = min(Fraction(rest), Fraction(self._room(other), scale))
             if not off:
                 continue
-            whose = _("the own mountain") if other == player else _("{player}'s mountain").format(player=other)
             out.append(Entry(n, other, MOUNTAIN, exact(-off * scale), "seed 000 §7.2",
-                             _("{reason}: {exact} over the full pools, off {whose}")
-                                 .format(reason=entry.reason, exact=number_text(exact(off)), whose=whose)))
+                             Reason.of("over-full-pools", reason=entry.reason, off=exact(off),
+                                       whose=None if other == player else other)))
             if other != player:
                 out.append(Entry(n, player, WHISTS, exact(off * 10 * scale), "seed 000 §7.2",
-                                 _("writes off {other}'s mountain: {exact} × 10")
-                                     .format(other=other, exact=number_text(exact(off)))
-                                 + (f" × {scale}" if scale != 1 else ""), other))
+                                 Reason.of("writes-off-mountain", other=other, off=exact(off), scale=scale), other))
             rest -= exact(off)
             if not rest:
                 break
         if rest and out:  # the mountains are empty: what is left is lost, as the last entry says
-            out[-1] = attrs.evolve(out[-1], reason=_("{reason}; {rest} lost, the mountains are empty")
-                .format(reason=out[-1].reason, rest=number_text(rest)))
+            out[-1] = attrs.evolve(out[-1], reason=Reason.of("mountains-empty", reason=out[-1].reason, rest=rest))
         for e in out:
             self._add(e)
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TypeVar
 
-from ..i18n import using_language
 from ..game.conventions import Rules
 from ..game.events import CheckpointRecorded, DealEnded, DealStarted, PenaltyRecorded
 from ..game.razboynik import Stage, answered_by_razboynik
@@ -329,12 +328,11 @@ def deal_score(outcome: Outcome, rules: Rules, *, pool: int | None = None) -> di
     return scorer.pulka.standing()
 
 
-def score(game: Game, upto: int | None = None, rules: Rules | str | None = None, *,
-          lang: str | None = None) -> ScoreSheet:
-    """The score sheet of ``game`` after deal ``upto`` (default: after the last deal)."""
-    with using_language(lang):
-        (sheets,) = walk(game, Scorer(upto), rules=rules)
-        return sheets[0]  # type: ignore[no-any-return]
+def score(game: Game, upto: int | None = None, rules: Rules | str | None = None) -> ScoreSheet:
+    """The score sheet of ``game`` after deal ``upto`` (default: after the last deal): values in no
+    language, said by :mod:`preflog.sheet_words` where they are read."""
+    (sheets,) = walk(game, Scorer(upto), rules=rules)
+    return sheets[0]  # type: ignore[no-any-return]
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [

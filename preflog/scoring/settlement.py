@@ -8,7 +8,7 @@ from typing import Protocol
 import attrs
 
 from ..game.conventions import Rules
-from .ledger import Amount, number_text
+from .ledger import Amount
 
 
 class Totals(Protocol):
@@ -146,8 +146,3 @@ def apportion(values: dict[str, Fraction], places: int = 2) -> dict[str, Fractio
         floors[p] += 1
     return {p: floors[p] * unit for p in values}
 
-
-def signed(value: Fraction) -> str:
-    """``+120``, ``-40``, ``0``, ``+33.33``."""
-    text = number_text(value)
-    return text if value <= 0 else "+" + text

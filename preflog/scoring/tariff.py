@@ -1,4 +1,6 @@
 """The scoring rules as pure functions: the entries one deal writes (RULES.md, "Scoring entries").
+Each entry's reason is a :class:`~.ledger.Reason`, facts in no language (their words:
+:mod:`preflog.sheet_words`).
 
 Each function takes a deal's ``Outcome`` and the ``Rules`` and returns the entries in the order a
 scorer writes them. Pool entries are written as earned; helping another player once the own pool is
@@ -10,16 +12,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
-from .. import words
-from ..i18n import N_, _, count, ngettext
+from ..i18n import N_
 from ..model.bids import Bid
 from ..model.build import builder
 from ..model.cards import Card, Rank
 from ..model.deal import Checkpoint, Penalty, PenaltyKind
 from ..game.laws import obligation
-from .ledger import Amount, Column, Entry, exact, number_text, times
+from .ledger import Amount, Column, Entry, Reason, exact
 from .outcome import Outcome
-from ..game.classic import BOMB_MARKS, bomb_degree
+from ..game.classic import bomb_degree
 from ..game.conventions import AllPassScoring, AllPassTalon, Liability, Progression, Rules, WhistSplit, ZeroTrick
 
 POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Column.BOMB
@@ -27,6 +28,7 @@ POOL, MOUNTAIN, WHISTS, BOMB = Column.POOL, Column.MOUNTAIN, Column.WHISTS, Colu
 BOMB_NAMES = {1: N_("simple bomb"), 2: N_("double bomb"), 3: N_("tree")}
 
 _Entry = builder(Entry)  # the sheet's entries, built in C (model.build)
+_of = Reason.of
 
 
 def all_pass_price(rules: Rules, in_a_row: int) -> int:
@@ -93,18 +95,14 @@ def game_factor(o: Outcome, bomb: int) -> int:
     return int(2 ** bomb) * (2 if o.dark else 1)
 
 
-def _factor_text(factor: int) -> str:
-    return _(" (× {factor}: bomb or dark, 4.1.2)").format(factor=factor) if factor != 1 else ""
-
-
 def misere_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry]:
     """Misère: 10 to the pool with no trick, else 10 per trick to the mountain; no whists (3.6)."""
     assert o.declarer is not None and o.declarer_tricks is not None
     taken, s, price = o.declarer_tricks, rules.scale, 10 * factor
     if taken == 0:
-        return [_Entry(o.number, o.declarer, POOL, price, "4.2.1", _("misère made") + _factor_text(factor), game=True)]
+        return [_Entry(o.number, o.declarer, POOL, price, "4.2.1", _of("misere-made", factor=factor), game=True)]
     return [_Entry(o.number, o.declarer, MOUNTAIN, price * taken * s, "4.2.1",
-                   _("misère failed: {times}").format(times=times(taken, price, s)) + _factor_text(factor))]
+                   _of("misere-failed", tricks=taken, price=price, scale=s, factor=factor))]
 
 
 def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), factor: int = 1) -> list[Entry]:
@@ -115,28 +113,23 @@ def contract_entries(o: Outcome, rules: Rules, closed: Collection[str] = (), fac
     n, s, price, level = o.number, rules.scale, contract.price * factor, contract.level
     if not o.whisters:
         out = [_Entry(n, declarer, POOL, price, "3.8.1, 4.2.3.2",
-                      (_("{contract} counts as made: nobody whisted").format(contract=words.bid(contract)) if o.half is None else
-                       _("{contract} counts as made: {half} went half-whist")
-                           .format(contract=words.bid(contract), half=o.half)) + _factor_text(factor), game=True)]
+                      _of("nobody-whisted", contract=contract, factor=factor) if o.half is None else
+                      _of("half-whisted", contract=contract, half=o.half, factor=factor), game=True)]
         if o.half is not None:
             half_tricks = obligation(contract) // 2
             out.append(_Entry(n, o.half, WHISTS, price * half_tricks * s, "3.8.7",
-                              _("half-whist: half the obligation, {times}")
-                                  .format(times=times(half_tricks, price, s)), declarer))
+                              _of("half-whist", tricks=half_tricks, price=price, scale=s), declarer))
         return out
     assert o.declarer_tricks is not None
     taken = o.declarer_tricks
     under = max(0, level - taken)
     out = []
     if under == 0:
-        out.append(_Entry(n, declarer, POOL, price, "4.2.1", _("{contract} made with {taken}")
-            .format(contract=words.bid(contract), taken=taken) + _factor_text(factor),
+        out.append(_Entry(n, declarer, POOL, price, "4.2.1", _of("made", contract=contract, taken=taken, factor=factor),
                           game=True))
     else:
         out.append(_Entry(n, declarer, MOUNTAIN, price * under * s, "4.2.1",
-                          _("{contract} failed, {short}: {times}")
-                              .format(contract=words.bid(contract), short=words.relative(-under), times=times(under, price,
-                                      s)) + _factor_text(factor)))
+                          _of("failed", contract=contract, tricks=under, price=price, scale=s, factor=factor)))
     out.extend(_whists(o, rules, price, taken, under))
     if under:
         out.extend(_consolation(o, rules, price, under, factor))
@@ -155,7 +148,7 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
             own = o.taken(whister) or 0  # known unless the declarer took all ten (outcome_of)
             if own:
                 out.append(_Entry(n, whister, WHISTS, price * own * s, "3.8.1.1",
-                                  times(own, price, s), declarer))
+                                  _of("tricks", tricks=own, price=price, scale=s), declarer))
         return out
     defence = 10 - taken
     if not defence:
@@ -164,15 +157,11 @@ def _whists(o: Outcome, rules: Rules, price: int, taken: int, under: int) -> lis
     if under and rules.whist_split is WhistSplit.GENTLEMAN:
         sharers = (whister,) + tuple(p for p in o.passers if p != o.returned)
         share = exact(Fraction(price * defence * s, len(sharers)))
-        how = _("shared in half") if len(sharers) == 2 else \
-            ngettext("shared by {n}", "shared by {n}", len(sharers)).format(n=len(sharers)) if len(sharers) > 1 else \
-            _("not shared with {returned}, whose half-whist the returned whist overtook").format(returned=o.returned)
-        return [_Entry(n, p, WHISTS, share, "3.8.14",
-                       _("the defenders' {times}, {how} (gentleman whist)")
-                           .format(times=times(defence, price, s), how=how), declarer)
-                for p in sharers]
+        how = _of("gentleman", tricks=defence, price=price, scale=s, sharers=len(sharers),
+                  returned=o.returned if len(sharers) == 1 else None)
+        return [_Entry(n, p, WHISTS, share, "3.8.14", how, declarer) for p in sharers]
     why = "3.8.13" if o.passers else "3.8.1.1"
-    note = times(defence, price, s) + (_(": the defence's, the passer's tricks included") if o.passers else "")
+    note = _of("passer-tricks" if o.passers else "tricks", tricks=defence, price=price, scale=s)
     return [_Entry(n, whister, WHISTS, price * defence * s, why, note, declarer)]
 
 
@@ -184,8 +173,7 @@ def _consolation(o: Outcome, rules: Rules, price: int, under: int, factor: int) 
     if not per:
         return []  # [Rule.Consolation "0"]: no consolation, as many tables play
     others = [p for p in o.active if p != o.declarer] + ([o.dealer] if o.four else [])
-    note = count("consolation: {n} undertrick", "consolation: {n} undertricks", under) + f" × {per}" + (
-        f" × {s}" if s != 1 else "")
+    note = _of("consolation", tricks=under, price=per, scale=s)
     return [_Entry(o.number, p, WHISTS, per * under * s, "3.8.1.2", note, o.declarer)
             for p in others]
 
@@ -221,10 +209,8 @@ def _whisters_short(o: Outcome, rules: Rules, price: int, closed: Collection[str
         full = rules.whist_liability is Liability.FULL or (
             rules.whist_liability is Liability.HALF_THEN_FULL and whister in closed)
         per: Amount = price if full else exact(Fraction(price, 2))
-        kind = _("full liability, 3.8.11") if full else _("half liability, 3.8.12")
         out.append(_Entry(o.number, whister, MOUNTAIN, exact(Fraction(per * short * rules.scale)), section,
-                          _("short of the obligation by {short}: {times} ({kind})")
-                              .format(short=short, times=times(short, per, rules.scale), kind=kind)))
+                          _of("short", short=short, price=per, scale=rules.scale, full=full)))
     return out
 
 
@@ -233,16 +219,13 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     the player with the fewest tricks (3.7.2.2); a player with no trick writes to the pool."""
     assert o.tricks is not None
     n, s = o.number, rules.scale
-    step = _(" (the all-pass price is {price}, Code 3.7.4)").format(price=price) if price != 1 else ""
     out: list[Entry] = []
-    scaled = times(1, price, s) if s != 1 else ""  # footnote 45: two in Leningrad
     for p in o.active:
-        if o.tricks[p] == 0:
-            out.append(_no_trick(n, p, price * s, rules, _("no trick on the all-pass") + step
-                                 + (f" ({scaled})" if scaled else "")))
+        if o.tricks[p] == 0:  # the price of a trick times the scale: footnote 45, two in Leningrad
+            out.append(_no_trick(n, p, price * s, rules, _of("no-trick", tricks=1, price=price, scale=s)))
     dealer_plays = o.four and rules.all_pass_talon is AllPassTalon.LEAD
     if o.four and not dealer_plays:
-        out.append(_no_trick(n, o.dealer, price * s, rules, _("the dealer of an all-pass without the talon") + step,
+        out.append(_no_trick(n, o.dealer, price * s, rules, _of("dealer-no-talon", price=price),
                              "RULES.md AllPassTalon"))
     players = list(o.active) + ([o.dealer] if dealer_plays else [])
     if rules.all_pass_scoring is AllPassScoring.WHISTS:
@@ -251,17 +234,17 @@ def all_pass_entries(o: Outcome, rules: Rules, price: int) -> list[Entry]:
     for p in players:
         tricks_ = o.tricks[p] - cut
         if tricks_ > 0:
-            note = times(tricks_, price, s) + (_(", after an amnesty of {cut}").format(cut=cut) if cut else "") + \
-                (_(" (tricks from the talon)") if o.four and p == o.dealer else "")
+            note = _of("all-pass-tricks", tricks=tricks_, price=price, scale=s, cut=cut, talon=o.four and p == o.dealer)
             out.append(_Entry(n, p, MOUNTAIN, tricks_ * price * s, "3.7.3" if cut else "3.7.2.1", note))
     return out
 
 
-def _no_trick(n: int, player: str, amount: int, rules: Rules, reason: str, section: str | None = None) -> Entry:
+def _no_trick(n: int, player: str, amount: int, rules: Rules, reason: Reason, section: str | None = None) -> Entry:
     """A player without a trick on the all-pass: the price of one trick to the pool (Code 3.7.2.1,
     3.7.2.2) or, where the convention says so, off the own mountain as far as it goes (seed 000 §7.2)."""
     if rules.all_pass_zero is ZeroTrick.MOUNTAIN:
-        return _Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", reason + _(", off the own mountain"), capped=True)
+        return _Entry(n, player, MOUNTAIN, -amount, "seed 000 §7.2", _of("off-own-mountain", reason=reason),
+                      capped=True)
     if section is None:
         section = "3.7.2.1" if rules.all_pass_scoring is AllPassScoring.MOUNTAIN else "3.7.2.2"
     return _Entry(n, player, POOL, amount, section, reason)
@@ -281,33 +264,32 @@ def _all_pass_whists(o: Outcome, rules: Rules, price: int, players: list[str]) -
         tricks_ = o.tricks[other]
         for low in lows:
             amount = exact(Fraction(per * tricks_, len(lows)))
-            note = times(tricks_, rules.all_pass_whists) + (f" × {price}" if price != 1 else "") + \
-                (f" × {rules.scale}" if rules.scale != 1 else "") + (_(", shared in half") if len(lows) == 2
-                    else _(", shared by {lows}").format(lows=len(lows)) if len(lows) > 1 else "")
+            note = _of("all-pass-whists", tricks=tricks_, whists=rules.all_pass_whists, price=price, scale=rules.scale,
+                       lows=len(lows))
             out.append(_Entry(o.number, low, WHISTS, amount, "3.7.2.2", note, other))
     return out
 
 
-def talon_bonus(talon: Sequence[Card], misere: bool) -> tuple[int, str] | None:
+def talon_bonus(talon: Sequence[Card], misere: bool) -> tuple[int, Reason] | None:
     """What the talon gives the sitting-out dealer (Code 3.4.11; seed 000 §4; seed 004): tricks for a
     game (an ace or a marriage one, an ace and king of a suit two, two aces three), or whists for a
     misère (seed 001: 10 for each seven, 20 for a seven and eight of one suit); ``None`` for nothing."""
     suits = {c.suit for c in talon}
     if misere:
         if len(suits) == 1 and {c.rank for c in talon} == {Rank.SEVEN, Rank.EIGHT}:
-            return 20, _("a seven and an eight of one suit in the talon")
+            return 20, _of("talon-seven-eight")
         sevens = sum(c.rank is Rank.SEVEN for c in talon)
-        return (10 * sevens, count("{n} seven in the talon", "{n} sevens in the talon", sevens)) if sevens else None
+        return (10 * sevens, _of("talon-sevens", n=sevens)) if sevens else None
     aces = [c for c in talon if c.rank is Rank.ACE]
     ranks = {c.rank for c in talon}
     if len(aces) == 2:
-        return 3, _("two aces in the talon")
+        return 3, _of("talon-two-aces")
     if aces and len(suits) == 1 and Rank.KING in ranks:
-        return 2, _("an ace and a king of one suit in the talon")
+        return 2, _of("talon-ace-king")
     if aces:
-        return 1, _("an ace in the talon")
+        return 1, _of("talon-ace")
     if len(suits) == 1 and ranks == {Rank.KING, Rank.QUEEN}:
-        return 1, _("a marriage in the talon")
+        return 1, _of("talon-marriage")
     return None
 
 
@@ -322,11 +304,11 @@ def talon_bonus_entries(o: Outcome, rules: Rules, factor: int = 1) -> list[Entry
         return []
     tricks_, why = found
     if o.contract.is_misere:
-        amount, how = tricks_ * factor * rules.scale, f"{why}: {tricks_}" + _factor_text(factor)
+        amount, how = tricks_ * factor * rules.scale, _of("talon-misere", why=why, tricks=tricks_, factor=factor)
         return [_Entry(o.number, o.dealer, WHISTS, amount, "seed 001", how, o.declarer)]
     price = o.contract.price * factor
     return [_Entry(o.number, o.dealer, WHISTS, tricks_ * price * rules.scale, "3.4.11",
-                   f"{why}: {times(tricks_, price, rules.scale)}", o.declarer)]
+                   _of("talon-game", why=why, tricks=tricks_, price=price, scale=rules.scale), o.declarer)]
 
 
 def barred_from_help(o: Outcome, written: Sequence[Entry]) -> frozenset[str]:
@@ -349,13 +331,9 @@ def unresponsible_entries(o: Outcome, rules: Rules, made_so_far: int, answered: 
     if not points:
         return []
     half = exact(Fraction(points * rules.scale, 2))
-    said = ngettext("an unresponsible game: game {made} made by {declarer}, and {n} all-pass or razboynik game to "
-                    "answer for games made; half of its {points} on the hill",
-                    "an unresponsible game: game {made} made by {declarer}, and {n} all-passes or razboynik games to "
-                    "answer for games made; half of its {points} on the hill", answered)
     return [_Entry(o.number, o.declarer, MOUNTAIN, half, "seed 000 §7.2, seed 004",
-                   said.format(made=made_so_far, declarer=o.declarer, n=answered,
-                               points=number_text(exact(Fraction(points)))))]
+                   _of("unresponsible", made=made_so_far, declarer=o.declarer, answered=answered,
+                       points=exact(Fraction(points))))]
 
 
 def opening_entries(opening: Checkpoint) -> list[Entry]:
@@ -366,10 +344,10 @@ def opening_entries(opening: Checkpoint) -> list[Entry]:
         p = line.player
         for column, value in ((POOL, line.pool), (MOUNTAIN, line.mountain)):
             if value is not None and value:
-                out.append(_Entry(0, p, column, exact(Fraction(value)), "Sheet tag", _("carried over from the paper")))
+                out.append(_Entry(0, p, column, exact(Fraction(value)), "Sheet tag", _of("paper")))
         for w in line.whists or ():
             if w.amount:
-                out.append(_Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", _("carried over from the paper"),
+                out.append(_Entry(0, p, WHISTS, exact(Fraction(w.amount)), "Sheet tag", _of("paper"),
                                   w.player))
     return out
 
@@ -381,8 +359,7 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
     double, tree), each who passed seeing one degree less; with four players the dealer gets the dark
     one if everyone passed dark, else the seeing one."""
     if bomb and o.declarer is not None and made(o):
-        return [_Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", _("{bomb} used: the game is made")
-            .format(bomb=_(BOMB_NAMES[bomb])))]
+        return [_Entry(o.number, o.declarer, BOMB, -bomb, "fn 29", _of("bomb-used", bomb=bomb))]
     if not (rules.bombs and o.all_pass and o.dark_passers):
         return []
     everyone_dark = len(o.dark_passers) == len(o.active)
@@ -392,17 +369,16 @@ def bomb_entries(o: Outcome, rules: Rules, bomb: int = 0) -> list[Entry]:
         dark = p in o.dark_passers or (p == o.dealer and o.four and everyone_dark)
         degree = bomb_degree(o.dark_before, dark)
         if degree > 0:
-            how = _("passed dark") if p in o.dark_passers else (_("dealt") if p == o.dealer and o.four else _("passed seeing"))
+            how = "dark" if p in o.dark_passers else "dealt" if p == o.dealer and o.four else "seeing"
             out.append(_Entry(o.number, p, BOMB, degree, "3.3.19 a",
-                              _("{bomb} ({marks}): {how} on dark all-pass {n} in a row").format(
-                                  bomb=_(BOMB_NAMES[degree]), marks=BOMB_MARKS[degree], how=how, n=o.dark_before + 1)))
+                              _of("bomb-earned", bomb=degree, how=how, n=o.dark_before + 1)))
     return out
 
 
 def penalty_entries(number: int, penalty: Penalty) -> list[Entry]:
     """A manual entry, written as given: ``penalty P whists Q N`` means P writes N whists on Q."""
     amount = exact(Fraction(penalty.amount))
-    note = _("penalty {comment}").format(comment=" ".join(c.text.strip() for c in penalty.comments) or _("as recorded"))
+    note = _of("penalty", comment=" ".join(c.text.strip() for c in penalty.comments))
     if penalty.kind is PenaltyKind.WHISTS:
         return [_Entry(number, penalty.player, WHISTS, amount, "penalty", note, penalty.target)]
     column = POOL if penalty.kind is PenaltyKind.POOL else MOUNTAIN

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..game.violations import Phrase
-from ..i18n import _
-from .ledger import Amount, Column, Entry, number_text
+from .ledger import Amount, Column, Entry, Reason
 from .outcome import Outcome
 
 POOL, MOUNTAIN, WHISTS = Column.POOL, Column.MOUNTAIN, Column.WHISTS
@@ -54,25 +53,21 @@ def totus_entries(o: Outcome, scale: int, target: int, helped: tuple[str, ...],
     if o.declarer_tricks < 10:
         own = max(mountain.get(declarer, 0), 0)
         if own:
-            out.append(Entry(n, declarer, MOUNTAIN, own, SECTION, _("totus failed: the mountain doubled")))
+            out.append(Entry(n, declarer, MOUNTAIN, own, SECTION, Reason.of("totus-failed")))
         for p in helped:
             theirs = max(mountain.get(p, 0), 0)
             if theirs:
-                out.append(Entry(n, declarer, MOUNTAIN, theirs, SECTION,
-                                 _("totus failed: {p}'s mountain, whom it was to help, added").format(p=p)))
+                out.append(Entry(n, declarer, MOUNTAIN, theirs, SECTION, Reason.of("totus-failed-partner", partner=p)))
         return out
     for p in (declarer,) + helped:
         pool = max(target - played.get(p, 0), 0)
         hill = max(mountain.get(p, 0), 0)
-        whose = "" if p == declarer else _(" by {declarer}'s totus").format(declarer=declarer)
+        by = None if p == declarer else declarer  # whose totus closes a partner's pool
         if pool:
-            out.append(Entry(n, p, POOL, pool, SECTION, _("totus made: the pool closed{whose}").format(whose=whose)))
+            out.append(Entry(n, p, POOL, pool, SECTION, Reason.of("totus-pool", by=by)))
         if hill:
-            out.append(Entry(n, p, MOUNTAIN, -hill, SECTION, _("totus made: the whole mountain written off{whose}")
-                .format(whose=whose)))
+            out.append(Entry(n, p, MOUNTAIN, -hill, SECTION, Reason.of("totus-mountain", by=by)))
         if p != declarer and pool + hill:
             out.append(Entry(n, declarer, WHISTS, (pool + hill) * 10 * scale, SECTION,
-                             _("help to {p}: {number_text} × 10").format(p=p, number_text=number_text(pool + hill))
-                             + (f" × {scale}" if scale != 1 else ""),
-                             p))
+                             Reason.of("totus-help", partner=p, points=pool + hill, scale=scale), p))
     return out

@@ -25,7 +25,8 @@ from ..present.score_table import payment_text, sheet_json
 from ..record.judgment import Judgment
 from ..record.recorder import Recorder, Refused, Turn, typed_text
 from ..record.said import deal_words, notes, outcome_words
-from ..scoring.ledger import COLUMN_WORDS, Column, Entry, number_text
+from ..sheet_words import entry_text, number_text
+from ..scoring.ledger import COLUMN_WORDS, Column, Entry
 from ..scoring.payments import payments
 from ..scoring.pulka import ScoreSheet
 
@@ -89,7 +90,7 @@ class DealViews(Sequence[DealView]):
         dealer, declarer = (outline.dealer, outline.played_by) if outline is not None else ("", None)
         how = outcome_words(outline) if outline is not None else ""
         made = self._made[at] = DealView(deal.number, judged.text[own:end].strip("\n"), said, notes(deal),
-                                         [e.text() for e in entries], dealer, _outcome(how, declarer, entries))
+                                         [entry_text(e) for e in entries], dealer, _outcome(how, declarer, entries))
         return made
 
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ..i18n import N_, _, count, decimal, pgettext
 from ..present.score_table import table_lines
-from ..scoring.ledger import two_places
+from ..words import two_places
 from .. import words
 from .facts import UNDATED, Role
 from .rating import Rating
