@@ -161,7 +161,7 @@ def game_view(judged: Judgment, ident: int) -> GameView:
     refusal: str | None
     game, sheet = judged.game, judged.sheet
     if sheet is None:
-        raise ValueError(f"game {ident}: its text holds {judged.games} games")
+        raise RuntimeError(f"game {ident}: its text holds {judged.games} games")  # the archive keeps one a text
     try:
         recorder = Recorder.of(judged)
     except Refused as e:
