@@ -19,19 +19,19 @@ from ..event.results import Results, collect
 from ..event.standings import Standings, place_text, shared_until, standings
 from ..i18n import _, count, current_language, decimal, ngettext
 from ..model.game import Game, Tag
-from ..notation.api import loads
+from ..notation.errors import NotationError
 from ..notation.write import dumps
 from .archive import Archive, NewTable, TableGame
-from .games import index_of
+from .games import index_of_game
 from .templating import ENV
 
 #: Events whose work is kept, in each language (the oldest first out).
 KEPT_EVENTS = 16
 
 
-def table_game(plan: Plan, tour: int, table: tuple[int, tuple[str, ...]], board: Board | None, today: str) -> str:
-    """The text of a table's game, opened with its tags for the scorer: a tour's pulka, or one board
-    (its players listed from the board's dealer, clockwise, so that the deal is his)."""
+def table_record(plan: Plan, tour: int, table: tuple[int, tuple[str, ...]], board: Board | None, today: str) -> Game:
+    """A table's game, opened with its tags for the scorer: a tour's pulka, or one board (its players
+    listed from the board's dealer, clockwise, so that the deal is his)."""
     number, players = table
     if board is not None:
         first = board.dealer - 1
@@ -42,13 +42,13 @@ def table_game(plan: Plan, tour: int, table: tuple[int, tuple[str, ...]], board:
     tags += [Tag("Players", " ".join(players)), Tag("Rules", plan.rules)]
     if plan.pool is not None:
         tags.append(Tag("Pool", str(plan.pool)))
-    return dumps(Game(tuple(tags)))
+    return Game(tuple(tags))
 
 
 def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
                   today: str | None = None) -> list[NewTable]:
     """The games of the tables drawn that have none yet (``have``: tour, table, board; 0 in a Swiss
-    event), with their index."""
+    event), with their text and their index, made from the game itself (its text is not read back)."""
     day = today or date.today().isoformat()
     boards = {b.number: b for b in event_boards(plan)}
     out = []
@@ -57,8 +57,8 @@ def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
             for number in tour.boards or (0,):
                 if (tour.number, table.number, number) in have:
                     continue
-                text = table_game(plan, tour.number, (table.number, table.players), boards.get(number), day)
-                out.append(NewTable(tour.number, table.number, number, text, index_of(text)))
+                game = table_record(plan, tour.number, (table.number, table.players), boards.get(number), day)
+                out.append(NewTable(tour.number, table.number, number, dumps(game), index_of_game(game)))
     return out
 
 
@@ -212,12 +212,17 @@ def problem_lines(work: EventWork, scorer: bool = True) -> list[tuple[str | None
 
 
 def _work(archive: Archive, ident: int, text: str, revision: int, rows: list[TableGame]) -> EventWork:
-    """The event ``ident`` from its file (``text`` at ``revision``) and its tables' games (``rows``)."""
+    """The event ``ident`` from its file (``text`` at ``revision``) and its tables' games (``rows``), each
+    game as its judgment kept reads it (:attr:`Archive.judgments`: made once a revision, by the change that
+    made it or the first who needs it, and shared with its pages; none read again here)."""
     plan = loads_plan(text, kept=True)
     games: list[tuple[str | None, Game]] = []
-    for _tour, _table, _board, game, _rev, _deals in rows:
-        body, _revision = archive.text(game)
-        games.append((f"/games/{game}", loads(body)))
+    for row in rows:
+        body, at = archive.text(row.game)
+        judged = archive.judgments.of(row.game, body, at)
+        if judged.parsed.errors:  # as reading it alone would say (a table's game is recorded without any)
+            raise NotationError.collect(judged.parsed.errors)
+        games.append((f"/games/{row.game}", judged.game))
     boards = {b.number: b for b in event_boards(plan)}
     results = collect(plan, games, boards or None)
     clean = {p.path for p in results.played}
@@ -284,4 +289,4 @@ class EventsKept:
 
 
 __all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",
-           "secret_boards", "standing_lines", "table_game"]
+           "secret_boards", "standing_lines", "table_record"]

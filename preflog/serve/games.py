@@ -81,6 +81,15 @@ def index_of(text: str) -> Indexed:
     return indexed(parsed.game, sheet, count, stats)
 
 
+def index_of_game(game: Game) -> Indexed:
+    """The index of the record ``game`` as it is held (a game made, not read: no text is read for it),
+    audited once: what :func:`index_of` gives for the text written of it."""
+    collector = Collector()
+    found = problems_of(collector.game(game))
+    stats = summary_of(game, collector.result(), len(game.deals)).dumps()
+    return indexed(game, collector.audit.scorer.sheets[0], len(found), stats)
+
+
 def indexed_of(judged: Judgment, earlier: Tally | None = None, unchanged: int = 0) -> tuple[Indexed, Tally | None]:
     """The index of the game ``judged`` (one game, replayed), with its statistics, read off the judgment
     with no replay of its own (:func:`statistics_of`: ``earlier`` and ``unchanged`` as there); and the
@@ -237,5 +246,5 @@ def _cut(text: str, games: list[ParsedGame]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-__all__ = ["Imported", "Indexed", "Tally", "decode", "fingerprint", "index_of", "indexed", "indexed_of",
+__all__ = ["Imported", "Indexed", "Tally", "decode", "fingerprint", "index_of", "index_of_game", "indexed", "indexed_of",
            "statistics_of", "take_in"]
