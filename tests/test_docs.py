@@ -130,3 +130,30 @@ def test_the_analysis_docs_run_as_written(tmp_path: Path) -> None:
         args = [str(tmp_path / a) if a.endswith("analysed.pref") else a for a in args]
         done = subprocess.run([sys.executable, "-m", "preflog.cli", *args], capture_output=True, text=True, cwd=ROOT)
         assert done.returncode == 0, (line, done.stderr)
+
+
+def _said(code: str) -> list[str]:
+    """What a block's comments say it prints: a ``# …`` line after a print, or a print's own ``# …``."""
+    out = []
+    lines = code.splitlines()
+    for i, line in enumerate(lines):
+        if "print(" not in line:
+            continue
+        if "  # " in line:
+            out.append(line.split("  # ", 1)[1])
+        elif i + 1 < len(lines) and lines[i + 1].startswith("# "):
+            out.append(lines[i + 1][2:])
+    return out
+
+
+def test_the_api_page_prints_what_its_comments_say() -> None:
+    """docs/api.md and api.ru.md: a violation and a sheet's entry are values (equal when found in
+    Russian), said in each language by preflog.message and preflog.entry_text as the comments show:
+    the sentences of the Code's rule 3.3.7 (6♠ is the lowest suit: not higher than 6♣) and of a 7♠
+    made with 8 tricks, 4 to the pool (Code 4.2.1; sochi's price of a seven)."""
+    for page in ("api.md", "api.ru.md"):
+        doc = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        (code,) = re.findall(r"```python\n(.*?)```", doc, re.S)
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+        assert (run.returncode, run.stderr) == (0, ""), page
+        assert run.stdout.splitlines() == _said(code), page
