@@ -13,8 +13,8 @@ tag block after the deals, comment lines before the deal to read from, a judgmen
 judged whole, which is always right. What :meth:`then` gives is what :func:`judge` gives for the same
 text.
 
-A judgment holds values only, no words but those the reader and the scorer make today (a violation's
-message, an entry's reason): each deal's words are made from its :class:`~preflog.record.said.Outline`
+A judgment holds values only (a violation, a sheet entry's reason), no words but a notation error's
+message, which the reader makes: each deal's words are made from its :class:`~preflog.record.said.Outline`
 where it is shown, in the reader's language. Kept: the text, the game read and its pieces, each point of
 the audit (without the state after it), each deal's outline, part of the text and where the reader stood
 after it, the sheet, and the standings: a few hundred bytes a deal besides the text.
