@@ -15,7 +15,7 @@ from preflog.generator import generate
 from preflog.notation.read import read_games
 from preflog.notation.write import dumps
 from preflog.problems import Audit
-from preflog.record.recorder import Recorder, Refused, deal_parts
+from preflog.record.recorder import Recorder, Refused
 from preflog.record.short import examples
 
 KINDS = ("game", "two", "nobody", "misere", "all_pass")
@@ -40,8 +40,9 @@ def replays() -> Iterator[list[int]]:
 
 def generated(deals: int, seed: int = 7) -> tuple[str, list[str]]:
     """A generated game's tags and each deal's own text (every card played)."""
+    from preflog.record.judgment import deal_parts  # noqa: PLC0415 - the module of this change
     text = dumps(generate(deals, seed)[:1])
-    parts = deal_parts(text, next(read_games(text)))
+    parts = deal_parts(text, next(read_games(text)).pieces)
     return text[:parts[0][0]], [text[own:end] for _start, own, end in parts]
 
 
@@ -61,7 +62,7 @@ def eldest(recorder: Recorder, number: int) -> str:
 
 def same_as_whole(recorder: Recorder) -> None:
     """The recorder's judgment is what judging its whole text gives."""
-    from preflog.record.judgment import judge  # noqa: PLC0415 - the module of this change
+    from preflog.record.judgment import deal_parts, judge  # noqa: PLC0415 - the module of this change
 
     kept, whole = recorder.judgment, judge(recorder.text, recorder.path)
     assert kept.text == whole.text
@@ -69,7 +70,7 @@ def same_as_whole(recorder: Recorder) -> None:
     assert kept.parsed.pieces == whole.parsed.pieces and kept.parsed.errors == whole.parsed.errors
     assert kept.points == whole.points
     assert kept.outlines == whole.outlines
-    assert kept.parts == whole.parts == tuple(deal_parts(whole.text, whole.parsed))
+    assert kept.parts == whole.parts == tuple(deal_parts(whole.text, whole.parsed.pieces))
     assert kept.sheet == whole.sheet and kept.state == whole.state
     assert kept.readings == whole.readings
     assert (kept.troubled, kept.first_gap, kept.standings, kept.denominator) == \

@@ -187,7 +187,7 @@ def judge(text: str, path: str = "<game>", *, faulty: bool = True) -> Judgment:
     replayed.point(audit, 0, len(deals))
     replayed.go(audit, game.deals, 0)
     return Judgment(text, path, parsed, 1, tuple(replayed.points), tuple(replayed.outlines),
-                    tuple(_parts(text, pieces)), audit.scorer.sheets[0], replayed.state, tuple(between),
+                    tuple(deal_parts(text, pieces)), audit.scorer.sheets[0], replayed.state, tuple(between),
                     tuple(replayed.kept), replayed.troubled, replayed.first_gap, tuple(replayed.standings),
                     replayed.denominator)
 
@@ -265,7 +265,7 @@ def _restarts(piece: Piece) -> bool:
     return piece.column == 1 and not piece.lead and not piece.preface
 
 
-def _parts(text: str, pieces: Sequence[Piece]) -> list[Part]:
+def deal_parts(text: str, pieces: Sequence[Piece]) -> list[Part]:
     """Where each deal's part of ``text`` starts, where its own text starts, and where it ends (the last
     deal's at the end of the text)."""
     starts = [0]
@@ -302,4 +302,4 @@ def _parts_on(text: str, own: int, previous_end: int, pieces: Sequence[Piece]) -
     return tuple(out)
 
 
-__all__ = ["EVERY", "Judgment", "Part", "judge"]
+__all__ = ["EVERY", "Judgment", "Part", "deal_parts", "judge"]

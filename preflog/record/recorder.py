@@ -26,9 +26,7 @@ from ..game.conventions import PRESETS, frozen_tags
 from ..game.engine import expected_dealer
 from ..model.game import Game
 from ..model.seating import bidding_order
-from ..notation.decode import Lines
 from ..notation.errors import HINT, NotationError, Part, Style, hint
-from ..notation.read import ParsedGame
 from ..notation.vocabulary import STATEMENT_ORDER, is_valid_player_id
 from ..scoring.pulka import ScoreSheet
 from ..words import player
@@ -407,31 +405,6 @@ def _separator(text: str) -> str:
     return "\n" if text.endswith("\n") else "\n\n"
 
 
-def deal_parts(text: str, parsed: ParsedGame) -> list[tuple[int, int, int]]:
-    """Where each deal's part of ``text`` starts (the lines before it that are its preface), where its
-    own text starts, and where it ends (the last deal's at the end of the text)."""
-    starts = [0]
-    for line in Lines(text, None, keep_endings=True):
-        starts.append(starts[-1] + len(line))
-    bom = 1 if text.startswith("\ufeff") else 0
-
-    def offset(line: int, column: int) -> int:
-        return starts[line - 1] + column - 1 + (bom if line == 1 else 0)
-
-    pieces = parsed.pieces
-    out: list[tuple[int, int, int]] = []
-    previous_end = 0
-    for piece in pieces:
-        begin = offset(piece.line, piece.column)
-        end = begin + len(piece.text)
-        if piece.deal:
-            out.append((previous_end, begin, end))
-        previous_end = end
-    if out:
-        out[-1] = (out[-1][0], out[-1][1], len(text))
-    return out
-
-
 def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") -> dict[str, str]:
     """The aliases an ``Aliases`` tag names (``Дима=Дмитрий Саша=Александр``); :class:`Refused` if
     one cannot be one."""
@@ -451,4 +424,4 @@ def aliases_of(value: str | None, players: Sequence[str], path: str = "<game>") 
     return out
 
 
-__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of", "deal_parts", "typed_text"]
+__all__ = ["ALIASES_TAG", "Recorder", "Refused", "Store", "Turn", "aliases_of", "typed_text"]
