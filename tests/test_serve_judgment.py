@@ -111,3 +111,31 @@ def test_after_a_start_the_deriver_judges_the_newest_games(tmp_path: Path) -> No
             assert client.get(f"/games/{ident}").status_code == 200
         assert counted[0] == 0
     archive.close()
+
+
+def test_a_deals_replay_is_made_once_for_its_readers_of_a_revision(
+        served: tuple[TestClient, Archive], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay of one deal (a page that replays the game up to it and holds its pulka) is made once
+    for a revision and a language and read by every reader after; another language, another deal or a
+    new revision makes its own."""
+    import preflog.serve.derived as derived  # noqa: PLC0415 - the module whose work is counted
+
+    client, archive = served
+    ident = imported(client, 12)
+    made: list[int | None] = []
+    real = derived.page
+
+    def counted(games: object, **options: object) -> str:
+        made.append(options.get("deal"))  # type: ignore[arg-type]
+        return real(games, **options)  # type: ignore[arg-type]
+    monkeypatch.setattr(derived, "page", counted)
+    bodies = {client.get(f"/games/{ident}/deals/6").text for _ in range(3)}
+    assert made == [6] and len(bodies) == 1 and "<html" in bodies.pop()
+    client.get(f"/games/{ident}/deals/6?lang=ru")
+    client.get(f"/games/{ident}/deals/7?lang=en")
+    client.get(f"/games/{ident}/deals/7")
+    assert made == [6, 6, 7]
+    typed = examples(Recorder(archive.text(ident)[0]).table())["all_pass"]
+    assert client.post(f"/api/games/{ident}/deals", content=typed.encode(), headers=WRITE).status_code == 201
+    client.get(f"/games/{ident}/deals/7")
+    assert made == [6, 6, 7, 7]

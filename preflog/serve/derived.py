@@ -21,6 +21,7 @@ import attrs
 from starlette.concurrency import run_in_threadpool
 
 from ..i18n import current_language, using_language
+from ..present.replay_html import page
 from ..record.judgment import Judgment
 from .archive import Archive
 from .templating import ENV
@@ -32,6 +33,9 @@ PAGE_DEALS = 50
 BIG_GAME = 200
 #: The deals of the games kept worked out, at most (a 10,000-deal game is kept alone).
 KEPT_DEALS = 12_000
+#: The replays of single deals kept for each game worked out (a replay holds its game's pulka: up to a
+#: megabyte for a long game).
+KEPT_REPLAYS = 8
 
 
 @attrs.define(slots=True)
@@ -48,6 +52,8 @@ class Derived:
     json: bytes | None = None
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
     pages: dict[str, bytes] = attrs.field(factory=dict)
+    #: the replays of single deals made (:func:`replay_of`), the most recently read last
+    replays: OrderedDict[int, asyncio.Future[str]] = attrs.field(factory=OrderedDict)
 
 
 class Judged:
@@ -161,6 +167,21 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
     return done
 
 
+async def replay_of(done: Derived, number: int) -> str:
+    """The replay page of deal ``number`` of the game ``done`` holds, made once for its revision and
+    language and shared by its readers (those who ask while it is made wait for the same work); the
+    :data:`KEPT_REPLAYS` most recently read are kept. Work that failed is not kept."""
+    found = done.replays.get(number)
+    if found is None or found.cancelled() or (found.done() and found.exception() is not None):
+        found = asyncio.ensure_future(run_in_threadpool(page, [done.view.game], deal=number))
+        done.replays[number] = found
+        while len(done.replays) > KEPT_REPLAYS:
+            done.replays.popitem(last=False)
+    else:
+        done.replays.move_to_end(number)
+    return await asyncio.shield(found)
+
+
 async def game_json(club: Club, done: Derived) -> bytes:
     """The game's JSON (the API's), made once for its revision, a deal at a time."""
     if done.json is None:
@@ -169,5 +190,5 @@ async def game_json(club: Club, done: Derived) -> bytes:
     return done.json
 
 
-__all__ = ["BIG_GAME", "Derived", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
-           "pages_of"]
+__all__ = ["BIG_GAME", "KEPT_REPLAYS", "Derived", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
+           "pages_of", "replay_of"]

@@ -22,7 +22,6 @@ from ..game.conventions import PRESETS
 from ..i18n import _, count
 from ..notation.errors import NotationError
 from ..notation.vocabulary import is_valid_player_id
-from ..present.replay_html import page
 from ..record.recorder import Recorder, Refused, Turn
 from ..record.short import Table, examples
 from ..words import in_words
@@ -35,7 +34,7 @@ from .logbook import FAULTS
 from .games import decode
 from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
-from .derived import PAGE_DEALS, Derived, derived, pages_of
+from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
 from .view import GameView, refusal_lines
 from .context import access, club_of, refusal_of, scorer
 
@@ -193,7 +192,7 @@ async def replay_page(request: Request) -> Response:
     number = request.path_params["deal"]
     if number not in [d.number for d in done.view.game.deals]:
         return await not_found(request, None)
-    body = await run_in_threadpool(page, [done.view.game], deal=number)
+    body = await replay_of(done, number)
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', body)
     headers = {"Content-Security-Policy": html.unescape(policy.group(1))} if policy else {}
     return HTMLResponse(body, headers=headers)
