@@ -110,3 +110,20 @@ def test_a_reason_is_equal_by_its_facts_whatever_order_they_are_given() -> None:
     with using_language("ru"):
         assert reason_text(helped) == "помогает Anna (7♠: сыграно, взято 7)"
         assert reason_text(halves) == "1,50 взятки × 4 × 2"
+
+
+def test_equal_reasons_are_one_object_and_the_ones_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long game's ledger holds each different reason once (its entries share it), and no more than
+    ``KNOWN_REASONS`` are kept however many players' names an archive has: past them a reason is made
+    anew, equal still."""
+    from preflog.scoring import ledger  # noqa: PLC0415 - the module of the change
+
+    first = ledger.Reason.of("made", tricks=6, player="Anna")
+    assert ledger.Reason.of("made", player="Anna", tricks=6) is first
+    monkeypatch.setattr(ledger, "_KNOWN", {})
+    monkeypatch.setattr(ledger, "KNOWN_REASONS", 2)
+    made = [ledger.Reason.of("made", player=f"player {n}") for n in range(5)]
+    assert len(ledger._KNOWN) == 2
+    again = ledger.Reason.of("made", player="player 4")
+    assert again == made[4] and again is not made[4]
+    assert ledger.Reason.of("made", player="player 1") is made[1]

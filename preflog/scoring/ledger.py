@@ -55,8 +55,15 @@ class Reason:
 
     @classmethod
     def of(cls, key: str, **given: ReasonParam) -> Reason:
-        """The reason ``key`` with the facts ``given`` (sorted by name: equal facts, equal reasons)."""
-        return _Reason(key, tuple(sorted(given.items())))
+        """The reason ``key`` with the facts ``given`` (sorted by name: equal facts, equal reasons), the
+        one object of that reason made before, where it is known (:data:`_KNOWN`)."""
+        made: Reason = _Reason(key, tuple(sorted(given.items())))
+        known = _KNOWN.get(made)
+        if known is not None:
+            return known
+        if len(_KNOWN) < KNOWN_REASONS:
+            _KNOWN[made] = made
+        return made
 
     def get(self, name: str) -> ReasonParam:
         """The fact named ``name`` (``None`` when the reason has none of that name)."""
@@ -67,6 +74,11 @@ class Reason:
 
 
 _Reason = builder(Reason)  # one or two an entry, built in C (model.build)
+#: The reasons kept once each, at most: a long game's ledger holds few different ones (a made six of
+#: spades, the same whists), each then one object, not one an entry (the ledger of a 10,000-deal game:
+#: 8 MB of reasons); the bound keeps an archive of many players' names from growing it without end.
+KNOWN_REASONS = 4096
+_KNOWN: dict[Reason, Reason] = {}
 #: What a reason may name: a contract, players' names, counts and amounts, whether something holds,
 #: and the reason an entry made from another one goes back to (help, half to the pool).
 ReasonParam: TypeAlias = Bid | str | int | Fraction | bool | Reason | None
