@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 import attrs
 from starlette.concurrency import run_in_threadpool
@@ -108,6 +108,12 @@ def _words(ident: int, revision: int, judged: Judgment) -> Derived:
                                            "turn": turn}, judged)
 
 
+def _usable(work: asyncio.Future[Any] | None) -> TypeGuard[asyncio.Future[Any]]:
+    """Whether ``work`` kept is there to be read: made or being made, not cancelled and not failed (work
+    that failed is not kept: the next reader tries again)."""
+    return work is not None and not work.cancelled() and not (work.done() and work.exception() is not None)
+
+
 class Kept:
     """The work kept, by (game, revision): futures, so that readers of the same share one."""
 
@@ -117,7 +123,7 @@ class Kept:
 
     def get(self, key: tuple[int, int]) -> asyncio.Future[Judged] | None:
         found = self._futures.get(key)
-        if found is None or found.cancelled() or (found.done() and found.exception() is not None):
+        if not _usable(found):
             return None
         self._futures.move_to_end(key)
         return found
@@ -172,7 +178,7 @@ async def replay_of(done: Derived, number: int) -> str:
     language and shared by its readers (those who ask while it is made wait for the same work); the
     :data:`KEPT_REPLAYS` most recently read are kept. Work that failed is not kept."""
     found = done.replays.get(number)
-    if found is None or found.cancelled() or (found.done() and found.exception() is not None):
+    if not _usable(found):
         found = asyncio.ensure_future(run_in_threadpool(page, [done.view.game], deal=number))
         done.replays[number] = found
         while len(done.replays) > KEPT_REPLAYS:
