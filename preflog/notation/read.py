@@ -291,17 +291,23 @@ def read_games(source: str | IO[str] | IO[bytes], path: str | None = None) -> It
     deal at a time).
     """
     for reading in stream_games(source, path):
-        deals: list[Deal] = []
-        errors = list(reading.errors)
-        pieces = [reading.head] if reading.head is not None else []
-        for read in reading.deals():
-            if read.deal is not None:
-                deals.append(read.deal)
-            errors.extend(read.errors)
-            pieces.append(read.piece)
-        header = reading.header
-        game = attrs.evolve(header, deals=tuple(deals))
-        yield ParsedGame(game, tuple(errors), tuple(pieces))
+        yield parsed(reading)
+
+
+def parsed(reading: GameReading, between: list[Between] | None = None) -> ParsedGame:
+    """The game ``reading`` reads, read to its end, with its errors and pieces; with ``between``, where
+    the reader stood after each deal is appended to it (what a reading goes on from: :func:`read_on`)."""
+    deals: list[Deal] = []
+    errors = list(reading.errors)
+    pieces = [reading.head] if reading.head is not None else []
+    for read in reading.deals():
+        if read.deal is not None:
+            deals.append(read.deal)
+        errors.extend(read.errors)
+        pieces.append(read.piece)
+        if between is not None:
+            between.append(reading.between)
+    return ParsedGame(attrs.evolve(reading.header, deals=tuple(deals)), tuple(errors), tuple(pieces))
 
 
 def _parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
@@ -334,5 +340,5 @@ def _errors(found: list[tuple[Span, str]], pieces: Sequence[Piece], path: str | 
 
 #: The module's public names (what other layers and the server may import).
 __all__ = [
-    "Between", "GameReading", "ParsedGame", "ReadDeal", "read_games", "read_on", "source_line", "stream_games",
+    "Between", "GameReading", "ParsedGame", "ReadDeal", "parsed", "read_games", "read_on", "source_line", "stream_games",
 ]

@@ -35,7 +35,7 @@ from ..model.game import Game
 from ..model.limits import MAX_DEALS
 from ..notation.decode import Lines
 from ..notation.errors import NotationError
-from ..notation.read import Between, GameReading, ParsedGame, read_on, stream_games
+from ..notation.read import Between, GameReading, ParsedGame, parsed as parsed_of, read_on, stream_games
 from ..notation.split import Piece
 from ..problems import Audit, Audited, Standing, problems_of
 from ..scoring.ledger import Amount
@@ -161,17 +161,9 @@ def judge(text: str, path: str = "<game>", *, faulty: bool = True) -> Judgment:
         message = _("the text holds no game (its tags first: [Players \"…\"])")
         return _unreplayed(text, path, ParsedGame(Game(()), (NotationError(message, path=path),)), 0)
     between = [first.between]
-    deals: list[Deal] = []
-    errors = list(first.errors)
-    pieces = [first.head] if first.head is not None else []
-    for read in first.deals():
-        if read.deal is not None:
-            deals.append(read.deal)
-        errors.extend(read.errors)
-        pieces.append(read.piece)
-        between.append(first.between)
-    game = attrs.evolve(first.header, deals=tuple(deals))
-    parsed = ParsedGame(game, tuple(errors), tuple(pieces))
+    parsed = parsed_of(first, between)
+    game, errors, pieces = parsed.game, list(parsed.errors), parsed.pieces
+    deals = game.deals
     others = _others(readings)
     if others:  # a line too long ends the text as a game of its own
         unread = errors + [e for found in others for e in found]
