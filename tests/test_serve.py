@@ -723,9 +723,13 @@ def test_an_import_killed_midway_is_all_or_nothing(tmp_path: Path) -> None:
 
 
 def Server_text(db: Path, game: int | None) -> str:  # noqa: N802 - reads the file the way the server keeps it
-    with sqlite3.connect(db) as c:
-        row = c.execute("SELECT text FROM games WHERE id = ?", (game,)).fetchone()
-    return str(row[0])
+    from preflog.serve.archive import Archive
+    archive = Archive(db)
+    try:
+        assert game is not None
+        return archive.text(game).text
+    finally:
+        archive.close()
 
 
 def preflog_serve(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -897,10 +901,11 @@ def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: P
     assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
     archive.close()
     with sqlite3.connect(old) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"events", "event_games"} <= tables  # schema 7: the events
         assert "deal_keys" in tables  # schema 8: the ids the pages made for their deals
+        assert "game_tail" in tables  # schema 9: what a change adds, kept as a piece of its game
         indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert "game_index_rules" in indexes
         assert db.execute("SELECT COUNT(*) FROM game_stats").fetchone()[0] == 1  # made by the reindex's replay

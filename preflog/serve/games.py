@@ -129,17 +129,17 @@ def statistics_of(judged: Judgment, earlier: Tally | None = None,
     # the tally kept stops before the last deals, which the next deal recorded judges again
     kept = max(tally.deals, count - AGAIN)
     _count(judged, tally, kept)
-    whole = tally.copy()
-    _count(judged, whole, count)
     settlement = sheet.settlement()
     day, month = date_of(game)
     opening = {p: Fraction(n, over) for p, n in zip(players, standings[0])}
     table = Table()  # the game's settlement first, then its deals' figures: as Table.add counts them
     table.add(GameFacts(day, month, state.rules.name, players, count, dict(settlement.totals), settlement.money,
                         opening), ())
-    table.par_deals += whole.par_deals
-    for p in players:
-        table.players[p].absorb(whole.players[p])
+    for p in players:  # the tally's figures, then the last deals' counted into the table's own (sums)
+        table.players[p].absorb(tally.players[p])
+    rest = Tally(tally.deals, tally.par_deals, {p: table.players[p] for p in players})
+    _count(judged, rest, count)
+    table.par_deals += rest.par_deals
     return attrs.evolve(summary_of(game, None, count), table=table), tally
 
 

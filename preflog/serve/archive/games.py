@@ -63,8 +63,9 @@ class Before(NamedTuple):
 
 def insert_game(db: sqlite3.Connection, text: str, indexed: Indexed, when: str) -> int:
     """A new game of ``text`` kept with its index (at revision 1); its id."""
-    cursor = db.execute("INSERT INTO games (text, added, changed) VALUES (?, ?, ?)", (text, when, when))
+    cursor = db.execute("INSERT INTO games (text, added, changed) VALUES ('', ?, ?)", (when, when))
     assert cursor.lastrowid is not None
+    db.execute("INSERT INTO game_texts (game, text) VALUES (?, ?)", (cursor.lastrowid, text))
     write_index(db, cursor.lastrowid, indexed, 1)
     return cursor.lastrowid
 
@@ -82,6 +83,34 @@ def write_index(db: sqlite3.Connection, game: int, indexed: Indexed, revision: i
     if indexed.stats is not None and revision is not None:
         db.execute("INSERT OR REPLACE INTO game_stats (game, revision, summary, derivation) VALUES (?, ?, ?, ?)",
                    (game, revision, indexed.stats, DERIVATION))
+
+
+#: The pieces a game's tail holds at most (schema 9): the change after folds them into the game's text,
+#: so that a deal recorded writes what it adds, and every MAX_TAIL-th the whole text once.
+MAX_TAIL = 32
+
+
+def whole_text(db: sqlite3.Connection, game: int, head: str, tail: int) -> str:
+    """Game ``game``'s text read on ``db``: ``head`` (``game_texts.text``), then its ``tail`` pieces."""
+    if not tail:
+        return head
+    return head + "".join(str(r[0]) for r in db.execute("SELECT text FROM game_tail WHERE game = ? ORDER BY piece",
+                                                            (game,)))
+
+
+def write_text(db: sqlite3.Connection, game: int, before: str, after: str, tail: int) -> None:
+    """Keep ``after`` as game ``game``'s text, which was ``before`` with ``tail`` pieces of it in its tail:
+    what ``after`` adds at the end of ``before`` as a piece of the tail (folded with the others into the
+    text when the tail holds :data:`MAX_TAIL`), else the whole text."""
+    if after.startswith(before) and tail < MAX_TAIL:
+        if len(after) > len(before):
+            db.execute("INSERT INTO game_tail (game, piece, text) VALUES (?, ?, ?)", (game, tail, after[len(before):]))
+            db.execute("UPDATE games SET tail = ? WHERE id = ?", (tail + 1, game))
+        return
+    db.execute("UPDATE game_texts SET text = ? WHERE game = ?", (after, game))
+    db.execute("UPDATE games SET tail = 0 WHERE id = ?", (game,))
+    if tail:
+        db.execute("DELETE FROM game_tail WHERE game = ?", (game,))
 
 
 class Games:
@@ -111,16 +140,18 @@ class Games:
             ident = insert_game(db, games[0].text, games[0].indexed, now())
             if once is not None:
                 db.execute("INSERT INTO game_keys (key, request, game) VALUES (?, ?, ?)", (once.key, once.request, ident))
-        self.keep(ident, 1, games[0].judged)
+        self.keep(ident, 1, games[0].judged, games[0].text)
         self.store.publish([Changed(ident, 1)])
         return ident
 
     def text(self, game: int) -> GameText:
         """A game's text and revision; :class:`NotFound` if there is none."""
-        row = self.store.reader.execute("SELECT text, revision FROM games WHERE id = ?", (known(game),)).fetchone()
-        if row is None:
+        rows = self.store.reader.execute(  # one statement: the text and its tail as of one moment
+            "SELECT t.text, g.revision, -1 FROM games g JOIN game_texts t ON t.game = g.id WHERE g.id = ?1 "
+            "UNION ALL SELECT text, 0, piece FROM game_tail WHERE game = ?1 ORDER BY 3", (known(game),)).fetchall()
+        if not rows:
             raise missing(game)
-        return GameText(str(row[0]), int(row[1]))
+        return GameText("".join(str(r[0]) for r in rows), int(rows[0][1]))
 
     def revision(self, game: int) -> int:
         row = self.store.reader.execute("SELECT revision FROM games WHERE id = ?", (known(game),)).fetchone()
@@ -151,15 +182,21 @@ class Games:
         with self._game_lock(game):
             if once is not None:
                 self._made_once(game, once)
-            text, revision = self.text(game)
+            # a revision is one text (every change of a text makes a new one): its judgment, kept, holds it
+            revision = self.revision(game)
+            judged = self.judgments.get(game, revision)
+            if judged is None:
+                text, revision = self.text(game)
+                judged = self.judgments.of(game, text, revision)
             if expect is not None and expect != revision:
                 raise conflict(revision, expect)
-            recorder = Recorder.of(self.judgments.of(game, text, revision))
+            text = judged.text
+            recorder = Recorder.of(judged)
             done = edit(recorder)  # the statistics counted anew from the first deal the change judged anew
             index, tally = indexed_of(recorder.judgment, self.judgments.tally(game, revision), recorder.unchanged)
             when = now()
             with self.store.transaction() as db:
-                row = db.execute("SELECT revision FROM games WHERE id = ?", (game,)).fetchone()
+                row = db.execute("SELECT revision, tail FROM games WHERE id = ?", (game,)).fetchone()
                 if row is None:
                     raise missing(game)
                 if int(row[0]) != revision:
@@ -167,8 +204,8 @@ class Games:
                 if not recorder.text.startswith(text):  # something taken out or changed: the text before is kept
                     db.execute("INSERT OR REPLACE INTO game_history (game, revision, text, changed) "
                                "VALUES (?, ?, ?, ?)", (game, revision, text, when))
-                db.execute("UPDATE games SET text = ?, revision = ?, changed = ? WHERE id = ?",
-                           (recorder.text, revision + 1, when, game))
+                write_text(db, game, text, recorder.text, int(row[1]))
+                db.execute("UPDATE games SET revision = ?, changed = ? WHERE id = ?", (revision + 1, when, game))
                 if recorder.taken_back is None:
                     db.execute("DELETE FROM taken_back WHERE game = ?", (game,))
                 else:
@@ -183,10 +220,11 @@ class Games:
             self.store.publish([Changed(game, revision + 1)])
         return Made(revision + 1, done)
 
-    def keep(self, game: int, revision: int, judged: Judgment | None) -> None:
-        """Keep ``judged``, the judgment of game ``game``'s text at ``revision`` made before it had an id
-        (an import's, a new game's), under the game's name (when there is one)."""
-        if judged is not None and judged.sheet is not None:
+    def keep(self, game: int, revision: int, judged: Judgment | None, text: str) -> None:
+        """Keep ``judged``, the judgment of game ``game``'s ``text`` at ``revision`` made before it had an id
+        (an import's, a new game's), under the game's name (when there is one, and it is of ``text``:
+        a change takes the text of a revision from its judgment)."""
+        if judged is not None and judged.sheet is not None and judged.text == text:
             self.judgments.put(game, revision, attrs.evolve(judged, path=path_of(game)))
 
     def _made_once(self, game: int, once: Once) -> None:
@@ -228,4 +266,5 @@ class Games:
             "SELECT revision, changed, text FROM game_history WHERE game = ? ORDER BY revision", (known(game),))]
 
 
-__all__ = ["Before", "GameText", "Games", "MAX_KEY", "Made", "Once", "insert_game", "write_index"]
+__all__ = ["Before", "GameText", "Games", "MAX_KEY", "MAX_TAIL", "Made", "Once", "insert_game", "whole_text",
+           "write_index", "write_text"]

@@ -12,7 +12,7 @@ import attrs
 from ...notation.errors import NotationError
 from ..games import Imported, Indexed, index_of, take_in
 from ...record.judgment import Judgment
-from .games import Games, insert_game
+from .games import Games, insert_game, whole_text
 from .storage import Changed, Storage, now
 
 
@@ -84,11 +84,12 @@ class Intake:
                                         (indexed.fingerprint,)).fetchone()
         if row is not None:
             return int(row[0])
-        older = self.store.reader.execute("SELECT i.game, g.text FROM game_index i JOIN games g ON g.id = i.game "
+        older = self.store.reader.execute("SELECT i.game, t.text, g.tail FROM game_index i JOIN games g ON g.id = i.game "
+                                          "JOIN game_texts t ON t.game = g.id "
                                           "WHERE i.fingerprint = '' AND i.date = ? AND i.deals = ?",
                                           (indexed.date, indexed.deals)).fetchall()
-        for game, text in older:
-            found = index_of(str(text)).fingerprint
+        for game, text, tail in older:
+            found = index_of(whole_text(self.store.reader, int(game), str(text), int(tail))).fingerprint
             with self.store.transaction() as db:
                 db.execute("UPDATE game_index SET fingerprint = ? WHERE game = ?", (found, game))
             if found == indexed.fingerprint:
@@ -116,9 +117,9 @@ class Intake:
                         continue
                 out.append(Added(insert_game(db, text, indexed, when), True))
         if self._games is not None:
-            for added, judgment in zip(out, judged):
+            for added, (text, _indexed, _unless), judgment in zip(out, texts, judged):
                 if added.fresh:
-                    self._games.keep(added.id, 1, judgment)
+                    self._games.keep(added.id, 1, judgment, text)
         self.store.publish([Changed(a.id, 1) for a in out if a.fresh])
         return out
 

@@ -12,7 +12,7 @@ import attrs
 
 from ..games import DERIVATION, Indexed, index_of, indexed_of
 from .errors import known, missing
-from .games import Games, write_index
+from .games import Games, whole_text, write_index
 from .players import Players, keys_of
 from .storage import Storage
 
@@ -135,9 +135,11 @@ class Index:
 
     def texts(self) -> Iterator[KeptText]:
         """Every game's id, text and number of deals, oldest first."""
-        for i, t, d in self.store.rows("SELECT g.id, g.text, COALESCE(i.deals, 0) FROM games g "
-                                       "LEFT JOIN game_index i ON i.game = g.id ORDER BY g.id"):
-            yield KeptText(int(i), str(t), int(d))
+        with self.store.snapshot() as db:
+            for i, t, tail, d in db.execute("SELECT g.id, t.text, g.tail, COALESCE(i.deals, 0) FROM games g "
+                                            "JOIN game_texts t ON t.game = g.id LEFT JOIN game_index i ON i.game = g.id "
+                                            "ORDER BY g.id"):
+                yield KeptText(int(i), whole_text(db, int(i), str(t), int(tail)), int(d))
 
     def ids(self) -> list[int]:
         """Every game's id, oldest first."""
@@ -145,19 +147,22 @@ class Index:
 
     def game_texts(self, first: int = 0, stop: int | None = None) -> Iterator[GameSource]:
         """The id and text of each game from id ``first`` up to ``stop`` (not included; None: the last)."""
-        for i, t in self.store.rows("SELECT id, text FROM games WHERE id >= ? AND (? IS NULL OR id < ?) ORDER BY id",
-                                    (first, stop, stop)):
-            yield GameSource(int(i), str(t))
+        with self.store.snapshot() as db:
+            for i, t, tail in db.execute("SELECT g.id, t.text, g.tail FROM games g JOIN game_texts t ON t.game = g.id "
+                                         "WHERE g.id >= ? AND (? IS NULL OR g.id < ?) ORDER BY g.id", (first, stop, stop)):
+                yield GameSource(int(i), whole_text(db, int(i), str(t), int(tail)))
 
     def summaries(self) -> Iterator[Summary]:
         """Each game's statistics when they are of its revision, else its text to make them from, oldest
         first."""
-        for i, r, s, t in self.store.rows(
-                "SELECT g.id, g.revision, CASE WHEN s.revision = g.revision AND s.derivation = ? "
-                "THEN s.summary END, CASE WHEN s.revision = g.revision AND s.derivation = ? "
-                "THEN NULL ELSE g.text END FROM games g LEFT JOIN game_stats s ON s.game = g.id "
-                "ORDER BY g.id", (DERIVATION, DERIVATION)):
-            yield Summary(int(i), int(r), s, t)
+        with self.store.snapshot() as db:
+            for i, r, s, t, tail in db.execute(
+                    "SELECT g.id, g.revision, CASE WHEN s.revision = g.revision AND s.derivation = ? "
+                    "THEN s.summary END, CASE WHEN s.revision = g.revision AND s.derivation = ? "
+                    "THEN NULL ELSE t.text END, g.tail FROM games g JOIN game_texts t ON t.game = g.id "
+                    "LEFT JOIN game_stats s ON s.game = g.id "
+                    "ORDER BY g.id", (DERIVATION, DERIVATION)):
+                yield Summary(int(i), int(r), s, None if t is None else whole_text(db, int(i), str(t), int(tail)))
 
     def rated(self) -> Iterator[Rated]:
         """What the ratings read of each clean game with deals, indexed by this derivation (a long read,

@@ -127,6 +127,26 @@ MIGRATIONS: tuple[str, ...] = (
         game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE
     );
     """,
+    # 9: a deal recorded costs what it adds, not its whole game again. A game's text leaves its row
+    # (games.text stays, empty: every column after it was read through the text's overflow pages, its
+    # revision too) for game_texts; what a change adds at the end of it is kept as a piece of its tail
+    # (game_tail, games.tail pieces of it), folded into game_texts.text every games.MAX_TAIL pieces. A
+    # game's text is its game_texts.text, then its tail's pieces in order.
+    """
+    CREATE TABLE game_texts (
+        game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        text TEXT NOT NULL
+    );
+    INSERT INTO game_texts (game, text) SELECT id, text FROM games;
+    UPDATE games SET text = '';
+    ALTER TABLE games ADD COLUMN tail INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE game_tail (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        piece INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game, piece)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -136,6 +136,17 @@ class Storage:
             db.close()
 
     @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A connection of its own for a long read, every statement on it seeing the archive as it was
+        at the first one (one read transaction, ended when the block is left)."""
+        db = self._connect()
+        try:
+            db.execute("BEGIN")
+            yield db
+        finally:
+            db.close()
+
+    @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write, all or nothing, on the disk when it returns; :class:`ReadOnly` for an archive that
         cannot be written, :class:`DiskFull` when the disk is (nothing is then changed)."""
