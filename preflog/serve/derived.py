@@ -13,9 +13,11 @@ for the others, and work that failed is not kept. What is kept is bounded by the
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import threading
 from collections import OrderedDict
-from typing import Any, Protocol, TypeGuard
+from typing import Any, NamedTuple, Protocol, TypeGuard
 
 import attrs
 from starlette.concurrency import run_in_threadpool
@@ -49,11 +51,27 @@ class Derived:
     view: GameView
     live: dict[str, Any]
     judged: Judgment
-    json: bytes | None = None
+    #: the game's JSON, made once for all who ask (:func:`game_json`)
+    json: asyncio.Future[bytes] | None = None
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
     pages: dict[str, bytes] = attrs.field(factory=dict)
     #: the replays of single deals made (:func:`replay_of`), the most recently read last
-    replays: OrderedDict[int, asyncio.Future[str]] = attrs.field(factory=OrderedDict)
+    replays: OrderedDict[int, asyncio.Future[Replay]] = attrs.field(factory=OrderedDict)
+    #: the numbers of its deals
+    numbers: frozenset[int] = attrs.field(
+        default=attrs.Factory(lambda self: frozenset(d.number for d in self.view.game.deals), takes_self=True))
+
+
+class Replay(NamedTuple):
+    """A deal's replay page as it is sent: its ``body``, and its own content security ``policy``."""
+
+    body: bytes
+    policy: str | None
+
+    @classmethod
+    def of(cls, page: str) -> Replay:
+        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
+        return cls(page.encode(), html.unescape(policy.group(1)) if policy else None)
 
 
 class Judged:
@@ -92,6 +110,9 @@ def pages_of(view: GameView) -> int:
 
 def _judged(club: Club, ident: int, revision: int) -> Judged:
     """Game ``ident``'s judgment (at ``revision`` or newer, as the archive has it now)."""
+    found = club.archive.judgments.get(ident, revision)  # a revision is one text: its judgment, kept, holds it
+    if found is not None:
+        return Judged(ident, revision, found)
     text, now = club.archive.text(ident)
     found = club.archive.judgments.get(ident, now)
     return Judged(ident, now, found if found is not None else club.archive.judgments.of(ident, text, now))
@@ -149,8 +170,8 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
     """Game ``ident`` worked out at its present revision (or at ``revision``, as a change told it), in
     the current language; None if it takes longer than ``wait`` seconds (the work goes on).
     :class:`~preflog.serve.archive.NotFound` if there is no such game."""
-    if revision is None:
-        revision = await run_in_threadpool(club.archive.revision, ident)
+    if revision is None:  # a point read of the game's small row, on the loop: a thread's hop costs more
+        revision = club.archive.revision(ident)
     key = (ident, revision)
     found = club.kept.get(key)
     if found is None:
@@ -173,13 +194,13 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
     return done
 
 
-async def replay_of(done: Derived, number: int) -> str:
+async def replay_of(done: Derived, number: int) -> Replay:
     """The replay page of deal ``number`` of the game ``done`` holds, made once for its revision and
     language and shared by its readers (those who ask while it is made wait for the same work); the
     :data:`KEPT_REPLAYS` most recently read are kept. Work that failed is not kept."""
     found = done.replays.get(number)
     if not _usable(found):
-        found = asyncio.ensure_future(run_in_threadpool(page, [done.view.game], deal=number))
+        found = asyncio.ensure_future(run_in_threadpool(lambda: Replay.of(page([done.view.game], deal=number))))
         done.replays[number] = found
         while len(done.replays) > KEPT_REPLAYS:
             done.replays.popitem(last=False)
@@ -189,12 +210,13 @@ async def replay_of(done: Derived, number: int) -> str:
 
 
 async def game_json(club: Club, done: Derived) -> bytes:
-    """The game's JSON (the API's), made once for its revision, a deal at a time."""
-    if done.json is None:
-        text = await run_in_threadpool(done.view.json_text, done.ident, done.revision)
-        done.json = text.encode()
-    return done.json
+    """The game's JSON (the API's), made once for its revision, a deal at a time, and shared by those who
+    ask while it is made. Work that failed is not kept."""
+    if not _usable(done.json):
+        done.json = asyncio.ensure_future(run_in_threadpool(
+            lambda: done.view.json_text(done.ident, done.revision).encode()))
+    return await asyncio.shield(done.json)
 
 
-__all__ = ["BIG_GAME", "KEPT_REPLAYS", "Derived", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
+__all__ = ["BIG_GAME", "KEPT_REPLAYS", "Derived", "Replay", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
            "pages_of", "replay_of"]

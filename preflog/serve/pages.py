@@ -4,7 +4,6 @@ login. Russian and English, by ``Accept-Language`` and the switch in every page'
 
 from __future__ import annotations
 
-import html
 from functools import partial
 from datetime import date
 import re
@@ -182,7 +181,13 @@ async def pulka_page(request: Request) -> Response:
     done = await _derived(request)
     if isinstance(done, Response):
         return done
-    return render(request, "pulka.html", view=done.view, ident=done.ident)
+    chosen = "lang" in request.query_params  # the language chosen here: its cookie set with the page
+    if not chosen and "/pulka" in done.pages:  # the same for every reader of this revision: rendered once
+        return HTMLResponse(done.pages["/pulka"])
+    response = render(request, "pulka.html", view=done.view, ident=done.ident, with_csrf=False)
+    if not chosen:
+        done.pages["/pulka"] = bytes(response.body)
+    return response
 
 
 async def replay_page(request: Request) -> Response:
@@ -190,12 +195,10 @@ async def replay_page(request: Request) -> Response:
     if isinstance(done, Response):
         return done
     number = request.path_params["deal"]
-    if number not in [d.number for d in done.view.game.deals]:
+    if number not in done.numbers:
         return await not_found(request, None)
-    body = await replay_of(done, number)
-    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', body)
-    headers = {"Content-Security-Policy": html.unescape(policy.group(1))} if policy else {}
-    return HTMLResponse(body, headers=headers)
+    replay = await replay_of(done, number)
+    return HTMLResponse(replay.body, headers={"Content-Security-Policy": replay.policy} if replay.policy else {})
 
 
 # -- the scorer's page -----------------------------------------------------------------------------

@@ -81,8 +81,10 @@ class Secrecy:
         found = GAME_PATH.match(_routed(scope)) if scope["type"] == "http" else None
         if found is not None and scope["method"] in ("GET", "HEAD"):
             request = Request(scope, receive)
-            if not sees_secrets(request):
-                why = await run_in_threadpool(withheld, club_of(request), int(found.group(2)))
+            club, game = club_of(request), int(found.group(2))
+            # a point read on the loop (a thread's hop costs more) tells the boards, whose secrecy is worked out in one
+            if club.archive.on_board(game) and not sees_secrets(request):
+                why = await run_in_threadpool(withheld, club, game)
                 if why is not None:
                     await _refusal(request, bool(found.group(1)), why)(scope, receive, send)
                     return

@@ -82,7 +82,7 @@ class Archive:
 
         events = parts.events
         self.put_event, self.events, self.event = events.put_event, events.events, events.event
-        self.event_games, self.event_of = events.event_games, events.event_of
+        self.event_games, self.event_of, self.on_board = events.event_games, events.event_of, events.on_board
 
 
 __all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DiskFull", "EventFile", "EventRow",

@@ -112,6 +112,14 @@ class Events:
                     "JOIN games g ON g.id = e.game LEFT JOIN game_index i ON i.game = e.game "
                     "WHERE e.event = ? ORDER BY e.tour, e.tab, e.board", (event if 0 < event <= MAX_ID else 0,))]
 
+    def on_board(self, game: int) -> bool:
+        """Whether ``game`` is the game of a board of a duplicate event (a point read of an index; no
+        such game is none)."""
+        if not 0 < game <= MAX_ID:
+            return False
+        row = self.store.reader.execute("SELECT board FROM event_games WHERE game = ?", (game,)).fetchone()
+        return row is not None and bool(row[0])
+
     def event_of(self, game: int) -> TableOf | None:
         """The event a game is a table's game of, if it is one."""
         row = self.store.reader.execute("SELECT e.event, v.plan, e.board FROM event_games e "
