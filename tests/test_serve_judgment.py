@@ -139,3 +139,67 @@ def test_a_deals_replay_is_made_once_for_its_readers_of_a_revision(
     assert client.post(f"/api/games/{ident}/deals", content=typed.encode(), headers=WRITE).status_code == 201
     client.get(f"/games/{ident}/deals/7")
     assert made == [6, 6, 7, 7]
+
+
+def test_the_games_json_is_made_once_for_readers_who_ask_at_once(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty readers asking at once for a game's JSON share one making of it (each made its own: a
+    long game's JSON cost 20 times 238 ms, and /healthz waited behind it)."""
+    import asyncio  # noqa: PLC0415
+
+    import httpx  # noqa: PLC0415
+
+    from preflog.serve.view import GameView  # noqa: PLC0415 - the work counted
+
+    made: list[int] = []
+    real = GameView.json_text
+
+    def counted(self: GameView, ident: int, revision: int) -> str:
+        made.append(revision)
+        time.sleep(0.05)  # long enough for every reader to ask meanwhile
+        return real(self, ident, revision)
+    monkeypatch.setattr(GameView, "json_text", counted)
+    archive = Archive(tmp_path / "club.sqlite")
+
+    async def readers() -> tuple[list[httpx.Response], httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app(archive, digest(TOKEN)))
+        async with httpx.AsyncClient(transport=transport, base_url="http://club") as c:
+            answer = await c.post("/api/games", content=dumps(generate(30, 5)[:1]).encode(), headers=WRITE)
+            ident = answer.json()["ids"][0]
+            together = await asyncio.gather(*(c.get(f"/api/games/{ident}") for _ in range(20)))
+            return list(together), await c.get(f"/api/games/{ident}")
+    answers, later = asyncio.run(readers())
+    archive.close()
+    assert {a.status_code for a in answers} == {200} and len({a.content for a in answers}) == 1
+    assert later.content == answers[0].content and later.json()["revision"] == 1
+    assert made == [1]
+
+
+def test_the_pulka_page_is_rendered_once_a_revision_and_a_replay_keeps_its_policy(
+        served: tuple[TestClient, Archive], monkeypatch: pytest.MonkeyPatch) -> None:
+    import preflog.serve.pages as pages  # noqa: PLC0415 - the module whose work is counted
+
+    client, archive = served
+    ident = imported(client, 12)
+    rendered: list[str] = []
+    real = pages.render
+
+    def counted(request: object, name: str, *args: object, **context: object) -> object:
+        rendered.append(name)
+        return real(request, name, *args, **context)  # type: ignore[arg-type]
+    monkeypatch.setattr(pages, "render", counted)
+    bodies = {client.get(f"/games/{ident}/pulka").content for _ in range(3)}
+    assert rendered == ["pulka.html"] and len(bodies) == 1 and b"<svg" in bodies.pop()
+    assert "set-cookie" not in client.get(f"/games/{ident}/pulka").headers  # the same for every reader
+    assert "set-cookie" in client.get(f"/games/{ident}/pulka?lang=ru").headers  # a language chosen: not kept
+    assert rendered == ["pulka.html", "pulka.html"]
+    typed = examples(Recorder(archive.text(ident)[0]).table())["all_pass"]
+    assert client.post(f"/api/games/{ident}/deals", content=typed.encode(), headers=WRITE).status_code == 201
+    client.get(f"/games/{ident}/pulka")
+    assert rendered == ["pulka.html"] * 3  # a new revision, a new page
+    replay = client.get(f"/games/{ident}/deals/3")
+    policy = replay.headers["content-security-policy"]
+    assert "script-src 'sha256-" in policy and client.get(f"/games/{ident}/deals/3").headers[
+        "content-security-policy"] == policy
+    assert client.get(f"/games/{ident}/deals/99").status_code == 404
+    assert client.get("/games/99999999999999999999999999").status_code == 404
