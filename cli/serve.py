@@ -218,6 +218,23 @@ def _lan_address() -> str:
             return "127.0.0.1"
 
 
+def listening(host: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``host``:``port`` (0: a free port), for uvicorn to serve on; ``OSError``
+    if it cannot. Made as a TCP socket by name: asyncio turns Nagle's algorithm off on the connections of
+    such a socket only, and an answer is sent in two writes (its head, its body): on a socket of protocol
+    0, an answer waited up to 40 ms for the asker's ACK."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token: bool) -> None:
     try:
         import uvicorn
@@ -227,15 +244,10 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         from ..serve.guard import Guarded, OncePerMinute, connection_limit
     except ImportError as e:
         _fail(_("preflog serve needs its extra: pip install 'preflog[serve]' ({reason})").format(reason=e))
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        sock.bind((host, port))
+        sock = listening(host, port)
     except OSError as e:
-        sock.close()
         _fail(_("cannot listen on {host}:{port}: {reason}").format(host=host, port=port, reason=reason(e)))
-    sock.listen(128)
     sock.set_inheritable(True)
     port = sock.getsockname()[1]
     try:

@@ -83,3 +83,31 @@ def test_past_the_open_file_limit_a_connection_is_told_to_come_back(tmp_path: Pa
         assert httpx.get(server.url + "/healthz", timeout=5).status_code == 200  # room again
         log = server.log
         assert "Traceback" not in log and log.count("too many connections") == 1, log
+
+
+def test_the_connections_served_send_without_waiting_for_an_ack() -> None:
+    """Nagle's algorithm is off on every connection the server accepts: an answer goes out in two writes
+    (its head, its body), and on a listening socket of protocol 0 (asyncio turns Nagle off for TCP sockets
+    only) the body waited up to 40 ms for the asker's delayed ACK: /healthz took 43 ms, not 1."""
+    import asyncio  # noqa: PLC0415
+
+    from preflog.cli.serve import listening  # noqa: PLC0415
+
+    async def accepted() -> int:
+        found: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        class Seen(asyncio.Protocol):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                sock = transport.get_extra_info("socket")
+                found.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+
+        sock = listening("127.0.0.1", 0)
+        server = await asyncio.get_running_loop().create_server(Seen, sock=sock)
+        try:
+            _reader, writer = await asyncio.open_connection("127.0.0.1", sock.getsockname()[1])
+            writer.close()
+            return await asyncio.wait_for(found, 10)
+        finally:
+            server.close()
+    assert asyncio.run(accepted()) != 0

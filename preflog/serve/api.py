@@ -31,6 +31,7 @@ from .access import Access
 from .archive import MAX_KEY, Conflict, KeyReused, NotFound, Once, Repeated
 from .event_view import deals_allowed
 from .derived import derived, game_json
+from .packed import send
 from .games import decode
 from .live import event, sse_response
 from .report import archive_stats, filters_of, rating_of
@@ -139,8 +140,7 @@ async def get_game(request: Request) -> Response:
         return errors(404, str(e))
     if done is None:
         return working(request)
-    return Response(await game_json(club, done), media_type="application/json",
-                    headers={"ETag": f'"{done.revision}"'})
+    return send(request, await game_json(club, done), "application/json", {"ETag": f'"{done.revision}"'})
 
 
 async def get_text(request: Request) -> Response:

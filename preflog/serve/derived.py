@@ -26,6 +26,7 @@ from ..i18n import current_language, using_language
 from ..present.replay_html import page
 from ..record.judgment import Judgment
 from .archive import Archive
+from .packed import Packed
 from .templating import ENV
 from .view import GameView, game_view, turn_words
 
@@ -52,9 +53,9 @@ class Derived:
     live: dict[str, Any]
     judged: Judgment
     #: the game's JSON, made once for all who ask (:func:`game_json`)
-    json: asyncio.Future[bytes] | None = None
+    json: asyncio.Future[Packed] | None = None
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
-    pages: dict[str, bytes] = attrs.field(factory=dict)
+    pages: dict[str, Packed] = attrs.field(factory=dict)
     #: the replays of single deals made (:func:`replay_of`), the most recently read last
     replays: OrderedDict[int, asyncio.Future[Replay]] = attrs.field(factory=OrderedDict)
     #: the numbers of its deals
@@ -65,13 +66,13 @@ class Derived:
 class Replay(NamedTuple):
     """A deal's replay page as it is sent: its ``body``, and its own content security ``policy``."""
 
-    body: bytes
+    body: Packed
     policy: str | None
 
     @classmethod
     def of(cls, page: str) -> Replay:
         policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
-        return cls(page.encode(), html.unescape(policy.group(1)) if policy else None)
+        return cls(Packed.of(page.encode()), html.unescape(policy.group(1)) if policy else None)
 
 
 class Judged:
@@ -209,12 +210,12 @@ async def replay_of(done: Derived, number: int) -> Replay:
     return await asyncio.shield(found)
 
 
-async def game_json(club: Club, done: Derived) -> bytes:
+async def game_json(club: Club, done: Derived) -> Packed:
     """The game's JSON (the API's), made once for its revision, a deal at a time, and shared by those who
     ask while it is made. Work that failed is not kept."""
     if not _usable(done.json):
         done.json = asyncio.ensure_future(run_in_threadpool(
-            lambda: done.view.json_text(done.ident, done.revision).encode()))
+            lambda: Packed.of(done.view.json_text(done.ident, done.revision).encode())))
     return await asyncio.shield(done.json)
 
 

@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from markupsafe import Markup
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
@@ -30,6 +30,7 @@ from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Acce
 from .api import add_deal, edit_deal, errors, key_of, note_deal, once, redo_deal, undo_deal
 from .archive import Archive, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .logbook import FAULTS
+from .packed import Packed, send
 from .games import decode
 from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
@@ -148,7 +149,7 @@ async def game_page(request: Request) -> Response:
     query = str(request.query_params)
     watcher = not scorer(request) and "lang" not in request.query_params
     if watcher and query in done.pages:  # the same for every watcher of this revision: rendered once
-        return HTMLResponse(done.pages[query])
+        return send(request, done.pages[query])
     event = await run_in_threadpool(_event_id, club_of(request).archive, done.ident)
     pages = pages_of(done.view)
     page = request.query_params.get("deals", "1")
@@ -161,7 +162,7 @@ async def game_page(request: Request) -> Response:
         response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
                           deals=shown, page=number, pages=pages, with_csrf=not watcher, event=event)
     if watcher and len(done.pages) < 64:
-        done.pages[query] = bytes(response.body)
+        done.pages[query] = await run_in_threadpool(Packed.of, bytes(response.body))
     return response
 
 
@@ -183,10 +184,10 @@ async def pulka_page(request: Request) -> Response:
         return done
     chosen = "lang" in request.query_params  # the language chosen here: its cookie set with the page
     if not chosen and "/pulka" in done.pages:  # the same for every reader of this revision: rendered once
-        return HTMLResponse(done.pages["/pulka"])
+        return send(request, done.pages["/pulka"])
     response = render(request, "pulka.html", view=done.view, ident=done.ident, with_csrf=False)
     if not chosen:
-        done.pages["/pulka"] = bytes(response.body)
+        done.pages["/pulka"] = await run_in_threadpool(Packed.of, bytes(response.body))
     return response
 
 
@@ -198,7 +199,7 @@ async def replay_page(request: Request) -> Response:
     if number not in done.numbers:
         return await not_found(request, None)
     replay = await replay_of(done, number)
-    return HTMLResponse(replay.body, headers={"Content-Security-Policy": replay.policy} if replay.policy else {})
+    return send(request, replay.body, headers={"Content-Security-Policy": replay.policy} if replay.policy else {})
 
 
 # -- the scorer's page -----------------------------------------------------------------------------
