@@ -203,3 +203,28 @@ def test_the_pulka_page_is_rendered_once_a_revision_and_a_replay_keeps_its_polic
         "content-security-policy"] == policy
     assert client.get(f"/games/{ident}/deals/99").status_code == 404
     assert client.get("/games/99999999999999999999999999").status_code == 404
+
+
+def test_the_first_deal_after_an_import_counts_the_statistics_on_from_the_imports(
+        served: tuple[TestClient, Archive], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import keeps the tally of the game's statistics with its judgment: the deal recorded after it
+    counts its own figures and the last few deals', not the game's 300 (and what it keeps is what the
+    whole text gives)."""
+    from preflog.statistics.tally import PlayerStats  # noqa: PLC0415 - the work counted
+
+    client, archive = served
+    ident = imported(client, 300)
+    counted: list[int] = []
+    real = PlayerStats.add_deal
+
+    def add_deal(self: PlayerStats, deal: object, player: str) -> None:
+        counted.append(1)
+        real(self, deal, player)  # type: ignore[arg-type]
+    monkeypatch.setattr(PlayerStats, "add_deal", add_deal)
+    typed = examples(Recorder(archive.text(ident)[0]).table())["all_pass"]
+    assert client.post(f"/api/games/{ident}/deals", content=typed.encode(), headers=WRITE).status_code == 201
+    assert 0 < len(counted) <= 3 * 5, len(counted)  # three players, a few deals
+    monkeypatch.setattr(PlayerStats, "add_deal", real)
+    with sqlite3.connect(archive.path) as db:
+        (kept,) = db.execute("SELECT summary FROM game_stats WHERE game = ?", (ident,)).fetchone()
+    assert kept == index_of(archive.text(ident)[0]).stats

@@ -67,6 +67,9 @@ class Imported:
     violations: list[NotationError]
     #: the judgment of its own text (:mod:`preflog.record.judgment`), which the archive keeps once it has an id
     judged: Judgment | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
+    #: the tally of its statistics, kept with the judgment: the first deal recorded after the import
+    #: counts on from it, not from the game's first deal
+    tally: Tally | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
 def index_of(text: str) -> Indexed:
@@ -227,7 +230,8 @@ def take_in(text: str, path: str = "<upload>") -> tuple[list[Imported], list[Not
             sheet, count, found, stats = _audit(parsed, path)
             out.append(Imported(own, parsed.game, indexed(parsed.game, sheet, count, stats), found, judged=judged))
         else:
-            out.append(Imported(own, parsed.game, indexed_of(judged)[0], [], judged=judged))
+            index, tally = indexed_of(judged)
+            out.append(Imported(own, parsed.game, index, [], judged=judged, tally=tally))
     return out, []
 
 

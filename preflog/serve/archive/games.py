@@ -17,7 +17,7 @@ import attrs
 from ...i18n import _
 from ...model.names import name_key
 from ...record.recorder import Recorder
-from ..games import DERIVATION, Indexed, indexed_of, take_in
+from ..games import DERIVATION, Indexed, Tally, indexed_of, take_in
 from ..judged import Judgments, path_of
 from ...record.judgment import Judgment
 from .errors import KeyReused, Repeated, conflict, known, missing
@@ -140,7 +140,7 @@ class Games:
             ident = insert_game(db, games[0].text, games[0].indexed, now())
             if once is not None:
                 db.execute("INSERT INTO game_keys (key, request, game) VALUES (?, ?, ?)", (once.key, once.request, ident))
-        self.keep(ident, 1, games[0].judged, games[0].text)
+        self.keep(ident, 1, games[0].judged, games[0].text, games[0].tally)
         self.store.publish([Changed(ident, 1)])
         return ident
 
@@ -220,12 +220,12 @@ class Games:
             self.store.publish([Changed(game, revision + 1)])
         return Made(revision + 1, done)
 
-    def keep(self, game: int, revision: int, judged: Judgment | None, text: str) -> None:
+    def keep(self, game: int, revision: int, judged: Judgment | None, text: str, tally: Tally | None = None) -> None:
         """Keep ``judged``, the judgment of game ``game``'s ``text`` at ``revision`` made before it had an id
-        (an import's, a new game's), under the game's name (when there is one, and it is of ``text``:
-        a change takes the text of a revision from its judgment)."""
+        (an import's, a new game's), with the ``tally`` of its statistics, under the game's name (when
+        there is one, and it is of ``text``: a change takes the text of a revision from its judgment)."""
         if judged is not None and judged.sheet is not None and judged.text == text:
-            self.judgments.put(game, revision, attrs.evolve(judged, path=path_of(game)))
+            self.judgments.put(game, revision, attrs.evolve(judged, path=path_of(game)), tally)
 
     def _made_once(self, game: int, once: Once) -> None:
         """:class:`Repeated` if the change keyed ``once`` was made, :class:`KeyReused` if its key was

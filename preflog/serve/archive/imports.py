@@ -10,7 +10,7 @@ from typing import NamedTuple
 import attrs
 
 from ...notation.errors import NotationError
-from ..games import Imported, Indexed, index_of, take_in
+from ..games import Imported, Indexed, Tally, index_of, take_in
 from ...record.judgment import Judgment
 from .games import Games, insert_game, whole_text
 from .storage import Changed, Storage, now
@@ -70,7 +70,7 @@ class Intake:
                 seen.setdefault(g.indexed.fingerprint, place)
         # looked for again in the transaction that keeps them: the same file sent twice at once is kept once
         added = self._add([(games[p].text, games[p].indexed, not force) for p in kept],
-                          [games[p].judged for p in kept]) if kept else []
+                          [(games[p].judged, games[p].tally) for p in kept]) if kept else []
         new = {p: a.id for p, a in zip(kept, added)}
         late = [Skipped(games[p], a.id) for p, a in zip(kept, added) if not a.fresh]
         fresh = [p for p, a in zip(kept, added) if a.fresh]
@@ -101,7 +101,7 @@ class Intake:
         return [a.id for a in self._add([(text, indexed, False) for text, indexed in texts])]
 
     def _add(self, texts: Sequence[tuple[str, Indexed, bool]],
-             judged: Sequence[Judgment | None] = ()) -> list[Added]:
+             judged: Sequence[tuple[Judgment | None, Tally | None]] = ()) -> list[Added]:
         """Keep each game text with its index, in one transaction, then its judgment (``judged``, made
         when it was taken in: the first view of a long game reads it), then publish the new ones. One
         marked (its third item) and with deals is not kept where a game of its fingerprint is (then its id)."""
@@ -117,9 +117,9 @@ class Intake:
                         continue
                 out.append(Added(insert_game(db, text, indexed, when), True))
         if self._games is not None:
-            for added, (text, _indexed, _unless), judgment in zip(out, texts, judged):
+            for added, (text, _indexed, _unless), (judgment, tally) in zip(out, texts, judged):
                 if added.fresh:
-                    self._games.keep(added.id, 1, judgment, text)
+                    self._games.keep(added.id, 1, judgment, text, tally)
         self.store.publish([Changed(a.id, 1) for a in out if a.fresh])
         return out
 
