@@ -73,13 +73,19 @@ def test_a_deal_recorded_is_written_as_itself_and_folded_into_the_text_every_max
     archive.close()
 
 
+def recorded(path: Path, deals: list[str], tags: str) -> tuple[Archive, int]:
+    """An archive at ``path`` with one game of ``tags``, its ``deals`` recorded one by one; the game's id."""
+    archive = Archive(path)
+    game = archive.new_game(tags)
+    for deal in deals:
+        add(archive, game, deal)
+    return archive, game
+
+
 def test_a_change_inside_the_text_writes_it_whole_and_keeps_the_text_before(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite"
-    archive = Archive(path)
     tags, deals = game_text()
-    game = archive.new_game(tags)
-    for deal in deals[:5]:
-        add(archive, game, deal)
+    archive, game = recorded(path, deals[:5], tags)
     before = archive.text(game)
     assert stored(path, game)[1] == 5
 
@@ -98,11 +104,8 @@ def test_a_change_inside_the_text_writes_it_whole_and_keeps_the_text_before(tmp_
 
 def test_the_statistics_are_made_from_the_whole_text(tmp_path: Path) -> None:
     path = tmp_path / "club.sqlite"
-    archive = Archive(path)
     tags, deals = game_text()
-    game = archive.new_game(tags)
-    for deal in deals[:3]:
-        add(archive, game, deal)
+    archive, game = recorded(path, deals[:3], tags)
     with sqlite3.connect(path) as db:  # the statistics as of another revision: made anew, from the text
         db.execute("UPDATE game_stats SET revision = 0")
     (summary,) = archive.summaries()

@@ -4,8 +4,6 @@ whoever takes gzip, as it is to whoever does not, the same body either way (serv
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -13,25 +11,16 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 from starlette.requests import Request  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from preflog.generator import generate  # noqa: E402
-from preflog.notation.write import dumps  # noqa: E402
-from preflog.serve.access import digest  # noqa: E402
-from preflog.serve.app import create_app  # noqa: E402
 from preflog.serve.archive import Archive  # noqa: E402
 from preflog.serve.packed import SMALL, Packed, takes_gzip  # noqa: E402
 
-TOKEN = "packed-token-0123456789abcdef0123456"
-WRITE = {"Authorization": f"Bearer {TOKEN}", "Content-Type": "text/plain; charset=utf-8"}
+from .test_serve_judgment import imported, served  # noqa: E402, F401 - the app called in process, a game in it
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Iterator[tuple[TestClient, int]]:
-    archive = Archive(tmp_path / "club.sqlite")
-    with TestClient(create_app(archive, digest(TOKEN))) as client:
-        answer = client.post("/api/games", content=dumps(generate(40, 3)[:1]).encode(), headers=WRITE)
-        assert answer.status_code == 201
-        yield client, int(answer.json()["ids"][0])
-    archive.close()
+def game(served: tuple[TestClient, Archive]) -> tuple[TestClient, int]:
+    client, _archive = served
+    return client, imported(client, 40, 3)
 
 
 def asking(encoding: str) -> Request:
