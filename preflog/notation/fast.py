@@ -47,6 +47,10 @@ _OPENS: Final = re.compile(r"\{[^}\n]*\}|%[^\n]*|\{")
 #: brace that opens or closes nothing on this line (the grammar's to read).
 _TOKEN: Final = re.compile(r"\{[^}]*\}|[()]|[!?]+|%|[^ \t{}()!?%]+|[{}]")
 _BLANKS: Final = "\r \t"  # what ends a line and is no word of it
+#: Deletes every character a plain line is made of (letters, digits, the punctuation of words, blanks):
+#: what a piece keeps after it is what :data:`_FOREIGN` and :data:`_MARKS` need to look at, nothing in
+#: most pieces, found in one pass over the text instead of two searches of it.
+_PLAIN: Final = str.maketrans("", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 \t\r\n.:;|=+-")
 
 _WHIST: Final = WHIST_KEYWORDS  # the statement's keywords, also a decision's word
 #: The statement each keyword opens, read by its codec.
@@ -61,10 +65,14 @@ _REPEATS: Final = frozenset(word for codec in STATEMENTS if codec.repeats for wo
 def deal(piece: Piece) -> RawDeal | None:
     """The raw deal of ``piece``, exactly as the grammar reads it; ``None`` if the grammar must read it."""
     text = piece.text
-    if _FOREIGN.search(text) is not None and _FOREIGN.search(_NOTES.sub(" ", text)) is not None:
+    if not text.translate(_PLAIN):  # nothing but letters, digits and plain punctuation: no mark, nothing foreign
+        marked = "  " in text
+    elif _FOREIGN.search(text) is not None and _FOREIGN.search(_NOTES.sub(" ", text)) is not None:
         return None
+    else:
+        marked = _MARKS.search(text) is not None or "  " in text
     try:
-        return _deal(text, piece.line, piece.column, _MARKS.search(text) is not None or "  " in text)
+        return _deal(text, piece.line, piece.column, marked)
     except NotCanonical:
         return None
 

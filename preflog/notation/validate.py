@@ -205,7 +205,8 @@ class Validator:
             given.add(player)
             hand = entry.hand
             if hand is not None:
-                twice = hand.duplicates()
+                cards = hand.cards  # no card twice, found here without a call into the interpreter
+                twice = hand.duplicates() if len(frozenset(cards)) != len(cards) else ()
                 if twice:
                     self.error(entry.span, _("{player}'s hand holds {map} twice").format(player=player,
                                                                                          map=words.cards(twice)))

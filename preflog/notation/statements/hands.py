@@ -50,9 +50,21 @@ class _Entry:
         if self.kind is None:
             raise NotCanonical  # a prefix without a hand
         value = self.values[0]
-        hand = (Hand.canonical(self.cards) if self.cards is not None else Hand.from_dotted(value) if self.kind == "DOTTED" else
+        hand = (_canonical_hand(self.cards) if self.cards is not None else Hand.from_dotted(value) if self.kind == "DOTTED" else
                 None if self.kind == "UNKNOWN" else Hand.from_groups(self.values))
         return new(RawHand, (self.prefix, hand, self.comments, self.span, False))
+
+
+_new_object: Final = object.__new__
+_set_field: Final = object.__setattr__
+
+
+def _canonical_hand(cards: tuple[Card, ...]) -> Hand:
+    """:meth:`Hand.canonical` (the hand of ``cards``, already in canonical order) made here, in compiled
+    code, without a call of the classmethod in the interpreter: three hands a deal."""
+    hand: Hand = _new_object(Hand)
+    _set_field(hand, "cards", cards)
+    return hand
 
 
 def _canonical(text: str) -> tuple[Card, ...] | None:

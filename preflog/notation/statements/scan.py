@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ...model.annotations import Comment, Glyph
 from ...model.build import builder
-from ...model.limits import MAX_ITEMS, number_too_long
+from ...model.limits import MAX_DIGITS, MAX_ITEMS, number_too_long
 from ...model.span import Span
 from ..vocabulary import RUSSIAN_WORDS, is_valid_player_id
 
@@ -25,7 +25,6 @@ Words = tuple[list[str], list[int], list[int]]
 GLYPHS: Final = {g.value: g for g in Glyph}
 new: Final = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
 MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
-_DIGITS: Final = re.compile(r"[0-9]+")
 _AMOUNT: Final = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")  # the grammar's NUMBER: a sheet's or a penalty's
 
 _Comment: Final = builder(Comment)  # built in C (model.build)
@@ -58,7 +57,9 @@ _MOST_NAMES: Final = 4096  # however many names a hostile file makes up
 
 def number(word: str) -> int:
     """A whole number without a sign (a deal's number, a trick count)."""
-    if _DIGITS.fullmatch(word) is None or number_too_long(word):
+    # ``[0-9]+`` (an ASCII digit is all ``isdigit`` takes of ASCII), at most MAX_DIGITS of them: no
+    # pattern, nor a call into the interpreter (``number_too_long``), for each number read
+    if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
         raise NotCanonical
     return int(word)
 
