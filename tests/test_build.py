@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from preflog.compiled import wants_source
 from preflog.model.auction import Call, CallKind
-from preflog.model.build import BUILT, builder, copier
+from preflog.model.build import BUILT, builder, copier, tuple_maker
 from preflog.model.play import Play
 
 from .conftest import ROOT
@@ -199,6 +199,48 @@ def test_a_copy_holds_no_reference_it_should_not() -> None:
     for _ in range(1_000):  # refused copies leave nothing behind either
         with pytest.raises(TypeError):
             copier(DealState)(token)
+    assert sys.getrefcount(token) == base
+
+
+def test_a_tuple_record_is_made_as_tuple_new_makes_it() -> None:
+    """tuple_maker (issue 64, item 8): the reader's spans and raw records, NamedTuples, made in C where it
+    was built: the class's instance with the items given, equal, hashing and comparing as the class's
+    own; anything but a tuple class refused."""
+    from preflog.model.span import Span, make_span
+    from preflog.notation.raw import RawHand
+
+    make = tuple_maker()
+    assert (getattr(make, "__name__", None) == "tuple_of") is not PURE  # in C, or tuple.__new__ (_tuple_of)
+    for items in ((1, 2, 3, 4), (7, 1, 9, 12)):
+        span = make(Span, *items)
+        assert type(span) is Span and span == Span(*items) and hash(span) == hash(Span(*items))
+        assert (span.line, span.column, span.end_line, span.end_column) == items and repr(span) == repr(Span(*items))
+        assert make_span(*items) == span and type(make_span(*items)) is Span
+    first = make(Span, 1, 2, 1, 6)
+    assert first.to(make(Span, 3, 1, 3, 9)) == Span(1, 2, 3, 9) and type(first.to(first)) is Span
+    hand = make(RawHand, None, None, (), first, True)
+    assert type(hand) is RawHand and hand == RawHand(None, None, (), first, missing=True)
+    assert make(tuple) == () and make(tuple, 1, 2) == (1, 2)
+    for wrong in (int, object(), "Span"):
+        with pytest.raises(TypeError):
+            make(wrong, 1, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(PURE, reason="tuple.__new__ itself")
+def test_a_tuple_record_holds_no_reference_it_should_not() -> None:
+    from preflog.model.span import Span
+
+    make = tuple_maker()
+    token = object()
+    base = sys.getrefcount(token)
+    spans = [make(Span, token, 1, token, 2) for _ in range(10_000)]
+    assert sys.getrefcount(token) == base + 20_000
+    del spans
+    gc.collect()
+    assert sys.getrefcount(token) == base
+    for _ in range(1_000):  # refused calls leave nothing behind either
+        with pytest.raises(TypeError):
+            make(token, token)  # type: ignore[arg-type]
     assert sys.getrefcount(token) == base
 
 

@@ -249,9 +249,36 @@ static PyTypeObject BuilderType = {
     .tp_vectorcall_offset = offsetof(Builder, vectorcall),
 };
 
+/* tuple_of(cls, *items): an instance of cls, a tuple class (a NamedTuple: Span), holding the items, as
+ * tuple.__new__(cls, items) makes it but without the tuple of the items, its slice and its copy that
+ * that call makes first (build.py's tuple_of; the reader makes some fifty spans a deal). */
+static PyObject *tuple_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 1 || !PyType_Check(args[0]) ||
+            !PyType_FastSubclass((PyTypeObject *)args[0], Py_TPFLAGS_TUPLE_SUBCLASS)) {
+        PyErr_SetString(PyExc_TypeError, "tuple_of(cls, *items): cls must be a tuple class");
+        return NULL;
+    }
+    PyTypeObject *cls = (PyTypeObject *)args[0];
+    Py_ssize_t n = nargs - 1;
+    PyObject *made = cls->tp_alloc(cls, n);  /* its items NULL until set below, as tuple.__new__ leaves them */
+    if (made == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(args[i + 1]);
+        PyTuple_SET_ITEM(made, i, args[i + 1]);
+    }
+    return made;
+}
+
+static PyMethodDef module_methods[] = {
+    {"tuple_of", (PyCFunction)(void (*)(void))tuple_of, METH_FASTCALL,
+     "tuple_of(cls, *items): an instance of the tuple class cls holding items, as tuple.__new__(cls, items)."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_build",
-    "A record's constructor in C (preflog/model/build.py's Builder).", -1, NULL,
+    "A record's constructor in C (preflog/model/build.py's Builder), and a tuple class's (tuple_of).", -1,
+    module_methods,
 };
 
 PyMODINIT_FUNC PyInit__build(void) {

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .build import tuple_maker
+
 
 class Span(NamedTuple):
     """Where a record stands in its source: 1-based lines and columns, the end column exclusive.
@@ -23,7 +25,7 @@ class Span(NamedTuple):
         """The span from the start of this one to the end of ``other``."""
         if other is None:
             return self
-        return _new(Span, (self[0], self[1], other[2], other[3]))
+        return _new(Span, self[0], self[1], other[2], other[3])
 
 
 def lead_span(start: Span, length: int) -> Span:
@@ -31,9 +33,9 @@ def lead_span(start: Span, length: int) -> Span:
     return Span(start.line, start.column, start.line, start.column + length)
 
 
-_new = tuple.__new__
+_new = tuple_maker()  # a tuple record of its items, in C where it was built (model.build)
 
 
 def make_span(line: int, column: int, end_line: int, end_column: int) -> Span:
     """``Span(...)`` without the keyword handling of a NamedTuple's constructor (the reader's hot path)."""
-    return _new(Span, (line, column, end_line, end_column))
+    return _new(Span, line, column, end_line, end_column)

@@ -204,7 +204,7 @@ def _deal(text: str, first_line: int, first_column: int, marked: bool) -> RawDea
         else:
             statements[FIELD_OF[type(record)]] = record
         last = record.span
-    return new(RawDeal, (head, number, dealer, comments, hands, statements, tuple(penalties), to(head, last), (), names))
+    return new(RawDeal, head, number, dealer, comments, hands, statements, tuple(penalties), to(head, last), (), names)
 
 def tags(piece: Piece) -> RawTags | None:
     """The raw tag block of ``piece`` (tags, then any comments, a comment over several lines too; notes

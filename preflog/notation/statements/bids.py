@@ -85,7 +85,7 @@ def read(words: Words) -> Bids:
             raise NotCanonical
         if kind is not None:
             calls.append(_Call(kind, bid, *said, glyph, comments,
-                               new(Span, (start_row, start_column, end_row, end_column))))
+                               new(Span, start_row, start_column, end_row, end_column)))
         kind, bid, said, glyph, comments = new_kind, new_bid, (player, dark, hand), None, ()
         first = opened or k
         start_row, start_column, end_row, end_column = r[first], c[first], r[k], c[k] + len(word)
@@ -93,7 +93,7 @@ def read(words: Words) -> Bids:
         player, dark, hand, opened = None, False, False, 0
     if kind is None or opened:
         raise NotCanonical  # a prefix or a modifier without its call
-    calls.append(_Call(kind, bid, *said, glyph, comments, new(Span, (start_row, start_column, end_row, end_column))))
+    calls.append(_Call(kind, bid, *said, glyph, comments, new(Span, start_row, start_column, end_row, end_column)))
     return _Bids(tuple(calls), whole(words))
 
 

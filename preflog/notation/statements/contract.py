@@ -54,7 +54,7 @@ def read(words: Words) -> Flagged:
         raise NotCanonical
     helped = tuple(player for player, _ in names[declarer is not None:])
     record = _Contract(bid, declarer, glyph, comments, whole(words), at(words, bid_at), totus, helped)
-    return new(Flagged, (record, (), tuple(names)))
+    return new(Flagged, record, (), tuple(names))
 
 
 def contract(children: list[Any]) -> Any:

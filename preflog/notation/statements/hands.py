@@ -52,7 +52,7 @@ class _Entry:
         value = self.values[0]
         hand = (_canonical_hand(self.cards) if self.cards is not None else Hand.from_dotted(value) if self.kind == "DOTTED" else
                 None if self.kind == "UNKNOWN" else Hand.from_groups(self.values))
-        return new(RawHand, (self.prefix, hand, self.comments, self.span, False))
+        return new(RawHand, self.prefix, hand, self.comments, self.span, False)
 
 
 _new_object: Final = object.__new__
@@ -114,7 +114,7 @@ def read(words: Words) -> RawHands:
             entries.append(_Entry(None, kind, [word], where, cards))
     if not entries:
         raise NotCanonical
-    return new(RawHands, (tuple([e.entry() for e in entries]), whole(words)))
+    return new(RawHands, tuple([e.entry() for e in entries]), whole(words))
 
 
 def hands(children: list[Any]) -> Any:

@@ -38,7 +38,7 @@ def read(words: Words) -> Flagged:
         raise NotCanonical
     player = name(w[1])
     names = ((player, at(words, 1)),) if target is None else ((player, at(words, 1)), (target, at(words, 3)))
-    return new(Flagged, (_Penalty(player, kind, value, target, comments, whole(words)), (), names))
+    return new(Flagged, _Penalty(player, kind, value, target, comments, whole(words)), (), names)
 
 
 def penalty(children: list[Any]) -> Any:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from ...model.annotations import Comment, Glyph
-from ...model.build import builder
+from ...model.build import builder, tuple_maker
 from ...model.limits import MAX_DIGITS, MAX_ITEMS, number_too_long
 from ...model.span import Span
 from ..vocabulary import RUSSIAN_WORDS, is_valid_player_id
@@ -23,7 +23,9 @@ from ..vocabulary import RUSSIAN_WORDS, is_valid_player_id
 Words = tuple[list[str], list[int], list[int]]
 
 GLYPHS: Final = {g.value: g for g in Glyph}
-new: Final = tuple.__new__  # a Span without the NamedTuple constructor's keyword handling
+#: ``new(Span, line, column, end_line, end_column)``: a tuple record (a Span, a raw record) of its items,
+#: without the NamedTuple constructor's keyword handling, in C where it was built (model.build)
+new: Final = tuple_maker()
 MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 _AMOUNT: Final = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")  # the grammar's NUMBER: a sheet's or a penalty's
 
@@ -74,12 +76,12 @@ def amount(word: str) -> Decimal:
 def at(words: Words, k: int) -> Span:
     """The span of word ``k``."""
     row, column = words[1][k], words[2][k]
-    return new(Span, (row, column, row, column + len(words[0][k])))
+    return new(Span, row, column, row, column + len(words[0][k]))
 
 
 def to(first: Span, last: Span) -> Span:
     """``first.to(last)`` without a call into the interpreter (``Span`` is a Python class)."""
-    return new(Span, (first[0], first[1], last[2], last[3]))
+    return new(Span, first[0], first[1], last[2], last[3])
 
 
 def whole(words: Words) -> Span:
@@ -87,8 +89,8 @@ def whole(words: Words) -> Span:
     w, r, c = words
     last = w[-1]
     if "\n" in last:
-        return new(Span, (r[0], c[0], *end_over(words, len(w) - 1)))
-    return new(Span, (r[0], c[0], r[-1], c[-1] + len(last)))
+        return new(Span, r[0], c[0], *end_over(words, len(w) - 1))
+    return new(Span, r[0], c[0], r[-1], c[-1] + len(last))
 
 
 def end_over(words: Words, k: int) -> tuple[int, int]:
@@ -100,7 +102,7 @@ def end_over(words: Words, k: int) -> tuple[int, int]:
 def comment_span(words: Words, k: int) -> Span:
     """The span of word ``k``, a comment: on its line, or over several."""
     if "\n" in words[0][k]:
-        return new(Span, (words[1][k], words[2][k], *end_over(words, k)))
+        return new(Span, words[1][k], words[2][k], *end_over(words, k))
     return at(words, k)
 
 
