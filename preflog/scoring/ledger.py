@@ -57,12 +57,13 @@ class Reason:
     def of(cls, key: str, **given: ReasonParam) -> Reason:
         """The reason ``key`` with the facts ``given`` (sorted by name: equal facts, equal reasons), the
         one object of that reason made before, where it is known (:data:`_KNOWN`)."""
-        made: Reason = _Reason(key, tuple(sorted(given.items())))
-        known = _KNOWN.get(made)
+        params = tuple(sorted(given.items()))
+        known = _KNOWN.get((key, params))  # by its fields: a tuple hashes and compares in C, a Reason in Python
         if known is not None:
             return known
+        made: Reason = _Reason(key, params)
         if len(_KNOWN) < KNOWN_REASONS:
-            _KNOWN[made] = made
+            _KNOWN[key, params] = made
         return made
 
     def get(self, name: str) -> ReasonParam:
@@ -78,7 +79,7 @@ _Reason = builder(Reason)  # one or two an entry, built in C (model.build)
 #: spades, the same whists), each then one object, not one an entry (the ledger of a 10,000-deal game:
 #: 8 MB of reasons); the bound keeps an archive of many players' names from growing it without end.
 KNOWN_REASONS = 4096
-_KNOWN: dict[Reason, Reason] = {}
+_KNOWN: dict[tuple[str, tuple[tuple[str, ReasonParam], ...]], Reason] = {}  # by its key and params
 #: What a reason may name: a contract, players' names, counts and amounts, whether something holds,
 #: and the reason an entry made from another one goes back to (help, half to the pool).
 ReasonParam: TypeAlias = Bid | str | int | Fraction | bool | Reason | None
