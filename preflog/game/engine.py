@@ -31,8 +31,9 @@ from .events import (
 )
 from .laws import declarer_count, declarer_tricks, must_play_mask, talon_trick_winner, trick_winner, trump_of
 from .legal import (
-    MOST_DECISIONS, Problem, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
-    defence_turn, led_suit, mode_problems, next_caller, play_problems, totus_problems,
+    MOST_DECISIONS, Problem, all_pass, call_problems, card_problems_at, contract_problems, counts_as_made, decision_problems,
+    defence_turn, led_suit, mode_problems, next_caller, play_problems, totus_problems, trump_known, unwhisted,
+    whisters_of,
 )
 from .bits import BIT, bits_of
 from .classic import lowest_after_dark_pass
@@ -113,8 +114,8 @@ def _start(g: WorkingGame, e: DealStarted, out: Violations) -> None:
 
 def _end(g: WorkingGame, d: WorkingDeal) -> None:
     # the razboynik's all-passes are no streak: the deal moves on, the next bid is free (seed 004)
-    streak = g.all_pass_streak + 1 if d.is_all_pass and d.stage is STAGE_FREE else 0
-    dark = d.dark_before + 1 if d.is_all_pass and d.dark_passes else 0
+    streak = g.all_pass_streak + 1 if all_pass(d) and d.stage is STAGE_FREE else 0
+    dark = d.dark_before + 1 if all_pass(d) and d.dark_passes else 0
     if d.stage is STAGE_COMPULSORY and d.declarer is not None and d.game_contract is not None:
         g.compulsory = g.compulsory | {(d.player(d.declarer), game_key(d.game_contract))}
     d.over = True
@@ -255,7 +256,7 @@ def _talon_taken(d: WorkingDeal, e: TalonTaken, rules: Rules, out: Violations) -
 
 
 def _discarded(d: WorkingDeal, e: Discarded, rules: Rules, out: Violations) -> None:
-    if d.is_all_pass:
+    if all_pass(d):
         out.append(Violation.of("T307", "discard", e.span, d.number))
         return
     if d.hand_bid:
@@ -294,7 +295,7 @@ def _contract(d: WorkingDeal, e: ContractDeclared, rules: Rules, out: Violations
     for code, reason, given in contract_problems(d, e.bid, e.declarer):
         where = e.bid_span if code in _AT_THE_VALUE and e.bid_span is not None else e.span
         out.append(Violation(code, where, d.number, given, reason, token=e.declarer if code == "T306" else None))
-    if d.is_all_pass:
+    if all_pass(d):
         return
     declarer = d.declarer
     if declarer is None and e.declarer is not None:
@@ -321,7 +322,7 @@ def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules,
     problems = decision_problems(d, rules, kind)
     if problems:
         _report(out, problems, span, d.number)
-    if d.is_all_pass or d.unwhisted:
+    if all_pass(d) or unwhisted(d):
         speaker = SEAT_FIRST
     elif d.declarer is None:  # who speaks is not known; keep the words
         speaker = ACTIVE_SEATS[len(d.decisions) % 3]
@@ -333,7 +334,7 @@ def _decide(d: WorkingDeal, kind: DecisionKind, span: Span | None, rules: Rules,
     d.decisions = d.decisions + ((speaker, kind),)
     if d.dummy is not None:
         _dummy_passes(d)
-        if len(d.whisters) == 1 and d.mode is None and not problems:
+        if len(whisters_of(d)) == 1 and d.mode is None and not problems:
             d.mode = MODE_OPEN  # the whister plays open with the dummy (seed 001)
 
 
@@ -425,8 +426,8 @@ def _result(d: WorkingDeal, e: ResultRecorded, rules: Rules, out: Violations) ->
     complete = d.completed == 10 and d.lost == 0
     played = d.completed > 0 or d.claimed
     declarer = d.declarer
-    if r.kind is not RESULT_TRICKS and (declarer is None or d.is_all_pass):
-        out.append(Violation.of("C604", "all-pass" if d.is_all_pass else "no-declarer", span, n,
+    if r.kind is not RESULT_TRICKS and (declarer is None or all_pass(d)):
+        out.append(Violation.of("C604", "all-pass" if all_pass(d) else "no-declarer", span, n,
                                 result_text=result_text(r)))
         return
     if not played and declarer is not None and counts_as_made(d):
@@ -532,7 +533,7 @@ def play_clean(g: WorkingGame, cards: Sequence[Card], start: int = 0) -> int:
     way, which reports what is wrong with it, and may call again after it."""
     d = g.deal
     count = len(cards)
-    if (start >= count or d is None or d.over or d.leader is None or not d.trump_known or d.completed >= 10
+    if (start >= count or d is None or d.over or d.leader is None or not trump_known(d) or d.completed >= 10
             or (d.talon_leads and d.talon is None)):
         return start
     hands = d.hands
@@ -625,7 +626,7 @@ def implied(g: GameState | WorkingGame) -> Event | None:
         return None
     if len(d.trick) == 3:
         return TrickCompleted(d.completed + 1, _winner_name(d, g.rules), tuple(c for _, c in d.trick), None)
-    if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not d.is_all_pass
+    if (d.declarer is not None and d.bidding_over and not d.talon_taken and not d.hand_bid and not all_pass(d)
             and (d.auction is AUCTION_WON or d.auction is AUCTION_UNKNOWN)):
         return _TalonTaken(d.active[d.declarer], d.talon, None)
     return None
@@ -637,7 +638,7 @@ def _winner_name(d: DealFacts, rules: Rules) -> str | None:
             return None
         seat = _talon_taker(d.trick, d.talon[d.completed], d.four, rules)
         return None if seat is None else d.player(seat)
-    if not d.trump_known:
+    if not trump_known(d):
         return None
     return d.player(trick_winner(d.trick, d.trump_suit))
 

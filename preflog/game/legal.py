@@ -26,7 +26,7 @@ from .laws import Duty, must_play
 from .state import DealFacts, GameState, WorkingGame
 from .violations import Param, Params, params
 from .members import (
-    AUCTION_OPEN, AUCTION_WON, CALL_BID, CALL_HERE, CALL_PASS, MODE_CLOSED, MODE_OPEN, SEAT_FIRST, SEAT_SITTING_OUT,
+    AUCTION_ALL_PASS, AUCTION_OPEN, AUCTION_WON, CALL_BID, CALL_HERE, CALL_PASS, MODE_CLOSED, MODE_OPEN, SEAT_FIRST, SEAT_SITTING_OUT,
     STAGE_COMPULSORY, STAGE_HALF_TIME,
 )
 
@@ -35,15 +35,54 @@ P: Final = DecisionKind.PASS
 W: Final = DecisionKind.WHIST
 H: Final = DecisionKind.HALF
 _DUTY_FOLLOW: Final = Duty.FOLLOW  # a constant, as the members of members.py
+#: Each seat's left-hand neighbour (``Seat.next``), and the defenders of a declarer in each seat in the
+#: order they speak (``DealFacts.defenders``, Code 3.8.1), as constants: the properties run in the
+#: interpreter, and the engine asks for them at every call and every word of the defence.
+_NEXT: Final = {seat: seat.next for seat in Seat}
+_DEFENDERS: Final = {seat: (seat.next, seat.next.next) for seat in Seat}
+
+
+def all_pass(d: DealFacts) -> bool:
+    """``d.is_all_pass``, read without the property's call into the interpreter (the engine's hot path)."""
+    return d.auction is AUCTION_ALL_PASS
+
+
+def unwhisted(d: DealFacts) -> bool:
+    """``d.unwhisted`` (a misère or a totus: not whisted), read without the property's call."""
+    contract = d.contract
+    return contract is not None and (contract.is_misere or d.totus)
+
+
+def trump_known(d: DealFacts) -> bool:
+    """``d.trump_known`` (an all-pass, or a contract declared), read without the property's calls."""
+    return d.auction is AUCTION_ALL_PASS or d.contract is not None
+
+
+def whisters_of(d: DealFacts) -> tuple[Seat, ...]:
+    """``d.whisters``, the seats whose whist stands in the order they said it (3.8.8.2), without the
+    property's calls: every whist but the half-whister's (the seat that said half first)."""
+    decisions = d.decisions
+    half = None
+    for seat, kind in decisions:
+        if kind is H:
+            half = seat
+            break
+    return tuple([seat for seat, kind in decisions if kind is W and seat != half])
+
+
+def defenders_of(d: DealFacts) -> tuple[Seat, Seat] | None:
+    """``d.defenders``, the declarer's opponents in the order they speak, without the property's calls."""
+    declarer = d.declarer
+    return None if declarer is None else _DEFENDERS[declarer]
 
 
 # ---- the auction (Code 3.3) ----------------------------------------------------------------------
 
 def next_caller(d: DealFacts) -> Seat:
     """The seat whose call comes next: clockwise from the eldest hand, skipping those who passed."""
-    seat = d.calls[-1][0].next if d.calls else SEAT_FIRST
+    seat = _NEXT[d.calls[-1][0]] if d.calls else SEAT_FIRST
     while seat in d.passed and len(d.passed) < 3:  # the dummy of two players has passed before it starts
-        seat = seat.next
+        seat = _NEXT[seat]
     return seat
 
 
@@ -152,7 +191,7 @@ def totus_problems(d: DealFacts, rules: Rules, bid: Bid) -> list[Problem]:
 
 def contract_problems(d: DealFacts, bid: Bid, declarer: str | None = None) -> list[Problem]:
     """What is wrong with declaring ``bid`` (by ``declarer``, if the statement names one)."""
-    if d.is_all_pass:
+    if all_pass(d):
         return [_problem("T307", "contract", bid=bid)]
     if d.stage is STAGE_HALF_TIME:
         return [_problem("A213", "contract", bid=bid)]
@@ -187,7 +226,7 @@ def contract_problems(d: DealFacts, bid: Bid, declarer: str | None = None) -> li
 def legal_contracts(state: GameState | WorkingGame) -> tuple[Bid, ...]:
     """The contracts the winner of the auction may declare, once the talon is taken (Code 3.4.3)."""
     d = state.deal
-    if d is None or d.declarer is None or d.contract is not None or not d.bidding_over or d.is_all_pass:
+    if d is None or d.declarer is None or d.contract is not None or not d.bidding_over or all_pass(d):
         return ()
     return tuple(b for b in LADDER if not contract_problems(d, b))
 
@@ -203,8 +242,8 @@ def defence_turn(d: DealFacts) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
     when the defence is settled (Code 3.8.1, 3.8.3, 3.8.7–3.8.8.2): from the declarer's left; the
     second may go half after a pass; the first may then return the whist; with four players the
     dealer speaks last, after two passes or after pass–half–pass."""
-    defenders = d.defenders
-    if defenders is None or d.is_all_pass or d.unwhisted:
+    defenders = defenders_of(d)
+    if defenders is None or all_pass(d) or unwhisted(d):
         return None
     first, second = defenders
     if len(d.decisions) >= MOST_DECISIONS:
@@ -229,7 +268,7 @@ def defence_turn(d: DealFacts) -> tuple[Seat, tuple[DecisionKind, ...]] | None:
 
 def decision_problems(d: DealFacts, rules: Rules, kind: DecisionKind) -> list[Problem]:
     """What is wrong with ``kind`` as the next word of the defence."""
-    if d.is_all_pass:
+    if all_pass(d):
         return [] if d.decisions else [_problem("T307", "whist")]
     contract = d.contract
     if contract is not None and contract.is_misere:
@@ -288,8 +327,8 @@ def legal_decisions(state: GameState | WorkingGame) -> tuple[DecisionKind, ...]:
 
 def mode_problems(d: DealFacts, mode: WhistMode) -> list[Problem]:
     """Open play is a single whister's choice (Code 3.8.4, 3.8.5)."""
-    whisters = len(d.whisters)
-    if mode is MODE_OPEN and whisters != 1 and not d.is_all_pass:
+    whisters = len(whisters_of(d))
+    if mode is MODE_OPEN and whisters != 1 and not all_pass(d):
         return [_problem("W405", "", whisters=whisters)]
     if mode is MODE_CLOSED and d.dummy is not None and whisters == 1:
         return [_problem("W410", "closed")]
@@ -299,7 +338,7 @@ def mode_problems(d: DealFacts, mode: WhistMode) -> list[Problem]:
 def legal_modes(state: GameState | WorkingGame) -> tuple[WhistMode, ...]:
     """How the whisters may play once the defence is settled: open only for a single whister."""
     d = state.deal
-    if d is None or d.contract is None or defence_turn(d) is not None or d.mode is not None or not d.whisters:
+    if d is None or d.contract is None or defence_turn(d) is not None or d.mode is not None or not whisters_of(d):
         return ()
     return tuple(m for m in WhistMode if not mode_problems(d, m))
 
@@ -314,7 +353,7 @@ def counts_as_made(d: DealFacts) -> bool:
     """A game nobody whists is not played and counts as made (Code 3.8.1, 3.8.7): both defenders have
     spoken and no whist stands (they passed, or a half-whist was not returned)."""
     contract = d.game_contract
-    if contract is None or d.is_all_pass or d.whisters or contract.is_misere or d.unwhisted:
+    if contract is None or all_pass(d) or whisters_of(d) or contract.is_misere or unwhisted(d):
         return False
     return defence_recorded(d)
 
@@ -331,12 +370,13 @@ def led_suit(d: DealFacts) -> Suit | None:
 
 def play_problems(d: DealFacts) -> list[Problem]:
     """What stops the play from starting: the defence unsettled, or nobody whisting."""
-    if d.contract is None or d.is_all_pass or d.unwhisted or not d.decisions:
+    if d.contract is None or all_pass(d) or unwhisted(d) or not d.decisions:
         return []
     if counts_as_made(d):
         return [_problem("W408", "", how="half" if d.half_whister is not None else "pass", contract=d.contract)]
-    if not defence_recorded(d) and d.defenders is not None:
-        waiting = d.player(d.defenders[len(d.decisions)])
+    defenders = defenders_of(d)
+    if not defence_recorded(d) and defenders is not None:
+        waiting = d.player(defenders[len(d.decisions)])
         return [_problem("P507", "", waiting=waiting)]
     return []
 
@@ -398,9 +438,9 @@ def legal_cards(state: GameState | WorkingGame | DealFacts) -> tuple[Card, ...]:
     d = state if isinstance(state, DealFacts) else state.deal
     if d is None or not d.bidding_over or d.claimed or d.over or d.completed >= 10 or d.to_play is None:
         return ()
-    if not d.trump_known and not d.is_all_pass:
+    if not trump_known(d) and not all_pass(d):
         return ()
-    if d.declarer is not None and not d.is_all_pass and not d.talon_taken and not d.hand_bid:
+    if d.declarer is not None and not all_pass(d) and not d.talon_taken and not d.hand_bid:
         return ()
     hand = d.hands[d.to_play]
     if hand is None:
