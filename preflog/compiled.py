@@ -30,14 +30,15 @@ if TYPE_CHECKING:
 
 #: The modules compiled, the hot path of each long wait: the double-dummy search (``odds``,
 #: ``analyse``), and the fast reader (with the statements it reads, each in the module of its codecs:
-#: ``notation.statements``) and the engine's steps (``check``, ``stats``, ``score``). A module
-#: here holds no ``attrs`` field definitions (mypyc cannot compile them) and no class that a module
-#: run as Python subclasses.
+#: ``notation.statements``) and the engine's steps with the driver's loop over them (``game.feed``;
+#: ``check``, ``stats``, ``score``). A module here holds no ``attrs`` field definitions (mypyc cannot
+#: compile them) and no class that a module run as Python subclasses.
 MODULES: Final = (
     "preflog.analysis.race",
     "preflog.analysis.search",
     "preflog.game.bits",
     "preflog.game.engine",
+    "preflog.game.feed",
     "preflog.game.laws",
     "preflog.game.legal",
     "preflog.game.members",

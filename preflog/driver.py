@@ -23,23 +23,21 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from .game.conventions import Rules
-from .game.engine import (
-    complete_trick, decide, implied, initial_state, make_call, play_card, play_clean, snapshot, step, working,
-)
+from .game.engine import initial_state, snapshot, working
 from .game.events import (
     BiddingEnded, CallMade, CardPlayed, CheckpointRecorded, Claimed, ContractDeclared, DealEnded, DealStarted,
     Dealt, DefenceDecided, Discarded, Event, PenaltyRecorded, ResultRecorded, TalonTaken, TrickCompleted,
-    CallsMade, DefenceWords, Grouped, PlayedCards, WhistModeChosen, call_events, decision_events, events_of,
-    variation_events,
+    WhistModeChosen, events_of, variation_events,
 )
+from .game.feed import Listeners, walk_events
 from .game.state import GameState, WorkingGame
 from .game.violations import Violation
 from .model.deal import Deal
 from .model.game import Game
-from .model.play import PlayLine, Variation
+from .model.play import Variation
 
 
 class Skip(enum.Enum):
@@ -179,18 +177,11 @@ def _table(visitors: Sequence[Visitor]) -> Table:
     return table
 
 
-class _Pass:
-    """The visitors listening to one deal, with what each wants."""
-
-    __slots__ = ("visitors", "table", "violations", "variations", "last")
-
-    def __init__(self, visitors: list[Visitor]) -> None:
-        self.visitors = visitors
-        self.table = _table(visitors)
-        self.violations = [v.visit_violation for v in visitors if _overrides(v, "visit_violation")]
-        self.variations = [v for v in visitors if _overrides(v, "begin_variation")]
-        #: the snapshot handed out last, while no step has changed the working state since (else None)
-        self.last: GameState | None = None
+def _pass(visitors: list[Visitor]) -> Listeners:
+    """The visitors listening to one deal, with what each wants (the compiled loop's :class:`Listeners`:
+    methods left as the base's are not called)."""
+    return Listeners(visitors, _table(visitors), [v.visit_violation for v in visitors if _overrides(v, "visit_violation")],
+                     [v for v in visitors if _overrides(v, "begin_variation")], _walk_variation)
 
 
 def walk(games: Game | Iterable[Game], *visitors: Visitor, rules: Rules | str | None = None) -> tuple[Any, ...]:
@@ -216,7 +207,7 @@ class Walker:
     def __init__(self, *visitors: Visitor, rules: Rules | str | None = None) -> None:
         self.visitors = visitors
         self.rules = rules
-        self._everyone = _Pass(list(visitors))
+        self._everyone = _pass(list(visitors))
         self._playing: list[Visitor] = []
         self._pass = self._everyone
         self._state: WorkingGame | None = None
@@ -234,7 +225,7 @@ class Walker:
         self._state = state = working(start)
         self._shown = start
         self._playing = playing = [v for v in self._everyone.visitors if v.begin_game(game, state.rules) is not SKIP]
-        self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _Pass(playing)
+        self._pass = self._everyone if len(playing) == len(self._everyone.visitors) else _pass(playing)
         if playing and problems:
             shown = start
             for problem in problems:
@@ -257,9 +248,9 @@ class Walker:
         shown = self.state
         assert shown is not None
         listening = [v for v in playing if v.begin_deal(deal, shown) is not SKIP]
-        deal_pass = self._pass if len(listening) == len(playing) else _Pass(listening)
+        deal_pass = self._pass if len(listening) == len(playing) else _pass(listening)
         deal_pass.last = None
-        self._state = state = _walk_events(state, events_of(deal, grouped=True), deal_pass)
+        self._state = state = walk_events(state, events_of(deal, grouped=True), deal_pass)
         self._shown = shown = deal_pass.last or snapshot(state)  # after the deal's end, nothing has moved
         for v in listening:
             v.end_deal(shown)
@@ -275,118 +266,12 @@ class Walker:
         return tuple(v.result() for v in self.visitors)
 
 
-def _walk_events(state: WorkingGame, events: Iterable[Event | Grouped], p: _Pass) -> WorkingGame:
-    """Apply ``events`` (and the implied ones) to the working ``state``, in place, feeding ``p``; the
-    state after them. The visitors of an event are given one snapshot after it. A group of
-    calls, words or cards that no visitor wants as events is stepped without making them."""
-    table, variations = p.table, p.variations
-    for item in events:
-        events_now: Iterable[Event]
-        if type(item) is CallsMade:
-            if not table[CallMade]:
-                _step_each(state, item.calls, make_call, p)
-                continue
-            events_now = call_events(item.calls)
-        elif type(item) is DefenceWords:
-            if not table[DefenceDecided]:
-                _step_each(state, item.decisions, decide, p)
-                continue
-            events_now = decision_events(item.decisions)
-        elif type(item) is PlayedCards:
-            if not (table[CardPlayed] or table[TrickCompleted]) and not (
-                    variations and item.cards.has_variations):
-                _play_through(state, item.cards, p)
-                continue
-            events_now = variation_events(item.cards)
-        else:
-            events_now = (cast(Event, item),)
-        for event in events_now:
-            if variations and type(event) is CardPlayed and event.source is not None and event.source.variations:
-                before = snapshot(state)  # a variation replaces this card: it starts from the state before it
-                p.last = None
-                state, found = step(state, event)
-                _visit(event, state, found, p)
-                for variation in event.source.variations:
-                    _walk_variation(before, variation, variations)
-                state = _apply_implied(state, p)
-            else:
-                state = _apply(state, event, p)
-    return state
-
-
-def _apply(state: WorkingGame, event: Event, p: _Pass) -> WorkingGame:
-    """Step ``event`` and the events the rules imply after it, feeding the visitors."""
-    p.last = None
-    state, found = step(state, event)
-    _visit(event, state, found, p)
-    return _apply_implied(state, p)
-
-
-def _apply_implied(state: WorkingGame, p: _Pass) -> WorkingGame:
-    """Step each event the rules imply in ``state`` (the talon taken, a trick completed), feeding the
-    visitors."""
-    derived = implied(state)
-    while derived is not None:
-        p.last = None
-        state, found = step(state, derived)
-        _visit(derived, state, found, p)
-        derived = implied(state)
-    return state
-
-
-def _step_each(state: WorkingGame, items: Sequence[Any], step_one: Callable[[WorkingGame, Any], list[Violation]],
-               p: _Pass) -> None:
-    """The calls or the defence's words of a statement when no visitor wants their events: each
-    stepped in place (none implies an event), its violations fed to those who want them."""
-    p.last = None
-    for item in items:
-        found = step_one(state, item)
-        if found:
-            _violated(found, state, p)
-
-
-def _violated(found: list[Violation], state: WorkingGame, p: _Pass) -> None:
-    """Feed violations committed without an event to the visitors that want them."""
-    if p.violations:
-        _tell(found, snapshot(state), p)
-
-
-def _visit(event: Event, state: WorkingGame, found: list[Violation], p: _Pass) -> None:
-    """Feed one event and the violations it committed to the visitors that want them."""
-    handlers = p.table[type(event)]
-    if handlers or (found and p.violations):
-        shown = p.last = snapshot(state)
-        for handle in handlers:
-            handle(event, shown)
-        _tell(found, shown, p)
-
-
-def _tell(found: list[Violation], shown: GameState, p: _Pass) -> None:
-    for violation in found:
-        for visit in p.violations:
-            visit(violation, shown)
-
-
-def _play_through(state: WorkingGame, cards: PlayLine, p: _Pass) -> None:
-    """The cards of a play statement when no visitor wants cards or tricks, only violations: the same
-    steps as their events, without making the events; runs of clean cards in one loop (``play_clean``)."""
-    p.last = None
-    plain = cards.plain
-    index, count = play_clean(state, plain), len(plain)
-    while index < count:
-        found = play_card(state, cards[index])
-        if found:
-            _violated(found, state, p)
-        complete_trick(state)  # commits no violation
-        index = play_clean(state, plain, index + 1)
-
-
 def _walk_variation(before: GameState, variation: Variation, candidates: list[Visitor]) -> None:
     """A variation replaces the card it follows: its events are replayed from the state before that card."""
     entering = [v for v in candidates if v.begin_variation(variation, before) is not SKIP]
     if not entering:
         return
-    after = _walk_events(working(before), variation_events(variation.cards), _Pass(entering))
+    after = walk_events(working(before), variation_events(variation.cards), _pass(entering))
     shown = snapshot(after)
     for v in entering:
         v.end_variation(shown)
