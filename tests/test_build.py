@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from preflog.compiled import wants_source
 from preflog.model.auction import Call, CallKind
-from preflog.model.build import BUILT, builder, copier, tuple_maker
+from preflog.model.build import BUILT, builder, copier
+from preflog.model.tuples import tuple_maker
 from preflog.model.play import Play
 
 from .conftest import ROOT

@@ -251,7 +251,7 @@ static PyTypeObject BuilderType = {
 
 /* tuple_of(cls, *items): an instance of cls, a tuple class (a NamedTuple: Span), holding the items, as
  * tuple.__new__(cls, items) makes it but without the tuple of the items, its slice and its copy that
- * that call makes first (build.py's tuple_of; the reader makes some fifty spans a deal). */
+ * that call makes first (model/tuples.py's tuple_maker; the reader makes some fifty spans a deal). */
 static PyObject *tuple_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs < 1 || !PyType_Check(args[0]) ||
             !PyType_FastSubclass((PyTypeObject *)args[0], Py_TPFLAGS_TUPLE_SUBCLASS)) {

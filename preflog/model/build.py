@@ -5,8 +5,7 @@ sets each field through ``object.__setattr__`` (frozen), some five thousand mach
 record, and the reader, the engine and the scorer build about forty a deal: a seventh of ``preflog
 stats``. :func:`builder` gives the hot paths the same constructor in C (``_build.c``): the same
 parameters, the same defaults, the instance the class's own, its slots filled directly; the class is
-not changed, and ``Call(...)`` stays what every other caller writes. :func:`tuple_maker` gives the
-same for a tuple class (a ``NamedTuple``: the reader's spans).
+not changed, and ``Call(...)`` stays what every other caller writes.
 
 :func:`copier` gives the same constructor taking another instance's fields: the engine's frozen and
 working states share their slots (``game/state.py``), so a copy from one kind to the other fills the
@@ -24,7 +23,7 @@ import inspect
 import sys
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, ParamSpec, Protocol, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
@@ -69,29 +68,6 @@ def copier(cls: Callable[..., T]) -> Callable[..., T]:
         return cls(*reads[len(names) - len(last)](source), *last)
 
     return copy
-
-
-class TupleOf(Protocol):
-    """``make(cls, *items)``: an instance of the tuple class ``cls`` holding ``items``."""
-
-    def __call__(self, cls: type[T], /, *items: Any) -> T: ...
-
-
-def tuple_maker() -> TupleOf:
-    """A function ``make(cls, *items)`` that makes an instance of the tuple class ``cls`` (a
-    ``NamedTuple``: :class:`~preflog.model.span.Span`) holding ``items``, as ``tuple.__new__(cls, items)``
-    does, without the keyword handling of the class's own constructor: in C where it was built
-    (``_build.tuple_of``: not even the tuple of the items), else that call."""
-    if _native() is None:
-        return _tuple_of
-    from . import _build
-
-    made: TupleOf = getattr(_build, "tuple_of", _tuple_of)  # a build from before it: the call in Python
-    return made
-
-
-def _tuple_of(cls: type[T], *items: Any) -> T:
-    return tuple.__new__(cls, items)  # type: ignore[type-var]
 
 
 def _made(record: type) -> Callable[..., Any]:

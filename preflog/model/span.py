@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .build import tuple_maker
+from .tuples import tuple_maker
 
 
 class Span(NamedTuple):
@@ -33,7 +33,7 @@ def lead_span(start: Span, length: int) -> Span:
     return Span(start.line, start.column, start.line, start.column + length)
 
 
-_new = tuple_maker()  # a tuple record of its items, in C where it was built (model.build)
+_new = tuple_maker()  # a tuple record of its items, in C where it was built (model.tuples)
 
 
 def make_span(line: int, column: int, end_line: int, end_column: int) -> Span:

@@ -14,9 +14,10 @@ from decimal import Decimal
 from typing import Any, Final
 
 from ...model.annotations import Comment, Glyph
-from ...model.build import builder, tuple_maker
+from ...model.build import builder
 from ...model.limits import MAX_DIGITS, MAX_ITEMS, number_too_long
 from ...model.span import Span
+from ...model.tuples import tuple_maker
 from ..vocabulary import RUSSIAN_WORDS, is_valid_player_id
 
 #: A statement's words with the line and column of each.
@@ -24,7 +25,7 @@ Words = tuple[list[str], list[int], list[int]]
 
 GLYPHS: Final = {g.value: g for g in Glyph}
 #: ``new(Span, line, column, end_line, end_column)``: a tuple record (a Span, a raw record) of its items,
-#: without the NamedTuple constructor's keyword handling, in C where it was built (model.build)
+#: without the NamedTuple constructor's keyword handling, in C where it was built (model.tuples)
 new: Final = tuple_maker()
 MOST_WORDS: Final = MAX_ITEMS // 2  # well inside the grammar's limit on the items of a statement
 _AMOUNT: Final = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")  # the grammar's NUMBER: a sheet's or a penalty's
