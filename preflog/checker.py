@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .diagnose import Rotation, diagnose
 from .game.conventions import Rules
 from .game.state import GameState
 from .game.violations import Violation
@@ -22,6 +22,9 @@ from .notation.read import source_line
 from .notation.split import Piece
 from .driver import SKIP, Skip, Visitor
 from .verdicts import hint_text, message
+
+if TYPE_CHECKING:  # the diagnosis is imported when a deal has a problem to diagnose (a clean file: never)
+    from .diagnose import Rotation
 
 
 @attrs.frozen(slots=True)
@@ -97,6 +100,8 @@ class Checker(Visitor):
         self._deal = None
         if deal is None or before is None or (self._rotation is None and len(self.found) == start):
             return  # not folded, or a clean deal with no slip to follow
+        from .diagnose import diagnose
+
         # the replay of this deal alone starts where the game stood before it, as kept at begin_deal
         diagnosis = diagnose(deal, before, self.found[start:], self._rotation)
         self.found[start:] = diagnosis.problems

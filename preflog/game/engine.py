@@ -501,28 +501,30 @@ def step(g: WorkingGame, event: Event) -> tuple[WorkingGame, Violations]:
 def make_call(g: WorkingGame, call: Call) -> Violations:
     """The step of ``CallMade`` for a call of a ``bids`` statement, in place, without making the event
     (for a driver whose visitors want no calls); the violations it commits. A call implies no event."""
-    return _in_place(g, _call, call, call.span)
+    out: Violations = []
+    d = g.deal
+    if d is not None:  # the handler step runs with the event, called natively (no tuple of arguments)
+        _call(d, call, call.span, g.rules, out)
+    return out
 
 
 def decide(g: WorkingGame, decision: Decision) -> Violations:
     """The step of ``DefenceDecided`` for a word of a ``whist`` statement, in place, without making the
     event; the violations it commits. A decision implies no event."""
-    return _in_place(g, _decide, decision.kind, decision.span)
+    out: Violations = []
+    d = g.deal
+    if d is not None:
+        _decide(d, decision.kind, decision.span, g.rules, out)
+    return out
 
 
 def play_card(g: WorkingGame, card: PlayedCard) -> Violations:
     """The step of ``CardPlayed`` for a card of a play statement, in place, without making the event
     (for a driver whose visitors want no cards or tricks); the violations it commits."""
-    return _in_place(g, _card, card)
-
-
-def _in_place(g: WorkingGame, handler: Callable[..., None], *record: Any) -> Violations:
-    """A deal's handler run on the working state with what a record gives it, as ``step`` runs it
-    with an event; the violations it commits."""
     out: Violations = []
     d = g.deal
     if d is not None:
-        handler(d, *record, g.rules, out)
+        _card(d, card, g.rules, out)
     return out
 
 
