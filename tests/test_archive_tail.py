@@ -129,3 +129,24 @@ def test_an_archive_of_schema_8_reads_its_games_as_before(tmp_path: Path) -> Non
     assert whole.startswith(text) and deals[3].strip() in whole
     assert stored(path, 1) == (text, 1, [whole[len(text):]])
     archive.close()
+
+
+def test_what_an_older_preflog_still_serving_the_file_writes_is_kept_where_this_one_reads(tmp_path: Path) -> None:
+    """A preflog of schema 8 left serving the file while a newer one brought it to schema 9 (an upgrade
+    whose nightly backup opened it) writes games.text: a game it adds, or a text it writes whole, is
+    moved to game_texts, where this schema reads it (and the empty games.text it reads makes it record
+    nothing into a game kept before)."""
+    path = tmp_path / "club.sqlite"
+    tags, deals = game_text()
+    archive, game = recorded(path, deals[:3], tags)
+    text = tags + "\n" + "\n".join(deals[:2])
+    with sqlite3.connect(path) as old:  # as schema 8's code writes
+        old.execute("PRAGMA foreign_keys=ON")
+        added = old.execute("INSERT INTO games (text, added, changed) VALUES (?, '2026-01-01', '2026-01-01')",
+                            (text,)).lastrowid
+        old.execute("UPDATE games SET text = ?, revision = revision + 1 WHERE id = ?", (text, game))
+    assert added is not None
+    assert archive.text(added) == (text, 1) and stored(path, added) == (text, 0, [])
+    assert archive.text(game) == (text, 5) and stored(path, game) == (text, 0, [])  # written whole: its tail gone
+    assert [t.text for t in archive.game_texts()] == [text, text]
+    archive.close()

@@ -28,6 +28,7 @@ from ..record.short import examples
 from ..words import in_words
 from ..statistics.shape import csv_text, stats_json
 from .access import Access
+from . import ids  # noqa: F401 - the {…:id} of the routes' paths, registered before they are made
 from .archive import MAX_KEY, Conflict, KeyReused, NotFound, Once, Repeated
 from .event_view import deals_allowed
 from .derived import derived, game_json
@@ -428,14 +429,14 @@ async def events(request: Request) -> Response:
 ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games", post_games, methods=["POST"]),
-    Route("/api/games/{game:int}.pref", get_text, methods=["GET"]),
-    Route("/api/games/{game:int}", get_game, methods=["GET"]),
-    Route("/api/games/{game:int}/deals", post_deal, methods=["POST"]),
-    Route("/api/games/{game:int}/deals/last", delete_last, methods=["DELETE"]),
-    Route("/api/games/{game:int}/deals/redo", post_redo, methods=["POST"]),
-    Route("/api/games/{game:int}/deals/{deal:int}", put_deal, methods=["PUT"]),
-    Route("/api/games/{game:int}/deals/{deal:int}/note", post_note, methods=["POST"]),
-    Route("/api/games/{game:int}/events", events, methods=["GET"]),
+    Route("/api/games/{game:id}.pref", get_text, methods=["GET"]),
+    Route("/api/games/{game:id}", get_game, methods=["GET"]),
+    Route("/api/games/{game:id}/deals", post_deal, methods=["POST"]),
+    Route("/api/games/{game:id}/deals/last", delete_last, methods=["DELETE"]),
+    Route("/api/games/{game:id}/deals/redo", post_redo, methods=["POST"]),
+    Route("/api/games/{game:id}/deals/{deal:id}", put_deal, methods=["PUT"]),
+    Route("/api/games/{game:id}/deals/{deal:id}/note", post_note, methods=["POST"]),
+    Route("/api/games/{game:id}/events", events, methods=["GET"]),
     Route("/api/export.pref", export_all, methods=["GET"]),
     Route("/api/stats", get_stats, methods=["GET"]),
     Route("/api/stats.csv", get_stats_csv, methods=["GET"]),

@@ -26,6 +26,7 @@ from ..notation.errors import NotationError
 from ..present.replay_html import csp_hash
 from ..statistics.page import STYLE
 from .api import errors
+from . import ids  # noqa: F401 - the {…:id} of the routes' paths, registered before they are made
 from .archive import Archive, NotFound
 from .context import club_of, scorer
 from .event_view import EventWork, games_to_open
@@ -206,11 +207,11 @@ def _kept_private(response: Response, secret: bool) -> Response:
 ROUTES = [
     Route("/events", event_list, methods=["GET"]),
     Route("/events", event_post, methods=["POST"]),
-    Route("/events/{event:int}", event_page, methods=["GET"]),
-    Route("/events/{event:int}/draw", event_draw, methods=["POST"]),
-    Route("/events/{event:int}/boards", event_boards_page, methods=["GET"]),
-    Route("/api/events/{event:int}", event_json, methods=["GET"]),
-    Route("/api/events/{event:int}/events", event_stream, methods=["GET"]),
+    Route("/events/{event:id}", event_page, methods=["GET"]),
+    Route("/events/{event:id}/draw", event_draw, methods=["POST"]),
+    Route("/events/{event:id}/boards", event_boards_page, methods=["GET"]),
+    Route("/api/events/{event:id}", event_json, methods=["GET"]),
+    Route("/api/events/{event:id}/events", event_stream, methods=["GET"]),
 ]
 
 __all__ = ["ROUTES", "keep_event"]

@@ -28,6 +28,7 @@ from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Access, digest, new_secret, same,
                      session_csrf, try_token)
 from .api import add_deal, edit_deal, errors, key_of, note_deal, once, redo_deal, undo_deal
+from . import ids  # noqa: F401 - the {…:id} of the routes' paths, registered before they are made
 from .archive import Archive, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .logbook import FAULTS
 from .packed import Packed, send
@@ -521,13 +522,13 @@ async def fault(request: Request, exc: Exception) -> Response:
 
 ROUTES = [
     Route("/", game_list, methods=["GET"]),
-    Route("/games/{game:int}", game_page, methods=["GET"]),
+    Route("/games/{game:id}", game_page, methods=["GET"]),
     Route("/stats", stats_page, methods=["GET"]),
-    Route("/games/{game:int}/deals/{deal:int}", replay_page, methods=["GET"]),
-    Route("/games/{game:int}/pulka.svg", pulka_drawing, methods=["GET"]),
-    Route("/games/{game:int}/pulka", pulka_page, methods=["GET"]),
-    Route("/games/{game:int}/record", record_page, methods=["GET"]),
-    Route("/games/{game:int}/record", record_post, methods=["POST"]),
+    Route("/games/{game:id}/deals/{deal:id}", replay_page, methods=["GET"]),
+    Route("/games/{game:id}/pulka.svg", pulka_drawing, methods=["GET"]),
+    Route("/games/{game:id}/pulka", pulka_page, methods=["GET"]),
+    Route("/games/{game:id}/record", record_page, methods=["GET"]),
+    Route("/games/{game:id}/record", record_post, methods=["POST"]),
     Route("/new", new_page, methods=["GET"]),
     Route("/new", new_post, methods=["POST"]),
     Route("/import", import_post, methods=["POST"]),

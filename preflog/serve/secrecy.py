@@ -25,7 +25,7 @@ from .archive import NotFound
 from .context import Club, access, club_of, scorer
 
 #: A path of one game: its page and what hangs from it, and its API (``/games/7``, ``/api/games/7.pref``).
-GAME_PATH = re.compile(r"/(api/)?games/([0-9]+)(?=[./]|$)")
+GAME_PATH = re.compile(r"/(api/)?games/([0-9]{1,18})(?=[./]|$)")
 
 
 def sees_secrets(request: Request) -> bool:

@@ -98,6 +98,14 @@ def whole_text(db: sqlite3.Connection, game: int, head: str, tail: int) -> str:
                                                             (game,)))
 
 
+def read_text(db: sqlite3.Connection, game: int) -> GameText | None:
+    """Game ``game``'s text and revision read on ``db`` in one statement (its text and its tail as of one
+    moment, whatever is written meanwhile); None if there is no such game."""
+    rows = db.execute("SELECT t.text, g.revision, -1 FROM games g JOIN game_texts t ON t.game = g.id WHERE g.id = ?1 "
+                      "UNION ALL SELECT text, 0, piece FROM game_tail WHERE game = ?1 ORDER BY 3", (game,)).fetchall()
+    return GameText("".join(str(r[0]) for r in rows), int(rows[0][1])) if rows else None
+
+
 def write_text(db: sqlite3.Connection, game: int, before: str, after: str, tail: int) -> None:
     """Keep ``after`` as game ``game``'s text, which was ``before`` with ``tail`` pieces of it in its tail:
     what ``after`` adds at the end of ``before`` as a piece of the tail (folded with the others into the
@@ -146,12 +154,10 @@ class Games:
 
     def text(self, game: int) -> GameText:
         """A game's text and revision; :class:`NotFound` if there is none."""
-        rows = self.store.reader.execute(  # one statement: the text and its tail as of one moment
-            "SELECT t.text, g.revision, -1 FROM games g JOIN game_texts t ON t.game = g.id WHERE g.id = ?1 "
-            "UNION ALL SELECT text, 0, piece FROM game_tail WHERE game = ?1 ORDER BY 3", (known(game),)).fetchall()
-        if not rows:
+        found = read_text(self.store.reader, known(game))
+        if found is None:
             raise missing(game)
-        return GameText("".join(str(r[0]) for r in rows), int(rows[0][1]))
+        return found
 
     def revision(self, game: int) -> int:
         row = self.store.reader.execute("SELECT revision FROM games WHERE id = ?", (known(game),)).fetchone()
@@ -266,5 +272,5 @@ class Games:
             "SELECT revision, changed, text FROM game_history WHERE game = ? ORDER BY revision", (known(game),))]
 
 
-__all__ = ["Before", "GameText", "Games", "MAX_KEY", "MAX_TAIL", "Made", "Once", "insert_game", "whole_text",
+__all__ = ["Before", "GameText", "Games", "MAX_KEY", "MAX_TAIL", "Made", "Once", "insert_game", "read_text", "whole_text",
            "write_index", "write_text"]

@@ -12,7 +12,7 @@ import attrs
 from ...notation.errors import NotationError
 from ..games import Imported, Indexed, Tally, index_of, take_in
 from ...record.judgment import Judgment
-from .games import Games, insert_game, whole_text
+from .games import Games, insert_game, read_text
 from .storage import Changed, Storage, now
 
 
@@ -84,12 +84,13 @@ class Intake:
                                         (indexed.fingerprint,)).fetchone()
         if row is not None:
             return int(row[0])
-        older = self.store.reader.execute("SELECT i.game, t.text, g.tail FROM game_index i JOIN games g ON g.id = i.game "
-                                          "JOIN game_texts t ON t.game = g.id "
-                                          "WHERE i.fingerprint = '' AND i.date = ? AND i.deals = ?",
+        older = self.store.reader.execute("SELECT game FROM game_index WHERE fingerprint = '' AND date = ? AND deals = ?",
                                           (indexed.date, indexed.deals)).fetchall()
-        for game, text, tail in older:
-            found = index_of(whole_text(self.store.reader, int(game), str(text), int(tail))).fingerprint
+        for (game,) in older:
+            kept = read_text(self.store.reader, int(game))
+            if kept is None:
+                continue
+            found = index_of(kept.text).fingerprint
             with self.store.transaction() as db:
                 db.execute("UPDATE game_index SET fingerprint = ? WHERE game = ?", (found, game))
             if found == indexed.fingerprint:

@@ -146,9 +146,34 @@ MIGRATIONS: tuple[str, ...] = (
         text TEXT NOT NULL,
         PRIMARY KEY (game, piece)
     );
+    -- a preflog of schema 8 still serving the file (the schema brought up to date under it by a newer
+    -- one) writes games.text: what it writes is the game's text, moved where this schema keeps it (it
+    -- reads the empty games.text, so it records nothing into a game kept before: nothing is lost)
+    CREATE TRIGGER game_text_written AFTER INSERT ON games WHEN NEW.text != '' BEGIN
+        INSERT OR REPLACE INTO game_texts (game, text) VALUES (NEW.id, NEW.text);
+        UPDATE games SET text = '' WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER game_text_rewritten AFTER UPDATE OF text ON games WHEN NEW.text != '' BEGIN
+        INSERT OR REPLACE INTO game_texts (game, text) VALUES (NEW.id, NEW.text);
+        DELETE FROM game_tail WHERE game = NEW.id;
+        UPDATE games SET text = '', tail = 0 WHERE id = NEW.id;
+    END;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def statements(script: str) -> list[str]:
+    """The statements of ``script`` one by one (a trigger's body, with its own semicolons, one statement):
+    ``executescript`` would commit the transaction the migration runs in."""
+    out, pending = [], ""
+    for part in script.split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                out.append(pending)
+            pending = ""
+    return out
 
 
 def migrate(db: sqlite3.Connection, path: str, read_only: str | None) -> None:
@@ -173,9 +198,8 @@ def migrate(db: sqlite3.Connection, path: str, read_only: str | None) -> None:
             raise ArchiveError(_("{path} is another program's database, not a preflog archive: give "
                                  "preflog a file of its own").format(path=path))
         for step in range(version, SCHEMA_VERSION):
-            for statement in MIGRATIONS[step].split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            for statement in statements(MIGRATIONS[step]):
+                db.execute(statement)
         if version < 4:  # the players' keys of the games kept before: worked out here, not by SQL's lower()
             db.executemany("UPDATE game_players SET key = ? WHERE game = ? AND seat = ?",
                            [(name_key(str(name)), game, seat) for game, seat, name in
@@ -187,4 +211,4 @@ def migrate(db: sqlite3.Connection, path: str, read_only: str | None) -> None:
         raise
 
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "migrate", "statements"]
