@@ -20,7 +20,7 @@ class IdConvertor(Convertor[int]):
 
     def to_string(self, value: int) -> str:
         if not 0 <= value < 10 ** DIGITS:
-            raise ValueError(f"{value} is no id of a path")
+            raise ValueError(value)  # a url_for of a number no path holds
         return str(value)
 
 
