@@ -53,6 +53,10 @@ def test_the_short_form_is_read_into_the_notation(typed: str, statements: str) -
     ("pass", "an all-pass needs each player's tricks", 1),
     ("Boris 7s wp 11", "'11' is not a number of tricks", 13),
     ("mis Vera", "a misère is written with the tricks its declarer took", 1),
+    # the Code 3.6.6, 3.8.2: a misère is caught by both opponents, who owe no tricks: nobody whists or passes
+    ("Vera mis wp 0", "there is no whist or pass on a misère", 10),
+    ("mis Vera whist pass 0", "there is no whist or pass on a misère", 10),
+    ("Vera mis p 1", "there is no whist or pass on a misère", 10),
     ("Boris 7s wp 8 {late", "the comment is not closed", 15),
     ("Boris 7s wp 8 {a} b", "a comment ends the line", 19),
 ])

@@ -236,6 +236,13 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
     rest = list(words[2:])
     contract = f"contract {declarer}: {bid_word.text}"
     if bid == "mis":
+        said = _defence_words(rest)
+        if said and _DEFENCE.fullmatch(said[0].text):  # «Оля мизер вист пас 0»: nobody whists on a misère
+            last = rest[len(rest) - len(said)]  # the last of the words that said it
+            raise ShortFormError(_("there is no whist or pass on a misère: both opponents catch it; write the "
+                                   "declarer's tricks alone"), rest[0].column, last.end,
+                                 _("e.g. `{example}`").format(
+                                     example=pgettext("short form", "mis {b} 0").format(b=declarer)))
         if len(rest) != 1:
             at = rest[1] if len(rest) > 1 else bid_word
             raise ShortFormError(_("a misère is written with the tricks its declarer took"), at.column, at.end,
