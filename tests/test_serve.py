@@ -924,3 +924,18 @@ def test_the_token_is_printed_once_and_kept_hashed(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "t.sqlite") as db:
         kept = db.execute("SELECT value FROM meta WHERE key = 'token_sha256'").fetchone()[0]
     assert token.group(1) not in kept and len(kept) == 64
+
+
+def test_every_id_of_the_scorer_s_page_and_the_game_s_is_one_element_s(server: Served) -> None:
+    """The scorer's page holds the game's live part, whose turn was also ``id="turn"`` (issue 65, point 5):
+    a page's ids are each one element's, in every mode of the scorer's page."""
+    import re  # noqa: PLC0415
+
+    with server.client() as c:
+        game = new_game(c)
+        login(c)
+        deal(c, game, "Boris 7s wp 8")
+        for path in (f"/games/{game}/record", f"/games/{game}/record?edit=1", f"/games/{game}/record?note=1",
+                     f"/games/{game}"):
+            ids = re.findall(r'\sid="([^"]+)"', c.get(path).text)
+            assert ids and len(ids) == len(set(ids)), (path, sorted(i for i in ids if ids.count(i) > 1))
