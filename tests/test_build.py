@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import importlib
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -147,20 +148,27 @@ def test_a_class_whose_init_does_more_than_set_its_fields_is_refused() -> None:
             builder(cls)
 
 
-@pytest.mark.skipif(PURE, reason="the class itself: nothing of its own to hold")
-def test_a_builder_holds_no_reference_it_should_not() -> None:
+def holds_nothing_back(make: Callable[[object], object], held: int, refused: Callable[[object], object]) -> None:
+    """``make(token)`` 10,000 times: each record holds ``held`` references to the token, all let go with
+    the records; ``refused(token)``, refused 1,000 times (``TypeError``), leaves nothing behind either."""
     token = object()
     base = sys.getrefcount(token)
-    make = BUILT[Call]
-    calls = [make(CallKind.PASS, None, token) for _ in range(10_000)]
-    assert sys.getrefcount(token) == base + 10_000
-    del calls
+    made = [make(token) for _ in range(10_000)]
+    assert sys.getrefcount(token) == base + held * 10_000
+    del made
     gc.collect()
     assert sys.getrefcount(token) == base
-    for _ in range(1_000):  # refused calls leave nothing behind either
+    for _ in range(1_000):
         with pytest.raises(TypeError):
-            make(CallKind.PASS, token, no_such_field=token)
+            refused(token)
     assert sys.getrefcount(token) == base
+
+
+@pytest.mark.skipif(PURE, reason="the class itself: nothing of its own to hold")
+def test_a_builder_holds_no_reference_it_should_not() -> None:
+    make = BUILT[Call]
+    holds_nothing_back(lambda token: make(CallKind.PASS, None, token), 1,
+                       lambda token: make(CallKind.PASS, token, no_such_field=token))
 
 
 def test_a_copy_has_the_fields_of_its_source_but_the_last_ones_given() -> None:
@@ -232,17 +240,8 @@ def test_a_tuple_record_holds_no_reference_it_should_not() -> None:
     from preflog.model.span import Span
 
     make = tuple_maker()
-    token = object()
-    base = sys.getrefcount(token)
-    spans = [make(Span, token, 1, token, 2) for _ in range(10_000)]
-    assert sys.getrefcount(token) == base + 20_000
-    del spans
-    gc.collect()
-    assert sys.getrefcount(token) == base
-    for _ in range(1_000):  # refused calls leave nothing behind either
-        with pytest.raises(TypeError):
-            make(token, token)  # type: ignore[arg-type]
-    assert sys.getrefcount(token) == base
+    holds_nothing_back(lambda token: make(Span, token, 1, token, 2), 2,
+                       lambda token: make(token, token))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", ["sochi-pulka.pref", "annotated.pref", "classic.pref", "four-players.pref"])

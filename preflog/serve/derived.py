@@ -111,12 +111,8 @@ def pages_of(view: GameView) -> int:
 
 def _judged(club: Club, ident: int, revision: int) -> Judged:
     """Game ``ident``'s judgment (at ``revision`` or newer, as the archive has it now)."""
-    found = club.archive.judgments.get(ident, revision)  # a revision is one text: its judgment, kept, holds it
-    if found is not None:
-        return Judged(ident, revision, found)
-    text, now = club.archive.text(ident)
-    found = club.archive.judgments.get(ident, now)
-    return Judged(ident, now, found if found is not None else club.archive.judgments.of(ident, text, now))
+    now, judged = club.archive.judged(ident, revision)
+    return Judged(ident, now, judged)
 
 
 def _words(ident: int, revision: int, judged: Judgment) -> Derived:

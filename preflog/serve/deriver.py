@@ -66,12 +66,12 @@ class Deriver:
                 break
             held += row.deals
             try:
-                text, revision = self.archive.text(row.id)
+                revision = self.archive.revision(row.id)
+                if judgments.get(row.id, revision) is None:
+                    self.archive.judged(row.id, revision)
+                    done += 1
             except NotFound:  # deleted meanwhile
                 continue
-            if judgments.get(row.id, revision) is None:
-                judgments.of(row.id, text, revision)
-                done += 1
         return done
 
     def catch_up(self) -> int:

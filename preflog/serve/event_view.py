@@ -218,8 +218,7 @@ def _work(archive: Archive, ident: int, text: str, revision: int, rows: list[Tab
     plan = loads_plan(text, kept=True)
     games: list[tuple[str | None, Game]] = []
     for row in rows:
-        body, at = archive.text(row.game)
-        judged = archive.judgments.of(row.game, body, at)
+        _at, judged = archive.judged(row.game)
         if judged.parsed.errors:  # as reading it alone would say (a table's game is recorded without any)
             raise NotationError.collect(judged.parsed.errors)
         games.append((f"/games/{row.game}", judged.game))

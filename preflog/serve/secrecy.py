@@ -23,9 +23,10 @@ from ..i18n import _
 from .access import Access
 from .archive import NotFound
 from .context import Club, access, club_of, scorer
+from .ids import IdConvertor
 
 #: A path of one game: its page and what hangs from it, and its API (``/games/7``, ``/api/games/7.pref``).
-GAME_PATH = re.compile(r"/(api/)?games/([0-9]{1,18})(?=[./]|$)")
+GAME_PATH = re.compile(rf"/(api/)?games/({IdConvertor.regex})(?=[./]|$)")
 
 
 def sees_secrets(request: Request) -> bool:

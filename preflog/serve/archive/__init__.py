@@ -67,7 +67,7 @@ class Archive:
         self.set_alias, self.drop_alias = players.set_alias, players.drop_alias
 
         self.new_game, self.change, self.text, self.revision = games.new_game, games.change, games.text, games.revision
-        self.taken_back, self.history = games.taken_back, games.history
+        self.taken_back, self.history, self.judged = games.taken_back, games.history, games.judged
         #: each game's judgment, kept by revision (:mod:`~preflog.serve.judged`)
         self.judgments = games.judgments
 

@@ -159,6 +159,18 @@ class Games:
             raise missing(game)
         return found
 
+    def judged(self, game: int, revision: int | None = None) -> tuple[int, Judgment]:
+        """Game ``game``'s revision now (``revision``, if read before) and its judgment: the one kept for it
+        (a revision is one text: every change of a text makes a new one), else its text read and judged
+        (at the revision the text has then); :class:`NotFound` if there is no such game."""
+        if revision is None:
+            revision = self.revision(game)
+        found = self.judgments.get(game, revision)
+        if found is not None:
+            return revision, found
+        text, now = self.text(game)
+        return now, self.judgments.of(game, text, now)
+
     def revision(self, game: int) -> int:
         row = self.store.reader.execute("SELECT revision FROM games WHERE id = ?", (known(game),)).fetchone()
         if row is None:
@@ -188,12 +200,7 @@ class Games:
         with self._game_lock(game):
             if once is not None:
                 self._made_once(game, once)
-            # a revision is one text (every change of a text makes a new one): its judgment, kept, holds it
-            revision = self.revision(game)
-            judged = self.judgments.get(game, revision)
-            if judged is None:
-                text, revision = self.text(game)
-                judged = self.judgments.of(game, text, revision)
+            revision, judged = self.judged(game)
             if expect is not None and expect != revision:
                 raise conflict(revision, expect)
             text = judged.text

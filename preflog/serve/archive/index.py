@@ -187,11 +187,10 @@ class Index:
     def derive(self, game: int) -> bool:
         """Derive game ``game``'s index and statistics anew from its judgment (kept, or made and kept:
         :mod:`~preflog.serve.judged`) and keep them, unless the game changed meanwhile; whether they were kept."""
-        text, revision = self._games.text(game)
+        revision, judged = self._games.judged(game)
         judgments = self._games.judgments
-        judged = judgments.of(game, text, revision)
         if judged.sheet is None:
-            index = index_of(text)
+            index = index_of(judged.text)
         else:
             index, tally = indexed_of(judged)
             judgments.put(game, revision, judged, tally)
