@@ -414,6 +414,14 @@ def csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
 
+@functools.cache
+def policy() -> str:
+    """The page's content security policy: its own style and script by their hashes, nothing else
+    (what :func:`write_page` writes in the page, and a server sends as its header)."""
+    return (f"default-src 'none'; style-src {csp_hash(_asset('page.css'))} {csp_hash(STYLE)}; "
+            f"script-src {csp_hash(_asset('page.js'))}; img-src data:")
+
+
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
          rules: Rules | str | None = None, analyse: bool = False, lang: str | None = None) -> str:
     """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given;
@@ -441,7 +449,7 @@ def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | Non
     css, js = _asset("page.css"), _asset("page.js")
     head: dict[str, Any] = {"seat": seat, "carried": CARRIED, "lang": current_language(),
                             "tr": _page_words(current_language()), "ranks": _ranks()}
-    csp = (f"default-src 'none'; style-src {csp_hash(css)} {csp_hash(STYLE)}; script-src {csp_hash(js)}; img-src data:")
+    csp = policy()
     name = title or (first["title"] if first is not None and first["title"] else "") or _("preflog replay")
     parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "lang": current_language()}
     html = _WORD.sub(lambda m: m.group(1) + _text(_(m.group(2))) + m.group(3), _asset("page.html"))

@@ -13,11 +13,9 @@ for the others, and work that failed is not kept. What is kept is bounded by the
 from __future__ import annotations
 
 import asyncio
-import html
-import re
 import threading
 from collections import OrderedDict
-from typing import Any, NamedTuple, Protocol, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 import attrs
 from starlette.concurrency import run_in_threadpool
@@ -57,22 +55,10 @@ class Derived:
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
     pages: dict[str, Packed] = attrs.field(factory=dict)
     #: the replays of single deals made (:func:`replay_of`), the most recently read last
-    replays: OrderedDict[int, asyncio.Future[Replay]] = attrs.field(factory=OrderedDict)
+    replays: OrderedDict[int, asyncio.Future[Packed]] = attrs.field(factory=OrderedDict)
     #: the numbers of its deals
     numbers: frozenset[int] = attrs.field(
         default=attrs.Factory(lambda self: frozenset(d.number for d in self.view.game.deals), takes_self=True))
-
-
-class Replay(NamedTuple):
-    """A deal's replay page as it is sent: its ``body``, and its own content security ``policy``."""
-
-    body: Packed
-    policy: str | None
-
-    @classmethod
-    def of(cls, page: str) -> Replay:
-        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
-        return cls(Packed.of(page.encode()), html.unescape(policy.group(1)) if policy else None)
 
 
 class Judged:
@@ -191,13 +177,13 @@ async def derived(club: Club, ident: int, revision: int | None = None, *,
     return done
 
 
-async def replay_of(done: Derived, number: int) -> Replay:
+async def replay_of(done: Derived, number: int) -> Packed:
     """The replay page of deal ``number`` of the game ``done`` holds, made once for its revision and
     language and shared by its readers (those who ask while it is made wait for the same work); the
     :data:`KEPT_REPLAYS` most recently read are kept. Work that failed is not kept."""
     found = done.replays.get(number)
     if not _usable(found):
-        found = asyncio.ensure_future(run_in_threadpool(lambda: Replay.of(page([done.view.game], deal=number))))
+        found = asyncio.ensure_future(run_in_threadpool(lambda: Packed.of(page([done.view.game], deal=number).encode())))
         done.replays[number] = found
         while len(done.replays) > KEPT_REPLAYS:
             done.replays.popitem(last=False)
@@ -215,5 +201,5 @@ async def game_json(club: Club, done: Derived) -> Packed:
     return await asyncio.shield(done.json)
 
 
-__all__ = ["BIG_GAME", "KEPT_REPLAYS", "Derived", "Replay", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
+__all__ = ["BIG_GAME", "KEPT_REPLAYS", "Derived", "KEPT_DEALS", "Kept", "PAGE_DEALS", "derived", "game_json",
            "pages_of", "replay_of"]

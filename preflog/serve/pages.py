@@ -23,6 +23,7 @@ from ..notation.errors import NotationError
 from ..notation.vocabulary import is_valid_player_id
 from ..record.recorder import Recorder, Refused, Turn
 from ..record.short import Table, examples
+from ..present.replay_html import policy
 from ..words import in_words
 from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
 from .access import (CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, SESSION_DAYS, Access, digest, new_secret, same,
@@ -199,8 +200,7 @@ async def replay_page(request: Request) -> Response:
     number = request.path_params["deal"]
     if number not in done.numbers:
         return await not_found(request, None)
-    replay = await replay_of(done, number)
-    return send(request, replay.body, headers={"Content-Security-Policy": replay.policy} if replay.policy else {})
+    return send(request, await replay_of(done, number), headers={"Content-Security-Policy": policy()})
 
 
 # -- the scorer's page -----------------------------------------------------------------------------
