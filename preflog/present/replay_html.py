@@ -545,5 +545,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page", "page_of", "spoken",
+__all__ = ["csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page", "page_of", "policy", "spoken",
            "spoken_bid", "spoken_call", "write_page"]
