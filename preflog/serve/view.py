@@ -19,7 +19,7 @@ from ..verdicts import hint_text, message
 from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.jsonio import FORMAT, VERSION, game_json_parts
-from ..present.pulka_svg import sheet_svg
+from ..present.pulka_svg import PHONE_FONT, sheet_svg
 from ..present.rules_summary import every_option, summary
 from ..present.score_table import payment_text, sheet_json
 from ..record.judgment import Judgment
@@ -130,6 +130,12 @@ class GameView:
         """The pulka drawn as on paper, every running record."""
         assert self.sheet is not None
         return sheet_svg(self.sheet, title=self.title)
+
+    @cached_property
+    def svg_phone(self) -> str:
+        """The same in a type for a phone's width held upright (12px and more), every running record."""
+        assert self.sheet is not None
+        return sheet_svg(self.sheet, title=self.title, font=PHONE_FONT)
 
     @cached_property
     def svg_totals(self) -> str:
