@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import preflog
-from preflog.present.pulka_svg import sheet_svg
+from preflog.present.pulka_svg import BANDS, FONT, MARGIN, PHONE_FONT, SIZE, TOTALS_FONT, sheet_svg
+from preflog.scoring.ledger import Column
 
 from .conftest import ROOT
 from .test_cli import run
@@ -87,3 +88,56 @@ def test_the_command_draws_a_game_or_several_one_under_another() -> None:
     code, out, err = run("score", str(ROOT / "samples" / "gusarik.pref"), str(ROOT / "samples" / "leningrad.pref"),
                          "--format", "svg")
     assert [child.get("y") for child in ET.fromstring(out).findall(SVG + "svg")] == ["0", "620"]
+
+
+def long_sheet(players: str = "Anna Boris Vera", deals: int = 40) -> preflog.ScoreSheet:
+    """A pulka in which Anna plays ``deals`` sixes nobody whists: a pool record of 2.4.6…"""
+    text = f'[Players "{players}"]\n[Pool "100"]\n\n' + "".join(
+        f"deal {n}\ncontract Anna: 6s\nwhist pass pass\n\n" for n in range(1, deals + 1))
+    return preflog.score(preflog.loads(text))
+
+
+def lines_of(root: ET.Element, title: str) -> list[ET.Element]:
+    """The lines (tspans placed with a y) of the record titled ``title``."""
+    text = next(t for t in root.iter(SVG + "text") if (t.findtext(SVG + "title") or "") == title)
+    return [t for t in text if t.tag == SVG + "tspan" and t.get("y") is not None]
+
+
+@pytest.mark.parametrize("font", [FONT, PHONE_FONT])
+def test_a_long_record_runs_on_over_its_band_never_squeezed(font: float) -> None:
+    """A pool record of forty numbers: over the lines of the pool's band, no glyph squeezed (no
+    textLength); where the band cannot hold it all, its latest numbers after «…», whose tooltip is the
+    whole record."""
+    sheet = long_sheet()
+    whole = sheet.record("Anna", Column.POOL)
+    svg = sheet_svg(sheet, font=font)
+    root = ET.fromstring(svg)
+    assert "textLength" not in svg and root.get("font-size") == str(font)
+    said = records(root)["Anna: pool"]
+    lines = lines_of(root, "Anna: pool")
+    bottom = MARGIN + SIZE
+    assert 1 < len(lines) <= (BANDS[2] - BANDS[1]) // (1.15 * font)
+    assert all(bottom - BANDS[2] < float(t.get("y", "")) < bottom - BANDS[1] for t in lines)  # inside the band
+    if said != whole:
+        assert said.startswith("…") and whole.endswith(said[1:]) and said.endswith("78.80")
+        ellipsis = next(t for t in root.iter(SVG + "tspan") if shown(t) == "…")
+        assert ellipsis.findtext(SVG + "title") == whole
+    assert font != PHONE_FONT or said != whole  # 118 characters do not fit the band in the phone's type
+
+
+def test_a_short_record_takes_one_line_and_a_long_name_is_shortened() -> None:
+    """In the phone's type, of four at the table: a short record on one line, and the whists' owner with a
+    long name shortened with «…» where the zone is narrow, never the numbers."""
+    sheet = long_sheet("Anna Konstantinopolsky Vera Gleb", deals=2)
+    root = ET.fromstring(sheet_svg(sheet, font=PHONE_FONT))
+    assert len(lines_of(root, "Anna: pool")) == 1 and records(root)["Anna: pool"] == sheet.record("Anna", Column.POOL)
+    on = records(root)["Vera: whists on Konstantinopolsky"]
+    assert on.endswith("…: ") and "Konstantinopolsky".startswith(on[:-3])
+    assert records(root)["Anna: whists on Vera"] == "Vera: "  # a short name whole
+
+
+def test_the_totals_drawing_writes_each_band_s_last_total() -> None:
+    """The drawing of totals: each band's last total alone (0 where nothing is written), in its type."""
+    root = ET.fromstring(sheet_svg(long_sheet(), totals=True))
+    assert root.get("font-size") == str(TOTALS_FONT)
+    assert records(root)["Anna: pool"] == "80" and records(root)["Boris: mountain"] == "0"
