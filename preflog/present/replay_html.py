@@ -36,6 +36,7 @@ from ..model.game import Game
 from ..model.play import Variation
 from ..model.seating import DUMMY, Seat
 from ..model.deal import Deal
+from ..record.said import Outline, deal_words, outcome_words
 from . import rules_summary
 from ..analysis.annotate import DealAnalysis, analyse_steps, par_words
 from ..steps import StepRecorder, dealt_comments, notes_of
@@ -149,6 +150,7 @@ class PageRecorder(Visitor):
         if type(event) is DealEnded and len(self.lines) == 1:
             written = self.scorer.pulka.entries  # this deal's are those written since it started
             self.deal["entries"] = [entry_text(e) for e in written[self.deal.pop("from"):]]
+            self._told(d, played=bool(self.card_steps[-1]) or any("tr" in s for s in line["steps"]))
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         text = f"{violation.code}: {message(violation)}"
@@ -209,24 +211,25 @@ class PageRecorder(Visitor):
             if event.winner is not None:
                 step["win"] = self.seats.index(event.winner)
                 if line and type(self.last) is CardPlayed:
-                    line[-1]["say"] += _("; {winner} wins the trick").format(winner=event.winner)
-            won = ", ".join(f"{name} {n}" for name, n in zip(self.seats, step["w"]) if d.seat(name) is not None)
-            step["say"] = (_("{winner} wins trick {number}").format(winner=event.winner,
+                    line[-1]["say"] += _("; {winner} wins the trick").format(winner=words.player(event.winner))
+            won = ", ".join(f"{words.player(name)} {n}" for name, n in zip(self.seats, step["w"])
+                            if d.seat(name) is not None)
+            step["say"] = (_("{winner} wins trick {number}").format(winner=words.player(event.winner),
                                                                     number=event.number) if event.winner else
                            _("trick {number} goes to nobody").format(number=event.number)) + "; " + _(
                                "tricks: {tricks}").format(tricks=won)
         elif type(event) is CallMade and d.calls and d.calls[-1][1] is event.call:
-            step["say"] = f"{d.player(d.calls[-1][0])} {spoken_call(event.call)}"
+            step["say"] = f"{words.player(d.player(d.calls[-1][0]))} {spoken_call(event.call)}"
         elif type(event) is ContractDeclared and d.declarer is not None:
             step["say"] = ((_("{player} declares totus {bid}") if d.totus else _("{player} declares {bid}")).format(
                 player=d.player(d.declarer), bid=spoken_bid(event.bid)))
         elif type(event) is DefenceDecided and d.last_speaker is not None:
-            step["say"] = f"{d.player(d.last_speaker)} {_defence_said(event.kind)}"
+            step["say"] = f"{words.player(d.player(d.last_speaker))} {_defence_said(event.kind)}"
         elif type(event) is CardPlayed and d.trick:
             seat = d.trick[-1][0]
             shows = _("the talon shows {spoken}; ").format(
                 spoken=spoken(talon)) if talon is not None and len(d.trick) == 1 else ""
-            step["say"] = _("{shows}{player} plays {spoken}").format(shows=shows, player=d.player(seat),
+            step["say"] = _("{shows}{player} plays {spoken}").format(shows=shows, player=words.player(d.player(seat)),
                                                                      spoken=spoken(event.card))
         if d.talon is not None and not d.talon_taken:
             turned = min(2, d.completed + (1 if d.trick else 0)) if d.talon_leads else 0
@@ -267,12 +270,40 @@ class PageRecorder(Visitor):
             out.append(spelled)
         return out
 
-    def _tricks(self, d: DealState) -> list[int]:
-        out = []
+    def _tricks(self, d: DealState) -> list[int | None]:
+        """Each seat's tricks: as played; before any trick is played, as the result writes them (None for
+        a player it does not count), or None for all while neither the cards nor the result are known
+        (a deal recorded without its hands: never a count of 0 nobody recorded)."""
+        if not d.completed and not d.trick and not d.claimed:
+            if d.result is not None:
+                taken = dict(Outline.of(d).tricks)
+                return [taken.get(name) for name in self.seats]
+            if all(h is None for h in d.hands):
+                return [None] * len(self.seats)
+        out: list[int | None] = []
         for name in self.seats:
             seat = d.seat(name)
             out.append(0 if seat is None else d.tricks[seat])
         return out
+
+    def _told(self, d: DealState, *, played: bool) -> None:
+        """The deal's data with what the page says of a part the record leaves out (``gaps``: the
+        auction, the play) and, for a deal whose play is not recorded (as a scorer's keypad records
+        one), the deal told as the game's page tells it (``told``): the contract and its declarer, each
+        defender's word, the tricks taken and how it went (:mod:`preflog.record.said`)."""
+        assert self.deal is not None
+        outline = Outline.of(d)
+        gaps: dict[str, str] = {}
+        if not self.deal["calls"]:
+            gaps["calls"] = _("auction not recorded")
+        if not played:
+            gaps["play"] = _("the deal is not played") if outline.unplayed else _("play not recorded")
+            self.deal["told"] = {"head": _("Deal {number} as recorded").format(number=d.number),
+                                 "said": deal_words(outline), "outcome": outcome_words(outline)}
+            if not self.deal["entries"]:
+                gaps["entries"] = _("nothing is written on the sheet")
+        if gaps:
+            self.deal["gaps"] = gaps
 
 
 def _records(sheet: ScoreSheet) -> list[list[Any]]:
@@ -423,27 +454,31 @@ def policy() -> str:
 
 
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
-         rules: Rules | str | None = None, analyse: bool = False, lang: str | None = None) -> str:
+         rules: Rules | str | None = None, analyse: bool = False, lang: str | None = None,
+         back: str | None = None) -> str:
     """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given;
     with ``analyse``, the double-dummy value of every card a player could play, at each card; in
-    ``lang`` (default: the current language)."""
+    ``lang`` (default: the current language); served by a site, with its header and ``back`` the
+    address of the game's own page (:func:`write_page`)."""
     with using_language(lang):
-        return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title)
+        return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title, back=back)
 
 
-def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None) -> str:
+def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None,
+            back: str | None = None) -> str:
     """The page for the games' data made by :func:`games_data`, opening on ``seat``'s view if given."""
     out = io.StringIO()
-    write_page(out, games, seat=seat, title=title)
+    write_page(out, games, seat=seat, title=title, back=back)
     return out.getvalue()
 
 
 def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | None = None,
-               title: str | None = None) -> None:
+               title: str | None = None, back: str | None = None) -> None:
     """Write the page for the games' data (:func:`iter_games_data`, or :func:`game_data` a deal at a
     time) to ``out`` as it comes, so that memory holds one game's data however long the file, or one
     deal's however long the game: the page's words, style and script, then each game's data. Its
-    title is ``title``, or the first game's."""
+    title is ``title``, or the first game's. With ``back`` (a site's page of a deal: the address of
+    its game's page), the page opens with the site's header (:func:`site_header`)."""
     games = iter(games)
     first = next(games, None)
     css, js = _asset("page.css"), _asset("page.js")
@@ -451,7 +486,8 @@ def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | Non
                             "tr": _page_words(current_language()), "ranks": _ranks()}
     csp = policy()
     name = title or (first["title"] if first is not None and first["title"] else "") or _("preflog replay")
-    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "lang": current_language()}
+    parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "lang": current_language(),
+             "site": site_header(back) if back is not None else ""}
     html = _WORD.sub(lambda m: m.group(1) + _text(_(m.group(2))) + m.group(3), _asset("page.html"))
     before, after = html.split("{data}")
     out.write(_SLOT.sub(lambda m: parts[m.group(1)], before))  # one pass: no part is read as a slot
@@ -483,7 +519,22 @@ def _data(value: Any) -> str:
     return body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-_SLOT = re.compile(r"\{(csp|title|css|js|lang)\}")
+_SLOT = re.compile(r"\{(csp|title|css|js|lang|site)\}")
+#: Each language by its own name, as the site's header offers it.
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+
+
+def site_header(back: str) -> str:
+    """The header of a site's page of a deal, as the site's other pages have it: the site's name (its
+    home), the way back to the game's page (``back``), and the languages, each the same page in it."""
+    here = current_language()
+    current = ' aria-current="true"'
+    langs = "".join(f'<a href="?lang={code}" lang="{code}"{current if code == here else ""}>'
+                    f'{_text(LANGUAGE_NAMES.get(code, code))}</a>' for code in LANGUAGES)
+    site, game = _attr(_("the site")), _text(_("back to the game"))
+    return (f'<nav class="site" aria-label="{site}"><a class="home" href="/">preflog</a>'
+            f'<a class="back" href="{_attr(back)}"><span aria-hidden="true">← </span>{game}</a>'
+            f'<span class="langs">{langs}</span></nav>\n')
 #: The words of the page's frame (page.html), each in the language of the page: an element's text or a
 #: title or aria-label attribute (the attribute values and texts of page.html hold no quotes or markup).
 _WORD = re.compile(r'(>|(?:title|aria-label)=")([A-Za-z][^<>"{}]*?)(<|")')
@@ -493,6 +544,7 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
     N_("the deal's last step (End)"), N_("next deal (n)"), N_("next deal"),
     N_("show every hand, or only the chosen seat's"), N_("all hands"), N_("the table"), N_("This game"),
     N_("Auction"), N_("Tricks"), N_("Written on the sheet"), N_("Every rule of the game"),
+    N_("back"), N_("forward"), N_("start"), N_("trick"), N_("end"),
 )
 #: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')
@@ -545,5 +597,5 @@ def _attr(value: str) -> str:
     return _text(value).replace('"', "&quot;")
 
 
-__all__ = ["csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page", "page_of", "policy", "spoken",
-           "spoken_bid", "spoken_call", "write_page"]
+__all__ = ["LANGUAGE_NAMES", "csp_hash", "PageRecorder", "frame", "game_data", "games_data", "iter_games_data", "page",
+           "page_of", "policy", "site_header", "spoken", "spoken_bid", "spoken_call", "write_page"]

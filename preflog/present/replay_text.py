@@ -109,7 +109,7 @@ class Renderer:
             return _("cards dealt; talon {talon}").format(talon=talon)
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
-            who = d.player(seat) if seat is not None else (e.call.player or "?")
+            who = words.player(d.player(seat)) if seat is not None else (e.call.player or "?")
             return f"{who}: {words.call(e.call, unicode=self.unicode)}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
@@ -121,8 +121,9 @@ class Renderer:
                 return _("{player} wins the auction").format(player=d.player(d.declarer))
             return _("auction not recorded") if not e.recorded else _("auction unfinished")
         if isinstance(e, TalonTaken):
-            talon = "?" if e.cards is None else self.cards(e.cards)
-            return _("{player} takes the talon: {talon}").format(player=e.player, talon=talon)
+            if e.cards is None:  # a deal recorded without its cards
+                return _("{player} takes the talon").format(player=e.player)
+            return _("{player} takes the talon: {talon}").format(player=e.player, talon=self.cards(e.cards))
         if isinstance(e, Discarded):
             return _("{player} discards {cards}").format(player=d.player(d.declarer),
                                                          cards="?" if e.cards is None else self.cards(e.cards))
@@ -133,7 +134,7 @@ class Renderer:
                     player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
             return _("contract: {player} {bid}").format(player=d.player(d.declarer), bid=self.bid(e.bid))
         if isinstance(e, DefenceDecided):
-            return f"{d.player(d.last_speaker)}: {words.decision(e.kind)}" + self._settled(d)
+            return f"{words.player(d.player(d.last_speaker))}: {words.decision(e.kind)}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
             return _("the whister plays {mode}").format(mode=words.mode(e.mode))
         if isinstance(e, CardPlayed):
@@ -141,12 +142,12 @@ class Renderer:
             turned = d.talon_card if len(d.trick) == 1 else None
             if turned is not None:
                 return _("  the talon shows {card}; {player} {card2}").format(card=self.card(turned),
-                                                                              player=d.player(seat), card2=self.card(e.card))
+                                                                              player=words.player(d.player(seat)), card2=self.card(e.card))
             said = _("  {player} leads {card}") if len(d.trick) == 1 else "  {player} {card}"
-            return said.format(player=d.player(seat), card=self.card(e.card))
+            return said.format(player=words.player(d.player(seat)), card=self.card(e.card))
         if isinstance(e, TrickCompleted):
             return _("trick {number}: {cards} → {winner}").format(number=e.number, cards=self.cards(e.cards),
-                                                                  winner=e.winner or _("nobody"))
+                                                                  winner=words.player(e.winner) if e.winner else _("nobody"))
         if isinstance(e, Claimed):
             rest = _("the rest")
             shares = ", ".join(f"{s.player} {rest if s.tricks is None else s.tricks}" for s in e.shares)
@@ -188,7 +189,7 @@ class Renderer:
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
         if result.kind is ResultKind.TRICKS:
-            return _("{shares} tricks").format(shares=", ".join(f"{t.player} {t.tricks}" for t in result.tricks))
+            return _("{shares} tricks").format(shares=", ".join(f"{words.player(t.player)} {t.tricks}" for t in result.tricks))
         taken = declarer_count(result, d.game_contract)
         who = d.player(d.declarer) if d.declarer is not None else _("the declarer")
         written = "" if result.kind is ResultKind.DECLARER else f" ({words.relative(result.count or 0)})"
@@ -207,12 +208,12 @@ class Renderer:
             talon = "?" if d.talon is None else self.cards(d.talon)
             rows.append(f"  {talon_word.ljust(width)}  {talon}{notes.get('talon', '')}")
         if d.trick:
-            rows.append(_("  on the table: ") + ", ".join(f"{d.player(s)} {self.card(c)}" for s, c in d.trick))
+            rows.append(_("  on the table: ") + ", ".join(f"{words.player(d.player(s))} {self.card(c)}" for s, c in d.trick))
         return rows
 
 
 def _tricks(d: DealState) -> str:
-    parts = [f"{p} {d.tricks[i]}" for i, p in enumerate(d.active)]
+    parts = [f"{words.player(p)} {d.tricks[i]}" for i, p in enumerate(d.active)]
     if d.four and d.tricks[Seat.SITTING_OUT]:
         parts.append(f"{d.dealer} {d.tricks[Seat.SITTING_OUT]}")
     return _("{shares} tricks").format(shares=", ".join(parts))

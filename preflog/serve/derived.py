@@ -183,7 +183,8 @@ async def replay_of(done: Derived, number: int) -> Packed:
     :data:`KEPT_REPLAYS` most recently read are kept. Work that failed is not kept."""
     found = done.replays.get(number)
     if not _usable(found):
-        found = asyncio.ensure_future(run_in_threadpool(lambda: Packed.of(page([done.view.game], deal=number).encode())))
+        found = asyncio.ensure_future(run_in_threadpool(lambda: Packed.of(
+            page([done.view.game], deal=number, back=f"/games/{done.ident}").encode())))
         done.replays[number] = found
         while len(done.replays) > KEPT_REPLAYS:
             done.replays.popitem(last=False)

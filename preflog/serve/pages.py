@@ -18,7 +18,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from ..game.conventions import PRESETS
-from ..i18n import _, count
+from ..i18n import LANGUAGES, _, count, current_language
 from ..notation.errors import NotationError
 from ..notation.vocabulary import is_valid_player_id
 from ..record.recorder import Recorder, Refused, Turn
@@ -38,7 +38,7 @@ from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
 from .view import GameView, refusal_lines
-from .context import access, club_of, refusal_of, scorer
+from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
 
 PAGE_SIZE = 50
 
@@ -200,7 +200,11 @@ async def replay_page(request: Request) -> Response:
     number = request.path_params["deal"]
     if number not in done.numbers:
         return await not_found(request, None)
-    return send(request, await replay_of(done, number), headers={"Content-Security-Policy": policy()})
+    response = send(request, await replay_of(done, number), headers={"Content-Security-Policy": policy()})
+    if request.query_params.get("lang") in LANGUAGES:  # the language chosen in its header: kept, as every page keeps it
+        response.set_cookie(LANG_COOKIE, current_language(), max_age=365 * 86400, samesite="lax",
+                            secure=request.url.scheme == "https")
+    return response
 
 
 # -- the scorer's page -----------------------------------------------------------------------------

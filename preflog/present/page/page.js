@@ -84,6 +84,7 @@
   function drawHands(s) {
     const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
     table.textContent = "";
+    table.classList.toggle("bare", !!d.told);  // no cards to lay out: the names, their parts and tricks
     const mid = el("div", "mid");
     g.seats.forEach((name, i) => {
       const box = el("div", "seat " + pos[i]);
@@ -94,7 +95,7 @@
       head.appendChild(el("b", "name", name));
       if (name === d.dealer) head.appendChild(el("span", "role", _("deals")));
       if (role && role !== "dummy") head.appendChild(el("span", "role", _(role)));  // the dummy's name says it
-      head.appendChild(el("span", "won", tricks(s.w[i] || 0)));
+      if (typeof s.w[i] === "number") head.appendChild(el("span", "won", tricks(s.w[i])));  // null: not recorded
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
       if (hand === null) box.appendChild(el("span", "note", d.dealt ? _("not dealt yet") : _("cards not recorded")));
@@ -158,6 +159,20 @@
         list.appendChild(item);
       }
     });
+    const gaps = deal().gaps || {};
+    if (!list.children.length && gaps.play) list.appendChild(el("li", "gap", gaps.play));
+  }
+
+  function drawTold(d) {  // a deal whose play is not recorded, told whole at every step as the game's page tells it
+    const box = $("recorded");
+    box.hidden = !d.told;
+    if (box.dataset.deal === String(at)) return;
+    box.dataset.deal = String(at);
+    box.textContent = "";
+    if (!d.told) return;
+    box.appendChild(el("h2", "", d.told.head));
+    box.appendChild(el("p", "said", d.told.said));
+    if (d.told.outcome) box.appendChild(el("p", "outcome", d.told.outcome));
   }
 
   function drawPulka() {
@@ -238,9 +253,16 @@
     const a = $("auction"); a.textContent = "";
     d.calls.slice(0, path.length === 1 ? s.a : d.calls.length).forEach(([who, text, notes]) =>
       a.appendChild(el("li", "", g.seats[who] + ": " + text + (notes ? " " + notes : ""))));
+    const gaps = d.gaps || {};
+    if (!d.calls.length && gaps.calls) a.appendChild(el("li", "gap", gaps.calls));
     const e = $("entries"); e.textContent = "";
     const ended = path.length === 1 && top().i === d.line.steps.length - 1;
-    (ended ? d.entries : []).forEach((text) => e.appendChild(el("li", "", text)));
+    (ended || d.told ? d.entries : []).forEach((text) => e.appendChild(el("li", "", text)));  // a told deal's at once
+    if (d.told && !d.entries.length && gaps.entries) e.appendChild(el("li", "gap", gaps.entries));
+    drawTold(d);
+    [["auctionpart", a], ["trickspart", $("tricks")], ["entriespart", e]].forEach(([part, list]) => {
+      $(part).hidden = !list.children.length;  // a heading over nothing is not shown
+    });
     const b = $("branches"); b.textContent = "";
     const alts = branches();
     if (path.length > 1) {
@@ -270,6 +292,7 @@
     const o = el("option", "", label); o.value = String(k);
     $("deals").appendChild(o);
   });
+  $("prevDeal").hidden = $("nextDeal").hidden = deals.length < 2;  // a page of one deal has none other
   $("deals").addEventListener("change", (ev) => start(Number(ev.target.value), false));
   $("fwd").addEventListener("click", forward);
   $("back").addEventListener("click", back);
