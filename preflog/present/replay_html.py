@@ -96,6 +96,7 @@ class PageRecorder(Visitor):
         self._said: tuple[str, list[str]] = ("", [])  # the status line and the parts of the step before
         self._spelled: dict[int, tuple[Any, Any, list[str] | None]] = {}  # per seat: its hand, known cards, spelling
         self.games: list[dict[str, Any]] = []
+        self.handless = False  # whether the deal replayed is recorded without its hands
         self.card_steps: list[list[int]] = []  # per deal recorded: the main line's step of each card played
 
     def begin_game(self, game: Game, rules: Rules) -> None:
@@ -116,6 +117,7 @@ class PageRecorder(Visitor):
         self.games.append(self.game)
 
     def begin_deal(self, deal: Any, state: GameState) -> Skip | None:
+        self.handless = deal.hands is None  # recorded without its cards (as a scorer's keypad records a deal)
         return SKIP if self.only is not None and deal.number != self.only else None
 
     def visit(self, event: Event, state: GameState) -> None:
@@ -278,7 +280,7 @@ class PageRecorder(Visitor):
             if d.result is not None:
                 taken = dict(Outline.of(d).tricks)
                 return [taken.get(name) for name in self.seats]
-            if all(h is None for h in d.hands):
+            if self.handless:
                 return [None] * len(self.seats)
         out: list[int | None] = []
         for name in self.seats:
