@@ -70,8 +70,8 @@ def standings_section(table: Standings) -> Section:
     rows = []
     for line, last in zip(table.lines, shared_until(table.lines)):
         row = [place_text(line, last), words.player(line.player)]
-        row += ([signed(line.points)] if scaled else []) + [signed(line.whists)]
-        row += ["—" if w is None else signed(w) for w in line.tours]
+        row += ([signed(line.points)] if scaled else []) + [signed(line.shown)]
+        row += ["—" if w is None else signed(w) for w in line.shown_tours]
         row += [str(v) for v in line.tiebreaks] + [str(line.deals)]
         rows.append(row)
     title = _("Standings after tour {n}").format(n=table.complete) if table.complete else _("Standings")
@@ -222,8 +222,8 @@ def report_json(plan: Plan, results: Results, *, standings: Standings | None = N
                            "problems": len(results.problems), "other_games": results.other}
     if standings is not None:
         doc["standings"] = [{"player": x.player, "place": x.place, "shared": x.shared,
-                             "points": number_json(x.points), "whists": number_json(x.whists),
-                             "tours": [None if w is None else number_json(w) for w in x.tours],
+                             "points": number_json(x.points), "whists": number_json(x.shown),
+                             "tours": [None if w is None else number_json(w) for w in x.shown_tours],
                              "tiebreaks": dict(zip((t.value for t in plan.tiebreaks), x.tiebreaks)),
                              "deals": x.deals, "byes": x.byes} for x in standings.lines]
         doc["complete_tours"] = standings.complete
@@ -246,7 +246,7 @@ def report_json(plan: Plan, results: Results, *, standings: Standings | None = N
                                         "matchpoints": [number_json(w) for w in r.matchpoints]} for r in t.rows]}
                              for t in scores.travellers]
     doc["games"] = [{"tour": g.tour, "table": g.table, "board": g.board, "players": list(g.players),
-                     "path": g.path, "whists": {p: number_json(w) for p, w in g.whists.items()},
+                     "path": g.path, "whists": {p: number_json(w) for p, w in g.shown.items()},
                      "protocol": protocol_json(g)}
                     for g in sorted(results.played, key=lambda g: (g.tour, g.table, g.board or 0))]
     return doc

@@ -23,6 +23,7 @@ from ..model.game import Game, Tag
 from ..model.span import Span
 from ..scoring.outcome import Outcome
 from ..scoring.scorer import OPEN_POOL, deal_score
+from ..scoring.settlement import apportion
 from ..statistics.collect import Collector
 from ..statistics.facts import DealFacts
 from ..verdicts import hint_text, message
@@ -55,6 +56,13 @@ class Played:
     outcomes: tuple[Outcome, ...]
     par: int | None = None
     finished: bool = True  #: the tour is over at this table: the pulka closed, its deals played, the board played
+
+    @property
+    def shown(self) -> dict[str, Fraction]:
+        """The whists as every page shows this game's (the list, its page, the API, the event's table):
+        the exact ones to two decimals by the largest remainder, in its seats' order
+        (:func:`~preflog.scoring.settlement.apportion`, as the settlement's shown totals)."""
+        return apportion(self.whists)
 
 
 @attrs.frozen

@@ -2,7 +2,8 @@
 (Code 4.1.3: the most whists wins), then the organisers' tie-breaks in their order.
 
 Whists are exact fractions (the settlement divides the mountains exactly, 4.2.12); the standings
-print them to one decimal where they are not whole, and rank on the exact values. Players equal on
+rank on the exact values and show each game's as every page shows that game's, to two decimals by the
+largest remainder (:attr:`~.results.Played.shown`), a tour's and the event's the sum of those shown. Players equal on
 every criterion share their place (printed ``2–3``).
 """
 
@@ -24,7 +25,8 @@ from .seating import lot
 class Line:
     """One player's line: ``place`` (from 1; ``shared`` when others have it too), the event's points
     (the scale applied to each tour's whists), the whists themselves, per tour (``None``: not played
-    yet; a bye is 0), the tie-break values in the event's order, and the deals played."""
+    yet; a bye is 0), the tie-break values in the event's order, and the deals played; ``shown`` and
+    ``shown_tours``: the whists as shown, each game's as its pages show them (:attr:`Played.shown`), summed."""
 
     player: str
     place: int
@@ -35,6 +37,8 @@ class Line:
     tiebreaks: tuple[int, ...]
     deals: int
     byes: int = 0
+    shown: Fraction = Fraction(0)
+    shown_tours: tuple[Fraction | None, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -72,6 +76,7 @@ def standings(results: Results, upto: int | None = None) -> Standings:
     plan = results.plan
     last = len(plan.drawn) if upto is None else min(upto, len(plan.drawn))
     per_tour: dict[str, list[Fraction | None]] = {p: [None] * last for p in plan.players}
+    shown: dict[str, list[Fraction | None]] = {p: [None] * last for p in plan.players}
     raw: dict[str, Fraction] = dict.fromkeys(plan.players, Fraction(0))
     counts: dict[str, dict[TieBreak, int]] = {p: dict.fromkeys(TieBreak, 0) for p in plan.players}
     deals = dict.fromkeys(plan.players, 0)
@@ -82,10 +87,13 @@ def standings(results: Results, upto: int | None = None) -> Standings:
         if {g.table for g in games if g.finished} == {t.number for t in tour.tables}:
             complete += 1  # every table's pulka over
         for player in tour.byes:
-            per_tour[player][tour.number - 1] = Fraction(0)
+            per_tour[player][tour.number - 1] = shown[player][tour.number - 1] = Fraction(0)
             byes[player] += 1
         for game in games:
             _add(game, tour.number, per_tour, raw, counts, deals)
+            for player, figure in game.shown.items():
+                before = shown[player][tour.number - 1]
+                shown[player][tour.number - 1] = figure if before is None else before + figure
     points = {p: sum((plan.scale.points(w) for w in per_tour[p] if w is not None), Fraction(0))
               for p in plan.players}
     draw = lot(plan.seed, last + 1)
@@ -93,7 +101,7 @@ def standings(results: Results, upto: int | None = None) -> Standings:
     draw.shuffle(order)  # equals stand in the lot's order (for the pairing; their place is shared)
 
     lines = [Line(p, place, shared, points[p], raw[p], tuple(per_tour[p]), tuple(counts[p][t] for t in plan.tiebreaks),
-                  deals[p], byes[p])
+                  deals[p], byes[p], sum((w for w in shown[p] if w is not None), Fraction(0)), tuple(shown[p]))
              for p, place, shared in placed(order, lambda p: (-points[p], *(t.ranked(counts[p][t])
                                                                             for t in plan.tiebreaks)))]
     return Standings(plan, tuple(lines), complete)
