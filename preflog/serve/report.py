@@ -39,6 +39,8 @@ def archive_stats(archive: Archive, filters: Filters, rating: str | None = None)
                 continue
             summary = summarise(text if text is not None else archive.text(ident)[0], f"#{ident}")
             budget = None if budget is None else budget - 1
+        if not summary.played:  # an event's table not yet played: no game, nor one left out
+            continue
         if summary.admitted(filters):
             summary.add_to(out)
         else:

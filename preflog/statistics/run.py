@@ -248,7 +248,15 @@ class Summary:
                    None if data["date"] is None else str(data["date"]), str(data["month"]), int(data["deals"]),
                    None if table is None else Table.of_data(table), bool(data["unread"]))
 
+    @property
+    def played(self) -> bool:
+        """Whether a deal of the game is recorded: a game of none (an event's table not yet played) is
+        no game played, counted nowhere (neither a pulka nor a game left out)."""
+        return self.deals > 0
+
     def add_to(self, stats: Stats) -> None:
+        if not self.played:
+            return
         if self.table is None:
             stats.reject(self.deals)
         else:

@@ -301,7 +301,10 @@ class Stats:
     def add(self, game: GameFacts, deals: Iterable[DealFacts], *, event: str | None = None,
             order: tuple[str, int] = ("", 0)) -> None:
         """Count one clean game with its deals; rating, keep its record too (its Event tag, and where it
-        was read: the file and the game's index in it)."""
+        was read: the file and the game's index in it). A game of no deal recorded is no game played:
+        it counts nowhere."""
+        if not game.deals:
+            return
         one = Table()
         one.add(game, deals)  # the game's figures once, then added to the whole and to its three splits
         self.add_table(one, game.rules, game.partners, game.month)

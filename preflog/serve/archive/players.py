@@ -67,8 +67,10 @@ class Players:
 
     def players(self) -> list[Regular]:
         """Each player of the kept games (their spellings and aliases taken as one, under the name
-        :func:`~preflog.model.names.one_name_each` gives) with their games, the most games first."""
-        rows = [(int(game), str(name)) for game, name in self.store.reader.execute("SELECT game, name FROM game_players")]
+        :func:`~preflog.model.names.one_name_each` gives) with their games played (a deal recorded: an
+        event's table not yet played is none), the most games first."""
+        rows = [(int(game), str(name)) for game, name in self.store.reader.execute(
+            "SELECT p.game, p.name FROM game_players p JOIN game_index i ON i.game = p.game WHERE i.deals > 0")]
         shown = one_name_each(Counter(name for _game, name in rows), self.aliases())
         games: dict[str, set[int]] = {}
         for game, name in rows:
