@@ -38,6 +38,7 @@ from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
 from .view import GameView, refusal_lines
+from .event_view import listed
 from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
 
 PAGE_SIZE = 50
@@ -88,14 +89,14 @@ async def game_list(request: Request) -> Response:
         number = 1
     archive = club_of(request).archive
 
-    def look() -> tuple[list[Any], list[str]]:
+    def look() -> tuple[list[Any], list[str], dict[int, Any]]:
         rows = archive.games(player=player or None, date=date or None, rules=rules or None, limit=PAGE_SIZE + 1,
                              offset=(number - 1) * PAGE_SIZE)
-        return rows, archive.all_rules()
+        return rows, archive.all_rules(), archive.tables_at([r.id for r in rows[:PAGE_SIZE]])
 
-    rows, known = await run_in_threadpool(look)
+    rows, known, tables = await run_in_threadpool(look)
     more = len(rows) > PAGE_SIZE
-    return render(request, "list.html", rows=rows[:PAGE_SIZE], player=player, date=date, rules=rules,
+    return render(request, "list.html", rows=listed(rows[:PAGE_SIZE], tables), player=player, date=date, rules=rules,
                   known_rules=sorted(set(known) | set(PRESETS)), page=number, ended=q.get("ended") == "all",
                   next_url=url_with(request, page=str(number + 1)) if more else None,
                   previous_url=url_with(request, page=str(number - 1)) if number > 1 else None)

@@ -16,6 +16,7 @@ import attrs
 from ..game.violations import Violation
 from ..i18n import _
 from ..verdicts import hint_text, message
+from ..event.titles import game_title
 from ..model.game import Game
 from ..notation.errors import HINT
 from ..notation.jsonio import FORMAT, VERSION, game_json_parts
@@ -176,7 +177,7 @@ def game_view(judged: Judgment, ident: int) -> GameView:
                                               "be recorded into it")
     else:
         turn, refusal, violations = (None if recorder.finished else recorder.next()), None, []
-    title = game.tag("Event") or " ".join(game.players)
+    title = game_title(game) or game.tag("Event") or " ".join(game.players)
     columns, rows = _settlement(sheet)
     paid = [payment_text(p) for p in payments(sheet.settlement())]
     return GameView(game, title, [(t.name, t.value) for t in game.tags], tuple(game.players), sheet.rules.name,

@@ -21,7 +21,7 @@ import os
 import attrs
 
 from .errors import MAX_ID, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
-from .events import EventFile, EventRow, Events, NewTable, TableGame, TableOf
+from .events import EventFile, EventRow, Events, NewTable, TableAt, TableGame, TableOf
 from .games import MAX_KEY, Before, GameText, Games, Made, Once
 from .imports import Imports, Intake, Skipped
 from .index import GameRow, GameSource, Index, KeptText, Rated, Summary
@@ -83,9 +83,10 @@ class Archive:
         events = parts.events
         self.put_event, self.events, self.event = events.put_event, events.events, events.event
         self.event_games, self.event_of, self.on_board = events.event_games, events.event_of, events.on_board
+        self.tables_at = events.tables_at
 
 
 __all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DiskFull", "EventFile", "EventRow",
            "GameRow", "GameSource", "GameText", "Imports", "KeptText", "KeyReused", "Listener", "MAX_ID", "MAX_KEY",
            "MIGRATIONS", "Made", "News", "NewTable", "NotFound", "Once", "Parts", "Rated", "ReadOnly", "Redrawn", "Regular",
-           "Repeated", "SCHEMA_VERSION", "Skipped", "Summary", "TableGame", "TableOf"]
+           "Repeated", "SCHEMA_VERSION", "Skipped", "Summary", "TableAt", "TableGame", "TableOf"]

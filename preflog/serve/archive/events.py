@@ -47,6 +47,17 @@ class TableOf(NamedTuple):
     board: int
 
 
+class TableAt(NamedTuple):
+    """Where a game is played in an event: the event's id and name, the tour, table and board (0 in a
+    Swiss event)."""
+
+    event: int
+    name: str
+    tour: int
+    table: int
+    board: int
+
+
 class NewTable(NamedTuple):
     """A game to open for a table (tour, table, board): its text and its index."""
 
@@ -120,6 +131,17 @@ class Events:
         row = self.store.reader.execute("SELECT board FROM event_games WHERE game = ?", (game,)).fetchone()
         return row is not None and bool(row[0])
 
+    def tables_at(self, games: list[int]) -> dict[int, TableAt]:
+        """Where each of ``games`` (a page of the list's: at most a few hundred) is played, for those that
+        are a table's game of an event."""
+        known_ids = [g for g in games if 0 < g <= MAX_ID][:1000]
+        if not known_ids:
+            return {}
+        marks = ",".join("?" * len(known_ids))
+        return {int(g): TableAt(int(e), str(n), int(t), int(x), int(b)) for g, e, n, t, x, b in self.store.reader.execute(
+            "SELECT e.game, e.event, v.name, e.tour, e.tab, e.board FROM event_games e JOIN events v ON v.id = e.event "
+            f"WHERE e.game IN ({marks})", known_ids)}
+
     def event_of(self, game: int) -> TableOf | None:
         """The event a game is a table's game of, if it is one."""
         row = self.store.reader.execute("SELECT e.event, v.plan, e.board FROM event_games e "
@@ -127,4 +149,4 @@ class Events:
         return None if row is None else TableOf(int(row[0]), str(row[1]), int(row[2]))
 
 
-__all__ = ["EventFile", "EventRow", "Events", "NewTable", "TableGame", "TableOf"]
+__all__ = ["EventFile", "EventRow", "Events", "NewTable", "TableAt", "TableGame", "TableOf"]
