@@ -91,18 +91,17 @@ FORMATS = click.Choice(["text", "json", "csv", "html"])
 def new(path: str, name: str, players: tuple[str, ...], table_size: str, tours: int, pool: int | None,
         deals: int | None, preset: str, tiebreaks: tuple[str, ...], scale: str, seed: str | None, duplicate: bool,
         boards: int | None, hand_record: str | None, force: bool) -> None:
-    from ..event.director import new_event
-    from ..event.plan import Kind, PlanError, TieBreak, dumps_plan, scale_of
+    from ..event.choices import Choices, make_event
+    from ..event.plan import Kind, PlanError, TieBreak, dumps_plan
 
     if os.path.exists(path) and not force:
         _misuse(_("{path} exists; --force replaces it").format(path=path))
     names = tuple(n for text in players for n in text.split())
     record = read_text(hand_record) if hand_record else None  # a game file: its lines are the notation's
     try:
-        plan = new_event(name, names, table_size=int(table_size), tours=tours,
-                         kind=Kind.DUPLICATE if duplicate else Kind.SWISS, rules=preset, pool=pool, deals=deals,
-                         tiebreaks=[TieBreak(t) for t in tiebreaks], scale=scale_of(scale), seed=seed,
-                         boards=boards or 0, hand_record=record)
+        plan = make_event(Choices(name, names, Kind.DUPLICATE if duplicate else Kind.SWISS, int(table_size), tours,
+                                  pool, deals, boards or 0, preset, scale, tuple(TieBreak(t) for t in tiebreaks), seed),
+                          hand_record=record)
     except (PlanError, ValueError) as exc:
         _misuse(str(exc))
     write_text(path, dumps_plan(plan))

@@ -17,9 +17,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ..event.choices import Choices, choices_of_form, make_event, problem_field
 from ..event.director import draw_next, event_boards
-from ..event.plan import Kind, PlanError, dumps_plan, loads_plan
-from ..event.report import PRINT, boards_page, kind_name
+from ..event.plan import SCALES, Kind, PlanError, TieBreak, dumps_plan, loads_plan
+from ..event.report import PRINT, boards_page, kind_name, tiebreak_name
+from ..game.conventions import PRESETS
 from ..event.boards import BoardsError
 from ..i18n import _
 from ..notation.errors import NotationError
@@ -74,9 +76,59 @@ def unreadable_event(request: Request, e: PlanError) -> Response:
                   login=False)
 
 
-async def event_list(request: Request, problem: str | None = None, status: int = 200) -> Response:
+#: The form's fields as a new page shows them: a Swiss event of tables of 3, one tour of 10 deals.
+BLANK = {"name": "", "kind": "swiss", "players": "", "table_size": "3", "tours": "1", "pool": "", "deals": "10",
+         "boards": "", "rules": "sochi", "scale": "whists", "seed": ""}
+
+
+async def event_list(request: Request, problem: str | None = None, status: int = 200,
+                     typed: dict[str, str] | None = None, problems: dict[str, str] | None = None,
+                     ticked: tuple[str, ...] = ()) -> Response:
+    """The events kept, and for the scorer the form of a new event (``typed``: what he typed, kept, with
+    ``problems`` said next to their fields) and the upload of an event file."""
     events = await run_in_threadpool(club_of(request).archive.events)
-    return render(request, "events.html", status, events=events, problem=problem)
+    return render(request, "events.html", status, events=events, problem=problem, typed=typed or BLANK,
+                  problems=problems or {}, ticked=ticked, presets=sorted(PRESETS), scales=list(SCALES),
+                  scale_words=scale_words(),
+                  tiebreaks=[(t.value, tiebreak_name(t)) for t in TieBreak])
+
+
+def scale_words() -> dict[str, str]:
+    """Each scale of :data:`~preflog.event.plan.SCALES` as the form offers it (``--scale``'s words)."""
+    return {"whists": _("whists as they are"),
+            "gambler": _("Gambler's: to 200 whole, to 650 a tenth, nothing above"),
+            "elephant": _("playelephant's: to 50 whole, to 100 half, above a tenth")}
+
+
+def new_from_choices(archive: Archive, choices: Choices) -> int:
+    """The event the director's choices make, kept and its tables' games opened; its id. :class:`PlanError`
+    when they cannot make one, or an event of that name is kept already (its field: the name)."""
+    plan = make_event(choices)
+    if any(row.name == plan.name for row in archive.events()):
+        raise PlanError(_("an event named «{name}» is kept already: give this one another name").format(
+            name=plan.name), "name")
+    return archive.put_event(plan.name, dumps_plan(plan), lambda have: games_to_open(plan, have))
+
+
+async def event_new(request: Request) -> Response:
+    """A new event from the director's form: made as ``preflog event new`` makes it from the same
+    choices, kept, its first tour's (or every tour's) tables' games opened; or the form again with what
+    was typed and each problem next to its field."""
+    form, refusal = await writing(request)
+    if refusal is not None:
+        return refusal
+    typed = {k: str(form.get(k, v))[:4000] for k, v in BLANK.items()}
+    raw = await request.form()
+    ticked = tuple(str(t) for t in raw.getlist("tiebreaks"))[:len(TieBreak) + 1]
+    choices, problems = choices_of_form(typed, ticked)
+    if choices is not None:
+        try:
+            ident = await run_in_threadpool(new_from_choices, club_of(request).archive, choices)
+        except PlanError as e:
+            problems = {problem_field(e): str(e)}
+        else:
+            return RedirectResponse(f"/events/{ident}", status_code=303)
+    return await event_list(request, None, 422, typed, problems, ticked)
 
 
 async def event_post(request: Request) -> Response:
@@ -207,6 +259,7 @@ def _kept_private(response: Response, secret: bool) -> Response:
 ROUTES = [
     Route("/events", event_list, methods=["GET"]),
     Route("/events", event_post, methods=["POST"]),
+    Route("/events/new", event_new, methods=["POST"]),
     Route("/events/{event:id}", event_page, methods=["GET"]),
     Route("/events/{event:id}/draw", event_draw, methods=["POST"]),
     Route("/events/{event:id}/boards", event_boards_page, methods=["GET"]),
@@ -214,4 +267,4 @@ ROUTES = [
     Route("/api/events/{event:id}/events", event_stream, methods=["GET"]),
 ]
 
-__all__ = ["ROUTES", "keep_event"]
+__all__ = ["ROUTES", "keep_event", "new_from_choices"]

@@ -21,7 +21,8 @@ from ..i18n import _, count, current_language, decimal, ngettext
 from ..model.game import Game, Tag
 from ..notation.errors import NotationError
 from ..notation.write import dumps
-from .archive import Archive, NewTable, TableGame
+from ..event.titles import place_title
+from .archive import Archive, GameRow, NewTable, TableAt, TableGame
 from .games import index_of_game
 from .templating import ENV
 
@@ -60,6 +61,43 @@ def games_to_open(plan: Plan, have: set[tuple[int, int, int]],
                 game = table_record(plan, tour.number, (table.number, table.players), boards.get(number), day)
                 out.append(NewTable(tour.number, table.number, number, dumps(game), index_of_game(game)))
     return out
+
+
+@attrs.frozen(slots=True)
+class EventEntry:
+    """An event in the games list: its games of the page, each with where it is played («тур 2, стол 1»),
+    those with a deal recorded alone (``played``) and how many are not begun (``unplayed``)."""
+
+    event: int
+    name: str
+    played: tuple[tuple[str, GameRow], ...]
+    unplayed: int
+
+
+def listed(rows: list[GameRow], tables: dict[int, TableAt]) -> list[GameRow | EventEntry]:
+    """The games list's entries of a page's ``rows`` (newest first): a game of no event as it is; the
+    games of an event (``tables``: where each of an event's is played) gathered into one entry where the
+    newest of them stands, its games by tour, board and table."""
+    out: list[GameRow | EventEntry] = []
+    mine: dict[int, list[GameRow]] = {}
+    for row in rows:
+        at = tables.get(row.id)
+        if at is None:
+            out.append(row)
+            continue
+        if at.event not in mine:
+            mine[at.event] = []
+            out.append(EventEntry(at.event, at.name, (), 0))
+        mine[at.event].append(row)
+    entries: list[GameRow | EventEntry] = []
+    for entry in out:
+        if isinstance(entry, EventEntry):
+            games = sorted(mine[entry.event], key=lambda r: (tables[r.id].tour, tables[r.id].board, tables[r.id].table))
+            played = tuple((place_title(tables[r.id].tour, tables[r.id].table, tables[r.id].board or None), r)
+                           for r in games if r.deals > 0)
+            entry = EventEntry(entry.event, entry.name, played, len(games) - len(played))
+        entries.append(entry)
+    return entries
 
 
 def deals_allowed(archive: Archive, game: int) -> tuple[int, int] | None:
@@ -180,13 +218,13 @@ def standing_lines(work: EventWork) -> list[dict[str, Any]]:
         for line, last in zip(lines, shared_until(lines)):
             scaled = bool(work.plan.scale.bands)
             detail = [_("Tour {n}").format(n=i) + ": " + ("—" if w is None else signed(w))
-                      for i, w in enumerate(line.tours, 1)]
+                      for i, w in enumerate(line.shown_tours, 1)]
             if scaled:
-                detail.insert(0, _("Whists") + ": " + signed(line.whists))
+                detail.insert(0, _("Whists") + ": " + signed(line.shown))
             detail += [f"{tiebreak_name(t)}: {v}" for t, v in zip(work.plan.tiebreaks, line.tiebreaks)]
             detail.append(count("{n} deal", "{n} deals", line.deals))
             out.append({"place": place_text(line, last), "player": line.player,
-                        "figure": signed(line.points if scaled else line.whists), "detail": " · ".join(detail)})
+                        "figure": signed(line.points if scaled else line.shown), "detail": " · ".join(detail)})
     elif work.scores is not None:
         lines2 = list(work.scores.lines)
         for dline, last in zip(lines2, shared_until(lines2)):
@@ -287,5 +325,5 @@ class EventsKept:
             return done
 
 
-__all__ = ["EventWork", "EventsKept", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",
+__all__ = ["EventEntry", "EventWork", "EventsKept", "listed", "KEPT_EVENTS", "TableState", "deals_allowed", "games_to_open", "problem_lines",
            "secret_boards", "standing_lines", "table_record"]
