@@ -152,7 +152,7 @@ def test_an_event_s_games_are_titled_and_gathered_under_it_and_unplayed_ones_cou
         assert c.get("/api/stats").json() == stats
         assert c.get("/players").text.count("Dasha") == players.count("Dasha")
         for lang, swiss_title, duo_title in (("en", "Friday Swiss — tour 1, table 2", "Duo — board 3, table 2"),
-                                             ("ru", "Friday Swiss — тур 1, стол 2", "Duo — доска 3, стол 2")):
+                                             ("ru", "Friday Swiss — тур 1, стол 2", "Duo — раздача 3, стол 2")):
             tables = {(t["table"], g["board"]): g["game"] for t in c.get(f"/api/events/{duo}").json()["tables"]
                       for g in t["games"]}
             swiss_game = c.get(f"/api/events/{swiss}").json()["tables"][1]["games"][0]["game"]

@@ -70,9 +70,7 @@ def choices_of_form(form: Mapping[str, str], tiebreaks: tuple[str, ...] = ()) ->
     kind = Kind.DUPLICATE if kind_text == "duplicate" else Kind.SWISS
     if kind_text not in ("swiss", "duplicate"):
         problems["kind"] = _("a Swiss event or a duplicate one")
-    players = players_of(form.get("players", ""))
-    if len(players) > MAX_PLAYERS:
-        problems["players"] = _("at most {n} players").format(n=MAX_PLAYERS)
+    players = players_of(form.get("players", ""))[:MAX_PLAYERS + 1]  # one more than may be: said so below
     size = _whole(form, "table_size", 3, 4, problems)
     tours = _whole(form, "tours", 1, MAX_TOURS, problems)
     # a duplicate event's tours are its boards: the form shows it no pool nor number of deals

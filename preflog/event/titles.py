@@ -1,5 +1,5 @@
 """The title of an event's table game, in the reader's language: the event, then where the game is
-played, «Швейцарка в пятницу — тур 2, стол 1» (a Swiss tour's pulka) or «Дубль — доска 3, стол 2» (a
+played, «Швейцарка в пятницу — тур 2, стол 1» (a Swiss tour's pulka) or «Дубль — раздача 3, стол 2» (a
 duplicate board), from the tags its table's game carries (Event, Round, Table, Board)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from ..model.game import Game
 
 
 def place_title(tour: int, table: int, board: int | None) -> str:
-    """Where a table's game is played: «тур 2, стол 1», or a board's «доска 3, стол 2»."""
+    """Where a table's game is played: «тур 2, стол 1», or a board's «раздача 3, стол 2»."""
     if board:
         return _("board {board}, table {table}").format(board=board, table=table)
     return _("tour {tour}, table {table}").format(tour=tour, table=table)
