@@ -48,3 +48,27 @@ def wait_answered(page: Any) -> None:
     page.wait_for_function("() => { const p = document.querySelector('#problems pre');"
                            " const f = document.querySelector('[data-sending]');"
                            " return p && (!f || p.innerText.trim() !== f.dataset.sending); }")
+
+
+#: Every control the thumb taps that is smaller than 44x44 CSS px, as ``[[what, width, height], …]`` with
+#: ``what`` its tag, its first words (or label) and its class, for the tests that a phone's controls are
+#: big enough: links, buttons, inputs, selects, summaries, and a checkbox or radio by its label when a
+#: label wraps it (the label is what is tapped). A link inside a sentence (its parent's own text, beside
+#: the link, has a letter or a digit: «…open: <a>address</a>») is exempt, as WCAG's target size exempts
+#: it; a list of links split by «·» or «,» is not a sentence. Controls not shown are not measured.
+TARGETS = """() => [...document.querySelectorAll(
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, label')].flatMap(el => {
+  const tag = el.tagName.toLowerCase();
+  const boxed = el.querySelector && el.querySelector('input[type=checkbox], input[type=radio]');
+  if (tag === 'label' && !boxed) { return []; }
+  if (tag === 'input' && ['checkbox', 'radio'].includes(el.type) && el.closest('label')) { return []; }
+  const box = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  if (!box.width || !box.height || style.visibility === 'hidden') { return []; }
+  if (box.width >= 43.95 && box.height >= 43.95) { return []; }
+  if (tag === 'a' && el.parentNode && [...el.parentNode.childNodes].some(
+      n => n.nodeType === 3 && /[\\p{L}\\p{N}]/u.test(n.textContent))) { return []; }
+  const words = (el.innerText || el.value || el.getAttribute('aria-label') || el.name || '').trim().slice(0, 30);
+  const cls = el.getAttribute('class') ? '.' + el.getAttribute('class').trim().replace(/\\s+/g, '.') : '';
+  return [[`${tag}${cls} ${JSON.stringify(words)}`, Math.round(box.width), Math.round(box.height)]];
+})"""
