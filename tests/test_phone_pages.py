@@ -49,7 +49,7 @@ CHECKS = ("sideways", "text", "targets", "axe")
 
 def _owed(owner: str, what: str) -> pytest.MarkDecorator:
     """A check a page fails until its owner's change lands: strict, so it turns red when it passes."""
-    return pytest.mark.xfail(strict=True, reason=f"{what}: {owner}'s change")
+    return pytest.mark.xfail(strict=True, reason=f"owed by {owner}: {what}")
 
 
 _REPLAY = _owed("present/replay_html.py (the replay page, its own inline CSS)",
@@ -176,3 +176,19 @@ def measured(club: tuple[Server, dict[str, int]], contexts: dict[tuple[str, str]
 def test_the_page_fits_a_phone(measured: Any, check: str, path: str, lang: str, who: str) -> None:
     found = measured(path, lang, who)
     assert not found[check], f"{found['url'][0]} ({lang}, {who}), {check}:\n" + "\n".join(found[check])
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_deal_is_a_row_the_thumb_taps(club: tuple[Server, dict[str, int]], contexts: dict[tuple[str, str], Any],
+                                        lang: str) -> None:
+    """Each deal of the game's list opens its replay from a row as wide as its card and 44px high (it was
+    the words «Deal 3» alone, 70x18, beside «Anna deals»)."""
+    server, ids = club
+    page = contexts[(lang, "watcher")]
+    page.goto(f"{server.url}/games/{ids['game']}")
+    rows = page.evaluate("""() => [...document.querySelectorAll('ol.deals > li')].map(li => {
+        const a = li.querySelector('a.replay').getBoundingClientRect(), card = li.getBoundingClientRect();
+        return [li.id, Math.round(a.width), Math.round(a.height), Math.round(card.width)]; })""")
+    assert len(rows) == 50
+    narrow = [row for row in rows if row[1] < row[3] - 2 or row[2] < 44]
+    assert not narrow, narrow
