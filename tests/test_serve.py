@@ -831,7 +831,7 @@ def test_the_pages_import_and_undo_without_script(server: Served) -> None:
         game = int(r.headers["location"].rsplit("/", 1)[1])
         again = c.post("/import", data={"csrf": csrf}, files=files)  # the same file again: skipped, and said
         assert again.status_code == 200 and "already in the archive" in again.text
-        assert re.search(r'<li><a href="/games/\d+">Friday</a>', again.text)  # where it is (the first kept)
+        assert re.search(r'<li><a href="/games/\d+"><span class="title">Friday</span>', again.text)  # the first kept
         page = c.get(f"/games/{game}/record").text
         assert "Record the deal" in page and "Take back the last deal" in page
         revision = re.search(r'name="revision" value="(\d+)"', page)
