@@ -52,19 +52,9 @@ def _owed(owner: str, what: str) -> pytest.MarkDecorator:
     return pytest.mark.xfail(strict=True, reason=f"owed by {owner}: {what}")
 
 
-_REPLAY = _owed("present/replay_html.py (the replay page, its own inline CSS)",
-               "its select, step buttons and summaries are under 44px")
-_EVENTS = _owed("events.html and event.html (the events pages)", "the links below the list and the event are 19px tall")
-#: (check, page) → why it still fails: pages whose templates other changes of issue 65 redo (the global CSS
-#: made the rest of them fit)
-OWED: dict[tuple[str, str], pytest.MarkDecorator] = {
-    ("targets", "/games/{game}/deals/1"): _REPLAY,
-    ("targets", "/games/{game}/deals/3"): _REPLAY,
-    ("text", "/games/{game}/pulka"): _owed("pulka.html and pulka_svg.py (the whole pulka's page)",
-                                          "the drawing fitted into 360x640 writes its records at 8px"),
-    ("targets", "/events"): _EVENTS,
-    ("targets", "/events/{event}"): _EVENTS,
-}
+#: (check, page) → why it still fails: none now (the replay, the whole pulka and the events pages were
+#: redone by the other changes of issue 65); a page owed a fix goes here, strict, so it turns red when fixed
+OWED: dict[tuple[str, str], pytest.MarkDecorator] = {}
 
 
 def _cases() -> Iterator[Any]:
