@@ -39,6 +39,7 @@ from .report import archive_stats, filters_of, rating_of
 from .secrecy import secret_games, sees_secrets
 from .rendering import WAIT, live_fragment, working
 from .context import Club, access, club_of, refusal_of
+from .view import plain_and_rule
 
 
 async def get_stats(request: Request) -> Response:
@@ -66,9 +67,13 @@ async def get_stats_csv(request: Request) -> Response:
 
 def error_json(e: NotationError, deal_line: int | None = None) -> dict[str, Any]:
     """An error as the API gives it: its line (within the deal that starts at ``deal_line`` of the game's
-    text, when it is a deal's), column, message and hint."""
+    text, when it is a deal's), column, message and hint; a message that cites the rule it breaks, also
+    its sentence plain and the rule (``sentence``, ``rule``), which the scorer's page shows apart."""
     line = e.line - deal_line + 1 if deal_line is not None and e.line >= deal_line else e.line
     out: dict[str, Any] = {"line": line, "column": e.column, "message": e.message}
+    sentence, rule = plain_and_rule(e.message)
+    if rule is not None:
+        out["sentence"], out["rule"] = sentence, rule
     if e.excerpt:
         out["excerpt"] = e.excerpt
     if e.notes:

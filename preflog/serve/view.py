@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any, overload
@@ -25,7 +26,7 @@ from ..present.rules_summary import every_option, summary
 from ..present.score_table import payment_text, sheet_json
 from ..record.judgment import Judgment
 from ..record.recorder import Recorder, Refused, Turn, typed_text
-from ..record.said import deal_words, notes, outcome_words
+from ..record.said import Outline, deal_words, notes, outcome_words
 from ..sheet_words import entry_text, number_text
 from ..scoring.ledger import COLUMN_WORDS, Column, Entry
 from ..scoring.payments import payments
@@ -45,6 +46,7 @@ class DealView:
     entries: list[str]
     dealer: str = ""
     outcome: str = ""
+    outline: Outline | None = None  # what its words are made of (for the short form a correction starts from)
 
 
 class DealViews(Sequence[DealView]):
@@ -91,7 +93,8 @@ class DealViews(Sequence[DealView]):
         dealer, declarer = (outline.dealer, outline.played_by) if outline is not None else ("", None)
         how = outcome_words(outline) if outline is not None else ""
         made = self._made[at] = DealView(deal.number, judged.text[own:end].strip("\n"), said, notes(deal),
-                                         [entry_text(e) for e in entries], dealer, _outcome(how, declarer, entries))
+                                         [entry_text(e) for e in entries], dealer, _outcome(how, declarer, entries),
+                                         outline)
         return made
 
 
@@ -227,10 +230,22 @@ def violation_text(v: Violation) -> str:
     return said + ("\n" + _("hint:") + " " + tip if tip else "")
 
 
+#: A message that ends with the rule it breaks, as :func:`preflog.verdicts.message` writes it: ``6♠ не выше
+#: 6♣ [A202: каждая заявка должна быть выше предыдущей, Кодекс 3.3.7]``.
+_RULE = re.compile(r"(.*?\S)\s*\[([A-Z][0-9]{3}: [^\[\]]*)\]", re.S)
+
+
+def plain_and_rule(message: str) -> tuple[str, str | None]:
+    """A refusal's sentence, plain, and the rule it cites (``C603: …, Кодекс 3.8.7``) when it ends
+    with one: the page says the sentence, and the rule one tap away."""
+    found = _RULE.fullmatch(message)
+    return (message, None) if found is None else (found.group(1), found.group(2))
+
+
 def refusal_lines(e: Refused, typed: str = "") -> list[str]:
     """Why the recorder refused a deal, as the scorer's page shows it: the reason; or each error with
     its line in the deal typed (when it has more than one), the line and a caret under the word of the
-    short form, and the hints."""
+    short form, and the hints; each sentence plain (its rule: :func:`refusal_rules`)."""
     if e.reason:
         return [e.reason]
     several = "\n" in typed.strip()
@@ -240,10 +255,18 @@ def refusal_lines(e: Refused, typed: str = "") -> list[str]:
             out.append(typed_text(err))
             continue
         line = err.line - e.deal_line + 1 if e.deal_line is not None and err.line >= e.deal_line else err.line
-        head = _("line {line}: {message}").format(line=line, message=err.message) if several else err.message
+        sentence = plain_and_rule(err.message)[0]
+        head = _("line {line}: {message}").format(line=line, message=sentence) if several else sentence
         out.append("\n".join([head, *(_("hint:") + n[len(HINT) - 1:] if n.startswith(HINT) else n
                                       for n in err.notes)]))
     return out
+
+
+def refusal_rules(e: Refused) -> list[str]:
+    """The rules the refused deal breaks, each once (``C603: результат соответствует контракту, Кодекс
+    3.8.7``), for the scorer who asks why."""
+    found = [plain_and_rule(err.message)[1] for err in e.errors] if not e.reason else []
+    return list(dict.fromkeys(r for r in found if r is not None))
 
 
 def turn_words(turn: Turn) -> dict[str, Any]:
@@ -251,4 +274,4 @@ def turn_words(turn: Turn) -> dict[str, Any]:
     return {"number": turn.number, "dealer": turn.dealer, "order": list(turn.order), "said": str(turn)}
 
 
-__all__ = ["DealView", "DealViews", "GameView", "game_view", "refusal_lines", "turn_words", "violation_text"]
+__all__ = ["DealView", "DealViews", "GameView", "game_view", "plain_and_rule", "refusal_lines", "refusal_rules", "turn_words", "violation_text"]
