@@ -47,11 +47,15 @@ def api(server: Server, game: int) -> dict[str, Any]:
 
 
 def tap_in(page: Any, typed: str) -> None:
-    """Type a deal in the short form with the page's keys alone."""
+    """Type a deal with the page's keys alone, given in the notation's short form: a contract, a defender's
+    letter, ``mis`` and ``pass`` are the keys that stand for them (data-means: they type the page's own
+    language's short form, «7п вист пас» in Russian), names and numbers the keys that type them."""
     for word in typed.split():
         if word in ("wp", "ww", "pp"):
             for letter in word:
-                page.tap(f".keys.defence .key[data-letter='{letter}']")
+                page.tap(f".keys.defence .key[data-means='{letter}']")
+        elif page.locator(f".key[data-means='{word}']").count():
+            page.tap(f".key[data-means='{word}']")
         else:
             page.tap(f".key[data-word='{word}']")
 
@@ -127,6 +131,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
 
         # deal 3 corrected: Anna's six of diamonds took 7, not 6
         scorer.goto(f"{server.url}/games/{game}/record?edit=3")
+        scorer.fill("#deal", "")  # it starts from the deal as recorded
         tap_in(scorer, f"{a} 6d ww 7 2 1")
         scorer.tap("#send")
         scorer.wait_for_selector(f"#done:has-text('{words['corrected']}')")
@@ -167,7 +172,7 @@ def test_an_evening_recorded_on_one_phone(server: Server, browser: Any, lang: st
         tap_in(scorer, f"{c} 6s pp")
         scorer.tap("#send")
         scorer.wait_for_selector("#pending:not([hidden])")
-        assert words["offline"] in scorer.inner_text("#problems")
+        assert words["offline"] in scorer.inner_text("#notice")
         assert api(server, game)["revision"] == revision
         scorer_context.set_offline(False)
         scorer.wait_for_url("**done=add&number=9**", timeout=LIVE)
@@ -326,7 +331,7 @@ def test_a_deal_kept_offline_after_another_phone_s_deal_is_kept_and_asked_about(
         assert "пулька изменилась" in asked
         assert len(kept(phone_a, game)) == 1  # still on the phone
         text = httpx.get(f"{server.url}/api/games/{game}.pref").text
-        assert "contract Лёва: 6s" in text and "8c" not in text
+        assert "contract Лёва: 6п" in text and "8т" not in text  # the Russian keys' short form
 
         # a slip undone safely: «discard» asks first, and «no» keeps the deal
         phone_a.tap("#discard")
@@ -339,7 +344,7 @@ def test_a_deal_kept_offline_after_another_phone_s_deal_is_kept_and_asked_about(
         phone_a.tap("#pending button.primary")
         phone_a.wait_for_url("**done=add&number=2**", timeout=LIVE)
         text = httpx.get(f"{server.url}/api/games/{game}.pref").text
-        assert text.index("contract Лёва: 6s") < text.index("contract Лёва: 8c")
+        assert text.index("contract Лёва: 6п") < text.index("contract Лёва: 8т")
         assert api(server, game)["settlement"]["deals"] == 2
         assert kept(phone_a, game) == []
         no_sideways_scroll(phone_a)
@@ -367,7 +372,7 @@ def test_a_deal_discarded_on_the_scorer_s_word_is_gone_and_only_then(server: Ser
         phone.wait_for_selector("#discard-yes:not([disabled])")
         assert len(kept(phone, game)) == 1
         phone.tap("#discard-yes")
-        phone.wait_for_selector("#problems:has-text('Сдача удалена')")
+        phone.wait_for_selector("#notice:has-text('Сдача удалена')")
         assert kept(phone, game) == []
         assert api(server, game)["settlement"]["deals"] == 1
     finally:
@@ -392,7 +397,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(server: Se
         phone.wait_for_url("**done=add&number=1**", timeout=LIVE + 10_000)  # sent again within 5 s
         assert len(sent) >= 2 and sent[0] and all(k == sent[0] for k in sent), sent
         assert api(server, game)["settlement"]["deals"] == 1
-        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Аня: 6c") == 1
+        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Аня: 6т") == 1
         assert kept(phone, game) == []
     finally:
         context.close()
@@ -452,7 +457,7 @@ def test_a_deal_sent_after_another_phone_s_same_deal_is_asked_about_not_recorded
         phone_b.tap("#discard")
         phone_b.wait_for_selector("#discard-yes:not([disabled])")
         phone_b.tap("#discard-yes")
-        phone_b.wait_for_selector("#problems:has-text('Сдача удалена')")
+        phone_b.wait_for_selector("#notice:has-text('Сдача удалена')")
         assert api(server, game)["settlement"]["deals"] == 1 and kept(phone_b, game) == []
     finally:
         context_a.close()
@@ -475,10 +480,10 @@ def test_a_proxy_s_error_after_the_deal_arrived_keeps_it_and_it_is_recorded_once
         tap_in(phone, f"{c} 6h wp 6")
         phone.tap("#send")
         phone.wait_for_selector("#pending:not([hidden])")
-        assert "Сдача остаётся на телефоне" in phone.inner_text("#problems")
+        assert "Сдача остаётся на телефоне" in phone.inner_text("#notice")
         phone.wait_for_url("**done=add&number=1**", timeout=LIVE + 10_000)
         assert len(sent) >= 2 and all(k == sent[0] for k in sent), sent
         assert api(server, game)["settlement"]["deals"] == 1
-        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Оля: 6h") == 1
+        assert httpx.get(f"{server.url}/api/games/{game}.pref").text.count("contract Оля: 6ч") == 1
     finally:
         context.close()

@@ -37,8 +37,9 @@ from .games import decode
 from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
-from .view import GameView, refusal_lines
-from .event_view import listed
+from .view import GameView, refusal_lines, refusal_rules
+from .event_view import deals_allowed, listed
+from .keyboard import AHEAD, all_pass_typed, contract_keys, defence_keys, reader, short_form, turns
 from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
 
 PAGE_SIZE = 50
@@ -251,7 +252,8 @@ def _done_of(q: Any, view: GameView, taken: bool) -> str | None:
 
 async def _record(request: Request, ident: int, status: int = 200, typed: str = "",
                   problems: list[str] | None = None, written: str | None = None, said: Any = None,
-                  mode: tuple[str, int] | None = None, confirm: bool = False) -> Response:
+                  mode: tuple[str, int] | None = None, confirm: bool = False,
+                  rules: list[str] | None = None) -> Response:
     club = club_of(request)
     found = await _derived(request)
     if isinstance(found, Response):
@@ -259,6 +261,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     view, revision = found.view, found.revision
     taken = await run_in_threadpool(club.archive.taken_back, ident)
     event = await run_in_threadpool(_event_id, club.archive, ident)
+    limit = await run_in_threadpool(deals_allowed, club.archive, ident)
     done = None if said is None else _done_of(said, view, taken is not None)
     shown = view.deals.of(mode[1]) if mode is not None else None
     if shown is None:
@@ -267,15 +270,24 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     turn = view.turn or Turn.of(1, view.players[0], view.players)
     if mode is not None and shown is not None and shown.dealer:  # a deal corrected: its own seats
         turn = Turn.of(mode[1], shown.dealer, view.players)
+    if mode is not None and mode[0] == "edit" and shown is not None and not typed and status == 200:
+        typed = short_form(shown.outline, shown.text, shown.notes)  # the correction starts from the deal
     example = examples(Table(view.players, turn.dealer, turn.order, {}))["game"]
     # a key for every player, those of the deal from its eldest hand first, a dealer of four sitting out
     # last (and still there for a deal typed while the page could not learn the next dealer)
     keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
+    # the table of an event's tour with all its deals is done, as a pulka that is over is
+    played = limit is not None and len(view.deals) >= limit[0]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
                   key=new_secret(),
                   live=Markup(found.live["html"]),
-                  problems=problems or [], written=written, done=done, mode=mode, shown=shown, confirm=confirm,
-                  last=last, taken=taken is not None, example=example, keys=keys, event=event)
+                  problems=problems or [], rules=rules or [], written=written, done=done, mode=mode, shown=shown,
+                  confirm=confirm, last=last, taken=taken is not None, example=example, keys=keys, event=event,
+                  played=limit[0] if played and limit is not None else None,
+                  open=view.turn is not None and not view.finished and not played,
+                  turns=turns(turn, view.players, 1 if mode is not None else AHEAD),
+                  reader=reader(view.players, turn), contracts=contract_keys(), defences=defence_keys(),
+                  all_pass=all_pass_typed())
 
 
 def _after(ident: int, done: str, said: dict[str, Any]) -> Response:
@@ -326,7 +338,8 @@ async def record_post(request: Request) -> Response:
         return await _record(request, ident, status, typed, [message], mode=mode)
     except Refused as e:
         read = e.said if in_words() and e.said else e.written  # how the short form was read
-        return await _record(request, ident, 422, typed, refusal_lines(e, typed), read, mode=mode)
+        return await _record(request, ident, 422, typed, refusal_lines(e, typed), read, mode=mode,
+                              rules=refusal_rules(e))
     return _after(ident, action.removesuffix("-confirmed"), said)
 
 
@@ -486,9 +499,20 @@ async def logout_post(request: Request) -> Response:
         await run_in_threadpool(archive.drop_sessions)
     elif session:
         await run_in_threadpool(archive.drop_session, digest(session))
-    response = RedirectResponse("/?ended=all" if everywhere else "/", status_code=303)
+    response = RedirectResponse("/?ended=all" if everywhere else "/logout?ended=1", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+async def logout_page(request: Request) -> Response:
+    """The question before a logout (``?everywhere=1``: of every login), answered by a form that needs
+    no script; after it (``?ended=1``), what was ended and the way back in."""
+    q = request.query_params
+    if scorer(request):
+        return render(request, "logout.html", ended=False, everywhere=q.get("everywhere") == "1")
+    if q.get("ended") == "1":
+        return render(request, "logout.html", ended=True, everywhere=False)
+    return RedirectResponse("/", status_code=303)
 
 
 async def join_page(request: Request) -> Response:
@@ -542,5 +566,6 @@ ROUTES = [
     Route("/players", players_post, methods=["POST"]),
     Route("/login", login_page, methods=["GET"]),
     Route("/login", login_post, methods=["POST"]),
+    Route("/logout", logout_page, methods=["GET"]),
     Route("/logout", logout_post, methods=["POST"]),
 ]

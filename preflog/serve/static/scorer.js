@@ -1,16 +1,19 @@
-// The scorer's page: the buttons type the short form (what is posted), and the line under the box says
-// it back in the words the buttons show. A new deal is sent to the API with the login's CSRF token, the
-// revision the page shows and an id made on the phone; a refusal is shown by the button, in the page's
-// language. A deal typed while the phone has no connection is kept on the phone (localStorage) and sent
-// when it comes back, in order, each with the revision it follows (If-Match) and its id: never lost (it
-// leaves the phone only when the server says it is in the game), never recorded twice (the server
-// records an id once). The other actions (take back, put back, correct, note) are the form's own posts.
+// The scorer's page: the keys type the short form in the page's language (Russian 7п вист пас, English
+// 7s wp: what the server's short form reads, and what is posted), and the line under the box says the deal
+// back with the names of its seats, as it is typed. A new deal is sent to the API with the login's CSRF
+// token, the revision the page shows and an id made on the phone; a refusal is shown under the box, its
+// sentence plain and its rule one tap away. A deal typed while the phone has no connection is kept on the
+// phone (localStorage), the page moves on to the next deal, and the kept deals are sent when it comes
+// back, in order, each with the revision it follows (If-Match) and its id: never lost (it leaves the phone
+// only when the server says it is in the game), never recorded twice (the server records an id once).
+// The other actions (take back, put back, correct, note) are the form's own posts.
 (function () {
   "use strict";
   var form = document.getElementById("scorer");
   if (!form) { return; }
   var input = document.getElementById("deal");
   var problems = document.getElementById("problems");
+  var notice = document.getElementById("notice");
   var message = document.getElementById("message");
   var pending = document.getElementById("pending");
   var revision = document.getElementById("revision");
@@ -18,13 +21,25 @@
   var game = form.getAttribute("data-game");
   var csrf = document.querySelector('meta[name="csrf-token"]').getAttribute("content");
   var readback = document.getElementById("readback");
-  var DEFENCE = /^[wph]+[oc]?$/;
+  var turnLine = document.getElementById("turn");
+  var names = form.querySelector(".keys.names");
+  var editing = form.querySelector("input[name=number]") !== null;  // a deal corrected or noted: its own seats
+  var TURNS = JSON.parse(form.getAttribute("data-turns") || "[]");  // the deal to come and those after it
+  var R = JSON.parse(form.getAttribute("data-reader") || "{}");      // the short form's spellings and words
+  var DEFENCE = /^[wphвп]+[ocоз]?$/i;
   var QUEUE = "preflog-queue-" + game;
   var busy = false;  // a change of this page's own under way: the live stream's news of it is not news
 
   function words() { return !input || input.value.trim() === "" ? [] : input.value.trim().split(/\s+/); }
+  function attr(name) { return form.getAttribute(name) || ""; }
 
-  // What a key types, shown as the key shows it: "Лёва 7s wp 8" is said back "Лёва 7♠ вист пас 8".
+  // -- the deal said back -----------------------------------------------------------------------------
+  // As the scorer types or taps, the line under the box says the deal with the names of this deal's seats:
+  // «Лёва 7п вист пас 6 3 1» is said «Лёва: 7♠ · Оля: вист, Аня: пас · взятки: Лёва 6, Оля 3, Аня 1», so that
+  // tricks typed in a wrong order are seen before they are sent. It reads what the server's short form
+  // reads (preflog/record/short.py); anything else (the notation) is said word by word, as the keys show it.
+  function low(word) { return word.toLowerCase(); }
+  function own(object, key) { return Object.prototype.hasOwnProperty.call(object || {}, key); }
   function shown(attribute, value) {
     var keys = form.querySelectorAll(".key[" + attribute + "]");
     for (var i = 0; i < keys.length; i++) {
@@ -32,20 +47,141 @@
     }
     return null;
   }
-  function said(text) {
+  function wordByWord(text) {
     var list = text.trim() === "" ? [] : text.trim().split(/\s+/);
-    return list.map(function (word, i) {
-      var key = shown("data-word", word);
-      if (key !== null && (i === 0 || word !== "pass")) { return key; }
-      if (DEFENCE.test(word)) {
-        return word.split("").map(function (letter) { return shown("data-letter", letter) || letter; }).join(" ");
-      }
-      return word;
+    return list.map(function (word) {
+      var key = shown("data-word", word) || shown("data-defence", word);
+      return key !== null ? key : word;
     }).join(" ");
   }
-  function sayBack() { if (readback && input) { readback.textContent = said(input.value); } }
+  function candidates(word) {  // the players a word may name: the one it spells, or those it starts
+    var seats = R.seats || [], aliases = R.aliases || {};
+    if (seats.indexOf(word) >= 0) { return [word]; }
+    if (own(aliases, word)) { return [aliases[word]]; }
+    var all = seats.concat(Object.keys(aliases)), same = {}, start = {};
+    all.forEach(function (n) {
+      var who = own(aliases, n) ? aliases[n] : n;
+      if (low(n) === low(word)) { same[who] = true; }
+      if (low(n).indexOf(low(word)) === 0) { start[who] = true; }
+    });
+    return Object.keys(Object.keys(same).length ? same : start).sort();
+  }
+  function playerOf(word) { var found = candidates(word); return found.length === 1 ? found[0] : null; }
+  function nameOf(player) { return player === R.dummy ? R.dummy_said : player; }
+  function bidOf(word) {
+    if ((R.misere || []).indexOf(word) >= 0) { return "mis"; }
+    return own(R.bids, word) ? R.bids[word] : null;
+  }
+  function clockwise(order, player) {  // the others clockwise from the player's left, the player last
+    var at = order.indexOf(player);
+    return order.slice(at + 1).concat(order.slice(0, at + 1));
+  }
+  function tricksSaid(list, seats) {  // numbers in the order of seats, or names with their numbers
+    if (!list.length) { return ""; }
+    var pairs = [];
+    if (list.every(function (w) { return /^[0-9]{1,2}$/.test(w); })) {
+      list.forEach(function (w, i) { pairs.push((i < seats.length ? nameOf(seats[i]) : "?") + " " + w); });
+    } else {
+      for (var i = 0; i < list.length; i += 2) {
+        var who = playerOf(list[i]);
+        pairs.push((who ? nameOf(who) : list[i]) + " " + (i + 1 < list.length ? list[i + 1] : "…"));
+      }
+    }
+    return R.said.tricks.replace("{tricks}", pairs.join(", "));
+  }
+  function defenceOf(list) {  // the defence said in words (вист пас) or letters (wp, вп): its letters, and the words it took
+    var letters = [], used = 0;
+    while (used < list.length && own(R.words, low(list[used]))) { letters.push(R.words[low(list[used])]); used++; }
+    if (!used && list.length && DEFENCE.test(list[0])) {
+      letters = low(list[0]).split("").map(function (l) { return R.letters[l]; });
+      used = 1;
+    }
+    return { letters: letters, used: used };
+  }
+  // The deal ``text`` said back with the names of ``turn``'s seats ("" for nothing typed).
+  function sayDeal(text, turn) {
+    var brace = text.indexOf("{");
+    var comment = brace >= 0 ? text.slice(brace).trim() : "";
+    var list = (brace >= 0 ? text.slice(0, brace) : text).trim().split(/\s+/).filter(Boolean);
+    if (!list.length) { return comment; }
+    if (!R.said || !turn || text.trim().indexOf("\n") >= 0) { return wordByWord(text); }
+    var parts = [], rest = [], order = turn.order;
+    if ((R.all_pass || []).indexOf(low(list[0])) >= 0) {
+      parts.push(R.said.all_pass);
+      rest = [tricksSaid(list.slice(1), order)];
+    } else {
+      var at = bidOf(list[0]) !== null ? 0 : (list.length > 1 && bidOf(list[1]) !== null ? 1 : -1);
+      if (at < 0) {
+        if (list.length === 1 && playerOf(list[0])) { return nameOf(playerOf(list[0])); }
+        return wordByWord(text);
+      }
+      var bid = bidOf(list[at]), who = list.length > 1 ? list[1 - at] : "";
+      var declarer = who ? playerOf(who) : null;
+      parts.push((declarer ? nameOf(declarer) : who || "?") + ": " + (R.said[bid] || list[at]));
+      var after = list.slice(2);
+      var seats = declarer && order.indexOf(declarer) >= 0 ? clockwise(order, declarer) : [];
+      if (bid === "mis") {
+        rest = [tricksSaid(after, declarer ? [declarer] : [])];
+      } else {
+        var defence = defenceOf(after), mode = null, said = [];
+        defence.letters.forEach(function (l) {
+          if (l === "o" || l === "c") { mode = l; return; }
+          said.push([seats.length > 1 ? seats[said.length % (seats.length - 1)] : null, l]);
+        });
+        var whisters = said.filter(function (d) { return d[1] === "w"; }).length;
+        if (said.length || mode) {
+          parts.push(said.map(function (d) {
+            var word = R.said[d[1]] + (d[1] === "w" && mode && whisters === 1 ? " " + R.said[mode] : "");
+            return (d[0] ? nameOf(d[0]) + ": " : "") + word;
+          }).join(", ") + (mode && whisters !== 1 ? " " + R.said[mode] : ""));
+        }
+        var tricks = after.slice(defence.used);
+        var relative = tricks.length === 1 && /^(=|[+-][0-9]{1,2})$/.test(tricks[0]);
+        if (relative && declarer) {
+          var level = parseInt(bid, 10) + (tricks[0] === "=" ? 0 : parseInt(tricks[0], 10));
+          rest = [R.said.tricks.replace("{tricks}", nameOf(declarer) + " " + level)];
+        } else {
+          rest = [tricksSaid(tricks, declarer ? [declarer].concat(seats.slice(0, -1)) : [])];
+        }
+      }
+    }
+    return parts.concat(rest.filter(Boolean)).join(" · ") + (comment ? " " + comment : "");
+  }
+
+  // -- the deal the box is for ------------------------------------------------------------------------
+  // The deal to come, or with deals kept on the phone the one after them: the page moves on to it (its
+  // number, its dealer, its seats' keys from the eldest hand) without waiting for the connection.
+  function turnOf(number) {
+    for (var i = 0; i < TURNS.length; i++) { if (TURNS[i].number === number) { return TURNS[i]; } }
+    return null;
+  }
+  function boxNumber() {
+    if (editing || !TURNS.length) { return TURNS.length ? TURNS[0].number : null; }
+    var list = queue();
+    if (held && held.kind === "refused" && list.length && list[0].key === held.key) { return list[0].number; }
+    var kept = list.length ? list[list.length - 1].number : null;  // the deal after the last kept, as the phone numbered it
+    return typeof kept === "number" && kept >= TURNS[0].number ? kept + 1 : TURNS[0].number + list.length;
+  }
+  function showTurn() {
+    var number = boxNumber();
+    if (number === null || editing) { return; }
+    var turn = turnOf(number);
+    if (turnLine) { turnLine.textContent = turn ? turn.said : attr("data-deal").replace("{number}", number); }
+    if (!turn || !names) { return; }
+    var keys = Array.prototype.slice.call(names.querySelectorAll(".key[data-word]:not([data-means])"));
+    var byName = {};
+    keys.forEach(function (k) { byName[k.getAttribute("data-word")] = k; });
+    var first = names.querySelector(".key[data-means]");
+    turn.order.concat(keys.map(function (k) { return k.getAttribute("data-word"); })).forEach(function (n, i) {
+      var key = byName[n];
+      if (!key) { return; }
+      delete byName[n];
+      key.classList.toggle("out", i >= turn.order.length);
+      names.insertBefore(key, first);
+    });
+  }
+  function sayBack() { if (readback && input) { readback.textContent = sayDeal(input.value, turnOf(boxNumber())); } }
   function put(list) { input.value = list.join(" ") + (list.length ? " " : ""); sayBack(); }
-  if (input) { input.addEventListener("input", sayBack); sayBack(); }
 
   form.addEventListener("click", function (e) {
     var key = e.target.closest ? e.target.closest(".key") : null;
@@ -53,34 +189,64 @@
     e.preventDefault();
     var list = words();
     var word = key.getAttribute("data-word");
-    var letter = key.getAttribute("data-letter");
+    var defence = key.getAttribute("data-defence");
+    var last = list.length ? list[list.length - 1] : "";
     if (key.getAttribute("data-key") === "back") {
       list.pop();
-    } else if (letter) {
-      var last = list.length ? list[list.length - 1] : "";
-      if (DEFENCE.test(last) && !/[oc]$/.test(last)) { list[list.length - 1] = last + letter; } else { list.push(letter); }
+    } else if (defence && defence.length === 1) {  // a letter: the defenders' letters run together (wp)
+      if (list.length > 2 && DEFENCE.test(last) && !/[ocоз]$/i.test(last)) { list[list.length - 1] = last + defence; } else { list.push(defence); }
+    } else if (defence) {  // a word (вист, пас): letters typed before it are said in words too
+      if (list.length > 2 && DEFENCE.test(last) && !own(R.words, low(last))) {
+        list.pop();
+        low(last).split("").forEach(function (l) {
+          list.push(form.querySelector(".key[data-means='" + (R.letters[l] || l) + "']").getAttribute("data-defence"));
+        });
+      }
+      list.push(defence);
     } else if (word) {
       list.push(word);
     }
     put(list);
   });
 
-  // The message by the button: shown, announced (aria-live), and the focus moved to it.
-  function show(lines) {
+  // -- what the page says -----------------------------------------------------------------------------
+  // A notice (sending, kept on the phone, discarded) in a calm line that is announced politely; an error
+  // (refused, cannot be kept) as an alert, its sentence plain and the rule it cites one tap away («why?»).
+  // Both under the box, where the eye is.
+  function clearDone() {
     var before = document.getElementById("done");  // the message of the change before is not this one's
     if (before) { before.remove(); }
-    problems.hidden = lines.length === 0;
+  }
+  function notify(text, besideError) {
+    clearDone();
+    if (!besideError) { problems.hidden = true; problems.textContent = ""; }
+    notice.textContent = text;
+    notice.hidden = !text;
+  }
+  function alarm(lines, rules) {
+    clearDone();
+    notice.hidden = true;
+    notice.textContent = "";
     problems.textContent = "";
-    if (lines.length) {
-      var pre = document.createElement("pre");
-      pre.className = "errors";
-      pre.textContent = lines.join("\n");
-      problems.appendChild(pre);
-      message.focus({ preventScroll: true });
-      var send = document.getElementById("send");  // the message and the button under it, both in view
-      if (send && send.scrollIntoView) { send.scrollIntoView({ block: "end" }); }
-      if (message.getBoundingClientRect().top < 0 && message.scrollIntoView) { message.scrollIntoView({ block: "start" }); }
+    problems.hidden = lines.length === 0;
+    if (!lines.length) { return; }
+    var pre = document.createElement("pre");
+    pre.className = "errors";
+    pre.textContent = lines.join("\n");
+    problems.appendChild(pre);
+    if (rules && rules.length) {
+      var why = document.createElement("details");
+      why.className = "why";
+      var summary = document.createElement("summary");
+      summary.textContent = attr("data-why");
+      why.appendChild(summary);
+      var items = document.createElement("ul");
+      rules.forEach(function (r) { var li = document.createElement("li"); li.textContent = r; items.appendChild(li); });
+      why.appendChild(items);
+      problems.appendChild(why);
     }
+    message.focus({ preventScroll: true });
+    if (message.scrollIntoView) { message.scrollIntoView({ block: "nearest" }); }
   }
 
   // -- the deals kept on the phone ------------------------------------------------------------------
@@ -108,7 +274,7 @@
       return true;
     } catch (err) { return false; }
   }
-  function unkept() { show([form.getAttribute("data-unkept")]); }
+  function unkept() { alarm([attr("data-unkept")]); }
   function withKey(d) { if (!d.key) { d.key = newKey(); } return d; }  // kept by an older page: an id now
   function drop(key) { keep(queue().filter(function (d) { return d.key !== key; })); }
   // The deals kept, renumbered to follow revision ``first`` and deal ``number`` (the game as it is now).
@@ -143,7 +309,8 @@
     items.className = "kept";
     list.forEach(function (d) {
       var li = document.createElement("li");
-      li.textContent = form.getAttribute("data-deal").replace("{number}", d.number || "?") + " " + (d.said || d.typed);
+      li.textContent = (d.number ? attr("data-waiting-deal").replace("{number}", d.number) + ": " : "") +
+        (d.said || d.typed);
       items.appendChild(li);
     });
     pending.appendChild(items);
@@ -172,10 +339,10 @@
   // The scorer's word on a deal held back: sent after the deals recorded meanwhile...
   function resend() {
     var game = held && held.game;
-    if (!game || typeof game.revision !== "number") { show([form.getAttribute("data-back")]); return; }
+    if (!game || typeof game.revision !== "number") { alarm([attr("data-back")]); return; }
     keep(renumbered(queue(), game.revision, game.next || 0));
     held = null;
-    show([form.getAttribute("data-sending")]);
+    notify(attr("data-sending"));
     flush();
   }
   // ...or let go, after a second, deliberate tap (nothing else ever takes a deal off the phone).
@@ -193,7 +360,7 @@
       drop(d.key);
       held = null;
       if (input && input.value.trim() === d.typed.trim()) { input.value = ""; sayBack(); }
-      show([form.getAttribute("data-discarded").replace("{said}", d.said || d.typed)]);
+      notify(attr("data-discarded").replace("{said}", d.said || d.typed));
       showPending();
       flush();
     });
@@ -230,15 +397,16 @@
   // A deal the game changed under: held, both shown, until the scorer says what becomes of it.
   function holdChanged(item, answer) {
     held = { key: item.key, kind: "changed", game: answer.data.game || { revision: answer.data.revision } };
-    show([form.getAttribute("data-changed-kept")]);
+    notify(attr("data-changed-kept"));
     showPending();
   }
 
   function refusal(answer, text) {
     var several = text.trim().indexOf("\n") >= 0;  // a deal typed in the notation
     var lines = (answer.data.errors || []).map(function (err) {
-      var head = several && err.line ? form.getAttribute("data-line").replace("{line}", err.line).replace("{message}", err.message)
-                                     : err.message;
+      var sentence = err.sentence || err.message;  // plain: the rule it cites is one tap away
+      var head = several && err.line ? attr("data-line").replace("{line}", err.line).replace("{message}", sentence)
+                                     : sentence;
       var notes = (err.notes || []).map(function (note) {
         return note.indexOf("hint: ") === 0 ? form.getAttribute("data-hint") + note.slice(5) : note;
       });
@@ -248,6 +416,14 @@
       lines.push("", form.getAttribute("data-read-as") + " " + (answer.data.said || "\n" + answer.data.written));
     }
     return lines;
+  }
+  // The rules the server says the deal breaks, each once («C603: …, Кодекс 3.8.7»), for «why?».
+  function rulesOf(answer) {
+    var found = [];
+    (answer.data.errors || []).forEach(function (err) {
+      if (typeof err.rule === "string" && found.indexOf(err.rule) < 0) { found.push(err.rule); }
+    });
+    return found;
   }
 
   // To the page again, saying what the change did (the live stream's news of it is then not news).
@@ -278,12 +454,14 @@
       if (refused(answer, 422)) {  // refused by the rules: back in the box with why, still kept until mended
         held = { key: first.key, kind: "refused", game: null };
         if (input) { input.value = first.typed; sayBack(); }
-        show(refusal(answer, first.typed));
+        alarm(refusal(answer, first.typed), rulesOf(answer));
+        showTurn(); sayBack();
         showPending();
         return;
       }
       // a login ended, too many tries, the server failing, a page not the server's: kept, sent again later
-      show(refusal(answer, first.typed).concat([form.getAttribute("data-kept")]));
+      alarm(refusal(answer, first.typed), rulesOf(answer));
+      notify(attr("data-kept"), true);
       showPending();
     }).catch(function () { sending = false; showPending(); });
   }
@@ -291,7 +469,7 @@
   form.addEventListener("submit", function (e) {
     var action = e.submitter ? e.submitter.value : "add";
     if (action !== "add") {  // the form's own post; without a connection it could not go
-      if (navigator.onLine === false) { e.preventDefault(); show([form.getAttribute("data-back")]); return; }
+      if (navigator.onLine === false) { e.preventDefault(); alarm([attr("data-back")]); return; }
       busy = true;
       return;
     }
@@ -299,29 +477,29 @@
     var text = input ? input.value : "";
     if (text.trim() === "") { if (input) { input.focus(); } return; }
     var list = queue();
-    var number = Number(form.getAttribute("data-number")) + list.length;
-    var item = { typed: text, said: said(text), number: number, revision: Number(revision.value) + list.length,
-                 key: newKey() };
+    var number = boxNumber() || Number(attr("data-number")) + list.length;
+    var item = { typed: text, said: sayDeal(text, turnOf(number)), number: number,
+                 revision: Number(revision.value) + list.length, key: newKey() };
     if (held && held.kind === "refused" && list.length && list[0].key === held.key) {
       // the refused deal, mended, takes its place (a deal of its own: an id of its own); the deals kept follow
       var was = list[0];
       item.number = was.number;
       if (!keep(renumbered([item].concat(list.slice(1)), was.revision, was.number))) { unkept(); return; }
       held = null;
-      input.value = ""; sayBack();
-      show([form.getAttribute("data-sending")]);
+      input.value = ""; showTurn(); sayBack();
+      notify(attr("data-sending"));
       flush();
       return;
     }
     if (list.length || navigator.onLine === false) {  // behind deals still waiting: after them, in order
       if (!keep(list.concat([item]))) { unkept(); return; }
-      input.value = ""; sayBack();
+      input.value = ""; showTurn(); sayBack();
       showPending();
-      show([form.getAttribute(navigator.onLine === false ? "data-offline" : "data-queued")]);
+      notify(attr(navigator.onLine === false ? "data-offline" : "data-queued"));
       flush();
       return;
     }
-    show([form.getAttribute("data-sending")]);
+    notify(attr("data-sending"));
     busy = true;
     post(text, revision.value, item.key).then(function (answer) {
       if (proof(answer)) {
@@ -330,22 +508,23 @@
       }
       busy = false;
       if (refused(answer, 422)) {  // refused by the rules: the deal stays in the box, with why
-        show(refusal(answer, text));
+        alarm(refusal(answer, text), rulesOf(answer));
         return;
       }
       // anything else keeps the deal on the phone with its id (it may be in the game: the id says so when
       // it is sent again); the game changed under it: held, and the scorer asked
       if (!keep(queue().concat([item]))) { unkept(); return; }
-      input.value = ""; sayBack();
+      input.value = ""; showTurn(); sayBack();
       if (refused(answer, 409)) { holdChanged(item, answer); return; }
       showPending();
-      show(refusal(answer, text).concat([form.getAttribute("data-kept")]));
+      alarm(refusal(answer, text), rulesOf(answer));
+      notify(attr("data-kept"), true);
     }).catch(function () {  // no answer: kept on the phone with its id (it may have arrived), sent again
       busy = false;
       if (!keep(queue().concat([item]))) { unkept(); return; }
-      input.value = ""; sayBack();
+      input.value = ""; showTurn(); sayBack();
       showPending();
-      show([form.getAttribute("data-offline")]);
+      notify(attr("data-offline"));
     });
   });
 
@@ -355,6 +534,9 @@
     setTimeout(function () { yes.disabled = false; }, 700);
   }
 
+  if (input) { input.addEventListener("input", sayBack); }
+  showTurn();
+  sayBack();
   window.addEventListener("online", flush);
   setInterval(function () { if (queue().length) { flush(); } }, 5000);
   if (queue().length) { showPending(); flush(); }
@@ -369,7 +551,7 @@
       if (!input || input.value.trim() === "") { window.location.replace(window.location.pathname); return; }
       live.innerHTML = data.html;
       live.setAttribute("data-revision", String(data.revision));
-      show([form.getAttribute("data-changed")]);
+      notify(attr("data-changed"));
     }, function () {});
   }
 })();
