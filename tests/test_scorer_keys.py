@@ -9,7 +9,7 @@ import pytest
 
 from preflog.i18n import using_language
 from preflog.record.judgment import judge
-from preflog.record.recorder import Recorder, Refused
+from preflog.record.recorder import Recorder, Refused, Turn
 from preflog.record.short import read_short
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
@@ -17,6 +17,7 @@ from preflog.serve.keyboard import all_pass_typed, contract_keys, defence_keys, 
 from preflog.serve.view import game_view, plain_and_rule  # noqa: E402
 
 HEADER = '[Players "Аня Лёва Оля"]\n[Pool "20"]\n'
+PLAYERS = ("Аня", "Лёва", "Оля")
 #: deals 1…9: Лёва, Оля, Аня, Лёва… are the eldest hands
 DEALS = ["Лёва 7s wp 8", "Оля 7s ww 7 2 1", "Аня 6d pp", "Лёва 6h phw 6 3 1", "Оля 8c wpo =",
          "mis Аня 0", "pass 4 3 3", "Лёва 6s pp {шумно}", "Оля 6s wp 5 4 1"]
@@ -47,7 +48,8 @@ def test_a_deal_recorded_comes_back_in_the_short_form_and_is_the_same_deal(lang:
         for number in range(1, len(DEALS) + 1):
             shown = view.deals.of(number)
             assert shown is not None and shown.outline is not None
-            short = short_form(shown.outline, shown.text, shown.notes)
+            order = Turn.of(number, shown.dealer, PLAYERS).order
+            short = short_form(shown.outline, shown.text, shown.notes, order)
             assert short, (number, shown.text)
             before = recorder.said(number)
             recorder.edit(number, short)
@@ -55,9 +57,13 @@ def test_a_deal_recorded_comes_back_in_the_short_form_and_is_the_same_deal(lang:
         assert short_form(view.deals.of(8).outline, view.deals.of(8).text, ["шумно"]).endswith("{шумно}")
     assert "Аня 6б пп" not in DEALS  # the Russian form is the keys', not what was typed
     with using_language("ru"):
-        shown = game_view(judge(recorder.text), 1).deals.of(4)
-        assert shown is not None
+        view = game_view(judge(recorder.text), 1)
+        shown, two = view.deals.of(4), view.deals.of(2)
+        assert shown is not None and two is not None
+        assert short_form(shown.outline, shown.text, (), Turn.of(4, "Аня", PLAYERS).order) == \
+            "Лёва 6ч пас полвиста вист 6 3 1"  # the tricks in the seats' order: numbers, as the keys type them
         assert short_form(shown.outline, shown.text) == "Лёва 6ч пас полвиста вист Лёва 6 Оля 3 Аня 1"
+        assert short_form(two.outline, two.text, (), Turn.of(2, "Лёва", PLAYERS).order) == "Оля 7п вист вист 7 2 1"
 
 
 def test_a_deal_the_short_form_cannot_say_whole_is_not_offered() -> None:

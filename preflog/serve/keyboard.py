@@ -19,7 +19,7 @@ from ..model.bids import BID_SPELLINGS, LADDER, MISERE, MISERE_NAMES, STRAIN_NAM
 from ..model.defence import DecisionKind, WhistMode
 from ..record.recorder import Turn
 from ..record.said import Outline
-from ..record.short import ALL_PASS_WORDS, DEFENCE_LETTERS, DEFENCE_WORDS, MODE_LETTERS
+from ..record.short import ALL_PASS_WORDS, DEFENCE_LETTERS, DEFENCE_WORDS, MODE_LETTERS, Table, examples
 from ..words import contract, decision, mode, player
 
 #: The deals a page can move on to while it has no connection (the deal to come and those after it).
@@ -91,10 +91,12 @@ def defence_keys() -> list[Key]:
 
 def turns(turn: Turn, players: Sequence[str], ahead: int = AHEAD) -> list[dict[str, Any]]:
     """The deal to come and the ``ahead - 1`` after it, the deal passing clockwise (Code 3.2.2): each
-    one's number, dealer, active seats from the eldest hand, and its line («сдача 8: сдаёт Оля…»)."""
+    one's number, dealer, active seats from the eldest hand, its line («сдача 8: сдаёт Оля…») and the
+    short form's example with its seats."""
     out, now = [], turn
     for _i in range(ahead):
-        out.append({"number": now.number, "dealer": now.dealer, "order": list(now.order), "said": str(now)})
+        out.append({"number": now.number, "dealer": now.dealer, "order": list(now.order), "said": str(now),
+                    "example": examples(Table(tuple(players), now.dealer, now.order, {}))["game"]})
         at = players.index(now.dealer) if now.dealer in players else -1  # the dummy of two never deals
         now = Turn.of(now.number + 1, players[(at + 1) % len(players)], players)
     return out
@@ -130,9 +132,11 @@ _PLAIN = re.compile(r"(deal\b.*|contract \S+: \S+|whist( (whist|pass|half))+( (o
                     r"bids( pass)+)")
 
 
-def short_form(outline: Outline | None, text: str, notes: Sequence[str] = ()) -> str:
-    """Deal ``outline`` (its notation ``text``, its comments ``notes``) in the short form the keys type,
-    for a correction to start from; empty if the short form cannot say all it holds."""
+def short_form(outline: Outline | None, text: str, notes: Sequence[str] = (), order: Sequence[str] = ()) -> str:
+    """Deal ``outline`` (its notation ``text``, its comments ``notes``, its seats from the eldest hand
+    ``order``) in the short form the keys type, for a correction to start from: the tricks as numbers
+    when they are in the seats' order, as the keys type them, else by name; empty if the short form
+    cannot say all it holds."""
     if outline is None:
         return ""
     for line in text.splitlines():
@@ -141,7 +145,7 @@ def short_form(outline: Outline | None, text: str, notes: Sequence[str] = ()) ->
             return ""
     tricks = list(outline.tricks)
     if outline.all_pass:
-        words = [all_pass_typed(), *(f"{p} {n}" for p, n in tricks)]
+        words = [all_pass_typed(), *_tricks_typed(tricks, list(order))]
     elif outline.game is not None and outline.declarer is not None:
         declarer = outline.declarer
         if outline.game.is_misere:
@@ -153,11 +157,20 @@ def short_form(outline: Outline | None, text: str, notes: Sequence[str] = ()) ->
             if len(tricks) == 1 and tricks[0][0] == declarer:
                 words.append(str(tricks[0][1]))
             elif tricks:
-                words.extend(f"{p} {n}" for p, n in tricks)
+                at = list(order).index(declarer) if declarer in order else 0
+                seats = [*order[at:], *order[:at]]  # the declarer, then the defenders from his left
+                words.extend(_tricks_typed(tricks, seats))
     else:
         return ""
     comment = "; ".join(n for n in notes if "{" not in n and "}" not in n)
     return " ".join(words) + (f" {{{comment}}}" if comment else "")
+
+
+def _tricks_typed(tricks: Sequence[tuple[str, int]], seats: Sequence[str]) -> list[str]:
+    """Each seat's tricks as the keys type them: numbers in the order of ``seats``, or names with numbers."""
+    if [p for p, _n in tricks] == list(seats):
+        return [str(n) for _p, n in tricks]
+    return [f"{p} {n}" for p, n in tricks]
 
 
 def _defence(outline: Outline) -> list[str]:

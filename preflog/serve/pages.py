@@ -271,7 +271,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     if mode is not None and shown is not None and shown.dealer:  # a deal corrected: its own seats
         turn = Turn.of(mode[1], shown.dealer, view.players)
     if mode is not None and mode[0] == "edit" and shown is not None and not typed and status == 200:
-        typed = short_form(shown.outline, shown.text, shown.notes)  # the correction starts from the deal
+        typed = short_form(shown.outline, shown.text, shown.notes, turn.order)  # the correction starts from the deal
     example = examples(Table(view.players, turn.dealer, turn.order, {}))["game"]
     # a key for every player, those of the deal from its eldest hand first, a dealer of four sitting out
     # last (and still there for a deal typed while the page could not learn the next dealer)

@@ -167,6 +167,8 @@
     if (number === null || editing) { return; }
     var turn = turnOf(number);
     if (turnLine) { turnLine.textContent = turn ? turn.said : attr("data-deal").replace("{number}", number); }
+    var example = document.getElementById("example");
+    if (example && turn && turn.example) { example.textContent = attr("data-example").replace("{example}", turn.example); }
     if (!turn || !names) { return; }
     var keys = Array.prototype.slice.call(names.querySelectorAll(".key[data-word]:not([data-means])"));
     var byName = {};
@@ -217,11 +219,20 @@
     var before = document.getElementById("done");  // the message of the change before is not this one's
     if (before) { before.remove(); }
   }
+  // The deal's line, the box and the message under it brought into view (the thumb was at the keys).
+  function toBox(what) {
+    var box = what.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) { return; }
+    var top = turnLine || input || what;
+    if (top.scrollIntoView) { top.scrollIntoView({ block: "start" }); }
+    if (what.getBoundingClientRect().top > window.innerHeight * 0.6 && what.scrollIntoView) { what.scrollIntoView({ block: "start" }); }
+  }
   function notify(text, besideError) {
     clearDone();
     if (!besideError) { problems.hidden = true; problems.textContent = ""; }
     notice.textContent = text;
     notice.hidden = !text;
+    if (text) { toBox(notice); }
   }
   function alarm(lines, rules) {
     clearDone();
@@ -246,7 +257,7 @@
       problems.appendChild(why);
     }
     message.focus({ preventScroll: true });
-    if (message.scrollIntoView) { message.scrollIntoView({ block: "nearest" }); }
+    toBox(problems);
   }
 
   // -- the deals kept on the phone ------------------------------------------------------------------
