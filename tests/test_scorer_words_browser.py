@@ -25,7 +25,7 @@ pytest.importorskip("starlette", reason="the server's extra is not installed (pi
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
 
 LIVE = 10_000  # ms a change may take on a loaded machine
-WAIT = 5_000   # ms for what is on the page already (a missing control fails fast)
+WAIT = 10_000  # ms for what is on the page already, on a loaded machine
 PHONE = {"width": 360, "height": 640}
 A, B, C = "Аня", "Лёва", "Оля"  # deal 1: Аня deals, Лёва is the eldest hand, then Оля, then Аня
 #: The label of each key the tests tap, by what it stands for in the notation (the keys are tapped by

@@ -584,7 +584,7 @@ def shown(page: str) -> str:
     aloud or shown by its script; not its scripts, its styles, or the words the keys type."""
     page = re.sub(r"(?s)<script\b.*?</script>|<style\b.*?</style>", " ", page)
     page = re.sub(r'(?s)<details class="notation">.*?</details>', " ", page)  # the notation, one tap away
-    said = re.findall(r'\s(?:title|aria-label|placeholder|alt|data-(?!word|letter|game|revision|key)[\w-]+)="([^"]*)"',
+    said = re.findall(r'\s(?:title|aria-label|placeholder|alt|data-(?!word|letter|game|revision|key|means|defence)[\w-]+)="([^"]*)"',
                       page)
     return html.unescape(re.sub(r"<[^>]+>", "\n", page) + "\n" + "\n".join(said))
 
