@@ -445,7 +445,10 @@
   // Send the deals kept on the phone, the oldest first; stop at the first that cannot go yet.
   function flush() {
     var list = queue();
-    if (sending || !list.length || (held && held.key === list[0].key)) { showPending(); return; }
+    if (sending || !list.length || (held && held.key === list[0].key)) {
+      if (!pending.querySelector("#discard-question")) { showPending(); }  // a question asked stays until answered
+      return;
+    }
     held = null;
     sending = true;
     var first = withKey(list[0]);
