@@ -12,7 +12,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from .jobs import job_count, jobs_option
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE
 from .inputs import CleanGames, Reread, reason
@@ -55,8 +55,8 @@ if TYPE_CHECKING:
       preflog analyse --strip-analysis analysed.pref
       preflog analyse samples/sochi-pulka.pref --decisions --samples 50 -o decided.pref
     """))
-@click.argument("file", type=click.Path(allow_dash=True))
-@option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
+@argument("file", metavar=N_("FILE"), type=click.Path(allow_dash=True))
+@option("-o", "--output", metavar=N_("FILE"), type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
               help=N_("Write the annotated game (or the JSON) here (default: standard output)."))
 @option("--format", "fmt", type=click.Choice(["pref", "json"]), default="pref", show_default=True,
               help=N_("pref: the game in the notation with the analysis written in; json: one object per deal."))
@@ -68,7 +68,7 @@ if TYPE_CHECKING:
         help=N_("Also value the decisions made before the play with the cards their maker could not see: the "
                 "contract against the others he could declare, the discard against every other, each "
                 "defender's whist or pass (a Monte-Carlo over layouts; slow: seconds a deal)."))
-@option("--samples", type=click.IntRange(2, 100_000), default=100, show_default=True,
+@option("--samples", metavar=N_("N"), type=click.IntRange(2, 100_000), default=100, show_default=True,
         help=N_("With --decisions: the layouts each decision is valued over."))
 @jobs_option()
 def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, decisions: bool, samples: int,

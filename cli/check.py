@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from ..i18n import N_, _, count
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_OK
 from .options import PresetChoice
@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
       preflog check samples/sochi-pulka.pref
       preflog check --rules leningrad --json game.pref
     """))
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@argument("files", metavar=N_("FILES..."), nargs=-1, required=True, type=click.Path(allow_dash=True))
 @option("--rules", "preset", type=PresetChoice(),
               help=N_("Check under this convention instead of the file's Rules tag (Rule.* tags still apply)."))
 @option("--json", "as_json", is_flag=True, help=N_("Print the violations as JSON."))

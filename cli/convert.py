@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import N_
-from .lang import command, option
+from .lang import argument, command, option
 
 from ..model.limits import MAX_TEXT
 from ..notation.errors import NotationError
@@ -36,12 +36,12 @@ def _is_json(path: str, text: str) -> bool:
       preflog convert game.pref --to json -o game.json
       preflog convert game.json --to pref
     """))
-@click.argument("file", type=click.Path(allow_dash=True))
+@argument("file", metavar=N_("FILE"), type=click.Path(allow_dash=True))
 @option("--to", "target", type=click.Choice(["json", "pref"]), required=True, help=N_("The format to write."))
 @option("--from", "source", type=click.Choice(["json", "pref"]),
               help=N_("The format of FILE (default: JSON if it ends in .json or starts with '{')."))
 @option("--unicode", is_flag=True, help=N_("With --to pref: write suit symbols."))
-@option("--output", "-o", type=click.Path(dir_okay=False, writable=True), help=N_("Write here, not to stdout."))
+@option("--output", "-o", metavar=N_("FILE"), type=click.Path(dir_okay=False, writable=True), help=N_("Write here, not to stdout."))
 def convert(file: str, target: str, source: str | None, unicode: bool, output: str | None) -> None:
     """The ``preflog convert`` verb (its help is above)."""
     from ..notation.jsonio import from_json, iter_json  # cattrs only when converting

@@ -14,7 +14,7 @@ from ..i18n import N_, _, count
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from ..model.limits import MAX_TEXT
 from .inputs import CleanGames, Reread, open_archive, read_text, write_text
-from .lang import Command, Group, common_options, option
+from .lang import Command, Group, argument, common_options, option
 from .options import PresetChoice
 from .terminal import print_errors
 
@@ -65,27 +65,27 @@ FORMATS = click.Choice(["text", "json", "csv", "html"])
       preflog event new friday.json --name "Friday" --players "Anna Boris Vera Gleb Dasha Egor Zhenya Ivan Kira" --tours 3 --pool 10 --tiebreak remizes
       preflog event new duo.json --name "Duo" --players "Anna Boris Vera Gleb Dasha Egor" --duplicate --boards 12 --tours 3 --seed 2026
     """))
-@click.argument("path", metavar="EVENT", type=click.Path(dir_okay=False))
-@option("--name", required=True, help=N_("The event's name, as its games' Event tag carries it."))
-@option("--players", "players", required=True, multiple=True, metavar="NAMES",
+@argument("path", metavar=N_("EVENT"), type=click.Path(dir_okay=False))
+@option("--name", metavar=N_("TITLE"), required=True, help=N_("The event's name, as its games' Event tag carries it."))
+@option("--players", "players", required=True, multiple=True, metavar=N_("NAMES"),
         help=N_("The players' ids, separated by spaces (or the option repeated)."))
 @option("--tables", "table_size", type=click.Choice(["3", "4"]), default="3", show_default=True,
         help=N_("Players at a table (where they do not divide, some tables take the other size)."))
-@option("--tours", type=click.IntRange(1, 40), default=1, show_default=True, help=N_("Tours (rounds) of the event."))
-@option("--pool", type=click.IntRange(1, 1000), help=N_("Each tour is a pulka to this pool."))
-@option("--deals", type=click.IntRange(1, 1000), help=N_("Each tour is this many deals (with --pool: at most)."))
+@option("--tours", metavar=N_("N"), type=click.IntRange(1, 40), default=1, show_default=True, help=N_("Tours (rounds) of the event."))
+@option("--pool", metavar=N_("N"), type=click.IntRange(1, 1000), help=N_("Each tour is a pulka to this pool."))
+@option("--deals", metavar=N_("N"), type=click.IntRange(1, 1000), help=N_("Each tour is this many deals (with --pool: at most)."))
 @option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True, help=N_("The convention."))
 @option("--tiebreak", "tiebreaks", multiple=True,
         type=click.Choice(["remizes", "all-pass-won", "all-pass-tricks", "misere-tricks"]),
         help=N_("After the whists: fewest remizes, most all-passes won, fewest all-pass tricks, fewest misère "
                 "tricks (repeat in order)."))
-@option("--scale", default="whists", show_default=True, metavar="SCALE",
+@option("--scale", default="whists", show_default=True, metavar=N_("SCALE"),
         help=N_("A tour's whists as points: whists, gambler (to 200 whole, to 650 a tenth, nothing above), "
                 "elephant (to 50 whole, to 100 half, above a tenth) or bands such as 200:1,650:1/10,:0."))
-@option("--seed", help=N_("The lot's seed (default: a new one, printed and kept)."))
+@option("--seed", metavar=N_("SEED"), help=N_("The lot's seed (default: a new one, printed and kept)."))
 @option("--duplicate", is_flag=True, help=N_("Every table plays the same boards."))
-@option("--boards", type=click.IntRange(1, 200), help=N_("Duplicate: boards in all, as many each tour."))
-@option("--hand-record", "hand_record", type=click.Path(dir_okay=False, allow_dash=True), metavar="FILE",
+@option("--boards", metavar=N_("N"), type=click.IntRange(1, 200), help=N_("Duplicate: boards in all, as many each tour."))
+@option("--hand-record", "hand_record", type=click.Path(dir_okay=False, allow_dash=True), metavar=N_("FILE"),
         help=N_("Duplicate: take the boards from this hand record instead of dealing them."))
 @option("--force", is_flag=True, help=N_("Replace EVENT if it exists."))
 def new(path: str, name: str, players: tuple[str, ...], table_size: str, tours: int, pool: int | None,
@@ -119,8 +119,8 @@ def new(path: str, name: str, players: tuple[str, ...], table_size: str, tours: 
     Example:
       preflog event draw friday.json games/
     """))
-@click.argument("path", metavar="EVENT", type=click.Path(dir_okay=False))
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@argument("path", metavar=N_("EVENT"), type=click.Path(dir_okay=False))
+@argument("files", metavar=N_("[FILES]..."), nargs=-1, type=click.Path(allow_dash=True))
 def draw(path: str, files: tuple[str, ...]) -> None:
     from ..event.director import draw_next
     from ..event.plan import PlanError, dumps_plan
@@ -143,9 +143,9 @@ def draw(path: str, files: tuple[str, ...]) -> None:
     Example:
       preflog event show friday.json --format html -o seating.html
     """))
-@click.argument("path", metavar="EVENT", type=click.Path(dir_okay=False))
+@argument("path", metavar=N_("EVENT"), type=click.Path(dir_okay=False))
 @option("--format", "fmt", type=FORMATS, default="text", show_default=True, help=N_("The format to write."))
-@option("-o", "--output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
+@option("-o", "--output", metavar=N_("FILE"), help=N_("Write to FILE instead of standard output."))
 def show(path: str, fmt: str, output: str | None) -> None:
     from ..event.plan import to_json
     from ..event.report import draw_sections
@@ -170,14 +170,14 @@ def show(path: str, fmt: str, output: str | None) -> None:
       preflog event standings duo.json games/ --protocols --format html -o results.html
       preflog event standings friday.json --db club.sqlite
     """))
-@click.argument("path", metavar="EVENT", type=click.Path(dir_okay=False))
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
-@option("--db", metavar="FILE", help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
+@argument("path", metavar=N_("EVENT"), type=click.Path(dir_okay=False))
+@argument("files", metavar=N_("[FILES]..."), nargs=-1, type=click.Path(allow_dash=True))
+@option("--db", metavar=N_("FILE"), help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
 @option("--format", "fmt", type=FORMATS, default="text", show_default=True, help=N_("The format to write."))
-@option("--after", "upto", type=click.IntRange(min=1), metavar="N", help=N_("The standings after tour N."))
+@option("--after", "upto", type=click.IntRange(min=1), metavar=N_("N"), help=N_("The standings after tour N."))
 @option("--protocols", is_flag=True, help=N_("Add each table's protocol."))
 @option("--par", is_flag=True, help=N_("Duplicate: each result's double-dummy par (where its cards are recorded)."))
-@option("-o", "--output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
+@option("-o", "--output", metavar=N_("FILE"), help=N_("Write to FILE instead of standard output."))
 def standings(path: str, files: tuple[str, ...], db: str | None, fmt: str, upto: int | None, protocols: bool,
               par: bool, output: str | None) -> None:
     from ..event.duplicate import duplicate_scores
@@ -211,14 +211,14 @@ def standings(path: str, files: tuple[str, ...], db: str | None, fmt: str, upto:
       preflog event boards duo.json --format html -o boards.html
       preflog event boards --count 12 --seed 2026 -o boards.pref
     """))
-@click.argument("path", metavar="[EVENT]", required=False, type=click.Path(dir_okay=False))
-@option("--count", type=click.IntRange(1, 200), help=N_("Without EVENT: how many boards to deal."))
+@argument("path", metavar=N_("[EVENT]"), required=False, type=click.Path(dir_okay=False))
+@option("--count", metavar=N_("N"), type=click.IntRange(1, 200), help=N_("Without EVENT: how many boards to deal."))
 @option("--seats", type=click.Choice(["3", "4"]), default="3", show_default=True,
         help=N_("Without EVENT: players at a table."))
-@option("--seed", help=N_("Without EVENT: the seed (default: a new one, written in the record)."))
+@option("--seed", metavar=N_("SEED"), help=N_("Without EVENT: the seed (default: a new one, written in the record)."))
 @option("--format", "fmt", type=click.Choice(["pref", "html"]), default="pref", show_default=True,
         help=N_("The hand record (pref) or a page to print (html)."))
-@option("-o", "--output", metavar="FILE", help=N_("Write to FILE instead of standard output."))
+@option("-o", "--output", metavar=N_("FILE"), help=N_("Write to FILE instead of standard output."))
 def boards(path: str | None, count: int | None, seats: str, seed: str | None, fmt: str, output: str | None) -> None:
     from ..event.boards import deal_boards, dump_boards
     from ..event.director import event_boards, new_seed

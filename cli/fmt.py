@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING
 import click
 
 from ..i18n import N_, _, count
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_OK
 from .inputs import CleanGames, Reread, write_text
@@ -44,7 +44,7 @@ _WORDS = ("en", "ru")
       preflog fmt --in-place --unicode game.pref
       preflog fmt --words ru game.pref      пас, вист, 7бк, Тп 10б
     """))
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@argument("files", metavar=N_("FILES..."), nargs=-1, required=True, type=click.Path(allow_dash=True))
 @option("--check", is_flag=True, help=N_("Change nothing; exit 1 if a file is not in canonical form."))
 @option("--in-place", "-i", "in_place", is_flag=True, help=N_("Rewrite the files instead of printing."))
 @option("--unicode", is_flag=True, help=N_("Write suit symbols (A♥, 7♠, ♠AKQ ♥T87)."))

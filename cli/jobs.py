@@ -35,7 +35,7 @@ T = TypeVar("T")
 def jobs_option(default: int = 1) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The ``--jobs`` option of the verbs that read many games (and of ``odds``, whose default is every
     core: its work is all solving)."""
-    return option("--jobs", "-j", type=click.IntRange(min=0), default=default, show_default=True, metavar="N",
+    return option("--jobs", "-j", type=click.IntRange(min=0), default=default, show_default=True, metavar=N_("N"),
                   help=N_("Work in N processes (0 or more than the cores: one per core); the output is the "
                           "same as with one."))
 

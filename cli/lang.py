@@ -78,6 +78,23 @@ class Option(click.Option):
         finally:
             self.help = written
 
+    def make_metavar(self, ctx: click.Context) -> str:
+        """The placeholder of the option's value (``FILE``, ``N``) in the current language; a choice
+        lists the values typed (``[sochi|…]``), as they are."""
+        if self.metavar is not None:
+            return _(self.metavar)
+        return super().make_metavar(ctx)
+
+
+class Argument(click.Argument):
+    """An argument named in the usage line and in click's messages in the current language: its
+    ``metavar`` (marked with ``N_``, written whole as the usage shows it: ``FILES...``, ``[EVENT]``)."""
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        if self.metavar is not None:
+            return _(self.metavar)
+        return super().make_metavar(ctx)
+
 
 class _Translated:
     """A command's help, short help and epilog, looked up in the current language when shown."""
@@ -139,6 +156,12 @@ def option(*decls: str, **attrs: Any) -> Callable[[F], F]:
     """``click.option`` whose help is said in the current language (mark the help with ``N_``)."""
     attrs.setdefault("cls", Option)
     return click.option(*decls, **attrs)
+
+
+def argument(*decls: str, metavar: str, **attrs: Any) -> Callable[[F], F]:
+    """``click.argument`` named by ``metavar`` (marked with ``N_``) in the current language."""
+    attrs.setdefault("cls", Argument)
+    return click.argument(*decls, metavar=metavar, **attrs)
 
 
 def command(help: str) -> Callable[[Callable[..., Any]], Command]:  # noqa: A002 - click's own word

@@ -10,7 +10,7 @@ from ..i18n import N_, _, ngettext
 from .options import PresetChoice
 from .terminal import Shown
 from .jobs import job_count, jobs_option
-from .lang import command, option
+from .lang import argument, command, option
 
 @command(N_("""The odds of every contract for HAND before the play: for each game from 6 to 10 in each suit and in
     no-trump, and for misère, the chance it is made with the best discard and best play, its standard error,
@@ -30,15 +30,15 @@ from .lang import command, option
       preflog odds AKJ9.KQ8.A7.Q --talon "7h 8h" --seat second --rules leningrad
       preflog odds 78T.79.79T.78 --samples 1000 --jobs 0 --format json
     """))
-@click.argument("hand")
-@option("--talon", metavar="CARDS", help=N_("The talon's two cards, when they are known."))
+@argument("hand", metavar=N_("HAND"))
+@option("--talon", metavar=N_("CARDS"), help=N_("The talon's two cards, when they are known."))
 @option("--seat", type=click.Choice(["first", "second", "third"]), default="first", show_default=True,
         help=N_("The declarer's seat: the first hand leads the first trick."))
 @option("--rules", "preset", type=PresetChoice(), default="sochi", show_default=True,
         help=N_("The convention the scores are counted under."))
-@option("--samples", type=click.IntRange(1, 100_000), default=200, show_default=True,
+@option("--samples", metavar=N_("N"), type=click.IntRange(1, 100_000), default=200, show_default=True,
         help=N_("How many layouts of the unseen cards to solve (the error shrinks as its square root grows)."))
-@option("--seed", type=int, default=1, show_default=True, help=N_("The same seed gives the same layouts."))
+@option("--seed", metavar=N_("SEED"), type=int, default=1, show_default=True, help=N_("The same seed gives the same layouts."))
 @option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
         help=N_("A table to read, or JSON for programs (docs/odds.md)."))
 @jobs_option(default=0)

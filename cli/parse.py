@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from ..i18n import N_, count
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_OK
 from .reports import JsonList
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     Example:
       preflog parse samples/*.pref
     """))
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@argument("files", metavar=N_("FILES..."), nargs=-1, required=True, type=click.Path(allow_dash=True))
 @option("--json", "as_json", is_flag=True, help=N_("Print the summary and errors as JSON."))
 @jobs_option()
 def parse(files: tuple[str, ...], as_json: bool, jobs: int) -> None:

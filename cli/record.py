@@ -11,7 +11,7 @@ import click
 
 from ..i18n import N_, _, count
 from ..record.commands import COMMANDS, RUSSIAN_COMMANDS
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from .inputs import reason
@@ -61,13 +61,13 @@ quit. Names may be shortened to their first letters, or written as the file's al
       preflog record friday.pref                  (go on with it)
       printf 'Boris 7s wp 8\\npass 4 3 3\\n' | preflog record friday.pref
     """))
-@click.argument("file", type=click.Path(dir_okay=False))
-@option("--players", metavar='"A B C"', help=N_("A new file's players, clockwise (2, 3 or 4)."))
+@argument("file", metavar=N_("FILE"), type=click.Path(dir_okay=False))
+@option("--players", metavar=N_('"A B C"'), help=N_("A new file's players, clockwise (2, 3 or 4)."))
 @option("--rules", "preset", type=PresetChoice(), help=N_("A new file's convention (default sochi)."))
-@option("--pool", type=click.IntRange(1, 10_000), help=N_("A new file's pool: what ends the pulka."))
-@option("--dealer", metavar="NAME", help=N_("Who deals first (before the first deal is recorded)."))
-@option("--whist-price", metavar="X", help=N_("A new file's money per whist, e.g. 0.5."))
-@option("--alias", "aliases", multiple=True, metavar="ALIAS=PLAYER",
+@option("--pool", metavar=N_("N"), type=click.IntRange(1, 10_000), help=N_("A new file's pool: what ends the pulka."))
+@option("--dealer", metavar=N_("NAME"), help=N_("Who deals first (before the first deal is recorded)."))
+@option("--whist-price", metavar=N_("PRICE"), help=N_("A new file's money per whist, e.g. 0.5."))
+@option("--alias", "aliases", multiple=True, metavar=N_("ALIAS=PLAYER"),
               help=N_("A new file's alias for a player, to type instead of the name (repeatable)."))
 def record(file: str, players: str | None, preset: str | None, pool: int | None, dealer: str | None,
            whist_price: str | None, aliases: tuple[str, ...]) -> None:

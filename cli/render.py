@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from ..i18n import N_, _, count
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_OK
 from .inputs import CleanGames, Reread
@@ -38,11 +38,11 @@ from .terminal import display_name, note_analysis
       preflog render samples/four-players.pref --deal 2 --seat Vera -o deal2.html
       preflog render samples/leningrad.pref --analyse -o leningrad.html
     """))
-@click.argument("file", type=click.Path(allow_dash=True))
-@option("-o", "--output", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
+@argument("file", metavar=N_("FILE"), type=click.Path(allow_dash=True))
+@option("-o", "--output", metavar=N_("FILE"), type=click.Path(dir_okay=False, writable=True, allow_dash=True), default="-",
               help=N_("Write the page here (default: standard output)."))
-@option("--deal", "deal_number", type=click.IntRange(min=0), metavar="N", help=N_("Only deal N of each game."))
-@option("--seat", metavar="NAME", help=N_("Open showing only NAME's hand (a button shows them all)."))
+@option("--deal", "deal_number", type=click.IntRange(min=0), metavar=N_("N"), help=N_("Only deal N of each game."))
+@option("--seat", metavar=N_("NAME"), help=N_("Open showing only NAME's hand (a button shows them all)."))
 @option("--rules", "preset", type=PresetChoice(),
               help=N_("Replay under this convention instead of the file's Rules tag."))
 @option("--analyse", "analysed", is_flag=True,

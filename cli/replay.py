@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import N_, _
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS
 from .inputs import CleanGames, Reread
@@ -31,8 +31,8 @@ KEYS = N_("n/Enter/→ next · b/← back · t next trick · d jump to deal · q
       preflog replay samples/annotated.pref --unicode
       preflog replay samples/sochi-pulka.pref --deal 3 --no-interactive
     """))
-@click.argument("file", type=click.Path(allow_dash=True))
-@option("--deal", "deal_number", type=int, help=N_("Only this deal."))
+@argument("file", metavar=N_("FILE"), type=click.Path(allow_dash=True))
+@option("--deal", "deal_number", metavar=N_("N"), type=int, help=N_("Only this deal."))
 @option("--unicode", is_flag=True, help=N_("Suit symbols."))
 @option("--interactive/--no-interactive", default=None,
               help=N_("Step with the keyboard (the default when standard output is a terminal)."))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from ..i18n import N_, _, count
-from .lang import command, option
+from .lang import argument, command, option
 
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from .options import PresetChoice
@@ -40,12 +40,12 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
       preflog score samples/classic.pref --format svg > pulka.svg
       preflog score friday.pref saturday.pref
     """))
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@argument("files", metavar=N_("FILES..."), nargs=-1, required=True, type=click.Path(allow_dash=True))
 @option("--rules", "preset", type=PresetChoice(),
               help=N_("Score under this convention instead of the file's Rules tag (Rule.* tags still apply)."))
-@option("--after", "upto", type=click.IntRange(min=1), metavar="N",
+@option("--after", "upto", type=click.IntRange(min=1), metavar=N_("N"),
               help=N_("The sheet after deal N (default: after the last deal)."))
-@option("--game", "game_number", type=click.IntRange(min=1), metavar="K",
+@option("--game", "game_number", type=click.IntRange(min=1), metavar=N_("K"),
               help=N_("Only the K-th game of each file (default: every game)."))
 @option("--format", "fmt", type=click.Choice(["text", "json", "svg"]), default="text", show_default=True,
               help=N_("A table for people, JSON for programs (the shape is in the README), or the sheet drawn "

@@ -16,7 +16,7 @@ from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from ..model.limits import MAX_TEXT
 from .inputs import reason
 from .terminal import print_errors
-from .lang import command, option
+from .lang import argument, command, option
 
 if TYPE_CHECKING:
     from ..serve.archive import Archive
@@ -46,20 +46,20 @@ DEFAULT_DB = "preflog-club.sqlite"
       preflog serve --db club.sqlite --alias Миша=Михаил
       preflog serve --db club.sqlite --export all.pref
     """))
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
-@option("--db", default=DEFAULT_DB, show_default=True, metavar="FILE", help=N_("The archive's SQLite file."))
-@option("--host", default="127.0.0.1", show_default=True, help=N_("The address to listen on."))
-@option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("The port to listen on."))
+@argument("files", metavar=N_("[FILES]..."), nargs=-1, type=click.Path(dir_okay=False))
+@option("--db", default=DEFAULT_DB, show_default=True, metavar=N_("FILE"), help=N_("The archive's SQLite file."))
+@option("--host", metavar=N_("ADDRESS"), default="127.0.0.1", show_default=True, help=N_("The address to listen on."))
+@option("--port", metavar=N_("PORT"), default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("The port to listen on."))
 @option("--lan", is_flag=True, help=N_("Listen on the local network too, and show its address as a QR code."))
 @option("--import", "do_import", is_flag=True, help=N_("Import FILES (.pref) into the archive and end."))
 @option("--force", is_flag=True, help=N_("With --import: keep a game even when the archive already has it."))
-@option("--alias", "aliases", multiple=True, metavar="ALIAS=NAME",
+@option("--alias", "aliases", multiple=True, metavar=N_("ALIAS=NAME"),
         help=N_("Take ALIAS for the player NAME in searches and statistics (ALIAS= forgets it), and end."))
-@option("--export", "export", metavar="FILE", help=N_("Write every game of the archive to FILE (- for standard output) and end."))
-@option("--backup", metavar="FILE", help=N_("Copy the archive to FILE, consistently even while it serves, and end."))
+@option("--export", "export", metavar=N_("FILE"), help=N_("Write every game of the archive to FILE (- for standard output) and end."))
+@option("--backup", metavar=N_("FILE"), help=N_("Copy the archive to FILE, consistently even while it serves, and end."))
 @option("--reindex", is_flag=True, help=N_("Derive the archive's index anew from the games' texts and end."))
 @option("--new-token", is_flag=True, help=N_("Make a new scorer's token (every login ends) and print it."))
-@option("--event", "events", multiple=True, metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+@option("--event", "events", multiple=True, metavar=N_("FILE"), type=click.Path(dir_okay=False, allow_dash=True),
         help=N_("Take in an event file (preflog event new or draw): the event is kept, a game is opened for each "
                 "table of each tour drawn; and end."))
 def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, force: bool,

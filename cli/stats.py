@@ -17,7 +17,7 @@ from .inputs import open_archive, open_input
 from .options import PresetChoice
 from .terminal import PROGRESS, display_name, print_errors
 from .jobs import Unit, job_count, jobs_option, open_unit, run_kept
-from .lang import command, option
+from .lang import argument, command, option
 from ..jobs import UNITS_PER_JOB, strided_units
 
 if TYPE_CHECKING:
@@ -47,12 +47,12 @@ if TYPE_CHECKING:
       preflog stats club/ --par --jobs 0 --format json
       preflog stats club/ --rating event --format html > ratings.html
     """))
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
-@option("--db", metavar="FILE", help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
-@option("--player", "players", multiple=True, metavar="NAME",
+@argument("files", metavar=N_("[FILES]..."), nargs=-1, type=click.Path(allow_dash=True))
+@option("--db", metavar=N_("FILE"), help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
+@option("--player", "players", multiple=True, metavar=N_("NAME"),
         help=N_("Only games NAME played, and only NAME in the tables (repeat it for several: games they all played)."))
-@option("--since", metavar="DATE", help=N_("Only games from DATE on (YYYY-MM-DD or YYYY-MM, by the Date tag)."))
-@option("--until", metavar="DATE", help=N_("Only games up to DATE (YYYY-MM-DD or YYYY-MM, that day or month included)."))
+@option("--since", metavar=N_("DATE"), help=N_("Only games from DATE on (YYYY-MM-DD or YYYY-MM, by the Date tag)."))
+@option("--until", metavar=N_("DATE"), help=N_("Only games up to DATE (YYYY-MM-DD or YYYY-MM, that day or month included)."))
 @option("--rules", "preset", type=PresetChoice(), help=N_("Only games played under this convention."))
 @option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text", show_default=True,
         help=N_("A report to read, JSON for programs (docs/stats.md), CSV for a spreadsheet (a row a player and "
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 @option("--no-cache", "no_cache", is_flag=True,
         help=N_("Work out every file anew, and keep nothing: without it, a file read before (the same bytes, options "
                 "and preflog) is taken from the cache in the user's cache folder (PREFLOG_CACHE)."))
-@option("--dask", "scheduler", metavar="ADDRESS",
+@option("--dask", "scheduler", metavar=N_("ADDRESS"),
         help=N_("Do the work on the Dask cluster whose scheduler is at ADDRESS (local: a cluster of this "
                 "machine's cores); the files must be readable by its workers at the same paths."))
 def stats(files: tuple[str, ...], db: str | None, players: tuple[str, ...], since: str | None, until: str | None,

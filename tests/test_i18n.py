@@ -298,7 +298,7 @@ def test_shell_completion_describes_verbs_in_russian() -> None:
            "PREFLOG_LANG": "ru"}
     run = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()"], cwd=ROOT,
                          capture_output=True, text=True, env=env)
-    assert "check" in run.stdout and "Проверить FILES" in run.stdout, run.stdout + run.stderr
+    assert "check" in run.stdout and "Проверить ФАЙЛЫ" in run.stdout, run.stdout + run.stderr
     english = subprocess.run([sys.executable, "-c", "from preflog.cli import main; main()"], cwd=ROOT,
                              capture_output=True, text=True, env={**env, "PREFLOG_LANG": "en"})
     assert "Check FILES" in english.stdout
@@ -328,8 +328,9 @@ GLOSSARY_STEMS: dict[str, str | None] = {
     "declarer": "играющ", "defender": "вистующ", "whist": "вист", "half-whist": "полвист",
     "full liability": "ответствен", "half liability": "полуответствен", "greedy whist": "жлобск",
     "gentleman whist": "джентльменск", "open": None, "closed": None, "misère": "мизер", "all-pass": "распас",
-    "amnesty": "амнист", "trick": "взят", "trump": "козыр", "suit": None, "follow suit": None, "void": None,
-    "revoke": "фальшренонс", "claim": "показ", "play": None, "layout": "расклад", "double dummy": "открыт",
+    "amnesty": "амнист", "trick": "взят", "trump": "козыр", "suit": None, "follow suit": "в масть", "void": None,
+    "revoke": "фальшренонс", "claim": "показ", "play": None, "layout": "расклад", "solve": "просчит|расч[её]т",
+    "double dummy": "открыт",
     "game": None, "pulka": "пульк", "pool": "пул", "mountain": "гор", "whists": None, "to the pool": "в пулю",
     "to the mountain": "в гору", "help": None, "failed": None, "undertrick": None, "consolation": "консоляц",
     "settlement": "расчёт", "scorer": "записывающ", "scorer's token": "пароль", "penalty": "штраф",
@@ -338,7 +339,7 @@ GLOSSARY_STEMS: dict[str, str | None] = {
     "compulsory game": "обязательн", "unresponsible game": "неответствен", "totus": "тотус",
     "tour": "тур", "lot": "жреби", "Swiss": "швейцар", "duplicate": "дубликат", "board": "раздач",
     "hand record": r"запис\w* раздач", "movement": r"схем\w* движени", "traveller": "протокол", "protocol": "протокол",
-    "standings": "таблиц", "over the field": "(к )?пол[юяе]", "matchpoints": "мп", "bye": "пропуск",
+    "standings": "таблиц", "over the field": "сверх средн", "matchpoints": r"очк\w* сравнени", "bye": "пропуск",
 }
 
 
