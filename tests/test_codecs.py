@@ -142,5 +142,5 @@ def test_the_russian_words_read_back_as_the_same_game() -> None:
     game = preflog.loads(EVERY_STATEMENT)
     russian = preflog.dumps(game, words="ru")
     assert "bids распасы" not in russian  # deal 3's passes are not bare: "dark pass"
-    assert "тотус 10бк" in russian and "вист пас" in russian and "мизер" in russian
+    assert "тотус 10БК" in russian and "вист пас" in russian and "мизер" in russian
     assert preflog.dumps(preflog.loads(russian)) == EVERY_STATEMENT

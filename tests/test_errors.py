@@ -220,7 +220,7 @@ def test_the_russian_words_of_the_table_are_spellings(russian: str, notation: st
 @pytest.mark.parametrize(("line", "column", "hint"), [
     ("bids Пас pass pass", 6, "(keywords are written in lower case: 'пас')"),
     ("bids 6s pass pass\ncontract 6s\nwhist pass пол-виста", 15, "(write 'полвиста' or 'half')"),
-    ("bids 6s распасы", 9, "('распасы' stands for a whole auction, after 'bids': 'pass pass pass')"),
+    ("bids 6s распасы", 9, "('распасы' stands for a whole auction in which everybody passed, written alone after 'bids': 'bids распасы')"),
 ])
 def test_a_russian_word_out_of_place_gets_a_hint(line: str, column: int, hint: str) -> None:
     with pytest.raises(NotationError) as info:

@@ -3,7 +3,7 @@ keeps each game's words, ``--words ru|en`` chooses, and both forms read back as 
 
 The Russian forms expected here are written by hand from the table's words (docs/notation.ru.md,
 "Слова, которые говорят за столом", and the brief's list: пас, вист, полвиста, здесь, мизер, распасы,
-бк, открыто/закрыто; ranks 7 8 9 10 В Д К Т, suits п т б ч), not taken from preflog's output.
+БК (бк is read too), открыто/закрыто; ranks 7 8 9 10 В Д К Т, suits п т б ч), not taken from preflog's output.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ bids распасы
 result Оля 4 Аня 3 Лёва 3
 
 deal 3 dealer Оля
-bids 6п 7бк пас пас
-contract 7бк
+bids 6п 7БК пас пас
+contract 7БК
 вист пас полвиста
 result =
 
@@ -179,7 +179,7 @@ def test_fmt_is_a_fixed_point_in_both() -> None:
 def test_unicode_russian_cards() -> None:
     out = fmt(RU, "--unicode")
     assert "hands Лёва: ♠ТКДВ ♣Т ♥КДВ98 Оля: ♠987 ♣КДВ ♦ТКД ♥7 Аня: ♠10 ♣1097 ♦В987 ♥Т10\n" in out
-    assert "talon 10♦ 8♣\n" in out and "bids 6♠ 7бк пас пас\n" in out and "contract 7♥\n" in out
+    assert "talon 10♦ 8♣\n" in out and "bids 6♠ 7БК пас пас\n" in out and "contract 7♥\n" in out
     assert preflog.loads(out) == preflog.loads(EN)
 
 
@@ -331,7 +331,7 @@ def test_totus_and_hand_bids_in_russian() -> None:
     head = '[Players "Аня Лёва Оля Миша"]\n[Rules "classic"]\n[Rule.Razboynik "no"]\n\ndeal 1 dealer Аня\n'
     text = head + "bids мизер hand 9s pass hand мизер pass\ncontract Лёва: totus 10nt Оля\n"
     out = fmt(text, "--words", "ru")
-    assert "bids мизер hand 9п пас hand мизер пас\n" in out and "contract Лёва: тотус 10бк Оля\n" in out
+    assert "bids мизер hand 9п пас hand мизер пас\n" in out and "contract Лёва: тотус 10БК Оля\n" in out
     assert preflog.loads(out) == preflog.loads(text)
     assert fmt(out) == out
 

@@ -180,10 +180,18 @@ def parse(piece: Piece, start: str, errors: list[Problem]) -> Any:
 # ---- syntax errors in words ---------------------------------------------------------------------
 
 _WORDS = {
-    "CARD": N_("a card"), "CARD_RUN": N_("a card"), "BID": N_("a bid"), "NAME": N_("a player"), "PREFIX": "'Player:'", "NUMBER": N_("a number"),
-    "DOTTED": N_("a hand"), "SUITS": N_("a hand"), "UNKNOWN": "'?'", "COMMENT": N_("a comment"), "GLYPH": N_("a glyph"),
-    "TAG": N_("a tag"), "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
-    "$END": N_("the end of the deal"), "MIS": "'mis'", "MISERE": "'mis'", "MISERE_RU": "'mis'",
+    "CARD": N_("a card"), "CARD_RUN": N_("a card"), "BID": N_("a bid"), "NAME": N_("a player"), "PREFIX": N_("'Player:'"),
+    "NUMBER": N_("a number"), "DOTTED": N_("a hand"), "SUITS": N_("a hand"), "UNKNOWN": "'?'", "COMMENT": N_("a comment"),
+    "GLYPH": N_("a glyph"), "TAG": N_("a tag"), "BAR": "'|'", "LPAR": "'('", "RPAR": "')'", "EQUALS": "'='", "SEMICOLON": "';'",
+    "$END": N_("the end of the deal"), "MIS": N_("'mis'"), "MISERE": N_("'mis'"), "MISERE_RU": N_("'mis'"),
+    # the keywords, each said as a reader of the language types it: the Russian word the notation reads
+    # (пас, вист, мизер), or the notation's word with what it means
+    "DEAL": N_("'deal'"), "DEALER": N_("'dealer'"), "HANDS": N_("'hands'"), "TALON": N_("'talon'"), "BIDS": N_("'bids'"),
+    "DISCARD": N_("'discard'"), "CONTRACT": N_("'contract'"), "WHIST": N_("'whist'"), "PLAY": N_("'play'"),
+    "CLAIM": N_("'claim'"), "RESULT": N_("'result'"), "PENALTY": N_("'penalty'"), "SHEET": N_("'sheet'"),
+    "PASS": N_("'pass'"), "HERE": N_("'here'"), "HALF": N_("'half'"), "OPEN": N_("'open'"), "CLOSED": N_("'closed'"),
+    "DARK": N_("'dark'"), "HAND": N_("'hand'"), "TOTUS": N_("'totus'"), "POOL": N_("'pool'"),
+    "MOUNTAIN": N_("'mountain'"), "WHISTS": N_("'whists'"),
 }
 _STATEMENT_KEYWORDS = {k.upper(): k for k in STATEMENT_ORDER} | {"WHIST": "whist", "RU_WHIST": "whist"}
 
@@ -236,8 +244,8 @@ def _spelling_hint(word: str) -> str:
         if word != word.lower():
             return _(" (keywords are written in lower case: {lower!r})").format(lower=word.lower())
         if meant == ALL_PASS:
-            return _(" ({word!r} stands for a whole auction, after 'bids': '{all_pass}')").format(word=word,
-                                                                                                  all_pass=ALL_PASS)
+            return _(" ({word!r} stands for a whole auction in which everybody passed, written alone after 'bids': "
+                     "'bids {word}')").format(word=word)
         return _(" ({word!r} is the notation's {meant!r})").format(word=word, meant=meant)
     fixed = "".join(_LOOKALIKE.get(c, c) for c in word)
     if fixed != word and (fixed in _KNOWN or fixed.lower() in _KNOWN):

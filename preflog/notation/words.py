@@ -40,7 +40,7 @@ RU_MODES: dict[WhistMode, str] = {WhistMode.OPEN: "открыто", WhistMode.CL
 RU_TOTUS = "тотус"
 RU_ALL_PASS = "распасы"  #: a whole auction in which everybody passed: ``bids распасы``
 RU_MISERE = MISERE_NAMES[2]  # мизер
-RU_NO_TRUMP = STRAIN_NAMES[Strain.NO_TRUMP][3]  # бк, as in 7бк
+RU_NO_TRUMP = STRAIN_NAMES[Strain.NO_TRUMP][4]  # БК, as in 7БК: the Code's capitals, as every message writes no-trump
 #: The ranks as a Russian player writes them: В Д К Т for jack, queen, king and ace, 10 for the ten.
 RU_RANKS: dict[Rank, str] = {rank: RANK_NAMES[rank][-1] for rank in Rank}  # the table's last spelling
 #: The suits' Cyrillic letters (пики, трефы, бубны, черви), written when suit symbols are not.
