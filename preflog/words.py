@@ -187,6 +187,51 @@ def option_name(option: str) -> str:
     return said[:1].upper() + said[1:]  # a name in a list of tags: Заявки втёмную, like Событие
 
 
+def _option_values() -> dict[tuple[str, str], str]:
+    """An option's value by what it means for that option (docs/rules.md): «ответственный» for a full
+    liability, «жлобский» for the greedy split; in English the value as the tag takes it."""
+    return {
+        ("WhistLiability", "full"): pgettext("liability", "full"),
+        ("WhistLiability", "half"): pgettext("liability", "half"),
+        ("WhistLiability", "half-then-full"): pgettext("liability", "half-then-full"),
+        ("WhistSplit", "greedy"): pgettext("split", "greedy"),
+        ("WhistSplit", "gentleman"): pgettext("split", "gentleman"),
+        ("Consolation", "price"): pgettext("consolation", "price"),
+        ("Consolation", "none"): pgettext("consolation", "none"),
+        ("AllPassScoring", "mountain"): pgettext("all-pass scoring", "mountain"),
+        ("AllPassScoring", "whists"): pgettext("all-pass scoring", "whists"),
+        ("AllPassProgression", "none"): pgettext("progression", "none"),
+        ("AllPassProgression", "arithmetic"): pgettext("progression", "arithmetic"),
+        ("AllPassProgression", "geometric"): pgettext("progression", "geometric"),
+        ("AllPassProgressionLimit", "none"): pgettext("progression", "none"),
+        ("AllPassTalon", "lead"): pgettext("all-pass talon", "lead"),
+        ("AllPassTalon", "none"): pgettext("all-pass talon", "none"),
+        ("AllPassZero", "pool"): pgettext("zero trick", "pool"),
+        ("AllPassZero", "mountain"): pgettext("zero trick", "mountain"),
+        ("AllPassVoidTalonTrick", "nobody"): pgettext("void talon trick", "nobody"),
+        ("AllPassVoidTalonTrick", "eldest"): pgettext("void talon trick", "eldest"),
+        ("RazboynikSoloist", "eldest"): pgettext("soloist", "eldest"),
+        ("RazboynikSoloist", "second"): pgettext("soloist", "second"),
+        ("RazboynikWhist", "first"): pgettext("razboynik whist", "first"),
+        ("RazboynikWhist", "both"): pgettext("razboynik whist", "both"),
+        ("PoolSplit", "pool"): pgettext("pool split", "pool"),
+        ("PoolSplit", "half"): pgettext("pool split", "half"),
+        ("HelpTie", "left"): pgettext("help tie", "left"),
+        ("HelpTie", "mountain"): pgettext("help tie", "mountain"),
+    }
+
+
+def option_value(option: str, value: str) -> str:
+    """A rule's value as a person reads it (docs/rules.md): yes and no, a value by what it means for its
+    option («геометрическая (1, 2, 4…)» for the progression, «жлобский вист» for the greedy split);
+    a number as written. In English the value as the tag takes it."""
+    if not in_words():
+        return value
+    if value in ("yes", "no"):
+        return pgettext("option", "yes") if value == "yes" else pgettext("option", "no")
+    return _option_values().get((option, value), value)
+
+
 def tag_value(name: str, value: str) -> str:
     """A tag's value as a person reads it: as written in English (the file's own words); in another
     language the ``Rules`` tag's convention by its name (``сочинка``), and a rule's ``yes`` and ``no``
@@ -195,8 +240,8 @@ def tag_value(name: str, value: str) -> str:
         return rules(value)
     if name == "WhistPrice" and in_words():
         return decimal(value)  # 0,5: a point would read as a pulka's record
-    if name.startswith("Rule.") and value in ("yes", "no") and in_words():
-        return pgettext("option", "yes") if value == "yes" else pgettext("option", "no")
+    if name.startswith("Rule."):
+        return option_value(name.removeprefix("Rule."), value)
     return value
 
 

@@ -112,14 +112,14 @@ def test_conventions() -> None:
         assert words.convention("kiev") == "kiev"
         assert words.tag_value("Rules", "rostov") == "rostov"  # English shows the file as written
     with using_language("ru"):
-        assert [words.convention(i) for i in ids] == ["сочинка", "ленинградка", "ростов", "классика", "гусарик"]
+        assert [words.convention(i) for i in ids] == ["сочинка", "ленинградка", "ростовская", "классика", "гусарик"]
         assert words.convention("kiev") == "kiev"
-        assert words.tag_value("Rules", "rostov") == "ростов"
+        assert words.tag_value("Rules", "rostov") == "ростовская"
         assert words.tag_value("Event", "Club night") == "Club night"
 
 
 def test_tags() -> None:
-    russian = {"Event": "Событие", "Site": "Место", "Date": "Дата", "Round": "Тур", "Table": "Стол", "Board": "Раздача",
+    russian = {"Event": "Турнир", "Site": "Место игры", "Date": "Дата", "Round": "Тур", "Table": "Стол", "Board": "Раздача",
                "Players": "Игроки",
                "Rules": "Разновидность", "Pool": "Пуля", "WhistPrice": "Цена виста", "Result": "Итог",
                "Source": "Источник", "Annotator": "Комментатор", "Scorer": "Записывающий",
@@ -190,13 +190,14 @@ def test_a_hand_without_its_voids() -> None:
 
 def test_every_rule_option_has_its_name_and_yes_and_no_are_said() -> None:
     """Each ``Rule.<Option>`` the conventions take is named as a player names it (docs/rules.md), its
-    yes and no said in the language; the tag and its value as written in English."""
+    yes and no and its other values said in the language (жлобский вист, not greedy: issue 65); the tag
+    and its value as written in English."""
     from preflog.game.conventions import OPTIONS
 
     assert set(words.OPTION_NAMES) == set(OPTIONS)
     with using_language("ru"):
         assert words.tag("Rule.DarkBids") == "Заявки втёмную" and words.tag_value("Rule.DarkBids", "yes") == "да"
-        assert words.tag_value("Rule.WhistSplit", "greedy") == "greedy" and words.tag("Rule.Nothing") == "Rule.Nothing"
+        assert words.tag_value("Rule.WhistSplit", "greedy") == "жлобский вист" and words.tag("Rule.Nothing") == "Rule.Nothing"
         assert all(re.fullmatch(r"[А-ЯЁ][а-яё ,']+", words.tag(f"Rule.{o}")) for o in OPTIONS)
     with using_language("en"):
         assert words.tag("Rule.DarkBids") == "Rule.DarkBids" and words.tag_value("Rule.DarkBids", "yes") == "yes"

@@ -224,7 +224,7 @@ class PageRecorder(Visitor):
             step["say"] = f"{words.player(d.player(d.calls[-1][0]))} {spoken_call(event.call)}"
         elif type(event) is ContractDeclared and d.declarer is not None:
             step["say"] = ((_("{player} declares totus {bid}") if d.totus else _("{player} declares {bid}")).format(
-                player=d.player(d.declarer), bid=spoken_bid(event.bid)))
+                player=words.player(d.player(d.declarer)), bid=spoken_bid(event.bid)))
         elif type(event) is DefenceDecided and d.last_speaker is not None:
             step["say"] = f"{words.player(d.player(d.last_speaker))} {_defence_said(event.kind)}"
         elif type(event) is CardPlayed and d.trick:

@@ -75,14 +75,14 @@ class Renderer:
             contract = d.game_contract
             what = self.bid(contract)
             if d.contract is None:  # the auction is won, the contract not yet declared
-                parts.append(_("{player} won the auction at {what}").format(player=d.player(d.declarer), what=what))
+                parts.append(_("{player} won the auction at {what}").format(player=_who(d, d.declarer), what=what))
             else:
                 trump = "" if contract is None or contract.is_misere else (
                     _(" (trump {suit})").format(suit=self._suit(d.trump_suit)) if d.trump_suit is not None else
                     _(" (no trump)"))
                 said = _("{player} plays totus {contract}{trump}") if d.totus else _("{player} plays {contract}{trump}")
-                parts.append(said.format(player=d.player(d.declarer), contract=what, trump=trump))
-            whisters = [d.player(s) for s in d.whisters]
+                parts.append(said.format(player=_who(d, d.declarer), contract=what, trump=trump))
+            whisters = [_who(d, s) for s in d.whisters]
             if whisters:
                 parts.append(_("whist: {players}").format(players=", ".join(whisters)) + (
                     f" ({words.mode(d.mode)})" if d.mode is not None else ""))
@@ -109,32 +109,32 @@ class Renderer:
             return _("cards dealt; talon {talon}").format(talon=talon)
         if isinstance(e, CallMade):
             seat = d.calls[-1][0] if d.calls and d.calls[-1][1] is e.call else None
-            who = words.player(d.player(seat)) if seat is not None else (e.call.player or "?")
+            who = _who(d, seat) if seat is not None else (e.call.player or "?")
             return f"{who}: {words.call(e.call, unicode=self.unicode)}"
         if isinstance(e, BiddingEnded):
             if d.is_all_pass:
                 return _("everyone passed: the deal is played as an all-pass")
             if d.declarer is not None and d.auction is AuctionState.WON:
                 if d.high:
-                    return _("{player} wins the auction at {bid}").format(player=d.player(d.declarer),
+                    return _("{player} wins the auction at {bid}").format(player=_who(d, d.declarer),
                                                                           bid=self.bid(d.high))
-                return _("{player} wins the auction").format(player=d.player(d.declarer))
+                return _("{player} wins the auction").format(player=_who(d, d.declarer))
             return _("auction not recorded") if not e.recorded else _("auction unfinished")
         if isinstance(e, TalonTaken):
             if e.cards is None:  # a deal recorded without its cards
-                return _("{player} takes the talon").format(player=e.player)
-            return _("{player} takes the talon: {talon}").format(player=e.player, talon=self.cards(e.cards))
+                return _("{player} takes the talon").format(player=words.player(e.player))
+            return _("{player} takes the talon: {talon}").format(player=words.player(e.player), talon=self.cards(e.cards))
         if isinstance(e, Discarded):
-            return _("{player} discards {cards}").format(player=d.player(d.declarer),
+            return _("{player} discards {cards}").format(player=_who(d, d.declarer),
                                                          cards="?" if e.cards is None else self.cards(e.cards))
         if isinstance(e, ContractDeclared):
             if e.totus:  # seed 000 §6.3: the cards shown, the partners' discard, a ten to play
                 helped = _(", to help {helped}").format(helped=_(" and ").join(e.helped)) if e.helped else ""
                 return _("contract: {player} totus {bid}, the cards shown{helped}").format(
-                    player=d.player(d.declarer), bid=self.bid(e.bid), helped=helped)
-            return _("contract: {player} {bid}").format(player=d.player(d.declarer), bid=self.bid(e.bid))
+                    player=_who(d, d.declarer), bid=self.bid(e.bid), helped=helped)
+            return _("contract: {player} {bid}").format(player=_who(d, d.declarer), bid=self.bid(e.bid))
         if isinstance(e, DefenceDecided):
-            return f"{words.player(d.player(d.last_speaker))}: {words.decision(e.kind)}" + self._settled(d)
+            return f"{_who(d, d.last_speaker)}: {words.decision(e.kind)}" + self._settled(d)
         if isinstance(e, WhistModeChosen):
             return _("the whister plays {mode}").format(mode=words.mode(e.mode))
         if isinstance(e, CardPlayed):
@@ -142,15 +142,15 @@ class Renderer:
             turned = d.talon_card if len(d.trick) == 1 else None
             if turned is not None:
                 return _("  the talon shows {card}; {player} {card2}").format(card=self.card(turned),
-                                                                              player=words.player(d.player(seat)), card2=self.card(e.card))
+                                                                              player=_who(d, seat), card2=self.card(e.card))
             said = _("  {player} leads {card}") if len(d.trick) == 1 else "  {player} {card}"
-            return said.format(player=words.player(d.player(seat)), card=self.card(e.card))
+            return said.format(player=_who(d, seat), card=self.card(e.card))
         if isinstance(e, TrickCompleted):
             return _("trick {number}: {cards} → {winner}").format(number=e.number, cards=self.cards(e.cards),
                                                                   winner=words.player(e.winner) if e.winner else _("nobody"))
         if isinstance(e, Claimed):
             rest = _("the rest")
-            shares = ", ".join(f"{s.player} {rest if s.tricks is None else s.tricks}" for s in e.shares)
+            shares = ", ".join(f"{words.player(s.player)} {rest if s.tricks is None else s.tricks}" for s in e.shares)
             return _("claim: {shares}").format(shares=shares)
         if isinstance(e, ResultRecorded):
             return _("result: {result}").format(result=self.result(e.result, d))
@@ -182,16 +182,19 @@ class Renderer:
         if not counts_as_made(d):
             return _(" — the whister plays open, with the dummy") if d.dummy is not None and d.whisters else ""
         contract = d.game_contract
-        how = pgettext("settled", "went half-whist") if d.half_whister is not None else pgettext("settled", "passed")
+        if d.half_whister is not None:  # one passed, the other said half-whist: not both the same word
+            return _(" — {player} went half-whist after a pass: {bid} counts as made, without play").format(
+                player=_who(d, d.half_whister), bid=self.bid(contract))
         who = _("the defender") if d.dummy is not None else _("both defenders")
-        return _(" — {who} {how}: {bid} counts as made, without play").format(who=who, how=how, bid=self.bid(contract))
+        return _(" — {who} {how}: {bid} counts as made, without play").format(
+            who=who, how=pgettext("settled", "passed"), bid=self.bid(contract))
 
     def result(self, result: Result, d: DealState) -> str:
         """A result as written, in words: every player's tricks, or the declarer's."""
         if result.kind is ResultKind.TRICKS:
             return _("{shares} tricks").format(shares=", ".join(f"{words.player(t.player)} {t.tricks}" for t in result.tricks))
         taken = declarer_count(result, d.game_contract)
-        who = d.player(d.declarer) if d.declarer is not None else _("the declarer")
+        who = _who(d, d.declarer) if d.declarer is not None else _("the declarer")
         written = "" if result.kind is ResultKind.DECLARER else f" ({words.relative(result.count or 0)})"
         tricks = _("{player} ? tricks").format(player=who) if taken is None else ngettext(
             "{player} {n} trick", "{player} {n} tricks", taken).format(player=who, n=taken)
@@ -202,14 +205,21 @@ class Renderer:
         ``notes`` the comments to write after a player's hand (or the talon, as ``"talon"``)."""
         notes = notes or {}
         talon_word = _("talon")
-        width = max(len(p) for p in (*d.active, talon_word))
-        rows = [f"  {p.ljust(width)}  {self.hand(h, k)}{notes.get(p, '')}" for p, h, k in zip(d.active, d.hands, d.known)]
+        shown = [words.player(p) for p in d.active]
+        width = max(len(p) for p in (*shown, talon_word))
+        rows = [f"  {name.ljust(width)}  {self.hand(h, k)}{notes.get(p, '')}"
+                for p, name, h, k in zip(d.active, shown, d.hands, d.known)]
         if (d.talon is not None and not d.talon_taken) or "talon" in notes:
             talon = "?" if d.talon is None else self.cards(d.talon)
             rows.append(f"  {talon_word.ljust(width)}  {talon}{notes.get('talon', '')}")
         if d.trick:
-            rows.append(_("  on the table: ") + ", ".join(f"{words.player(d.player(s))} {self.card(c)}" for s, c in d.trick))
+            rows.append(_("  on the table: ") + ", ".join(f"{_who(d, s)} {self.card(c)}" for s, c in d.trick))
         return rows
+
+
+def _who(d: DealState, seat: Seat | None) -> str:
+    """The player in ``seat`` as the replay names him: the dummy of a game of two by its word (болван)."""
+    return words.player(d.player(seat))
 
 
 def _tricks(d: DealState) -> str:
