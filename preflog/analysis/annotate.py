@@ -215,11 +215,18 @@ def par_words(analysis: DealAnalysis) -> str:
     return f"{analysis.declarer} {par}"
 
 
+def written_cards(cards: Iterable[Card]) -> str:
+    """Cards in a comment the analysis writes into the game, spelled as the game's lines spell them
+    (``Ac Td``): in Russian words the ace would be a Cyrillic Т beside the Latin T of a ten on the
+    same line."""
+    return " ".join(str(c) for c in cards)
+
+
 def card_text(value: CardValue, glyph: Glyph | None) -> str:
     """The comment on a card that costs a trick: ``dd: ? Boris 7 → 8; best Qd 9d (7)`` (the glyph
     when the analysis adds it, the counted player's tricks before and after, the best cards)."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
-    best = words.cards(value.best)
+    best = written_cards(value.best)
     return mark + _("{player} {before} → {after}; best {cards} ({before})").format(
         player=value.counted, before=value.before, after=value.after, cards=best)
 

@@ -40,7 +40,7 @@ from ..steps import Step
 from ..scoring.tariff import contract_made
 from .. import words
 from .odds import MISERE, Goal, discards, game_tricks, layouts, positions, sheet_score, solve_goals
-from .annotate import MARK, deals_of, with_deals
+from .annotate import MARK, deals_of, with_deals, written_cards
 from .race import Bounds, Hints, pairs, race
 from .search import Search
 
@@ -370,7 +370,7 @@ def _choice_words(kind: Decided, chosen: str) -> str:
     if kind is Decided.DEFENCE:
         return words.decision(DecisionKind(chosen))
     if kind is Decided.DISCARD:
-        return _("discard {cards}").format(cards=words.cards(card(c) for c in chosen.split()))
+        return _("discard {cards}").format(cards=written_cards(card(c) for c in chosen.split()))
     return words.bid(Bid.parse(chosen))
 
 
