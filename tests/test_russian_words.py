@@ -229,3 +229,36 @@ def test_the_analysis_never_writes_a_cyrillic_ace_beside_a_latin_ten() -> None:
     assert lines
     for line in lines:
         assert not re.search(r"[ТКДВ][♠♣♦♥]", line), line
+
+
+# ---- the Russian docs -------------------------------------------------------------------------
+
+def _prose(path: object) -> str:
+    """A Russian doc's prose: without its code blocks and `code` (the notation quoted as typed)."""
+    text = re.sub(r"```.*?```", "", (ROOT / "docs" / str(path)).read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"`[^`]*`", "", text)
+
+
+RUSSIAN_DOCS = sorted(p.name for p in (ROOT / "docs").glob("*.ru.md"))
+
+
+@pytest.mark.parametrize("name", RUSSIAN_DOCS)
+def test_the_russian_docs_say_what_a_player_says(name: str) -> None:
+    """The docs in Russian say the Code's terms, as the catalog does: no «решатель», «МП», «к полю»,
+    «ёлка», «ростов», «Dummy» in prose, no-trump as БК, no contract in the notation's Latin outside code."""
+    prose = _prose(name)
+    found = [f"{NOT_SAID[p]}: …{prose[max(0, m.start() - 40):m.end() + 20]!r}…"
+             for p in NOT_SAID for m in re.finditer(p, prose)]
+    found += [m.group() for m in re.finditer(r"(?<![а-яё])бк(?![а-яё])|" + LATIN_CONTRACT.pattern, prose)]
+    assert not found, "\n".join(found)
+
+
+def test_serve_ru_names_the_pages_and_the_short_form_the_interface_has() -> None:
+    """docs/serve.ru.md calls the page at /join by the title the interface gives it, and shows the
+    scorer's short form as the Russian page's keys type it (Лёва 7п вп 8), not the notation's."""
+    text = (ROOT / "docs" / "serve.ru.md").read_text(encoding="utf-8")
+    with using_language("ru"):
+        join = preflog.i18n._("Join from a phone")
+    assert f"**{join}** (`/join`" in text
+    assert not re.search(r"`\w+ (?:[6-9]|10)[scdh] [wphoc]{1,4} \d+`", text)
+    assert "`Лёва 7п вп 8`" in text
