@@ -262,3 +262,18 @@ def test_serve_ru_names_the_pages_and_the_short_form_the_interface_has() -> None
     assert f"**{join}** (`/join`" in text
     assert not re.search(r"`\w+ (?:[6-9]|10)[scdh] [wphoc]{1,4} \d+`", text)
     assert "`Лёва 7п вп 8`" in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_stats_page_says_where_its_left_out_errors_are_found(lang: str, tmp_path: object) -> None:
+    """A web page has no standard error: the stats page's summary sends the reader to preflog check
+    (the text report, printed beside its errors, still says standard error)."""
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "bad.pref").write_text('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Boris\nresult Anna 11\n',
+                                     encoding="utf-8")
+    result = CliRunner().invoke(main, ["--lang", lang, "stats", str(folder), "--format", "html"])
+    assert result.exit_code == 1
+    page = result.stdout
+    assert "preflog check" in page and "stderr" not in page and "standard error" not in page, page[:2000]

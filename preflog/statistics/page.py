@@ -38,7 +38,7 @@ def stats_page(stats: Stats, *, title: str | None = None, filters: dict[str, Any
                standalone: bool = True) -> str:
     """The page (``standalone``: a whole document; else the part the server puts in its own page)."""
     heading = title or _("Statistics")
-    body = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(summary(stats))}</p>"]
+    body = [f"<h1>{escape(heading)}</h1>", f"<p>{escape(summary(stats, page=True))}</p>"]
     if filters:
         body.append("<p>" + escape(", ".join(f"--{k} {' '.join(v) if isinstance(v, tuple) else v}"
                                              for k, v in filters.items())) + "</p>")

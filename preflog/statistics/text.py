@@ -131,13 +131,16 @@ def splits(stats: Stats) -> list[tuple[str, list[tuple[str, list[str], list[list
     return out
 
 
-def summary(stats: Stats) -> str:
-    """``12 games, 340 deals; left out: 1 game (28 deals) that breaks the rules``."""
+def summary(stats: Stats, *, page: bool = False) -> str:
+    """``12 games, 340 deals; left out: 1 game (28 deals) that breaks the rules``; on a ``page`` the
+    errors are not there to be seen: it says where they are found."""
     total = stats.total
     parts = [_("{games}, {deals}").format(games=count("{n} game", "{n} games", total.games),
                                           deals=count("{n} deal", "{n} deals", total.deals))]
     if stats.rejected_games:
-        parts.append(_("left out: {games} ({deals}) with errors, listed on standard error").format(
+        left_out = _("left out: {games} ({deals}) with errors, which preflog check names") if page else \
+            _("left out: {games} ({deals}) with errors, listed on standard error")
+        parts.append(left_out.format(
             games=count("{n} game", "{n} games", stats.rejected_games),
             deals=count("{n} deal", "{n} deals", stats.rejected_deals)))
     if stats.skipped_games:
