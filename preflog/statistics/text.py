@@ -133,12 +133,13 @@ def splits(stats: Stats) -> list[tuple[str, list[tuple[str, list[str], list[list
 
 def summary(stats: Stats, *, page: bool = False) -> str:
     """``12 games, 340 deals; left out: 1 game (28 deals) that breaks the rules``; on a ``page`` the
-    errors are not there to be seen: it says where they are found."""
+    errors are not there to be seen (the command printed them apart; the server shows them on each
+    game's page): it says only that they were left out."""
     total = stats.total
     parts = [_("{games}, {deals}").format(games=count("{n} game", "{n} games", total.games),
                                           deals=count("{n} deal", "{n} deals", total.deals))]
     if stats.rejected_games:
-        left_out = _("left out: {games} ({deals}) with errors, which preflog check names") if page else \
+        left_out = _("left out: {games} ({deals}) with errors") if page else \
             _("left out: {games} ({deals}) with errors, listed on standard error")
         parts.append(left_out.format(
             games=count("{n} game", "{n} games", stats.rejected_games),
