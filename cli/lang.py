@@ -29,6 +29,17 @@ def choose(lang: str) -> None:
     os.environ["LANGUAGE"] = lang
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
+    # click names a number's type in its own message ("'x' is not a valid integer range") by the type's
+    # name, which it never translates: the name in the language chosen
+    for kind, name in NUMBER_TYPES:
+        kind.name = _(name)
+
+
+#: click's number types and their names, as its messages say them.
+NUMBER_TYPES: tuple[tuple[type[click.ParamType], str], ...] = (
+    (click.types.IntParamType, N_("integer")), (click.types.IntRange, N_("integer range")),
+    (click.types.FloatParamType, N_("float")), (click.types.FloatRange, N_("float range")),
+)
 
 
 def language_in(argv: Sequence[str]) -> str | None:

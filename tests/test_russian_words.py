@@ -278,3 +278,12 @@ def test_the_stats_page_says_where_its_left_out_errors_are_found(lang: str, tmp_
     page = result.stdout
     left_out = "не учтены из-за ошибок: 1 пулька" if lang == "ru" else "left out: 1 game"
     assert left_out in page and "stderr" not in page and "standard error" not in page, page[:2000]
+
+
+def test_click_s_number_messages_name_the_number_in_russian() -> None:
+    """«'x' — не целое число из допустимого диапазона», not click's «integer range» left in English."""
+    result = CliRunner().invoke(main, ["--lang", "ru", "generate", "--deals", "x"])
+    assert result.exit_code == 2 and "'x' — не целое число из допустимого диапазона." in result.output, result.output
+    assert not re.search(r"integer|range|float", result.output), result.output
+    english = CliRunner().invoke(main, ["--lang", "en", "generate", "--deals", "x"])
+    assert "'x' is not a valid integer range." in english.output
