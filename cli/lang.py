@@ -36,7 +36,7 @@ def choose(lang: str) -> None:
 
 
 #: click's number types and their names, as its messages say them.
-NUMBER_TYPES: tuple[tuple[type[click.ParamType], str], ...] = (
+NUMBER_TYPES: tuple[tuple[type[click.ParamType[Any]], str], ...] = (
     (click.types.IntParamType, N_("integer")), (click.types.IntRange, N_("integer range")),
     (click.types.FloatParamType, N_("float")), (click.types.FloatRange, N_("float range")),
 )
