@@ -218,7 +218,8 @@ def _defender(p: Params) -> str:
 
 
 def _how(p: Params) -> str:
-    return _("went half") if p["how"] == "half" else _("passed")
+    """Why nobody whists: a pass and a half-whist, or two passes."""
+    return _("a pass and a half-whist") if p["how"] == "half" else _("two passes")
 
 
 def _game_name(key: Param) -> str:
@@ -343,7 +344,7 @@ _SENTENCES: dict[tuple[str, str], Sentence] = {
     ("W405", ""): _plain(N_("'open' is a single whister's choice, and {whisters} whist")),
     ("W406", ""): _plain(N_("misère is not whisted: the defenders play it open")),
     ("W407", ""): lambda p: _("{value} must whist six spades under Stalingrad").format(value=_defender(p)),
-    ("W408", ""): lambda p: _("both defenders {how}: {contract} counts as made without play").format(
+    ("W408", ""): lambda p: _("{how}: {contract} counts as made without play").format(
         **_worded(p, how=_how(p))),
     ("W409", ""): lambda p: _("{value} must whist {contract}: a game won with dark {high} is whisted by both up to "
                               "the same suit one trick higher (seed 004, seed 000 §6.4)").format(
@@ -382,7 +383,7 @@ _SENTENCES: dict[tuple[str, str], Sentence] = {
                                     "declarer")),
     ("C604", "no-declarer"): _plain(N_("result {result_text} counts the declarer's tricks, and this deal names no "
                                        "declarer")),
-    ("C605", ""): lambda p: _("both defenders {how}, so {game_contract} counts as made without play: result "
+    ("C605", ""): lambda p: _("{how}, so {game_contract} counts as made without play: result "
                               "{result_text} records a game that was not played (leave it out)").format(
         **_worded(p, how=_how(p))),
     # the sheet

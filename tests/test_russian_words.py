@@ -255,13 +255,13 @@ def test_the_russian_docs_say_what_a_player_says(name: str) -> None:
 
 def test_serve_ru_names_the_pages_and_the_short_form_the_interface_has() -> None:
     """docs/serve.ru.md calls the page at /join by the title the interface gives it, and shows the
-    scorer's short form as the Russian page's keys type it (Лёва 7п вп 8), not the notation's."""
+    scorer's short form as the Russian page's keys type it (Лёва 7п вист пас 8), not the notation's."""
     text = (ROOT / "docs" / "serve.ru.md").read_text(encoding="utf-8")
     with using_language("ru"):
         join = preflog.i18n._("Join from a phone")
     assert f"**{join}** (`/join`" in text
     assert not re.search(r"`\w+ (?:[6-9]|10)[scdh] [wphoc]{1,4} \d+`", text)
-    assert "`Лёва 7п вп 8`" in text
+    assert "`Лёва 7п вист пас 8`" in text
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

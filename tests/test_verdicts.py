@@ -62,9 +62,9 @@ def test_the_sentences_are_those_preflog_always_said_in_both_languages() -> None
             "в пульке после сдачи 1: Anna, пуля 3; по сдачам выходит 0 (там ничего не записано) [S701: записанная "
             "пулька совпадает со сдачами, Кодекс 4.2.5, 4.2.7]"),
         HEAD + "\ndeal 1 dealer Anna\nbids 6s pass pass\ncontract 6s\nwhist pass half\nresult 6\n": (
-            "both defenders went half, so 6s counts as made without play: result 6 records a game that was not "
+            "a pass and a half-whist, so 6s counts as made without play: result 6 records a game that was not "
             "played (leave it out) [C605: a game nobody whisted is not played and has no result, Code 3.8.1, 3.8.7]",
-            "оба вистующих: пас и полвиста, поэтому 6♠ засчитывается без розыгрыша: result 6 записывает "
+            "пас и полвиста, поэтому 6♠ засчитывается без розыгрыша: result 6 записывает "
             "несыгранную игру (уберите его) [C605: контракт, который никто не вистовал, не разыгрывается, и "
             "результата у него нет, Кодекс 3.8.1, 3.8.7]"),
         '[Players "Anna Boris Vera"]\n[Rules "gusarik"]\n\ndeal 1\n': (
