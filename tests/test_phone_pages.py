@@ -39,10 +39,10 @@ IMPORTED = "POST /import"
 #: the scorer's own ones and modes; ``{game}`` and ``{event}`` stand for the ids the fixture made.
 PAGES = ("/", "/games/{game}", "/games/{game}?deals=2", "/games/{game}/pulka", "/games/{game}/deals/1",
          "/games/{game}/deals/3", "/games/{game}/record", "/games/{game}/record?edit=3",
-         "/games/{game}/record?note=2", "/new", "/join", "/players", "/login", "/stats", "/events",
+         "/games/{game}/record?note=2", "/new", "/join", "/players", "/login", "/logout", "/stats", "/events",
          "/events/{event}", "/events/{event}/boards", "/nothing-here", IMPORTED)
 #: what a watcher is sent to the login for: measured as the scorer alone
-SCORER_ONLY = {"/games/{game}/record", "/games/{game}/record?edit=3", "/games/{game}/record?note=2", "/new",
+SCORER_ONLY = {"/logout", "/games/{game}/record", "/games/{game}/record?edit=3", "/games/{game}/record?note=2", "/new",
                "/events/{event}/boards", IMPORTED}
 CHECKS = ("sideways", "text", "targets", "axe")
 
