@@ -43,7 +43,7 @@ RU_MISERE = MISERE_NAMES[2]  # мизер
 RU_NO_TRUMP = STRAIN_NAMES[Strain.NO_TRUMP][4]  # БК, as in 7БК: the Code's capitals, as every message writes no-trump
 #: The ranks as a Russian player writes them: В Д К Т for jack, queen, king and ace, 10 for the ten.
 RU_RANKS: dict[Rank, str] = {rank: RANK_NAMES[rank][-1] for rank in Rank}  # the table's last spelling
-#: The suits' Cyrillic letters (пики, трефы, бубны, черви), written when suit symbols are not.
+#: The suits' Cyrillic letters (пики, трефы, бубны, червы), written when suit symbols are not.
 RU_SUITS: dict[Suit, str] = {suit: SUIT_NAMES[suit][-1] for suit in Suit}  # the table's last spelling
 
 assert RUSSIAN_WORDS[RU_ALL_PASS] == ALL_PASS and RUSSIAN_WORDS[RU_TOTUS] == TOTUS_WORD
