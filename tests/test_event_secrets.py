@@ -268,3 +268,32 @@ def test_the_export_leaves_out_the_secret_boards_for_a_watcher(tmp_path: Path) -
             assert board.hands[1].dotted() not in wrong.text
     finally:
         server.stop()
+
+
+def test_a_board_s_result_is_not_listed_before_every_table_has_played_it(tmp_path: Path) -> None:
+    """The games list and the API's listing give a watcher no figure of a board still played at another
+    table (table 1's result on board 1 tells table 2 its cards); the scorer sees them as before, and so
+    does everyone once the board's tour is over everywhere."""
+    plan = new_event("Quiet", PLAYERS, tours=2, kind=Kind.DUPLICATE, boards=4, seed=SEED)
+    server, games = served(tmp_path, plan)
+    seats = {(t.number, x.number): x.players for t in plan.drawn for x in t.tables}
+    hidden = "results shown once every table has played this board"
+    try:
+        first = games[(1, 1, 1)]
+        record(server, first, seats[(1, 1)], None)
+        with server.client() as client:
+            row = next(g for g in client.get("/api/games").json() if g["id"] == first)
+            assert row["settlement"] is None and row["violations"] is None and row["secret"] is True, row
+            mine = next(g for g in client.get("/api/games", headers=AUTH).json() if g["id"] == first)
+            assert mine["settlement"] and "secret" not in mine, mine
+            assert hidden in client.get("/?lang=en").text
+            assert hidden not in client.get("/?lang=en", headers={"Cookie": f"preflog_session={login(server)}"}).text
+        for (tour, table, _board), game in games.items():  # tour 1 played everywhere: its boards are public
+            if tour == 1 and game != first:
+                record(server, game, seats[(1, table)], None)
+        with server.client() as client:
+            row = next(g for g in client.get("/api/games").json() if g["id"] == first)
+            assert row["settlement"] and "secret" not in row, row
+            assert hidden not in client.get("/?lang=en").text
+    finally:
+        server.stop()

@@ -115,7 +115,22 @@ async def list_games(request: Request) -> Response:
     archive = club_of(request).archive
     body = await run_in_threadpool(archive.listing, player=q.get("player") or None, date=q.get("date") or None,
                                    rules=q.get("rules") or None)
+    if not sees_secrets(request):
+        body = await run_in_threadpool(_without_secrets, body, club_of(request))
     return Response(body, media_type="application/json")
+
+
+def _without_secrets(body: str, club: Any) -> str:
+    """The listing for a watcher: a secret board's game without its figures (a result of a board still
+    played elsewhere tells its cards), ``"secret": true`` instead."""
+    secret = secret_games(club)
+    if not secret:
+        return body
+    games = json.loads(body)
+    for game in games:
+        if game["id"] in secret:
+            game.update(settlement=None, violations=None, secret=True)
+    return json.dumps(games, ensure_ascii=False, separators=(",", ":"))
 
 
 async def post_games(request: Request) -> Response:

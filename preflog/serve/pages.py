@@ -41,6 +41,7 @@ from .view import GameView, refusal_lines, refusal_rules
 from .event_view import deals_allowed, listed
 from .keyboard import AHEAD, all_pass_typed, contract_keys, defence_keys, reader, short_form, turns
 from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
+from .secrecy import secret_games
 
 PAGE_SIZE = 50
 
@@ -97,7 +98,10 @@ async def game_list(request: Request) -> Response:
 
     rows, known, tables = await run_in_threadpool(look)
     more = len(rows) > PAGE_SIZE
-    return render(request, "list.html", rows=listed(rows[:PAGE_SIZE], tables), player=player, date=date, rules=rules,
+    # a board still played at another table: its results are the scorer's (they tell its cards)
+    hidden = set() if scorer(request) or not tables else set(await run_in_threadpool(secret_games, club_of(request)))
+    return render(request, "list.html", rows=listed(rows[:PAGE_SIZE], tables), hidden=hidden, player=player, date=date,
+                  rules=rules,
                   known_rules=sorted(set(known) | set(PRESETS)), page=number, ended=q.get("ended") == "all",
                   next_url=url_with(request, page=str(number + 1)) if more else None,
                   previous_url=url_with(request, page=str(number - 1)) if number > 1 else None)
