@@ -93,7 +93,7 @@ def test_a_director_makes_a_swiss_event_from_his_phone(server: Server, browser: 
         # the games list gathers the two tables' games under the event
         page.goto(f"{server.url}/")
         assert page.locator("li.event-entry .title", has_text="Швейцарка в пятницу").count() == 1
-        assert "2 стола не начаты" in page.inner_text("li.event-entry")
+        assert "2 стола ещё не начали игру" in page.inner_text("li.event-entry")
         page.screenshot(path=str(SHOTS / "games-list-ru.png"), full_page=True)
         page.goto(f"{server.url}/events?lang=en")
         page.tap("#kind-duplicate")  # the boards' field shown for a duplicate event, the pool's and deals' not

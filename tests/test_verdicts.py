@@ -65,7 +65,7 @@ def test_the_sentences_are_those_preflog_always_said_in_both_languages() -> None
             "a pass and a half-whist, so 6s counts as made without play: result 6 records a game that was not "
             "played (leave it out) [C605: a game nobody whisted is not played and has no result, Code 3.8.1, 3.8.7]",
             "пас и полвиста, поэтому 6♠ засчитывается без розыгрыша: result 6 записывает "
-            "несыгранную игру (уберите его) [C605: контракт, который никто не вистовал, не разыгрывается, и "
+            "несыгранную игру (уберите строку result) [C605: контракт, который никто не вистовал, не разыгрывается, и "
             "результата у него нет, Кодекс 3.8.1, 3.8.7]"),
         '[Players "Anna Boris Vera"]\n[Rules "gusarik"]\n\ndeal 1\n': (
             "gusarik is played by two and a dummy, not by 3 (Players names two for it)",
