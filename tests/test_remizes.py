@@ -245,27 +245,32 @@ def test_the_fewest_remizes_counts_every_remiz() -> None:
 
 def test_the_protocol_json_carries_each_player_s_whists_on_each_deal() -> None:
     """Each deal of the protocol gives each player's whists won on it, as its text does: to two decimals,
-    the difference of his whists after the deal and before it, each rounded (so that his deals add up to
-    his game's whists, and to his whists after each deal on the way)."""
+    the difference of his whists after the deal and before it, each step rounded as the game's whists are
+    (the largest remainder in the seats' order, so that the three add up to 0 as the exact ones do), so
+    that his deals add up to his game's whists, and to his whists after each deal on the way."""
     game, plan = _tie_event()
     results = collect(plan, [("ties.pref", game)])
     doc = report_json(plan, results, standings=standings(results))
     (entry,) = doc["games"]
-    assert entry["whists"] == {"Anna": -45.33, "Boris": 90.67, "Vera": -45.33}
-    # after each deal (TIE_DEALS added up): Anna 33.33, 37.33, −28.67, −45.33; Boris 33.33, 47.33, 87.33,
-    # 90.67; Vera −66.67, −84.67, −58.67, −45.33
+    assert entry["whists"] == {"Anna": -45.33, "Boris": 90.67, "Vera": -45.34}
+    # after each deal (TIE_DEALS added up), exactly: Anna 100/3, 112/3, −86/3, −136/3; Boris 100/3, 142/3,
+    # 262/3, 272/3; Vera −200/3, −254/3, −176/3, −136/3. In hundredths each is rounded down and the units
+    # the floors lack of the exact sum (0) go to the largest remainders, all equal here (⅓ or ⅔), so to
+    # the first seats: after deal 1 floors 3333, 3333, −6667 lack one, Anna's: 33.34, 33.33, −66.67;
+    # after 2: 37.34, 47.33, −84.67; after 3: −28.66, 87.33, −58.67; after 4 floors −4534, 9066, −4534
+    # lack two, Anna's and Boris's: −45.33, 90.67, −45.34
     assert [(d["deal"], d["dealer"], d["whists"]) for d in entry["protocol"]] == [
-        (1, "Anna", {"Anna": 33.33, "Boris": 33.33, "Vera": -66.67}),
+        (1, "Anna", {"Anna": 33.34, "Boris": 33.33, "Vera": -66.67}),
         (2, "Boris", {"Anna": 4, "Boris": 14, "Vera": -18}),
         (3, "Vera", {"Anna": -66, "Boris": 40, "Vera": 26}),
-        (4, "Anna", {"Anna": -16.66, "Boris": 3.34, "Vera": 13.34})]
+        (4, "Anna", {"Anna": -16.67, "Boris": 3.34, "Vera": 13.33})]
     assert all(abs(F(str(d["whists"][p])) - exact) < F(1, 100)
                for d in entry["protocol"] for p, exact in zip(TRIO, TIE_DEALS[d["deal"]]))
     for player in TRIO:
         added = sum(Decimal(str(d["whists"][player])) for d in entry["protocol"])
         assert added == Decimal(str(entry["whists"][player])), player
     assert [row[4:] for row in protocol_rows(results.played[0])] == [
-        ["+33.33", "+33.33", "-66.67"], ["+4", "+14", "-18"], ["-66", "+40", "+26"], ["-16.66", "+3.34", "+13.34"]]
+        ["+33.34", "+33.33", "-66.67"], ["+4", "+14", "-18"], ["-66", "+40", "+26"], ["-16.67", "+3.34", "+13.33"]]
     assert [(d["game"], d["result"]) for d in entry["protocol"]] == [
         (row[2], row[3]) for row in protocol_rows(results.played[0])]
 
@@ -273,7 +278,9 @@ def test_the_protocol_json_carries_each_player_s_whists_on_each_deal() -> None:
 def test_a_board_s_protocol_shows_the_board_s_whists() -> None:
     """In duplicate a board is scored as its deal alone, the pool open (docs/events.md): the protocol's
     whists on that deal are the board's. A 6 made unwhisted by seat 1: mountains with the shortfall 98,
-    100, 100, average 298/3: +40/3, −20/3, −20/3."""
+    100, 100, average 298/3: +40/3, −20/3, −20/3; to two decimals as the game's page shows them (floors
+    1333, −667, −667 lack one unit of the exact sum 0, which the first seat's equal remainder takes):
+    +13.34, −6.67, −6.67."""
     plan = new_event("Duo", TRIO, tours=1, kind=Kind.DUPLICATE, boards=2, seed="duo",
                      tiebreaks=[TieBreak.REMIZES])
     boards = {b.number: b for b in event_boards(plan)}
@@ -284,9 +291,9 @@ def test_a_board_s_protocol_shows_the_board_s_whists() -> None:
             f"deal 1 dealer {dealer}\ncontract {a}: 6s\nwhist pass pass\n")
     results = collect(plan, [("b1", preflog.loads(text))], boards)
     assert results.problems == []
-    assert protocol_rows(results.played[0])[0][4:] == ["+13.33", "-6.67", "-6.67"]
+    assert protocol_rows(results.played[0])[0][4:] == ["+13.34", "-6.67", "-6.67"]
     (entry,) = report_json(plan, results, scores=duplicate_scores(results))["games"]
-    assert entry["protocol"][0]["whists"] == {a: 13.33, b: -6.67, c: -6.67} == entry["whists"]
+    assert entry["protocol"][0]["whists"] == {a: 13.34, b: -6.67, c: -6.67} == entry["whists"]
 
 
 def test_duplicate_tiebreaks_count_every_remiz() -> None:

@@ -11,6 +11,7 @@ from .. import words
 from ..i18n import _, count, pgettext
 from ..scoring.ledger import number_json
 from ..scoring.outcome import Outcome
+from ..scoring.settlement import apportion
 from ..sheet_words import signed
 from ..scoring.tariff import made
 from .results import Played
@@ -49,19 +50,19 @@ def deal_whists(game: Played) -> dict[int, dict[str, Fraction]]:
 
 
 def shown_whists(game: Played) -> dict[int, dict[str, Fraction]]:
-    """:func:`deal_whists` to two decimals, as the protocol shows them: a player's whists after the deal
-    less his whists before it, each to two decimals, so that his deals add up to his game's whists as
-    shown, and to his whists as shown after each deal on the way."""
+    """:func:`deal_whists` to two decimals, as the protocol shows them: the players' whists after the deal
+    to two decimals as the game's are (the largest remainder, in the seats' order: :attr:`Played.shown`),
+    less their whists so shown before it, so that a player's deals add up to his game's whists as shown,
+    and to his whists as shown after each deal on the way."""
     out: dict[int, dict[str, Fraction]] = {}
-    exact: dict[str, Fraction] = {}
+    exact: dict[str, Fraction] = {p: Fraction(0) for p in game.players}
     shown: dict[str, Fraction] = {}
     for number, value in deal_whists(game).items():
-        row = out[number] = {}
         for p, won in value.items():
             exact[p] = exact.get(p, Fraction(0)) + won
-            after = Fraction(round(exact[p] * 100), 100)  # as number_json and the text round it
-            row[p] = after - shown.get(p, Fraction(0))
-            shown[p] = after
+        after = apportion(exact)
+        out[number] = {p: after[p] - shown.get(p, Fraction(0)) for p in value}
+        shown = after
     return out
 
 

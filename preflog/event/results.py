@@ -62,7 +62,9 @@ class Played:
         """The whists as every page shows this game's (the list, its page, the API, the event's table):
         the exact ones to two decimals by the largest remainder, in its seats' order
         (:func:`~preflog.scoring.settlement.apportion`, as the settlement's shown totals)."""
-        return apportion(self.whists)
+        seated = {p: self.whists[p] for p in self.players if p in self.whists}
+        seated.update(self.whists)  # in the seats' order, which settles a tie of remainders as the game's page
+        return apportion(seated)
 
 
 @attrs.frozen
