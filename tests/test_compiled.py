@@ -101,7 +101,7 @@ def test_the_version_says_whether_the_fast_modules_run_compiled() -> None:
         "pure Python (not compiled at install): the analysis runs many times slower")
     compiled = _run(["--lang", "ru", "--version"], pure=False)
     if built:
-        assert compiled.stdout.splitlines()[1] == "поиск (его решатель написан на C), разбор записи и движок скомпилированы mypyc"
+        assert compiled.stdout.splitlines()[1] == "поиск (его часть, просчитывающая сдачи, написана на C), разбор записи и движок скомпилированы mypyc"
     pure = _run(["--lang", "ru", "--version"], pure=True)
     assert pure.stdout.splitlines() == [f"preflog, версия {__version__}",
                                         "чистый Python (задано PREFLOG_PURE_PYTHON): анализ идёт во много раз медленнее"]

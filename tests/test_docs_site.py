@@ -118,7 +118,7 @@ def test_the_site_builds_strictly_in_both_languages(tmp_path: Path) -> None:
     home_ru = (site / "ru" / "index.html").read_text(encoding="utf-8")
     assert 'lang="ru"' in home_ru and "Учебник" in home_ru
     cli_ru = (site / "ru" / "cli" / "index.html").read_text(encoding="utf-8")
-    assert "Проверить FILES" in cli_ru and "Использование:" in cli_ru
+    assert "Проверить ФАЙЛЫ" in cli_ru and "Использование:" in cli_ru
     cli_en = (site / "cli" / "index.html").read_text(encoding="utf-8")
     assert "Check FILES" in cli_en
     api = (site / "api" / "index.html").read_text(encoding="utf-8")
