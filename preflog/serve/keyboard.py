@@ -89,6 +89,13 @@ def defence_keys() -> list[Key]:
         [Key(defence_typed(letter), mode(m), letter) for m, letter in _MODE_LETTERS.items()]
 
 
+def keys_example(table: Table) -> str:
+    """The short form's example (the eldest hand's 7♠, a whist and a pass, 8 tricks) as the keys type it:
+    ``Аня 7п вист пас 8`` (ru), ``Anna 7s w p 8`` (en), with ``table``'s own players."""
+    return " ".join([examples(table)["a"], bid_typed(Bid(7, Strain.SPADES)), defence_typed("w"), defence_typed("p"),
+                     "8"])
+
+
 def turns(turn: Turn, players: Sequence[str], ahead: int = AHEAD) -> list[dict[str, Any]]:
     """The deal to come and the ``ahead - 1`` after it, the deal passing clockwise (Code 3.2.2): each
     one's number, dealer, active seats from the eldest hand, its line («сдача 8: сдаёт Оля…») and the
@@ -96,7 +103,7 @@ def turns(turn: Turn, players: Sequence[str], ahead: int = AHEAD) -> list[dict[s
     out, now = [], turn
     for _i in range(ahead):
         out.append({"number": now.number, "dealer": now.dealer, "order": list(now.order), "said": str(now),
-                    "example": examples(Table(tuple(players), now.dealer, now.order, {}))["game"]})
+                    "example": keys_example(Table(tuple(players), now.dealer, now.order, {}))})
         at = players.index(now.dealer) if now.dealer in players else -1  # the dummy of two never deals
         now = Turn.of(now.number + 1, players[(at + 1) % len(players)], players)
     return out
@@ -184,5 +191,6 @@ def _defence(outline: Outline) -> list[str]:
     return typed
 
 
-__all__ = ["AHEAD", "Key", "all_pass_typed", "bid_typed", "contract_keys", "defence_keys", "defence_typed", "reader",
+__all__ = ["AHEAD", "Key", "all_pass_typed", "bid_typed", "contract_keys", "defence_keys", "defence_typed",
+           "keys_example", "reader",
            "short_form", "turns"]

@@ -22,7 +22,7 @@ from ..i18n import LANGUAGES, _, count, current_language
 from ..notation.errors import NotationError
 from ..notation.vocabulary import is_valid_player_id
 from ..record.recorder import Recorder, Refused, Turn
-from ..record.short import Table, examples
+from ..record.short import Table
 from ..present.replay_html import policy
 from ..words import in_words
 from ..statistics.page import STYLE as STATS_STYLE, stats_page as stats_page_of
@@ -39,7 +39,7 @@ from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
 from .view import GameView, refusal_lines, refusal_rules
 from .event_view import deals_allowed, listed
-from .keyboard import AHEAD, all_pass_typed, contract_keys, defence_keys, reader, short_form, turns
+from .keyboard import AHEAD, keys_example, all_pass_typed, contract_keys, defence_keys, reader, short_form, turns
 from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
 from .secrecy import secret_games
 
@@ -276,7 +276,7 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
         turn = Turn.of(mode[1], shown.dealer, view.players)
     if mode is not None and mode[0] == "edit" and shown is not None and not typed and status == 200:
         typed = short_form(shown.outline, shown.text, shown.notes, turn.order)  # the correction starts from the deal
-    example = examples(Table(view.players, turn.dealer, turn.order, {}))["game"]
+    example = keys_example(Table(view.players, turn.dealer, turn.order, {}))
     # a key for every player, those of the deal from its eldest hand first, a dealer of four sitting out
     # last (and still there for a deal typed while the page could not learn the next dealer)
     keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
