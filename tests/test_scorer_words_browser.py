@@ -223,6 +223,8 @@ def test_a_finished_table_says_it_is_finished(tmp_path: Path, browser: Any) -> N
                 box = link.bounding_box()
                 assert box["height"] >= 44 and box["width"] >= 44, box
             page.screenshot(path="/tmp/scorer-finished.png")
+            page.goto(f"{server.url}/games/{game}")  # the watchers' page says it too, and no deal to come
+            assert "Стол доиграл тур" in page.inner_text("#live") and "сдача 4" not in page.inner_text("main")
 
             over = new_game(server, pool=2)  # a pulka to 2: three sixes close it
             record(server, over, f"{B} 6s pp", f"{C} 6s pp", f"{A} 6s pp")

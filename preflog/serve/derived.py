@@ -27,6 +27,7 @@ from .archive import Archive
 from .packed import Packed
 from .templating import ENV
 from .view import GameView, game_view, turn_words
+from .event_view import deals_allowed
 
 #: Deals on a page of a game's deals, the newest first; older deals are on the pages after.
 PAGE_DEALS = 50
@@ -64,8 +65,9 @@ class Derived:
 class Judged:
     """A game's judgment at a revision and what each language made of it (:class:`Derived`)."""
 
-    def __init__(self, ident: int, revision: int, judged: Judgment) -> None:
-        self.ident, self.revision, self.judged = ident, revision, judged
+    def __init__(self, ident: int, revision: int, judged: Judgment, limit: int | None = None) -> None:
+        #: ``limit``: the most deals the game may hold (an event's table: its tour's deals, a board's one)
+        self.ident, self.revision, self.judged, self.limit = ident, revision, judged, limit
         self._lock = threading.Lock()
         self._said: dict[str, Derived] = {}
 
@@ -79,7 +81,7 @@ class Judged:
             done = self._said.get(lang)
             if done is None:
                 with using_language(lang):
-                    done = self._said[lang] = _words(self.ident, self.revision, self.judged)
+                    done = self._said[lang] = _words(self.ident, self.revision, self.judged, self.limit)
             return done
 
 
@@ -98,16 +100,19 @@ def pages_of(view: GameView) -> int:
 def _judged(club: Club, ident: int, revision: int) -> Judged:
     """Game ``ident``'s judgment (at ``revision`` or newer, as the archive has it now)."""
     now, judged = club.archive.judged(ident, revision)
-    return Judged(ident, now, judged)
+    limit = deals_allowed(club.archive, ident)
+    return Judged(ident, now, judged, None if limit is None else limit[0])
 
 
-def _words(ident: int, revision: int, judged: Judgment) -> Derived:
-    """The game's view and live part in the current language."""
+def _words(ident: int, revision: int, judged: Judgment, limit: int | None = None) -> Derived:
+    """The game's view and live part in the current language; an event's table that has played its
+    ``limit`` of deals has no deal to come."""
     view = game_view(judged, ident)
+    played = limit is not None and len(view.deals) >= limit
     html = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language(),
                                                 deals=view.deals[:PAGE_DEALS], pages=pages_of(view), page=1,
-                                                big=BIG_GAME)
-    turn = turn_words(view.turn) if view.turn is not None else None
+                                                big=BIG_GAME, played=limit if played else None)
+    turn = turn_words(view.turn) if view.turn is not None and not played else None
     return Derived(ident, revision, view, {"revision": revision, "deals": len(view.game.deals), "html": html,
                                            "turn": turn}, judged)
 
