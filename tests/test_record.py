@@ -389,3 +389,21 @@ def test_the_recorder_writes_the_file_a_link_names_and_keeps_the_link(tmp_path: 
         kept.replace('[Players "Anna Boris Vera"]\n\ndeal 1 dealer Anna\nresult all-pass\n')
     assert link.is_symlink()
     assert target.read_text(encoding="utf-8").endswith("result all-pass\n")
+
+
+def test_two_whisters_with_one_count_are_asked_for_all_three_in_order() -> None:
+    """Both whisted, each writes for his own tricks (Code 3.8.1.1): a deal typed with the declarer's tricks
+    alone, or with numbers and names mixed, is refused in the keys' words, naming the seats in their order,
+    not with the notation's «result … N»."""
+    from preflog.i18n import using_language
+    table = Table(("Аня", "Лёва", "Оля"), "Аня", ("Лёва", "Оля", "Аня"), {})
+    with using_language("ru"):
+        with pytest.raises(ShortFormError) as e:
+            read_short("Лёва 7п вист вист 7", table)
+        assert "каждый пишет за свои взятки" in str(e.value) and "Лёва, Оля, Аня" in str(e.value)
+        assert "result" not in str(e.value) and "7 2 1" in str(e.value.hint)
+        with pytest.raises(ShortFormError) as e:
+            read_short("Лёва 7п вист вист 7 Оля 2 Аня 1", table)
+        assert "(7 2 1), или каждое после имени (Лёва 7 Оля 2 Аня 1)" in str(e.value), str(e.value)
+    assert read_short("Лёва 7п вист вист 7 2 1", table).endswith("result Лёва 7 Оля 2 Аня 1")
+    assert read_short("Лёва 7п вист пас 7", table).endswith("result 7")  # one whister: the declarer's alone

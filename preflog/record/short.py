@@ -187,8 +187,11 @@ def _shares(words: Sequence[_Word], seats: Sequence[str], table: Table, what: st
         return [(s, _tricks(w)) for s, w in zip(seats, words)]
     if len(words) % 2:
         last = words[-1]
-        example = " ".join(f"{name} {n}" for name, n in zip(seats[1:], (2, 1)))
-        raise ShortFormError(_("write each player's tricks after the name: `{example}`").format(example=example),
+        numbers = _split(7)[:len(seats)] if len(seats) == 3 else (6, 4)[:len(seats)]
+        raise ShortFormError(_("write the tricks as numbers in the order {order} ({numbers}), or each after its "
+                               "name ({named})").format(order=", ".join(seats),
+                                                        numbers=" ".join(map(str, numbers)),
+                                                        named=" ".join(f"{s} {n}" for s, n in zip(seats, numbers))),
                              last.column, last.end)
     out = []
     for name, count in zip(words[::2], words[1::2]):
@@ -270,11 +273,23 @@ def _game(words: Sequence[_Word], table: Table) -> list[str]:
         raise ShortFormError(_("how many tricks did the declarer take?"), defence.column, defence.end,
                              _("e.g. `{example}`").format(
                                  example=f"{declarer} {bid_word.text} {defence.text} {_level(bid_word.text)}"))
+    seats = [declarer] + [s for s in clockwise_from(table.order, declarer)[:-1]]
+    if len(rest) == 1 and decisions.count(DecisionKind.WHIST.value) == 2 and _TRICKS.fullmatch(rest[0].text):
+        taken = _tricks(rest[0])  # both whisted: each writes for his own tricks (Code 3.8.1.1)
+        raise ShortFormError(_("both whisted, so each writes for his own tricks: give the tricks of all three, in "
+                               "the order {order}").format(order=", ".join(seats)), rest[0].column, rest[0].end,
+                             _("e.g. `{example}`").format(example=" ".join(map(str, _split(taken)))))
     if len(rest) == 1 and (_RELATIVE.fullmatch(rest[0].text) or _TRICKS.fullmatch(rest[0].text)):
         return out + [f"result {rest[0].text if _RELATIVE.fullmatch(rest[0].text) else _tricks(rest[0])}"]
-    seats = [declarer] + [s for s in clockwise_from(table.order, declarer)[:-1]]
     shares = _shares(rest, seats, table, _("a played deal"))
     return out + ["result " + " ".join(f"{who} {n}" for who, n in shares)]
+
+
+def _split(taken: int) -> tuple[int, int, int]:
+    """The declarer's ``taken`` tricks and the rest of the ten shared by two whisters, the first the more:
+    ``7`` → ``(7, 2, 1)``, an example of three counts."""
+    left = 10 - taken
+    return taken, left - left // 2, left // 2
 
 
 def _defence_words(words: list[_Word]) -> list[_Word]:
