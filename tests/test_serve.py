@@ -939,3 +939,15 @@ def test_every_id_of_the_scorer_s_page_and_the_game_s_is_one_element_s(server: S
                      f"/games/{game}"):
             ids = re.findall(r'\sid="([^"]+)"', c.get(path).text)
             assert ids and len(ids) == len(set(ids)), (path, sorted(i for i in ids if ids.count(i) > 1))
+
+
+def test_a_note_is_typed_with_no_deal_keys(server: Served) -> None:
+    """The note's page is a line of one's own words: no keys of players, contracts or tricks, whose taps
+    would write «пас» into the note (a new player's stumble), and its own buttons to write it or cancel."""
+    with server.client() as c:
+        game = new_game(c)
+        login(c)
+        deal(c, game, "Boris 7s wp 8")
+        page = c.get(f"/games/{game}/record?note=1").text
+        assert 'class="keys' not in page and 'value="note"' in page
+        assert 'class="keys' in c.get(f"/games/{game}/record").text
