@@ -252,7 +252,11 @@
       summary.textContent = attr("data-why");
       why.appendChild(summary);
       var items = document.createElement("ul");
-      rules.forEach(function (r) { var li = document.createElement("li"); li.textContent = r; items.appendChild(li); });
+      rules.forEach(function (r) {
+        var li = document.createElement("li");
+        li.textContent = attr("data-rule").replace("{rule}", r);
+        items.appendChild(li);
+      });
       why.appendChild(items);
       problems.appendChild(why);
     }
