@@ -166,6 +166,8 @@
   function drawTold(d) {  // a deal whose play is not recorded, told whole at every step as the game's page tells it
     const box = $("recorded");
     box.hidden = !d.told;
+    // no cards, no tricks to step through nor hands to show
+    $("prevTrick").hidden = $("nextTrick").hidden = $("allHands").hidden = Boolean(d.told);
     if (box.dataset.deal === String(at)) return;
     box.dataset.deal = String(at);
     box.textContent = "";
