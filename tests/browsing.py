@@ -72,3 +72,16 @@ TARGETS = """() => [...document.querySelectorAll(
   const cls = el.getAttribute('class') ? '.' + el.getAttribute('class').trim().replace(/\\s+/g, '.') : '';
   return [[`${tag}${cls} ${JSON.stringify(words)}`, Math.round(box.width), Math.round(box.height)]];
 })"""
+
+
+def scorer_phone(browser: Any, url: str, path: str, token: str, **options: Any) -> tuple[Any, Any]:
+    """A phone's context at 360x640, in Russian, its scorer logged in with ``token`` on the server at
+    ``url`` and sent on to ``path``: the context and its page (``options`` for the context)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU", has_touch=True,
+                                  is_mobile=True, **options)
+    page = context.new_page()
+    page.goto(f"{url}/login?next={path}")
+    page.fill("#token", token)
+    page.click("form.stack button[type=submit]")
+    page.wait_for_url(f"**{path}")
+    return context, page

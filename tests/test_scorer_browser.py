@@ -16,7 +16,7 @@ from .serving import AUTH, TOKEN, Server
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
 from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
-from .browsing import SIZES, wait_answered  # noqa: E402
+from .browsing import SIZES, scorer_phone, wait_answered  # noqa: E402
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                reason="axe-playwright-python is not installed (pip install -e '.[test]')")
@@ -276,14 +276,7 @@ def test_deals_kept_offline_behind_a_refused_one_are_not_lost(server: Server, br
 
 def logged_in(browser: Any, server: Server, game: int, **options: Any) -> tuple[Any, Any]:
     """A phone's context at 360x640, in Russian, logged in on the scorer's page of ``game``."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU", has_touch=True,
-                                  is_mobile=True, **options)
-    page = context.new_page()
-    page.goto(f"{server.url}/login?next=/games/{game}/record")
-    page.fill("#token", TOKEN)
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"**/games/{game}/record")
-    return context, page
+    return scorer_phone(browser, server.url, f"/games/{game}/record", TOKEN, **options)
 
 
 def first_answer_lost(sent: list[str], lose: Callable[[Any], None]) -> Callable[[Any], None]:

@@ -22,7 +22,7 @@ from .conftest import ROOT
 from .serving import AUTH, TOKEN, Server, running
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
-from .browsing import browser  # noqa: E402, F401 - the fixture, and the skip where there is no browser
+from .browsing import browser, scorer_phone  # noqa: E402, F401 - the fixture, and the skip where there is no browser
 
 LIVE = 10_000  # ms a change may take on a loaded machine
 WAIT = 10_000  # ms for what is on the page already, on a loaded machine
@@ -66,13 +66,8 @@ def deals(server: Server, game: int) -> int:
 
 def phone(browser: Any, server: Server, path: str) -> tuple[Any, Any]:
     """A phone's context at 360x640 in Russian, logged in as the scorer, on ``path``."""
-    context = browser.new_context(viewport=PHONE, locale="ru-RU", has_touch=True, is_mobile=True)
+    context, page = scorer_phone(browser, server.url, path, TOKEN)
     context.set_default_timeout(WAIT)
-    page = context.new_page()
-    page.goto(f"{server.url}/login?next={path}")
-    page.fill("#token", TOKEN)
-    page.click("form.stack button[type=submit]")
-    page.wait_for_url(f"**{path}")
     return context, page
 
 

@@ -51,6 +51,8 @@ class Derived:
     view: GameView
     live: dict[str, Any]
     judged: Judgment
+    #: the deals of an event's table that has played them all (its tour's, a board's one), else None
+    played: int | None = None
     #: the game's JSON, made once for all who ask (:func:`game_json`)
     json: asyncio.Future[Packed] | None = None
     #: the game's pages as a watcher reads them (no login, no form), by their query, once rendered
@@ -108,13 +110,13 @@ def _words(ident: int, revision: int, judged: Judgment, limit: int | None = None
     """The game's view and live part in the current language; an event's table that has played its
     ``limit`` of deals has no deal to come."""
     view = game_view(judged, ident)
-    played = limit is not None and len(view.deals) >= limit
+    played = limit if limit is not None and len(view.deals) >= limit else None
     html = ENV.get_template("live.html").render(view=view, ident=ident, lang=current_language(),
                                                 deals=view.deals[:PAGE_DEALS], pages=pages_of(view), page=1,
-                                                big=BIG_GAME, played=limit if played else None)
-    turn = turn_words(view.turn) if view.turn is not None and not played else None
+                                                big=BIG_GAME, played=played)
+    turn = turn_words(view.turn) if view.turn is not None and played is None else None
     return Derived(ident, revision, view, {"revision": revision, "deals": len(view.game.deals), "html": html,
-                                           "turn": turn}, judged)
+                                           "turn": turn}, judged, played)
 
 
 def _usable(work: asyncio.Future[Any] | None) -> TypeGuard[asyncio.Future[Any]]:

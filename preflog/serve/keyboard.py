@@ -25,8 +25,9 @@ from ..words import contract, decision, mode, player
 #: The deals a page can move on to while it has no connection (the deal to come and those after it).
 AHEAD = 30
 
-_DECISION_LETTERS = {DecisionKind.WHIST: "w", DecisionKind.PASS: "p", DecisionKind.HALF: "h"}
-_MODE_LETTERS = {WhistMode.OPEN: "o", WhistMode.CLOSED: "c"}
+#: each defender's word and lone whister's play by the notation's letter for it (the Latin of the short form's)
+_DECISION_LETTERS = {kind: letter for letter, kind in DEFENCE_LETTERS.items() if letter.isascii()}
+_MODE_LETTERS = {m: letter for letter, m in MODE_LETTERS.items() if letter.isascii()}
 _NOTATION_STRAIN = {strain: names[0] for strain, names in STRAIN_NAMES.items()}
 
 

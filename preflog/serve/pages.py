@@ -38,7 +38,7 @@ from .rendering import WAIT, render, url_with, working
 from .report import archive_stats, filters_of, rating_of
 from .derived import PAGE_DEALS, Derived, derived, pages_of, replay_of
 from .view import GameView, refusal_lines, refusal_rules
-from .event_view import deals_allowed, listed
+from .event_view import listed
 from .keyboard import AHEAD, keys_example, all_pass_typed, contract_keys, defence_keys, reader, short_form, turns
 from .context import LANG_COOKIE, access, club_of, refusal_of, scorer
 from .secrecy import secret_games
@@ -265,7 +265,6 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     view, revision = found.view, found.revision
     taken = await run_in_threadpool(club.archive.taken_back, ident)
     event = await run_in_threadpool(_event_id, club.archive, ident)
-    limit = await run_in_threadpool(deals_allowed, club.archive, ident)
     done = None if said is None else _done_of(said, view, taken is not None)
     shown = view.deals.of(mode[1]) if mode is not None else None
     if shown is None:
@@ -280,15 +279,13 @@ async def _record(request: Request, ident: int, status: int = 200, typed: str = 
     # a key for every player, those of the deal from its eldest hand first, a dealer of four sitting out
     # last (and still there for a deal typed while the page could not learn the next dealer)
     keys = [(p, False) for p in turn.order] + [(p, True) for p in view.players if p not in turn.order]
-    # the table of an event's tour with all its deals is done, as a pulka that is over is
-    played = limit is not None and len(view.deals) >= limit[0]
     return render(request, "record.html", status, view=view, ident=ident, revision=revision, typed=typed,
                   key=new_secret(),
                   live=Markup(found.live["html"]),
                   problems=problems or [], rules=rules or [], written=written, done=done, mode=mode, shown=shown,
                   confirm=confirm, last=last, taken=taken is not None, example=example, keys=keys, event=event,
-                  played=limit[0] if played and limit is not None else None,
-                  open=view.turn is not None and not view.finished and not played,
+                  played=found.played,  # the table of an event's tour with all its deals is done
+                  open=view.turn is not None and not view.finished and found.played is None,
                   turns=turns(turn, view.players, 1 if mode is not None else AHEAD),
                   reader=reader(view.players, turn), contracts=contract_keys(), defences=defence_keys(),
                   all_pass=all_pass_typed())
