@@ -68,6 +68,7 @@ _EXPORTS: dict[str, str] = {
     "odds": "analysis.odds", "Odds": "analysis.odds", "ContractOdds": "analysis.odds", "BadHand": "analysis.odds",
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
     "stats": "statistics.run", "Stats": "statistics.tally",
+    "diagram": "present.diagram", "Diagram": "present.diagram", "Refusal": "present.diagram",
     "LANGUAGES": "i18n", "current_language": "i18n", "set_language": "i18n", "using_language": "i18n",
 }
 
@@ -100,6 +101,7 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
         Analyst as Analyst, Goal as Goal, Solution as Solution, Unsolvable as Unsolvable, par as par, solve as solve
     )
     from .checker import Checker as Checker
+    from .present.diagram import Diagram as Diagram, Refusal as Refusal, diagram as diagram
     from .problems import Audit as Audit, Audited as Audited, audit as audit, check as check
     from .game.conventions import (
         AllPassScoring as AllPassScoring, AllPassTalon as AllPassTalon, Liability as Liability, PRESETS as PRESETS,

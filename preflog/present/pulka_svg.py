@@ -21,6 +21,7 @@ from ..scoring.ledger import COLUMN_WORDS, Amount, Column, Entry
 from ..sheet_words import entry_text, number_text
 from ..scoring.pulka import ScoreSheet
 from .. import words
+from .text_width import ELLIPSIS, text_width as _width
 
 SIZE = 560                      # the sheet, a square
 MARGIN = 30                     # around it, for the names
@@ -40,7 +41,6 @@ TOTALS_FONT = 24
 #: The font of the whole drawing read on a phone held upright: 12.4 CSS px at 320px wide, as the totals'.
 PHONE_FONT = 24
 LINE = 1.15                     # a line of a record, in fonts
-ELLIPSIS = "…"
 
 
 def sheet_svg(sheet: ScoreSheet, *, title: str | None = None, numbered: bool = False,
@@ -162,14 +162,6 @@ class _Zone:
     def room(self, font: float) -> int:
         """How many lines of ``font`` the zone holds (one at least)."""
         return max(1, int((self.far - self.near - font / 3) // (LINE * font)))
-
-
-def _width(text: str, font: float) -> float:
-    """The width of ``text`` in ``font``, a little over a sans-serif's (digits 0.64 of the font in
-    DejaVu Sans, the widest usual one; a capital or a wide letter 0.85 at most)."""
-    narrow, digits, wide = ".,:;' ", "0123456789-", "mwжмшщыюфъ"
-    return font * sum(0.34 if ch in narrow else 0.66 if ch in digits else 1.0 if ch == ELLIPSIS
-                      else 0.64 if ch.islower() and ch not in wide else 0.86 for ch in text)
 
 
 def _clipped(text: str, room: float, font: float) -> str:

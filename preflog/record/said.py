@@ -56,14 +56,15 @@ class Outline:
         return None if self.all_pass else self.declarer
 
 
-def deal_words(d: Outline) -> str:
+def deal_words(d: Outline, *, unicode: bool = False) -> str:
     """The deal ``d`` in words: the all-pass or the contract and its declarer, each defender's word (a
-    lone whister's open or closed play with it), and the tricks."""
+    lone whister's open or closed play with it), and the tricks; ``unicode``: the suits as symbols in
+    English too."""
     parts = []
     if d.all_pass:
         parts.append(_("all-pass"))
     if d.game is not None and d.declarer is not None:
-        parts.append(f"{player(d.declarer)}: {contract(d.game)}")
+        parts.append(f"{player(d.declarer)}: {contract(d.game, unicode=unicode)}")
     said = []
     for name, kind in d.decisions:
         word = decision(kind)
