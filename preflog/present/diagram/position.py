@@ -232,7 +232,7 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
     if played:
         table = tuple(_table(at))
     return Position(
-        number=number, dealer=last.dealer, four=last.four, hands=tuple(hands), talon=last.talon,
+        number=number, dealer=last.dealer, four=last.four, hands=tuple(hands), talon=_talon(last, at, stop),
         talon_hidden=TALON in hidden, discard=last.discard,
         calls=tuple((last.player(seat), call) for seat, call in last.calls), all_pass=last.is_all_pass,
         contract=last.game_contract, declarer=None if last.declarer is None else last.player(last.declarer),
@@ -242,6 +242,15 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
         taken=tuple((name, at.tricks[i]) for i, name in enumerate(at.active)) if stop.point is not Point.DEALT else (),
         point=stop.point, trick=stop.trick if stop.point is Point.AFTER_TRICK else None, card=stop.card,
         dummy=None if last.dummy is None else last.player(last.dummy))
+
+
+def _talon(last: DealState, at: DealState, stop: Stop) -> tuple[Card, ...] | None:
+    """The talon as the diagram shows it: whole, but on an all-pass whose first tricks it leads (Code
+    3.7.6) only its cards not yet turned up (the one leading the trick in play lies on the table)."""
+    if stop.point is Point.DEALT or not at.talon_leads or at.talon is None:
+        return last.talon
+    turned = min(2, at.completed + (1 if at.trick else 0))
+    return at.talon[turned:] or None
 
 
 def _holds(d: DealState, seat: Seat) -> int:

@@ -50,7 +50,8 @@ def svg(p: Position, caption: str | None = None) -> str:
     middle, middle_h = _middle(p, y)
     out += middle
     y += middle_h + (8 if middle_h else 0)
-    bottom_out, bottom_h = _hand(p, bottom, (WIDTH - COLUMN) / 2, y)
+    x = (WIDTH - COLUMN) / 2
+    bottom_out, bottom_h = _hand(p, bottom, x, y, WIDTH - PAD - x)
     out += bottom_out
     y += bottom_h + 6
     for said in told.lines(p):
@@ -77,11 +78,11 @@ def _places(p: Position) -> tuple[Held, Held, Held]:
     return p.hands[first], p.hands[(first + 1) % 3], p.hands[(first + 2) % 3]
 
 
-def _hand(p: Position, held: Held, x: float, y: float) -> tuple[list[str], float]:
-    """One hand at (``x``, ``y``), its label above its suits; its elements and height."""
+def _hand(p: Position, held: Held, x: float, y: float, room: float = COLUMN) -> tuple[list[str], float]:
+    """One hand at (``x``, ``y``), its label above its suits, in ``room``; its elements and height."""
     out = []
     height = 0.0
-    for line in _wrapped(told.label(p, held), COLUMN, TEXT_FONT, bold=True):
+    for line in _wrapped(told.label(p, held), room, TEXT_FONT, bold=True):
         out.append(_text(x, y + height + TEXT_FONT, line, TEXT_FONT, bold=True))
         height += TEXT_FONT * LEADING
     if held.hidden or held.cards is None:
@@ -91,7 +92,7 @@ def _hand(p: Position, held: Held, x: float, y: float) -> tuple[list[str], float
     symbol = text_width("♠ ", CARD_FONT)
     for suit in told.SUITS:
         colour = RED if suit in RED_SUITS else INK
-        rows = _wrapped(told.ranks(held, suit), COLUMN - symbol, CARD_FONT)
+        rows = _wrapped(told.ranks(held, suit), room - symbol, CARD_FONT)
         for i, row in enumerate(rows):
             base = y + height + CARD_FONT
             if i == 0:
@@ -100,7 +101,7 @@ def _hand(p: Position, held: Held, x: float, y: float) -> tuple[list[str], float
             height += CARD_FONT * LEADING
     more = told.unknown(held)
     if more:
-        for row in _wrapped(more, COLUMN, TEXT_FONT):
+        for row in _wrapped(more, room, TEXT_FONT):
             out.append(_text(x, y + height + TEXT_FONT, row, TEXT_FONT, fill=GREY, italic=True))
             height += TEXT_FONT * LEADING
     return out, height

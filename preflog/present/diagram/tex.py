@@ -12,7 +12,8 @@ from .svg import _places
 
 #: What a LaTeX document needs for a diagram, said in the fragment's first lines.
 PREAMBLE = ("% preflog diagram; the document needs \\usepackage{tikz} and, for Russian words, a Cyrillic font:\n"
-            "% \\usepackage[T2A]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage[russian]{babel} (pdfLaTeX)\n")
+            "% \\usepackage{cmap}\\usepackage[T2A]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage[russian]{babel}"
+            " (pdfLaTeX)\n")
 _SUITS = {"♠": r"$\spadesuit$", "♣": r"$\clubsuit$", "♦": r"\textcolor{red}{$\diamondsuit$}",
           "♥": r"\textcolor{red}{$\heartsuit$}"}
 _SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#", "^": r"\^{}",

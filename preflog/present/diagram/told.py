@@ -74,8 +74,10 @@ def unknown(held: Held) -> str | None:
 
 
 def talon(p: Position) -> str | None:
-    """«Прикуп: 9♥ Т♠» (``?`` for a talon not recorded, «две карты» for a hidden one); ``None`` at four
-    players' deals that have no talon to show."""
+    """«Прикуп: 9♥ Т♠» (``?`` for a talon not recorded, «2 карты» for a hidden one); ``None`` once an
+    all-pass has turned it all up."""
+    if p.talon is None and p.all_pass and p.tricks:
+        return None
     if p.talon_hidden:
         shown = ngettext("{n} card", "{n} cards", 2).format(n=2)
     elif p.talon is None:
