@@ -195,7 +195,10 @@ def _said(where: str, reason: str) -> str:
 
 def _in_block(said: str, source: str | None, where: str) -> str:
     """An error in a game file, with the block that read it."""
-    return said + (f"\n    ({_('in the pref block at {where}').format(where=where)})" if source else "")
+    if not source:
+        return said
+    block = _("in the pref block at {where}").format(where=where)
+    return f"{said}\n    ({block})"
 
 
 def _number(options: dict[str, str], name: str, where: str, default: int | None) -> Any:

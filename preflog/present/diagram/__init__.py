@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 import attrs
 
-from ...game.conventions import Rules
-from ...i18n import using_language
+from ...game.conventions import PRESETS, Rules
+from ...i18n import _, using_language
 from ...model.cards import Card
 from ...model.game import Game
 from .position import TALON, Point, Position, Refusal, Stop, Why, position_of
@@ -59,6 +59,8 @@ def diagram(game: Game, deal: int, *, after_trick: int | None = None, before_car
     :class:`Refusal` when the deal breaks a rule or the point is not in it."""
     if after_trick is not None and before_card is not None:
         raise ValueError("after_trick and before_card: one point at a time")
+    if isinstance(rules, str) and rules not in PRESETS:
+        raise ValueError(_("unknown convention {name!r}; known: {presets}").format(name=rules, presets=", ".join(PRESETS)))
     if after_trick is not None:
         stop = Stop(Point.AFTER_TRICK, trick=after_trick)
     elif before_card is not None:
