@@ -97,10 +97,15 @@ class PrefBlocks(Preprocessor):
         """One block's figure (``line``: its fence's line on the page)."""
         page, base, folder, page_lang = self._page()
         where = f"{page}:{line}"
-        options = _options(options_text, where)
-        lang = options.get("lang") or page_lang or str(self.extension.getConfig("lang") or "") or None
-        with using_language(lang):
-            return _figure(options, body, where, base, folder, lang)
+        try:
+            options = _options(options_text, where)
+            lang = options.get("lang") or page_lang or str(self.extension.getConfig("lang") or "") or None
+            with using_language(lang):
+                return _figure(options, body, where, base, folder, lang)
+        except PrefBlockError as error:
+            if page_lang is None and page == "<markdown>":
+                raise
+            raise _build_error(str(error)) from None
 
     def _page(self) -> tuple[str, Path, Path, str | None]:
         """The page's name, the folder ``file=`` may read from, the page's own folder and its language:
@@ -116,6 +121,17 @@ class PrefBlocks(Preprocessor):
             language = "ru" if src.endswith(".ru.md") else "en" if src.endswith(".en.md") else None
             return src, docs, (docs / src).parent, language
         return "<markdown>", base, base, None
+
+
+def _build_error(message: str) -> PrefBlockError:
+    """The error as MkDocs stops a build on: a :class:`PrefBlockError` that is also MkDocs's
+    ``PluginError``, which it says as a message (``mkdocs build`` prints it and exits 1, no traceback)."""
+    from mkdocs.exceptions import PluginError
+
+    class MkDocsPrefBlockError(PluginError, PrefBlockError):  # PluginError first: its message
+        """A pref block's error, said by MkDocs."""
+
+    return MkDocsPrefBlockError(message)
 
 
 def _closing(lines: list[str], start: int, opening: re.Match[str]) -> int:

@@ -4,6 +4,7 @@ point it never reaches, a file outside the docs."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -123,4 +124,26 @@ def test_mkdocs_builds_the_diagrams_in_the_page_s_language_and_stops_on_an_illeg
     assert "после 3 взяток" in (site / "article.ru" / "index.html").read_text(encoding="utf-8")
     bad = _site(tmp_path / "bad", {"index.md": "# Deal\n\n" + block("after=3", DEAL.replace("7s | 9s", "7h | 9s"))})
     assert bad.returncode != 0
-    assert "index.md:12:12: error: Anna must follow" in bad.stderr
+    assert "index.md:12:12: error: Anna must follow" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.skipif(not (BIN / "mkdocs").exists(), reason="MkDocs is installed with the docs extra")
+@pytest.mark.parametrize("page", ["authors.md", "authors.ru.md"])
+def test_the_error_the_authors_page_shows_is_the_one_mkdocs_prints(tmp_path: Path, page: str) -> None:
+    """docs/authors.md quotes the build's error for a revoke in its game file: the quote is what a build of
+    the page with that revoke prints."""
+    root = Path(__file__).resolve().parents[1] / "docs"
+    text = (root / page).read_text(encoding="utf-8")
+    quoted = text[text.index("```text\nERROR") + 8:]
+    quoted = quoted[:quoted.index("```")]
+    game = (root / "games" / "friday.pref").read_text(encoding="utf-8").replace("play Qs Ks 7s", "play Qs Ks 7h")
+    site = tmp_path / "site"
+    (site / "docs" / "games").mkdir(parents=True)
+    (site / "docs" / "games" / "friday.pref").write_text(game, encoding="utf-8")
+    (site / "docs" / page).write_text(text, encoding="utf-8")
+    (site / "mkdocs.yml").write_text("site_name: article\nmarkdown_extensions:\n  - preflog.markdown\n"
+                                     "  - pymdownx.superfences\n", encoding="utf-8")
+    run = subprocess.run([str(BIN / "mkdocs"), "build", "--strict", "-q"], cwd=site, capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 1
+    assert quoted.strip() in run.stderr + run.stdout, run.stderr
