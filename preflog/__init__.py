@@ -69,6 +69,8 @@ _EXPORTS: dict[str, str] = {
     "to_json": "notation.jsonio", "from_json": "notation.jsonio",  # cattrs too: only when JSON is used
     "stats": "statistics.run", "Stats": "statistics.tally",
     "diagram": "present.diagram", "Diagram": "present.diagram", "Refusal": "present.diagram",
+    "deal": "dealing.dealer", "Deals": "dealing.dealer", "DealView": "dealing.view", "HandView": "dealing.view",
+    "BadCondition": "dealing.condition",
     "LANGUAGES": "i18n", "current_language": "i18n", "set_language": "i18n", "using_language": "i18n",
 }
 
@@ -102,6 +104,9 @@ if TYPE_CHECKING:  # the names as the type checker sees them (each re-exported: 
     )
     from .checker import Checker as Checker
     from .present.diagram import Diagram as Diagram, Refusal as Refusal, diagram as diagram
+    from .dealing.condition import BadCondition as BadCondition
+    from .dealing.dealer import Deals as Deals, deal as deal
+    from .dealing.view import DealView as DealView, HandView as HandView
     from .problems import Audit as Audit, Audited as Audited, audit as audit, check as check
     from .game.conventions import (
         AllPassScoring as AllPassScoring, AllPassTalon as AllPassTalon, Liability as Liability, PRESETS as PRESETS,

@@ -23,6 +23,7 @@ LAYERS = {
     "preflog.present": 6, "preflog.record": 6, "preflog.analysis": 6,
     "preflog": 7,          # the package's own __init__: the public API
     "preflog.statistics": 7,    # statistics of an archive: one replay per game, above the analysis it counts
+    "preflog.dealing": 7,  # deals on demand: the solver's answers as a condition reads them, written as a hand record
     "preflog.event": 7,    # events: the draw, the boards, the standings; above the statistics whose facts it ranks
     "preflog.serve": 7,    # the club server (the extra preflog[serve]): only the command imports it
     "preflog.grammar": 0,  # data only
