@@ -21,7 +21,7 @@ import enum
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.cards import card
 from ..notation.errors import NotationError, hint
 from .view import HAND_ATTRIBUTES, DealView, strain_of
@@ -98,8 +98,9 @@ def compile_condition(text: str, players: int = 3, *, source: str = "--where") -
     line = text.replace("\r", " ").replace("\n", " ").replace("\t", " ")  # one line: the columns are kept
     if len(line) > LONGEST:
         raise _error(line, source, LONGEST, len(line),
-                     _("the condition is {n} characters long; at most {most} are read").format(n=len(line),
-                                                                                                 most=LONGEST))
+                     ngettext("the condition is {n} character long; at most {most} are read",
+                              "the condition is {n} characters long; at most {most} are read", len(line)).format(
+                         n=len(line), most=LONGEST))
     if not line.strip():
         raise _error(line, source, 0, 1, _("the condition is empty"),
                      hint(_("write one, as in len(first.spades) >= 5")))
@@ -186,7 +187,7 @@ class _Checker:
             return self.call(node, depth)
         raise self.error(node, _("{what} is not allowed in a condition").format(what=_node_words(node)),
                          hint(_("a condition compares numbers and cards of the hands with and, or, not, as in "
-                                "len(first.spades) >= 5 and \"As\" not in talon")))
+                                "len(first.spades) >= 5 and \"As\" not in second")))
 
     def compare(self, node: ast.Compare, depth: int) -> Kind:
         left = node.left
@@ -313,8 +314,9 @@ _OPERATORS: Final[dict[type, str]] = {ast.Pow: "**", ast.Div: "/", ast.FloorDiv:
                                      ast.RShift: ">>", ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^",
                                      ast.MatMult: "@"}
 _EXAMPLES: Final = {"len": "len(first.spades)", "min": "min(first.shape)", "max": "max(first.shape)",
-                    "sum": "sum((len(first.spades), len(first.clubs)))", "abs": "abs(len(first.spades) - 4)",
-                    "any": "any((\"As\" in first, \"Ac\" in first))", "all": "all((\"As\" in first, \"Ac\" in first))",
+                    "sum": "sum(first.shape)", "abs": "abs(len(first.spades)-4)",
+                    "any": "any((tricks(first,'s')>=8,tricks(first,'c')>=8))",
+                    "all": "all((len(first.spades)>=4,len(first.hearts)>=4))",
                     "tricks": "tricks(first, \"s\")", "misere": "misere(first)"}
 
 
@@ -372,7 +374,7 @@ def _tricks(c: _Checker, node: ast.Call, depth: int) -> Kind:
     try:
         trump = strain_of(strain.value)
     except ValueError as exc:
-        raise c.error(strain, str(exc), hint(_("\"s\", \"c\", \"d\", \"h\" or \"nt\" (also ♠ ♣ ♦ ♥, бк)"))) from None
+        raise c.error(strain, str(exc), hint(_("\"s\", \"c\", \"d\", \"h\" or \"nt\" (also ♠ ♣ ♦ ♥, БК)"))) from None
     strain.value = "nt" if trump is None else trump.letter
     return Kind.NUMBER
 

@@ -18,6 +18,7 @@ import attrs
 
 from ..event.boards import SEAT_IDS, Board, boards_game, dealer_of
 from ..game.bits import cards_of
+from ..i18n import _
 from ..model.game import Tag
 from ..model.hand import Hand
 from .condition import Condition, compile_condition
@@ -72,9 +73,10 @@ def deal(count: int, *, where: Where | str | None = None, seed: str | int = 1, p
     condition's text (``"len(first.spades) >= 5 and tricks(first, 's') >= 8"``, checked first:
     :class:`~.condition.BadCondition` where it is refused), or ``None`` for any deal."""
     if players not in (3, 4):
-        raise ValueError(f"a table is of 3 or 4 players, not {players}")
+        raise ValueError(_("a table is of 3 or 4 players, not {n}").format(n=players))
     if not 0 <= count <= MOST_BOARDS or tries < 0:
-        raise ValueError(f"count is 0 to {MOST_BOARDS} and tries at least 0, not {count} and {tries}")
+        raise ValueError(_("the boards asked for are 0 to {most}, not {n}; the tries at least 0, not {tries}").format(
+            most=MOST_BOARDS, n=count, tries=tries))
     test: Where | None = compile_condition(where, players) if isinstance(where, str) else where
     text = where.text if isinstance(where, Condition) else where if isinstance(where, str) else None
     rng = random.Random(f"preflog-deal:{seed}")  # a str seed passes through SHA-512

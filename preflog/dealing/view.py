@@ -40,7 +40,7 @@ def card_bit(item: Card | str) -> int:
 
 
 def strain_of(text: str) -> Suit | None:
-    """The trump a strain names: ``s c d h`` (``♠ ♣ ♦ ♥``, ``п т б ч``) a suit, ``nt`` (``бк``) none;
+    """The trump a strain names: ``s c d h`` (``♠ ♣ ♦ ♥``, ``п т б ч``) a suit, ``nt`` (``БК``) none, in either case;
     ``ValueError`` for anything else."""
     word = text.strip().lower()
     if word in NO_TRUMP_SPELLINGS:
