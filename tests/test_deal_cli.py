@@ -110,6 +110,15 @@ def test_a_condition_that_cannot_be_used_is_refused_at_its_column_with_exit_2(wh
             assert caret.index("^") - 4 == column - 1
 
 
+def test_a_condition_on_several_lines_is_kept_on_one_and_a_control_character_refused() -> None:
+    code, out, err = run("deal", "--count", "2", "--where", 'len(first.spades) >= 4\n and\t"As" in first')
+    assert code == 0 and read_record(out)[0]["Where"] == 'len(first.spades) >= 4  and "As" in first', err
+    for where, column in [("len(first.spades) >= 4 # \x0b", 26), ("tricks(first, '\x0bs') > 1", 16),
+                          ("'As' in first\u2028", 14)]:
+        code, out, err = run("deal", "--where", where)
+        assert code == 2 and err.startswith(f"--where:1:{column}: error: the condition holds a control character")
+
+
 def test_a_condition_of_ten_thousand_characters_is_refused_before_it_is_read() -> None:
     where = " and ".join(["len(first.spades) >= 1"] * 400)
     code, out, err = run("deal", "--where", where)

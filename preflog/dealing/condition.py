@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import difflib
 import enum
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -101,6 +102,9 @@ def compile_condition(text: str, players: int = 3, *, source: str = "--where") -
                      ngettext("the condition is {n} character long; at most {most} are read",
                               "the condition is {n} characters long; at most {most} are read", len(line)).format(
                          n=len(line), most=LONGEST))
+    control = next((i for i, c in enumerate(line) if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
+    if control is not None:  # the hand record's Where tag keeps the condition on one line
+        raise _error(line, source, control, control + 1, _("the condition holds a control character"))
     if not line.strip():
         raise _error(line, source, 0, 1, _("the condition is empty"),
                      hint(_("write one, as in len(first.spades) >= 5")))
@@ -120,7 +124,7 @@ def compile_condition(text: str, players: int = 3, *, source: str = "--where") -
     if kind is not Kind.TRUTH:
         raise checker.error(tree.body, _("the condition gives {what}: a condition is true or false").format(
             what=_kind_words(kind)), hint(_("compare it, as in len(first.spades) >= 5")))
-    return Condition(text, compile(ast.fix_missing_locations(tree), "<condition>", "eval"), players)
+    return Condition(line, compile(ast.fix_missing_locations(tree), "<condition>", "eval"), players)
 
 
 def _error(line: str, source: str, start: int, end: int, message: str, *notes: str) -> BadCondition:

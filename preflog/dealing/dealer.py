@@ -78,7 +78,7 @@ def deal(count: int, *, where: Where | str | None = None, seed: str | int = 1, p
         raise ValueError(_("the boards asked for are 0 to {most}, not {n}; the tries at least 0, not {tries}").format(
             most=MOST_BOARDS, n=count, tries=tries))
     test: Where | None = compile_condition(where, players) if isinstance(where, str) else where
-    text = where.text if isinstance(where, Condition) else where if isinstance(where, str) else None
+    text = test.text if isinstance(test, Condition) else None  # on one line, as the Where tag keeps it
     rng = random.Random(f"preflog-deal:{seed}")  # a str seed passes through SHA-512
     pack = list(_BITS)
     boards: list[Board] = []

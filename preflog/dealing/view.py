@@ -42,7 +42,7 @@ def card_bit(item: Card | str) -> int:
 def strain_of(text: str) -> Suit | None:
     """The trump a strain names: ``s c d h`` (``♠ ♣ ♦ ♥``, ``п т б ч``) a suit, ``nt`` (``БК``) none, in either case;
     ``ValueError`` for anything else."""
-    word = text.strip().lower()
+    word = text.lower()
     if word in NO_TRUMP_SPELLINGS:
         return None
     suit = SUIT_SPELLINGS.get(word)
