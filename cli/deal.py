@@ -52,6 +52,8 @@ def deal(count: int, seed: str, where: str | None, players: str, tries: int, out
     except BadCondition as error:
         print_errors([error])
         sys.exit(EXIT_MISUSE)
+    except ValueError as error:  # a seed that cannot be written in the record
+        raise click.BadParameter(str(error), param_hint="--seed") from None
     if dealt.boards:
         if output:
             write_text(output, dealt.record())

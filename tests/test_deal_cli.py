@@ -119,6 +119,14 @@ def test_a_condition_on_several_lines_is_kept_on_one_and_a_control_character_ref
         assert code == 2 and err.startswith(f"--where:1:{column}: error: the condition holds a control character")
 
 
+def test_a_seed_the_record_cannot_keep_is_refused() -> None:
+    for seed in ("a\nb", "x" * 101):
+        code, out, err = run("deal", "--seed", seed)
+        assert code == 2 and out == "" and "a seed is one line of at most 100 characters" in err
+    assert run("deal", "--count", "1", "--seed", 'Ivanov "class" 3')[1].startswith(
+        '[Players "Seat1 Seat2 Seat3"]\n[Seed "Ivanov \\"class\\" 3"]\n')
+
+
 def test_a_condition_of_ten_thousand_characters_is_refused_before_it_is_read() -> None:
     where = " and ".join(["len(first.spades) >= 1"] * 400)
     code, out, err = run("deal", "--where", where)

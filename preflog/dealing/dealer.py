@@ -11,6 +11,7 @@ and more tries only add boards after those found with fewer.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -28,6 +29,8 @@ from .view import DealView
 TRIES: Final = 100_000
 #: The most boards one call deals (a hand record's deals are numbered in a game, MAX_DEALS at most).
 MOST_BOARDS: Final = 1000
+#: The longest seed, in characters (the Seed tag keeps it).
+LONGEST_SEED: Final = 100
 #: The tag that keeps the condition a hand record was dealt to.
 WHERE_TAG: Final = "Where"
 _BITS: Final = tuple(1 << i for i in range(32))
@@ -77,6 +80,9 @@ def deal(count: int, *, where: Where | str | None = None, seed: str | int = 1, p
     if not 0 <= count <= MOST_BOARDS or tries < 0:
         raise ValueError(_("the boards asked for are 0 to {most}, not {n}; the tries at least 0, not {tries}").format(
             most=MOST_BOARDS, n=count, tries=tries))
+    seed = str(seed)
+    if len(seed) > LONGEST_SEED or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in seed):
+        raise ValueError(_("a seed is one line of at most {most} characters").format(most=LONGEST_SEED))
     test: Where | None = compile_condition(where, players) if isinstance(where, str) else where
     text = test.text if isinstance(test, Condition) else None  # on one line, as the Where tag keeps it
     rng = random.Random(f"preflog-deal:{seed}")  # a str seed passes through SHA-512
@@ -91,7 +97,7 @@ def deal(count: int, *, where: Where | str | None = None, seed: str | int = 1, p
         if test is not None and not test(DealView(hands, talon, players)):
             continue
         boards.append(_board(len(boards) + 1, players, hands, talon))
-    return Deals(tuple(boards), count, used, str(seed), players, text)
+    return Deals(tuple(boards), count, used, seed, players, text)
 
 
 def _board(number: int, players: int, hands: tuple[int, int, int], talon: int) -> Board:
