@@ -19,7 +19,7 @@ import attrs
 
 from ..event.boards import SEAT_IDS, Board, boards_game, dealer_of
 from ..game.bits import cards_of
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.game import Tag
 from ..model.hand import Hand
 from .condition import Condition, compile_condition
@@ -82,7 +82,9 @@ def deal(count: int, *, where: Where | str | None = None, seed: str | int = 1, p
             most=MOST_BOARDS, n=count, tries=tries))
     seed = str(seed)
     if len(seed) > LONGEST_SEED or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in seed):
-        raise ValueError(_("a seed is one line of at most {most} characters").format(most=LONGEST_SEED))
+        raise ValueError(ngettext("a seed is one line of at most {most} character",
+                                  "a seed is one line of at most {most} characters", LONGEST_SEED).format(
+            most=LONGEST_SEED))
     test: Where | None = compile_condition(where, players) if isinstance(where, str) else where
     text = test.text if isinstance(test, Condition) else None  # on one line, as the Where tag keeps it
     rng = random.Random(f"preflog-deal:{seed}")  # a str seed passes through SHA-512
