@@ -35,10 +35,11 @@ from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
-from .i18n import _, using_language
+from .i18n import N_, _, using_language
 
-#: A fence's opening line: its indent, its backticks or tildes, its language and the rest.
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)(?P<rest>.*)$")
+#: A fence's opening line: its indent (three spaces at most: a line indented four is code, as
+#: CommonMark has it), its backticks or tildes, its language and the rest.
+_FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w.+-]*)(?P<rest>.*)$")
 OPTIONS = ("deal", "game", "after", "before", "hide", "caption", "lang", "players", "rules", "file")
 #: The most a block or its file may hold: a diagram is one deal, and a file one pulka or a few.
 MAX_TEXT = 1_000_000
@@ -54,8 +55,8 @@ class PrefExtension(Extension):
 
     def __init__(self, **kwargs: Any) -> None:
         self.config = {
-            "base": [".", "The folder file= is read from, and nothing outside it (MkDocs: the docs folder)."],
-            "lang": ["", "The diagrams' language when the block and the page do not say (ru, en)."],
+            "base": [".", N_("The folder file= is read from, and nothing outside it (MkDocs: the docs folder).")],
+            "lang": ["", N_("The diagrams' language when the block and the page do not say (ru, en).")],
         }
         super().__init__(**kwargs)
 

@@ -41,7 +41,7 @@ def test_the_scorer_s_guide_game_checks_clean_and_scores(tmp_path) -> None:  # t
     sheet checkpoint after deal 4 agrees with the deals."""
     import preflog
 
-    head, deals = _guide_blocks("pref")[:2]
+    head, deals = _guide_blocks("pref-notation")[:2]
     game = preflog.loads(head + "\n" + deals)
     assert len(game.deals) == 4 and preflog.check(game) == []
     assert game.tag("WhistPrice") == "1"
@@ -52,7 +52,7 @@ def test_every_mistake_of_the_scorer_s_guide_prints_what_it_says(tmp_path, monke
 
     from preflog.cli import cli
 
-    mistakes, shown = _guide_blocks("pref")[2:], _guide_blocks("text")
+    mistakes, shown = _guide_blocks("pref-notation")[2:], _guide_blocks("text")
     assert len(mistakes) == len(shown) == 8
     monkeypatch.chdir(tmp_path)
     for text, message in zip(mistakes, shown):

@@ -132,7 +132,7 @@ def test_the_russian_scorers_guide_game_checks_clean_and_its_mistakes_print_what
     from preflog.cli import cli
 
     guide = ROOT / "docs" / "scorers-guide.ru.md"
-    pref = re.findall(r"```pref\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
+    pref = re.findall(r"```pref-notation\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
     shown = re.findall(r"```text\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
     game = preflog.loads(pref[0] + "\n" + pref[1])
     assert len(game.deals) == 4 and preflog.check(game) == []

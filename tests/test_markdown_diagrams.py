@@ -147,3 +147,11 @@ def test_the_error_the_authors_page_shows_is_the_one_mkdocs_prints(tmp_path: Pat
                          timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert run.returncode == 1
     assert quoted.strip() in run.stderr + run.stdout, run.stderr
+
+
+def test_a_fence_indented_as_code_is_code() -> None:
+    """Four spaces make a line code (CommonMark): a fence written inside an indented code block, as a
+    docstring's example is, is shown, not drawn."""
+    text = "An example:\n\n" + "".join("    " + line + "\n" for line in block("after=3").splitlines())
+    out = html(text)
+    assert "<svg" not in out and "```pref after=3" in out

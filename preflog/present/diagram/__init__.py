@@ -58,7 +58,7 @@ def diagram(game: Game, deal: int, *, after_trick: int | None = None, before_car
     played; the hands of the players named in ``hide`` (and the talon, as ``"talon"``) face down.
     :class:`Refusal` when the deal breaks a rule or the point is not in it."""
     if after_trick is not None and before_card is not None:
-        raise ValueError("after_trick and before_card: one point at a time")
+        raise TypeError("after_trick and before_card: one point at a time")
     if isinstance(rules, str) and rules not in PRESETS:
         raise ValueError(_("unknown convention {name!r}; known: {presets}").format(name=rules, presets=", ".join(PRESETS)))
     if after_trick is not None:
