@@ -155,3 +155,30 @@ def test_a_fence_indented_as_code_is_code() -> None:
     text = "An example:\n\n" + "".join("    " + line + "\n" for line in block("after=3").splitlines())
     out = html(text)
     assert "<svg" not in out and "```pref after=3" in out
+
+
+def test_the_lesson_file_of_the_authors_page_is_what_its_command_makes(tmp_path: Path) -> None:
+    """docs/authors.md shows a misère lesson's boards from games/misere-lesson.pref and the command that
+    made it: the command, run as the page writes it, makes that file byte for byte, and every board
+    satisfies the condition counted again here from the hands (no suit of the first hand over four)."""
+    import re
+    import shlex
+
+    root = Path(__file__).resolve().parents[1] / "docs"
+    page = (root / "authors.md").read_text(encoding="utf-8")
+    command = next(line for line in page.splitlines() if line.startswith(".venv/bin/preflog deal "))
+    args = shlex.split(command)[1:]
+    args[args.index("-o") + 1] = str(tmp_path / "lesson.pref")
+    from click.testing import CliRunner
+
+    from preflog.cli import cli
+
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    shipped = (root / "games" / "misere-lesson.pref").read_text(encoding="utf-8")
+    assert (tmp_path / "lesson.pref").read_text(encoding="utf-8") == shipped
+    boards = re.findall(r"^deal \d+ dealer (Seat\d)\nhands (.*)$", shipped, re.M)
+    assert len(boards) == 20
+    for dealer, hands in boards:
+        first = f"Seat{int(dealer[-1]) % 3 + 1}"
+        held = dict(re.findall(r"(Seat\d): (\S+)", hands))[first]
+        assert max(len(suit.replace("-", "")) for suit in held.split(".")) <= 4
