@@ -116,7 +116,6 @@ class Position:
     point: Point = Point.DEALT
     trick: int | None = None
     card: Card | None = None
-    dummy: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -140,13 +139,12 @@ class PositionRecorder(Visitor):
         self.on = False
         self.seen_deal = False
         self.deals = 0
-        self.before: DealState | None = None   # the deal's state before the event now visited
         self.dealt: DealState | None = None
         self.at: DealState | None = None       # the state at the stop
         self.tricks: list[Trick] = []
         self.trick_cards: list[tuple[str | None, Card]] = []
         self.violations: list[Violation] = []
-        self.last: DealState | None = None
+        self.last: DealState | None = None     # the deal's state after the event before (then after the last)
 
     def visit(self, event: Event, state: GameState) -> None:
         d = state.deal
@@ -158,10 +156,10 @@ class PositionRecorder(Visitor):
             return
         stop = self.stop
         if type(event) is CardPlayed:
-            if self.at is None and self.before is not None and (
+            if self.at is None and self.last is not None and (
                     (stop.point is Point.BEFORE_CARD and event.card == stop.card)
                     or (stop.point is Point.AFTER_TRICK and stop.trick == 0)):
-                self.at = self.before
+                self.at = self.last
             talon = d.talon_card
             if talon is not None and len(d.trick) == 1:
                 self.trick_cards.append((None, talon))
@@ -172,9 +170,9 @@ class PositionRecorder(Visitor):
             self.trick_cards = []
             if self.at is None and stop.point is Point.AFTER_TRICK and event.number == stop.trick:
                 self.at = d
-        if self.dealt is None and d.hands != (None, None, None) and any(h is not None for h in d.hands):
+        if self.dealt is None and any(h is not None for h in d.hands):
             self.dealt = d
-        self.before = self.last = d
+        self.last = d
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
         if self.on:
@@ -226,11 +224,8 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
             cards = shown.known[seat]
         held = None if cards is None else tuple(sorted(cards, key=_order))
         hands.append(Held(name, held, count, name in hidden))
-    played = len(at.trick) if stop.point is not Point.DEALT else 0
     tricks = () if stop.point is Point.DEALT else tuple(recorder.tricks[:at.completed])
-    table: tuple[tuple[str | None, Card], ...] = ()
-    if played:
-        table = tuple(_table(at))
+    table = tuple(_table(at)) if stop.point is not Point.DEALT and at.trick else ()
     return Position(
         number=number, dealer=last.dealer, four=last.four, hands=tuple(hands), talon=_talon(last, at, stop),
         talon_hidden=TALON in hidden, discard=last.discard,
@@ -240,8 +235,7 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
         mode=last.mode, tricks=tricks, table=table,
         to_play=None if stop.point is Point.DEALT or at.to_play is None or at.over else at.player(at.to_play),
         taken=tuple((name, at.tricks[i]) for i, name in enumerate(at.active)) if stop.point is not Point.DEALT else (),
-        point=stop.point, trick=stop.trick if stop.point is Point.AFTER_TRICK else None, card=stop.card,
-        dummy=None if last.dummy is None else last.player(last.dummy))
+        point=stop.point, trick=stop.trick if stop.point is Point.AFTER_TRICK else None, card=stop.card)
 
 
 def _talon(last: DealState, at: DealState, stop: Stop) -> tuple[Card, ...] | None:
