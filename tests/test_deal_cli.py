@@ -158,8 +158,8 @@ def test_the_tries_running_out_is_said_the_boards_found_written_and_exit_1(tmp_p
 def test_the_messages_speak_russian() -> None:
     code, _out, err = run("--lang", "ru", "deal", "--count", "2", "--where", "len(first.spades) >= 9", "--tries", "21")
     assert code == 1 and err.splitlines() == [
-        "preflog: ошибка: раздач, удовлетворяющих условию: 0 из 2, за 21 попытку; ослабьте условие или "
-        "увеличьте --tries", "preflog: внимание: ничего не записано"]
+        "preflog: ошибка: за 21 попытку найдено раздач, удовлетворяющих условию: 0 из 2; ослабьте условие "
+        "или увеличьте --tries", "preflog: внимание: ничего не записано"]
     code, _out, err = run("--lang", "ru", "deal", "--where", "len(frist.spades) > 2")
     assert code == 2 and err.splitlines()[0] == "--where:1:5: ошибка: в условии нет имени `frist`"
     assert err.splitlines()[-1] == "    подсказка: может быть, `first`?"

@@ -81,7 +81,7 @@ def test_the_talon_leading_an_all_pass_lies_on_the_table_not_in_the_talon() -> N
     assert p.talon is None or preflog.card("Ah") not in p.talon
     assert p.tricks[0].cards[0] == (None, preflog.card("7h")) and p.tricks[0].winner == "Sonya"
     said = preflog.diagram(game, 1, before_card="Kh", lang="ru").svg()
-    assert "прикуп: Т♥" in said and "Прикуп:" not in said  # both talon cards are turned up by then
+    assert said.count("Прикуп: Т♥") == 1 and "7♥ Т♥" not in said  # both talon cards are turned up by then
 
 
 def test_four_players_leave_the_dealer_out_and_hide_names_nobody_else() -> None:
@@ -131,7 +131,7 @@ def test_the_svg_is_one_self_contained_accessible_image() -> None:
     assert root.get("role") == "img" and root.get("viewBox", "").startswith("0 0 320 ")
     title = root.find(f"{SVG}title")
     desc = root.find(f"{SVG}desc")
-    assert title is not None and title.text == "Сдача 1, сдаёт Anna, после 3 взяток: Вистующим нужна ещё взятка"
+    assert title is not None and title.text == "Сдача 1, сдаёт Anna, после 3 взяток. Вистующим нужна ещё взятка"
     assert desc is not None and "Boris: 7♥ — ♠ Т; ♣ —; ♦ Т В; ♥ К Д В 9" in (desc.text or "")
     text = drawn.svg()
     assert "href" not in text and "<style" not in text and "<script" not in text and "url(" not in text
@@ -224,7 +224,7 @@ def test_the_command_draws_svg_tex_and_html(tmp_path: Path) -> None:
     tex = run("diagram", sample, "--deal", "1", "--format", "tex", "--lang", "ru")
     assert r"\begin{tikzpicture}" in tex.output  # type: ignore[attr-defined]
     html = run("diagram", sample, "--deal", "1", "--before-card", "Д♥", "--format", "html", "--lang", "ru")
-    assert "перед ходом Д♥" in html.output  # type: ignore[attr-defined]
+    assert "перед картой Д♥" in html.output  # type: ignore[attr-defined]
     second = run("diagram", sample, "--game", "2", "--deal", "14", "--lang", "ru")
     assert second.exit_code == 0 and "Сдача 14" in second.output  # type: ignore[attr-defined]
 

@@ -40,7 +40,7 @@ def block(options: str = "", body: str = DEAL) -> str:
 def test_a_block_becomes_a_figure_with_the_diagram_inline() -> None:
     out = html("# A deal\n\n" + block('after=3 hide=Anna lang=ru caption="Вистующим нужна ещё взятка"'))
     assert out.count('<figure class="preflog-diagram"') == 1 and "<svg" in out
-    assert "Сдача 1, сдаёт Anna, после 3 взяток: Вистующим нужна ещё взятка" in out
+    assert "Сдача 1, сдаёт Anna, после 3 взяток. Вистующим нужна ещё взятка" in out
     assert "Anna: вист — 7 карт" in out and "```" not in out and "hands Boris" not in out
 
 

@@ -43,7 +43,7 @@ class Why(enum.Enum):
     """Why a diagram cannot be drawn."""
 
     NO_GAME = "no-game"            # the file has fewer games (params: asked, games)
-    NO_DEAL = "no-deal"            # the game has no such deal (params: asked, deals)
+    NO_DEAL = "no-deal"            # the game has no such deal (params: asked, the first and last deal's)
     NO_CARDS = "no-cards"          # the deal is recorded without its hands (params: deal)
     BROKEN = "broken"              # the deal breaks a rule (``violations``)
     NO_TRICK = "no-trick"          # fewer tricks were played (params: asked, played)
@@ -138,7 +138,7 @@ class PositionRecorder(Visitor):
         self.number, self.stop = number, stop
         self.on = False
         self.seen_deal = False
-        self.deals = 0
+        self.numbers: list[int] = []           # the numbers of the game's deals, in order
         self.dealt: DealState | None = None
         self.at: DealState | None = None       # the state at the stop
         self.tricks: list[Trick] = []
@@ -149,7 +149,7 @@ class PositionRecorder(Visitor):
     def visit(self, event: Event, state: GameState) -> None:
         d = state.deal
         if type(event) is DealStarted:
-            self.deals += 1
+            self.numbers.append(event.number)
             self.on = event.number == self.number and not self.seen_deal
             self.seen_deal = self.seen_deal or self.on
         if not self.on or d is None:
@@ -189,7 +189,9 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
     recorder = PositionRecorder(number, stop)
     walk(game, recorder, rules=rules)
     if not recorder.seen_deal:
-        raise Refusal(Why.NO_DEAL, (("asked", number), ("deals", recorder.deals)))
+        numbers = recorder.numbers
+        raise Refusal(Why.NO_DEAL, (("asked", number), ("first", numbers[0] if numbers else None),
+                                    ("last", numbers[-1] if numbers else None)))
     if recorder.violations:  # said as ``preflog check`` says them: a slip once, not what follows from it
         from ...problems import check
 
@@ -233,8 +235,9 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
         contract=last.game_contract, declarer=None if last.declarer is None else last.player(last.declarer),
         defence=tuple((last.player(seat), kind) for seat, kind in last.decisions if seat != last.dummy),
         mode=last.mode, tricks=tricks, table=table,
-        to_play=None if stop.point is Point.DEALT or at.to_play is None or at.over else at.player(at.to_play),
-        taken=tuple((name, at.tricks[i]) for i, name in enumerate(at.active)) if stop.point is not Point.DEALT else (),
+        to_play=None if stop.point is Point.DEALT or at.to_play is None or at.over or at.claimed
+        or at.completed + at.lost >= 10 else at.player(at.to_play),
+        taken=_taken(at) if stop.point is not Point.DEALT else (),
         point=stop.point, trick=stop.trick if stop.point is Point.AFTER_TRICK else None, card=stop.card)
 
 
@@ -245,6 +248,15 @@ def _talon(last: DealState, at: DealState, stop: Stop) -> tuple[Card, ...] | Non
         return last.talon
     turned = min(2, at.completed + (1 if at.trick else 0))
     return at.talon[turned:] or None
+
+
+def _taken(d: DealState) -> tuple[tuple[str, int], ...]:
+    """Each player's tricks: the active players', and at four the dealer's, whose talon card takes an
+    all-pass trick nobody beats (Code 3.7.6.1)."""
+    counts = [(name, d.tricks[i]) for i, name in enumerate(d.active)]
+    if d.four and d.tricks[3]:
+        counts.append((d.dealer, d.tricks[3]))
+    return tuple(counts)
 
 
 def _holds(d: DealState, seat: Seat) -> int:

@@ -64,7 +64,7 @@ def svg(p: Position, caption: str | None = None) -> str:
             f'style="max-width:100%;height:auto">')
     described = "\n".join([*(told.hand_words(p, h) for h in p.hands), *filter(None, [told.talon(p), told.discard(p)]),
                            *told.on_table(p), *told.lines(p)])
-    return "".join([head, f"<title>{escape(told.title(p) + (': ' + caption if caption else ''))}</title>",
+    return "".join([head, f"<title>{escape(told.title(p) + ('. ' + caption if caption else ''))}</title>",
                     f"<desc>{escape(described)}</desc>",
                     f'<rect x="0.5" y="0.5" width="{WIDTH - 1}" height="{height - 1}" rx="6" fill="{PAPER}" '
                     f'stroke="{RULE}"/>', *out, "</svg>"])
@@ -125,11 +125,12 @@ def _middle(p: Position, y: float) -> tuple[list[str], float]:
 
 
 def _wrapped(text: str, room: float, font: float, *, bold: bool = False) -> list[str]:
-    """``text`` cut at its spaces into lines that fit ``room`` (a word longer than a line stands alone)."""
+    """``text`` cut at its spaces into lines that fit ``room``, never inside one of :func:`.told.groups`
+    (a group longer than a line stands alone)."""
     scale = 1.08 if bold else 1.0
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in told.groups(text):
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, font) * scale > room:
             lines.append(line)

@@ -54,7 +54,7 @@ def _hand(p: Position, held: Held) -> str:
     if held.hidden or held.cards is None:
         rows.append(r"\textit{" + _escaped(told.hidden(held) if held.hidden else "?") + "}")
     else:
-        rows += [_SUITS[suit.symbol] + " " + _escaped(told.ranks(held, suit)) for suit in told.SUITS]
+        rows += [_SUITS[suit.symbol] + " " + _chars(told.ranks(held, suit)) for suit in told.SUITS]
         more = told.unknown(held)
         if more:
             rows.append(r"\textit{" + _escaped(more) + "}")
@@ -67,7 +67,13 @@ def _rows(said: list[str]) -> str:
 
 
 def _escaped(text: str) -> str:
-    """``text`` for TeX: its special characters escaped, the suit symbols as TeX's."""
+    """``text`` for TeX: its special characters escaped, the suit symbols as TeX's, no line broken inside
+    one of :func:`.told.groups` (``~``)."""
+    return " ".join("~".join(_chars(word) for word in group.split(" ")) for group in told.groups(text))
+
+
+def _chars(text: str) -> str:
+    """``text``'s special characters escaped, the suit symbols as TeX's."""
     return "".join(_SUITS.get(ch) or _SPECIAL.get(ch) or ch for ch in text)
 
 

@@ -54,7 +54,7 @@ def label(p: Position, held: Held) -> str:
         part = words.contract(p.contract, unicode=True)
     else:
         part = next((words.decision(k) for name, k in p.defence if name == held.player), "")
-    name = words.player(held.player)
+    name = _capital(words.player(held.player))
     said = f"{name}: {part}" if part else name
     if held.player == p.to_play:
         said += SEPARATOR + pgettext("diagram", "to play")
@@ -96,7 +96,12 @@ def discard(p: Position) -> str | None:
 
 def on_table(p: Position) -> list[str]:
     """The cards of the trick in play, each with its player: «Вера: 10♠»; the talon's lead as «прикуп»."""
-    return [f"{_who(who)}: {card(c)}" for who, c in p.table]
+    return [_capital(f"{_who(who)}: {card(c)}") for who, c in p.table]
+
+
+def _capital(line: str) -> str:
+    """A line standing alone begins with a capital («Распасы», «Прикуп: 7♥», «Болван»)."""
+    return line[:1].upper() + line[1:]
 
 
 def _who(player: str | None) -> str:
@@ -118,14 +123,14 @@ def contract(p: Position) -> str | None:
     if not p.all_pass and p.contract is None:
         return None
     outline = Outline(p.dealer, p.all_pass, p.contract, p.declarer, p.defence, p.mode, (), False, False)
-    return deal_words(outline, unicode=True) or None
+    return _capital(deal_words(outline, unicode=True)) or None
 
 
 def taken(p: Position) -> str | None:
     """Each player's tricks so far, once a trick is played."""
     if not p.tricks:
         return None
-    return _("tricks: {tricks}").format(tricks=", ".join(f"{words.player(name)} {n}" for name, n in p.taken))
+    return _("Tricks: {tricks}").format(tricks=", ".join(f"{words.player(name)} {n}" for name, n in p.taken))
 
 
 def trick(t: Trick) -> str:
@@ -147,6 +152,20 @@ def hand_words(p: Position, held: Held) -> str:
     return f"{label(p, held)} — {suits}" + (f"; {more}" if more else "")
 
 
+def groups(line: str) -> list[str]:
+    """``line``'s words in the groups a line may not break inside: a word is kept with the one before it
+    when it begins with a digit, a dash or a card («после 3 взяток», «Boris 7♥», «— Vera»), or when the
+    one before ends with a colon or is a number («Boris: пас»)."""
+    out: list[str] = []
+    for word in line.split(" "):
+        if out and word and (word[0].isdigit() or word[0] == "—" or any(s in word for s in "♠♣♦♥")
+                             or out[-1].endswith(":") or out[-1].split(" ")[-1].isdigit()):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def lines(p: Position) -> list[str]:
     """The text under the hands: the auction, the contract, the tricks played and each side's count."""
     out = [line for line in (auction(p), contract(p)) if line]
@@ -166,11 +185,13 @@ def refusal(r: Refusal) -> str:
                         "there is no game {asked}: the file holds {n} games",
                         int(str(r.param("games")))).format(asked=r.param("asked"), n=r.param("games"))
     if r.why is Why.NO_DEAL:
-        return ngettext("there is no deal {asked}: the game holds {n} deal",
-                        "there is no deal {asked}: the game holds {n} deals",
-                        int(str(r.param("deals")))).format(asked=r.param("asked"), n=r.param("deals"))
+        first, last = r.param("first"), r.param("last")
+        span = _("none") if first is None else str(first) if first == last else f"{first}–{last}"
+        return _("there is no deal {deal} in the game (its deals: {span})").format(deal=r.param("asked"), span=span)
     if r.why is Why.NO_CARDS:
         return _("deal {deal} is recorded without its hands: there is nothing to draw").format(deal=r.param("deal"))
+    if r.why is Why.NO_TRICK and not r.param("played"):
+        return _("there is no trick {asked}: no trick is played in the deal").format(asked=r.param("asked"))
     if r.why is Why.NO_TRICK:
         return ngettext("there is no trick {asked}: {n} trick is played in the deal",
                         "there is no trick {asked}: {n} tricks are played in the deal",
@@ -179,10 +200,10 @@ def refusal(r: Refusal) -> str:
         played = r.param("card")
         return _("{card} is not played in the deal").format(card=card(played) if isinstance(played, Card) else played)
     names = r.param("names")
-    listed = ", ".join(words.player(n) for n in names) if isinstance(names, Iterable) else ""
+    listed = ", ".join(names) if isinstance(names, Iterable) else ""  # as --hide takes them (Dummy, not болван)
     return _("nobody called {name} plays this deal: {names}, or {talon}").format(
         name=r.param("name"), names=listed, talon=TALON)
 
 
-__all__ = ["SUITS", "VOID", "auction", "card", "contract", "discard", "hand_words", "hidden", "label", "lines",
+__all__ = ["SUITS", "VOID", "auction", "groups", "card", "contract", "discard", "hand_words", "hidden", "label", "lines",
            "on_table", "ranks", "refusal", "taken", "talon", "title", "trick", "unknown"]
