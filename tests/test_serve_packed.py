@@ -47,7 +47,8 @@ def test_a_packed_body_is_its_gzip_the_same_for_the_same_body() -> None:
 def test_the_kept_pages_are_sent_gzipped_to_whoever_takes_it(game: tuple[TestClient, int], path: str) -> None:
     client, ident = game
     url = path.format(id=ident)
-    client.get(url)  # made and kept
+    made = client.get(url, headers={"Accept-Encoding": "gzip"})  # made and kept: answered as it is kept
+    assert made.headers["vary"] == "Accept-Encoding" and made.headers["content-encoding"] == "gzip"
     plain = client.get(url, headers={"Accept-Encoding": "identity"})
     packed = client.get(url, headers={"Accept-Encoding": "gzip"})
     assert plain.status_code == packed.status_code == 200

@@ -169,8 +169,11 @@ async def game_page(request: Request) -> Response:
         shown = done.view.deals[(number - 1) * PAGE_DEALS:number * PAGE_DEALS]
         response = render(request, "game.html", view=done.view, ident=done.ident, revision=done.revision, live=None,
                           deals=shown, page=number, pages=pages, with_csrf=not watcher, event=event)
-    if watcher and len(done.pages) < 64:
-        done.pages[query] = await run_in_threadpool(Packed.of, bytes(response.body))
+    if watcher:  # answered as it will be kept (and as a kept one is: gzipped if taken, Vary said either way)
+        packed = await run_in_threadpool(Packed.of, bytes(response.body))
+        if len(done.pages) < 64:
+            done.pages[query] = packed
+        return send(request, packed)
     return response
 
 
@@ -194,8 +197,9 @@ async def pulka_page(request: Request) -> Response:
     if not chosen and "/pulka" in done.pages:  # the same for every reader of this revision: rendered once
         return send(request, done.pages["/pulka"])
     response = render(request, "pulka.html", view=done.view, ident=done.ident, with_csrf=False)
-    if not chosen:
-        done.pages["/pulka"] = await run_in_threadpool(Packed.of, bytes(response.body))
+    if not chosen:  # answered as it is kept
+        done.pages["/pulka"] = packed = await run_in_threadpool(Packed.of, bytes(response.body))
+        return send(request, packed)
     return response
 
 
