@@ -63,10 +63,13 @@ HELP = N_("""Game logs of Preferans: read, check, replay, score, format and conv
       preflog check game.pref            check every card and call against the rules
       preflog replay game.pref           step through the deals
       preflog render game.pref -o g.html one web page to step through
+      preflog diagram game.pref --deal 3 one deal drawn for an article (svg, tex, html)
       preflog analyse game.pref          every card valued with all hands seen
       preflog score game.pref            the score sheet and the settlement
       preflog record game.pref           record a game at the table, deal by deal
       preflog generate --deals 100       random games that follow the rules
+      preflog deal --count 20 --where "len(first.spades) >= 6"
+                                         practice deals of one kind, as a hand record
       preflog fmt --in-place game.pref   rewrite a file in canonical form
       preflog convert game.pref --to json > game.json
 
