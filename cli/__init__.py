@@ -69,7 +69,7 @@ HELP = N_("""Game logs of Preferans: read, check, replay, score, format and conv
       preflog record game.pref           record a game at the table, deal by deal
       preflog generate --deals 100       random games that follow the rules
       preflog deal --count 20 --where "len(first.spades) >= 6"
-                                         practice deals of one kind, as a hand record
+                                         practice deals of one kind
       preflog fmt --in-place game.pref   rewrite a file in canonical form
       preflog convert game.pref --to json > game.json
 
