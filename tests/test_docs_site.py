@@ -33,7 +33,7 @@ def checkout(tmp_path: Path) -> Path:
     catalogs the translators' commands rewrite) are not the checkout's."""
     copy = tmp_path / "preflog"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", "__pycache__", "*.egg-info",
-                                                              ".*_cache", "build", "dist"))
+                                                              ".*_cache", "build", "dist", "node_modules"))
     if (ROOT / ".venv").is_dir():  # the README's commands name .venv/bin/…: the one the tests run in
         (copy / ".venv").symlink_to(ROOT / ".venv")
     return copy

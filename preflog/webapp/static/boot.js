@@ -1,7 +1,7 @@
 /* preflog's phone app starts here: Pyodide from pyodide/ beside this page, preflog's Python unpacked
    from py/preflog.zip, the phone's language chosen, and window.pocket the pad's one way into Python:
    pocket.ready (a Promise), pocket.call(name, payload) (a Promise of the answer's object), pocket.lang.
-   Once started, a service worker (sw.js) keeps every file, so the next start needs no network. */
+   A service worker (sw.js) keeps every file at the first start, so the next needs no network. */
 (function () {
   "use strict";
   const words = JSON.parse(document.getElementById("words").textContent);
@@ -33,7 +33,27 @@
     return new Uint8Array(await answer.arrayBuffer());
   }
 
+  /** The service worker (sw.js) installed and answering, so that every file comes down once: at the
+      first start it keeps them all, then the page reads them from it. Where there can be no worker
+      (no HTTPS, or it fails), the page loads from the network as it is. */
+  async function kept() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+    try {
+      const registration = await navigator.serviceWorker.register("sw.js");
+      const worker = registration.installing || registration.waiting || registration.active;
+      if (navigator.serviceWorker.controller || !worker) { return; }
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        worker.addEventListener("statechange", () => { if (worker.state === "redundant") { resolve(); } });
+        if (navigator.serviceWorker.controller) { resolve(); }
+      });
+    } catch (error) {
+      console.warn("sw.js:", error);
+    }
+  }
+
   async function start() {
+    await kept();
     const [, zip] = await Promise.all([script("pyodide/pyodide.js"), bundle()]);
     const py = await window.loadPyodide({ indexURL: new URL("pyodide/", document.baseURI).href });
     const site = py.runPython("import site; site.getsitepackages()[0]");
@@ -43,11 +63,7 @@
   }
 
   const started = start();
-  started.then(() => {
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("sw.js").catch((error) => console.warn("sw.js:", error));
-    }
-  }, (error) => {
+  started.catch((error) => {
     if (line) { line.textContent = say.failed.replace("{reason}", reason(error)); }
   });
 
