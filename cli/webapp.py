@@ -8,7 +8,7 @@ import click
 
 from ..i18n import N_, _, decimal, ngettext
 from .inputs import reason
-from .lang import command, option
+from .lang import argument, command, option
 
 
 @command(N_("""Write the phone app into the folder OUT: preflog's own Python run by Pyodide in the browser,
@@ -22,7 +22,7 @@ from .lang import command, option
       preflog webapp site --pyodide node_modules/pyodide
       preflog webapp site --force
     """))
-@click.argument("out", metavar=N_("OUT"), type=click.Path(file_okay=False, path_type=Path))
+@argument("out", metavar=N_("OUT"), type=click.Path(file_okay=False, path_type=Path))
 @option("--pyodide", metavar=N_("DIR"), type=click.Path(path_type=Path), default=Path("node_modules/pyodide"),
         show_default=True, help=N_("Pyodide's npm package folder (npm install pyodide@314.0.7)."))
 @option("--force", is_flag=True, help=N_("Write into OUT even when it is not empty (its files of the same names replaced)."))
