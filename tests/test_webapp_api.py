@@ -161,6 +161,14 @@ def test_the_calls_are_a_fixed_table_and_the_words_are_russian() -> None:
     assert [k for k in WORDS if russian[k] == WORDS[k]] == []  # every word said in Russian
 
 
+def test_a_fault_of_preflogs_is_an_error_answer_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(payload: dict[str, Any]) -> dict[str, Any]:
+        raise KeyError("a bug")
+    monkeypatch.setitem(CALLS, "view", broken)
+    assert json.loads(call("view", '{"lang": "en"}')) == {"error": "preflog could not answer (KeyError); the game "
+                                                                   "is unchanged"}
+
+
 def test_import_says_the_rules_a_file_breaks_and_refuses_what_cannot_be_read() -> None:
     text = evening()
     clean = ask("import", lang="ru", text=text, name="evening.pref")["games"]

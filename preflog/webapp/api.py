@@ -83,6 +83,10 @@ def call(name: str, payload: str) -> str:
     except (RecursionError, MemoryError):
         with using_language(lang):
             answer = {"error": _("the game is too large for this phone")}
+    except Exception as e:  # a fault of preflog's, said to the page, which stays usable
+        with using_language(lang):
+            answer = {"error": _("preflog could not answer ({fault}); the game is unchanged").format(
+                fault=type(e).__name__)}
     return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
