@@ -119,7 +119,11 @@ def test_undo_redo_edit_and_note_round_trip() -> None:
 
 
 def test_new_game_refusals_are_messages() -> None:
-    assert "error" in ask("new", lang="ru", players=["Аня", "Боря"], pool="10")
+    assert ask("new", lang="ru", players=["Аня"], pool="10")["error"] == "играют трое или четверо (в гусарика — двое)"
+    assert ask("new", lang="ru", players=["Аня", "Боря", "Вера"], pool="10", rules="gusarik")["error"] == (
+        "в гусарика играют двое с болваном, а не 3 (для него в Players два имени)")
+    two = ask("new", lang="ru", players=["Аня", "Боря"], pool="10", rules="gusarik")["text"]
+    assert ask("turn", lang="ru", text=two)["reader"]["dummy_said"] == "болван"
     assert "error" in ask("new", lang="ru", players=["Аня", "Аня", "Вера"], pool="10")
     assert "error" in ask("new", lang="ru", players=["Аня", "Боря", "7п"], pool="10")
     assert ask("new", lang="ru", players=["Аня", "Боря", "Вера"], pool="ten")["error"].startswith("пуля")

@@ -160,11 +160,42 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     saved = Path(download.value.path()).read_text(encoding="utf-8")
     assert '[Event "Кухня"]' in saved and "deal 2 dealer Боря\ncontract Вера: 6т\nwhist pass pass\n" in saved
 
+    page.locator(".deals > li", has_text="сдача 1:").locator("button", has_text="Исправить").click()
+    page.wait_for_selector("#turn:has-text('сдачи 1')")
+    assert page.input_value("#deal") == "Боря 7п вист пас 8"  # the correction starts from the deal
+    page.fill("#deal", "Боря 7п вист пас 7")
+    page.click("#send")
+    page.wait_for_selector("#notice:has-text('сдача 1 исправлена')")
+    assert "сдача 1: Боря: 7♠ · Вера: вист, Аня: пас · взятки: Боря 7" in page.inner_text(".deals")
+    page.locator(".deals > li", has_text="сдача 2:").locator("button", has_text="Заметка").click()
+    page.wait_for_selector("#turn:has-text('Заметка к сдаче 2')")
+    page.fill("#deal", "Вера рискнула")
+    page.click("#send")
+    page.wait_for_selector("#notice:has-text('заметка к сдаче 2 записана')")
+    deal = page.locator(".deals > li", has_text="сдача 2:")
+    deal.locator("summary").click()  # the deal's text, one tap away
+    assert "whist pass pass {Вера рискнула}" in deal.locator("pre").inner_text()
+
     page.click("a.back")
     page.wait_for_selector(".games a.game")
-    page.fill("#search", "вера")
-    assert page.locator(".games a.game").count() == 1
+    broken = saved.replace("whist pass pass\n", "whist pass pass\nresult 4\n")  # 6♣ not played, and tricks
+    page.set_input_files("#import", files=[{"name": "broken.pref", "mimeType": "text/plain",
+                                            "buffer": broken.encode("utf-8")}])
+    said = page.locator("[role=alert]")
+    said.wait_for()
+    assert "broken.pref:" in said.inner_text() and "нарушены правила" in said.inner_text()
+    page.click("a.button.primary")  # the game imported, kept, its violations shown, no keys
+    page.wait_for_selector("table.settlement")
+    assert page.locator("#deal").count() == 0 and "нарушены" in page.inner_text("main")
+    page.click("a.back")
+    page.wait_for_selector(".games a.game")
+    assert page.locator(".games a.game").count() == 2
+    page.fill("#search", "вера")  # by a player: both games have her
+    assert page.locator(".games a.game").count() == 2
     page.fill("#search", "Гоша")
     assert page.locator(".games a.game").count() == 0
+    page.click("button.lang")  # the other language: every word from preflog's English
+    page.wait_for_selector("text=New pulka")
+    assert page.text_content("h1") == "Pulka in a pocket" and page.text_content("button.lang") == "Русский"
     assert faults == []
     context.close()

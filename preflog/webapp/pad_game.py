@@ -133,7 +133,7 @@ def conventions(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def new(payload: dict[str, Any]) -> dict[str, Any]:
-    """A new game's text from ``players`` (three or four, the first deals first), ``rules``, ``pool``,
+    """A new game's text from ``players`` (three or four, two for gusarik; the first deals first), ``rules``, ``pool``,
     ``price`` (a whist's, optional), ``title`` and ``date`` (optional); refused with the reason."""
     given = payload.get("players")
     if not isinstance(given, list) or not all(isinstance(p, str) and len(p) <= 40 for p in given):
@@ -145,8 +145,8 @@ def new(payload: dict[str, Any]) -> dict[str, Any]:
                            "with a letter, and not a card, bid or keyword").format(name=name))
     if len(set(players)) != len(players):
         raise Failed(_("two players have one name"))
-    if not 3 <= len(players) <= 4:
-        raise Failed(_("a pulka is played by three or four players"))
+    if not 2 <= len(players) <= 4:  # two for gusarik, which the engine checks with the convention
+        raise Failed(_("a game needs three or four players (two for gusarik)"))
     rules = payload.get("rules", "sochi")
     if not isinstance(rules, str) or rules not in PRESETS:
         raise Failed(_("unknown convention {name!r}").format(name=str(rules)[:40]))
@@ -162,7 +162,10 @@ def new(payload: dict[str, Any]) -> dict[str, Any]:
     if any('"' in v or "\n" in v or "\\" in v for _t, v in tags):
         raise Failed(_("a title or date holds no quotes, backslashes or line breaks"))
     text = Recorder.header(players, rules=rules, pool=int(pool_text), whist_price=price, tags=tags)
-    recorder = Recorder(text)  # the engine's judgement of the players, rules and tags: Refused if not
+    try:
+        recorder = Recorder(text)  # the engine's judgement of the players, rules and tags
+    except Refused as e:  # the form's problems, not the text's places
+        raise Failed("\n".join([e.reason] if e.reason else [err.message for err in e.errors])) from None
     keep(recorder.judgment)
     return {"text": text, "title": _title(recorder.judgment)}
 

@@ -169,14 +169,15 @@
       return Object.keys(Object.keys(same).length ? same : start).sort();
     }
     function playerOf(w) { var f = candidates(w); return f.length === 1 ? f[0] : null; }
+    function nameOf(p) { return p === R.dummy ? R.dummy_said : p; }  // gusarik's dummy said as a person says it
     function bidOf(w) { return (R.misere || []).indexOf(w) >= 0 ? "mis" : (own(R.bids, w) ? R.bids[w] : null); }
     function tricksSaid(list, seats) {
       if (!list.length) { return ""; }
       var pairs = [];
       if (list.every(function (w) { return /^[0-9]{1,2}$/.test(w); })) {
-        list.forEach(function (w, i) { pairs.push((i < seats.length ? seats[i] : "?") + " " + w); });
+        list.forEach(function (w, i) { pairs.push((i < seats.length ? nameOf(seats[i]) : "?") + " " + w); });
       } else {
-        for (var i = 0; i < list.length; i += 2) { var who = playerOf(list[i]); pairs.push((who || list[i]) + " " + (i + 1 < list.length ? list[i + 1] : "…")); }
+        for (var i = 0; i < list.length; i += 2) { var who = playerOf(list[i]); pairs.push((who ? nameOf(who) : list[i]) + " " + (i + 1 < list.length ? list[i + 1] : "…")); }
       }
       return R.said.tricks.replace("{tricks}", pairs.join(", "));
     }
@@ -188,9 +189,9 @@
       parts.push(R.said.all_pass); rest = [tricksSaid(list.slice(1), order)];
     } else {
       var at = bidOf(list[0]) !== null ? 0 : (list.length > 1 && bidOf(list[1]) !== null ? 1 : -1);
-      if (at < 0) { return list.length === 1 && playerOf(list[0]) ? playerOf(list[0]) : wordByWord(text); }
+      if (at < 0) { return list.length === 1 && playerOf(list[0]) ? nameOf(playerOf(list[0])) : wordByWord(text); }
       var bid = bidOf(list[at]), who = list.length > 1 ? list[1 - at] : "", declarer = who ? playerOf(who) : null;
-      parts.push((declarer || who || "?") + ": " + (R.said[bid] || list[at]));
+      parts.push((declarer ? nameOf(declarer) : who || "?") + ": " + (R.said[bid] || list[at]));
       var after = list.slice(2), i0 = declarer ? order.indexOf(declarer) : -1;
       var seats = i0 >= 0 ? order.slice(i0 + 1).concat(order.slice(0, i0 + 1)) : [];
       if (bid === "mis") { rest = [tricksSaid(after, declarer ? [declarer] : [])]; } else {
@@ -201,12 +202,15 @@
           if (l === "o" || l === "c") { mode = l; return; }
           said.push([seats.length > 1 ? seats[said.length % (seats.length - 1)] : null, l]);
         });
-        if (said.length || mode) {
-          parts.push(said.map(function (d) { return (d[0] ? d[0] + ": " : "") + R.said[d[1]]; }).join(", ") + (mode ? " " + R.said[mode] : ""));
+        var whisters = said.filter(function (d) { return d[1] === "w"; }).length;
+        if (said.length || mode) {  // a lone whister's play said with his whist
+          parts.push(said.map(function (d) {
+            return (d[0] ? nameOf(d[0]) + ": " : "") + R.said[d[1]] + (d[1] === "w" && mode && whisters === 1 ? " " + R.said[mode] : "");
+          }).join(", ") + (mode && whisters !== 1 ? " " + R.said[mode] : ""));
         }
         var tricks = after.slice(used);
         if (tricks.length === 1 && /^(=|[+-][0-9]{1,2})$/.test(tricks[0]) && declarer) {
-          rest = [R.said.tricks.replace("{tricks}", declarer + " " + (parseInt(bid, 10) + (tricks[0] === "=" ? 0 : parseInt(tricks[0], 10))))];
+          rest = [R.said.tricks.replace("{tricks}", nameOf(declarer) + " " + (parseInt(bid, 10) + (tricks[0] === "=" ? 0 : parseInt(tricks[0], 10))))];
         } else { rest = [tricksSaid(tricks, declarer ? [declarer].concat(seats.slice(0, -1)) : [])]; }
       }
     }
@@ -220,6 +224,11 @@
       var number = mode ? mode.number : null;
       return Promise.all([ask("view", { text: game.text }), mode && mode.kind === "note" ? Promise.resolve(null)
         : ask("turn", number ? { text: game.text, number: number } : { text: game.text })]).then(function (got) {
+        if (got[0].error) {  // a text preflog cannot show: said, and still downloadable or deleted
+          screen([el("header", { cls: "bar" }, [el("a", { href: "#", cls: "button back", text: say("back") }), el("h1", { text: game.title })]),
+            el("div", { cls: "problem", role: "alert" }, [el("pre", { cls: "errors", text: got[0].error })])].concat(exportOf(game, { title: game.title })));
+          return;
+        }
         drawGame(game, got[0], got[1], mode, done);
       });
     });
@@ -308,7 +317,7 @@
     if (!noting) {
       var k = turn.keys;
       form.appendChild(el("div", { cls: "keys names", role: "group", "aria-label": say("players") },
-        k.players.map(function (p) { return el("button", { type: "button", cls: "key" + (p[1] ? " out" : ""), "data-word": p[0], text: p[0] }); })
+        k.players.map(function (p) { return el("button", { type: "button", cls: "key" + (p[1] ? " out" : ""), "data-word": p[0], text: p[0] === turn.reader.dummy ? turn.reader.dummy_said : p[0] }); })
           .concat([el("button", { type: "button", cls: "key", "data-word": k.all_pass, text: say("all_pass") })])));
       form.appendChild(el("div", { cls: "keys contracts", role: "group", "aria-label": say("contracts") }, k.contracts.map(function (c) {
         return el("button", { type: "button", cls: "key" + (c.red ? " red" : "") + (c.means === "mis" ? " wide" : ""), "data-word": c.typed, text: c.shown });
