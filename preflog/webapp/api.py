@@ -10,7 +10,7 @@ The calls (their payload's keys; the answer's):
 
 ``words``        the page's words: ``{"words": {id: text}}`` (:mod:`.pad_words`)
 ``conventions``  the conventions to choose from: ``{"conventions": [{"name", "said"}], "default"}``
-``new``          a new game from ``players`` (3 or 4 names), ``rules``, ``pool``, ``price``, ``title``,
+``new``          a new game from ``players`` (3 or 4 names; 2 for gusarik), ``rules``, ``pool``, ``price``, ``title``,
                  ``date``: ``{"text", "title"}``, or ``{"error"}`` saying what is wrong
 ``turn``         the deal to come of ``text`` (or deal ``number``, to correct it) and the keys that type
                  it: ``{"turn", "keys", "reader", "typed", "finished", "refusal"}``
