@@ -1,17 +1,16 @@
-"""The pocket pad's page (preflog/webapp/static/pad.js, pad.css) in Chromium at a phone's 360x640, its
-calls answered by preflog's own Python running in a real Pyodide (the page's window.pocket made here as
-boot.js makes it): a Russian evening tapped in with the keys, a refusal said with its rule, the games
-kept through a reload, undo after a question and redo, the download, and the phone's sizes.
-
-Needs an unpacked Pyodide (``PREFLOG_PYODIDE``, by default /tmp/pyo/package); skipped without one."""
+"""The pocket pad (preflog/webapp/static/pad.js, pad.css) as `preflog webapp` builds it, in Chromium at a
+phone's 360x640: the real page, boot.js and service worker, preflog's own Python in the real Pyodide of
+.ci/webapp (skipped, saying so, without it). A Russian evening tapped in with the keys, a refusal said
+with its rule, the phone offline and the page reloaded from the worker's cache, the games kept, undo
+after a question and redo, the download scored by `preflog score` to the same settlement, correct, note,
+import, search, English; no text under 12 px, no control under 44 px, nothing sideways, axe's serious
+findings none (issue 68, items 3 and 5)."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import threading
-import zipfile
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,76 +18,27 @@ from typing import Any
 import pytest
 
 from .browsing import SIZES, TARGETS, browser  # noqa: F401 - the fixture
+from .webapp_site import PYODIDE, needs_pyodide, serving
 
-ROOT = Path(__file__).resolve().parent.parent
-PYODIDE = Path(os.environ.get("PREFLOG_PYODIDE", "/tmp/pyo/package"))
-if not (PYODIDE / "pyodide.js").exists():
-    pytest.skip(f"no Pyodide at {PYODIDE} (set PREFLOG_PYODIDE to an unpacked pyodide)", allow_module_level=True)
-
-#: The libraries preflog's pure source needs, taken from this interpreter's own.
-LIBRARIES = ("attr", "attrs", "cattrs", "lark", "click", "typing_extensions")
-
-#: The page as the shell makes it: window.pocket runs preflog.webapp.api.call in Pyodide.
-PAGE = """<!doctype html><html lang="ru"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="stylesheet" href="pad.css">
-<script src="pyodide/pyodide.js"></script><script>
-window.pocket = (function () {
-  var api = null;
-  var ready = loadPyodide({ indexURL: "pyodide/" }).then(function (py) {
-    return fetch("pad.zip").then(function (r) { return r.arrayBuffer(); }).then(function (buffer) {
-      py.unpackArchive(buffer, "zip", { extractDir: py.runPython("import site; site.getsitepackages()[0]") });
-      api = py.pyimport("preflog.webapp.api");
-    });
-  });
-  return { lang: "ru", ready: ready, call: function (name, payload) {
-    return ready.then(function () { return JSON.parse(api.call(name, payload)); }); } };
-}());
-</script><script src="pad.js" defer></script></head>
-<body><main id="app"><p>…</p></main></body></html>"""
-
-
-def bundle(out: Path) -> None:
-    """preflog's pure source (its grammar and catalogs too) and the libraries it needs, as one zip."""
-    import importlib
-
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for path in sorted((ROOT / "preflog").rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".so", ".c", ".po", ".pot"):
-                z.write(path, path.relative_to(ROOT).as_posix())
-        for path in sorted((ROOT / "grammar").glob("preflog.lark*")):
-            z.write(path, f"preflog/grammar/{path.name}")
-        for name in LIBRARIES:
-            module = importlib.import_module(name)
-            file = Path(module.__file__ or "")
-            if file.name == "__init__.py":
-                for path in sorted(file.parent.rglob("*")):
-                    if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".so":
-                        z.write(path, path.relative_to(file.parent.parent).as_posix())
-            else:
-                z.write(file, file.name)
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript"}
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                               reason="axe-playwright-python is not installed (pip install -e '.[test]')")
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The page, pad.js and pad.css, the bundle and Pyodide, served from a folder of their own."""
-    where = tmp_path_factory.mktemp("pad")
-    (where / "index.html").write_text(PAGE, encoding="utf-8")
-    for name in ("pad.js", "pad.css"):
-        (where / name).write_bytes((ROOT / "preflog" / "webapp" / "static" / name).read_bytes())
-    (where / "pyodide").symlink_to(PYODIDE)
-    bundle(where / "pad.zip")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(where)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    """The app as `preflog webapp` writes it, served from its folder on a free port of 127.0.0.1."""
+    needs_pyodide()
+    from preflog.webapp.site import write_site
+
+    out = tmp_path_factory.mktemp("pocket") / "site"
+    write_site(out, PYODIDE)
+    with serving(out) as url:
+        yield url
+
+
+def _serious(page: Any) -> list[str]:
+    found = axe_sync.Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in found if v.get("impact") in ("serious", "critical")]
 
 
 def tap(page: Any, *keys: str) -> None:
@@ -97,7 +47,7 @@ def tap(page: Any, *keys: str) -> None:
 
 
 def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
-    context = browser.new_context(viewport={"width": 360, "height": 640}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, accept_downloads=True, locale="ru-RU")
     page = context.new_page()
     faults: list[str] = []
     page.on("pageerror", lambda e: faults.append(str(e)))
@@ -134,13 +84,15 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page.fill("#deal", "Вера 6т пас пас")
     page.click("#send")
     page.wait_for_selector("#notice:has-text('сдача 2 записана')")
+    assert _serious(page) == []
     sizes = page.evaluate(SIZES)
     assert [s for s in sizes if s[1] < 12] == []
     assert page.evaluate(TARGETS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(tmp_path / "pad.png"), full_page=True)
 
-    page.reload()  # the games are kept on the phone
+    context.set_offline(True)  # on a plane: the page comes from the worker's cache, the games from the phone
+    page.reload()
     page.wait_for_selector("#deal", timeout=120_000)
     assert page.locator(".deals > li").count() == 2
     assert "Аня" in page.inner_text("table.settlement") and page.locator(".payments li").count() >= 1
@@ -159,6 +111,16 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
         page.locator(".export button", has_text=".pref").click()
     saved = Path(download.value.path()).read_text(encoding="utf-8")
     assert '[Event "Кухня"]' in saved and "deal 2 dealer Боря\ncontract Вера: 6т\nwhist pass pass\n" in saved
+    exported = tmp_path / "kitchen.pref"
+    exported.write_text(saved, encoding="utf-8")
+    scored = subprocess.run([sys.executable, "-m", "preflog.cli", "--lang", "ru", "score", str(exported), "--format",
+                             "json"], capture_output=True, text=True, check=True)
+    result = json.loads(scored.stdout)
+    shown = page.inner_text("table.settlement")
+    for name, whists in result["settlement"].items():  # the page's settlement is preflog score's
+        assert name in shown and f"{abs(whists):.2f}".replace(".", ",").removesuffix(",00") in shown, (name, shown)
+    for name, money in (result["money"] or {}).items():
+        assert f"{abs(money):.2f}".replace(".", ",").removesuffix(",00") in shown, (name, shown)
 
     page.locator(".deals > li", has_text="сдача 1:").locator("button", has_text="Исправить").click()
     page.wait_for_selector("#turn:has-text('сдачи 1')")

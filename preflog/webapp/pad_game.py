@@ -16,7 +16,7 @@ from typing import Any
 from ..checker import in_text_order, violation_error
 from ..event.titles import game_title
 from ..game.conventions import PRESETS
-from ..i18n import _, current_language
+from ..i18n import _, ngettext, current_language
 from ..notation.errors import NotationError
 from ..notation.vocabulary import is_valid_player_id
 from ..present.replay_html import game_data
@@ -83,7 +83,8 @@ def _string(payload: dict[str, Any], name: str, limit: int, *, required: bool = 
     if not isinstance(value, str):
         raise Failed(_("the call needs {name}: a text").format(name=name))
     if len(value) > limit:
-        raise Failed(_("{name} is too long: at most {limit} characters").format(name=name, limit=limit))
+        raise Failed(ngettext("{name} is too long: at most {limit} character", "{name} is too long: at most {limit} characters",
+                              limit).format(name=name, limit=limit))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:

@@ -38,7 +38,7 @@
   function ask(name, payload) {
     payload = payload || {};
     payload.lang = lang;
-    return window.pocket.call(name, JSON.stringify(payload));
+    return window.pocket.call(name, payload);  // boot.js sends it as JSON
   }
 
   // -- IndexedDB ---------------------------------------------------------------------------------------
