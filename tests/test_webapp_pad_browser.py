@@ -161,3 +161,49 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     assert page.text_content("h1") == "Pulka in a pocket" and page.text_content("button.lang") == "Русский"
     assert faults == []
     context.close()
+
+
+def test_a_game_sent_to_the_club_arrives_once(browser: Any, site: str, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 68, item 3: the game sent to a club's `preflog serve` with the scorer's token (the app on one
+    address, the server on another: the server answers the phone's cross-origin POST); sent again after
+    a retry, nothing is doubled; a wrong token and a server that does not answer are said, the game kept."""
+    import httpx
+
+    from .serving import TOKEN, Server
+
+    server = Server(tmp_path / "club.sqlite")
+    try:
+        club = "http://127.0.0.1:" + server.url.rsplit(":", 1)[1]
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU")
+        page = context.new_page()
+        page.goto(site)
+        page.wait_for_selector("text=Новая пулька", timeout=120_000)
+        page.click("text=Новая пулька")
+        for i, name in enumerate(("Аня", "Боря", "Вера"), 1):
+            page.fill(f"#player{i}", name)
+        page.fill("#title", "Дача")
+        page.click("form button[type=submit]")
+        page.wait_for_selector("#deal")
+        page.fill("#deal", "Боря 7п вист пас 8")
+        page.click("#send")
+        page.wait_for_selector("#notice:has-text('сдача 1 записана')")
+        page.click("details.send summary")
+        page.fill("#club", club)
+        page.fill("#token", "not-the-token")
+        page.click("text=Отправить пульку")
+        page.wait_for_selector("details.send [role=alert]:has-text('не принимает этот пароль')")
+        page.fill("#token", TOKEN)
+        page.click("text=Отправить пульку")
+        page.wait_for_selector("details.send [role=status]:has-text('Пулька теперь в клубе')")
+        page.click("text=Отправить пульку")  # a retry: the club has it already
+        page.wait_for_selector("details.send [role=status]:has-text('уже есть в клубе')")
+        games = httpx.get(club + "/api/games").json()
+        listed = games["games"] if isinstance(games, dict) else games
+        assert len(listed) == 1
+        server.stop()
+        page.click("text=Отправить пульку")  # the club gone: said, and the game stays on the phone
+        page.wait_for_selector("details.send [role=alert]:has-text('не отвечает')")
+        assert page.locator(".deals > li").count() == 1
+        context.close()
+    finally:
+        server.stop()

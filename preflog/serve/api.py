@@ -13,6 +13,8 @@ from collections.abc import AsyncIterator, Callable
 from functools import partial
 from typing import Any
 
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -448,7 +450,10 @@ async def events(request: Request) -> Response:
 
 ROUTES = [
     Route("/api/games", list_games, methods=["GET"]),
-    Route("/api/games", post_games, methods=["POST"]),
+    # a game sent from the phone app on another address (docs/webapp.md): the scorer's token, no cookie
+    Route("/api/games", post_games, methods=["POST", "OPTIONS"], middleware=[Middleware(
+        CORSMiddleware, allow_origins=["*"], allow_methods=["POST"], allow_headers=["Authorization", "Content-Type"],
+        allow_credentials=False, max_age=600)]),
     Route("/api/games/{game:id}.pref", get_text, methods=["GET"]),
     Route("/api/games/{game:id}", get_game, methods=["GET"]),
     Route("/api/games/{game:id}/deals", post_deal, methods=["POST"]),

@@ -9,6 +9,16 @@ from ..i18n import N_, _
 #: The page's words by id, in English (the msgids); :func:`words` says them in the language spoken.
 WORDS: dict[str, str] = {
     "app": N_("Pulka in a pocket"),
+    "send": N_("Send to a club's server"),
+    "send_address": N_("The club's address (https://…)"),
+    "send_token": N_("The scorer's token"),
+    "send_go": N_("Send the game"),
+    "send_done": N_("The club has the game: {url}"),
+    "send_there": N_("The club had this game already: nothing is sent twice."),
+    "send_token_refused": N_("The club does not take this token."),
+    "send_unreachable": N_("The club's server does not answer at {address}: the game stays on this phone."),
+    "send_refused": N_("The club refused the game ({status}): {reason}"),
+    "send_address_bad": N_("An address starts with https:// (http:// only for this computer)."),
     "loading": N_("Loading…"),
     "games": N_("Games on this phone"),
     "search": N_("Search by title or player"),

@@ -423,11 +423,55 @@
       row.push(button("share", function () { navigator.share({ files: [file], title: view.title }).catch(function () {}); }, "big"));
     }
     row.push(button("print", function () { window.print(); }, "big"));
+    var sending = sendOf(game);
     var confirm = el("div", { cls: "confirm", role: "alertdialog", hidden: true }, [
       el("p", { text: say("delete_ask", { title: game.title }) }),
       button("keep", function () { confirm.hidden = true; }, "big"),
       button("delete_yes", function () { dropGame(game.id).then(function () { location.hash = "#"; showList(say("deleted", { title: game.title })); }); }, "big danger")]);
-    return [el("div", { cls: "actions export" }, row.concat([button("delete", function () { confirm.hidden = false; }, "big")])), confirm];
+    return [el("div", { cls: "actions export" }, row.concat([button("delete", function () { confirm.hidden = false; }, "big")])), confirm,
+      sending];
+  }
+  // A game sent to a club's preflog serve (POST /api/games with the scorer's token): the club keeps a game
+  // it has already once, so a retry after a dropped connection sends nothing twice. The address is kept on
+  // the phone; the token is not.
+  function sendOf(game) {
+    var said = el("p", { cls: "notice", role: "status", hidden: true });
+    var address = el("input", { id: "club", type: "url", inputmode: "url", autocomplete: "url", placeholder: "https://" });
+    var token = el("input", { id: "token", type: "password", autocomplete: "current-password" });
+    try { address.value = localStorage.getItem("preflog-pad-club") || ""; } catch (e) { address.value = ""; }
+    function show(text, alert) {
+      said.textContent = text; said.hidden = false;
+      said.setAttribute("role", alert ? "alert" : "status"); said.className = alert ? "problem" : "notice";
+    }
+    var go = button("send_go", function () {
+      var base = address.value.trim().replace(/\/+$/, "");
+      var url;
+      try { url = new URL(base + "/api/games"); } catch (e) { show(say("send_address_bad"), true); return; }
+      var local = url.hostname === "localhost" || url.hostname === "127.0.0.1" || url.hostname === "[::1]";
+      if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) { show(say("send_address_bad"), true); return; }
+      try { localStorage.setItem("preflog-pad-club", base); } catch (e) { /* typed again next time */ }
+      go.disabled = true;
+      fetch(url.href, { method: "POST", body: game.text, credentials: "omit",
+                        headers: { "Authorization": "Bearer " + token.value, "Content-Type": "text/plain; charset=utf-8" } })
+        .then(function (response) {
+          return response.json().catch(function () { return {}; }).then(function (body) {
+            if (response.status === 201 && body.ids && body.ids.length) {
+              show(say("send_done", { url: base + "/games/" + body.ids[0] }), false);
+            } else if (response.status === 200 && body.skipped && body.skipped.length) {
+              show(say("send_there"), false);
+            } else if (response.status === 401 || response.status === 403) {
+              show(say("send_token_refused"), true);
+            } else {
+              var reason = (body.errors || []).map(function (e) { return e.message || ""; }).join("; ") || body.error || "";
+              show(say("send_refused", { status: response.status, reason: reason }), true);
+            }
+          });
+        }, function () { show(say("send_unreachable", { address: base }), true); })
+        .then(function () { go.disabled = false; });
+    }, "big");
+    return el("details", { cls: "send" }, [el("summary", { text: say("send") }),
+      el("label", { "for": "club", text: say("send_address") }), address,
+      el("label", { "for": "token", text: say("send_token") }), token, go, said]);
   }
 
   // -- the screens by the address ----------------------------------------------------------------------
