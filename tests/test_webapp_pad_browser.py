@@ -54,7 +54,10 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page.goto(site)
     page.wait_for_selector("text=Новая пулька", timeout=120_000)  # Pyodide loaded, the words said in Russian
     assert page.text_content("h1") == "Пулька в кармане"
+    assert _serious(page) == [] and page.evaluate(TARGETS) == []  # the list of games
     page.click("text=Новая пулька")
+    page.wait_for_selector("#player1")
+    assert _serious(page) == [] and page.evaluate(TARGETS) == []  # the new pulka's form
     page.fill("#player1", "Аня")
     page.fill("#player2", "Боря")
     page.fill("#player3", "Вера")
@@ -95,17 +98,27 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page.reload()
     page.wait_for_selector("#deal", timeout=120_000)
     assert page.locator(".deals > li").count() == 2
+    # the rest of the evening, offline: an all-pass, a misère, a game failed against two whisters, a
+    # whist, nobody whisting
+    for number, typed in enumerate(["распасы 4 3 3", "мизер Боря 0", "Аня 7п вв 5 4 1", "Вера 8ч вп 8",
+                                    "Боря 6б пп"], 3):
+        page.fill("#deal", typed)
+        page.click("#send")
+        page.wait_for_selector(f"#notice:has-text('сдача {number} записана')")
+    page.reload()  # still offline: every deal was on the phone before the screen moved on
+    page.wait_for_selector("#deal", timeout=120_000)
+    assert page.locator(".deals > li").count() == 7
     assert "Аня" in page.inner_text("table.settlement") and page.locator(".payments li").count() >= 1
 
     page.click(".later button")  # undo asks first
     dialog = page.locator("[role=alertdialog]").first
-    assert "Отменить сдачу 2?" in dialog.inner_text()
+    assert "Отменить сдачу 7?" in dialog.inner_text()
     dialog.locator("button.danger").click()
-    page.wait_for_selector("#notice:has-text('сдача 2 отменена')")
-    assert page.locator(".deals > li").count() == 1
-    page.click("text=Вернуть сдачу 2")
-    page.wait_for_selector("#notice:has-text('сдача 2 записана снова')")
-    assert page.locator(".deals > li").count() == 2
+    page.wait_for_selector("#notice:has-text('сдача 7 отменена')")
+    assert page.locator(".deals > li").count() == 6
+    page.click("text=Вернуть сдачу 7")
+    page.wait_for_selector("#notice:has-text('сдача 7 записана снова')")
+    assert page.locator(".deals > li").count() == 7
 
     with page.expect_download() as download:
         page.locator(".export button", has_text=".pref").click()
