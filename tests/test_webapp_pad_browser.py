@@ -51,6 +51,7 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page = context.new_page()
     faults: list[str] = []
     page.on("pageerror", lambda e: faults.append(str(e)))
+    page.on("console", lambda m: faults.append(m.text) if "Content Security Policy" in m.text else None)
     page.goto(site)
     page.wait_for_selector("text=Новая пулька", timeout=120_000)  # Pyodide loaded, the words said in Russian
     assert page.text_content("h1") == "Пулька в кармане"

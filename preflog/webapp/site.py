@@ -53,6 +53,15 @@ def words(lang: str) -> dict[str, str]:
         return {key: _(message) for key, message in WORDS.items()}
 
 
+def _pulka_style() -> str:
+    """The one inline style the page lets in: the pulka drawing's style sheet, by its hash (the policy
+    names no 'unsafe-inline')."""
+    from ..present.pulka_svg import STYLE
+    from ..present.replay_html import csp_hash
+
+    return csp_hash(STYLE)
+
+
 def static_files() -> dict[str, bytes]:
     """The page's own files as built (``static/`` but the worker, and the icons drawn), by name in OUT."""
     folder = resources.files(__package__).joinpath("static")
@@ -60,7 +69,7 @@ def static_files() -> dict[str, bytes]:
              if entry.is_file() and entry.name != "sw.js"}
     text = json.dumps({lang: words(lang) for lang in ("en", "ru")}, ensure_ascii=False, sort_keys=True)
     files["index.html"] = files["index.html"].decode("utf-8").replace("@WORDS@", text.replace("</", "<\\/")) \
-        .replace("@LOADING@", words("en")["loading"]).encode("utf-8")
+        .replace("@LOADING@", words("en")["loading"]).replace("@PULKA_STYLE@", _pulka_style()).encode("utf-8")
     with using_language("en"):
         description = json.dumps(_(DESCRIPTION), ensure_ascii=False)[1:-1]
     files["manifest.webmanifest"] = files["manifest.webmanifest"].decode("utf-8") \

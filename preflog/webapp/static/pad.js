@@ -303,7 +303,8 @@
     var readback = el("p", { cls: "readback", id: "readback", "aria-live": "polite" });
     var form = el("form", { id: "scorer" });
     function sayBack() { if (!noting) { readback.textContent = sayDeal(input.value, Object.assign({ order: turn.turn.order }, turn.reader), turn.keys); } }
-    input.addEventListener("input", sayBack);
+    function edited() { problems.hidden = true; sayBack(); }  // a refusal said is of the deal as it was sent
+    input.addEventListener("input", edited);
     if (noting) {
       form.appendChild(el("label", { "for": "deal", text: say("note_box") }));
       form.appendChild(el("div", { cls: "typed" }, [input]));
@@ -351,7 +352,7 @@
         list.push(defence);
       } else if (word) { list.push(word); }
       input.value = list.join(" ") + (list.length ? " " : "");
-      sayBack();
+      edited();
     });
     form.addEventListener("submit", function (e) {
       e.preventDefault();
@@ -427,7 +428,10 @@
     var confirm = el("div", { cls: "confirm", role: "alertdialog", hidden: true }, [
       el("p", { text: say("delete_ask", { title: game.title }) }),
       button("keep", function () { confirm.hidden = true; }, "big"),
-      button("delete_yes", function () { dropGame(game.id).then(function () { location.hash = "#"; showList(say("deleted", { title: game.title })); }); }, "big danger")]);
+      button("delete_yes", function () { dropGame(game.id).then(function () {
+        history.pushState(null, "", "#");  // no hashchange: the list is drawn once, with what was done
+        showList(say("deleted", { title: game.title }));
+      }); }, "big danger")]);
     return [el("div", { cls: "actions export" }, row.concat([button("delete", function () { confirm.hidden = false; }, "big")])), confirm,
       sending];
   }
