@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import attrs
-from xml.sax.saxutils import escape, quoteattr
+from .markup import escape, quoteattr
 
 from ..i18n import _, using_language
 from ..game.classic import BOMB_MARKS

@@ -12,7 +12,7 @@ the middle; under them the auction, the contract, each trick played and the tric
 from __future__ import annotations
 
 from collections.abc import Iterator
-from xml.sax.saxutils import escape, quoteattr
+from ..markup import escape, quoteattr
 
 from ...model.cards import Suit
 from ..text_width import text_width
