@@ -221,3 +221,26 @@ def test_a_game_sent_to_the_club_arrives_once(browser: Any, site: str, tmp_path:
         context.close()
     finally:
         server.stop()
+
+
+def test_gusarik_s_read_back_is_what_is_recorded(browser: Any, site: str) -> None:  # noqa: F811
+    """Two players and the dummy: the defence typed is the live player's, as the recorder writes it (the
+    dummy always passes, unsaid), and the read-back says so before the deal is sent."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU")
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_selector("text=Новая пулька", timeout=120_000)
+    page.click("text=Новая пулька")
+    page.fill("#player1", "Аня")
+    page.fill("#player2", "Боря")
+    page.wait_for_selector("#rules option[value=gusarik]", state="attached")
+    page.select_option("#rules", "gusarik")
+    page.click("form button[type=submit]")
+    page.wait_for_selector("#deal")
+    page.fill("#deal", "Боря 7т пас")
+    page.dispatch_event("#deal", "input")
+    assert page.text_content("#readback") == "Боря: 7♣ · Аня: пас"
+    page.click("#send")
+    page.wait_for_selector("#notice:has-text('сдача 1 записана')")
+    assert "Боря: 7♣ · Аня: пас" in page.inner_text(".deals")
+    context.close()

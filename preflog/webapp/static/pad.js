@@ -196,11 +196,13 @@
       var seats = i0 >= 0 ? order.slice(i0 + 1).concat(order.slice(0, i0 + 1)) : [];
       if (bid === "mis") { rest = [tricksSaid(after, declarer ? [declarer] : [])]; } else {
         var letters = [], used = 0, mode = null, said = [];
+        // the defenders who speak, from the declarer's left: gusarik's dummy always passes unsaid
+        var speakers = seats.slice(0, -1).filter(function (p) { return p !== R.dummy; });
         while (used < after.length && own(R.words, low(after[used]))) { letters.push(R.words[low(after[used])]); used++; }
         if (!used && after.length && DEFENCE.test(after[0])) { letters = low(after[0]).split("").map(function (l) { return R.letters[l]; }); used = 1; }
         letters.forEach(function (l) {
           if (l === "o" || l === "c") { mode = l; return; }
-          said.push([seats.length > 1 ? seats[said.length % (seats.length - 1)] : null, l]);
+          said.push([speakers.length ? speakers[said.length % speakers.length] : null, l]);
         });
         var whisters = said.filter(function (d) { return d[1] === "w"; }).length;
         if (said.length || mode) {  // a lone whister's play said with his whist
