@@ -124,9 +124,11 @@
         rest = [tricksSaid(after, declarer ? [declarer] : [])];
       } else {
         var defence = defenceOf(after), mode = null, said = [];
+        // the defenders who speak, from the declarer's left: gusarik's dummy always passes unsaid
+        var speakers = seats.slice(0, -1).filter(function (p) { return p !== R.dummy; });
         defence.letters.forEach(function (l) {
           if (l === "o" || l === "c") { mode = l; return; }
-          said.push([seats.length > 1 ? seats[said.length % (seats.length - 1)] : null, l]);
+          said.push([speakers.length ? speakers[said.length % speakers.length] : null, l]);
         });
         var whisters = said.filter(function (d) { return d[1] === "w"; }).length;
         if (said.length || mode) {
