@@ -313,8 +313,10 @@
     } else {
       form.appendChild(el("label", { "for": "deal", text: say("box") }));
       form.appendChild(el("p", { cls: "hint", text: say("example", { example: turn.keys.example }) }));
-      form.appendChild(el("div", { cls: "typed" }, [input, el("button", { type: "button", cls: "key", "data-key": "back", "aria-label": say("erase"), text: "⌫" })]));
-      form.appendChild(readback);
+      // the box and its read-back stay in sight while the thumb is on the keys below them
+      form.appendChild(el("div", { cls: "held" }, [
+        el("div", { cls: "typed" }, [input, el("button", { type: "button", cls: "key", "data-key": "back", "aria-label": say("erase"), text: "⌫" })]),
+        readback]));
     }
     form.appendChild(el("div", { id: "message", cls: "message" }, [problems]));
     if (!noting) {
