@@ -33,6 +33,7 @@ WORDS: dict[str, str] = {
     "back": N_("← Games"),
     "players_hint": N_("The players in their order at the table; the first deals first. A fourth player is optional."),
     "player_n": N_("Player {n}"),
+    "player_4": N_("Player 4 (optional: the dealer sits out)"),
     "convention": N_("Convention"),
     "pool": N_("Pool"),
     "price": N_("Price of a whist (optional)"),

@@ -120,7 +120,7 @@
     var problem = el("div", { cls: "problem", role: "alert", hidden: true, tabindex: "-1" });
     var fields = [];
     for (var i = 1; i <= 4; i++) {
-      fields.push(el("label", { "for": "player" + i, text: say("player_n", { n: i }) }),
+      fields.push(el("label", { "for": "player" + i, text: i === 4 ? say("player_4") : say("player_n", { n: i }) }),
         el("input", { id: "player" + i, autocomplete: "off", required: i < 4 }));
     }
     var rules = el("select", { id: "rules" });
