@@ -42,6 +42,15 @@ SIZES = """() => [...document.querySelectorAll('body *')].flatMap(el => {
 })"""
 
 
+def serious(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page, each as ``id: help`` (the tests that call it
+    skip, with the reason, where axe-playwright-python is not installed)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    return [f"{v['id']}: {v['help']}" for v in Axe().run(page).response["violations"]
+            if v.get("impact") in ("serious", "critical")]
+
+
 def wait_answered(page: Any) -> None:
     """Wait until the scorer's page shows the server's answer to a deal sent, not «sending…» (which
     stands in the same place while the request is out: waiting for the place alone races it)."""

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from .browsing import SIZES, TARGETS, browser  # noqa: F401 - the fixture
+from .browsing import SIZES, TARGETS, browser, serious  # noqa: F401 - the fixture
 from .webapp_site import PYODIDE, needs_pyodide, serving
 
-axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
-                               reason="axe-playwright-python is not installed (pip install -e '.[test]')")
+pytest.importorskip("axe_playwright_python.sync_playwright",
+                    reason="axe-playwright-python is not installed (pip install -e '.[test]')")
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +34,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     write_site(out, PYODIDE)
     with serving(out) as url:
         yield url
-
-
-def _serious(page: Any) -> list[str]:
-    found = axe_sync.Axe().run(page).response["violations"]
-    return [f"{v['id']}: {v['help']}" for v in found if v.get("impact") in ("serious", "critical")]
 
 
 def tap(page: Any, *keys: str) -> None:
@@ -55,10 +50,10 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page.goto(site)
     page.wait_for_selector("text=Новая пулька", timeout=120_000)  # Pyodide loaded, the words said in Russian
     assert page.text_content("h1") == "Пулька в кармане"
-    assert _serious(page) == [] and page.evaluate(TARGETS) == []  # the list of games
+    assert serious(page) == [] and page.evaluate(TARGETS) == []  # the list of games
     page.click("text=Новая пулька")
     page.wait_for_selector("#player1")
-    assert _serious(page) == [] and page.evaluate(TARGETS) == []  # the new pulka's form
+    assert serious(page) == [] and page.evaluate(TARGETS) == []  # the new pulka's form
     page.fill("#player1", "Аня")
     page.fill("#player2", "Боря")
     page.fill("#player3", "Вера")
@@ -88,7 +83,7 @@ def test_an_evening_on_the_phone(browser: Any, site: str, tmp_path: Path) -> Non
     page.fill("#deal", "Вера 6т пас пас")
     page.click("#send")
     page.wait_for_selector("#notice:has-text('сдача 2 записана')")
-    assert _serious(page) == []
+    assert serious(page) == []
     sizes = page.evaluate(SIZES)
     assert [s for s in sizes if s[1] < 12] == []
     assert page.evaluate(TARGETS) == []

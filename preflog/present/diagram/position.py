@@ -63,6 +63,11 @@ class Refusal(ValueError):
     def param(self, name: str) -> object:
         return dict(self.params)[name]
 
+    def count(self, name: str) -> int:
+        """The param ``name``, a count."""
+        value = self.param(name)
+        return value if isinstance(value, int) else 0
+
 
 @attrs.frozen
 class Held:

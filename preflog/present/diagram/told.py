@@ -183,7 +183,7 @@ def refusal(r: Refusal) -> str:
     if r.why is Why.NO_GAME:
         return ngettext("there is no game {asked}: the file holds {n} game",
                         "there is no game {asked}: the file holds {n} games",
-                        int(str(r.param("games")))).format(asked=r.param("asked"), n=r.param("games"))
+                        r.count("games")).format(asked=r.param("asked"), n=r.param("games"))
     if r.why is Why.NO_DEAL:
         first, last = r.param("first"), r.param("last")
         span = _("none") if first is None else str(first) if first == last else f"{first}–{last}"
@@ -195,7 +195,7 @@ def refusal(r: Refusal) -> str:
     if r.why is Why.NO_TRICK:
         return ngettext("there is no trick {asked}: {n} trick is played in the deal",
                         "there is no trick {asked}: {n} tricks are played in the deal",
-                        int(str(r.param("played")))).format(asked=r.param("asked"), n=r.param("played"))
+                        r.count("played")).format(asked=r.param("asked"), n=r.param("played"))
     if r.why is Why.NOT_PLAYED:
         played = r.param("card")
         return _("{card} is not played in the deal").format(card=card(played) if isinstance(played, Card) else played)
