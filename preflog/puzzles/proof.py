@@ -1,0 +1,311 @@
+"""A puzzle proven with the solver: the answer is right and the only one, its line best play.
+
+:func:`prove` replays the puzzle's game once (:func:`preflog.replay`), takes the position the question
+is asked at, values every legal card there with the double-dummy solver (:mod:`preflog.analysis.solve`)
+and holds the answer written against them. Cards equal to the answer (the same hand's cards next in
+rank, none of the others' between them: they win and lose the same tricks) are the same answer; any
+other card that does as well is a second solution. The cards written after the answer are its main
+line: each must keep the position's value. What is wrong is a list of :class:`Flaw` values, each at the
+place in the text it is about; a puzzle with none is proven.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from ..analysis.search import run_of
+from ..analysis.solve import Analyst, Solution, Unsolvable, position_of
+from ..game.bits import BIT
+from ..game.engine import advance
+from ..game.events import CardPlayed, Claimed, DealEnded, ResultRecorded
+from ..game.state import DealState, GameState
+from ..game.violations import Violation
+from ..model.cards import Card
+from ..model.deal import Deal, ResultKind
+from ..model.play import PlayedCard
+from ..model.span import Span
+from ..steps import replay
+from .question import Puzzle, Question, TagSlip
+
+#: Events after the play: the position is never taken after one of them.
+_AFTER_PLAY = (Claimed, ResultRecorded, DealEnded)
+
+
+class Fault(enum.Enum):
+    """What is wrong with a puzzle."""
+
+    TAG = "tag"                    # a puzzle tag cannot be read (``slip``)
+    BROKEN = "broken"              # the deal breaks a rule (``violations``)
+    BEYOND = "beyond"              # Played counts more cards than the play holds (params: played, cards)
+    UNSOLVABLE = "unsolvable"      # the position cannot be solved (params: why, in words)
+    NOT_MISERE = "not-misère"      # a catch is asked of a deal that is not a misère
+    DECLARER_TO_PLAY = "declarer"  # a catch is asked with the misère's declarer to move (params: player)
+    ALL_PASS = "all-pass"          # tricks are asked of an all-pass
+    NO_ANSWER = "no-answer"        # nothing answers the question
+    WRONG = "wrong"                # the card written is not best (params: card, value, best, best_value)
+    SECOND = "second"              # another card does as well (params: card, others, value)
+    NOT_CAUGHT = "not-caught"      # the lead written does not catch the misère (params: card, catching)
+    UNCATCHABLE = "uncatchable"    # a lead is written but no lead catches the misère (params: card)
+    CAUGHT = "caught"              # the misère is said not to be caught, but these catch it (params: cards)
+    LINE = "line"                  # the main line leaves best play here (params: card, value, best, best_value)
+    RESULT = "result"              # the result written is not best play's (params: written, value, player)
+
+
+#: The faults of an answer written (``puzzle solve`` writes the solver's instead).
+ANSWERED = frozenset({Fault.WRONG, Fault.NOT_CAUGHT, Fault.UNCATCHABLE, Fault.CAUGHT, Fault.LINE, Fault.RESULT})
+
+
+@attrs.frozen
+class Flaw:
+    """One thing wrong with a puzzle, at ``span``; ``line`` the play that shows it (the refutation of a
+    wrong card, best play after a wrong result)."""
+
+    fault: Fault
+    params: tuple[tuple[str, object], ...] = ()
+    span: Span | None = None
+    line: tuple[Card, ...] = ()
+    violations: tuple[Violation, ...] = ()
+    slip: TagSlip | None = None
+    table: int = 0    #: the cards of the trick in play already down where ``line`` begins
+
+    def param(self, name: str) -> object:
+        return dict(self.params)[name]
+
+
+@attrs.frozen
+class Proof:
+    """What :func:`prove` found: the flaws (none: proven), and where the solver reached it the
+    position's values (``solution``: every legal card's), the answer it proves and the main line."""
+
+    puzzle: Puzzle | TagSlip
+    flaws: tuple[Flaw, ...]
+    solution: Solution | None = None
+    answer: tuple[Card, ...] = ()          #: the answer's card and its equals
+    #: every answer the solver finds, each with its equals (more than one: the puzzle has two solutions)
+    answers: tuple[tuple[Card, ...], ...] = ()
+    line: tuple[Card, ...] = ()            #: best play from the position, the answer first
+    value: int | None = None               #: the declarer's tricks with best play (not on an all-pass)
+    #: the game's state where the question is asked
+    at: GameState | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def proven(self) -> bool:
+        return not self.flaws
+
+
+def prove(puzzle: Puzzle | TagSlip) -> Proof:
+    """The puzzle held against the solver (see the module); a :class:`TagSlip` is its only flaw."""
+    if isinstance(puzzle, TagSlip):
+        return Proof(puzzle, (Flaw(Fault.TAG, span=puzzle.span, slip=puzzle),))
+    deal = puzzle.game.deals[0]
+    written: Sequence[PlayedCard] = deal.play.cards if deal.play is not None else ()
+    found = _position(puzzle)
+    if isinstance(found, Flaw):
+        return Proof(puzzle, (found,))
+    state = found
+    d = state.deal
+    assert d is not None
+    try:
+        analyst = Analyst(d, state.rules)
+        solution = analyst.solve(d)
+    except Unsolvable as why:
+        return Proof(puzzle, (Flaw(Fault.UNSOLVABLE, (("why", str(why)),), puzzle.span),))
+    after = list(written[puzzle.played:])
+    flaws: list[Flaw] = []
+    question = puzzle.question
+    misere = d.game_contract is not None and d.game_contract.is_misere
+    if question is Question.CATCH and not misere:
+        return Proof(puzzle, (Flaw(Fault.NOT_MISERE, span=puzzle.span),), solution, at=state)
+    if question is Question.CATCH and d.to_play == d.declarer:
+        return Proof(puzzle, (Flaw(Fault.DECLARER_TO_PLAY, (("player", solution.to_play),), puzzle.span),),
+                     solution, at=state)
+    if question is Question.TRICKS and d.is_all_pass:
+        return Proof(puzzle, (Flaw(Fault.ALL_PASS, span=puzzle.span),), solution, at=state)
+    line = main_line(state, analyst, [p.card for p in after])
+    catching = tuple(c for c, v in solution.values.items() if v >= 1)
+    answers = () if question is Question.TRICKS else _classes(
+        d, state, catching if question is Question.CATCH else solution.best)
+    value = None if d.is_all_pass else _declarer_tricks(state, analyst)
+    answer: tuple[Card, ...] = ()
+    if question is Question.TRICKS:
+        answer = ()
+    elif question is Question.CATCH:
+        if after:
+            card = after[0].card
+            answer = equals(d, state, card)
+            if solution.values.get(card, 0) < 1:
+                flaws.append(Flaw(Fault.NOT_CAUGHT, (("card", card), ("catching", catching)), after[0].span,
+                                  (card,) + main_line(_played(state, card), analyst), table=len(d.trick))
+                             if catching else Flaw(Fault.UNCATCHABLE, (("card", card),), after[0].span))
+            elif others := tuple(c for c in catching if c not in answer):
+                flaws.append(Flaw(Fault.SECOND, (("card", card), ("others", others),
+                                                 ("value", solution.values[card])), after[0].span))
+        elif deal.result is not None and value == 0:
+            answer = ()
+        elif deal.result is not None and catching:
+            flaws.append(Flaw(Fault.CAUGHT, (("cards", catching),), deal.result.span, line, table=len(d.trick)))
+        elif deal.result is None:
+            flaws.append(Flaw(Fault.NO_ANSWER, span=puzzle.span))
+    else:
+        if not after:
+            flaws.append(Flaw(Fault.NO_ANSWER, span=puzzle.span))
+        else:
+            card = after[0].card
+            answer = equals(d, state, card)
+            if card not in solution.best:
+                flaws.append(Flaw(Fault.WRONG, _off_best(solution, card), after[0].span,
+                                  (card,) + main_line(_played(state, card), analyst), table=len(d.trick)))
+            elif others := tuple(c for c in solution.best if c not in answer):
+                flaws.append(Flaw(Fault.SECOND, (("card", card), ("others", others), ("value", solution.value)),
+                                  after[0].span))
+    if not flaws and after:
+        flaws.extend(_line_flaws(state, analyst, after))
+    if question is Question.TRICKS and deal.result is None:
+        flaws.append(Flaw(Fault.NO_ANSWER, span=puzzle.span))
+    if deal.result is not None and value is not None and not any(f.fault is Fault.CAUGHT for f in flaws):
+        said = _written_tricks(deal, d)
+        if said is not None and said != value:
+            flaws.append(Flaw(Fault.RESULT, (("written", said), ("value", value),
+                                             ("player", d.player(d.declarer))), deal.result.span, line,
+                              table=len(d.trick)))
+    return Proof(puzzle, tuple(flaws), solution, answer or (answers[0] if answers else ()), answers, line, value, state)
+
+
+def _position(puzzle: Puzzle) -> GameState | Flaw:
+    """The game's state where the question is asked: after ``played`` cards of the play."""
+    steps = replay(puzzle.game)
+    broken = tuple(v for s in steps for v in s.violations)
+    if broken:
+        from ..problems import check
+
+        return Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken)
+    deal = puzzle.game.deals[0]
+    cards = len(deal.play.cards) if deal.play is not None else 0
+    if puzzle.played > cards:
+        span = deal.play.span if deal.play is not None else deal.span
+        return Flaw(Fault.BEYOND, (("played", puzzle.played), ("cards", cards)), span)
+    state: GameState | None = None
+    seen = 0
+    for s in steps:
+        if s.state.deal is None or isinstance(s.event, _AFTER_PLAY):
+            continue
+        if type(s.event) is CardPlayed:
+            if seen == puzzle.played:
+                break
+            seen += 1
+        state = s.state
+    if state is None or state.deal is None:
+        return Flaw(Fault.UNSOLVABLE, (("why", ""),), puzzle.span)
+    return state
+
+
+def _played(state: GameState, card: Card) -> GameState:
+    """``state`` with ``card`` played by the player to move, and the trick completed if it ends one."""
+    for _event, after, _found in advance(state, [CardPlayed(card)]):
+        state = after
+    return state
+
+
+def main_line(state: GameState, analyst: Analyst, prefer: Sequence[Card] = ()) -> tuple[Card, ...]:
+    """Best play from ``state`` to the end of the deal: at each card the first of ``prefer`` while it is
+    best and the line has kept to it, else the best card first in the deck's order."""
+    out: list[Card] = []
+    following = True
+    while True:
+        d = state.deal
+        if d is None:
+            break
+        try:
+            solution = analyst.solve(d)
+        except Unsolvable:
+            break
+        i = len(out)
+        if following and i < len(prefer) and prefer[i] in solution.best:
+            card = prefer[i]
+        else:
+            following = False
+            card = solution.best[0]
+        out.append(card)
+        state = _played(state, card)
+    return tuple(out)
+
+
+def _line_flaws(state: GameState, analyst: Analyst, after: Sequence[PlayedCard]) -> list[Flaw]:
+    """The first card of the written line (the answer's already held) that is not best play."""
+    for i, written in enumerate(after):
+        d = state.deal
+        if d is None:
+            break
+        try:
+            solution = analyst.solve(d)
+        except Unsolvable:
+            break
+        if i and written.card not in solution.best:
+            return [Flaw(Fault.LINE, _off_best(solution, written.card), written.span,
+                         (written.card,) + main_line(_played(state, written.card), analyst), table=len(d.trick))]
+        state = _played(state, written.card)
+    return []
+
+
+def _off_best(solution: Solution, card: Card) -> tuple[tuple[str, object], ...]:
+    return (("card", card), ("value", solution.values[card]), ("best", solution.best),
+            ("best_value", solution.value), ("player", solution.to_play), ("counted", solution.player))
+
+
+def equals(d: DealState, state: GameState, card: Card) -> tuple[Card, ...]:
+    """``card`` and the cards of the same hand equal to it: next in rank to it in its suit, none of the
+    cards still in play between them (they win and lose the same tricks)."""
+    position = position_of(d, state.rules)
+    rest = position.hands[0] | position.hands[1] | position.hands[2]
+    for c in position.table + position.talon:
+        rest |= c
+    mine = position.hands[position.to_play]
+    suit = BIT_SUIT[BIT[card]]
+    top = BIT[card]
+    while True:  # up the run to its highest card; run_of takes it down from there
+        step = top << 1
+        while step & suit and not step & rest:
+            step <<= 1
+        if not step & suit & mine:
+            break
+        top = step
+    run = run_of(top, mine, rest)
+    return tuple(c for c, b in BIT.items() if b & run)
+
+
+#: Each card's bit to the bits of its suit.
+BIT_SUIT: dict[int, int] = {b: sum(BIT[o] for o in BIT if o.suit == c.suit) for c, b in BIT.items()}
+
+
+def _classes(d: DealState, state: GameState, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """``cards`` grouped with their equals, in the deck's order."""
+    out: list[tuple[Card, ...]] = []
+    for card in cards:
+        if not any(card in kept for kept in out):
+            out.append(tuple(c for c in equals(d, state, card) if c in cards))
+    return tuple(out)
+
+
+def _declarer_tricks(state: GameState, analyst: Analyst) -> int:
+    d = state.deal
+    assert d is not None
+    par = analyst.par(d)
+    assert isinstance(par, int)
+    return par
+
+
+def _written_tricks(deal: Deal, d: DealState) -> int | None:
+    """The declarer's tricks the deal's ``result`` says."""
+    result = deal.result
+    if result is None or d.declarer is None:
+        return None
+    if result.kind is ResultKind.DECLARER:
+        return result.count
+    if result.kind is ResultKind.RELATIVE:
+        contract = d.game_contract
+        return None if contract is None or contract.is_misere else contract.level + (result.count or 0)
+    name = d.player(d.declarer)
+    return next((t.tricks for t in result.tricks if t.player == name), None)

@@ -1,0 +1,43 @@
+"""A puzzle with its answer written in: the solver's main line after the position, and the result.
+
+:func:`solved` keeps everything written up to the position and the written cards the main line keeps
+to (their glyphs, comments and variations with them), and writes the rest of best play and the deal's
+``result``: each player's tricks at the end of the line.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..game.engine import advance
+from ..game.events import CardPlayed
+from ..model.deal import PlayerTricks, Result, ResultKind
+from ..model.game import Game
+from ..model.play import Play, PlayedCard
+from ..model.seating import ACTIVE_SEATS
+from .proof import Proof
+from .question import Puzzle
+
+
+def solved(proof: Proof) -> Game | None:
+    """The puzzle's game with the proof's main line and its result written in; ``None`` where the
+    solver did not reach the position (a tag, the deal or the position in the way)."""
+    puzzle, state = proof.puzzle, proof.at
+    if not isinstance(puzzle, Puzzle) or state is None or proof.solution is None:
+        return None
+    game = puzzle.game
+    deal = game.deals[0]
+    written = list(deal.play.cards) if deal.play is not None else []
+    cards = written[:puzzle.played]
+    for at, card in enumerate(proof.line, start=puzzle.played):
+        kept = at < len(written) and written[at].card == card and len(cards) == at
+        cards.append(written[at] if kept else PlayedCard(card))
+    for _event, after, _found in advance(state, [CardPlayed(c) for c in proof.line]):
+        state = after
+    d = state.deal
+    result = deal.result
+    if d is not None and d.completed + d.lost >= 10:
+        tricks = tuple(PlayerTricks(d.player(seat), d.tricks[seat]) for seat in ACTIVE_SEATS if seat != d.dummy)
+        result = Result(ResultKind.TRICKS, tricks, comments=deal.result.comments if deal.result else ())
+    play = Play(tuple(cards), deal.play.comments if deal.play is not None else ())
+    return attrs.evolve(game, deals=(attrs.evolve(deal, play=play, result=result, claim=None),))

@@ -1,0 +1,163 @@
+"""A puzzle's proof in words, in the current language: one presenter for the CLI, the pages and JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..i18n import _, ngettext
+from ..model.cards import Card
+from .. import words
+from .proof import Fault, Flaw, Proof
+from .question import Question, Slip, TagSlip
+
+
+def cards(cs: Iterable[Card]) -> str:
+    """Cards in words with suit symbols: ``К♦ Т♠`` (ru), ``K♦ A♠`` (en)."""
+    return " ".join(words.card(c, unicode=True) for c in cs)
+
+
+def line(cs: Sequence[Card], first: int = 0) -> str:
+    """A line of play in words, its tricks apart: ``К♦ 9♦ Т♦ · 10♥ В♥ 9♥``; ``first``: how many
+    cards of the trick in play were down before the line began."""
+    out: list[str] = []
+    count = first
+    for c in cs:
+        if count and count % 3 == 0:
+            out.append("·")
+        out.append(words.card(c, unicode=True))
+        count += 1
+    return " ".join(out)
+
+
+def question(q: Question) -> str:
+    return {Question.CARD: _("which card to play"), Question.TRICKS: _("how many tricks the declarer takes"),
+            Question.CATCH: _("whether the misère is caught, and how")}[q]
+
+
+def slip(s: TagSlip) -> str:
+    value = s.params[0][1]
+    if s.slip is Slip.QUESTION:
+        return _('Puzzle "{value}" asks nothing preflog knows: write "card", "tricks" or "catch"').format(value=value)
+    if s.slip is Slip.PLAYED:
+        return _('Played "{value}" is not a number of cards').format(value=value)
+    if s.slip is Slip.VIEW:
+        return _('View "{value}" is neither "open" (every hand seen) nor "table" (what the player saw)').format(
+            value=value)
+    return ngettext("a puzzle holds one deal, not {n}", "a puzzle holds one deal, not {n}", int(str(value))).format(n=value)
+
+
+def _tricks(n: int) -> str:
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def flaw(f: Flaw) -> str:
+    """What is wrong, in one sentence."""
+    p = dict(f.params)
+    fault = f.fault
+    if fault is Fault.TAG and f.slip is not None:
+        return slip(f.slip)
+    if fault is Fault.BEYOND:
+        return ngettext("Played counts {played} cards, but the play holds only {n}",
+                        "Played counts {played} cards, but the play holds only {n}", int(str(p["cards"]))).format(
+            played=p["played"], n=p["cards"])
+    if fault is Fault.UNSOLVABLE:
+        return _("the position cannot be solved: {why}").format(why=p["why"]) if p["why"] else \
+            _("the position cannot be solved")
+    if fault is Fault.NOT_MISERE:
+        return _("a catch is asked of a deal that is not a misère")
+    if fault is Fault.DECLARER_TO_PLAY:
+        return _("a catch is asked with the declarer, {player}, to move: a catcher must be").format(
+            player=words.player(str(p["player"])))
+    if fault is Fault.ALL_PASS:
+        return _("tricks are asked of an all-pass: ask for a card instead")
+    if fault is Fault.NO_ANSWER:
+        return _("no answer is written (preflog puzzle solve writes it)")
+    if fault in (Fault.WRONG, Fault.LINE):
+        lost = abs(int(str(p["best_value"])) - int(str(p["value"])))
+        said = ngettext("{card} costs a trick: {counted} ends with {value} instead of {best_value}",
+                        "{card} costs {n} tricks: {counted} ends with {value} instead of {best_value}", lost)
+        text = said.format(card=words.card(p["card"], unicode=True), n=lost,  # type: ignore[arg-type]
+                           counted=words.player(str(p["counted"])), value=p["value"], best_value=p["best_value"])
+        return text + "; " + _("best: {cards}").format(cards=cards(p["best"]))  # type: ignore[arg-type]
+    if fault is Fault.SECOND:
+        others: tuple[Card, ...] = p["others"]  # type: ignore[assignment]
+        return ngettext("{card} is not the only answer: {others} does as well",
+                        "{card} is not the only answer: {others} do as well", len(others)).format(
+            card=words.card(p["card"], unicode=True), others=cards(others))  # type: ignore[arg-type]
+    if fault is Fault.NOT_CAUGHT:
+        catching: tuple[Card, ...] = p["catching"]  # type: ignore[assignment]
+        return ngettext("{card} does not catch the misère; {catching} does",
+                        "{card} does not catch the misère; {catching} do", len(catching)).format(
+            card=words.card(p["card"], unicode=True), catching=cards(catching))  # type: ignore[arg-type]
+    if fault is Fault.UNCATCHABLE:
+        return _("the misère cannot be caught: no card catches it, {card} neither").format(
+            card=words.card(p["card"], unicode=True))  # type: ignore[arg-type]
+    if fault is Fault.CAUGHT:
+        caught: tuple[Card, ...] = p["cards"]  # type: ignore[assignment]
+        return ngettext("the misère is caught: {cards} catches it", "the misère is caught: {cards} catch it",
+                        len(caught)).format(cards=cards(caught))
+    if fault is Fault.RESULT:
+        value = int(str(p["value"]))
+        return ngettext("the result says {written}, but with best play {player} takes {value} trick",
+                        "the result says {written}, but with best play {player} takes {value} tricks", value).format(
+            written=p["written"], player=words.player(str(p["player"])), value=value)
+    return _("the deal breaks a rule")
+
+
+def refutation(f: Flaw) -> str | None:
+    """The note under a flaw: the play that shows it, or nothing."""
+    if not f.line:
+        return None
+    if f.fault in (Fault.WRONG, Fault.LINE, Fault.NOT_CAUGHT):
+        return _("refuted by: {line}").format(line=line(f.line, f.table))
+    return _("best play: {line}").format(line=line(f.line, f.table))
+
+
+def proven(proof: Proof) -> str:
+    """The line said of a proven puzzle: its answer."""
+    puzzle = proof.puzzle
+    assert not isinstance(puzzle, TagSlip)
+    if puzzle.question is Question.TRICKS:
+        return _tricks_answer(proof)
+    if proof.answer:
+        shown = cards(proof.answer)
+        if puzzle.question is Question.CATCH:
+            return ngettext("proven: {cards} catches the misère", "proven: {cards} catch the misère",
+                            len(proof.answer)).format(cards=shown)
+        return _("proven: {cards}").format(cards=shown)
+    return _("proven: the misère cannot be caught")
+
+
+def _tricks_answer(proof: Proof) -> str:
+    value = proof.value or 0
+    player = words.player(proof.solution.player) if proof.solution else ""
+    return ngettext("proven: {player} takes {n} trick", "proven: {player} takes {n} tricks", value).format(
+        n=value, player=player)
+
+
+def record(proof: Proof) -> dict[str, object]:
+    """The proof as JSON: the question, whether it is proven, the answer, every answer the solver finds,
+    the position's values, the main line, and each flaw with its code, place, words and line."""
+    puzzle = proof.puzzle
+    out: dict[str, object] = {}
+    if not isinstance(puzzle, TagSlip):
+        out.update(title=puzzle.title, question=puzzle.question.value, played=puzzle.played, view=puzzle.view.value,
+                   line=puzzle.span.line if puzzle.span else None)
+    solution = proof.solution
+    out.update(
+        proven=proof.proven,
+        answer=[str(c) for c in proof.answer],
+        answers=[[str(c) for c in a] for a in proof.answers],
+        to_play=solution.to_play if solution else None,
+        counted=solution.player if solution else None,
+        values={str(c): v for c, v in solution.values.items()} if solution else {},
+        main_line=[str(c) for c in proof.line],
+        tricks=proof.value,
+        flaws=[{"code": f.fault.value, "message": flaw(f),
+                "line": f.span.line if f.span else None, "column": f.span.column if f.span else None,
+                "refutation": [str(c) for c in f.line]} for f in proof.flaws],
+    )
+    return out
+
+
+__all__ = ["cards", "flaw", "line", "proven", "question", "record", "refutation", "slip"]
