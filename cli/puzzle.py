@@ -37,9 +37,9 @@ def puzzle() -> None:
     """The ``preflog puzzle`` verb (its help is above)."""
 
 
-def _puzzles(files: tuple[str, ...]) -> Iterator[tuple[str, ParsedGame, Proof | None]]:
+def _puzzles(files: tuple[str, ...], bad: set[str]) -> Iterator[tuple[str, ParsedGame, Proof | None]]:
     """Each game of ``files`` with its proof (``None`` for a game that asks nothing); notation errors
-    printed as they are found (``_BAD`` then holds the file)."""
+    printed as they are found (``bad`` then holds the file)."""
     from ..puzzles import is_puzzle, prove, puzzle_of
 
     for file in files:
@@ -49,10 +49,7 @@ def _puzzles(files: tuple[str, ...]) -> Iterator[tuple[str, ParsedGame, Proof | 
             game = parsed.game
             yield name, parsed, prove(puzzle_of(game)) if is_puzzle(game) else None
         if games.bad:
-            _BAD.add(name)
-
-
-_BAD: set[str] = set()
+            bad.add(name)
 
 
 def _sub(help_text: str) -> Callable[[Callable[..., Any]], click.Command]:
@@ -98,7 +95,8 @@ def check(files: tuple[str, ...], form: str) -> None:
 
     counted = flawed = 0
     records = []
-    for name, parsed, proof in _puzzles(files):
+    unread: set[str] = set()
+    for name, parsed, proof in _puzzles(files, unread):
         if proof is None:
             continue
         counted += 1
@@ -118,10 +116,10 @@ def check(files: tuple[str, ...], form: str) -> None:
     else:
         click.echo(ngettext("checked {n} puzzle: {proven} proven", "checked {n} puzzles: {proven} proven", counted).format(
             n=counted, proven=counted - flawed), err=True)
-    if counted == 0 and not _BAD:
+    if counted == 0 and not unread:
         click.echo(_('preflog: error: no puzzle in the input (a puzzle has a Puzzle tag: docs/puzzles.md)'), err=True)
         sys.exit(EXIT_ERRORS)
-    if flawed or _BAD:
+    if flawed or unread:
         sys.exit(EXIT_ERRORS)
 
 
@@ -145,7 +143,8 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
 
     out = []
     bad = False
-    for name, parsed, proof in _puzzles(files):
+    unread: set[str] = set()
+    for name, parsed, proof in _puzzles(files, unread):
         if proof is None:
             out.append(parsed.game)
             continue
@@ -169,5 +168,5 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
         write_text(output, text)
     else:
         click.echo(text, nl=False)
-    if bad or _BAD:
+    if bad or unread:
         sys.exit(EXIT_ERRORS)

@@ -67,6 +67,13 @@ class Count:
             self.memo[key] = self._play(hands, leader, [], everything, k)
         return self.memo[key]
 
+    def at_least_after(self, hands: Hands, leader: int, card: Card, k: int) -> bool:
+        """:meth:`at_least`, once ``leader`` has led ``card`` to the trick."""
+        rest = list(hands)
+        rest[leader] = hands[leader] - {card}
+        everything = hands[0] | hands[1] | hands[2]
+        return self._play((rest[0], rest[1], rest[2]), (leader + 1) % 3, [(leader, card)], everything, k)
+
     def _play(self, hands: Hands, player: int, trick: list[tuple[int, Card]], everything: frozenset[Card],
               k: int) -> bool:
         if len(trick) == 3:

@@ -29,11 +29,6 @@ def line(cs: Sequence[Card], first: int = 0) -> str:
     return " ".join(out)
 
 
-def question(q: Question) -> str:
-    return {Question.CARD: _("which card to play"), Question.TRICKS: _("how many tricks the declarer takes"),
-            Question.CATCH: _("whether the misère is caught, and how")}[q]
-
-
 def slip(s: TagSlip) -> str:
     value = s.params[0][1]
     if s.slip is Slip.QUESTION:
@@ -44,10 +39,6 @@ def slip(s: TagSlip) -> str:
         return _('View "{value}" is neither "open" (every hand seen) nor "table" (what the player saw)').format(
             value=value)
     return ngettext("a puzzle holds one deal, not {n}", "a puzzle holds one deal, not {n}", int(str(value))).format(n=value)
-
-
-def _tricks(n: int) -> str:
-    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def flaw(f: Flaw) -> str:
@@ -160,4 +151,4 @@ def record(proof: Proof) -> dict[str, object]:
     return out
 
 
-__all__ = ["cards", "flaw", "line", "proven", "question", "record", "refutation", "slip"]
+__all__ = ["cards", "flaw", "line", "proven", "record", "refutation", "slip"]

@@ -1,0 +1,228 @@
+"""Puzzles (issue 67, items 1–3 and 7): a deal of the notation that asks a question in its tags, proven by
+``preflog puzzle check`` with the solver and held here against the independent search of
+``tests/dealing_solver.py`` (it shares no code with ``preflog.analysis``); a wrong answer refuted at
+its card, a second solution named, the answer written by ``preflog puzzle solve``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import preflog
+from preflog.cli import cli
+from preflog.puzzles import Fault, Question, prove, puzzle_of, solved
+from preflog.notation.write import dumps
+
+from .dealing_solver import Count, Hands
+
+SAMPLES = Path(__file__).parent.parent / "samples" / "puzzles"
+ETUDES = sorted(SAMPLES.glob("*.pref"))
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def game_of(text: str) -> preflog.Game:
+    (parsed,) = list(preflog.read_games(text))
+    assert not parsed.errors, parsed.errors
+    return parsed.game
+
+
+KOVALEVSKAYA = """[Event "Мизер Ковалевской"]
+[Players "Восток Юг Запад"]
+[Puzzle "catch"]
+
+deal 1 dealer Запад
+hands Восток: JQ.79.TJQK.7J Юг: 789T.8.789.89 Запад: KA.TJQ.A.TQKA
+talon Kc Ac
+bids pass mis pass
+discard Kc Ac
+contract mis
+"""
+
+
+def test_every_shipped_etude_names_its_source_and_is_proven_by_puzzle_check() -> None:
+    names = {p.stem for p in ETUDES}
+    assert {"kovalevskaya", "lasker", "de-gaulle"} <= names
+    for path in ETUDES:
+        game = game_of(path.read_text(encoding="utf-8"))
+        assert game.tag("Source") and game.tag("Event") and game.tag("Puzzle"), path
+    code, out, err = run("puzzle", "check", *map(str, ETUDES))
+    assert code == 0, err
+    assert out.count("proven") == len(ETUDES)
+    assert f"checked {len(ETUDES)} puzzles: {len(ETUDES)} proven" in err
+
+
+def _independent(path: Path) -> tuple[Count, Hands, int]:
+    """The position of a shipped étude (the start of play) for the independent search: its count and
+    hands, and the seat to lead."""
+    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+    assert proof.proven and proof.at is not None
+    d = proof.at.deal
+    assert d is not None and d.declarer is not None and d.to_play is not None and d.completed == 0 and not d.trick
+    hands = tuple(frozenset((int(c.suit), int(c.rank)) for c in d.hands[seat] or ()) for seat in range(3))
+    contract = d.game_contract
+    assert contract is not None
+    trump = None if d.trump_suit is None else int(d.trump_suit)
+    return Count(int(d.declarer), trump, not contract.is_misere), (hands[0], hands[1], hands[2]), int(d.to_play)
+
+
+@pytest.mark.parametrize("path", ETUDES, ids=[p.stem for p in ETUDES])
+def test_each_etude_s_value_is_the_independent_search_s(path: Path) -> None:
+    """The declarer's tricks with best play that each étude's proof states, held against a plain search:
+    he can be held to (or can make) that many and not one trick more."""
+    count, hands, leader = _independent(path)
+    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+    value = proof.value
+    assert value is not None
+    assert count.at_least(hands, leader, value) and not count.at_least(hands, leader, value + 1)
+
+
+def test_kovalevskaya_s_misere_is_caught_only_by_a_diamond_lead_by_the_independent_search() -> None:
+    """The classic answer: Восток leads a diamond (К♦, Д♦, В♦ or 10♦: equal cards, one answer) and the
+    misère takes a trick; after any other lead the declarer escapes clean."""
+    path = SAMPLES / "kovalevskaya.pref"
+    count, hands, leader = _independent(path)
+    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+    assert [str(c) for c in proof.answer] == ["Kd", "Qd", "Jd", "Td"]
+    for card in hands[leader]:
+        caught = count.at_least_after(hands, leader, card, 1)
+        assert caught == (card[0] == 2), card  # diamonds are suit 2
+
+
+def test_kovalkov_s_first_etude_has_one_lead_the_ace_of_clubs_by_the_independent_search() -> None:
+    path = SAMPLES / "kovalkov-1.pref"
+    count, hands, leader = _independent(path)
+    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+    assert proof.puzzle.question is Question.CARD  # type: ignore[union-attr]
+    assert [str(c) for c in proof.answer] == ["Ac"] and proof.value == 6
+    for card in hands[leader]:
+        # the defenders lead: the declarer makes 7 after every card but the ace of clubs
+        assert count.at_least_after(hands, leader, card, 7) == (card != (1, 14)), card
+
+
+def test_a_wrong_lead_is_reported_at_its_card_with_the_line_that_refutes_it(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.pref"
+    path.write_text(KOVALEVSKAYA + "play Qs\n", encoding="utf-8")
+    code, out, err = run("puzzle", "check", str(path))
+    assert code == 1 and out == ""
+    assert f"{path}:11:6: error: Q♠ does not catch the misère; K♦ Q♦ J♦ T♦ do" in err
+    assert "    refuted by: Q♠ T♠ A♠ · " in err
+    assert "checked 1 puzzle: 0 proven" in err
+    code, out, err = run("--lang", "ru", "puzzle", "check", str(path))
+    assert "ошибка: Д♠ не ловит мизер; ловят К♦ Д♦ В♦ 10♦" in err
+    assert "опровержение: Д♠ 10♠ Т♠ · " in err
+
+
+def test_a_puzzle_with_two_solutions_is_refused_and_the_second_named(tmp_path: Path) -> None:
+    """Lasker's misère asked as "which lead catches it": a spade (Т♠ К♠ or В♠ 10♠) and Т♦ each catch it, so
+    the question has more than one answer."""
+    text = (SAMPLES / "lasker.pref").read_text(encoding="utf-8").replace('[Puzzle "tricks"]', '[Puzzle "catch"]')
+    path = tmp_path / "lasker-catch.pref"
+    path.write_text(text, encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(path))
+    assert code == 1
+    assert "error: A♠ is not the only answer: J♠ T♠ A♦ do as well" in err
+    proof = prove(puzzle_of(game_of(text)))
+    assert [f.fault for f in proof.flaws] == [Fault.SECOND]
+    assert [[str(c) for c in a] for a in proof.answers] == [["As", "Ks"], ["Js", "Ts"], ["Ad"]]
+
+
+def test_a_wrong_result_and_a_line_that_leaves_best_play_are_each_reported_once(tmp_path: Path) -> None:
+    text = (SAMPLES / "lasker.pref").read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong-result.pref"
+    unplayed = "\n".join(line for line in text.splitlines() if not line.startswith("play "))
+    wrong.write_text(unplayed.replace("result Восток 8 Юг 2 Запад 0", "result Юг 1"), encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(wrong))
+    assert code == 1 and err.count("error:") == 1
+    assert "error: the result says 1, but with best play Юг takes 2 tricks" in err
+    # Ковальков's first étude: after А♣ К♣ В♣ the lead must be the 8♣ (Юг's club through to Восток);
+    # К♠ gives the declarer his seventh trick
+    text = (SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8")
+    lines = [row for row in text.splitlines() if not row.startswith(("result ", "play "))]
+    bad = tmp_path / "bad-line.pref"
+    bad.write_text("\n".join(lines) + "\nplay Ac Kc Jc Ks\n", encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(bad))
+    assert code == 1 and err.count("error:") == 1
+    assert "error: K♠ costs a trick: Запад ends with 7 instead of 6; best: 8♣" in err
+    assert "    refuted by: K♠ " in err
+
+
+def test_puzzle_solve_writes_the_answer_and_its_main_line_and_the_result(tmp_path: Path) -> None:
+    path = tmp_path / "k.pref"
+    path.write_text(KOVALEVSKAYA, encoding="utf-8")
+    code, out, err = run("puzzle", "check", str(path))
+    assert code == 1 and "error: no answer is written (preflog puzzle solve writes it)" in err
+    code, out, err = run("puzzle", "solve", str(path), "-o", str(tmp_path / "solved.pref"))
+    assert (code, out, err) == (0, "", "")
+    solved_text = (tmp_path / "solved.pref").read_text(encoding="utf-8")
+    assert "play Kd 9d Ad | Th Jh 9h | Qd 8d As |" in solved_text
+    assert "result Восток 6 Юг 1 Запад 3" in solved_text
+    code, out, err = run("puzzle", "check", str(tmp_path / "solved.pref"))
+    assert code == 0 and "proven: K♦ Q♦ J♦ T♦ catch the misère" in out
+    assert run("check", str(tmp_path / "solved.pref"))[0] == 0
+
+
+def test_solve_keeps_what_was_written_up_to_the_position_and_on_the_cards_it_keeps() -> None:
+    game = game_of(KOVALEVSKAYA.replace('[Puzzle "catch"]', '[Puzzle "card"]\n[Played "3"]')
+                   + "play Kd 9d Ad {the ace is forced} Th! {the only card}\n")
+    proof = prove(puzzle_of(game))
+    assert proof.proven, proof.flaws
+    text = dumps(solved(proof))  # type: ignore[arg-type]
+    assert "play Kd 9d Ad {the ace is forced} | Th! {the only card} Jh 9h | Qd" in text
+
+
+def test_the_tags_that_cannot_be_read_are_said_at_their_line(tmp_path: Path) -> None:
+    cases = {
+        '[Puzzle "mate"]': 'Puzzle "mate" asks nothing preflog knows: write "card", "tricks" or "catch"',
+        '[Puzzle "card"]\n[Played "two"]': 'Played "two" is not a number of cards',
+        '[Puzzle "card"]\n[Played "7"]': "Played counts 7 cards, but the play holds only 3",
+        '[Puzzle "card"]\n[View "half"]': 'View "half" is neither "open" (every hand seen) nor "table"',
+    }
+    for tags, said in cases.items():
+        path = tmp_path / "p.pref"
+        path.write_text(KOVALEVSKAYA.replace('[Puzzle "catch"]', tags) + "play Kd 9d Ad\n", encoding="utf-8")
+        code, _out, err = run("puzzle", "check", str(path))
+        assert code == 1 and said in err and "Traceback" not in err, (tags, err)
+
+
+def test_a_catch_is_asked_of_a_misere_and_tricks_of_a_game_or_a_misere(tmp_path: Path) -> None:
+    game = (SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace('[Puzzle "card"]', '[Puzzle "catch"]')
+    proof = prove(puzzle_of(game_of(game)))
+    assert [f.fault for f in proof.flaws] == [Fault.NOT_MISERE]
+    all_pass = """[Players "Anna Boris Vera"]
+[Puzzle "tricks"]
+
+deal 1 dealer Vera
+hands Anna: AKQ.J9.T87.98 Boris: JT9.AK.AK9.KQ Vera: 87.QT87.QJ.AT
+talon Jh 7h
+bids pass pass pass
+"""
+    proof = prove(puzzle_of(game_of(all_pass)))
+    assert [f.fault for f in proof.flaws] == [Fault.ALL_PASS]
+    proof = prove(puzzle_of(game_of(all_pass.replace('"tricks"', '"card"'))))
+    assert [f.fault for f in proof.flaws] == [Fault.NO_ANSWER] and proof.answers
+
+
+def test_old_files_stay_valid_and_ask_nothing() -> None:
+    code, _out, err = run("puzzle", "check", "samples/sochi-pulka.pref")
+    assert code == 1 and "no puzzle in the input" in err
+    for path in ETUDES:
+        assert run("check", str(path))[0] == 0
+        assert run("fmt", "--check", str(path))[0] == 0
+
+
+def test_the_proofs_are_given_as_json_with_the_values_and_the_main_line() -> None:
+    code, out, _err = run("puzzle", "check", "--format", "json", str(SAMPLES / "kovalevskaya.pref"))
+    assert code == 0
+    (record,) = json.loads(out)
+    assert record["proven"] is True and record["question"] == "catch"
+    assert record["answer"] == ["Kd", "Qd", "Jd", "Td"] and record["tricks"] == 1
+    assert record["values"]["Kd"] == 1 and record["values"]["Qs"] == 0
+    assert record["main_line"][:3] == ["Kd", "9d", "Ad"] and len(record["main_line"]) == 30
