@@ -226,3 +226,12 @@ def test_the_proofs_are_given_as_json_with_the_values_and_the_main_line() -> Non
     assert record["answer"] == ["Kd", "Qd", "Jd", "Td"] and record["tricks"] == 1
     assert record["values"]["Kd"] == 1 and record["values"]["Qs"] == 0
     assert record["main_line"][:3] == ["Kd", "9d", "Ad"] and len(record["main_line"]) == 30
+
+
+def test_a_question_of_what_the_player_saw_is_not_proven_with_every_hand_seen(tmp_path: Path) -> None:
+    path = tmp_path / "seen.pref"
+    path.write_text(KOVALEVSKAYA.replace('[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]') + "play Kd\n",
+                    encoding="utf-8")
+    code, out, err = run("puzzle", "check", str(path))
+    assert code == 1 and out == ""
+    assert 'error: a question of what the player saw (View "table") is not proven yet' in err

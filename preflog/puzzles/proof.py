@@ -28,7 +28,7 @@ from ..model.deal import Deal, ResultKind
 from ..model.play import PlayedCard
 from ..model.span import Span
 from ..steps import replay
-from .question import Puzzle, Question, TagSlip
+from .question import Puzzle, Question, TagSlip, View
 
 #: Events after the play: the position is never taken after one of them.
 _AFTER_PLAY = (Claimed, ResultRecorded, DealEnded)
@@ -52,6 +52,7 @@ class Fault(enum.Enum):
     CAUGHT = "caught"              # the misère is said not to be caught, but these catch it (params: cards)
     LINE = "line"                  # the main line leaves best play here (params: card, value, best, best_value)
     RESULT = "result"              # the result written is not best play's (params: written, value, player)
+    TABLE_VIEW = "table-view"      # a question of what the player saw, which is not proven yet
 
 
 #: The faults of an answer written (``puzzle solve`` writes the solver's instead).
@@ -100,6 +101,8 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
     """The puzzle held against the solver (see the module); a :class:`TagSlip` is its only flaw."""
     if isinstance(puzzle, TagSlip):
         return Proof(puzzle, (Flaw(Fault.TAG, span=puzzle.span, slip=puzzle),))
+    if puzzle.view is View.TABLE:
+        return Proof(puzzle, (Flaw(Fault.TABLE_VIEW, span=puzzle.span),))
     deal = puzzle.game.deals[0]
     written: Sequence[PlayedCard] = deal.play.cards if deal.play is not None else ()
     found = _position(puzzle)

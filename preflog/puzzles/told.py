@@ -92,6 +92,8 @@ def flaw(f: Flaw) -> str:
         return ngettext("the result says {written}, but with best play {player} takes {value} trick",
                         "the result says {written}, but with best play {player} takes {value} tricks", value).format(
             written=p["written"], player=words.player(str(p["player"])), value=value)
+    if fault is Fault.TABLE_VIEW:
+        return _('a question of what the player saw (View "table") is not proven yet: only with every hand seen')
     return _("the deal breaks a rule")
 
 
