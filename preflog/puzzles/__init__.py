@@ -10,11 +10,11 @@ in, :mod:`.told` says it in words.
 
 from __future__ import annotations
 
-from .proof import Fault, Flaw, Proof, main_line, prove
+from .proof import Fault, Flaw, Proof, lines, main_line, prove
 from .question import TAGS, Puzzle, Question, Slip, TagSlip, View, is_puzzle, puzzle_of
 from .solution import solved
 
 __all__ = [
-    "Fault", "Flaw", "Proof", "Puzzle", "Question", "Slip", "TAGS", "TagSlip", "View", "is_puzzle", "main_line",
+    "Fault", "Flaw", "Proof", "Puzzle", "Question", "Slip", "TAGS", "TagSlip", "View", "is_puzzle", "lines", "main_line",
     "prove", "puzzle_of", "solved",
 ]

@@ -205,6 +205,18 @@ def _position(puzzle: Puzzle) -> GameState | Flaw:
     return state
 
 
+def lines(proof: Proof) -> dict[Card, tuple[Card, ...]]:
+    """Each legal card at the puzzle's position with best play after it, the card first: the line that
+    refutes a wrong card, or the main line after a right one (what a page shows for the card tapped,
+    computed in advance so that it needs no solver)."""
+    state, solution = proof.at, proof.solution
+    d = state.deal if state is not None else None
+    if state is None or solution is None or d is None:
+        return {}
+    analyst = Analyst(d, state.rules)
+    return {card: (card,) + main_line(_played(state, card), analyst) for card in solution.values}
+
+
 def _played(state: GameState, card: Card) -> GameState:
     """``state`` with ``card`` played by the player to move, and the trick completed if it ends one."""
     for _event, after, _found in advance(state, [CardPlayed(card)]):
