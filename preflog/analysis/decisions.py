@@ -18,7 +18,7 @@ import functools
 import itertools
 import math
 import statistics
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 import attrs
@@ -313,20 +313,30 @@ def decide_each(parts: Iterable[Sequence[Step]], samples: int = SAMPLES, jobs: i
     alone shares its layouts among them); the same answers in the same order as with one. ``parts``
     may come as the deals are replayed: each is taken when there is a process for it, and at most
     twice ``jobs`` of them are held at a time (memory: a few deals' steps, however long the game)."""
+    yield from in_turn(functools.partial(decide, samples=samples), parts, jobs,
+                       functools.partial(decide, samples=samples, jobs=jobs))
+
+
+def in_turn(work: Callable[[Sequence[Step]], T], parts: Iterable[Sequence[Step]], jobs: int = 1,
+            alone: Callable[[Sequence[Step]], T] | None = None) -> Iterator[T]:
+    """``work`` of each deal's steps in turn, the deals shared among ``jobs`` processes (``alone``
+    instead of ``work`` where there is one deal, or one process: it may share its own work); the same
+    answers in the same order as with one. ``parts`` may come as the deals are replayed: each is taken
+    when there is a process for it, and at most twice ``jobs`` of them are held at a time."""
+    alone = alone or work
     if jobs <= 1:
         for part in parts:
-            yield decide(part, samples, jobs)
+            yield alone(part)
         return
     rest = iter(parts)
     first = list(itertools.islice(rest, jobs))  # fewer than jobs: all there are
     if len(first) <= 1:
         for part in first:
-            yield decide(part, samples, jobs)
+            yield alone(part)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    work = functools.partial(decide, samples=samples)
-    waiting: collections.deque[Future[DealDecisions]] = collections.deque()
+    waiting: collections.deque[Future[T]] = collections.deque()
     with ProcessPoolExecutor(min(jobs, len(first))) as pool:
         try:
             for part in _given(first, rest):
