@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import os
 import sys
 from functools import partial
 from collections.abc import Callable
@@ -12,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..i18n import N_, _
+from .cluster import dask_client, needs_dask
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from .inputs import open_archive, open_input
 from .options import PresetChoice
@@ -160,36 +159,16 @@ def _unit_of(data: Any) -> tuple[Stats, list[tuple[int, NotationError]]]:
 
 def _on_dask(paths: list[str], filters: Filters, par: bool, rating: str | None, scheduler: str) -> Stats:
     """The statistics done on the Dask cluster at ``scheduler`` (``local``: one made here)."""
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")  # untyped: Any
-    except ImportError:
-        click.echo(_("preflog: error: --dask needs Dask: pip install 'preflog[dask]'"), err=True)
-        sys.exit(EXIT_MISUSE)
+    needs_dask()
     from ..statistics.dask import stats as on_dask
 
     for path in paths:  # a file a worker cannot open is said here, not as a worker's traceback
         with open_input(path):
             pass
-    cluster = None
-    try:
-        if scheduler == "local":
-            cluster = distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                                               dashboard_address=None)
-            client = distributed.Client(cluster)
-        else:
-            client = distributed.Client(scheduler, timeout=30)
-    except (OSError, TimeoutError, ValueError) as e:
-        click.echo(_("preflog: error: cannot reach the Dask scheduler at {address}: {reason}").format(
-            address=scheduler, reason=e), err=True)
-        sys.exit(EXIT_MISUSE)
-    try:
+    with dask_client(scheduler) as client:
         return on_dask(paths, players=filters.players, since=filters.since, until=filters.until,
                        rules=filters.rules, par=par, rating=rating, client=client,
                        report=lambda line: click.echo(line, err=True))
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def _pref_files(files: tuple[str, ...]) -> list[str]:

@@ -239,11 +239,12 @@ def annotate(game: Game, analyses: Iterable[DealAnalysis]) -> Game:
     return attrs.evolve(game, deals=tuple(annotate_deal(deal, found.get(deal.number)) for deal in game.deals))
 
 
-def annotate_deal(deal: Deal, analysis: DealAnalysis | None) -> Deal:
+def annotate_deal(deal: Deal, analysis: DealAnalysis | None, glyphs: bool = True) -> Deal:
     """One deal of :func:`annotate`: ``deal`` without the analysis written before, and with
-    ``analysis`` written in (none for a deal skipped, or ``None``)."""
+    ``analysis`` written in (none for a deal skipped, or ``None``); without ``glyphs`` the comments
+    only (the glyphs are the single-dummy analysis's: :mod:`.single_dummy`)."""
     deal = strip_deal(deal)
-    return deal if analysis is None or analysis.skipped is not None else _annotated(deal, analysis)
+    return deal if analysis is None or analysis.skipped is not None else _annotated(deal, analysis, glyphs)
 
 
 T = TypeVar("T")
@@ -255,7 +256,7 @@ def with_deals(game: Game, found: dict[int, T], write: Callable[[Deal, T], Deal]
                                           for deal in game.deals))
 
 
-def _annotated(deal: Deal, analysis: DealAnalysis) -> Deal:
+def _annotated(deal: Deal, analysis: DealAnalysis, glyphs: bool = True) -> Deal:
     comments = deal.comments + (Comment(par_text(analysis)),)
     play = deal.play
     if play is None or not analysis.cards:
@@ -266,7 +267,7 @@ def _annotated(deal: Deal, analysis: DealAnalysis) -> Deal:
             continue
         pc = cards[value.index]
         added = None
-        if pc.glyph is None:
+        if pc.glyph is None and glyphs:
             added = Glyph.MISTAKE if value.cost == 1 else Glyph.BLUNDER
         cards[value.index] = attrs.evolve(pc, glyph=pc.glyph or added,
                                           comments=pc.comments + (Comment(card_text(value, added)),))
