@@ -304,7 +304,7 @@ def annotate_seen(deal: Deal, seen: DealSeen | None) -> Deal:
         if value.index >= len(cards):
             continue
         pc = cards[value.index]
-        added = None if pc.glyph is not None else Glyph.MISTAKE if value.loss < 1 else Glyph.BLUNDER
+        added = None if pc.glyph is not None else Glyph.MISTAKE if value.loss < 1 - 1e-9 else Glyph.BLUNDER
         cards[value.index] = attrs.evolve(pc, glyph=pc.glyph or added,
                                           comments=pc.comments + (Comment(seen_text(value, added)),))
     return attrs.evolve(deal, play=attrs.evolve(deal.play, cards=cards))
