@@ -117,14 +117,17 @@ def test_the_analysis_docs_run_as_written(tmp_path: Path) -> None:
     assert run.stdout == "3\nBoris 3 ['Tc', 'Qd', 'Jd', '8d', '7d', 'Kh']\n1\n"
     blocks = re.findall(r"```\n(.*?)```", doc, re.S)
     (commands,) = [b for b in blocks if "preflog analyse" in b and not b.startswith("$")]
-    # the decisions' example (issue 36): the lines shown are the first the command prints for deal 1
-    (example,) = [b for b in blocks if b.startswith("$ preflog analyse")]
-    command, *shown = example.strip().splitlines()
-    done = subprocess.run([sys.executable, "-m", "preflog.cli", *command.split()[2:], "--jobs", "1"],
-                          capture_output=True, text=True, cwd=ROOT)
-    printed = done.stdout.splitlines()
-    start = printed.index(shown[0])
-    assert printed[start:start + len(shown)] == shown
+    # the decisions' example (issue 36) and the avoidable mistakes' (issue 67): the lines shown are
+    # lines the command prints, in a row
+    examples = [b for b in blocks if b.startswith("$ preflog analyse")]
+    assert len(examples) == 2
+    for example in examples:
+        command, *shown = example.strip().splitlines()
+        done = subprocess.run([sys.executable, "-m", "preflog.cli", *command.split()[2:], "--jobs", "1"],
+                              capture_output=True, text=True, cwd=ROOT)
+        printed = done.stdout.splitlines()
+        start = printed.index(shown[0])
+        assert printed[start:start + len(shown)] == shown
     for line in commands.strip().splitlines():
         args = line.split()[1:]
         args = [str(tmp_path / a) if a.endswith("analysed.pref") else a for a in args]

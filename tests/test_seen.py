@@ -32,19 +32,7 @@ from .conftest import ROOT
 #: Anna holds Ks (Qs takes both last tricks, As one) or a heart (Qs none, As both): Qs averages
 #: 7 + 2/3, As 7 + 5/3. The finesse Boris played is the double-dummy best, a lucky guess; the drop is
 #: a trick better as he saw it.
-FINESSE = """[Players "Anna Boris Vera"]
-[Rules "sochi"]
-
-deal 1 dealer Anna
-hands Boris: AQJ.AK.AK7.AK Vera: 98.T9.T9.T987 Anna: KT7.QJ.QJ8.QJ
-talon 7c 8c
-bids 6nt pass pass
-discard 7c 8c
-contract 6nt
-whist whist whist
-play Ac 9c Jc | Kc Tc Qc | Ad 9d Jd | Kd Td Qd | Ah 9h Jh | Kh Th Qh | Js 9s Ts | 7d 8s 8d | 7s Qs 7h | As 8h Ks
-result Boris 9 Vera 0 Anna 1
-"""
+FINESSE = (ROOT / "docs" / "games" / "finesse.pref").read_text(encoding="utf-8")
 DROP = FINESSE.replace("7s Qs 7h | As 8h Ks", "7s As 7h | Qs 8h Ks").replace("Boris 9 Vera 0 Anna 1",
                                                                               "Boris 8 Vera 0 Anna 2")
 NINTH = 25  # Boris's card to the ninth trick, in the play line from 0
