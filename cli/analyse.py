@@ -69,8 +69,8 @@ def alongside(rows: Iterator[Row], run: Callable[[Iterator[list[Step]]], Iterato
     misère's catchers, an open defence); the cards he could not see are dealt --samples times (all the
     layouts when fewer) and each layout solved. A card whose best alternative takes more than a
     quarter of a trick more on average, and more than two standard errors, gets the ? (a trick or more:
-    ??) with the averages ({dd: ? as seen: Boris 6.40 on average; best Ah (7.10 ± 0.12), 16.0 whists
-    lost}); the double-dummy comments stay, without their glyphs.
+    ??) with the averages ({dd: ? as seen: Boris 6.40 on average; best Ah (7.10 ± 0.12), whists lost:
+    16.0}); the double-dummy comments stay, without their glyphs.
 
     Every broken rule is reported at its place as preflog check reports it. Exit 0 if the file is
     clean, 1 if it cannot be read as notation or breaks a rule (the analysis of a deal stops at a card

@@ -14,12 +14,10 @@ import sys
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .single_dummy import DealSeen as DealSeen, SeenCard as SeenCard, seen_values as seen_values
-
-#: The names imported when first used (the search and the solver are not loaded with the package).
+#: The names imported when first used (the search and the solver are not loaded with the package; the
+#: modules import this package, so it names them only here, as text).
 _LAZY = {"seen_values": "single_dummy", "SeenCard": "single_dummy", "DealSeen": "single_dummy"}
 
 

@@ -281,16 +281,16 @@ def seen_on_dask(parts: Iterable[Sequence[Step]], client: Any, samples: int = SA
 # ---- writing it into the game -------------------------------------------------------------------
 
 def seen_text(value: SeenCard, glyph: Glyph | None) -> str:
-    """The comment on an avoidable mistake: ``dd: ? as seen: Boris 7.40 on average; best Ah Kh 6.90 ±
-    0.12, 15.0 whists``: the glyph when the analysis adds it, the counted player's average tricks after
-    the card and after the best cards, and what it cost in whists."""
+    """The comment on an avoidable mistake: ``dd: ? as seen: Boris 7.40 on average; best Ah Kh (6.90 ±
+    0.12), whists lost: 15.0``: the glyph when the analysis adds it, the counted player's average tricks
+    after the card and after the best cards, and what it cost in whists."""
     mark = f"{MARK} {glyph.value} " if glyph is not None else f"{MARK} "
     text = with_numbers(_("as seen: {player} {average:.2f} on average; best {cards} ({best:.2f} ± {error:.2f})"),
                         player=value.counted, average=value.averages[value.card], cards=written_cards(value.best),
                         best=value.best_average, error=value.stderr)
     loss = value.whist_loss
     if loss is not None:
-        text += with_numbers(_(", {whists:.1f} whists lost"), whists=loss)
+        text += with_numbers(_(", whists lost: {whists:.1f}"), whists=loss)
     return mark + text
 
 
