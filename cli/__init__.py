@@ -21,7 +21,7 @@ from .lang import Group, common_options, option, start
 
 #: The verbs, each in the module of its name; a verb's module is imported when it is asked for.
 VERBS = ("parse", "check", "fmt", "convert", "replay", "render", "diagram", "analyse", "odds", "generate", "score", "stats", "record",
-         "serve", "event", "deal", "webapp", "puzzle")
+         "serve", "event", "deal", "webapp", "puzzle", "lessons")
 
 
 class _Commands(Group):

@@ -74,6 +74,14 @@ class Count:
         everything = hands[0] | hands[1] | hands[2]
         return self._play((rest[0], rest[1], rest[2]), (leader + 1) % 3, [(leader, card)], everything, k)
 
+    def at_least_in_trick(self, hands: Hands, trick: list[tuple[int, Card]], player: int, card: Card, k: int) -> bool:
+        """:meth:`at_least` from within a trick: ``trick`` the cards down in it (seat, card), ``player`` the
+        one to play, who plays ``card``; ``hands`` what each holds now."""
+        rest = list(hands)
+        rest[player] = hands[player] - {card}
+        everything = hands[0] | hands[1] | hands[2] | frozenset(c for _, c in trick)
+        return self._play((rest[0], rest[1], rest[2]), (player + 1) % 3, trick + [(player, card)], everything, k)
+
     def _play(self, hands: Hands, player: int, trick: list[tuple[int, Card]], everything: frozenset[Card],
               k: int) -> bool:
         if len(trick) == 3:

@@ -1,0 +1,75 @@
+"""The lessons of an archive as one self-contained page: by theme, each puzzle drawn before its card,
+the question, the price, and the answer behind a tap (``preflog lessons --format html``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..i18n import _, current_language, ngettext, with_numbers
+from ..present.diagram import diagram
+from ..present.markup import escape
+from .. import words
+from .lessons import Lesson, Theme
+from .told import cards, line
+
+STYLE = """body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:0 12px 48px;color:#111;background:#fff}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
+section>article{border-top:1px solid #ccc;padding:12px 0}
+figure{margin:0}svg{max-width:100%;height:auto}
+details{margin-top:8px}summary{min-height:44px;display:flex;align-items:center;cursor:pointer;font-weight:600}
+.price{color:#8a1c1c}.from{color:#555;font-size:.875rem}"""
+
+
+def theme_title(theme: Theme) -> str:
+    return {Theme.MISERE_LEAD: _("The lead against a misère"), Theme.CATCHING: _("Catching a misère"),
+            Theme.DEFENCE: _("The defenders' play"), Theme.DECLARER: _("The declarer's play"),
+            Theme.ALL_PASS: _("All-pass cards")}[theme]
+
+
+def price(lesson: Lesson) -> str:
+    """What the card played cost, on average over the layouts its player could not tell apart."""
+    m = lesson.mistake
+    text = with_numbers(_("tricks lost on average: {tricks:.1f}"), tricks=m.loss)
+    if m.whist_loss is not None:
+        text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=m.whist_loss)
+    return text
+
+
+def question(lesson: Lesson) -> str:
+    m = lesson.mistake
+    return _("{player} to play: which card?").format(player=words.player(m.player))
+
+
+def page(found: Sequence[Lesson], title: str) -> str:
+    """The lessons as a page: a section per theme, the dearest first."""
+    parts = [f'<!doctype html><html lang="{escape(current_language())}"><head><meta charset="utf-8">'
+             '<meta name="viewport" content="width=device-width,initial-scale=1">'
+             f"<title>{escape(title)}</title><style>{STYLE}</style></head><body><main><h1>{escape(title)}</h1>"]
+    if not found:
+        parts.append("<p>" + escape(_("No avoidable mistake made a puzzle.")) + "</p>")
+    parts.append("<p>" + escape(ngettext("{n} puzzle", "{n} puzzles", len(found)).format(n=len(found))) + "</p>")
+    for theme in Theme:
+        mine = [lesson for lesson in found if lesson.theme is theme]
+        if not mine:
+            continue
+        parts.append(f"<section><h2>{escape(theme_title(theme))}</h2>")
+        for lesson in mine:
+            parts.append(_article(lesson))
+        parts.append("</section>")
+    parts.append("</main></body></html>\n")
+    return "".join(parts)
+
+
+def _article(lesson: Lesson) -> str:
+    m, proof = lesson.mistake, lesson.proof
+    drawn = diagram(lesson.puzzle, 1, before_card=proof.line[0], caption=question(lesson)).svg()
+    origin = _("{source}, deal {deal}").format(source=lesson.source, deal=m.deal)
+    answer = _("Played: {card}. Right: {answer}.").format(card=words.card(m.card, unicode=True),
+                                                          answer=cards(proof.answer))
+    table = len(proof.at.deal.trick) if proof.at is not None and proof.at.deal is not None else 0
+    summary = _("The answer")
+    best = _("Best play: {line}").format(line=line(proof.line, table))
+    return (f"<article><figure>{drawn}</figure><p>{escape(question(lesson))}</p>"
+            f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
+            f"<details><summary>{escape(summary)}</summary><p>{escape(answer)}</p><p>{escape(best)}</p>"
+            "</details></article>")

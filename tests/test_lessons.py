@@ -1,0 +1,127 @@
+"""``preflog lessons`` (issue 67, item 5): the avoidable mistakes of a club's games turned into puzzles, each
+proven by ``preflog puzzle check`` and held against the independent search of ``tests/dealing_solver.py``,
+priced, grouped by theme, from files or the archive of ``preflog serve``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import preflog
+from preflog.cli import cli
+from preflog.puzzles import prove, puzzle_of
+from preflog.puzzles.lessons import Theme, lessons
+
+from .dealing_solver import Count
+
+ROOT = Path(__file__).parent.parent
+FINESSE = ROOT / "docs" / "games" / "finesse.pref"
+FRIDAY = ROOT / "docs" / "games" / "friday.pref"
+SOCHI = ROOT / "samples" / "sochi-pulka.pref"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def games_of(path: Path) -> list[tuple[str, int, preflog.Game]]:
+    return [(path.name, n, parsed.game) for n, parsed in enumerate(preflog.read_games(path.read_text(encoding="utf-8")), 1)]
+
+
+def test_a_lucky_guess_is_no_lesson_and_a_cover_not_made_is() -> None:
+    """docs/games/finesse.pref (worked by hand in tests/test_seen.py): Boris's Q♠ finesse at the ninth
+    trick is a mistake as he saw it, but with every hand seen it is the right card, so no puzzle is made
+    of it. Anna's 10♠ under Boris's В♠ at the seventh trick is a lesson: her К♠ covers and takes it."""
+    (lesson,) = lessons(games_of(FINESSE), samples=20)
+    m = lesson.mistake
+    assert (m.player, m.deal, m.index, str(m.card)) == ("Anna", 1, 20, "Ts")
+    assert [str(c) for c in lesson.proof.answer] == ["Ks"] and lesson.theme is Theme.DEFENCE
+    assert lesson.proof.proven and lesson.puzzle.tag("Played") == "20"
+
+
+def test_each_lesson_is_a_puzzle_the_independent_search_proves() -> None:
+    """Every lesson of a pulka's games (the declarer's and the defenders' cards of games and misères): at
+    its position the answer keeps the most for its side and every other card, its equals apart, does
+    worse, by a plain search that shares no code with preflog.analysis."""
+    found = lessons(games_of(SOCHI) + games_of(FRIDAY) + games_of(FINESSE), samples=20)
+    assert found, "the sample pulka has avoidable mistakes"
+    checked = 0
+    for lesson in found:
+        proof = prove(puzzle_of(lesson.puzzle))
+        assert proof.proven and proof.answer == lesson.proof.answer
+        d = proof.at.deal if proof.at is not None else None
+        assert d is not None and d.to_play is not None
+        contract = d.game_contract
+        if d.is_all_pass or contract is None or d.declarer is None or d.four:
+            continue
+        hands = tuple(frozenset((int(c.suit), int(c.rank)) for c in d.hands[s] or ()) for s in range(3))
+        trick = [(int(seat), (int(c.suit), int(c.rank))) for seat, c in d.trick]
+        count = Count(int(d.declarer), None if d.trump_suit is None else int(d.trump_suit), not contract.is_misere)
+        taken = d.tricks[int(d.declarer)]
+        value = (proof.value or 0) - taken
+        wants_more = (d.to_play == d.declarer) == (not contract.is_misere)
+        mover = int(d.to_play)
+        for card in proof.solution.values if proof.solution else {}:
+            pair = (int(card.suit), int(card.rank))
+            h = (hands[0], hands[1], hands[2])
+            at_least_value = count.at_least_in_trick(h, trick, mover, pair, value)
+            beyond = count.at_least_in_trick(h, trick, mover, pair, value + 1)
+            if card in proof.answer:
+                assert at_least_value and not beyond, (lesson.puzzle.tag("Source"), card)
+            elif wants_more:
+                assert not at_least_value, (lesson.puzzle.tag("Source"), card)
+            else:
+                assert beyond, (lesson.puzzle.tag("Source"), card)
+        checked += 1
+    assert checked >= 3
+
+
+def test_lessons_are_grouped_by_theme_the_dearest_first_and_say_where_they_came_from() -> None:
+    found = lessons(games_of(SOCHI), samples=20)
+    themes = [lesson.theme for lesson in found]
+    assert themes == sorted(themes, key=list(Theme).index)
+    for theme in set(themes):
+        costs = [x.mistake.whist_loss or x.mistake.loss for x in found if x.theme is theme]
+        assert costs == sorted(costs, reverse=True)
+    for lesson in found:
+        source = lesson.puzzle.tag("Source") or ""
+        assert source == f"sochi-pulka.pref, game 1, deal {lesson.mistake.deal}, card {lesson.mistake.index + 1}"
+        assert lesson.puzzle.tag("Theme") == lesson.theme.value
+        assert lesson.mistake.loss > 0.25
+
+
+def test_the_command_writes_proven_puzzles_json_and_a_page(tmp_path: Path) -> None:
+    out = tmp_path / "lessons.pref"
+    code, _out, err = run("lessons", str(SOCHI), "--samples", "20", "-o", str(out))
+    assert code == 0 and "lessons" in err
+    code, shown, err = run("puzzle", "check", str(out))
+    assert code == 0 and shown.count("proven") >= 1
+    code, text, _err = run("lessons", str(SOCHI), "--samples", "20", "--format", "json", "--player", "Anna")
+    records = json.loads(text)
+    assert records and {r["player"] for r in records} == {"Anna"}
+    assert all(r["tricks_lost"] > 0.25 and r["answer"] and r["played"] not in r["answer"] for r in records)
+    code, html, _err = run("--lang", "ru", "lessons", str(SOCHI), "--samples", "20", "--format", "html")
+    assert code == 0 and html.startswith("<!doctype html>") and '<html lang="ru">' in html
+    assert html.count("<svg") == len(json.loads(run("lessons", str(SOCHI), "--samples", "20", "--format", "json")[1]))
+    assert "Ответ" in html and "вистов" in html
+
+
+def test_the_archive_of_serve_gives_the_lessons_its_files_give(tmp_path: Path) -> None:
+    from preflog.serve.archive import Archive
+
+    db = tmp_path / "club.sqlite"
+    archive = Archive(str(db))
+    try:
+        archive.import_text(SOCHI.read_text(encoding="utf-8"), str(SOCHI))
+    finally:
+        archive.close()
+    from_files = json.loads(run("lessons", str(SOCHI), "--samples", "20", "--format", "json")[1])
+    code, text, _err = run("lessons", "--db", str(db), "--samples", "20", "--format", "json")
+    assert code == 0
+    from_db = json.loads(text)
+    assert [(r["deal"], r["index"], r["answer"]) for r in from_db] == [(r["deal"], r["index"], r["answer"]) for r in from_files]
+    assert run("lessons")[0] == 2 and run("lessons", str(SOCHI), "--db", str(db))[0] == 2
