@@ -18,7 +18,8 @@ from preflog.notation.write import dumps
 
 from .dealing_solver import Count, Hands
 
-SAMPLES = Path(__file__).parent.parent / "samples" / "puzzles"
+ROOT = Path(__file__).parent.parent
+SAMPLES = ROOT / "samples" / "puzzles"
 ETUDES = sorted(SAMPLES.glob("*.pref"))
 
 
@@ -228,10 +229,46 @@ def test_the_proofs_are_given_as_json_with_the_values_and_the_main_line() -> Non
     assert record["main_line"][:3] == ["Kd", "9d", "Ad"] and len(record["main_line"]) == 30
 
 
-def test_a_question_of_what_the_player_saw_is_not_proven_with_every_hand_seen(tmp_path: Path) -> None:
+def test_kovalevskaya_s_lead_holds_against_every_discard_the_catchers_could_not_see(tmp_path: Path) -> None:
+    """Asked as Восток saw it (View "table"): the catchers' cards are on the table before a catcher's first
+    lead (Code 3.6.6), the talon was shown (3.4.1), so what he cannot see is which two of the declarer's
+    twelve cards were discarded: C(12, 2) = 66 layouts. The diamond lead catches the misère in every one."""
     path = tmp_path / "seen.pref"
-    path.write_text(KOVALEVSKAYA.replace('[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]') + "play Kd\n",
-                    encoding="utf-8")
-    code, out, err = run("puzzle", "check", str(path))
-    assert code == 1 and out == ""
-    assert 'error: a question of what the player saw (View "table") is not proven yet' in err
+    path.write_text((SAMPLES / "kovalevskaya.pref").read_text(encoding="utf-8").replace(
+        '[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]'), encoding="utf-8")
+    code, out, _err = run("puzzle", "check", str(path))
+    assert code == 0
+    assert "proven against the 66 layouts the player could not tell apart: K♦ Q♦ J♦ T♦" in out
+    # three of the layouts by the independent search: Юг's twelve cards, two of them discarded
+    count, hands, leader = _independent(SAMPLES / "kovalevskaya.pref")
+    twelve = hands[1] | {(1, 13), (1, 14)}  # Юг, with the talon's К♣ Т♣
+    for discard in ({(1, 13), (1, 14)}, {(3, 9), (3, 8)}, {(0, 7), (2, 7)}):
+        kept = (hands[0], frozenset(twelve - discard), hands[2])
+        assert count.at_least_after(kept, leader, (2, 13), 1), discard  # К♦ catches
+
+
+def test_a_finesse_is_no_answer_to_a_question_of_what_the_declarer_saw() -> None:
+    """docs/games/finesse.pref at the ninth trick (worked by hand in tests/test_seen.py): three layouts of
+    the К♠ and two hearts; the Д♠ finesse wins in one, the А♠ drop in the other two. Asked as Boris saw
+    it, neither card is right in every layout, and each is refuted by one where it fails."""
+    text = (ROOT / "docs" / "games" / "finesse.pref").read_text(encoding="utf-8")
+    head, body = text.split("\n\n", 1)
+    asked = head + '\n[Puzzle "card"]\n[Played "25"]\n[View "table"]\n\n' + "\n".join(
+        row for row in body.splitlines() if not row.startswith("result"))
+    proof = prove(puzzle_of(game_of(asked)))
+    (flaw,) = proof.flaws
+    assert flaw.fault is Fault.NOT_ALWAYS and flaw.param("failing") == 2 and flaw.param("layouts") == 3
+    assert [str(c) for c in flaw.param("better")] == ["As"]  # type: ignore[attr-defined]
+    assert proof.answers == ()
+    drop = prove(puzzle_of(game_of(asked.replace("7s Qs 7h | As 8h Ks", "7s As 7h | Qs 8h Ks"))))
+    (flaw,) = drop.flaws
+    assert flaw.fault is Fault.NOT_ALWAYS and flaw.param("failing") == 1
+
+
+def test_a_question_of_what_a_player_saw_at_the_opening_lead_is_too_wide_to_prove(tmp_path: Path) -> None:
+    path = tmp_path / "wide.pref"
+    path.write_text((SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace(
+        '[Puzzle "card"]', '[Puzzle "card"]\n[View "table"]'), encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(path))
+    assert code == 1
+    assert "error: the player could not tell apart 12193896 layouts, more than the 20000 solved" in err

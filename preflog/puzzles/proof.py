@@ -29,6 +29,7 @@ from ..model.play import PlayedCard
 from ..model.span import Span
 from ..steps import replay
 from .question import Puzzle, Question, TagSlip, View
+from .seen_proof import LAYOUTS, TableFinding, hidden_hands, table_answers
 
 #: Events after the play: the position is never taken after one of them.
 _AFTER_PLAY = (Claimed, ResultRecorded, DealEnded)
@@ -52,7 +53,10 @@ class Fault(enum.Enum):
     CAUGHT = "caught"              # the misère is said not to be caught, but these catch it (params: cards)
     LINE = "line"                  # the main line leaves best play here (params: card, value, best, best_value)
     RESULT = "result"              # the result written is not best play's (params: written, value, player)
-    TABLE_VIEW = "table-view"      # a question of what the player saw, which is not proven yet
+    TABLE_TRICKS = "table-tricks"  # tricks are asked as the player saw them: best play needs every hand
+    TOO_MANY = "too-many"          # the player could not tell apart more layouts than are solved (params: layouts, limit)
+    NOT_ALWAYS = "not-always"      # the card fails in some layouts the player saw alike (params: card, failing,
+                                   # layouts, better, hands: a failing layout's hidden hands)
 
 
 #: The faults of an answer written (``puzzle solve`` writes the solver's instead).
@@ -91,6 +95,8 @@ class Proof:
     value: int | None = None               #: the declarer's tricks with best play (not on an all-pass)
     #: the game's state where the question is asked
     at: GameState | None = attrs.field(default=None, eq=False, repr=False)
+    #: asked as the player saw it: the layouts of the cards he could not see, every one solved
+    layouts: int | None = None
 
     @property
     def proven(self) -> bool:
@@ -101,8 +107,6 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
     """The puzzle held against the solver (see the module); a :class:`TagSlip` is its only flaw."""
     if isinstance(puzzle, TagSlip):
         return Proof(puzzle, (Flaw(Fault.TAG, span=puzzle.span, slip=puzzle),))
-    if puzzle.view is View.TABLE:
-        return Proof(puzzle, (Flaw(Fault.TABLE_VIEW, span=puzzle.span),))
     deal = puzzle.game.deals[0]
     written: Sequence[PlayedCard] = deal.play.cards if deal.play is not None else ()
     found = _position(puzzle)
@@ -127,14 +131,21 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
                      solution, at=state)
     if question is Question.TRICKS and d.is_all_pass:
         return Proof(puzzle, (Flaw(Fault.ALL_PASS, span=puzzle.span),), solution, at=state)
+    if question is Question.TRICKS and puzzle.view is View.TABLE:
+        return Proof(puzzle, (Flaw(Fault.TABLE_TRICKS, span=puzzle.span),), solution, at=state)
     line = main_line(state, analyst, [p.card for p in after])
     catching = tuple(c for c, v in solution.values.items() if v >= 1)
     answers = () if question is Question.TRICKS else _classes(
         d, state, catching if question is Question.CATCH else solution.best)
     value = None if d.is_all_pass else _declarer_tricks(state, analyst)
     answer: tuple[Card, ...] = ()
+    seen: int | None = None
     if question is Question.TRICKS:
         answer = ()
+    elif puzzle.view is View.TABLE:
+        table = table_answers(puzzle, state, analyst, after, {c: equals(d, state, c) for c in solution.values})
+        seen, answers, answer = table.layouts, table.answers, table.answer
+        flaws.extend(_table_flaws(table, state, analyst, puzzle, after))
     elif question is Question.CATCH:
         if after:
             card = after[0].card
@@ -174,7 +185,30 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
             flaws.append(Flaw(Fault.RESULT, (("written", said), ("value", value),
                                              ("player", d.player(d.declarer))), deal.result.span, line,
                               table=len(d.trick)))
-    return Proof(puzzle, tuple(flaws), solution, answer or (answers[0] if answers else ()), answers, line, value, state)
+    return Proof(puzzle, tuple(flaws), solution, answer or (answers[0] if answers else ()), answers, line, value, state,
+                 seen)
+
+
+def _table_flaws(table: TableFinding, state: GameState, analyst: Analyst, puzzle: Puzzle,
+                 after: Sequence[PlayedCard]) -> list[Flaw]:
+    """The flaws of an answer held against every layout the player could not tell apart."""
+    span = after[0].span if after else puzzle.span
+    if table.too_many:
+        return [Flaw(Fault.TOO_MANY, (("layouts", table.layouts), ("limit", LAYOUTS)), puzzle.span)]
+    if not after:
+        return [Flaw(Fault.NO_ANSWER, span=puzzle.span)]
+    card = after[0].card
+    if table.failing and table.against is not None:
+        d = state.deal
+        assert d is not None
+        there = attrs.evolve(state, deal=table.against)
+        return [Flaw(Fault.NOT_ALWAYS, (("card", card), ("failing", table.failing), ("layouts", table.layouts),
+                                        ("better", table.better), ("hands", hidden_hands(d, table.against))),
+                     span, (card,) + main_line(_played(there, card), analyst), table=len(d.trick))]
+    others = tuple(c for a in table.answers if card not in a for c in a)
+    if others:
+        return [Flaw(Fault.SECOND, (("card", card), ("others", others), ("value", 0)), span)]
+    return []
 
 
 def _position(puzzle: Puzzle) -> GameState | Flaw:

@@ -92,8 +92,21 @@ def flaw(f: Flaw) -> str:
         return ngettext("the result says {written}, but with best play {player} takes {value} trick",
                         "the result says {written}, but with best play {player} takes {value} tricks", value).format(
             written=p["written"], player=words.player(str(p["player"])), value=value)
-    if fault is Fault.TABLE_VIEW:
-        return _('a question of what the player saw (View "table") is not proven yet: only with every hand seen')
+    if fault is Fault.TABLE_TRICKS:
+        return _('tricks are asked as the player saw them (View "table"): ask for a card, or see every hand')
+    if fault is Fault.TOO_MANY:
+        return ngettext("the player could not tell apart {n} layout, more than the {limit} solved: ask later in the play",
+                        "the player could not tell apart {n} layouts, more than the {limit} solved: ask later in the play",
+                        int(str(p["layouts"]))).format(n=p["layouts"], limit=p["limit"])
+    if fault is Fault.NOT_ALWAYS:
+        hands: tuple[tuple[str, tuple[Card, ...]], ...] = p["hands"]  # type: ignore[assignment]
+        told = "; ".join(f"{words.player(name)}: {cards(held)}" for name, held in hands)
+        return ngettext("{card} fails in {failing} of the {n} layout the player could not tell apart, as when {hands}; "
+                        "there {better} does better",
+                        "{card} fails in {failing} of the {n} layouts the player could not tell apart, as when {hands}; "
+                        "there {better} does better", int(str(p["layouts"]))).format(
+            card=words.card(p["card"], unicode=True), failing=p["failing"], n=p["layouts"],  # type: ignore[arg-type]
+            hands=told, better=cards(p["better"]))  # type: ignore[arg-type]
     return _("the deal breaks a rule")
 
 
@@ -101,7 +114,7 @@ def refutation(f: Flaw) -> str | None:
     """The note under a flaw: the play that shows it, or nothing."""
     if not f.line:
         return None
-    if f.fault in (Fault.WRONG, Fault.LINE, Fault.NOT_CAUGHT):
+    if f.fault in (Fault.WRONG, Fault.LINE, Fault.NOT_CAUGHT, Fault.NOT_ALWAYS):
         return _("refuted by: {line}").format(line=line(f.line, f.table))
     return _("best play: {line}").format(line=line(f.line, f.table))
 
@@ -112,6 +125,10 @@ def proven(proof: Proof) -> str:
     assert not isinstance(puzzle, TagSlip)
     if puzzle.question is Question.TRICKS:
         return _tricks_answer(proof)
+    if proof.answer and proof.layouts is not None:
+        return ngettext("proven against the {n} layout the player could not tell apart: {cards}",
+                        "proven against the {n} layouts the player could not tell apart: {cards}",
+                        proof.layouts).format(n=proof.layouts, cards=cards(proof.answer))
     if proof.answer:
         shown = cards(proof.answer)
         if puzzle.question is Question.CATCH:
@@ -146,6 +163,7 @@ def record(proof: Proof) -> dict[str, object]:
         values={str(c): v for c, v in solution.values.items()} if solution else {},
         main_line=[str(c) for c in proof.line],
         tricks=proof.value,
+        layouts=proof.layouts,
         flaws=[{"code": f.fault.value, "message": flaw(f),
                 "line": f.span.line if f.span else None, "column": f.span.column if f.span else None,
                 "refutation": [str(c) for c in f.line]} for f in proof.flaws],
