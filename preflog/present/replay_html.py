@@ -23,8 +23,9 @@ from typing import IO, Any
 
 from ..i18n import LANGUAGES, N_, _, current_language, ngettext, pgettext, using_language
 from ..game.conventions import Rules
-from ..game.events import (CallMade, CardPlayed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided, Event,
-                           TrickCompleted)
+from ..game.engine import advance
+from ..game.events import (CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided,
+                           Event, ResultRecorded, TrickCompleted)
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
 from ..model.annotations import Comment, Glyph
@@ -49,6 +50,8 @@ from .. import words
 from ..verdicts import message
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
+from .solve_page import posed, with_puzzle
+from ..puzzles import is_puzzle
 
 Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": str}
 
@@ -98,6 +101,7 @@ class PageRecorder(Visitor):
         self.games: list[dict[str, Any]] = []
         self.handless = False  # whether the deal replayed is recorded without its hands
         self.card_steps: list[list[int]] = []  # per deal recorded: the main line's step of each card played
+        self.play_ends: list[int] = []  # per deal recorded: the main line's last step before a claim or the result
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
@@ -129,6 +133,7 @@ class PageRecorder(Visitor):
             self._spelled.clear()
             self.recorded.append(self.deal)
             self.card_steps.append([])
+            self.play_ends.append(0)
         if d is None or self.deal is None:
             return
         glyph, comments = notes_of(event)
@@ -148,6 +153,8 @@ class PageRecorder(Visitor):
             self.deal["calls"].append([self.seats.index(d.player(seat)), words.call(call, unicode=True), notes])
         if type(event) is CardPlayed and len(self.lines) == 1:
             self.card_steps[-1].append(len(line["steps"]))
+        if len(self.lines) == 1 and not isinstance(event, (Claimed, ResultRecorded, DealEnded)):
+            self.play_ends[-1] = len(line["steps"])
         line["steps"].append(step)
         if type(event) is DealEnded and len(self.lines) == 1:
             written = self.scorer.pulka.entries  # this deal's are those written since it started
@@ -189,6 +196,20 @@ class PageRecorder(Visitor):
 
     def result(self) -> list[dict[str, Any]]:
         return self.games
+
+    def played_out(self, state: GameState, cards: Iterable[Card]) -> Line:
+        """The line of ``cards`` played from ``state`` (a line the record does not hold: a puzzle's best
+        play or refutation), each step as the deal's own show the table, compacted as they are."""
+        kept = self.last, self._said, self.lines
+        self.last, self.lines = None, [{"steps": [], "br": {}}]
+        try:
+            for event, after, _found in advance(state, [CardPlayed(c) for c in cards]):
+                if after.deal is None:
+                    break
+                self.lines[-1]["steps"].append(self._step(event, after.deal))
+            return _compact(self.lines[-1])
+        finally:
+            self.last, self._said, self.lines = kept
 
     def _step(self, event: Event, d: DealState) -> dict[str, Any]:
         """What the table shows after ``event``."""
@@ -396,14 +417,19 @@ def game_data(game: Game, deals: Iterable[Deal] | None = None, *, deal: int | No
     walker = Walker(scorer, recorder, *(() if steps is None else (steps,)), rules=rules)
     walker.begin_game(game)
     data = recorder.game
-    data["deals"] = _replayed(walker, recorder, steps, game.deals if deals is None else deals)
+    data["deals"] = _replayed(walker, recorder, steps, game, game.deals if deals is None else deals)
     return data
 
 
-def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None,
+def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None, game: Game,
               deals: Iterable[Deal]) -> Iterator[dict[str, Any]]:
     """Each deal's page data as the deal is replayed (with its double-dummy values where ``steps``
-    records the replay's steps), none kept once handed on; then the game's end."""
+    records the replay's steps; posing its question where ``game`` is a puzzle, :mod:`.solve_page`),
+    none kept once handed on; then the game's end."""
+    proof = None
+    if is_puzzle(game):  # a puzzle is a game of one deal: its deals are read before it is posed
+        deals = list(deals)
+        proof = posed(game, deals)
     for deal in deals:
         walker.deal(deal)
         if steps is not None:
@@ -411,9 +437,13 @@ def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None
                 for data, plays, analysis in zip(recorder.recorded, recorder.card_steps, analyse_steps(steps.steps)):
                     _with_analysis(data, plays, analysis, recorder.seats)
             steps.steps.clear()
+        if proof is not None:
+            for data, plays, end in zip(recorder.recorded, recorder.card_steps, recorder.play_ends):
+                with_puzzle(data, proof, recorder, plays, end)
         yield from recorder.recorded
         recorder.recorded.clear()
         recorder.card_steps.clear()
+        recorder.play_ends.clear()
     walker.end_game()
 
 
@@ -546,7 +576,7 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
     N_("the deal's last step (End)"), N_("next deal (n)"), N_("next deal"),
     N_("show every hand, or only the chosen seat's"), N_("all hands"), N_("the table"), N_("This game"),
     N_("Auction"), N_("Tricks"), N_("Written on the sheet"), N_("Every rule of the game"),
-    N_("back"), N_("forward"), N_("start"), N_("trick"), N_("end"),
+    N_("back"), N_("forward"), N_("start"), N_("trick"), N_("end"), N_("try again"),
 )
 #: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')

@@ -15,9 +15,11 @@
   const POS3 = ["bottom", "left", "right"], POS4 = ["bottom", "left", "top", "right"];
   const deals = [];  // [game index, deal index]
   data.games.forEach((g, gi) => g.deals.forEach((d, di) => deals.push([gi, di])));
+  const puzzles = deals.length > 0 && deals.every(([gi, di]) => data.games[gi].deals[di].pz);  // a page of études
   let at = 0;         // which of deals
   let path = [];      // [{line, i}] from the deal's main line into variations
   let allHands = !data.seat;
+  let solving = null; // a puzzle's deal shown (its data's pz): {chosen: the reader's card or number, null before}
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -47,7 +49,8 @@
   function start(index, last) {
     at = Math.max(0, Math.min(index, deals.length - 1));
     const line = deal().line;
-    path = [{ line: line, i: last ? line.steps.length - 1 : 0 }];
+    solving = deal().pz ? { chosen: null } : null;  // a puzzle opens at its question: its record ends there
+    path = [{ line: line, i: last || solving ? line.steps.length - 1 : 0 }];
     $("deals").value = String(at);
     draw();
   }
@@ -80,6 +83,90 @@
   function leave() { if (path.length > 1) { path.pop(); draw(); } }
 
   const tricks = (n) => ngettext("{n} trick", "{n} tricks", n);
+  const named = (c) => rank(c) + SUITS[c[1]][0];
+
+  // solve mode: the reader answers a puzzle's question, and the answer is held against what preflog worked
+  // out when it made the page (each legal card's value and line); then the line after it, trick by trick
+  function answer(choice) {  // a card's code, a number of tricks, or "none" (the misère is not caught)
+    const p = deal().pz, code = typeof choice === "string" && choice !== "none" ? choice : p.main;
+    solving = { chosen: choice };
+    path = [{ line: { steps: deal().line.steps.concat(code ? p.lines[code] : []) }, i: deal().line.steps.length - (code ? 0 : 1) }];
+    draw();
+    $("lineFwd").focus({ preventScroll: true });
+  }
+  function again() {  // back to the question: a slip undone
+    start(at, false);
+    const first = document.querySelector("#choose button:not([disabled])");
+    if (first) first.focus({ preventScroll: true });
+  }
+  function walk(dir, whole) {  // along the line answered, a card (or a trick) at a time, never before its first card
+    if (!solving || solving.chosen === null) return;
+    const t = top(), steps = t.line.steps, first = deal().line.steps.length;
+    let i = t.i + dir;
+    while (whole && i > first && i < steps.length - 1 && !steps[i].tr) i += dir;
+    t.i = Math.max(Math.min(first, steps.length - 1), Math.min(i, steps.length - 1));
+    draw();
+  }
+  function verdict(p, chosen, g) {  // [right or not, in words]
+    const who = g.seats[p.who];
+    if (p.q === "tricks") {
+      return chosen === p.value ? [true, ngettext("Right: with best play {player} takes {n} trick.", "Right: with best play {player} takes {n} tricks.", p.value).replace("{player}", who)] :
+        [false, ngettext("No: with best play {player} takes {n} trick, not {guess}.", "No: with best play {player} takes {n} tricks, not {guess}.", p.value)
+          .replace("{player}", who).replace("{guess}", String(chosen))];
+    }
+    if (chosen === "none") {
+      return p.right.length ? [false, _("No: the misère is caught, with {cards}.").replace("{cards}", p.right.map(named).join(" "))] :
+        [true, _("Right: the misère is not caught.")];
+    }
+    const v = p.v[chosen], equal = p.answer.length > 1 ? " " + _("Equal cards, one answer: {cards}.").replace("{cards}", p.answer.map(named).join(" ")) : "";
+    if (p.right.indexOf(chosen) < 0) {
+      return p.q === "catch" ? [false, _("Does not catch the misère: {player} takes no trick.").replace("{player}", who)] :
+        [false, ngettext("Loses a trick: {player} takes {value}, not {best}.", "Loses {n} tricks: {player} takes {value}, not {best}.", Math.abs(v - p.best))
+          .replace("{player}", who).replace("{value}", String(v)).replace("{best}", String(p.best))];
+    }
+    return [true, (p.q === "catch" ? ngettext("Right: the misère is caught, {player} takes {n} trick.", "Right: the misère is caught, {player} takes {n} tricks.", v) :
+      ngettext("Right: with best play {player} takes {n} trick.", "Right: with best play {player} takes {n} tricks.", v)).replace("{player}", who) + equal];
+  }
+  function drawSolve(s, g) {  // the question, the reader's choice, then the verdict and the line
+    const p = deal().pz, box = $("choose"), chosen = solving.chosen, mover = g.seats[p.to];
+    $("source").textContent = p.src ? _("Source: {source}").replace("{source}", p.src) : "";
+    $("ask").textContent = p.ask;
+    $("turn").textContent = _("To play: {player}.").replace("{player}", mover) + (chosen !== null ? "" : " " +
+      (p.q === "tricks" ? _("Tap the number of tricks {player} takes.").replace("{player}", g.seats[p.who]) : _("Tap the card to play.")));
+    box.textContent = "";
+    box.hidden = chosen !== null;
+    box.className = p.q === "tricks" ? "numbers" : "";
+    if (chosen === null && p.q === "tricks") {
+      for (let n = 0; n <= 10; n++) {
+        const b = el("button", "", String(n));
+        b.setAttribute("aria-label", tricks(n));
+        b.addEventListener("click", () => answer(n));
+        box.appendChild(b);
+      }
+    } else if (chosen === null) {
+      box.setAttribute("aria-label", _("{player}'s hand").replace("{player}", mover));
+      (s.h[p.to] || []).forEach((c) => {
+        const b = el("button", SUITS[c[1]][2] === "red" ? "r" : "", named(c));
+        b.setAttribute("aria-label", rank(c) + " " + SUITS[c[1]][1]);
+        b.disabled = !(c in p.v);  // not a legal card here
+        b.addEventListener("click", () => answer(c));
+        box.appendChild(b);
+      });
+      if (p.q === "catch") {
+        const b = el("button", "none", _("not caught"));
+        b.addEventListener("click", () => answer("none"));
+        box.appendChild(b);
+      }
+    }
+    const said = chosen === null ? null : verdict(p, chosen, g), out = $("verdict");
+    out.textContent = said ? (said[0] ? "✓ " : "✗ ") + said[1] : "";
+    out.className = said ? (said[0] ? "right" : "wrong") : "";
+    $("walk").hidden = chosen === null;
+    const t = top(), first = deal().line.steps.length;
+    $("lineBack").disabled = t.i <= first;
+    $("lineFwd").disabled = t.i >= t.line.steps.length - 1;
+    $("lineStep").textContent = chosen === null ? "" : s.t;
+  }
   void [_("declarer"), _("dummy"), _("whist"), _("pass"), _("half-whist")];  // the roles the data names, said by _(role)
   function drawHands(s) {
     const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
@@ -243,6 +330,7 @@
 
   function draw() {
     const s = step(), d = deal(), g = game();
+    if (solving) delete s.dd;  // a puzzle's values are its answer
     drawGame();
     drawHands(s);
     drawTricks();
@@ -258,7 +346,7 @@
     const gaps = d.gaps || {};
     if (!d.calls.length && gaps.calls) a.appendChild(el("li", "gap", gaps.calls));
     const e = $("entries"); e.textContent = "";
-    const ended = path.length === 1 && top().i === d.line.steps.length - 1;
+    const ended = !solving && path.length === 1 && top().i === d.line.steps.length - 1;
     (ended || d.told ? d.entries : []).forEach((text) => e.appendChild(el("li", "", text)));  // a told deal's at once
     if (d.told && !d.entries.length && gaps.entries) e.appendChild(el("li", "gap", gaps.entries));
     drawTold(d);
@@ -277,7 +365,13 @@
       go.addEventListener("click", () => enter(k));
       b.appendChild(go);
     });
-    drawPulka();
+    $("solve").hidden = !solving;
+    $("pulka").hidden = $("pulka-text").hidden = !!solving;  // a puzzle's sheet is not its point
+    ["back", "fwd", "home", "end"].forEach((id) => { $(id).hidden = !!solving; });  // a puzzle's line is walked in its part
+    if (solving) $("prevTrick").hidden = $("nextTrick").hidden = $("allHands").hidden = true;
+    if (solving && puzzles) $("title").textContent = g.title || _("Puzzle");
+    if (solving) drawSolve(s, g);
+    else drawPulka();
     const where = path.length > 1 ? _(" (in a variation)") : "";
     $("say").textContent = (s.say || s.t) + where + (s.v ? _(". Error: ") + s.v.join("; ") : "") +
       (alts.length ? ". " + ngettext("{n} variation here: down arrow to enter", "{n} variations here: down arrow to enter", alts.length) : "");
@@ -288,13 +382,23 @@
 
   deals.forEach(([gi, di], k) => {
     const g = data.games[gi], d = g.deals[di];
-    const label = (data.games.length > 1 ? (g.title || _("game {n}").replace("{n}", String(gi + 1))) + " · " : "") +
+    const label = d.pz ? (g.title || _("puzzle {n}").replace("{n}", String(k + 1))) :
+      (data.games.length > 1 ? (g.title || _("game {n}").replace("{n}", String(gi + 1))) + " · " : "") +
       _("deal {n}, {dealer} deals").replace("{n}", String(d.n)).replace("{dealer}", d.dealer) +
       (d.errors ? " — " + ngettext("{n} rule violation", "{n} rule violations", d.errors) : "");
     const o = el("option", "", label); o.value = String(k);
     $("deals").appendChild(o);
   });
   $("prevDeal").hidden = $("nextDeal").hidden = deals.length < 2;  // a page of one deal has none other
+  if (puzzles) {  // a page of études: each deal a puzzle, gone through one after another
+    document.querySelector("label[for=deals]").textContent = _("Puzzle");
+    $("prevDeal").textContent = _("previous puzzle"); $("prevDeal").title = _("previous puzzle (b)");
+    $("nextDeal").textContent = _("next puzzle"); $("nextDeal").title = _("next puzzle (n)");
+    $("deals").hidden = document.querySelector("label[for=deals]").hidden = deals.length < 2;
+  }
+  $("lineBack").addEventListener("click", () => walk(-1, true));
+  $("lineFwd").addEventListener("click", () => walk(1, true));
+  $("again").addEventListener("click", again);
   $("deals").addEventListener("change", (ev) => start(Number(ev.target.value), false));
   $("fwd").addEventListener("click", forward);
   $("back").addEventListener("click", back);
@@ -309,8 +413,10 @@
   document.addEventListener("keydown", (ev) => {
     if (ev.target && ev.target.tagName === "SELECT") return;
     const keys = {
-      ArrowRight: () => (ev.shiftKey ? trick(1) : forward()), ArrowLeft: () => (ev.shiftKey ? trick(-1) : back()),
-      Home: () => { top().i = 0; draw(); }, End: () => { top().i = top().line.steps.length - 1; draw(); },
+      ArrowRight: () => (solving ? walk(1, ev.shiftKey) : ev.shiftKey ? trick(1) : forward()),
+      ArrowLeft: () => (solving ? walk(-1, ev.shiftKey) : ev.shiftKey ? trick(-1) : back()),
+      Home: () => (solving ? walk(-99, false) : (top().i = 0, draw())),
+      End: () => (solving ? walk(99, false) : (top().i = top().line.steps.length - 1, draw())),
       ArrowDown: () => { const k = branches().length; if (k) enter(0); },
       ArrowUp: () => leave(), n: () => start(at + 1, false), b: () => start(at - 1, false),
     };

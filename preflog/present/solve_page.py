@@ -1,0 +1,75 @@
+"""A puzzle on the replay page: its position, its question and every answer's line, worked out when the
+page is made, so that the page poses it and checks the reader's answer with no solver (docs/puzzles.md).
+
+For the deal of a puzzle the page can pose (:func:`posed`), :func:`with_puzzle` cuts the deal's record
+at the step the question is asked at (the answer is not in it) and adds what the page's solve mode needs
+(``"pz"``): the question and its words, the source, the player to move and the player counted, every
+legal card's value and its line (best play after it, the card first; the proof's main line after its
+own first card), the cards that answer it, and the declarer's tricks with best play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..i18n import N_, _
+from ..model.cards import write_card
+from ..model.deal import Deal
+from ..model.game import Game
+from ..puzzles import Fault, Proof, Puzzle, Question, is_puzzle, lines, prove, puzzle_of
+
+if TYPE_CHECKING:
+    from .replay_html import PageRecorder
+
+#: The question in words where the deal's header comment does not ask it.
+ASKED = {Question.CARD: N_("Which card to play?"), Question.TRICKS: N_("How many tricks does the declarer take?"),
+         Question.CATCH: N_("Is the misère caught, and with which card?")}
+#: A question the deal cannot be asked (the page shows the deal as any other).
+_UNPOSED = frozenset({Fault.NOT_MISERE, Fault.DECLARER_TO_PLAY, Fault.ALL_PASS})
+
+
+def posed(game: Game, deals: Sequence[Deal]) -> Proof | None:
+    """The proof of ``game`` (its tags) with ``deals`` when the page can pose it: a puzzle of one deal
+    whose position the solver reached and whose question fits the deal (an answer written wrong does not
+    matter: the page holds the reader's answer against the solver's); else ``None``."""
+    if not is_puzzle(game) or len(deals) != 1:
+        return None
+    puzzle = puzzle_of(attrs.evolve(game, deals=tuple(deals)))
+    if not isinstance(puzzle, Puzzle):
+        return None
+    proof = prove(puzzle)
+    if proof.solution is None or proof.at is None or any(f.fault in _UNPOSED for f in proof.flaws):
+        return None
+    return proof
+
+
+def with_puzzle(data: dict[str, Any], proof: Proof, recorder: PageRecorder, cards: Sequence[int], end: int) -> None:
+    """The deal's page data (``data``, recorded by ``recorder``; ``cards`` the step of each card its
+    record plays, ``end`` its last step before the play's end) posing ``proof``'s puzzle (see the module)."""
+    puzzle, solution, state = proof.puzzle, proof.solution, proof.at
+    assert isinstance(puzzle, Puzzle) and solution is not None and state is not None
+    seats = recorder.seats
+    at = cards[puzzle.played] - 1 if puzzle.played < len(cards) else end
+    data["line"] = {"steps": data["line"]["steps"][:at + 1]}  # the record up to the question, no answer in it
+    deal = puzzle.game.deals[0]
+    asked = " ".join(c.text.strip() for c in deal.comments if not c.line_note and c.text.strip())
+    question = puzzle.question
+    right = (solution.best if question is Question.CARD else
+             tuple(c for c, v in solution.values.items() if v >= 1) if question is Question.CATCH else ())
+    every = lines(proof)
+    if proof.line:
+        every[proof.line[0]] = proof.line
+    data["pz"] = {
+        "q": question.value, "ask": asked or _(ASKED[question]), "src": puzzle.game.tag("Source") or "", "at": at,
+        "to": seats.index(solution.to_play), "who": seats.index(solution.player),
+        "v": {write_card(c): v for c, v in solution.values.items()}, "best": solution.value,
+        "right": [write_card(c) for c in right], "answer": [write_card(c) for c in proof.answer],
+        "value": proof.value, "main": write_card(proof.line[0]) if proof.line else None,
+        "lines": {write_card(c): recorder.played_out(state, line)["steps"] for c, line in every.items()},
+    }
+
+
+__all__ = ["ASKED", "posed", "with_puzzle"]
