@@ -1,0 +1,157 @@
+"""``preflog render`` of a puzzle file: each puzzle's page data poses its question (solve mode). The
+record stops at the question; the values, the cards that answer it and every legal card's line are
+worked out when the page is made, and held here against the proof (:mod:`preflog.puzzles`) and against
+the études' answers; nothing of the file is markup in the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import preflog
+from preflog.model.cards import write_card
+from preflog.present.replay_html import page
+from preflog.puzzles import lines, prove, puzzle_of
+
+from .conftest import ROOT
+from .test_cli import run
+from .test_render import data_of
+
+PUZZLES = ROOT / "samples" / "puzzles"
+
+
+def text(name: str) -> str:
+    return (PUZZLES / name).read_text(encoding="utf-8")
+
+
+def posed(source: str, **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first deal's page data and its puzzle's (``pz``)."""
+    data = data_of(page(preflog.loads_all(source), **options))
+    deal = data["games"][0]["deals"][0]
+    return deal, deal["pz"]
+
+
+def played(steps: list[dict[str, Any]]) -> list[str]:
+    """The cards a line's steps play, in order (a trick's completion shows its cards again)."""
+    return [step["k"][-1][1] for step in steps if "k" in step and "tr" not in step]
+
+
+def test_kovalevskaya_s_misere_is_caught_by_a_diamond_and_only_by_one() -> None:
+    deal, pz = posed(text("kovalevskaya.pref"))
+    assert (pz["q"], pz["to"], pz["who"]) == ("catch", 0, 1)  # Восток to lead, Юг's tricks counted
+    assert pz["ask"] == "Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?"
+    assert pz["src"].startswith("Unisay/preferanser, deal/5.json")
+    assert pz["v"] == {"Qs": 0, "Js": 0, "9c": 0, "7c": 0, "Kd": 1, "Qd": 1, "Jd": 1, "Td": 1, "Jh": 0, "7h": 0}
+    assert pz["right"] == pz["answer"] == ["Kd", "Qd", "Jd", "Td"] and pz["value"] == 1
+    steps = deal["line"]["steps"]
+    assert pz["at"] == len(steps) - 1 and not any("k" in s for s in steps)  # the record stops before the lead
+    (game,) = preflog.loads_all(text("kovalevskaya.pref"))
+    proof = prove(puzzle_of(game))
+    assert set(pz["lines"]) == set(pz["v"])
+    for card, line in lines(proof).items():
+        said = played(pz["lines"][write_card(card)])
+        if card == proof.line[0]:  # the main line as written (the solver keeps to it)
+            assert said == [write_card(p.card) for p in game.deals[0].play.cards]  # type: ignore[union-attr]
+        else:
+            assert said == [write_card(c) for c in line], card
+    refuted = pz["lines"]["Qs"]
+    assert refuted[0]["k"] == [[0, "Qs"]] and refuted[-1]["tr"] == 10
+    assert refuted[-1]["w"][1] == 0  # Юг ends with no trick: the misère not caught
+
+
+def test_kovalkov_s_etude_has_one_lead_holding_the_declarer_to_six() -> None:
+    deal, pz = posed(text("kovalkov-1.pref"))
+    assert (pz["q"], pz["to"], pz["who"], pz["main"]) == ("card", 1, 2, "Ac")  # Юг to lead, Запад counted
+    assert pz["right"] == pz["answer"] == ["Ac"] and (pz["best"], pz["value"]) == (6, 6)
+    assert {c: v for c, v in pz["v"].items() if v != 7} == {"Ac": 6}
+    assert played(pz["lines"]["Ac"]) == "Ac Kc Jc 8c Qc Tc Ts As Ks 9c Js 9s Td Ad Jd 8s Qs 9d 7d 8d Kd 7s Kh Jh Qd Qh 9h Ah 7h 8h".split()
+    end = pz["lines"]["Ks"][-1]
+    assert end["tr"] == 10 and end["w"][2] == 7  # the king of spades lets Запад make seven
+    assert deal["line"]["steps"][-1]["r"] == ["whist", "whist", "declarer"]
+
+
+def test_a_puzzle_asked_in_the_middle_of_the_play_opens_there() -> None:
+    """``[Played "3"]``: the record ends with the first trick taken, Юг on lead again; each line starts
+    with his card, and the tricks so far are Юг's one."""
+    source = text("kovalkov-1.pref").replace('[Puzzle "card"]', '[Puzzle "card"]\n[Played "3"]')
+    deal, pz = posed(source)
+    steps = deal["line"]["steps"]
+    assert pz["at"] == len(steps) - 1 and steps[-1]["tr"] == 1 and steps[-1]["win"] == 1
+    assert played(steps) == ["Ac", "Kc", "Jc"] and pz["to"] == 1
+    assert "Ac" not in pz["v"] and set(pz["v"]) == set(pz["lines"])
+    assert all(line[0]["k"] == [[1, card]] for card, line in pz["lines"].items())
+    assert pz["right"] == [c for c, v in pz["v"].items() if v == min(pz["v"].values())]
+
+
+def test_a_question_without_words_is_asked_in_the_page_s_language() -> None:
+    """No header comment: the question of its kind, in Russian (the études' files ask their own)."""
+    for name, kind, asked in [("kovalkov-1.pref", "card", "Каким ходом сыграть?"),
+                              ("lasker.pref", "tricks", "Сколько взяток возьмёт играющий?"),
+                              ("kovalevskaya.pref", "catch", "Ловится ли мизер, и каким ходом?")]:
+        source = "\n".join(line.split(" {")[0] if line.startswith("deal ") else line for line in text(name).splitlines())
+        _deal, pz = posed(source, lang="ru")
+        assert (pz["q"], pz["ask"]) == (kind, asked)
+    data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru"))
+    assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == [
+        "Теряет взятку: {player} берёт {value}, а не {best}.", "Теряет {n} взятки: {player} берёт {value}, а не {best}.",
+        "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
+    assert data["tr"]["Does not catch the misère: {player} takes no trick."].startswith("Не ловит мизер")
+    assert data["tr"]["Right: with best play {player} takes {n} trick."][2].endswith("{n} взяток.")
+
+
+def test_a_tricks_puzzle_carries_best_play_and_its_value() -> None:
+    _deal, pz = posed(text("lasker.pref"))
+    assert (pz["q"], pz["value"], pz["right"], pz["answer"]) == ("tricks", 2, [], [])
+    assert played(pz["lines"][pz["main"]]) == "As 9s Qs Ks 8s Kc Js 7s Qc Ts Jc Kd Ac 9c Qd Tc 8c Jd Ad 9d Td Ah 8h Jh 7d 8d Th 7c 9h 7h".split()
+
+
+def test_a_hostile_puzzle_stays_text() -> None:
+    """The title, the question and the source are the page's data, never its markup."""
+    event, asked, source = "</script><script>window.hit=1</script>", "<img src=x onerror=alert(1)> & ]]>", '<b>x</b> &amp;'
+    hostile = (text("kovalevskaya.pref").replace("Мизер Ковалевской", event)
+               .replace("Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?", asked)
+               .replace('[Source "', f'[Source "{source} '))
+    html = page(preflog.loads_all(hostile))
+    assert html.count("<script") == 2 and "<img" not in html and "<b>" not in html
+    assert "<title>&lt;/script&gt;&lt;script&gt;window.hit=1&lt;/script&gt;</title>" in html
+    data = data_of(html)
+    pz = data["games"][0]["deals"][0]["pz"]
+    assert data["games"][0]["title"] == event and pz["ask"] == asked and pz["src"].startswith(source)
+
+
+def test_a_file_that_asks_nothing_the_page_can_pose_is_replayed_as_any_other() -> None:
+    """A game without the tag, with a question it cannot be asked, or of two deals: no solve mode, the
+    record whole."""
+    asks_nothing = text("kovalkov-1.pref").replace('[Puzzle "card"]\n', "")
+    not_a_misere = text("kovalkov-1.pref").replace('[Puzzle "card"]', '[Puzzle "catch"]')
+    unread = text("kovalkov-1.pref").replace('[Puzzle "card"]', '[Puzzle "riddle"]')
+    for source in (asks_nothing, not_a_misere, unread):
+        data = data_of(page(preflog.loads_all(source)))
+        (deal,) = data["games"][0]["deals"]
+        assert "pz" not in deal and len(played(deal["line"]["steps"])) == 30
+    assert "pz" not in data_of(page(preflog.loads_all((ROOT / "samples" / "sochi-pulka.pref").read_text(
+        encoding="utf-8"))))["games"][0]["deals"][0]
+
+
+def test_render_writes_a_page_of_etudes(tmp_path: Path) -> None:
+    """A file of every étude: each posed, in the file's order, the page written with exit 0."""
+    files = sorted(PUZZLES.glob("*.pref"))
+    joined = tmp_path / "etudes.pref"
+    joined.write_text("\n".join(f.read_text(encoding="utf-8") for f in files), encoding="utf-8")
+    code, _out, err = run("render", str(joined), "-o", str(tmp_path / "etudes.html"))
+    assert (code, err) == (0, "")
+    data = data_of((tmp_path / "etudes.html").read_text(encoding="utf-8"))
+    asked = [f.read_text(encoding="utf-8").split('[Puzzle "')[1].split('"')[0] for f in files]
+    assert [g["deals"][0]["pz"]["q"] for g in data["games"]] == asked
+
+
+def test_the_docs_command_runs_as_written(tmp_path: Path) -> None:
+    """docs/puzzles.md's (and its Russian's) command of a puzzle's page."""
+    for name in ("puzzles.md", "puzzles.ru.md"):
+        doc = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        (line,) = [w for w in doc.splitlines() if w.startswith(".venv/bin/preflog render ")]
+        args = [str(ROOT / w) if w.startswith("samples/") else str(tmp_path / w) if w.endswith(".html") else w
+                for w in line.split()[1:]]
+        code, _out, err = run(*args)
+        assert (code, err) == (0, ""), line
+        assert "pz" in data_of((tmp_path / line.split()[-1]).read_text(encoding="utf-8"))["games"][0]["deals"][0]
