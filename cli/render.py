@@ -52,6 +52,7 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
            analysed: bool) -> None:
     """The ``preflog render`` verb (its help is above)."""
     from ..present.replay_html import game_data, write_page
+    from ..puzzles.page import pose
 
     name = display_name(file)
     games = CleanGames(Reread(file), name)
@@ -88,7 +89,8 @@ def render(file: str, output: str, deal_number: int | None, seat: str | None, pr
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, suffix=".html", delete=False) as out:
         kept = out.name
         try:
-            write_page(out, (watched(number, game_data(game, deals, deal=deal_number, rules=preset, analyse=analysed))
+            write_page(out, (watched(number, game_data(game, deals, deal=deal_number, rules=preset, analyse=analysed,
+                                                       pose=pose))
                              for number, (game, deals) in enumerate(games.streamed(), 1)), seat=seat)
         except BaseException:
             out.close()

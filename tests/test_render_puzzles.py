@@ -11,6 +11,7 @@ from typing import Any
 import preflog
 from preflog.model.cards import write_card
 from preflog.present.replay_html import page
+from preflog.puzzles.page import pose
 from preflog.puzzles import lines, prove, puzzle_of
 
 from .conftest import ROOT
@@ -26,7 +27,7 @@ def text(name: str) -> str:
 
 def posed(source: str, **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """The first deal's page data and its puzzle's (``pz``)."""
-    data = data_of(page(preflog.loads_all(source), **options))
+    data = data_of(page(preflog.loads_all(source), pose=pose, **options))
     deal = data["games"][0]["deals"][0]
     return deal, deal["pz"]
 
@@ -91,10 +92,10 @@ def test_a_question_without_words_is_asked_in_the_page_s_language() -> None:
         source = "\n".join(line.split(" {")[0] if line.startswith("deal ") else line for line in text(name).splitlines())
         _deal, pz = posed(source, lang="ru")
         assert (pz["q"], pz["ask"]) == (kind, asked)
-    data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru"))
-    assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == [
-        "Теряет взятку: {player} берёт {value}, а не {best}.", "Теряет {n} взятки: {player} берёт {value}, а не {best}.",
-        "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
+    data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru", pose=pose))
+    assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == "Теряет взятку: {player} берёт {value}, а не {best}."
+    assert data["tr"]["Loses {n} trick: {player} takes {value}, not {best}."][1:] == [
+        "Теряет {n} взятки: {player} берёт {value}, а не {best}.", "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
     assert data["tr"]["Does not catch the misère: {player} takes no trick."].startswith("Не ловит мизер")
     assert data["tr"]["Right: with best play {player} takes {n} trick."][2].endswith("{n} взяток.")
 
@@ -111,7 +112,7 @@ def test_a_hostile_puzzle_stays_text() -> None:
     hostile = (text("kovalevskaya.pref").replace("Мизер Ковалевской", event)
                .replace("Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?", asked)
                .replace('[Source "', f'[Source "{source} '))
-    html = page(preflog.loads_all(hostile))
+    html = page(preflog.loads_all(hostile), pose=pose)
     assert html.count("<script") == 2 and "<img" not in html and "<b>" not in html
     assert "<title>&lt;/script&gt;&lt;script&gt;window.hit=1&lt;/script&gt;</title>" in html
     data = data_of(html)
@@ -126,11 +127,11 @@ def test_a_file_that_asks_nothing_the_page_can_pose_is_replayed_as_any_other() -
     not_a_misere = text("kovalkov-1.pref").replace('[Puzzle "card"]', '[Puzzle "catch"]')
     unread = text("kovalkov-1.pref").replace('[Puzzle "card"]', '[Puzzle "riddle"]')
     for source in (asks_nothing, not_a_misere, unread):
-        data = data_of(page(preflog.loads_all(source)))
+        data = data_of(page(preflog.loads_all(source), pose=pose))
         (deal,) = data["games"][0]["deals"]
         assert "pz" not in deal and len(played(deal["line"]["steps"])) == 30
-    assert "pz" not in data_of(page(preflog.loads_all((ROOT / "samples" / "sochi-pulka.pref").read_text(
-        encoding="utf-8"))))["games"][0]["deals"][0]
+    sochi = preflog.loads_all((ROOT / "samples" / "sochi-pulka.pref").read_text(encoding="utf-8"))
+    assert page(sochi, pose=pose) == page(sochi)  # a file of no puzzles: the page it always was
 
 
 def test_render_writes_a_page_of_etudes(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import json
 import io
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from typing import IO, Any
 
@@ -50,10 +50,13 @@ from .. import words
 from ..verdicts import message
 from .pulka_svg import STYLE, sheet_svg
 from .replay_text import Renderer
-from .solve_page import posed, with_puzzle
-from ..puzzles import is_puzzle
 
 Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": str}
+#: What poses a puzzle's deal on the page (:mod:`preflog.puzzles.page`): given the deal's data, its
+#: recorder, the step of each card its record plays and its last step before the play's end.
+Posing = Callable[[dict[str, Any], "PageRecorder", Sequence[int], int], None]
+#: What tells the page's data whether a game of one deal (the game's tags, its deal) is a puzzle to pose.
+Pose = Callable[[Game, Deal], Posing | None]
 
 
 def spoken(card: Card) -> str:
@@ -389,47 +392,51 @@ def _compact(line: Line) -> Line:
 
 
 def games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None,
-               analyse: bool = False) -> list[dict[str, Any]]:
+               analyse: bool = False, pose: Pose | None = None) -> list[dict[str, Any]]:
     """The page's data for each game: its deals, steps and branches, and its pulka; with ``analyse``,
-    each played card's double-dummy values (:mod:`preflog.analysis`) from the same walk."""
-    return list(iter_games_data(games, deal=deal, rules=rules, analyse=analyse))
+    each played card's double-dummy values (:mod:`preflog.analysis`) from the same walk; with ``pose``
+    (:func:`preflog.puzzles.page.pose`), each puzzle posed for the page's solve mode."""
+    return list(iter_games_data(games, deal=deal, rules=rules, analyse=analyse, pose=pose))
 
 
 def iter_games_data(games: Iterable[Game], *, deal: int | None = None, rules: Rules | str | None = None,
-                    analyse: bool = False) -> Iterator[dict[str, Any]]:
+                    analyse: bool = False, pose: Pose | None = None) -> Iterator[dict[str, Any]]:
     """The data of :func:`games_data`, a game at a time (memory: one game's)."""
     for game in games:
-        data = game_data(game, deal=deal, rules=rules, analyse=analyse)
+        data = game_data(game, deal=deal, rules=rules, analyse=analyse, pose=pose)
         data["deals"] = list(data["deals"])
         yield data
 
 
 def game_data(game: Game, deals: Iterable[Deal] | None = None, *, deal: int | None = None,
-              rules: Rules | str | None = None, analyse: bool = False) -> dict[str, Any]:
+              rules: Rules | str | None = None, analyse: bool = False, pose: Pose | None = None) -> dict[str, Any]:
     """The page's data of ``game`` as :func:`write_page` takes it, a deal at a time: its ``"deals"`` an
     iterator giving each deal's data as the deal is replayed, so that memory holds one deal's data and
     the game's sheet however long the game. The deals are ``deals`` if given (a reader's as it reads
     them, ``game`` then its tag block), else the game's own; what follows them in the game's data (its
-    pulka) is there once the iterator is done."""
+    pulka) is there once the iterator is done. A game ``pose`` finds a puzzle is posed (see
+    :func:`games_data`)."""
     scorer = Scorer()
     recorder = PageRecorder(scorer, deal=deal)
     steps = StepRecorder() if analyse else None
     walker = Walker(scorer, recorder, *(() if steps is None else (steps,)), rules=rules)
     walker.begin_game(game)
     data = recorder.game
-    data["deals"] = _replayed(walker, recorder, steps, game, game.deals if deals is None else deals)
+    data["deals"] = _replayed(walker, recorder, steps, game, game.deals if deals is None else deals, pose)
     return data
 
 
 def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None, game: Game,
-              deals: Iterable[Deal]) -> Iterator[dict[str, Any]]:
+              deals: Iterable[Deal], pose: Pose | None) -> Iterator[dict[str, Any]]:
     """Each deal's page data as the deal is replayed (with its double-dummy values where ``steps``
-    records the replay's steps; posing its question where ``game`` is a puzzle, :mod:`.solve_page`),
-    none kept once handed on; then the game's end."""
-    proof = None
-    if is_puzzle(game):  # a puzzle is a game of one deal: its deals are read before it is posed
-        deals = list(deals)
-        proof = posed(game, deals)
+    records the replay's steps; posing its question where ``pose`` finds ``game`` a puzzle), none kept
+    once handed on; then the game's end."""
+    posing = None
+    if pose is not None:  # a puzzle is a game of one deal: two read ahead tell it
+        deals = iter(deals)
+        ahead = list(itertools.islice(deals, 2))
+        posing = pose(game, ahead[0]) if len(ahead) == 1 else None
+        deals = itertools.chain(ahead, deals)
     for deal in deals:
         walker.deal(deal)
         if steps is not None:
@@ -437,9 +444,9 @@ def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None
                 for data, plays, analysis in zip(recorder.recorded, recorder.card_steps, analyse_steps(steps.steps)):
                     _with_analysis(data, plays, analysis, recorder.seats)
             steps.steps.clear()
-        if proof is not None:
+        if posing is not None:
             for data, plays, end in zip(recorder.recorded, recorder.card_steps, recorder.play_ends):
-                with_puzzle(data, proof, recorder, plays, end)
+                posing(data, recorder, plays, end)
         yield from recorder.recorded
         recorder.recorded.clear()
         recorder.card_steps.clear()
@@ -487,13 +494,15 @@ def policy() -> str:
 
 def page(games: Iterable[Game], *, deal: int | None = None, seat: str | None = None, title: str | None = None,
          rules: Rules | str | None = None, analyse: bool = False, lang: str | None = None,
-         back: str | None = None) -> str:
+         back: str | None = None, pose: Pose | None = None) -> str:
     """The HTML page of ``games`` (or of deal ``deal`` of each), opening on ``seat``'s view if given;
-    with ``analyse``, the double-dummy value of every card a player could play, at each card; in
+    with ``analyse``, the double-dummy value of every card a player could play, at each card; with
+    ``pose``, each puzzle in solve mode (:func:`games_data`); in
     ``lang`` (default: the current language); served by a site, with its header and ``back`` the
     address of the game's own page (:func:`write_page`)."""
     with using_language(lang):
-        return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse), seat=seat, title=title, back=back)
+        return page_of(games_data(games, deal=deal, rules=rules, analyse=analyse, pose=pose), seat=seat, title=title,
+                       back=back)
 
 
 def page_of(games: list[dict[str, Any]], *, seat: str | None = None, title: str | None = None,

@@ -121,7 +121,8 @@
     const v = p.v[chosen], equal = p.answer.length > 1 ? " " + _("Equal cards, one answer: {cards}.").replace("{cards}", p.answer.map(named).join(" ")) : "";
     if (p.right.indexOf(chosen) < 0) {
       return p.q === "catch" ? [false, _("Does not catch the misère: {player} takes no trick.").replace("{player}", who)] :
-        [false, ngettext("Loses a trick: {player} takes {value}, not {best}.", "Loses {n} tricks: {player} takes {value}, not {best}.", Math.abs(v - p.best))
+        [false, (Math.abs(v - p.best) === 1 ? _("Loses a trick: {player} takes {value}, not {best}.") :
+          ngettext("Loses {n} trick: {player} takes {value}, not {best}.", "Loses {n} tricks: {player} takes {value}, not {best}.", Math.abs(v - p.best)))
           .replace("{player}", who).replace("{value}", String(v)).replace("{best}", String(p.best))];
     }
     return [true, (p.q === "catch" ? ngettext("Right: the misère is caught, {player} takes {n} trick.", "Right: the misère is caught, {player} takes {n} tricks.", v) :

@@ -1,5 +1,7 @@
-"""A puzzle on the replay page: its position, its question and every answer's line, worked out when the
-page is made, so that the page poses it and checks the reader's answer with no solver (docs/puzzles.md).
+"""A puzzle on the replay page (:mod:`preflog.present.replay_html`): its position, its question and every
+answer's line, worked out when the page is made, so that the page poses it and checks the reader's answer
+with no solver (docs/puzzles.md). :func:`pose` is what the page's data takes to pose puzzles
+(``page(games, pose=pose)``; ``preflog render`` passes it).
 
 For the deal of a puzzle the page can pose (:func:`posed`), :func:`with_puzzle` cuts the deal's record
 at the step the question is asked at (the answer is not in it) and adds what the page's solve mode needs
@@ -10,8 +12,9 @@ own first card), the cards that answer it, and the declarer's tricks with best p
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -19,16 +22,22 @@ from ..i18n import N_, _
 from ..model.cards import write_card
 from ..model.deal import Deal
 from ..model.game import Game
-from ..puzzles import Fault, Proof, Puzzle, Question, is_puzzle, lines, prove, puzzle_of
-
-if TYPE_CHECKING:
-    from .replay_html import PageRecorder
+from ..present.replay_html import PageRecorder, Posing
+from .proof import Fault, Proof, lines, prove
+from .question import Puzzle, Question, is_puzzle, puzzle_of
 
 #: The question in words where the deal's header comment does not ask it.
 ASKED = {Question.CARD: N_("Which card to play?"), Question.TRICKS: N_("How many tricks does the declarer take?"),
          Question.CATCH: N_("Is the misère caught, and with which card?")}
 #: A question the deal cannot be asked (the page shows the deal as any other).
 _UNPOSED = frozenset({Fault.NOT_MISERE, Fault.DECLARER_TO_PLAY, Fault.ALL_PASS})
+
+
+def pose(game: Game, deal: Deal) -> Posing | None:
+    """How the page poses ``game`` (its tags) of the one deal ``deal``: :func:`with_puzzle` with its
+    proof, or ``None`` where the game is not a puzzle the page can pose (:func:`posed`)."""
+    proof = posed(game, (deal,))
+    return None if proof is None else functools.partial(with_puzzle, proof=proof)
 
 
 def posed(game: Game, deals: Sequence[Deal]) -> Proof | None:
@@ -46,7 +55,7 @@ def posed(game: Game, deals: Sequence[Deal]) -> Proof | None:
     return proof
 
 
-def with_puzzle(data: dict[str, Any], proof: Proof, recorder: PageRecorder, cards: Sequence[int], end: int) -> None:
+def with_puzzle(data: dict[str, Any], recorder: PageRecorder, cards: Sequence[int], end: int, *, proof: Proof) -> None:
     """The deal's page data (``data``, recorded by ``recorder``; ``cards`` the step of each card its
     record plays, ``end`` its last step before the play's end) posing ``proof``'s puzzle (see the module)."""
     puzzle, solution, state = proof.puzzle, proof.solution, proof.at
@@ -72,4 +81,4 @@ def with_puzzle(data: dict[str, Any], proof: Proof, recorder: PageRecorder, card
     }
 
 
-__all__ = ["ASKED", "posed", "with_puzzle"]
+__all__ = ["ASKED", "pose", "posed", "with_puzzle"]
