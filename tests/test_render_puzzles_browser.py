@@ -19,10 +19,10 @@ from .conftest import ROOT
 ETUDES = ["kovalevskaya.pref", "kovalkov-1.pref", "lasker.pref"]
 
 
-def phone(browser: Any, tmp_path: Path, lang: str) -> tuple[Any, list[str]]:
+def phone(browser: Any, tmp_path: Path, lang: str, **options: Any) -> tuple[Any, list[str]]:
     games = [g for name in ETUDES for g in preflog.loads_all((ROOT / "samples" / "puzzles" / name).read_text(encoding="utf-8"))]
     path = tmp_path / f"etudes-{lang}.html"
-    path.write_text(page(games, lang=lang, pose=pose), encoding="utf-8")
+    path.write_text(page(games, lang=lang, pose=pose, **options), encoding="utf-8")
     tab = browser.new_page(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     problems: list[str] = []
     tab.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
@@ -90,9 +90,12 @@ def test_solving_on_a_phone_in_russian(browser: Any, tmp_path: Path) -> None:  #
 
 
 def test_solving_in_english(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
-    tab, problems = phone(browser, tmp_path, "en")
+    """In English, from the keyboard too; an analysed page (``render --analyse``) does not give the
+    answer away: no par, no card's value at the question."""
+    tab, problems = phone(browser, tmp_path, "en", analyse=True)
     tab.keyboard.press("n")
     assert tab.text_content("#turn") == "To play: Юг. Tap the card to play."
+    assert tab.text_content("#dd") == "" and tab.evaluate("document.querySelectorAll('#table sup').length") == 0
     tab.tap("#choose button[aria-label='8 of clubs']")
     assert tab.text_content("#verdict") == "✗ Loses a trick: Запад takes 7, not 6."
     tab.keyboard.press("Shift+ArrowRight")

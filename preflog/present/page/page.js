@@ -338,7 +338,7 @@
     $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
     $("step").textContent = s.t;
     $("notes").textContent = s.n || (top().i === 0 && top().line.note ? _("variation: {note}").replace("{note}", top().line.note) : "");
-    $("dd").textContent = path.length === 1 ? analysis(s, d, g) : "";
+    $("dd").textContent = path.length === 1 && !solving ? analysis(s, d, g) : "";  // a puzzle's par is its answer
     const v = $("violations"); v.textContent = "";
     (g.v || []).concat(s.v || []).forEach((text) => v.appendChild(el("li", "", text)));
     const a = $("auction"); a.textContent = "";
