@@ -147,7 +147,14 @@ def _tag_words() -> dict[str, str]:
             "WhistPrice": pgettext("tag", "WhistPrice"), "Result": pgettext("tag", "Result"),
             "Source": pgettext("tag", "Source"), "Annotator": pgettext("tag", "Annotator"),
             "Scorer": pgettext("tag", "Scorer"), "Sheet": pgettext("tag", "Sheet"),
-            "Aliases": pgettext("tag", "Aliases")}
+            "Aliases": pgettext("tag", "Aliases"), "Puzzle": pgettext("tag", "Puzzle"),
+            "Played": pgettext("tag", "Played"), "View": pgettext("tag", "View")}
+
+
+#: A puzzle's question and view, as a person reads them (the ``Puzzle`` and ``View`` tags, docs/puzzles.md).
+_PUZZLE_WORDS = {("Puzzle", "card"): N_("which card"), ("Puzzle", "tricks"): N_("how many tricks"),
+                 ("Puzzle", "catch"): N_("is the misère caught"), ("View", "open"): N_("every hand"),
+                 ("View", "table"): N_("as at the table")}
 
 
 #: The ``Rule.<Option>`` tags by the name a player gives the rule (docs/rules.md describes each).
@@ -234,14 +241,18 @@ def option_value(option: str, value: str) -> str:
 
 def tag_value(name: str, value: str) -> str:
     """A tag's value as a person reads it: as written in English (the file's own words); in another
-    language the ``Rules`` tag's convention by its name (``сочинка``), and a rule's ``yes`` and ``no``
-    as yes and no (its other values are written as the tag takes them)."""
+    language the ``Rules`` tag's convention by its name (``сочинка``), a rule's ``yes`` and ``no``
+    as yes and no (its other values are written as the tag takes them), and a puzzle's question and view
+    in words (``Puzzle "catch"``: ловится ли мизер)."""
     if name == "Rules":
         return rules(value)
     if name == "WhistPrice" and in_words():
         return decimal(value)  # 0,5: a point would read as a pulka's record
     if name.startswith("Rule."):
         return option_value(name.removeprefix("Rule."), value)
+    said = _PUZZLE_WORDS.get((name, value.strip().lower()))
+    if said is not None and in_words():
+        return _(said)
     return value
 
 

@@ -93,6 +93,7 @@ def test_a_question_without_words_is_asked_in_the_page_s_language() -> None:
         _deal, pz = posed(source, lang="ru")
         assert (pz["q"], pz["ask"]) == (kind, asked)
     data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru", pose=pose))
+    assert ["Задача", "сколько взяток"] in data["games"][0]["tags"]  # the tag in words, as the others
     assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == "Теряет взятку: {player} берёт {value}, а не {best}."
     assert data["tr"]["Loses {n} trick: {player} takes {value}, not {best}."][1:] == [
         "Теряет {n} взятки: {player} берёт {value}, а не {best}.", "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
