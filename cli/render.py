@@ -27,7 +27,9 @@ from .terminal import display_name, note_analysis
     Keys on the page: → ← a step, Shift+→ ← a trick, Home End, ↓ enter a variation, ↑ leave it, n b the
     next and previous deal. With --analyse the hand to play shows each card's double-dummy value (the
     counted player's tricks at the end of the deal with best play after it; the best cards underlined),
-    and the side panel the par and what each card played cost.
+    and the side panel the par and what each card played cost. A file of puzzles (docs/puzzles.md)
+    opens each at its question: the reader taps a card, or a number of tricks, and sees whether it is
+    right and the line that shows it.
 
     Exit 0 if the file is clean, 1 if it breaks a rule (the page shows where; it is written all the
     same) or cannot be read as notation, 2 if it cannot be read at all.
