@@ -125,3 +125,15 @@ def test_the_archive_of_serve_gives_the_lessons_its_files_give(tmp_path: Path) -
     from_db = json.loads(text)
     assert [(r["deal"], r["index"], r["answer"]) for r in from_db] == [(r["deal"], r["index"], r["answer"]) for r in from_files]
     assert run("lessons")[0] == 2 and run("lessons", str(SOCHI), "--db", str(db))[0] == 2
+
+
+def test_the_page_draws_each_position_without_naming_its_answer() -> None:
+    """The drawing stands where the play written stops (as_played): the tricks so far and the cards on the
+    table, the player to move marked, and no «before К♠ is played» in its title to give the answer away."""
+    from preflog.puzzles.lessons_page import page
+
+    (lesson,) = lessons(games_of(FINESSE), samples=20)
+    html = page([lesson], "Lessons")
+    title = html.split("<title>", 2)[2].split("</title>")[0]
+    assert title.startswith("Deal 1, dealt by Anna, after 6 tricks") and "before" not in title
+    assert "K♠" not in html.split("<details>")[0].split("<desc>")[0]

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from ..i18n import _, current_language, ngettext, with_numbers
 from ..present.diagram import diagram
 from ..present.markup import escape
+from ..model.game import Game
+from ..model.play import Play
 from .. import words
 from .lessons import Lesson, Theme
 from .told import cards, line
@@ -62,7 +66,7 @@ def page(found: Sequence[Lesson], title: str) -> str:
 
 def _article(lesson: Lesson) -> str:
     m, proof = lesson.mistake, lesson.proof
-    drawn = diagram(lesson.puzzle, 1, before_card=proof.line[0], caption=question(lesson)).svg()
+    drawn = diagram(_asked(lesson), 1, as_played=True, caption=question(lesson)).svg()
     origin = _("{source}, deal {deal}").format(source=lesson.source, deal=m.deal)
     answer = _("Played: {card}. Right: {answer}.").format(card=words.card(m.card, unicode=True),
                                                           answer=cards(proof.answer))
@@ -73,3 +77,13 @@ def _article(lesson: Lesson) -> str:
             f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
             f"<details><summary>{escape(summary)}</summary><p>{escape(answer)}</p><p>{escape(best)}</p>"
             "</details></article>")
+
+
+def _asked(lesson: Lesson) -> Game:
+    """The lesson's puzzle as asked: its play cut at the position, so that the drawing names no answer."""
+    game = lesson.puzzle
+    deal = game.deals[0]
+    played = lesson.mistake.index
+    cards = deal.play.cards[:played] if deal.play is not None else ()
+    cut = attrs.evolve(deal, play=Play(tuple(cards)) if cards else None, result=None)
+    return attrs.evolve(game, deals=(cut,))

@@ -52,16 +52,19 @@ class Diagram:
 
 def diagram(game: Game, deal: int, *, after_trick: int | None = None, before_card: Card | str | None = None,
             hide: Iterable[str] = (), caption: str | None = None, lang: str | None = None,
-            rules: Rules | str | None = None) -> Diagram:
+            rules: Rules | str | None = None, as_played: bool = False) -> Diagram:
     """Deal ``deal`` of ``game`` as a :class:`Diagram`: as dealt (the whole auction and the defence), or
     after ``after_trick`` tricks (0: the start of play), or just before the card ``before_card`` is
-    played; the hands of the players named in ``hide`` (and the talon, as ``"talon"``) face down.
+    played, or (``as_played``) where the play written stops, the cards on the table with it, no card
+    named (a puzzle's position); the hands of the players named in ``hide`` (and the talon, as ``"talon"``) face down.
     :class:`Refusal` when the deal breaks a rule or the point is not in it."""
-    if after_trick is not None and before_card is not None:
-        raise TypeError("after_trick and before_card: one point at a time")
+    if (after_trick is not None) + (before_card is not None) + as_played > 1:
+        raise TypeError("after_trick, before_card, as_played: one point at a time")
     if isinstance(rules, str) and rules not in PRESETS:
         raise ValueError(_("unknown convention {name!r}; known: {presets}").format(name=rules, presets=", ".join(PRESETS)))
-    if after_trick is not None:
+    if as_played:
+        stop = Stop(Point.PLAYED)
+    elif after_trick is not None:
         stop = Stop(Point.AFTER_TRICK, trick=after_trick)
     elif before_card is not None:
         from ...model.cards import card

@@ -17,7 +17,7 @@ import attrs
 
 from ...driver import Visitor, walk
 from ...game.conventions import Rules
-from ...game.events import CardPlayed, DealStarted, Event, TrickCompleted
+from ...game.events import CardPlayed, DealEnded, DealStarted, Event, TrickCompleted
 from ...game.state import DealState, GameState
 from ...game.violations import Violation
 from ...model.auction import Call
@@ -37,6 +37,7 @@ class Point(enum.Enum):
     DEALT = "dealt"              # the hands as dealt, with the whole auction and the defence
     AFTER_TRICK = "after-trick"  # after so many tricks (0: the start of play, the discard made)
     BEFORE_CARD = "before-card"  # just before a card is played
+    PLAYED = "played"            # where the play written stops (a puzzle's position: no card named)
 
 
 class Why(enum.Enum):
@@ -150,6 +151,7 @@ class PositionRecorder(Visitor):
         self.trick_cards: list[tuple[str | None, Card]] = []
         self.violations: list[Violation] = []
         self.last: DealState | None = None     # the deal's state after the event before (then after the last)
+        self.open: DealState | None = None     # the same before the deal ends (the play as written stops)
 
     def visit(self, event: Event, state: GameState) -> None:
         d = state.deal
@@ -177,6 +179,8 @@ class PositionRecorder(Visitor):
                 self.at = d
         if self.dealt is None and any(h is not None for h in d.hands):
             self.dealt = d
+        if type(event) is not DealEnded:
+            self.open = d
         self.last = d
 
     def visit_violation(self, violation: Violation, state: GameState) -> None:
@@ -210,6 +214,8 @@ def position_of(game: Game, number: int, *, stop: Stop = Stop(), hide: Iterable[
     at = recorder.at
     if stop.point is Point.DEALT:
         at = last
+    elif stop.point is Point.PLAYED:
+        at = recorder.open or last
     elif at is None:
         if stop.point is Point.AFTER_TRICK and stop.trick == 0 and not recorder.tricks:
             at = last  # nothing was played: the start of play is the deal's end

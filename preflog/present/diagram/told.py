@@ -38,7 +38,11 @@ def ranks(held: Held, suit: Suit) -> str:
 def title(p: Position) -> str:
     """«Сдача 7, сдаёт Аня», and the point drawn: «после 3 взяток», «перед ходом 10♦»."""
     head = _("Deal {number}, dealt by {dealer}").format(number=p.number, dealer=words.player(p.dealer))
-    if p.point is Point.AFTER_TRICK and p.trick:
+    if p.point is Point.PLAYED:
+        done = len(p.tricks)
+        head += ", " + (ngettext("after {n} trick", "after {n} tricks", done).format(n=done) if done
+                        else _("before the first lead"))
+    elif p.point is Point.AFTER_TRICK and p.trick:
         head += ", " + ngettext("after {n} trick", "after {n} tricks", p.trick).format(n=p.trick)
     elif p.point is Point.AFTER_TRICK:
         head += ", " + _("before the first lead")
