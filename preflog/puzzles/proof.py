@@ -263,14 +263,7 @@ def main_line(state: GameState, analyst: Analyst, prefer: Sequence[Card] = ()) -
     best and the line has kept to it, else the best card first in the deck's order."""
     out: list[Card] = []
     following = True
-    while True:
-        d = state.deal
-        if d is None:
-            break
-        try:
-            solution = analyst.solve(d)
-        except Unsolvable:
-            break
+    while (solution := _solved(state, analyst)) is not None:
         i = len(out)
         if following and i < len(prefer) and prefer[i] in solution.best:
             card = prefer[i]
@@ -285,18 +278,25 @@ def main_line(state: GameState, analyst: Analyst, prefer: Sequence[Card] = ()) -
 def _line_flaws(state: GameState, analyst: Analyst, after: Sequence[PlayedCard]) -> list[Flaw]:
     """The first card of the written line (the answer's already held) that is not best play."""
     for i, written in enumerate(after):
-        d = state.deal
-        if d is None:
-            break
-        try:
-            solution = analyst.solve(d)
-        except Unsolvable:
+        solution = _solved(state, analyst)
+        if solution is None:
             break
         if i and written.card not in solution.best:
+            table = len(state.deal.trick) if state.deal is not None else 0
             return [Flaw(Fault.LINE, _off_best(solution, written.card), written.span,
-                         (written.card,) + main_line(_played(state, written.card), analyst), table=len(d.trick))]
+                         (written.card,) + main_line(_played(state, written.card), analyst), table=table)]
         state = _played(state, written.card)
     return []
+
+
+def _solved(state: GameState, analyst: Analyst) -> Solution | None:
+    """The values of the cards at ``state``, or ``None`` where none is to be played (the deal is over)."""
+    if state.deal is None:
+        return None
+    try:
+        return analyst.solve(state.deal)
+    except Unsolvable:
+        return None
 
 
 def _off_best(solution: Solution, card: Card) -> tuple[tuple[str, object], ...]:
