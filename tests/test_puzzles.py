@@ -166,7 +166,7 @@ def test_puzzle_solve_writes_the_answer_and_its_main_line_and_the_result(tmp_pat
     assert "play Kd 9d Ad | Th Jh 9h | Qd 8d As |" in solved_text
     assert "result Восток 6 Юг 1 Запад 3" in solved_text
     code, out, err = run("puzzle", "check", str(tmp_path / "solved.pref"))
-    assert code == 0 and "proven: K♦ Q♦ J♦ T♦ catch the misère" in out
+    assert code == 0 and "proven: the misère is caught with K♦ (or Q♦ J♦ T♦)" in out
     assert run("check", str(tmp_path / "solved.pref"))[0] == 0
 
 
@@ -238,7 +238,7 @@ def test_kovalevskaya_s_lead_holds_against_every_discard_the_catchers_could_not_
         '[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]'), encoding="utf-8")
     code, out, _err = run("puzzle", "check", str(path))
     assert code == 0
-    assert "proven against the 66 layouts the player could not tell apart: K♦ Q♦ J♦ T♦" in out
+    assert "proven: the misère is caught with K♦ (or Q♦ J♦ T♦) (in every layout the player could not tell apart: 66)" in out
     # three of the layouts by the independent search: Юг's twelve cards, two of them discarded
     count, hands, leader = _independent(SAMPLES / "kovalevskaya.pref")
     twelve = hands[1] | {(1, 13), (1, 14)}  # Юг, with the talon's К♣ Т♣

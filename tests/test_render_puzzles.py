@@ -40,7 +40,7 @@ def played(steps: list[dict[str, Any]]) -> list[str]:
 def test_kovalevskaya_s_misere_is_caught_by_a_diamond_and_only_by_one() -> None:
     deal, pz = posed(text("kovalevskaya.pref"))
     assert (pz["q"], pz["to"], pz["who"]) == ("catch", 0, 1)  # Восток to lead, Юг's tricks counted
-    assert pz["ask"] == "Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?"
+    assert pz["ask"] == "Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
     assert pz["src"].startswith("Unisay/preferanser, deal/5.json")
     assert pz["v"] == {"Qs": 0, "Js": 0, "9c": 0, "7c": 0, "Kd": 1, "Qd": 1, "Jd": 1, "Td": 1, "Jh": 0, "7h": 0}
     assert pz["right"] == pz["answer"] == ["Kd", "Qd", "Jd", "Td"] and pz["value"] == 1
@@ -111,7 +111,7 @@ def test_a_hostile_puzzle_stays_text() -> None:
     """The title, the question and the source are the page's data, never its markup."""
     event, asked, source = "</script><script>window.hit=1</script>", "<img src=x onerror=alert(1)> & ]]>", '<b>x</b> &amp;'
     hostile = (text("kovalevskaya.pref").replace("Мизер Ковалевской", event)
-               .replace("Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?", asked)
+               .replace("Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?", asked)
                .replace('[Source "', f'[Source "{source} '))
     html = page(preflog.loads_all(hostile), pose=pose)
     assert html.count("<script") == 2 and "<img" not in html and "<b>" not in html

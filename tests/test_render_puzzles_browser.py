@@ -45,7 +45,7 @@ def trick_cards(tab: Any) -> list[str]:
 
 def test_solving_on_a_phone_in_russian(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     tab, problems = phone(browser, tmp_path, "ru")
-    assert tab.text_content("#ask") == "Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?"
+    assert tab.text_content("#ask") == "Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
     assert tab.text_content("#turn").startswith("Ход: Восток.") and trick_cards(tab) == []
     fits(tab, "the question")
     assert serious(tab) == []

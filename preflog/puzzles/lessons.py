@@ -82,7 +82,8 @@ _KEPT = ("Event", "Date", "Site", "Players", "Rules", "Pool", "WhistPrice")
 
 def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
     """The ``card`` puzzle at the position before ``mistake``: the deal as written, its play cut before
-    the card, the question's tags, and where it came from (``Source``: the file, the game, the deal)."""
+    the card, the question's tags, and where it came from (``Source``: the file, the game, the deal); the
+    deal keeps its number (a game may begin at any deal)."""
     deal = next(d for d in game.deals if d.number == mistake.deal)
     cards = deal.play.cards[:mistake.index] if deal.play is not None else ()
     cut = attrs.evolve(deal, play=Play(tuple(cards)) if cards else None, claim=None, result=None, penalties=(),
@@ -94,7 +95,7 @@ def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
              Tag("Puzzle", Question.CARD.value), Tag("Played", str(mistake.index)),
              Tag("Theme", theme_of(mistake.position).value)]
     tags.sort(key=lambda t: tag_rank(t.name))
-    return Game(tuple(tags), (attrs.evolve(cut, number=1),))
+    return Game(tuple(tags), (cut,))
 
 
 def lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,

@@ -14,13 +14,13 @@ from ..model.game import Game
 from ..model.play import Play
 from .. import words
 from .lessons import Lesson, Theme
-from .told import cards, line
+from .told import answer, line
 
 STYLE = """body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:0 12px 48px;color:#111;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
 section>article{border-top:1px solid #ccc;padding:12px 0}
 figure{margin:0}svg{max-width:100%;height:auto}
-details{margin-top:8px}summary{min-height:44px;display:flex;align-items:center;cursor:pointer;font-weight:600}
+details{margin-top:8px}summary{min-height:44px;line-height:44px;cursor:pointer;font-weight:600}
 .price{color:#8a1c1c}.from{color:#555;font-size:.875rem}"""
 
 
@@ -33,14 +33,21 @@ def theme_title(theme: Theme) -> str:
 def price(lesson: Lesson) -> str:
     """What the card played cost, on average over the layouts its player could not tell apart."""
     m = lesson.mistake
-    text = with_numbers(_("tricks lost on average: {tricks:.1f}"), tricks=m.loss)
+    text = with_numbers(_("extra tricks taken on average: {tricks:.1f}") if lesson.theme is Theme.ALL_PASS
+                        else _("tricks lost on average: {tricks:.1f}"), tricks=m.loss)
     if m.whist_loss is not None:
         text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=m.whist_loss)
     return text
 
 
 def question(lesson: Lesson) -> str:
+    """Whose card and the question; with an open whist the whister chooses his partner's card (Code 3.8.5)."""
     m = lesson.mistake
+    d = m.position
+    mover = d.player(d.to_play) if d.to_play is not None else m.player
+    if mover != m.player:
+        return _("{player} to play, {chooser} chooses (open whist): which card?").format(
+            player=words.player(mover), chooser=words.player(m.player))
     return _("{player} to play: which card?").format(player=words.player(m.player))
 
 
@@ -66,16 +73,16 @@ def page(found: Sequence[Lesson], title: str) -> str:
 
 def _article(lesson: Lesson) -> str:
     m, proof = lesson.mistake, lesson.proof
-    drawn = diagram(_asked(lesson), 1, as_played=True, caption=question(lesson)).svg()
-    origin = _("{source}, deal {deal}").format(source=lesson.source, deal=m.deal)
-    answer = _("Played: {card}. Right: {answer}.").format(card=words.card(m.card, unicode=True),
-                                                          answer=cards(proof.answer))
+    drawn = diagram(_asked(lesson), m.deal, as_played=True, caption=question(lesson)).svg()
+    origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=m.game, deal=m.deal)
+    said = _("Played: {card}. Right: {answer}.").format(card=words.card(m.card, unicode=True),
+                                                        answer=answer(proof.answer))
     table = len(proof.at.deal.trick) if proof.at is not None and proof.at.deal is not None else 0
     summary = _("The answer")
     best = _("Best play: {line}").format(line=line(proof.line, table))
     return (f"<article><figure>{drawn}</figure><p>{escape(question(lesson))}</p>"
             f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
-            f"<details><summary>{escape(summary)}</summary><p>{escape(answer)}</p><p>{escape(best)}</p>"
+            f"<details><summary>{escape(summary)}</summary><p>{escape(said)}</p><p>{escape(best)}</p>"
             "</details></article>")
 
 

@@ -125,17 +125,24 @@ def proven(proof: Proof) -> str:
     assert not isinstance(puzzle, TagSlip)
     if puzzle.question is Question.TRICKS:
         return _tricks_answer(proof)
-    if proof.answer and proof.layouts is not None:
-        return ngettext("proven against the {n} layout the player could not tell apart: {cards}",
-                        "proven against the {n} layouts the player could not tell apart: {cards}",
-                        proof.layouts).format(n=proof.layouts, cards=cards(proof.answer))
     if proof.answer:
-        shown = cards(proof.answer)
-        if puzzle.question is Question.CATCH:
-            return ngettext("proven: {cards} catches the misère", "proven: {cards} catch the misère",
-                            len(proof.answer)).format(cards=shown)
-        return _("proven: {cards}").format(cards=shown)
+        shown = answer(proof.answer)
+        said = _("proven: the misère is caught with {answer}").format(answer=shown) \
+            if puzzle.question is Question.CATCH else _("proven: {answer}").format(answer=shown)
+        if proof.layouts is not None:
+            said += " " + ngettext("(in every layout the player could not tell apart: {n})",
+                                   "(in every layout the player could not tell apart: {n})",
+                                   proof.layouts).format(n=proof.layouts)
+        return said
     return _("proven: the misère cannot be caught")
+
+
+def answer(equal: Sequence[Card]) -> str:
+    """An answer and the cards equal to it: «К♦ (или Д♦ В♦ 10♦)»."""
+    first = words.card(equal[0], unicode=True)
+    if len(equal) == 1:
+        return first
+    return _("{card} (or {equals})").format(card=first, equals=cards(equal[1:]))
 
 
 def _tricks_answer(proof: Proof) -> str:
@@ -171,4 +178,4 @@ def record(proof: Proof) -> dict[str, object]:
     return out
 
 
-__all__ = ["cards", "flaw", "line", "proven", "record", "refutation", "slip"]
+__all__ = ["answer", "cards", "flaw", "line", "proven", "record", "refutation", "slip"]
