@@ -62,9 +62,11 @@ DEFAULT_DB = "preflog-club.sqlite"
 @option("--event", "events", multiple=True, metavar=N_("FILE"), type=click.Path(dir_okay=False, allow_dash=True),
         help=N_("Take in an event file (preflog event new or draw): the event is kept, a game is opened for each "
                 "table of each tour drawn; and end."))
+@option("--lesson-samples", metavar=N_("N"), type=click.IntRange(2, 10_000), default=50, show_default=True,
+        help=N_("The layouts each card of a finished game is valued over for its lessons (Puzzles)."))
 def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_import: bool, force: bool,
           aliases: tuple[str, ...], export: str | None, backup: str | None, reindex: bool, new_token: bool,
-          events: tuple[str, ...]) -> None:
+          events: tuple[str, ...], lesson_samples: int) -> None:
     try:
         from ..serve.archive import Archive, ArchiveError
     except ImportError as e:
@@ -94,7 +96,7 @@ def serve(files: tuple[str, ...], db: str, host: str, port: int, lan: bool, do_i
             done = archive.reindex()
             click.echo(count("{n} game indexed anew", "{n} games indexed anew", done))
             sys.exit(EXIT_OK)
-        _serve(archive, db, "0.0.0.0" if lan and host == "127.0.0.1" else host, port, lan, new_token)
+        _serve(archive, db, "0.0.0.0" if lan and host == "127.0.0.1" else host, port, lan, new_token, lesson_samples)
     finally:
         archive.close()
 
@@ -235,7 +237,7 @@ def listening(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token: bool) -> None:
+def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token: bool, samples: int) -> None:
     try:
         import uvicorn
 
@@ -283,7 +285,7 @@ def _serve(archive: Archive, db: str, host: str, port: int, lan: bool, new_token
         segno.make(address, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     Guarded.limit = connection_limit()
-    config = uvicorn.Config(create_app(archive, token.digest), log_level="warning", timeout_graceful_shutdown=2,
+    config = uvicorn.Config(create_app(archive, token.digest, lesson_samples=samples), log_level="warning", timeout_graceful_shutdown=2,
                             lifespan="on", access_log=False, proxy_headers=True, http=Guarded)
     logging.getLogger("uvicorn.error").addFilter(OncePerMinute())
     uvicorn.Server(config).run(sockets=[sock])

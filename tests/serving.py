@@ -127,9 +127,10 @@ class Served:
     anyio portal's thread) runs its lifespan (the deriver, the archive's news heard by the streams) and
     every request, as uvicorn's does; each :meth:`client` sends its requests into that loop through
     Starlette's test transport (bodies, streams and the app's middleware as over a socket). ``url``,
-    ``db`` and :meth:`stop` as a :class:`Server`'s."""
+    ``db`` and :meth:`stop` as a :class:`Server`'s; its lessons made over ``lesson_samples`` layouts a card
+    (0, as the tests of other parts want: none made, no solver's work beside them)."""
 
-    def __init__(self, db: Path, *, token: str = TOKEN) -> None:
+    def __init__(self, db: Path, *, token: str = TOKEN, lesson_samples: int = 0) -> None:
         from preflog.serve.access import scorer_token
         from preflog.serve.app import create_app
         from preflog.serve.archive import Archive
@@ -137,7 +138,7 @@ class Served:
         self.db, self.url = db, IN_PROCESS
         self.archive = Archive(db)
         digest = scorer_token(self.archive, environ={"PREFLOG_TOKEN": token}).digest
-        self.app = create_app(self.archive, digest)
+        self.app = create_app(self.archive, digest, lesson_samples=lesson_samples)
         self._stack = ExitStack()
         self._stack.callback(self.archive.close)
         self._loop = self._stack.enter_context(_test_client()(self.app, base_url=self.url))  # runs the lifespan

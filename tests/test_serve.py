@@ -901,7 +901,7 @@ def test_an_archive_of_schema_1_is_brought_up_to_date_with_its_games(tmp_path: P
     assert archive.reindex() == 1 and archive.row(1).players == ("Anna", "Boris", "Vera")
     archive.close()
     with sqlite3.connect(old) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"events", "event_games"} <= tables  # schema 7: the events
         assert "deal_keys" in tables  # schema 8: the ids the pages made for their deals

@@ -22,7 +22,9 @@ from ..i18n import using_language
 from ..present.pulka_svg import STYLE
 from ..present.replay_html import csp_hash
 from ..statistics.page import STYLE as STATS_STYLE
-from . import api, event_pages, pages
+from . import api, event_pages, pages, puzzle_pages
+from .deriver import Deriver
+from .drills import SAMPLES
 from .archive import Archive, DiskFull, ReadOnly
 from .guard import quiet_loop
 from .secrecy import Secrecy
@@ -110,9 +112,10 @@ async def _icon(request: Request) -> Response:
     return RedirectResponse("/static/favicon.svg", status_code=301)
 
 
-def create_app(archive: Archive, token_digest: str) -> Starlette:
-    """The app serving ``archive``, writable with the token whose digest is ``token_digest``."""
-    club = Club(archive, token_digest)
+def create_app(archive: Archive, token_digest: str, *, lesson_samples: int = SAMPLES) -> Starlette:
+    """The app serving ``archive``, writable with the token whose digest is ``token_digest``; its lessons
+    made over ``lesson_samples`` layouts a card."""
+    club = Club(archive, token_digest, deriver=Deriver(archive, lesson_samples))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -125,7 +128,7 @@ def create_app(archive: Archive, token_digest: str) -> Starlette:
         club.deriver.stop()
 
     static = StaticFiles(directory=str(resources.files(__package__) / "static"))
-    routes = [*api.ROUTES, *pages.ROUTES, *event_pages.ROUTES, Mount("/static", app=static, name="static"),
+    routes = [*api.ROUTES, *pages.ROUTES, *event_pages.ROUTES, *puzzle_pages.ROUTES, Mount("/static", app=static, name="static"),
               Route("/healthz", _health), Route("/favicon.ico", _icon)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Limits), Middleware(Secrecy)],
                     exception_handlers={TooLarge: _too_large, 404: pages.not_found, DiskFull: pages.fault,

@@ -5,6 +5,8 @@ context), and whether the request may write."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from datetime import date
 
 import attrs
 from starlette.requests import Request
@@ -37,6 +39,8 @@ class Club:
     kept: Kept = attrs.field(factory=Kept)
     deriver: Deriver = attrs.field(default=attrs.Factory(lambda self: Deriver(self.archive), takes_self=True))
     events: EventsKept = attrs.field(factory=EventsKept)
+    #: the day as the drills count it (a test's clock can be put in its place)
+    today: Callable[[], date] = date.today
 
 
 def language(request: Request) -> str:

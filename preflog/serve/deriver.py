@@ -1,7 +1,9 @@
 """What the archive derives from its games' texts, kept up to date in the background: the index of a
 game indexed by another derivation (after an upgrade), and each game's statistics for its present
-revision (a deal recorded keeps the index at once, the statistics here). One thread, woken by each
-change the archive publishes and at the start; reads never derive what they would keep, and never write."""
+revision (a deal recorded keeps the index at once, the statistics here), and each finished game's
+lessons for «Задачи» (:func:`~preflog.serve.drills.teach`: seconds of the solver's work a game, done
+after the rest, a game at a time). One thread, woken by each change the archive publishes and at the
+start; reads never derive what they would keep, and never write."""
 
 from __future__ import annotations
 
@@ -9,14 +11,18 @@ import threading
 from collections.abc import Callable
 
 from .archive import Archive, ArchiveError, News, NotFound
+from .drills import SAMPLES, teach
 from .logbook import FAULTS
 
 
 class Deriver:
     """The background worker of an archive (:meth:`start`, :meth:`stop`), a subscriber of its news."""
 
-    def __init__(self, archive: Archive) -> None:
+    def __init__(self, archive: Archive, samples: int = SAMPLES) -> None:
         self.archive = archive
+        #: the layouts each card of a lesson is valued over (0: no lessons are made, as for the tests of
+        #: other parts; the command takes 2 at least)
+        self.samples = samples
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -51,6 +57,8 @@ class Deriver:
                 if warm:  # once, at the start: the newest games judged before anyone asks
                     warm = False
                     self.judge_newest()
+                while not self._stop.is_set() and self.teach_one():  # the index first after each game taught
+                    self.catch_up()
             except ArchiveError as e:  # a full disk: tried again at the next write, or in a minute
                 FAULTS.said("deriver", str(e))
                 self._wake.wait(60)
@@ -73,6 +81,26 @@ class Deriver:
             except NotFound:  # deleted meanwhile
                 continue
         return done
+
+    def teach_one(self) -> bool:
+        """Make the lessons of the oldest game whose lessons are not kept for its revision (or drop those of
+        a game no longer finished), and keep them unless it changed meanwhile (or the worker stops); whether
+        there was one."""
+        if not self.samples:
+            return False
+        for game, revision in self.archive.untaught(1):
+            try:
+                text, now = self.archive.text(game)
+            except NotFound:  # deleted meanwhile
+                return True
+            if now != revision:  # changed meanwhile: looked at again
+                return True
+            finished = any(row.finished for row in self.archive.games(ids=[game]))
+            lessons = teach(text, game, self.samples, stop=self._stop.is_set) if finished else []
+            if not self._stop.is_set():
+                self.archive.keep_lessons(game, revision, lessons)
+            return True
+        return False
 
     def catch_up(self) -> int:
         """Derive anew every game that needs it; how many were."""

@@ -6,7 +6,7 @@ parts of the archive, in plain SQL without an ORM, so that another database coul
 same methods. Each part holds its own: the file, its transactions and the news of each change
 (:mod:`.storage`, its schema :mod:`.schema`), a game's life and its write path (:mod:`.games`), the index
 and its searches (:mod:`.index`), the games taken in whole (:mod:`.imports`), the events
-(:mod:`.events`), the players and their aliases (:mod:`.players`), the logins (:mod:`.sessions`); each
+(:mod:`.events`), the lessons and the players' drills (:mod:`.drills`), the players and their aliases (:mod:`.players`), the logins (:mod:`.sessions`); each
 returns named rows. :class:`Archive` joins them: one object with each part's methods.
 
 Every change committed is published, after its commit, to the archive's subscribers
@@ -20,6 +20,7 @@ import os
 
 import attrs
 
+from .drills import LESSONS_DERIVATION, Drill, Drills, KeptLesson, NewLesson, Place
 from .errors import MAX_ID, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .events import EventFile, EventRow, Events, NewTable, TableAt, TableGame, TableOf
 from .games import MAX_KEY, Before, GameText, Games, Made, Once
@@ -42,6 +43,7 @@ class Parts:
     index: Index
     intake: Intake
     events: Events
+    drills: Drills
 
 
 class Archive:
@@ -52,7 +54,7 @@ class Archive:
         store = Storage(path)
         games, players = Games(store), Players(store)
         parts = self.parts = Parts(store, Sessions(store), players, games, Index(store, games, players),
-                                   Intake(store, games), Events(store))
+                                   Intake(store, games), Events(store), Drills(store))
         self.path = store.path
         #: why the archive cannot be written, when it cannot (then it is opened to be read only)
         self.read_only = store.read_only
@@ -85,8 +87,17 @@ class Archive:
         self.event_games, self.event_of, self.on_board = events.event_games, events.event_of, events.on_board
         self.tables_at = events.tables_at
 
+        drills = parts.drills
+        self.untaught, self.keep_lessons, self.lesson, self.lesson_places = (
+            drills.untaught, drills.keep_lessons, drills.lesson, drills.lesson_places)
+        self.pupils, self.drill_lessons, self.drill, self.answered = (
+            drills.pupils, drills.drill_lessons, drills.drill, drills.answered)
+        self.set_drill_key, self.drop_drill_key, self.drill_key, self.has_drill_key = (
+            drills.set_drill_key, drills.drop_drill_key, drills.drill_key, drills.has_drill_key)
 
-__all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DiskFull", "EventFile", "EventRow",
+
+__all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DiskFull", "Drill", "Drills",
+           "EventFile", "EventRow", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place",
            "GameRow", "GameSource", "GameText", "Imports", "KeptText", "KeyReused", "Listener", "MAX_ID", "MAX_KEY",
            "MIGRATIONS", "Made", "News", "NewTable", "NotFound", "Once", "Parts", "Rated", "ReadOnly", "Redrawn", "Regular",
            "Repeated", "SCHEMA_VERSION", "Skipped", "Summary", "TableAt", "TableGame", "TableOf"]

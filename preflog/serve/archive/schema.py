@@ -159,6 +159,40 @@ MIGRATIONS: tuple[str, ...] = (
         UPDATE games SET text = '', tail = 0 WHERE id = NEW.id;
     END;
     """,
+    # 10: «Задачи»: each finished game's lessons (preflog.puzzles.lessons), kept for the revision and the
+    # derivation they were made from (lesson_games says a game's were made, none or some); each player's
+    # drills (a Leitner box and the day a lesson is due again, by the player's key and the lesson's place:
+    # its game, deal and card), and the digest of each player's drill key
+    """
+    CREATE TABLE lesson_games (
+        game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        derivation INTEGER NOT NULL
+    );
+    CREATE TABLE lessons (
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        card INTEGER NOT NULL,
+        revision INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        key TEXT NOT NULL,
+        theme TEXT NOT NULL,
+        puzzle TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (game, deal, card)
+    );
+    CREATE INDEX lessons_key ON lessons(key);
+    CREATE TABLE drills (
+        player TEXT NOT NULL,
+        game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        deal INTEGER NOT NULL,
+        card INTEGER NOT NULL,
+        box INTEGER NOT NULL,
+        due TEXT NOT NULL,
+        PRIMARY KEY (player, game, deal, card)
+    );
+    CREATE TABLE drill_keys (player TEXT PRIMARY KEY, digest TEXT NOT NULL, made TEXT NOT NULL);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,0 +1,128 @@
+"""A kept lesson as its pages show it, in the current language: the position drawn before the answer (its
+title not naming the card), the question, the price, each legal card, and a card's line of best play
+drawn trick by trick. Read off what the deriver kept (:mod:`.drills`): no solver runs here, only one
+deal's replay for each drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ..i18n import _, ngettext, with_numbers
+from ..model.cards import Card, card
+from ..model.game import Game
+from ..model.play import Play, PlayedCard
+from ..notation.read import read_games
+from ..present.diagram import Diagram, Point, Stop, position_of
+from ..puzzles.lessons import Theme
+from ..puzzles.lessons_page import theme_title
+from ..puzzles.told import cards, line
+from .. import words
+from .archive import KeptLesson
+
+#: The drawing's own style attribute, left to the page's style sheet (the pages allow no inline style).
+_INLINE = ' style="max-width:100%;height:auto"'
+
+
+def _svg(d: Diagram) -> str:
+    return d.svg().replace(_INLINE, "", 1)
+
+
+def puzzle_game(kept: KeptLesson) -> Game:
+    (parsed,) = list(read_games(kept.puzzle, "lesson"))
+    return parsed.game
+
+
+def question(kept: KeptLesson) -> str:
+    return _("{player} to play: which card?").format(player=words.player(str(kept.data["to_play"])))
+
+
+def price(kept: KeptLesson) -> str:
+    """What the card played cost at the table, on average over what its player could not see."""
+    text = with_numbers(_("tricks lost on average: {tricks:.1f}"), tricks=float(kept.data["loss"]))
+    if kept.data["whist_loss"] is not None:
+        text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=float(kept.data["whist_loss"]))
+    return text
+
+
+def theme(kept: KeptLesson) -> str:
+    return theme_title(Theme(kept.theme))
+
+
+def drawn(kept: KeptLesson) -> str:
+    """The position of the question, drawn: every hand, the trick in play; the title says no card."""
+    game = puzzle_game(kept)
+    at = position_of(game, 1, stop=Stop(Point.BEFORE_CARD, card=card(str(kept.data["line"][0]))))
+    return _svg(Diagram(attrs.evolve(at, point=Point.DEALT, card=None), question(kept)))
+
+
+def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
+    """The mover's legal cards: each card's notation, its words, and whether it is red."""
+    out = []
+    for text in kept.data["values"]:
+        c = card(text)
+        out.append((text, words.card(c, unicode=True), c.suit.name in ("DIAMONDS", "HEARTS")))
+    return out
+
+
+def is_right(kept: KeptLesson, played: str) -> bool:
+    return played in kept.data["answer"]
+
+
+def answer_words(kept: KeptLesson) -> str:
+    return cards(card(c) for c in kept.data["answer"])
+
+
+def cost(kept: KeptLesson, played: str) -> str:
+    """What ``played`` costs against the best card, with best play after each."""
+    values = kept.data["values"]
+    value, best = int(values[played]), int(kept.data["best"])
+    lost = abs(best - value)
+    said = ngettext("{card} costs a trick: {counted} ends with {value} instead of {best_value}",
+                    "{card} costs {n} tricks: {counted} ends with {value} instead of {best_value}", lost)
+    return said.format(card=words.card(card(played), unicode=True), n=lost,
+                       counted=words.player(str(kept.data["counted"])), value=value, best_value=best)
+
+
+def line_words(kept: KeptLesson, played: str) -> str:
+    """Best play after ``played``, the card first, its tricks apart."""
+    return line([card(c) for c in kept.data["lines"][played]], int(kept.data["table"]))
+
+
+@attrs.frozen
+class Step:
+    """One trick of a line: its number in the deal, its cards in words, the position after it drawn."""
+
+    trick: int
+    said: str
+    svg: str
+
+
+def steps(kept: KeptLesson, played: str) -> list[Step]:
+    """Best play after ``played``, trick by trick: the deal played on from the question along the line, and
+    drawn after each trick it ends."""
+    game = puzzle_game(kept)
+    deal = game.deals[0]
+    before = int(kept.data["index"])
+    cards_before: Sequence[PlayedCard] = deal.play.cards[:before] if deal.play is not None else ()
+    moves = [card(c) for c in kept.data["lines"][played]]
+    played_on = attrs.evolve(deal, play=Play(tuple(cards_before) + tuple(PlayedCard(c) for c in moves)),
+                             result=None, claim=None)
+    whole = attrs.evolve(game, deals=(played_on,))
+    out = []
+    first, last = before // 3 + 1, (before + len(moves)) // 3
+    for trick in range(first, last + 1):
+        start, stop = max((trick - 1) * 3 - before, 0), trick * 3 - before
+        said = _("Trick {n}: {cards}").format(n=trick, cards=cards(moves[start:stop]))
+        out.append(Step(trick, said, _svg(Diagram(position_of(whole, 1, stop=Stop(Point.AFTER_TRICK, trick=trick))))))
+    return out
+
+
+def legal_card(kept: KeptLesson, text: str) -> Card | None:
+    """``text`` as one of the mover's legal cards, or None."""
+    return card(text) if text in kept.data["values"] else None
+
+
+__all__ = ["Step", "answer_words", "cost", "drawn", "is_right", "legal", "legal_card", "line_words", "price",
+           "question", "steps", "theme"]

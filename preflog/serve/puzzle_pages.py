@@ -1,0 +1,256 @@
+"""«Задачи»: the club's puzzle of the day and the players who have drills (``/puzzles``), a player's drills
+one at a time (``/puzzles/{player}``), the answer to a card (``/puzzles/{player}/{lesson}?card=``), and
+the drill key the scorer makes for a player's phone.
+
+Reading and trying is everyone's (only finished games' deals, never a secret board's). An answer is
+kept (a write: the player's Leitner box and the day the lesson is due again) only for the scorer, or for
+the phone that holds the player's drill key (an HttpOnly, SameSite=Strict cookie; only the key's SHA-256
+is kept, and the scorer revokes it by making another or none), with the CSRF token every form carries."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from ..i18n import _
+from ..model.names import canonical
+from . import drill_view as view
+from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, new_secret, same
+from .archive import Archive, Drill, KeptLesson
+from .context import Club, access, club_of, scorer
+from .archive.players import keys_of
+from .drills import after, next_drill, of_the_day, parse_place
+from .rendering import render
+from .secrecy import secret_games
+
+#: The cookie of a player's drill key on their phone.
+DRILL_COOKIE = "preflog_drill"
+#: How long a phone keeps a drill key (the scorer revokes it sooner by making another, or none).
+DRILL_DAYS = 365
+
+
+def _secret(club: Club) -> set[int]:
+    return set(secret_games(club))
+
+
+def _player_keys(archive: Archive, player: str) -> tuple[str, set[str]]:
+    """The key a player's drills are kept under, and the keys of every spelling that names them."""
+    aliases = archive.aliases()
+    return canonical(player, aliases), keys_of(player, aliases)
+
+
+def _drill_key_holder(request: Request, archive: Archive, key: str) -> bool:
+    """Whether the request carries ``key``'s player's drill key (the cookie)."""
+    held = request.cookies.get(DRILL_COOKIE)
+    return bool(held) and archive.has_drill_key(key, digest(str(held)))
+
+
+def _may_keep(request: Request, archive: Archive, key: str) -> bool:
+    """Whether this browser's answers to ``key``'s drills are kept: the scorer's, or the player's drill key."""
+    return scorer(request) or _drill_key_holder(request, archive, key)
+
+
+def _lesson_context(kept: KeptLesson, title: str) -> dict[str, Any]:
+    return {"lesson": kept, "place": str(kept.place), "svg": Markup(view.drawn(kept)), "question": view.question(kept),
+            "price": view.price(kept), "theme": view.theme(kept), "legal": view.legal(kept), "title": title,
+            "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal)}
+
+
+def _title(archive: Archive, game: int) -> str:
+    rows = archive.games(ids=[game])
+    if not rows:
+        return str(game)
+    row = rows[0]
+    return row.title or ", ".join(row.players)
+
+
+# -- /puzzles ------------------------------------------------------------------------------------------
+
+async def puzzles_page(request: Request) -> Response:
+    """The puzzle of the day (chosen by the date among every lesson kept), and the players with drills."""
+    club = club_of(request)
+    archive = club.archive
+
+    def look() -> tuple[list[tuple[str, int]], dict[str, Any] | None]:
+        secret = _secret(club)
+        places = [p for p in archive.lesson_places() if p.game not in secret]
+        pupils = archive.pupils()
+        chosen = of_the_day(places, club.today())
+        kept = archive.lesson(chosen) if chosen is not None else None
+        return pupils, None if kept is None else _lesson_context(kept, _title(archive, kept.place.game))
+
+    pupils, day = await run_in_threadpool(look)
+    return render(request, "puzzles.html", pupils=pupils, day=day is not None, **(day or {}))
+
+
+# -- a player's drills ---------------------------------------------------------------------------------
+
+async def drill_page(request: Request) -> Response:
+    """``player``'s next drill: the most overdue when answers are kept (none due: all done for today),
+    else the lesson after ``?after=`` (each in turn). ``?key=`` takes a drill key onto this phone."""
+    club = club_of(request)
+    archive = club.archive
+    player = request.path_params["player"]
+    sent = request.query_params.get("key", "")
+    today = club.today()
+
+    def look() -> dict[str, Any]:
+        key, keys = _player_keys(archive, player)
+        secret = _secret(club)
+        found = [(k, d) for k, d in archive.drill_lessons(keys) if k.place.game not in secret]
+        took = bool(sent) and archive.has_drill_key(key, digest(sent))
+        keeps = took or _may_keep(request, archive, key)
+        shown: KeptLesson | None
+        if keeps:
+            shown = next_drill(found, today)
+        else:
+            start = parse_place(request.query_params.get("after", ""))
+            order = [k for k, _d in found]
+            later = [k for k in order if start is None or tuple(k.place) > tuple(start)]
+            shown = (later or order)[0] if order else None
+        due = sorted(d.due for _k, d in found if d is not None and d.due > today.isoformat())
+        context = {"player": player, "lessons_count": len(found), "keeps": keeps, "took": took,
+                   "bad_key": bool(sent) and not took, "next_due": due[0] if due else None,
+                   "key_made": archive.drill_key(key) if scorer(request) else None}
+        if shown is not None:
+            context.update(_lesson_context(shown, _title(archive, shown.place.game)))
+        return context
+
+    context = await run_in_threadpool(look)
+    if not context["lessons_count"]:
+        return render(request, "message.html", 404, heading=_("Puzzles"),
+                      message=_("{player} has no puzzles: no avoidable mistake of theirs in a finished game made one "
+                                "yet").format(player=player), login=False)
+    response = render(request, "drill.html", **context)
+    if context["took"]:
+        response.set_cookie(DRILL_COOKIE, sent, max_age=DRILL_DAYS * 86400, httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")
+    return response
+
+
+def _lesson_of(archive: Archive, club: Club, player: str, text: str) -> KeptLesson | None:
+    """The lesson at the place ``text`` if it is ``player``'s, kept and not of a secret board."""
+    place = parse_place(text)
+    if place is None:
+        return None
+    kept = archive.lesson(place)
+    if kept is None or kept.place.game in _secret(club):
+        return None
+    _key, keys = _player_keys(archive, player)
+    return kept if canonical(kept.player, archive.aliases()) in keys else None
+
+
+async def answer_page(request: Request) -> Response:
+    """The answer to ``?card=``: right, and best play; wrong, what it costs and the line that refutes it,
+    trick by trick (``?trick=``); and when the lesson comes back, where answers are kept."""
+    club = club_of(request)
+    archive = club.archive
+    player = request.path_params["player"]
+    played = request.query_params.get("card", "")
+
+    def look() -> dict[str, Any] | None:
+        kept = _lesson_of(archive, club, player, request.path_params["lesson"])
+        if kept is None or view.legal_card(kept, played) is None:
+            return None
+        key, _keys = _player_keys(archive, player)
+        keeps = _may_keep(request, archive, key)
+        steps = view.steps(kept, played)
+        try:
+            chosen = min(max(int(request.query_params.get("trick", "")), 0), len(steps) - 1)
+        except ValueError:
+            chosen = 0
+        context = _lesson_context(kept, _title(archive, kept.place.game))
+        context.update(player=player, played=played, right=view.is_right(kept, played), keeps=keeps,
+                       drill=archive.drill(key, kept.place) if keeps else None, answer=view.answer_words(kept),
+                       cost=view.cost(kept, played), line=view.line_words(kept, played), steps=steps,
+                       step=steps[chosen] if steps else None, chosen=chosen,
+                       day=request.query_params.get("day") == "1",
+                       played_words=next(w for c, w, _red in view.legal(kept) if c == played))
+        return context
+
+    context = await run_in_threadpool(look)
+    if context is None:
+        return render(request, "message.html", 404, heading=_("Not found"),
+                      message=_("there is no such puzzle or card: the game may have changed since"), login=False)
+    return render(request, "drill_answer.html", **context)
+
+
+async def answer_post(request: Request) -> Response:
+    """A card answered on a phone that keeps answers: the player's drill moved (a miss due the next day, a
+    lesson solved a box up), then the answer shown. Refused (403) without the scorer's login or the
+    player's drill key, or without the form's CSRF token: nothing is kept."""
+    club = club_of(request)
+    archive = club.archive
+    player = request.path_params["player"]
+    form = dict((await request.form(max_files=0, max_fields=8)).multi_items())
+    sent = str(form.get(CSRF_FIELD, ""))
+    key, _keys = await run_in_threadpool(_player_keys, archive, player)
+    if request.headers.get("authorization") or request.cookies.get(SESSION_COOKIE):
+        allowed = access(request, sent) is Access.WRITE
+    else:
+        allowed = (await run_in_threadpool(_drill_key_holder, request, archive, key)) and same(
+            request.cookies.get(CSRF_COOKIE), sent)
+    if not allowed:
+        return render(request, "message.html", 403, heading=_("Not allowed"),
+                      message=_("answers are kept only on the scorer's login or on the phone holding the player's "
+                                "drill key (with the page's form): nothing was kept"), login=False)
+    played = str(form.get("card", ""))
+    today = club.today()
+
+    def keep() -> bool:
+        kept = _lesson_of(archive, club, player, request.path_params["lesson"])
+        if kept is None or view.legal_card(kept, played) is None:
+            return False
+        drill: Drill | None = archive.drill(key, kept.place)
+        archive.answered(key, kept.place, today.isoformat(), after(drill, view.is_right(kept, played), today))
+        return True
+
+    if not await run_in_threadpool(keep):
+        return render(request, "message.html", 404, heading=_("Not found"),
+                      message=_("there is no such puzzle or card: the game may have changed since"), login=False)
+    return RedirectResponse(f"/puzzles/{quote(player)}/{request.path_params['lesson']}?card={quote(played)}",
+                            status_code=303)
+
+
+# -- the drill key -------------------------------------------------------------------------------------
+
+async def key_post(request: Request) -> Response:
+    """The scorer makes ``player``'s drill key (shown once, as a link and a QR code; the one before is
+    revoked) or revokes it (``action=drop``)."""
+    from .pages import writing
+
+    form, refusal = await writing(request)
+    if refusal is not None:
+        return refusal
+    archive = club_of(request).archive
+    player = request.path_params["player"]
+    key, _keys = await run_in_threadpool(_player_keys, archive, player)
+    if form.get("action") == "drop":
+        await run_in_threadpool(archive.drop_drill_key, key)
+        return RedirectResponse(f"/puzzles/{quote(player)}", status_code=303)
+    secret = new_secret()
+    await run_in_threadpool(archive.set_drill_key, key, digest(secret))
+    import segno
+
+    link = f"{str(request.base_url).rstrip('/')}/puzzles/{quote(player)}?key={secret}"
+    code = segno.make(link, error="m").svg_inline(scale=4, title=_("the drill key's link"))
+    response = render(request, "drill_key.html", player=player, link=link, code=Markup(code))
+    response.headers["Cache-Control"] = "no-store"  # the key is shown once, and kept by no cache
+    return response
+
+
+ROUTES = [
+    Route("/puzzles", puzzles_page, methods=["GET"]),
+    Route("/puzzles/{player}", drill_page, methods=["GET"]),
+    Route("/puzzles/{player}/key", key_post, methods=["POST"]),
+    Route("/puzzles/{player}/{lesson}", answer_page, methods=["GET"]),
+    Route("/puzzles/{player}/{lesson}", answer_post, methods=["POST"]),
+]
+
+__all__ = ["DRILL_COOKIE", "ROUTES"]
