@@ -1,0 +1,92 @@
+"""«Задачи» on a phone (issue 67, point 6), in Debian's Chromium at 360x640, in Russian: a player opens
+their drills with the drill key the scorer made, taps a wrong card, sees what it costs and the refutation
+trick by trick on the diagram, taps «Дальше», and solves one. Every page has no serious axe finding, no
+text under 12px and no control under 44x44 px; nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .browsing import SIZES, TARGETS, browser, serious  # noqa: F401 - the fixture
+from .serving import AUTH, copied, running
+from .test_serve_puzzles import taught  # noqa: F401 - the fixture
+
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+
+
+def looked_at(page: Any, name: str) -> None:
+    """The page as a phone shows it: no serious axe finding, no small text or control, nothing sideways."""
+    assert serious(page) == [], name
+    assert [s for s in page.evaluate(SIZES) if s[1] < 12] == [], name
+    assert page.evaluate(TARGETS) == [], name
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), name
+
+
+def test_a_player_drills_on_the_phone(browser: Any, taught: Path, tmp_path: Path) -> None:  # noqa: F811
+    db = copied(taught, tmp_path / "club.sqlite")
+    with running(db, extra=("--lesson-samples", "10")) as server:
+        made = httpx.post(f"{server.url}/puzzles/Vera/key", headers=AUTH, data={"action": "make"})
+        link = re.search(r'href="(http://[^"]+/puzzles/Vera\?key=[^"]+)"', made.text)
+        assert made.status_code == 200 and link
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="ru-RU", has_touch=True,
+                                      is_mobile=True)
+        page = context.new_page()
+        page.goto(link.group(1))
+        assert "Ключ тренировки сохранён" in page.inner_text("main")
+        assert "Какой картой?" in page.inner_text("main")
+        looked_at(page, "drill")
+        with db_lessons(db) as answers:
+            pass
+        first = re.search(r"/puzzles/Vera/([0-9-]+)", page.get_attribute("form.puzzle-cards", "action") or "")
+        assert first
+        right = answers[first.group(1)]
+        cards = page.locator("form.puzzle-cards button[name=card]")
+        values = [cards.nth(i).get_attribute("value") for i in range(cards.count())]
+        wrong = next(v for v in values if v != right)
+        page.click(f"form.puzzle-cards button[value='{wrong}']")
+        page.wait_for_selector("h1.verdict")
+        main = page.inner_text("main")
+        assert "Неверно" in main and "опровержение" in main and "Запомнено: задача вернётся" in main
+        assert page.locator(".steps svg").count() == 1 and "Взятка" in page.inner_text(".step-said")
+        looked_at(page, "wrong")
+        steps = page.locator(".step-links a")
+        assert steps.count() >= 2
+        said = page.inner_text(".step-said")
+        steps.nth(1).click()
+        page.wait_for_load_state()
+        assert page.inner_text(".step-said") != said  # the next trick of the refutation, drawn
+        page.click("text=Дальше")
+        page.wait_for_selector("form.puzzle-cards, .done-today")
+        second = page.get_attribute("form.puzzle-cards", "action") or ""
+        assert second and first.group(1) not in second  # the miss waits for tomorrow
+        page.click(f"form.puzzle-cards button[value='{answers[second.rsplit('/', 1)[1]]}']")
+        page.wait_for_selector("h1.verdict")
+        assert "Верно" in page.inner_text("h1") and "Лучшая игра" in page.inner_text("main")
+        looked_at(page, "right")
+        page.goto(f"{server.url}/puzzles")
+        assert "Задача дня" in page.inner_text("main")
+        looked_at(page, "puzzles")
+        context.close()
+
+
+class db_lessons:  # noqa: N801 - a context manager read like a function
+    """The kept lessons' answers by place (the first card of each), read from the archive's file."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    def __enter__(self) -> dict[str, str]:
+        import json
+        import sqlite3
+
+        with sqlite3.connect(self.db) as c:
+            return {f"{g}-{d}-{n}": json.loads(data)["answer"][0]
+                    for g, d, n, data in c.execute("SELECT game, deal, card, data FROM lessons")}
+
+    def __exit__(self, *exc: object) -> None:
+        return None
