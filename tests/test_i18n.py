@@ -97,7 +97,7 @@ def test_the_compiled_catalog_is_the_po_compiled() -> None:
 #: Strings of the source that no person reads as prose: markup, the notation preflog writes, the
 #: parser's build stamp, errors of a program misusing the library (Python's own words are English).
 NOT_PROSE = re.compile(r"^\s*<|=\"|^\"|^\s*(deal|contract|result|penalty|sheet) \{|lark \{|sha256|default-src|img-src|"
-                       r"^pass pass pass$|^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE)\b|\bIN \(SELECT\b|"  # SQL
+                       r"^pass pass pass$|^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WHERE|ORDER BY)\b|\bIN \(SELECT\b|"  # SQL
                        r"\\(?:begin|node|usepackage)\b|\[yshift=|^\] \(\w+\) at |"  # TeX (a diagram's TikZ)
                        r"^[a-z]+/[\w.+-]+; charset=|"
                        r"^\s*[a-z][\w.:#, ()-]*\{[a-z-]+:")  # a style sheet

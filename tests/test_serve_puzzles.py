@@ -255,5 +255,5 @@ def test_names_and_events_are_escaped(club: Served) -> None:
 def test_russian_words(club: Served) -> None:
     c = club.client(headers={"Accept-Language": "ru"})
     page = c.get("/puzzles/Vera").text
-    assert "Задачи" in page and "Ход: Vera. Какой картой?" in page
+    assert "Задачи" in page and "Ход: Vera. Какую карту сыграть?" in page
     assert "Задачи" in c.get("/puzzles").text and 'href="/puzzles"' in c.get("/").text

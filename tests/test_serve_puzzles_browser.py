@@ -38,7 +38,7 @@ def test_a_player_drills_on_the_phone(browser: Any, taught: Path, tmp_path: Path
         page = context.new_page()
         page.goto(link.group(1))
         assert "Ключ тренировки сохранён" in page.inner_text("main")
-        assert "Какой картой?" in page.inner_text("main")
+        assert "Какую карту сыграть?" in page.inner_text("main")
         looked_at(page, "drill")
         with db_lessons(db) as answers:
             pass

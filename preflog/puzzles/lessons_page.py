@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 
 from ..i18n import _, current_language, ngettext, with_numbers
 from ..present.diagram import diagram
 from ..present.markup import escape
-from ..model.game import Game
-from ..model.play import Play
 from .. import words
 from .lessons import Lesson, Theme
+from .solution import asked
 from .told import answer, line
 
 STYLE = """body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:0 12px 48px;color:#111;background:#fff}
@@ -32,23 +30,31 @@ def theme_title(theme: Theme) -> str:
 
 def price(lesson: Lesson) -> str:
     """What the card played cost, on average over the layouts its player could not tell apart."""
-    m = lesson.mistake
-    text = with_numbers(_("extra tricks taken on average: {tricks:.1f}") if lesson.theme is Theme.ALL_PASS
-                        else _("tricks lost on average: {tricks:.1f}"), tricks=m.loss)
-    if m.whist_loss is not None:
-        text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=m.whist_loss)
+    return price_text(lesson.mistake.loss, lesson.mistake.whist_loss, lesson.theme)
+
+
+def price_text(loss: float, whist_loss: float | None, theme: Theme) -> str:
+    """A card's price: the tricks it lost on average (on an all-pass, the tricks it took more), and the
+    whists."""
+    text = with_numbers(_("extra tricks taken on average: {tricks:.1f}") if theme is Theme.ALL_PASS
+                        else _("tricks lost on average: {tricks:.1f}"), tricks=loss)
+    if whist_loss is not None:
+        text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=whist_loss)
     return text
 
 
 def question(lesson: Lesson) -> str:
-    """Whose card and the question; with an open whist the whister chooses his partner's card (Code 3.8.5)."""
     m = lesson.mistake
     d = m.position
-    mover = d.player(d.to_play) if d.to_play is not None else m.player
-    if mover != m.player:
+    return question_text(d.player(d.to_play) if d.to_play is not None else m.player, m.player)
+
+
+def question_text(mover: str, chooser: str) -> str:
+    """Whose card and the question; with an open whist the whister chooses his partner's card (Code 3.8.5)."""
+    if mover != chooser:
         return _("{player} to play, {chooser} chooses (open whist): which card?").format(
-            player=words.player(mover), chooser=words.player(m.player))
-    return _("{player} to play: which card?").format(player=words.player(m.player))
+            player=words.player(mover), chooser=words.player(chooser))
+    return _("{player} to play: which card?").format(player=words.player(mover))
 
 
 def page(found: Sequence[Lesson], title: str) -> str:
@@ -73,7 +79,7 @@ def page(found: Sequence[Lesson], title: str) -> str:
 
 def _article(lesson: Lesson) -> str:
     m, proof = lesson.mistake, lesson.proof
-    drawn = diagram(_asked(lesson), m.deal, as_played=True, caption=question(lesson)).svg()
+    drawn = diagram(asked(lesson.puzzle, m.index), m.deal, as_played=True, caption=question(lesson)).svg()
     origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=m.game, deal=m.deal)
     said = _("Played: {card}. Right: {answer}.").format(card=words.card(m.card, unicode=True),
                                                         answer=answer(proof.answer))
@@ -85,12 +91,3 @@ def _article(lesson: Lesson) -> str:
             f"<details><summary>{escape(summary)}</summary><p>{escape(said)}</p><p>{escape(best)}</p>"
             "</details></article>")
 
-
-def _asked(lesson: Lesson) -> Game:
-    """The lesson's puzzle as asked: its play cut at the position, so that the drawing names no answer."""
-    game = lesson.puzzle
-    deal = game.deals[0]
-    played = lesson.mistake.index
-    cards = deal.play.cards[:played] if deal.play is not None else ()
-    cut = attrs.evolve(deal, play=Play(tuple(cards)) if cards else None, result=None)
-    return attrs.evolve(game, deals=(cut,))

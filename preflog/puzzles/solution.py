@@ -7,16 +7,30 @@ to (their glyphs, comments and variations with them), and writes the rest of bes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ..game.engine import advance
 from ..game.events import CardPlayed
+from ..model.cards import Card
 from ..model.deal import PlayerTricks, Result, ResultKind
 from ..model.game import Game
 from ..model.play import Play, PlayedCard
 from ..model.seating import ACTIVE_SEATS
 from .proof import Proof
 from .question import Puzzle
+
+
+def asked(game: Game, played: int, then: Sequence[Card] = ()) -> Game:
+    """A puzzle's game as asked: its deal's play cut after ``played`` cards (its answer and main line left
+    out, so that a drawing of where the play stops names no answer), and ``then`` played on after them;
+    no result or claim."""
+    deal = game.deals[0]
+    kept = list(deal.play.cards[:played]) if deal.play is not None else []
+    cards = kept + [PlayedCard(c) for c in then]
+    cut = attrs.evolve(deal, play=Play(tuple(cards)) if cards else None, result=None, claim=None)
+    return attrs.evolve(game, deals=(cut,))
 
 
 def solved(proof: Proof) -> Game | None:

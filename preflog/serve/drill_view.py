@@ -5,18 +5,17 @@ deal's replay for each drawing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 import attrs
 
-from ..i18n import _, ngettext, with_numbers
+from ..i18n import _, ngettext
 from ..model.cards import Card, card
 from ..model.game import Game
-from ..model.play import Play, PlayedCard
 from ..notation.read import read_games
-from ..present.diagram import Diagram, Point, Stop, position_of
+from ..present.diagram import Diagram, diagram
 from ..puzzles.lessons import Theme
-from ..puzzles.lessons_page import theme_title
+from ..puzzles.lessons_page import price_text, question_text, theme_title
+from ..puzzles.solution import asked
 from ..puzzles.told import cards, line
 from .. import words
 from .archive import KeptLesson
@@ -35,15 +34,14 @@ def puzzle_game(kept: KeptLesson) -> Game:
 
 
 def question(kept: KeptLesson) -> str:
-    return _("{player} to play: which card?").format(player=words.player(str(kept.data["to_play"])))
+    mover = str(kept.data["to_play"])
+    return question_text(mover, str(kept.data.get("chooser", mover)))
 
 
 def price(kept: KeptLesson) -> str:
     """What the card played cost at the table, on average over what its player could not see."""
-    text = with_numbers(_("tricks lost on average: {tricks:.1f}"), tricks=float(kept.data["loss"]))
-    if kept.data["whist_loss"] is not None:
-        text += "; " + with_numbers(_("whists lost: {whists:.1f}"), whists=float(kept.data["whist_loss"]))
-    return text
+    whists = kept.data["whist_loss"]
+    return price_text(float(kept.data["loss"]), None if whists is None else float(whists), Theme(kept.theme))
 
 
 def theme(kept: KeptLesson) -> str:
@@ -52,9 +50,8 @@ def theme(kept: KeptLesson) -> str:
 
 def drawn(kept: KeptLesson) -> str:
     """The position of the question, drawn: every hand, the trick in play; the title says no card."""
-    game = puzzle_game(kept)
-    at = position_of(game, 1, stop=Stop(Point.BEFORE_CARD, card=card(str(kept.data["line"][0]))))
-    return _svg(Diagram(attrs.evolve(at, point=Point.DEALT, card=None), question(kept)))
+    game = asked(puzzle_game(kept), int(kept.data["index"]))
+    return _svg(diagram(game, game.deals[0].number, as_played=True, caption=question(kept)))
 
 
 def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
@@ -102,20 +99,16 @@ class Step:
 def steps(kept: KeptLesson, played: str) -> list[Step]:
     """Best play after ``played``, trick by trick: the deal played on from the question along the line, and
     drawn after each trick it ends."""
-    game = puzzle_game(kept)
-    deal = game.deals[0]
     before = int(kept.data["index"])
-    cards_before: Sequence[PlayedCard] = deal.play.cards[:before] if deal.play is not None else ()
     moves = [card(c) for c in kept.data["lines"][played]]
-    played_on = attrs.evolve(deal, play=Play(tuple(cards_before) + tuple(PlayedCard(c) for c in moves)),
-                             result=None, claim=None)
-    whole = attrs.evolve(game, deals=(played_on,))
+    whole = asked(puzzle_game(kept), before, moves)
+    number = whole.deals[0].number
     out = []
     first, last = before // 3 + 1, (before + len(moves)) // 3
     for trick in range(first, last + 1):
         start, stop = max((trick - 1) * 3 - before, 0), trick * 3 - before
         said = _("Trick {n}: {cards}").format(n=trick, cards=cards(moves[start:stop]))
-        out.append(Step(trick, said, _svg(Diagram(position_of(whole, 1, stop=Stop(Point.AFTER_TRICK, trick=trick))))))
+        out.append(Step(trick, said, _svg(diagram(whole, number, after_trick=trick))))
     return out
 
 

@@ -29,7 +29,7 @@ SEED = 1
 def lesson_data(lesson: Lesson, game: int) -> dict[str, Any]:
     """What the pages of ``lesson`` (of game ``game``) show, as JSON: the answer's cards, each legal card's
     value and best play after it (the card first), the position's value, whose tricks the values count,
-    who is to play, the cards of the trick in play already down, the cards played before the question,
+    who is to play and who chooses the card (an open whist's whister), the cards of the trick in play already down, the cards played before the question,
     and the mistake's price."""
     proof, m = lesson.proof, lesson.mistake
     solution = proof.solution
@@ -39,6 +39,7 @@ def lesson_data(lesson: Lesson, game: int) -> dict[str, Any]:
             "values": {str(c): v for c, v in solution.values.items()},
             "lines": {str(c): [str(x) for x in cs] for c, cs in lines(proof).items()},
             "best": solution.value, "counted": solution.player, "to_play": solution.to_play,
+            "chooser": m.player,
             "table": len(proof.at.deal.trick), "loss": round(m.loss, 6),
             "whist_loss": None if m.whist_loss is None else round(m.whist_loss, 6)}
 
