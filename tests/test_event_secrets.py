@@ -113,10 +113,10 @@ def requests_of(games: list[int], reads: bool = False) -> Iterator[tuple[str, st
     """Every request to make of every route (``reads``: its GETs alone): method and path, each game's
     path for each game."""
     for path, methods, params in _routes():
-        assert set(params) <= {"game", "event", "deal"}, f"{path}: a parameter the scan does not fill"
+        assert set(params) <= {"game", "event", "deal", "player", "lesson"}, f"{path}: a parameter the scan does not fill"
         for method in sorted(methods - {"HEAD"} if not reads else methods & {"GET"}):
             for game in (games if "game" in params else [0]):
-                values = {"game": game, "event": EVENT, "deal": DEAL}
+                values = {"game": game, "event": EVENT, "deal": DEAL, "player": PLAYERS[0], "lesson": f"{game}-1-0"}
                 yield method, re.sub(r"\{(\w+)(:\w+)?\}", lambda m, v=values: str(v[m.group(1)]), path)
 
 

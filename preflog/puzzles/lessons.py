@@ -133,3 +133,7 @@ def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed:
              for lesson in lessons_of(game, source, number=number, samples=samples, seed=seed, player=player)]
     order = list(Theme)
     return sorted(found, key=lambda x: (order.index(x.theme), -(x.mistake.whist_loss or x.mistake.loss)))
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["Lesson", "Theme", "lesson_of", "lessons", "lessons_of", "puzzle_of_mistake", "theme_of"]

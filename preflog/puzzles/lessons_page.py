@@ -91,3 +91,7 @@ def _article(lesson: Lesson) -> str:
             f"<details><summary>{escape(summary)}</summary><p>{escape(said)}</p><p>{escape(best)}</p>"
             "</details></article>")
 
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["page", "price", "price_text", "question", "question_text", "theme_title"]

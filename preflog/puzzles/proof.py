@@ -358,3 +358,7 @@ def _written_tricks(deal: Deal, d: DealState) -> int | None:
         return None if contract is None or contract.is_misere else contract.level + (result.count or 0)
     name = d.player(d.declarer)
     return next((t.tricks for t in result.tricks if t.player == name), None)
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "equals", "lines", "main_line", "prove"]

@@ -106,3 +106,7 @@ def puzzle_of(game: Game) -> Puzzle | TagSlip:
     if len(game.deals) != 1:
         return TagSlip(Slip.DEALS, (("deals", len(game.deals)),), asked.span)
     return Puzzle(game, question, played, view, asked.span)
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["Puzzle", "Question", "Slip", "TAGS", "TagSlip", "View", "is_puzzle", "puzzle_of"]

@@ -100,3 +100,7 @@ def hidden_hands(view_of: DealState, layout: DealState) -> tuple[tuple[str, tupl
     mover = view_of.to_play
     return tuple((layout.player(seat), tuple(sorted(layout.hands[seat] or (), key=lambda c: (c.suit, -c.rank))))
                  for seat in ACTIVE_SEATS if seat != mover and seat != layout.dummy)
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["LAYOUTS", "TableFinding", "hidden_hands", "table_answers", "voids_at"]

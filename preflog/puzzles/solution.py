@@ -55,3 +55,7 @@ def solved(proof: Proof) -> Game | None:
         result = Result(ResultKind.TRICKS, tricks, comments=deal.result.comments if deal.result else ())
     play = Play(tuple(cards), deal.play.comments if deal.play is not None else ())
     return attrs.evolve(game, deals=(attrs.evolve(deal, play=play, result=result, claim=None),))
+
+
+#: The module's public names (what other layers and the server may import).
+__all__ = ["asked", "solved"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ..i18n import _, ngettext
-from ..model.cards import Card, card
+from .. import Card, card
 from ..model.game import Game
 from ..notation.read import read_games
 from ..present.diagram import Diagram, diagram
