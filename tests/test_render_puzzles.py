@@ -40,7 +40,7 @@ def played(steps: list[dict[str, Any]]) -> list[str]:
 def test_kovalevskaya_s_misere_is_caught_by_a_diamond_and_only_by_one() -> None:
     deal, pz = posed(text("kovalevskaya.pref"))
     assert (pz["q"], pz["to"], pz["who"]) == ("catch", 0, 1)  # Восток to lead, Юг's tricks counted
-    assert pz["ask"] == "Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
+    assert pz["by"] == "Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
     assert pz["src"].startswith("Unisay/preferanser, deal/5.json")
     assert pz["v"] == {"Qs": 0, "Js": 0, "9c": 0, "7c": 0, "Kd": 1, "Qd": 1, "Jd": 1, "Td": 1, "Jh": 0, "7h": 0}
     assert pz["right"] == pz["answer"] == ["Kd", "Qd", "Jd", "Td"] and pz["value"] == 1
@@ -84,14 +84,21 @@ def test_a_puzzle_asked_in_the_middle_of_the_play_opens_there() -> None:
     assert pz["right"] == [c for c, v in pz["v"].items() if v == min(pz["v"].values())]
 
 
-def test_a_question_without_words_is_asked_in_the_page_s_language() -> None:
-    """No header comment: the question of its kind, in Russian (the études' files ask their own)."""
-    for name, kind, asked in [("kovalkov-1.pref", "card", "Каким ходом сыграть?"),
-                              ("lasker.pref", "tricks", "Сколько взяток возьмёт играющий?"),
-                              ("kovalevskaya.pref", "catch", "Ловится ли мизер, и каким ходом?")]:
+def test_the_question_is_asked_in_the_page_s_language_and_the_author_s_words_beside_it() -> None:
+    """The question of its kind in the page's language, naming the player to move or counted; the deal's
+    header comment (the études' Russian) is the author's words, beside it as written, or none."""
+    for name, kind, lang, asked in [("kovalkov-1.pref", "card", "ru", "Юг: каким ходом сыграть?"),
+                                    ("kovalkov-1.pref", "card", "en", "Which card does Юг play?"),
+                                    ("lasker.pref", "tricks", "ru", "Сколько взяток возьмёт Юг?"),
+                                    ("lasker.pref", "tricks", "en", "How many tricks does Юг take?"),
+                                    ("kovalevskaya.pref", "catch", "ru", "Ловится ли мизер и каким ходом?"),
+                                    ("kovalevskaya.pref", "catch", "en", "Is the misère caught, and with which card?")]:
+        comment = text(name).split("deal 1 dealer ")[1].split("{")[1].split("}")[0]
+        _deal, pz = posed(text(name), lang=lang)
+        assert (pz["q"], pz["ask"], pz["by"]) == (kind, asked, comment)
         source = "\n".join(line.split(" {")[0] if line.startswith("deal ") else line for line in text(name).splitlines())
-        _deal, pz = posed(source, lang="ru")
-        assert (pz["q"], pz["ask"]) == (kind, asked)
+        _deal, pz = posed(source, lang=lang)
+        assert (pz["ask"], pz["by"]) == (asked, "")
     data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru", pose=pose))
     assert ["Задача", "сколько взяток"] in data["games"][0]["tags"]  # the tag in words, as the others
     assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == "Теряет взятку: {player} берёт {value}, а не {best}."
@@ -99,6 +106,37 @@ def test_a_question_without_words_is_asked_in_the_page_s_language() -> None:
         "Теряет {n} взятки: {player} берёт {value}, а не {best}.", "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
     assert data["tr"]["Does not catch the misère: {player} takes no trick."].startswith("Не ловит мизер")
     assert data["tr"]["Right: with best play {player} takes {n} trick."][2].endswith("{n} взяток.")
+
+
+def test_each_step_of_a_line_names_the_player_to_move() -> None:
+    """``m``: the next card's player after each card of a line, the trick's winner after a trick, none
+    while the trick is full on the table and none after the tenth trick."""
+    _deal, pz = posed(text("lasker.pref"))
+    steps = pz["lines"][pz["main"]]
+    assert [s.get("m") for s in steps[:8]] == [1, 2, None, 0, 1, 2, None, 0]  # Восток 0 leads, wins trick 1
+    for before, after in zip(steps, steps[1:]):
+        if "tr" not in after and "k" in after and "m" in before:
+            assert after["k"][-1][0] == before["m"]  # the card is played by the player named to move
+        if "tr" in after and after["tr"] < 10:
+            assert after["m"] == after["win"]
+    assert steps[-1]["tr"] == 10 and "m" not in steps[-1]
+
+
+def test_an_english_page_spells_the_cards_as_its_table_does() -> None:
+    """The steps' words write the ten 10 (the table's 10♠, not T♠); the status line says «tricks» once;
+    the page's data spells each rank in words for a card's accessible name (queen of spades, дама пик)."""
+    data = data_of(page(preflog.loads_all(text("kovalevskaya.pref")), lang="en", pose=pose))
+    pz = data["games"][0]["deals"][0]["pz"]
+    said = [step["t"] for line in pz["lines"].values() for step in line]
+    assert any("10♠" in t for t in said) and not any("T♠" in t or "T♦" in t for t in said)
+    status = [step["s"] for step in pz["lines"]["Qs"] if "s" in step]
+    assert status[-1].endswith("tricks: Восток 0, Юг 0, Запад 10"), status[-1]
+    assert [s for s in status if s.count("tricks") > 1] == []
+    assert (data["spoken"]["Q"], data["spoken"]["T"], data["spoken"]["7"]) == ("queen", "ten", "seven")
+    ru = data_of(page(preflog.loads_all(text("kovalevskaya.pref")), lang="ru", pose=pose))
+    assert ru["spoken"]["Q"] == "дама"
+    status = [step["s"] for step in ru["games"][0]["deals"][0]["pz"]["lines"]["Qs"] if "s" in step]
+    assert status[-1].endswith("взятки: Восток 0, Юг 0, Запад 10"), status[-1]
 
 
 def test_a_tricks_puzzle_carries_best_play_and_its_value() -> None:
@@ -118,7 +156,7 @@ def test_a_hostile_puzzle_stays_text() -> None:
     assert "<title>&lt;/script&gt;&lt;script&gt;window.hit=1&lt;/script&gt;</title>" in html
     data = data_of(html)
     pz = data["games"][0]["deals"][0]["pz"]
-    assert data["games"][0]["title"] == event and pz["ask"] == asked and pz["src"].startswith(source)
+    assert data["games"][0]["title"] == event and pz["by"] == asked and pz["src"].startswith(source)
 
 
 def test_a_file_that_asks_nothing_the_page_can_pose_is_replayed_as_any_other() -> None:

@@ -97,7 +97,7 @@ class PageRecorder(Visitor):
 
     def __init__(self, scorer: Scorer, *, deal: int | None = None) -> None:
         self.scorer, self.only = scorer, deal
-        self.renderer = Renderer(unicode=True)
+        self.renderer = Renderer(unicode=True, ten="10")  # the ten as the table draws it, 10♠, in any language
         self.last: Event | None = None  # the event of the step before (a trick's last card is told with its winner)
         self._said: tuple[str, list[str]] = ("", [])  # the status line and the parts of the step before
         self._spelled: dict[int, tuple[Any, Any, list[str] | None]] = {}  # per seat: its hand, known cards, spelling
@@ -202,14 +202,20 @@ class PageRecorder(Visitor):
 
     def played_out(self, state: GameState, cards: Iterable[Card]) -> Line:
         """The line of ``cards`` played from ``state`` (a line the record does not hold: a puzzle's best
-        play or refutation), each step as the deal's own show the table, compacted as they are."""
+        play or refutation), each step as the deal's own show the table, compacted as they are, and with
+        the player to move after it (``"m"``, his seat; none while a full trick is on the table and after
+        the tenth)."""
         kept = self.last, self._said, self.lines
         self.last, self.lines = None, [{"steps": [], "br": {}}]
         try:
             for event, after, _found in advance(state, [CardPlayed(c) for c in cards]):
                 if after.deal is None:
                     break
-                self.lines[-1]["steps"].append(self._step(event, after.deal))
+                step = self._step(event, after.deal)
+                mover = after.deal.to_play if after.deal.completed < 10 and len(after.deal.trick) < 3 else None
+                if mover is not None:
+                    step["m"] = self.seats.index(after.deal.player(mover))
+                self.lines[-1]["steps"].append(step)
             return _compact(self.lines[-1])
         finally:
             self.last, self._said, self.lines = kept
@@ -524,7 +530,7 @@ def write_page(out: IO[str], games: Iterable[dict[str, Any]], *, seat: str | Non
     first = next(games, None)
     css, js = _asset("page.css"), _asset("page.js")
     head: dict[str, Any] = {"seat": seat, "carried": CARRIED, "lang": current_language(),
-                            "tr": _page_words(current_language()), "ranks": _ranks()}
+                            "tr": _page_words(current_language()), "ranks": _ranks(), "spoken": _spoken_ranks()}
     csp = policy()
     name = title or (first["title"] if first is not None and first["title"] else "") or _("preflog replay")
     parts = {"csp": _attr(csp), "title": _text(name), "css": css, "js": js, "lang": current_language(),
@@ -585,7 +591,8 @@ _PAGE_WORDS = (  # page.html's words, for the catalog
     N_("the deal's last step (End)"), N_("next deal (n)"), N_("next deal"),
     N_("show every hand, or only the chosen seat's"), N_("all hands"), N_("the table"), N_("This game"),
     N_("Auction"), N_("Tricks"), N_("Written on the sheet"), N_("Every rule of the game"),
-    N_("back"), N_("forward"), N_("start"), N_("trick"), N_("end"), N_("try again"),
+    N_("back"), N_("forward"), N_("start"), N_("trick"), N_("end"), N_("try again"), N_("Show the solution"),
+    N_("next puzzle"), N_("the line and the puzzles"),
 )
 #: A word the page's script says (page.js): ``_("…")`` or ``ngettext("…", "…", n)``.
 _SCRIPT_WORD = re.compile(r'\b(_|ngettext)\("((?:[^"\\]|\\.)*)"(?:, "((?:[^"\\]|\\.)*)")?')
@@ -596,6 +603,12 @@ def _ranks() -> dict[str, str]:
     the language spells otherwise than the notation (Russian: 10 В Д К Т); the page writes the ten as 10
     in any language."""
     return {r.letter: words.rank(r) for r in Rank if words.rank(r) != r.letter}
+
+
+def _spoken_ranks() -> dict[str, str]:
+    """Each rank in words, by its letter in the data's cards (``Q``: queen, дама), for a card's name as a
+    screen reader says it (``queen of spades``, ``дама пик``)."""
+    return {r.letter: _(_RANKS[r]) for r in Rank}
 
 
 @functools.cache

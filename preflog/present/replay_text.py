@@ -19,7 +19,7 @@ from ..game.legal import counts_as_made, defence_turn
 from ..game.state import AuctionState, DealState, GameState
 from ..model.annotations import Comment, Glyph
 from ..model.bids import Bid
-from ..model.cards import Card, Suit, suit_name
+from ..model.cards import Card, Rank, Suit, suit_name
 from ..model.deal import Deal, Result, ResultKind
 from ..model.game import Game
 from ..model.play import Variation
@@ -33,16 +33,19 @@ INDENT = "    "  #: how much deeper each level of variation is written
 
 
 class Renderer:
-    """Turns steps into text, with ASCII or Unicode suits (in cards, hands and calls)."""
+    """Turns steps into text, with ASCII or Unicode suits (in cards, hands and calls); with ``ten``, the
+    ten of each card written so in any language (a page's ``10♠``, as its table draws it)."""
 
-    def __init__(self, unicode: bool = False) -> None:
-        self.unicode = unicode
+    def __init__(self, unicode: bool = False, *, ten: str | None = None) -> None:
+        self.unicode, self.ten = unicode, ten
 
     def card(self, card: Card) -> str:
+        if self.ten is not None and card.rank is Rank.TEN:
+            return self.ten + words.suit(card.suit, unicode=self.unicode)
         return words.card(card, unicode=self.unicode)
 
     def cards(self, cards: Iterable[Card]) -> str:
-        return words.cards(cards, unicode=self.unicode)
+        return " ".join(self.card(c) for c in cards)
 
     def hand(self, cards: frozenset[Card] | None, known: frozenset[Card] | None = None) -> str:
         """A hand by suits; a hand only partly known shows its known cards and ``+?``."""
@@ -87,7 +90,7 @@ class Renderer:
                 parts.append(_("whist: {players}").format(players=", ".join(whisters)) + (
                     f" ({words.mode(d.mode)})" if d.mode is not None else ""))
         if d.completed or d.claimed:
-            parts.append(pgettext("status", "tricks: {tricks}").format(tricks=_tricks(d)))
+            parts.append(pgettext("status", "tricks: {tricks}").format(tricks=_shares(d)))
         return " · ".join(parts)
 
     def bid(self, bid: Bid | None) -> str:
@@ -222,11 +225,16 @@ def _who(d: DealState, seat: Seat | None) -> str:
     return words.player(d.player(seat))
 
 
-def _tricks(d: DealState) -> str:
+def _shares(d: DealState) -> str:
+    """Each player's tricks so far: ``Anna 1, Boris 0, Vera 0``."""
     parts = [f"{words.player(p)} {d.tricks[i]}" for i, p in enumerate(d.active)]
     if d.four and d.tricks[Seat.SITTING_OUT]:
         parts.append(f"{d.dealer} {d.tricks[Seat.SITTING_OUT]}")
-    return _("{shares} tricks").format(shares=", ".join(parts))
+    return ", ".join(parts)
+
+
+def _tricks(d: DealState) -> str:
+    return _("{shares} tricks").format(shares=_shares(d))
 
 
 def dealt_notes(renderer: Renderer, deal: Deal | None) -> dict[str, str]:

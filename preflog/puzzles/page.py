@@ -5,7 +5,8 @@ with no solver (docs/puzzles.md). :func:`pose` is what the page's data takes to 
 
 For the deal of a puzzle the page can pose (:func:`posed`), :func:`with_puzzle` cuts the deal's record
 at the step the question is asked at (the answer is not in it) and adds what the page's solve mode needs
-(``"pz"``): the question and its words, the source, the player to move and the player counted, every
+(``"pz"``): the question, asked in the page's language, and the author's words (the deal's header
+comment), the source, the player to move and the player counted, every
 legal card's value and its line (best play after it, the card first; the proof's main line after its
 own first card), the cards that answer it, and the declarer's tricks with best play.
 """
@@ -18,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from .. import words
 from ..i18n import N_, _
 from ..model.cards import write_card
 from ..model.deal import Deal
@@ -26,8 +28,9 @@ from ..present.replay_html import PageRecorder, Posing
 from .proof import Fault, Proof, lines, prove
 from .question import Puzzle, Question, is_puzzle, puzzle_of
 
-#: The question in words where the deal's header comment does not ask it.
-ASKED = {Question.CARD: N_("Which card to play?"), Question.TRICKS: N_("How many tricks does the declarer take?"),
+#: The question of each kind in the page's words, ``{player}`` the player to move (``card``) or counted
+#: (``tricks``); the deal's header comment, the author's words, is shown beneath it as they are.
+ASKED = {Question.CARD: N_("Which card does {player} play?"), Question.TRICKS: N_("How many tricks does {player} take?"),
          Question.CATCH: N_("Is the misère caught, and with which card?")}
 #: A question the deal cannot be asked (the page shows the deal as any other).
 _UNPOSED = frozenset({Fault.NOT_MISERE, Fault.DECLARER_TO_PLAY, Fault.ALL_PASS})
@@ -71,8 +74,10 @@ def with_puzzle(data: dict[str, Any], recorder: PageRecorder, cards: Sequence[in
     every = lines(proof)
     if proof.line:
         every[proof.line[0]] = proof.line
+    asker = solution.to_play if question is Question.CARD else solution.player
     data["pz"] = {
-        "q": question.value, "ask": asked or _(ASKED[question]), "src": puzzle.game.tag("Source") or "", "at": at,
+        "q": question.value, "ask": _(ASKED[question]).format(player=words.player(asker)), "by": asked,
+        "src": puzzle.game.tag("Source") or "", "at": at,
         "to": seats.index(solution.to_play), "who": seats.index(solution.player),
         "v": {write_card(c): v for c, v in solution.values.items()}, "best": solution.value,
         "right": [write_card(c) for c in right], "answer": [write_card(c) for c in proof.answer],
