@@ -29,10 +29,11 @@
   }
   const RANKS = Object.assign({ T: "10" }, data.ranks || {});  // the ranks in the page's language (data.ranks)
   const rank = (c) => RANKS[c[0]] || c[0];
+  const spoken = (c) => ((data.spoken || {})[c[0]] || rank(c)) + " " + SUITS[c[1]][1];  // «дама пик», as the live region says it
   function cardEl(code, win) {
     const s = SUITS[code[1]];
     const e = el("span", "card" + (s[2] === "red" ? " r" : "") + (win ? " win" : ""), rank(code) + s[0]);
-    e.setAttribute("aria-label", rank(code) + " " + s[1]);
+    e.setAttribute("aria-label", spoken(code));
     return e;
   }
   const game = () => data.games[deals[at][0]];
@@ -49,9 +50,14 @@
   function start(index, last) {
     at = Math.max(0, Math.min(index, deals.length - 1));
     const line = deal().line;
-    solving = deal().pz ? { chosen: null } : null;  // a puzzle opens at its question: its record ends there
+    // a puzzle opens at its question (its record ends there): nothing answered, nothing tried, no line shown
+    solving = deal().pz ? { chosen: null, tried: [], shown: false } : null;
     path = [{ line: line, i: last || solving ? line.steps.length - 1 : 0 }];
     $("deals").value = String(at);
+    if (puzzles) {  // the puzzle's number in the address (a reload or a link shared opens it) and its title the tab's
+      try { if (location.hash !== "#" + (at + 1)) history.replaceState(null, "", "#" + (at + 1)); } catch (e) { /* a frame's srcdoc has no address */ }
+      document.title = game().title || _("puzzle {n}").replace("{n}", String(at + 1));
+    }
     draw();
   }
 
@@ -86,10 +92,23 @@
   const named = (c) => rank(c) + SUITS[c[1]][0];
 
   // solve mode: the reader answers a puzzle's question, and the answer is held against what preflog worked
-  // out when it made the page (each legal card's value and line); then the line after it, trick by trick
+  // out when it made the page (each legal card's value and line); then the line after it, trick by trick.
+  // A wrong card plays out its refutation (what it costs, not the answer); a wrong number or «not caught»
+  // says only more or fewer, or caught, and the question stays to be answered again, or the solution shown
   function answer(choice) {  // a card's code, a number of tricks, or "none" (the misère is not caught)
-    const p = deal().pz, code = typeof choice === "string" && choice !== "none" ? choice : p.main;
-    solving = { chosen: choice };
+    const p = deal().pz, tried = solving.tried;
+    const hides = p.q === "tricks" ? choice !== p.value : choice === "none" && p.right.length > 0;
+    if (hides) {  // said wrong without the answer: the question stays, the choice crossed out
+      solving = { chosen: choice, tried: tried.concat([choice]), shown: false };
+      draw();
+      $("reveal").focus({ preventScroll: true });
+      return;
+    }
+    show(choice);
+  }
+  function show(choice) {  // the line after the answer (or the solution's, "reveal"), from its first card
+    const p = deal().pz, code = typeof choice === "string" && choice !== "none" && choice !== "reveal" ? choice : p.main;
+    solving = { chosen: choice, tried: solving.tried, shown: true };
     path = [{ line: { steps: deal().line.steps.concat(code ? p.lines[code] : []) }, i: deal().line.steps.length - (code ? 0 : 1) }];
     draw();
     $("lineFwd").focus({ preventScroll: true });
@@ -100,23 +119,37 @@
     if (first) first.focus({ preventScroll: true });
   }
   function walk(dir, whole) {  // along the line answered, a card (or a trick) at a time, never before its first card
-    if (!solving || solving.chosen === null) return;
+    if (!solving || !solving.shown) return;
     const t = top(), steps = t.line.steps, first = deal().line.steps.length;
     let i = t.i + dir;
     while (whole && i > first && i < steps.length - 1 && !steps[i].tr) i += dir;
     t.i = Math.max(Math.min(first, steps.length - 1), Math.min(i, steps.length - 1));
     draw();
+    const table = $("table").getBoundingClientRect(), foot = window.innerHeight - $("bar").offsetHeight;
+    if (table.bottom > foot) window.scrollBy(0, Math.min(table.bottom - foot, table.top - 8));  // the table above the bar
   }
-  function verdict(p, chosen, g) {  // [right or not, in words]
+  function mover(s) {  // the seat to move at the step shown in solve mode, or null (a full trick, the play over)
+    if ("m" in s) return s.m;
+    return top().i === deal().line.steps.length - 1 ? deal().pz.to : null;  // the question's step
+  }
+  function verdict(p, chosen, g) {  // [right (true), wrong (false) or the solution shown (null), in words]
     const who = g.seats[p.who];
+    if (chosen === "reveal" && p.q === "tricks") {
+      return [null, ngettext("The answer: with best play {player} takes {n} trick.", "The answer: with best play {player} takes {n} tricks.", p.value).replace("{player}", who)];
+    }
+    if (chosen === "reveal") {
+      return [null, ngettext("The answer: the misère is caught, with {cards}; {player} takes {n} trick.",
+        "The answer: the misère is caught, with {cards}; {player} takes {n} tricks.", p.value)
+        .replace("{cards}", p.answer.map(named).join(" ")).replace("{player}", who)];
+    }
     if (p.q === "tricks") {
       return chosen === p.value ? [true, ngettext("Right: with best play {player} takes {n} trick.", "Right: with best play {player} takes {n} tricks.", p.value).replace("{player}", who)] :
-        [false, ngettext("No: with best play {player} takes {n} trick, not {guess}.", "No: with best play {player} takes {n} tricks, not {guess}.", p.value)
-          .replace("{player}", who).replace("{guess}", String(chosen))];
+        [false, (chosen < p.value ?
+          ngettext("No: with best play {player} takes more than {n} trick.", "No: with best play {player} takes more than {n} tricks.", chosen) :
+          ngettext("No: with best play {player} takes fewer than {n} trick.", "No: with best play {player} takes fewer than {n} tricks.", chosen)).replace("{player}", who)];
     }
     if (chosen === "none") {
-      return p.right.length ? [false, _("No: the misère is caught, with {cards}.").replace("{cards}", p.right.map(named).join(" "))] :
-        [true, _("Right: the misère is not caught.")];
+      return p.right.length ? [false, _("No: the misère is caught.")] : [true, _("Right: the misère is not caught.")];
     }
     const v = p.v[chosen], equal = p.answer.length > 1 ? " " + _("Equal cards, one answer: {cards}.").replace("{cards}", p.answer.map(named).join(" ")) : "";
     if (p.right.indexOf(chosen) < 0) {
@@ -129,47 +162,55 @@
       ngettext("Right: with best play {player} takes {n} trick.", "Right: with best play {player} takes {n} tricks.", v)).replace("{player}", who) + equal];
   }
   function drawSolve(s, g) {  // the question, the reader's choice, then the verdict and the line
-    const p = deal().pz, box = $("choose"), chosen = solving.chosen, mover = g.seats[p.to];
+    const p = deal().pz, box = $("choose"), chosen = solving.chosen, asking = !solving.shown, moving = mover(s);
     $("source").textContent = p.src ? _("Source: {source}").replace("{source}", p.src) : "";
     $("ask").textContent = p.ask;
-    $("turn").textContent = _("To play: {player}.").replace("{player}", mover) + (chosen !== null ? "" : " " +
+    $("by").textContent = p.by ? _("The author: {words}").replace("{words}", p.by) : "";
+    $("turn").textContent = moving === null ? "" : _("To play: {player}.").replace("{player}", g.seats[moving]) + (!asking ? "" : " " +
       (p.q === "tricks" ? _("Tap the number of tricks {player} takes.").replace("{player}", g.seats[p.who]) : _("Tap the card to play.")));
     box.textContent = "";
-    box.hidden = chosen !== null;
+    box.hidden = !asking;
     box.className = p.q === "tricks" ? "numbers" : "";
-    if (chosen === null && p.q === "tricks") {
+    const crossed = (b, choice) => {  // a wrong answer tried: not to be tapped again
+      if (solving.tried.indexOf(choice) >= 0) { b.disabled = true; b.classList.add("tried"); }
+    };
+    if (asking && p.q === "tricks") {
       for (let n = 0; n <= 10; n++) {
         const b = el("button", "", String(n));
         b.setAttribute("aria-label", tricks(n));
+        crossed(b, n);
         b.addEventListener("click", () => answer(n));
         box.appendChild(b);
       }
-    } else if (chosen === null) {
-      box.setAttribute("aria-label", _("{player}'s hand").replace("{player}", mover));
+    } else if (asking) {
+      box.setAttribute("aria-label", _("{player}'s hand").replace("{player}", g.seats[p.to]));
       (s.h[p.to] || []).forEach((c) => {
         const b = el("button", SUITS[c[1]][2] === "red" ? "r" : "", named(c));
-        b.setAttribute("aria-label", rank(c) + " " + SUITS[c[1]][1]);
+        b.setAttribute("aria-label", spoken(c));
         b.disabled = !(c in p.v);  // not a legal card here
         b.addEventListener("click", () => answer(c));
         box.appendChild(b);
       });
       if (p.q === "catch") {
         const b = el("button", "none", _("not caught"));
+        crossed(b, "none");
         b.addEventListener("click", () => answer("none"));
         box.appendChild(b);
       }
     }
     const said = chosen === null ? null : verdict(p, chosen, g), out = $("verdict");
-    out.textContent = said ? (said[0] ? "✓ " : "✗ ") + said[1] : "";
-    out.className = said ? (said[0] ? "right" : "wrong") : "";
-    $("walk").hidden = chosen === null;
+    out.textContent = said ? (said[0] === true ? "✓ " : said[0] === false ? "✗ " : "") + said[1] : "";
+    out.className = said ? (said[0] === true ? "right" : said[0] === false ? "wrong" : "shown") : "";
+    $("reveal").hidden = !(said && said[0] === false && asking);  // said wrong, the answer not given: it may be asked for
+    $("onward").hidden = !(said && said[0] !== false && at + 1 < deals.length);  // answered: the next puzzle at hand
+    $("walk").hidden = asking;
     const t = top(), first = deal().line.steps.length;
     $("lineBack").disabled = t.i <= first;
     $("lineFwd").disabled = t.i >= t.line.steps.length - 1;
-    $("lineStep").textContent = chosen === null ? "" : s.t;
+    $("lineStep").textContent = asking ? "" : s.t;
   }
   void [_("declarer"), _("dummy"), _("whist"), _("pass"), _("half-whist")];  // the roles the data names, said by _(role)
-  function drawHands(s) {
+  function drawHands(s, moving) {  // moving: the seat to move, marked (solve mode), or null
     const g = game(), d = deal(), pos = g.seats.length === 4 ? POS4 : POS3, table = $("table");
     table.textContent = "";
     table.classList.toggle("bare", !!d.told);  // no cards to lay out: the names, their parts and tricks
@@ -183,6 +224,7 @@
       head.appendChild(el("b", "name", name));
       if (name === d.dealer) head.appendChild(el("span", "role", _("deals")));
       if (role && role !== "dummy") head.appendChild(el("span", "role", _(role)));  // the dummy's name says it
+      if (i === moving) { box.classList.add("moving"); head.appendChild(el("span", "role turn", _("to play"))); }
       if (typeof s.w[i] === "number") head.appendChild(el("span", "won", tricks(s.w[i])));  // null: not recorded
       box.appendChild(head);
       const hidden = !allHands && data.seat && name !== data.seat;
@@ -301,7 +343,8 @@
     if (tags.dataset.game === String(deals[at][0])) return;
     tags.dataset.game = String(deals[at][0]);
     tags.textContent = ""; notes.textContent = "";
-    g.tags.forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
+    const src = deal().pz ? deal().pz.src : null;  // a puzzle's source is said under its title, not twice
+    g.tags.filter(([, value]) => value !== src).forEach(([name, value]) => { tags.appendChild(el("dt", "", name)); tags.appendChild(el("dd", "", value)); });
     const options = $("optionlist");
     options.textContent = "";
     (g.options || []).forEach(([name, value]) => { options.appendChild(el("dt", "", name)); options.appendChild(el("dd", "", value)); });
@@ -333,7 +376,7 @@
     const s = step(), d = deal(), g = game();
     if (solving) delete s.dd;  // a puzzle's values are its answer
     drawGame();
-    drawHands(s);
+    drawHands(s, solving ? mover(s) : null);
     drawTricks();
     $("status").textContent = (g.title ? g.title + " · " : "") + s.s;
     $("step").textContent = s.t;
@@ -371,8 +414,12 @@
     ["back", "fwd", "home", "end"].forEach((id) => { $(id).hidden = !!solving; });  // a puzzle's line is walked in its part
     if (solving) $("prevTrick").hidden = $("nextTrick").hidden = $("allHands").hidden = true;
     if (solving && puzzles) $("title").textContent = g.title || _("Puzzle");
+    $("source").hidden = !solving;
     if (solving) drawSolve(s, g);
     else drawPulka();
+    $("prevDeal").disabled = at === 0;  // nothing before the first, nor after the last
+    $("nextDeal").disabled = at + 1 >= deals.length;
+    $("bar").hidden = !(solving && solving.shown) && !(puzzles && deals.length > 1);
     const where = path.length > 1 ? _(" (in a variation)") : "";
     $("say").textContent = (s.say || s.t) + where + (s.v ? _(". Error: ") + s.v.join("; ") : "") +
       (alts.length ? ". " + ngettext("{n} variation here: down arrow to enter", "{n} variations here: down arrow to enter", alts.length) : "");
@@ -393,10 +440,23 @@
   $("prevDeal").hidden = $("nextDeal").hidden = deals.length < 2;  // a page of one deal has none other
   if (puzzles) {  // a page of études: each deal a puzzle, gone through one after another
     document.querySelector("label[for=deals]").textContent = _("Puzzle");
-    $("prevDeal").textContent = _("previous puzzle"); $("prevDeal").title = _("previous puzzle (b)");
-    $("nextDeal").textContent = _("next puzzle"); $("nextDeal").title = _("next puzzle (n)");
+    [["prevDeal", "◀ ", _("previous"), "", _("previous puzzle"), _("previous puzzle (b)")],
+      ["nextDeal", "", _("next"), " ▶", _("next puzzle"), _("next puzzle (n)")]].forEach(([id, before, word, after, name, title]) => {
+      const b = $(id);  // short, on one line, in the bar at the thumb
+      b.textContent = "";
+      b.append(el("span", "", before), el("span", "", word), el("span", "", after));
+      b.firstChild.setAttribute("aria-hidden", "true"); b.lastChild.setAttribute("aria-hidden", "true");
+      b.setAttribute("aria-label", name); b.title = title;
+      $("deals-bar").appendChild(b);
+    });
     $("deals").hidden = document.querySelector("label[for=deals]").hidden = deals.length < 2;
+    window.addEventListener("hashchange", () => {  // a puzzle's number typed in the address
+      const n = /^#(\d+)$/.exec(location.hash);
+      if (n && Number(n[1]) - 1 !== at) start(Number(n[1]) - 1, false);
+    });
   }
+  $("reveal").addEventListener("click", () => show("reveal"));
+  $("onward").addEventListener("click", () => start(at + 1, false));
   $("lineBack").addEventListener("click", () => walk(-1, true));
   $("lineFwd").addEventListener("click", () => walk(1, true));
   $("again").addEventListener("click", again);
@@ -424,6 +484,7 @@
     const act = keys[ev.key];
     if (act) { ev.preventDefault(); act(); }
   });
-  if (deals.length) start(0, false);
+  const asked = puzzles ? /^#(\d+)$/.exec(location.hash) : null;  // #3: the third puzzle
+  if (deals.length) start(asked ? Number(asked[1]) - 1 : 0, false);
   else $("step").textContent = _("This file has no deals.");
 })();
