@@ -87,7 +87,7 @@ def test_a_puzzle_asked_in_the_middle_of_the_play_opens_there() -> None:
 def test_the_question_is_asked_in_the_page_s_language_and_the_author_s_words_beside_it() -> None:
     """The question of its kind in the page's language, naming the player to move or counted; the deal's
     header comment (the études' Russian) is the author's words, beside it as written, or none."""
-    for name, kind, lang, asked in [("kovalkov-1.pref", "card", "ru", "Юг: каким ходом сыграть?"),
+    for name, kind, lang, asked in [("kovalkov-1.pref", "card", "ru", "Юг: какую карту сыграть?"),
                                     ("kovalkov-1.pref", "card", "en", "Which card does Юг play?"),
                                     ("lasker.pref", "tricks", "ru", "Сколько взяток возьмёт Юг?"),
                                     ("lasker.pref", "tricks", "en", "How many tricks does Юг take?"),
@@ -101,9 +101,9 @@ def test_the_question_is_asked_in_the_page_s_language_and_the_author_s_words_bes
         assert (pz["ask"], pz["by"]) == (asked, "")
     data = data_of(page(preflog.loads_all(text("lasker.pref")), lang="ru", pose=pose))
     assert ["Задача", "сколько взяток"] in data["games"][0]["tags"]  # the tag in words, as the others
-    assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == "Теряет взятку: {player} берёт {value}, а не {best}."
+    assert data["tr"]["Loses a trick: {player} takes {value}, not {best}."] == "Эта карта стоит взятки: {player} берёт {value} вместо {best}."
     assert data["tr"]["Loses {n} trick: {player} takes {value}, not {best}."][1:] == [
-        "Теряет {n} взятки: {player} берёт {value}, а не {best}.", "Теряет {n} взяток: {player} берёт {value}, а не {best}."]
+        "Эта карта стоит {n} взятки: {player} берёт {value} вместо {best}.", "Эта карта стоит {n} взяток: {player} берёт {value} вместо {best}."]
     assert data["tr"]["Does not catch the misère: {player} takes no trick."].startswith("Не ловит мизер")
     assert data["tr"]["Right: with best play {player} takes {n} trick."][2].endswith("{n} взяток.")
 
@@ -195,3 +195,13 @@ def test_the_docs_command_runs_as_written(tmp_path: Path) -> None:
         code, _out, err = run(*args)
         assert (code, err) == (0, ""), line
         assert "pz" in data_of((tmp_path / line.split()[-1]).read_text(encoding="utf-8"))["games"][0]["deals"][0]
+
+
+def test_a_puzzle_asked_as_the_player_saw_it_is_shown_as_an_ordinary_deal() -> None:
+    """Its answer holds in every layout the player could not tell apart; the page's values are this deal's
+    alone, so the page does not pose it (docs/puzzles.md, «On a page»)."""
+    from preflog.puzzles.page import posed as page_posed
+
+    game = preflog.loads(text("kovalevskaya.pref").replace('[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]'))
+    assert page_posed(game, game.deals) is None
+    assert page_posed(preflog.loads(text("kovalevskaya.pref")), preflog.loads(text("kovalevskaya.pref")).deals) is not None

@@ -47,8 +47,8 @@ def trick_cards(tab: Any) -> list[str]:
 
 def test_solving_on_a_phone_in_russian(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     tab, problems = phone(browser, tmp_path, "ru")
-    assert tab.text_content("#ask") == "Ловится ли мизер, и каким ходом?"
-    assert tab.text_content("#by") == "Автор: Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?"
+    assert tab.text_content("#ask") == "Ловится ли мизер и каким ходом?"
+    assert tab.text_content("#by") == "Автор: Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
     assert tab.text_content("#turn").startswith("Ход: Восток.") and trick_cards(tab) == []
     fits(tab, "the question")
     assert serious(tab) == []
@@ -69,11 +69,11 @@ def test_solving_on_a_phone_in_russian(browser: Any, tmp_path: Path) -> None:  #
     assert tab.is_visible("#choose") and tab.text_content("#verdict") == "" and trick_cards(tab) == []
     tab.tap("#choose button[aria-label='десятка бубён']")  # an equal of the king: right
     assert tab.text_content("#verdict").startswith("✓ Верно: мизер ловится, Юг берёт 1 взятку.")
-    assert "Равные карты — один ответ: К♦ Д♦ В♦ 10♦." in tab.text_content("#verdict")
+    assert "Равноценные карты — тот же ответ: К♦ Д♦ В♦ 10♦." in tab.text_content("#verdict")
     tab.tap("#nextDeal")
     assert tab.text_content("h1") == "Этюд Ковалькова № 1" and tab.text_content("#turn").startswith("Ход: Юг.")
     tab.tap("#choose button[aria-label='король пик']")
-    assert tab.text_content("#verdict") == "✗ Теряет взятку: Запад берёт 7, а не 6."
+    assert tab.text_content("#verdict") == "✗ Эта карта стоит взятки: Запад берёт 7 вместо 6."
     tab.tap("#again")
     tab.tap("#choose button[aria-label='туз треф']")
     assert tab.text_content("#verdict") == "✓ Верно: при лучшей игре Запад берёт 6 взяток."
@@ -154,7 +154,7 @@ def test_the_player_to_move_follows_the_line(browser: Any, tmp_path: Path) -> No
     """«Ход: …» names the player to move at each step of the line shown, and his seat is marked on the
     table (not only the declarer's frame); a full trick and the play's end name nobody."""
     tab, problems = phone(browser, tmp_path, "ru")
-    assert tab.evaluate(TURN) == [["Восток"], "Ход: Восток. Нажмите карту, которой ходить."]
+    assert tab.evaluate(TURN) == [["Восток"], "Ход: Восток. Нажмите на карту, которую надо сыграть."]
     tab.tap("#choose button[aria-label='дама пик']")  # Восток leads the queen: Юг is next
     assert tab.evaluate(TURN) == [["Юг"], "Ход: Юг."]
     assert tab.text_content("#table .seat.moving .turn") == "ходит"
@@ -268,7 +268,7 @@ def test_the_english_page_speaks_one_language(browser: Any, tmp_path: Path) -> N
     ten as the table does, 10♠; the status says «tricks» once; a card's name is said in words."""
     tab, problems = phone(browser, tmp_path, "en")
     assert tab.text_content("#ask") == "Is the misère caught, and with which card?"
-    assert tab.text_content("#by") == "The author: Юг играет мизер, ход Востока. Ловится ли мизер, и каким ходом?"
+    assert tab.text_content("#by") == "The author: Юг играет мизер, ход Востока. Ловится ли мизер и каким ходом?"
     assert tab.get_attribute("#choose button >> nth=0", "aria-label") == "queen of spades"
     tab.tap("#choose button[aria-label='queen of spades']")
     tab.tap("#lineFwd")

@@ -26,7 +26,7 @@ from ..model.deal import Deal
 from ..model.game import Game
 from ..present.replay_html import PageRecorder, Posing
 from .proof import Fault, Proof, lines, prove
-from .question import Puzzle, Question, is_puzzle, puzzle_of
+from .question import Puzzle, Question, View, is_puzzle, puzzle_of
 
 #: The question of each kind in the page's words, ``{player}`` the player to move (``card``) or counted
 #: (``tricks``); the deal's header comment, the author's words, is shown beneath it as they are.
@@ -50,7 +50,7 @@ def posed(game: Game, deals: Sequence[Deal]) -> Proof | None:
     if not is_puzzle(game) or len(deals) != 1:
         return None
     puzzle = puzzle_of(attrs.evolve(game, deals=tuple(deals)))
-    if not isinstance(puzzle, Puzzle):
+    if not isinstance(puzzle, Puzzle) or puzzle.view is View.TABLE:  # its answer is every layout's, not this one's
         return None
     proof = prove(puzzle)
     if proof.solution is None or proof.at is None or any(f.fault in _UNPOSED for f in proof.flaws):
