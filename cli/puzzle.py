@@ -108,7 +108,7 @@ def check(files: tuple[str, ...], form: str) -> None:
             span = getattr(proof.puzzle, "span", None)
             place = f"{name}:{span.line}" if span else name
             title = getattr(proof.puzzle, "title", "")
-            click.echo(f"{place}: {title + ': ' if title else ''}{proven(proof)}")
+            click.echo(f"{place}: {title + ' — ' if title else ''}{proven(proof)}")
         for flaw in proof.flaws:
             print_errors(_errors(name, parsed, flaw))
     if form == "json":
