@@ -181,7 +181,7 @@ def test_solve_keeps_what_was_written_up_to_the_position_and_on_the_cards_it_kee
 
 def test_the_tags_that_cannot_be_read_are_said_at_their_line(tmp_path: Path) -> None:
     cases = {
-        '[Puzzle "mate"]': 'Puzzle "mate" asks nothing preflog knows: write "card", "tricks" or "catch"',
+        '[Puzzle "mate"]': 'Puzzle "mate" asks nothing preflog knows: write "card", "tricks", "catch" or "discard"',
         '[Puzzle "card"]\n[Played "two"]': 'Played "two" is not a number of cards',
         '[Puzzle "card"]\n[Played "7"]': "Played counts 7 cards, but the play holds only 3",
         '[Puzzle "card"]\n[View "half"]': 'View "half" is neither "open" (every hand seen) nor "table"',
@@ -272,3 +272,54 @@ def test_a_question_of_what_a_player_saw_at_the_opening_lead_is_too_wide_to_prov
     code, _out, err = run("puzzle", "check", str(path))
     assert code == 1
     assert "error: the player could not tell apart 12193896 layouts, more than the 20000 solved" in err
+
+
+ANNOTATED_DISCARD = """[Players "Anna Boris Vera"]
+[Rules "sochi"]
+[Puzzle "discard"]
+
+deal 1 dealer Anna
+hands Boris: QJT.J.AJT.KQJ Vera: K9.AKQ9.Q97.T Anna: 87.T87.K8.A87
+talon As 9h
+bids 6s 6c pass 6d 6h 7s pass
+discard Ts Td
+contract 7h
+whist whist whist
+"""
+
+
+def test_a_discard_puzzle_holds_the_discard_written_against_every_other() -> None:
+    """samples/annotated.pref's deal 1 asked as "which two cards does Boris lay away?": his Т♠-less
+    discard 10♠ 10♦ is not best; В♦ 10♦ is, the only one (discards taking as many cards of each of his
+    runs are one). The values held against the independent search: his best over every discard, and his
+    tricks after the one written."""
+    from .dealing_solver import Count, game_at_least
+
+    proof = prove(puzzle_of(game_of(ANNOTATED_DISCARD)))
+    (flaw,) = proof.flaws
+    assert flaw.fault is Fault.WRONG_DISCARD
+    assert [[str(c) for c in a] for a in proof.answers] == [["Jd", "Td"]]
+    best, written = int(str(flaw.param("best_value"))), int(str(flaw.param("value")))
+    assert best > written
+    pair = lambda text: frozenset((int(c.suit), int(c.rank)) for c in map(preflog.card, text.split()))  # noqa: E731
+    hands = [pair("Qs Js Ts Jc Ad Jd Td Kh Qh Jh"), pair("Ks 9s Ac Kc Qc 9c Qd 9d 7d Th"),
+             pair("8s 7s Tc 8c 7c Kd 8d Ah 8h 7h")]
+    talon = pair("As 9h")
+    assert game_at_least(hands, talon, 0, 3, best) and not game_at_least(hands, talon, 0, 3, best + 1)
+    kept = (hands[0] | talon) - pair("Ts Td")
+    count = Count(0, 3, True)
+    assert count.at_least((kept, hands[1], hands[2]), 0, written)
+    assert not count.at_least((kept, hands[1], hands[2]), 0, written + 1)
+    solved_game = solved(proof)
+    assert solved_game is not None
+    again = prove(puzzle_of(solved_game))
+    assert again.proven and {str(c) for c in again.answer} == {"Jd", "Td"} and again.value == best
+
+
+def test_a_discard_with_equals_as_good_is_a_second_solution(tmp_path: Path) -> None:
+    text = (SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace('[Puzzle "card"]', '[Puzzle "discard"]')
+    path = tmp_path / "discard.pref"
+    path.write_text("\n".join(row for row in text.splitlines() if not row.startswith(("play", "result"))),
+                    encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(path))
+    assert code == 1 and "error: the discard 7♣ T♥ is not the only answer: " in err and err.count("error:") == 1

@@ -50,7 +50,7 @@ def posed(game: Game, deals: Sequence[Deal]) -> Proof | None:
     if not is_puzzle(game) or len(deals) != 1:
         return None
     puzzle = puzzle_of(attrs.evolve(game, deals=tuple(deals)))
-    if not isinstance(puzzle, Puzzle) or puzzle.view is View.TABLE:  # its answer is every layout's, not this one's
+    if not isinstance(puzzle, Puzzle) or puzzle.view is View.TABLE or puzzle.question is Question.DISCARD:  # its answer is every layout's, not this one's
         return None
     proof = prove(puzzle)
     if proof.solution is None or proof.at is None or any(f.fault in _UNPOSED for f in proof.flaws):

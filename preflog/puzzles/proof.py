@@ -20,7 +20,7 @@ from ..analysis.search import run_of
 from ..analysis.solve import Analyst, Solution, Unsolvable, position_of
 from ..game.bits import BIT
 from ..game.engine import advance
-from ..game.events import CardPlayed, Claimed, DealEnded, ResultRecorded
+from ..game.events import CardPlayed, Claimed, DealEnded, Discarded, ResultRecorded
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
 from ..model.cards import Card
@@ -28,6 +28,8 @@ from ..model.deal import Deal, ResultKind
 from ..model.play import PlayedCard
 from ..model.span import Span
 from ..steps import replay
+from ..i18n import _
+from .discard_proof import discard_values, with_discard, written_pair
 from .question import Puzzle, Question, TagSlip, View
 from .seen_proof import LAYOUTS, TableFinding, hidden_hands, table_answers
 
@@ -53,6 +55,8 @@ class Fault(enum.Enum):
     CAUGHT = "caught"              # the misère is said not to be caught, but these catch it (params: cards)
     LINE = "line"                  # the main line leaves best play here (params: card, value, best, best_value)
     RESULT = "result"              # the result written is not best play's (params: written, value, player)
+    WRONG_DISCARD = "wrong-discard"  # the discard written is not best (params: cards, value, best, best_value, player)
+    SECOND_DISCARD = "second-discard"  # another discard does as well (params: cards, others)
     TABLE_TRICKS = "table-tricks"  # tricks are asked as the player saw them: best play needs every hand
     TOO_MANY = "too-many"          # the player could not tell apart more layouts than are solved (params: layouts, limit)
     NOT_ALWAYS = "not-always"      # the card fails in some layouts the player saw alike (params: card, failing,
@@ -60,7 +64,8 @@ class Fault(enum.Enum):
 
 
 #: The faults of an answer written (``puzzle solve`` writes the solver's instead).
-ANSWERED = frozenset({Fault.WRONG, Fault.NOT_CAUGHT, Fault.UNCATCHABLE, Fault.CAUGHT, Fault.LINE, Fault.RESULT})
+ANSWERED = frozenset({Fault.WRONG, Fault.NOT_CAUGHT, Fault.UNCATCHABLE, Fault.CAUGHT, Fault.LINE, Fault.RESULT,
+                      Fault.WRONG_DISCARD})
 
 
 @attrs.frozen
@@ -107,6 +112,8 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
     """The puzzle held against the solver (see the module); a :class:`TagSlip` is its only flaw."""
     if isinstance(puzzle, TagSlip):
         return Proof(puzzle, (Flaw(Fault.TAG, span=puzzle.span, slip=puzzle),))
+    if puzzle.question is Question.DISCARD:
+        return _prove_discard(puzzle)
     deal = puzzle.game.deals[0]
     written: Sequence[PlayedCard] = deal.play.cards if deal.play is not None else ()
     found = _position(puzzle)
@@ -211,6 +218,78 @@ def _table_flaws(table: TableFinding, state: GameState, analyst: Analyst, puzzle
     return []
 
 
+def start_of_play(puzzle: Puzzle) -> GameState | None:
+    """The game's state at the first lead (``None`` where the replay finds a violation or no deal)."""
+    found = _position(attrs.evolve(puzzle, played=0))
+    return None if isinstance(found, Flaw) else found
+
+
+def _before_discard(puzzle: Puzzle) -> GameState | Flaw:
+    """The game's state when the declarer has taken the talon and not yet discarded."""
+    steps = replay(puzzle.game)
+    if any(s.violations for s in steps):
+        from ..problems import check
+
+        return Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)))
+    state: GameState | None = None
+    for s in steps:
+        if s.state.deal is None or isinstance(s.event, _AFTER_PLAY) or type(s.event) is Discarded:
+            if type(s.event) is Discarded:
+                break
+            continue
+        state = s.state
+    if state is None or state.deal is None:
+        return Flaw(Fault.UNSOLVABLE, (("why", ""),), puzzle.span)
+    return state
+
+
+def _prove_discard(puzzle: Puzzle) -> Proof:
+    """A discard puzzle held against every discard's value (:mod:`.discard_proof`)."""
+    if puzzle.view is View.TABLE:
+        return Proof(puzzle, (Flaw(Fault.TABLE_TRICKS, span=puzzle.span),))
+    found = _before_discard(puzzle)
+    if isinstance(found, Flaw):
+        return Proof(puzzle, (found,))
+    valued = discard_values(puzzle, found, start_of_play)
+    if isinstance(valued, str):
+        why = {"declarer": _("no declarer takes the talon"), "talon": _("the talon is not known"),
+               "hands": _("the hands are not known"), "play": _("the deal does not come to its play")}[valued]
+        return Proof(puzzle, (Flaw(Fault.UNSOLVABLE, (("why", why),), puzzle.span),))
+    deal = puzzle.game.deals[0]
+    written = written_pair(deal)
+    answers = valued.answers()
+    right = written is not None and valued.value(written) == valued.best
+    answer = written if written is not None and right else answers[0]
+    start = valued.starts[valued.classes[answer]]
+    if answer != valued.classes[answer]:  # an equal discard: the hands differ by equal cards
+        start = start_of_play(with_discard(puzzle, answer)) or start
+    d = start.deal
+    assert d is not None
+    analyst = Analyst(d, start.rules)
+    after = list(deal.play.cards) if deal.play is not None else []
+    line = main_line(start, analyst, [p.card for p in after])
+    span = deal.discard.span if deal.discard is not None else puzzle.span
+    flaws: list[Flaw] = []
+    if written is None:
+        flaws.append(Flaw(Fault.NO_ANSWER, span=puzzle.span))
+    elif not right:
+        there = start_of_play(with_discard(puzzle, written))
+        refuted = () if there is None or there.deal is None else main_line(there, Analyst(there.deal, there.rules))
+        flaws.append(Flaw(Fault.WRONG_DISCARD, (("cards", written), ("value", valued.value(written)),
+                                                ("best", answers[0]), ("best_value", valued.best),
+                                                ("player", valued.declarer)), span, refuted))
+    elif others := tuple(a for a in answers if a != valued.classes[written]):
+        flaws.append(Flaw(Fault.SECOND_DISCARD, (("cards", written), ("others", others)), span))
+    if not flaws and after:
+        flaws.extend(_line_flaws(start, analyst, after, first=0))
+    if deal.result is not None and not flaws:
+        said = _written_tricks(deal, d)
+        if said is not None and said != valued.best:
+            flaws.append(Flaw(Fault.RESULT, (("written", said), ("value", valued.best),
+                                             ("player", valued.declarer)), deal.result.span, line))
+    return Proof(puzzle, tuple(flaws), analyst.solve(d), answer, answers, line, valued.best, start)
+
+
 def _position(puzzle: Puzzle) -> GameState | Flaw:
     """The game's state where the question is asked: after ``played`` cards of the play."""
     steps = replay(puzzle.game)
@@ -275,13 +354,14 @@ def main_line(state: GameState, analyst: Analyst, prefer: Sequence[Card] = ()) -
     return tuple(out)
 
 
-def _line_flaws(state: GameState, analyst: Analyst, after: Sequence[PlayedCard]) -> list[Flaw]:
-    """The first card of the written line (the answer's already held) that is not best play."""
+def _line_flaws(state: GameState, analyst: Analyst, after: Sequence[PlayedCard], first: int = 1) -> list[Flaw]:
+    """The first card of the written line from its ``first`` (the answer's already held) that is not best
+    play."""
     for i, written in enumerate(after):
         solution = _solved(state, analyst)
         if solution is None:
             break
-        if i and written.card not in solution.best:
+        if i >= first and written.card not in solution.best:
             table = len(state.deal.trick) if state.deal is not None else 0
             return [Flaw(Fault.LINE, _off_best(solution, written.card), written.span,
                          (written.card,) + main_line(_played(state, written.card), analyst), table=table)]
@@ -361,4 +441,4 @@ def _written_tricks(deal: Deal, d: DealState) -> int | None:
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "equals", "lines", "main_line", "prove"]
+__all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "equals", "lines", "main_line", "prove", "start_of_play"]

@@ -1,7 +1,8 @@
 """A puzzle in the notation: a game of one deal whose tags ask a question (docs/puzzles.md).
 
 ``[Puzzle "card"]`` asks which card the player to move plays, ``"tricks"`` how many tricks the
-declarer takes with best play, ``"catch"`` whether the misère is caught and with which card.
+declarer takes with best play, ``"catch"`` whether the misère is caught and with which card, ``"discard"`` which two cards the declarer
+lays away (the deal's ``discard`` is the answer).
 ``[Played "N"]`` says how many cards of the ``play`` line were played before the question (0, the
 start of play, when the tag is absent); the cards after them are the answer and its main line, and
 the deal's ``result`` the answer to a question of tricks or of a misère that cannot be caught.
@@ -29,6 +30,7 @@ class Question(enum.Enum):
     CARD = "card"      # which card the player to move plays
     TRICKS = "tricks"  # how many tricks the declarer takes with best play
     CATCH = "catch"    # whether the misère is caught, and with which card
+    DISCARD = "discard"  # which two cards the declarer discards
 
 
 class View(enum.Enum):

@@ -14,12 +14,12 @@ import attrs
 from ..game.engine import advance
 from ..game.events import CardPlayed
 from ..model.cards import Card
-from ..model.deal import PlayerTricks, Result, ResultKind
+from ..model.deal import Discard, PlayerTricks, Result, ResultKind
 from ..model.game import Game
 from ..model.play import Play, PlayedCard
 from ..model.seating import ACTIVE_SEATS
 from .proof import Proof
-from .question import Puzzle
+from .question import Puzzle, Question
 
 
 def asked(game: Game, played: int, then: Sequence[Card] = ()) -> Game:
@@ -54,6 +54,10 @@ def solved(proof: Proof) -> Game | None:
         tricks = tuple(PlayerTricks(d.player(seat), d.tricks[seat]) for seat in ACTIVE_SEATS if seat != d.dummy)
         result = Result(ResultKind.TRICKS, tricks, comments=deal.result.comments if deal.result else ())
     play = Play(tuple(cards), deal.play.comments if deal.play is not None else ())
+    if puzzle.question is Question.DISCARD and len(proof.answer) == 2:
+        laid = deal.discard.cards if deal.discard is not None else None
+        if laid is None or set(laid) != set(proof.answer):
+            deal = attrs.evolve(deal, discard=Discard(proof.answer))
     return attrs.evolve(game, deals=(attrs.evolve(deal, play=play, result=result, claim=None),))
 
 

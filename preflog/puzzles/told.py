@@ -32,7 +32,7 @@ def line(cs: Sequence[Card], first: int = 0) -> str:
 def slip(s: TagSlip) -> str:
     value = s.params[0][1]
     if s.slip is Slip.QUESTION:
-        return _('Puzzle "{value}" asks nothing preflog knows: write "card", "tricks" or "catch"').format(value=value)
+        return _('Puzzle "{value}" asks nothing preflog knows: write "card", "tricks", "catch" or "discard"').format(value=value)
     if s.slip is Slip.PLAYED:
         return _('Played "{value}" is not a number of cards').format(value=value)
     if s.slip is Slip.VIEW:
@@ -70,6 +70,19 @@ def flaw(f: Flaw) -> str:
         text = said.format(card=words.card(p["card"], unicode=True), n=lost,  # type: ignore[arg-type]
                            counted=words.player(str(p["counted"])), value=p["value"], best_value=p["best_value"])
         return text + "; " + _("best: {cards}").format(cards=cards(p["best"]))  # type: ignore[arg-type]
+    if fault is Fault.WRONG_DISCARD:
+        lost = abs(int(str(p["best_value"])) - int(str(p["value"])))
+        return ngettext("the discard {cards} costs a trick: {player} ends with {value} instead of {best_value}; "
+                        "best: {best}",
+                        "the discard {cards} costs {n} tricks: {player} ends with {value} instead of {best_value}; "
+                        "best: {best}", lost).format(
+            cards=cards(p["cards"]), n=lost, player=words.player(str(p["player"])), value=p["value"],  # type: ignore[arg-type]
+            best_value=p["best_value"], best=cards(p["best"]))  # type: ignore[arg-type]
+    if fault is Fault.SECOND_DISCARD:
+        second: tuple[tuple[Card, ...], ...] = p["others"]  # type: ignore[assignment]
+        return ngettext("the discard {cards} is not the only answer: {others} does as well",
+                        "the discard {cards} is not the only answer: {others} do as well", len(second)).format(
+            cards=cards(p["cards"]), others="; ".join(cards(o) for o in second))  # type: ignore[arg-type]
     if fault is Fault.SECOND:
         others: tuple[Card, ...] = p["others"]  # type: ignore[assignment]
         return ngettext("{card} is not the only answer: {others} does as well",
@@ -114,7 +127,7 @@ def refutation(f: Flaw) -> str | None:
     """The note under a flaw: the play that shows it, or nothing."""
     if not f.line:
         return None
-    if f.fault in (Fault.WRONG, Fault.LINE, Fault.NOT_CAUGHT, Fault.NOT_ALWAYS):
+    if f.fault in (Fault.WRONG, Fault.LINE, Fault.NOT_CAUGHT, Fault.NOT_ALWAYS, Fault.WRONG_DISCARD):
         return _("refuted by: {line}").format(line=line(f.line, f.table))
     return _("best play: {line}").format(line=line(f.line, f.table))
 
@@ -125,6 +138,11 @@ def proven(proof: Proof) -> str:
     assert not isinstance(puzzle, TagSlip)
     if puzzle.question is Question.TRICKS:
         return _tricks_answer(proof)
+    if puzzle.question is Question.DISCARD:
+        value = proof.value or 0
+        return ngettext("proven: the discard {cards}; {player} takes {n} trick",
+                        "proven: the discard {cards}; {player} takes {n} tricks", value).format(
+            cards=cards(proof.answer), n=value, player=words.player(proof.solution.player) if proof.solution else "")
     if proof.answer:
         shown = answer(proof.answer)
         said = _("proven: the misère is caught with {answer}").format(answer=shown) \
