@@ -153,12 +153,16 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
                 continue
             print_errors(_errors(name, parsed, flaw))
             bad |= flaw.fault not in ANSWERED
-        if len(proof.answers) > 1 and not any(f.fault is Fault.SECOND for f in proof.flaws):
-            from ..puzzles import Flaw
+        if len(proof.answers) > 1 and not any(f.fault in (Fault.SECOND, Fault.SECOND_DISCARD) for f in proof.flaws):
+            from ..puzzles import Flaw, Question
 
-            second = Flaw(Fault.SECOND, (("card", proof.answers[0][0]),
-                                         ("others", tuple(c for a in proof.answers[1:] for c in a)), ("value", 0)),
-                          getattr(proof.puzzle, "span", None))
+            span = getattr(proof.puzzle, "span", None)
+            if getattr(proof.puzzle, "question", None) is Question.DISCARD:
+                second = Flaw(Fault.SECOND_DISCARD, (("cards", proof.answers[0]), ("others", proof.answers[1:])), span)
+            else:
+                second = Flaw(Fault.SECOND, (("card", proof.answers[0][0]),
+                                             ("others", tuple(c for a in proof.answers[1:] for c in a)), ("value", 0)),
+                              span)
             print_errors(_errors(name, parsed, second))
             bad = True
         game = solved(proof)

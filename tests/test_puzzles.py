@@ -323,3 +323,12 @@ def test_a_discard_with_equals_as_good_is_a_second_solution(tmp_path: Path) -> N
                     encoding="utf-8")
     code, _out, err = run("puzzle", "check", str(path))
     assert code == 1 and "error: the discard 7♣ T♥ is not the only answer: " in err and err.count("error:") == 1
+
+
+def test_solve_refuses_a_discard_puzzle_with_two_answers(tmp_path: Path) -> None:
+    text = (SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace('[Puzzle "card"]', '[Puzzle "discard"]')
+    path = tmp_path / "open.pref"
+    path.write_text("\n".join(row for row in text.splitlines() if not row.startswith(("play", "result", "discard"))),
+                    encoding="utf-8")
+    code, _out, err = run("puzzle", "solve", str(path))
+    assert code == 1 and "error: the discard T♠ T♥ is not the only answer: K♣ T♥; 7♣ T♥; A♦ T♥; A♥ T♥ do as well" in err
