@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -14,7 +14,7 @@ from ..i18n import N_, _, count
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from ..model.limits import MAX_TEXT
 from .inputs import CleanGames, Reread, open_archive, read_text, write_text
-from .lang import Command, Group, argument, common_options, option
+from .lang import Group, argument, common_options, option, subcommand
 from .options import PresetChoice
 from .terminal import print_errors
 
@@ -42,11 +42,7 @@ def event() -> None:
     """The ``preflog event`` verbs."""
 
 
-def _sub(help_text: str) -> Callable[[Callable[..., Any]], click.Command]:
-    def decorate(f: Callable[..., Any]) -> click.Command:
-        made: click.Command = event.command(cls=Command, help=help_text)(common_options(f))
-        return made
-    return decorate
+_sub = subcommand(event)
 
 
 FORMATS = click.Choice(["text", "json", "csv", "html"])

@@ -185,6 +185,17 @@ def command(help: str) -> Callable[[Callable[..., Any]], Command]:  # noqa: A002
     return decorate
 
 
+def subcommand(group: click.Group) -> Callable[[str], Callable[[Callable[..., Any]], click.Command]]:
+    """:func:`command` for a verb's own verbs (``preflog event new``, ``preflog puzzle check``): each made
+    with ``help`` in ``group``, taking the common options."""
+    def sub(help_text: str) -> Callable[[Callable[..., Any]], click.Command]:
+        def decorate(f: Callable[..., Any]) -> click.Command:
+            made: click.Command = group.command(cls=Command, help=help_text)(common_options(f))
+            return made
+        return decorate
+    return sub
+
+
 def common_options(f: F) -> F:
     """``--lang`` and ``--color/--no-color``, taken by the command and by every verb."""
     f = option("--color/--no-color", "color", default=None, expose_value=False, is_eager=True,

@@ -12,12 +12,10 @@ import click
 from ..i18n import N_, _, ngettext
 from .exits import EXIT_ERRORS
 from .inputs import CleanGames, Reread, write_text
-from .lang import Command, Group, argument, common_options, option
+from .lang import Group, argument, common_options, option, subcommand
 from .terminal import display_name, print_errors
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
   # the library is imported when the command runs, not to print --help
     from ..notation.errors import NotationError
     from ..notation.read import ParsedGame
@@ -52,11 +50,7 @@ def _puzzles(files: tuple[str, ...], bad: set[str]) -> Iterator[tuple[str, Parse
             bad.add(name)
 
 
-def _sub(help_text: str) -> Callable[[Callable[..., Any]], click.Command]:
-    def decorate(f: Callable[..., Any]) -> click.Command:
-        made: click.Command = puzzle.command(cls=Command, help=help_text)(common_options(f))
-        return made
-    return decorate
+_sub = subcommand(puzzle)
 
 
 def _errors(name: str, parsed: ParsedGame, flaw: Flaw) -> list[NotationError]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
 import preflog
 from preflog.cli import cli
 from preflog.puzzles import Fault, Question, prove, puzzle_of, solved
+from preflog.model.game import Tag
 from preflog.notation.write import dumps
 
 from .dealing_solver import Count, Hands
@@ -33,6 +35,11 @@ def game_of(text: str) -> preflog.Game:
     (parsed,) = list(preflog.read_games(text))
     assert not parsed.errors, parsed.errors
     return parsed.game
+
+
+def asked_as(path: Path, question: str, tag: str) -> str:
+    """A shipped étude's text with ``tag`` written after its ``question`` tag."""
+    return path.read_text(encoding="utf-8").replace(question, f"{question}\n{tag}")
 
 
 KOVALEVSKAYA = """[Event "Мизер Ковалевской"]
@@ -234,8 +241,7 @@ def test_kovalevskaya_s_lead_holds_against_every_discard_the_catchers_could_not_
     lead (Code 3.6.6), the talon was shown (3.4.1), so what he cannot see is which two of the declarer's
     twelve cards were discarded: C(12, 2) = 66 layouts. The diamond lead catches the misère in every one."""
     path = tmp_path / "seen.pref"
-    path.write_text((SAMPLES / "kovalevskaya.pref").read_text(encoding="utf-8").replace(
-        '[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]'), encoding="utf-8")
+    path.write_text(asked_as(SAMPLES / "kovalevskaya.pref", '[Puzzle "catch"]', '[View "table"]'), encoding="utf-8")
     code, out, _err = run("puzzle", "check", str(path))
     assert code == 0
     assert "proven: the misère is caught with K♦ (or Q♦ J♦ T♦) (in every layout the player could not tell apart: 66)" in out
@@ -267,25 +273,17 @@ def test_a_finesse_is_no_answer_to_a_question_of_what_the_declarer_saw() -> None
 
 def test_a_question_of_what_a_player_saw_at_the_opening_lead_is_too_wide_to_prove(tmp_path: Path) -> None:
     path = tmp_path / "wide.pref"
-    path.write_text((SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace(
-        '[Puzzle "card"]', '[Puzzle "card"]\n[View "table"]'), encoding="utf-8")
+    path.write_text(asked_as(SAMPLES / "kovalkov-1.pref", '[Puzzle "card"]', '[View "table"]'), encoding="utf-8")
     code, _out, err = run("puzzle", "check", str(path))
     assert code == 1
     assert "error: the player could not tell apart 12193896 layouts, more than the 20000 solved" in err
 
 
-ANNOTATED_DISCARD = """[Players "Anna Boris Vera"]
-[Rules "sochi"]
-[Puzzle "discard"]
-
-deal 1 dealer Anna
-hands Boris: QJT.J.AJT.KQJ Vera: K9.AKQ9.Q97.T Anna: 87.T87.K8.A87
-talon As 9h
-bids 6s 6c pass 6d 6h 7s pass
-discard Ts Td
-contract 7h
-whist whist whist
-"""
+def annotated_discard() -> preflog.Game:
+    """samples/annotated.pref's deal 1 asked as a discard puzzle: its play and result left out."""
+    game = next(iter(preflog.read_games((ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")))).game
+    deal = attrs.evolve(game.deals[0], play=None, result=None)
+    return attrs.evolve(game, tags=game.tags + (Tag("Puzzle", "discard"),), deals=(deal,))
 
 
 def test_a_discard_puzzle_holds_the_discard_written_against_every_other() -> None:
@@ -295,7 +293,7 @@ def test_a_discard_puzzle_holds_the_discard_written_against_every_other() -> Non
     tricks after the one written."""
     from .dealing_solver import Count, game_at_least
 
-    proof = prove(puzzle_of(game_of(ANNOTATED_DISCARD)))
+    proof = prove(puzzle_of(annotated_discard()))
     (flaw,) = proof.flaws
     assert flaw.fault is Fault.WRONG_DISCARD
     assert [[str(c) for c in a] for a in proof.answers] == [["Jd", "Td"]]

@@ -22,11 +22,10 @@ from ..analysis.single_dummy import SeenCard, seen_values
 from ..game.state import DealState
 from ..i18n import _
 from ..model.game import Game, Tag, tag_rank
-from ..model.play import Play
 from ..steps import replay
 from .proof import Proof, prove
 from .question import Puzzle, Question
-from .solution import solved
+from .solution import asked, solved
 
 
 class Theme(enum.Enum):
@@ -85,9 +84,8 @@ def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
     the card, the question's tags, and where it came from (``Source``: the file, the game, the deal); the
     deal keeps its number (a game may begin at any deal)."""
     deal = next(d for d in game.deals if d.number == mistake.deal)
-    cards = deal.play.cards[:mistake.index] if deal.play is not None else ()
-    cut = attrs.evolve(deal, play=Play(tuple(cards)) if cards else None, claim=None, result=None, penalties=(),
-                       checkpoint=None, preface=())
+    (cut,) = asked(attrs.evolve(game, deals=(deal,)), mistake.index).deals
+    cut = attrs.evolve(cut, penalties=(), checkpoint=None, preface=())
     tags = [t for t in game.tags if t.name in _KEPT or t.name.startswith("Rule.")]
     origin = _("{source}, game {game}, deal {deal}, card {card}").format(
         source=source, game=mistake.game, deal=mistake.deal, card=mistake.index + 1)

@@ -224,30 +224,11 @@ def start_of_play(puzzle: Puzzle) -> GameState | None:
     return None if isinstance(found, Flaw) else found
 
 
-def _before_discard(puzzle: Puzzle) -> GameState | Flaw:
-    """The game's state when the declarer has taken the talon and not yet discarded."""
-    steps = replay(puzzle.game)
-    if any(s.violations for s in steps):
-        from ..problems import check
-
-        return Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)))
-    state: GameState | None = None
-    for s in steps:
-        if s.state.deal is None or isinstance(s.event, _AFTER_PLAY) or type(s.event) is Discarded:
-            if type(s.event) is Discarded:
-                break
-            continue
-        state = s.state
-    if state is None or state.deal is None:
-        return Flaw(Fault.UNSOLVABLE, (("why", ""),), puzzle.span)
-    return state
-
-
 def _prove_discard(puzzle: Puzzle) -> Proof:
     """A discard puzzle held against every discard's value (:mod:`.discard_proof`)."""
     if puzzle.view is View.TABLE:
         return Proof(puzzle, (Flaw(Fault.TABLE_TRICKS, span=puzzle.span),))
-    found = _before_discard(puzzle)
+    found = _position(puzzle, before_discard=True)
     if isinstance(found, Flaw):
         return Proof(puzzle, (found,))
     valued = discard_values(puzzle, found, start_of_play)
@@ -290,8 +271,9 @@ def _prove_discard(puzzle: Puzzle) -> Proof:
     return Proof(puzzle, tuple(flaws), analyst.solve(d), answer, answers, line, valued.best, start)
 
 
-def _position(puzzle: Puzzle) -> GameState | Flaw:
-    """The game's state where the question is asked: after ``played`` cards of the play."""
+def _position(puzzle: Puzzle, *, before_discard: bool = False) -> GameState | Flaw:
+    """The game's state where the question is asked: after ``played`` cards of the play, or
+    (``before_discard``) when the declarer has taken the talon and not yet discarded."""
     steps = replay(puzzle.game)
     broken = tuple(v for s in steps for v in s.violations)
     if broken:
@@ -306,6 +288,8 @@ def _position(puzzle: Puzzle) -> GameState | Flaw:
     state: GameState | None = None
     seen = 0
     for s in steps:
+        if before_discard and type(s.event) is Discarded:
+            break
         if s.state.deal is None or isinstance(s.event, _AFTER_PLAY):
             continue
         if type(s.event) is CardPlayed:

@@ -13,7 +13,7 @@ from .question import Question, Slip, TagSlip
 
 def cards(cs: Iterable[Card]) -> str:
     """Cards in words with suit symbols: ``К♦ Т♠`` (ru), ``K♦ A♠`` (en)."""
-    return " ".join(words.card(c, unicode=True) for c in cs)
+    return words.cards(cs, unicode=True)
 
 
 def line(cs: Sequence[Card], first: int = 0) -> str:

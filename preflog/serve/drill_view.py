@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ..i18n import _, ngettext
-from .. import Card, card
+from .. import Card, Suit, card
 from ..model.game import Game
 from ..notation.read import read_games
 from ..present.diagram import Diagram, diagram
@@ -59,7 +59,7 @@ def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
     out = []
     for text in kept.data["values"]:
         c = card(text)
-        out.append((text, words.card(c, unicode=True), c.suit.name in ("DIAMONDS", "HEARTS")))
+        out.append((text, words.card(c, unicode=True), c.suit in (Suit.DIAMONDS, Suit.HEARTS)))
     return out
 
 
