@@ -147,7 +147,8 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
                 continue
             print_errors(_errors(name, parsed, flaw))
             bad |= flaw.fault not in ANSWERED
-        if len(proof.answers) > 1 and not any(f.fault in (Fault.SECOND, Fault.SECOND_DISCARD) for f in proof.flaws):
+        if len(proof.answers) > 1 and getattr(proof.puzzle, "one_answer", True) \
+                and not any(f.fault in (Fault.SECOND, Fault.SECOND_DISCARD) for f in proof.flaws):
             from ..puzzles import Flaw, Question
 
             span = getattr(proof.puzzle, "span", None)

@@ -25,6 +25,16 @@ SAMPLES = ROOT / "samples" / "puzzles"
 ETUDES = sorted(SAMPLES.glob("*.pref"))
 
 
+def _games(path: Path) -> list[str]:
+    """The games of a shipped file, each as its own text (a file may pose an étude more than one way)."""
+    text = path.read_text(encoding="utf-8")
+    return ["[Event" + part for part in text.split("\n[Event")[1:]] if text.count("[Event") > 1 else [text]
+
+
+#: Every étude shipped, one game each: (its file's name and place there, its text).
+ETUDE_GAMES = [(f"{path.stem}-{n}", game) for path in ETUDES for n, game in enumerate(_games(path), 1)]
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -57,20 +67,20 @@ contract mis
 
 def test_every_shipped_etude_names_its_source_and_is_proven_by_puzzle_check() -> None:
     names = {p.stem for p in ETUDES}
-    assert {"kovalevskaya", "lasker", "de-gaulle"} <= names
-    for path in ETUDES:
-        game = game_of(path.read_text(encoding="utf-8"))
-        assert game.tag("Source") and game.tag("Event") and game.tag("Puzzle"), path
+    assert {"kovalevskaya", "lasker", "de-gaulle", "skuratov-1", "skuratov-2", "lesnoy-34"} <= names
+    for _name, text in ETUDE_GAMES:
+        game = game_of(text)
+        assert game.tag("Source") and game.tag("Event") and game.tag("Puzzle"), game.tag("Event")
     code, out, err = run("puzzle", "check", *map(str, ETUDES))
     assert code == 0, err
-    assert out.count("proven") == len(ETUDES)
-    assert f"checked {len(ETUDES)} puzzles: {len(ETUDES)} proven" in err
+    n = len(ETUDE_GAMES)
+    assert out.count("proven") == n and f"checked {n} puzzles: {n} proven" in err
 
 
-def _independent(path: Path) -> tuple[Count, Hands, int]:
-    """The position of a shipped étude (the start of play) for the independent search: its count and
-    hands, and the seat to lead."""
-    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+def _independent(path: Path | str) -> tuple[Count, Hands, int]:
+    """The position of a shipped étude (the start of play; a file's text, or its only game's) for the
+    independent search: its count and hands, and the seat to lead."""
+    proof = prove(puzzle_of(game_of(path if isinstance(path, str) else path.read_text(encoding="utf-8"))))
     assert proof.proven and proof.at is not None
     d = proof.at.deal
     assert d is not None and d.declarer is not None and d.to_play is not None and d.completed == 0 and not d.trick
@@ -81,12 +91,12 @@ def _independent(path: Path) -> tuple[Count, Hands, int]:
     return Count(int(d.declarer), trump, not contract.is_misere), (hands[0], hands[1], hands[2]), int(d.to_play)
 
 
-@pytest.mark.parametrize("path", ETUDES, ids=[p.stem for p in ETUDES])
-def test_each_etude_s_value_is_the_independent_search_s(path: Path) -> None:
+@pytest.mark.parametrize("text", [text for _name, text in ETUDE_GAMES], ids=[name for name, _text in ETUDE_GAMES])
+def test_each_etude_s_value_is_the_independent_search_s(text: str) -> None:
     """The declarer's tricks with best play that each étude's proof states, held against a plain search:
     he can be held to (or can make) that many and not one trick more."""
-    count, hands, leader = _independent(path)
-    proof = prove(puzzle_of(game_of(path.read_text(encoding="utf-8"))))
+    count, hands, leader = _independent(text)
+    proof = prove(puzzle_of(game_of(text)))
     value = proof.value
     assert value is not None
     assert count.at_least(hands, leader, value) and not count.at_least(hands, leader, value + 1)
@@ -113,6 +123,56 @@ def test_kovalkov_s_first_etude_has_one_lead_the_ace_of_clubs_by_the_independent
     for card in hands[leader]:
         # the defenders lead: the declarer makes 7 after every card but the ace of clubs
         assert count.at_least_after(hands, leader, card, 7) == (card != (1, 14)), card
+
+
+def _etude(name: str, n: int = 1) -> str:
+    return dict(ETUDE_GAMES)[f"{name}-{n}"]
+
+
+def test_skuratov_s_misere_is_caught_when_zapad_leads_and_clean_when_the_declarer_does() -> None:
+    """Скуратов 2 (the position of jpref's tests): Запад on lead catches the misère (10♣ or a heart), the
+    declarer on lead escapes clean; by the independent search, every lead tried."""
+    count, hands, leader = _independent(_etude("skuratov-2"))
+    catching = {card for card in hands[leader] if count.at_least_after(hands, leader, card, 1)}
+    assert catching == {(1, 10), (3, 11), (3, 12), (3, 13)}  # 10♣; В♥ Д♥ К♥, equal cards
+    count, hands, leader = _independent(_etude("skuratov-2", 2))
+    assert not count.at_least(hands, leader, 1)
+
+
+def test_skuratov_s_first_misere_is_caught_by_three_leads_none_alone() -> None:
+    """Скуратов 1: Д♠, 10♣ or a club honour (Т♣ К♣ Д♣, equal cards) catch; the puzzle accepts each
+    (Answers "all"), and asked for one answer it is refused as having a second solution."""
+    text = _etude("skuratov-1")
+    count, hands, leader = _independent(text)
+    catching = {card for card in hands[leader] if count.at_least_after(hands, leader, card, 1)}
+    assert catching == {(0, 12), (1, 10), (1, 12), (1, 13), (1, 14)}
+    proof = prove(puzzle_of(game_of(text)))
+    assert proof.proven and len(proof.answers) == 3
+    one = prove(puzzle_of(game_of(text.replace('[Answers "all"]\n', ""))))
+    assert [f.fault for f in one.flaws] == [Fault.SECOND]
+
+
+def test_lesnoy_s_misere_is_clean_unless_both_talon_aces_are_discarded() -> None:
+    """«Лесной 34» (jpref's «incorrect drop»): Юг discarding the talon's two aces is caught; discarding
+    Т♦ with 10♣, 10♦ or 8♥ (or their equals) he is clean, and every other discard is caught, by the
+    independent search."""
+    from .dealing_solver import discards
+
+    count, hands, leader = _independent(_etude("lesnoy-34"))
+    d = prove(puzzle_of(game_of(_etude("lesnoy-34")))).at
+    assert d is not None and d.deal is not None and d.deal.declarer is not None
+    south = int(d.deal.declarer)
+    twelve = hands[south] | {(2, 14), (1, 10)}  # his ten kept, and the discard written back: Т♦ 10♣
+    clean = set()
+    for pair in discards(twelve):
+        kept = list(hands)
+        kept[south] = twelve - set(pair)
+        if not count.at_least((kept[0], kept[1], kept[2]), leader, 1):
+            clean.add(frozenset(pair))
+    # with Т♦: 10♣ (or its equals 9♣ 8♣), 10♦, or 8♥ (or 7♥): three answers
+    assert clean == {frozenset({(2, 14), card}) for card in [(1, 10), (1, 9), (1, 8), (2, 10), (3, 8), (3, 7)]}
+    count, hands, leader = _independent(_etude("lesnoy-34", 2))
+    assert count.at_least(hands, leader, 1)
 
 
 def test_a_wrong_lead_is_reported_at_its_card_with_the_line_that_refutes_it(tmp_path: Path) -> None:
@@ -192,6 +252,7 @@ def test_the_tags_that_cannot_be_read_are_said_at_their_line(tmp_path: Path) -> 
         '[Puzzle "card"]\n[Played "two"]': 'Played "two" is not a number of cards',
         '[Puzzle "card"]\n[Played "7"]': "Played counts 7 cards, but the play holds only 3",
         '[Puzzle "card"]\n[View "half"]': 'View "half" is neither "open" (every hand seen) nor "table"',
+        '[Puzzle "card"]\n[Answers "some"]': 'Answers "some" is neither "one" (the only answer) nor "all"',
     }
     for tags, said in cases.items():
         path = tmp_path / "p.pref"
@@ -321,6 +382,31 @@ def test_a_discard_with_equals_as_good_is_a_second_solution(tmp_path: Path) -> N
                     encoding="utf-8")
     code, _out, err = run("puzzle", "check", str(path))
     assert code == 1 and "error: the discard 7♣ T♥ is not the only answer: " in err and err.count("error:") == 1
+
+
+def test_a_puzzle_accepting_every_best_answer_proves_the_one_written_is_among_them(tmp_path: Path) -> None:
+    """Answers "all": the discard 7♣ 10♥ of the test above is one of the five best, no second solution;
+    a discard that is not best is still refuted, and solve writes one of the best."""
+    text = (SAMPLES / "kovalkov-1.pref").read_text(encoding="utf-8").replace(
+        '[Puzzle "card"]', '[Puzzle "discard"]\n[Answers "all"]')
+    path = tmp_path / "discard.pref"
+    rows = [row for row in text.splitlines() if not row.startswith(("play", "result"))]
+    path.write_text("\n".join(rows), encoding="utf-8")
+    code, out, err = run("puzzle", "check", str(path))
+    assert code == 0 and "proven: the discard 7♣ T♥; " in out and "(one of 5 right answers)" in out, err
+    wrong = "\n".join("discard 8s 7s" if row.startswith("discard") else row for row in rows)
+    path.write_text(wrong, encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(path))
+    assert code == 1 and "error: the discard 8♠ 7♠ costs" in err
+    code, out, err = run("puzzle", "solve", str(path))
+    (laid,) = [row for row in out.splitlines() if row.startswith("discard")]
+    assert code == 0 and laid != "discard 8s 7s", err
+    solved_path = tmp_path / "solved.pref"
+    solved_path.write_text(out, encoding="utf-8")
+    assert run("puzzle", "check", str(solved_path))[0] == 0
+    path.write_text("\n".join(rows), encoding="utf-8")
+    code, out, _err = run("--lang", "ru", "puzzle", "check", str(path))
+    assert "(один из 5 верных ответов)" in out
 
 
 def test_solve_refuses_a_discard_puzzle_with_two_answers(tmp_path: Path) -> None:

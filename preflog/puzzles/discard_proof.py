@@ -48,7 +48,7 @@ class DiscardValues:
 def with_discard(puzzle: Puzzle, pair: tuple[Card, Card]) -> Puzzle:
     deal: Deal = puzzle.game.deals[0]
     tried = attrs.evolve(deal, discard=Discard(pair), play=None, claim=None, result=None)
-    return Puzzle(attrs.evolve(puzzle.game, deals=(tried,)), Question.DISCARD, 0, puzzle.view, puzzle.span)
+    return attrs.evolve(puzzle, game=attrs.evolve(puzzle.game, deals=(tried,)), question=Question.DISCARD, played=0)
 
 
 def discard_values(puzzle: Puzzle, state: GameState,

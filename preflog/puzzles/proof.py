@@ -161,7 +161,7 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
                 flaws.append(Flaw(Fault.NOT_CAUGHT, (("card", card), ("catching", catching)), after[0].span,
                                   (card,) + main_line(_played(state, card), analyst), table=len(d.trick))
                              if catching else Flaw(Fault.UNCATCHABLE, (("card", card),), after[0].span))
-            elif others := tuple(c for c in catching if c not in answer):
+            elif puzzle.one_answer and (others := tuple(c for c in catching if c not in answer)):
                 flaws.append(Flaw(Fault.SECOND, (("card", card), ("others", others),
                                                  ("value", solution.values[card])), after[0].span))
         elif deal.result is not None and value == 0:
@@ -179,7 +179,7 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
             if card not in solution.best:
                 flaws.append(Flaw(Fault.WRONG, _off_best(solution, card), after[0].span,
                                   (card,) + main_line(_played(state, card), analyst), table=len(d.trick)))
-            elif others := tuple(c for c in solution.best if c not in answer):
+            elif puzzle.one_answer and (others := tuple(c for c in solution.best if c not in answer)):
                 flaws.append(Flaw(Fault.SECOND, (("card", card), ("others", others), ("value", solution.value)),
                                   after[0].span))
     if not flaws and after:
@@ -213,7 +213,7 @@ def _table_flaws(table: TableFinding, state: GameState, analyst: Analyst, puzzle
                                         ("better", table.better), ("hands", hidden_hands(d, table.against))),
                      span, (card,) + main_line(_played(there, card), analyst), table=len(d.trick))]
     others = tuple(c for a in table.answers if card not in a for c in a)
-    if others:
+    if others and puzzle.one_answer:
         return [Flaw(Fault.SECOND, (("card", card), ("others", others), ("value", 0)), span)]
     return []
 
@@ -259,7 +259,7 @@ def _prove_discard(puzzle: Puzzle) -> Proof:
         flaws.append(Flaw(Fault.WRONG_DISCARD, (("cards", written), ("value", valued.value(written)),
                                                 ("best", answers[0]), ("best_value", valued.best),
                                                 ("player", valued.declarer)), span, refuted))
-    elif others := tuple(a for a in answers if a != valued.classes[written]):
+    elif puzzle.one_answer and (others := tuple(a for a in answers if a != valued.classes[written])):
         flaws.append(Flaw(Fault.SECOND_DISCARD, (("cards", written), ("others", others)), span))
     if not flaws and after:
         flaws.extend(_line_flaws(start, analyst, after, first=0))

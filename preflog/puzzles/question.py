@@ -8,6 +8,8 @@ start of play, when the tag is absent); the cards after them are the answer and 
 the deal's ``result`` the answer to a question of tricks or of a misère that cannot be caught.
 ``[View "table"]`` asks the question of the player to move as he sat at the table: the answer must hold
 against every layout of the cards he could not see; without it (``"open"``) every hand is seen.
+``[Answers "all"]`` accepts every best answer (the one written must be among them); without it
+(``"one"``) the answer must be the only one.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..model.game import Game, Tag
 from ..model.span import Span
 
 #: The tags that make a game a puzzle, in the order the canonical writer puts them.
-TAGS = ("Puzzle", "Played", "View")
+TAGS = ("Puzzle", "Played", "View", "Answers")
 
 
 class Question(enum.Enum):
@@ -40,12 +42,20 @@ class View(enum.Enum):
     TABLE = "table"    # what he saw at the table: his hand, the cards played, the hands put down
 
 
+class Answers(enum.Enum):
+    """Which answers a puzzle accepts."""
+
+    ONE = "one"        # the answer must be the only one
+    ALL = "all"        # every best answer is right; the one written must be among them
+
+
 class Slip(enum.Enum):
     """What is wrong with a puzzle's tags."""
 
     QUESTION = "question"  # the Puzzle tag asks nothing known (params: value)
     PLAYED = "played"      # the Played tag is not a number (params: value)
     VIEW = "view"          # the View tag is neither open nor table (params: value)
+    ANSWERS = "answers"    # the Answers tag is neither one nor all (params: value)
     DEALS = "deals"        # the game holds no deal or more than one (params: deals)
 
 
@@ -60,13 +70,20 @@ class TagSlip:
 
 @attrs.frozen
 class Puzzle:
-    """A game read as a puzzle: the question, the cards played before it, what the mover sees."""
+    """A game read as a puzzle: the question, the cards played before it, what the mover sees, which
+    answers it accepts."""
 
     game: Game
     question: Question
     played: int = 0
     view: View = View.OPEN
     span: Span | None = None   #: the Puzzle tag's
+    accepts: Answers = Answers.ONE
+
+    @property
+    def one_answer(self) -> bool:
+        """Whether a second answer as good is a flaw."""
+        return self.accepts is Answers.ONE
 
     @property
     def title(self) -> str:
@@ -105,10 +122,17 @@ def puzzle_of(game: Game) -> Puzzle | TagSlip:
             view = View(tag.value.strip().lower())
         except ValueError:
             return TagSlip(Slip.VIEW, (("value", tag.value),), tag.span)
+    accepts = Answers.ONE
+    tag = _tag(game, "Answers")
+    if tag is not None:
+        try:
+            accepts = Answers(tag.value.strip().lower())
+        except ValueError:
+            return TagSlip(Slip.ANSWERS, (("value", tag.value),), tag.span)
     if len(game.deals) != 1:
         return TagSlip(Slip.DEALS, (("deals", len(game.deals)),), asked.span)
-    return Puzzle(game, question, played, view, asked.span)
+    return Puzzle(game, question, played, view, asked.span, accepts)
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["Puzzle", "Question", "Slip", "TAGS", "TagSlip", "View", "is_puzzle", "puzzle_of"]
+__all__ = ["Answers", "Puzzle", "Question", "Slip", "TAGS", "TagSlip", "View", "is_puzzle", "puzzle_of"]

@@ -8,7 +8,7 @@ from ..i18n import _, ngettext
 from ..model.cards import Card
 from .. import words
 from .proof import Fault, Flaw, Proof
-from .question import Question, Slip, TagSlip
+from .question import Puzzle, Question, Slip, TagSlip
 
 
 def cards(cs: Iterable[Card]) -> str:
@@ -37,6 +37,9 @@ def slip(s: TagSlip) -> str:
         return _('Played "{value}" is not a number of cards').format(value=value)
     if s.slip is Slip.VIEW:
         return _('View "{value}" is neither "open" (every hand seen) nor "table" (what the player saw)').format(
+            value=value)
+    if s.slip is Slip.ANSWERS:
+        return _('Answers "{value}" is neither "one" (the only answer) nor "all" (every best answer)').format(
             value=value)
     return ngettext("a puzzle holds one deal, not {n}", "a puzzle holds one deal, not {n}", int(str(value))).format(n=value)
 
@@ -133,7 +136,17 @@ def refutation(f: Flaw) -> str | None:
 
 
 def proven(proof: Proof) -> str:
-    """The line said of a proven puzzle: its answer."""
+    """The line said of a proven puzzle: its answer, and how many right answers there are when the
+    puzzle accepts every best one (``Answers "all"``) and has more than one."""
+    said = _proven(proof)
+    puzzle = proof.puzzle
+    if isinstance(puzzle, Puzzle) and not puzzle.one_answer and len(proof.answers) > 1:
+        said += " " + ngettext("(one of {n} right answers)", "(one of {n} right answers)",
+                               len(proof.answers)).format(n=len(proof.answers))
+    return said
+
+
+def _proven(proof: Proof) -> str:
     puzzle = proof.puzzle
     assert not isinstance(puzzle, TagSlip)
     if puzzle.question is Question.TRICKS:
