@@ -25,9 +25,13 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     times consistently with what he saw, each layout solved with every hand seen (as analyse --seen
     does). A card that lost on average is a mistake; it becomes a "which card?" puzzle at the position
     before it, kept when the solver proves it: the right card is the one answer with every hand seen
-    and the best as the player saw it. The puzzles are grouped by theme (the lead against a misère,
-    catching, the defenders' play, the declarer's play, all-pass cards), the dearest first, each with
-    its price in tricks and whists and the game and deal it came from.
+    and the best as the player saw it. The declarer's discard is valued as analyse --decisions values
+    it (his twelve cards known, the other hands dealt --samples times); one that gave away whists
+    becomes a "which two cards?" puzzle, kept when the best discard as he saw it is also best with
+    every hand seen and the discard made is not (each discard as good is accepted: Answers "all").
+    The puzzles are grouped by theme (the lead against a misère, catching, the defenders' play, the
+    discard, the declarer's play, all-pass cards), the dearest first, each with its price in tricks
+    and whists and the game and deal it came from.
 
     \b
     Examples:

@@ -74,6 +74,9 @@ class Choice:
     chosen_note: str = ""
     best_note: str = ""
     defender_index: int = 0   # a defender's word: 0 for the first to speak (on the declarer's left), 1 the second
+    #: a discard's: the declarer's tricks on average with the discard made and with the best
+    chosen_tricks: float | None = None
+    best_tricks: float | None = None
 
     @property
     def loss(self) -> float:
@@ -231,10 +234,12 @@ def discard_race(d: DealState, hand: frozenset[Card], rules: Rules, samples: int
                 scores[name][i] = by_tricks[value]
     best_name, error = _best(scores, chosen)
 
-    def tricks(name: str) -> str:
-        return _tricks([bounds[i][firsts[i][names[name]]][0] for i in range(len(drawn))])
+    def tricks(name: str) -> list[int]:
+        return [bounds[i][firsts[i][names[name]]][0] for i in range(len(drawn))]
     return (Choice(Decided.DISCARD, d.player(d.declarer), chosen, best_name, statistics.fmean(scores[chosen]),
-                   statistics.fmean(scores[best_name]), error, tricks(chosen), tricks(best_name)), best_of)
+                   statistics.fmean(scores[best_name]), error, _tricks(tricks(chosen)), _tricks(tricks(best_name)),
+                   chosen_tricks=statistics.fmean(tricks(chosen)), best_tricks=statistics.fmean(tricks(best_name))),
+            best_of)
 
 
 def _tricks(tricks: Sequence[int]) -> str:
@@ -267,16 +272,42 @@ def defence_choice(d: DealState, seat: Seat, hand: frozenset[Card], said: Decisi
                   statistics.fmean(scores[best]), error, defender_index=0 if first else 1)
 
 
-def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> DealDecisions:
-    """The decisions of one deal's steps (a replay's, from its ``DealStarted``) valued under the game's
-    rules, each from the layouts of the seed of the deal's number (the same answer on every run)."""
+def _chosen(steps: Sequence[Step]) -> tuple[DealState, DealState, DealState] | None:
+    """A deal's states when it was dealt, when its contract was declared and at its end, where the
+    contract was chosen by three at the table (not a razboynik's compulsory game); else ``None``."""
     dealt = next((s.state.deal for s in steps if type(s.event) is Dealt), None)
     declared = next((s.state.deal for s in steps if type(s.event) is ContractDeclared), None)
     last = steps[-1].state.deal if steps else None
-    # three at the table, a contract chosen (not a razboynik's compulsory game)
     if dealt is None or declared is None or last is None or declared.declarer is None or declared.contract is None \
             or declared.four or declared.dummy is not None or declared.stage is not Stage.FREE:
+        return None
+    return dealt, declared, last
+
+
+def discard_decision(steps: Sequence[Step], samples: int = SAMPLES, seed: int | None = None) -> Choice | None:
+    """The declarer's discard of one deal's steps valued as :func:`decide` values it (from the layouts of
+    the seed of the deal's number, unless ``seed`` is given), or ``None`` where no discard of the
+    talon was made with the twelve cards known."""
+    found = _chosen(steps)
+    if found is None:
+        return None
+    dealt, declared, _last = found
+    hand = dealt.hands[declared.declarer]  # type: ignore[index]
+    if hand is None or len(hand) != 10 or not declared.talon or not declared.discard or len(declared.talon) != 2:
+        return None
+    rules = steps[0].state.rules
+    return discard_choice(declared, hand, rules, samples, dealt.number if seed is None else seed)
+
+
+def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> DealDecisions:
+    """The decisions of one deal's steps (a replay's, from its ``DealStarted``) valued under the game's
+    rules, each from the layouts of the seed of the deal's number (the same answer on every run)."""
+    found = _chosen(steps)
+    if found is None:
+        dealt = next((s.state.deal for s in steps if type(s.event) is Dealt), None)
         return DealDecisions(dealt.number if dealt is not None else 0)
+    dealt, declared, last = found
+    assert declared.declarer is not None and declared.contract is not None
     seed = dealt.number
     rules = steps[0].state.rules
     choices: list[Choice] = []

@@ -9,6 +9,13 @@ when that puzzle is **proven** (:func:`.proof.prove`): with every hand seen the 
 answer, and it is also the best as the player saw it; a mistake whose best card was a guess is not a
 lesson. Each lesson carries its price (tricks and whists on average against the best card, as the
 player saw it), its theme and where it came from.
+
+The declarer's discard is valued as ``analyse --decisions`` values it
+(:func:`preflog.analysis.decisions.discard_decision`: his twelve cards known, the other hands dealt
+many times, every discard solved in each). A discard that gave away more than
+:data:`~preflog.analysis.decisions.MARGIN` whists on average becomes a ``discard`` puzzle
+(:class:`DiscardLesson`), kept when the best discard as he saw it is also the one answer with every
+hand seen.
 """
 
 from __future__ import annotations
@@ -18,13 +25,17 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from ..analysis.annotate import deals_of
+from ..analysis.decisions import Choice, discard_decision
 from ..analysis.single_dummy import SeenCard, seen_values
 from ..game.state import DealState
 from ..i18n import _
+from ..model.cards import Card, card
+from ..model.deal import Discard
 from ..model.game import Game, Tag, tag_rank
 from ..steps import replay
 from .proof import Proof, prove
-from .question import Puzzle, Question
+from .question import Answers, Puzzle, Question, puzzle_of
 from .solution import asked, solved
 
 
@@ -34,6 +45,7 @@ class Theme(enum.Enum):
     MISERE_LEAD = "misère-lead"  # the first lead against a misère
     CATCHING = "catching"        # a catcher's card after it
     DEFENCE = "defence"          # a defender's card against a game (a whister's or a passer's)
+    DISCARD = "discard"          # the declarer's discard of the talon
     DECLARER = "declarer"        # the declarer's card, on a game or a misère
     ALL_PASS = "all-pass"        # a card of an all-pass
 
@@ -75,8 +87,57 @@ class Lesson:
                 "layouts": m.layouts, "main_line": [str(c) for c in self.proof.line]}
 
 
+@attrs.frozen
+class DiscardLesson:
+    """The declarer's discard that gave away whists as he saw it, as a proven ``discard`` puzzle: where
+    it came from, the discard valued (``choice``: the one made and the best, their tricks and whists on
+    average over the layouts), the puzzle game (the best discard, the main line and the result written
+    in) and its proof; ``refuted``: the proof of the discard made, its best play after it."""
+
+    source: str
+    game: int
+    deal: int
+    choice: Choice
+    puzzle: Game
+    proof: Proof
+    refuted: Proof
+
+    theme = Theme.DISCARD
+
+    @property
+    def player(self) -> str:
+        return self.choice.player
+
+    @property
+    def made(self) -> tuple[Card, ...]:
+        """The discard made."""
+        return tuple(card(c) for c in self.choice.chosen.split())
+
+    @property
+    def tricks_lost(self) -> float:
+        """The declarer's tricks on average given away by the discard made (on a misère: taken more)."""
+        best, chosen = self.choice.best_tricks or 0.0, self.choice.chosen_tricks or 0.0
+        at = self.proof.at.deal if self.proof.at is not None else None
+        misere = at is not None and at.game_contract is not None and at.game_contract.is_misere
+        return chosen - best if misere else best - chosen
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "game": self.game, "deal": self.deal, "theme": self.theme.value,
+                "player": self.player, "played": self.choice.chosen.split(),
+                "answer": [str(c) for c in self.proof.answer], "tricks_lost": round(self.tricks_lost, 6),
+                "whists_lost": round(self.choice.loss, 6), "main_line": [str(c) for c in self.proof.line]}
+
+
+#: A lesson of either kind: a card or a discard.
+AnyLesson = Lesson | DiscardLesson
+
+
 #: The tags a lesson's puzzle keeps of its game: who played, under which rules.
 _KEPT = ("Event", "Date", "Site", "Players", "Rules", "Pool", "WhistPrice")
+
+
+def _kept_tags(game: Game) -> list[Tag]:
+    return [t for t in game.tags if t.name in _KEPT or t.name.startswith("Rule.")]
 
 
 def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
@@ -86,7 +147,7 @@ def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
     deal = next(d for d in game.deals if d.number == mistake.deal)
     (cut,) = asked(attrs.evolve(game, deals=(deal,)), mistake.index).deals
     cut = attrs.evolve(cut, penalties=(), checkpoint=None, preface=())
-    tags = [t for t in game.tags if t.name in _KEPT or t.name.startswith("Rule.")]
+    tags = _kept_tags(game)
     origin = _("{source}, game {game}, deal {deal}, card {card}").format(
         source=source, game=mistake.game, deal=mistake.deal, card=mistake.index + 1)
     tags += [Tag("Source", origin),
@@ -124,14 +185,90 @@ def lesson_of(game: Game, mistake: SeenCard, source: str) -> Lesson | None:
     return Lesson(source, theme_of(mistake.position), mistake, written, proof)
 
 
+def puzzle_of_discard(game: Game, deal_number: int, discard: tuple[str, ...], source: str, number: int = 1, *,
+                      every_best: bool = False) -> Game:
+    """The ``discard`` puzzle of deal ``deal_number`` of ``game``: the deal as written up to its
+    contract and whists, ``discard`` (cards in the notation) written as its discard, no play; its
+    tags, where it came from (``Source``) and, with ``every_best``, ``Answers "all"``."""
+    deal = next(d for d in game.deals if d.number == deal_number)
+    laid = Discard(tuple(card(c) for c in discard))
+    cut = attrs.evolve(deal, discard=laid, play=None, claim=None, result=None, penalties=(), checkpoint=None,
+                       preface=())
+    origin = _("{source}, game {game}, deal {deal}, the discard").format(source=source, game=number,
+                                                                         deal=deal_number)
+    tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.DISCARD.value),
+                               Tag("Theme", Theme.DISCARD.value)]
+    if every_best:
+        tags.append(Tag("Answers", Answers.ALL.value))
+    tags.sort(key=lambda t: tag_rank(t.name))
+    return Game(tuple(tags), (cut,))
+
+
+def discard_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
+                       player: str | None = None) -> Iterator[DiscardLesson]:
+    """The discard lessons of ``game`` (the ``number``-th of ``source``): each deal's discard valued
+    over ``samples`` layouts (seeded by ``seed`` and the deal's number: with seed 1, the layouts of
+    ``analyse --decisions``), its declarer's only if ``player`` is named, each mistake that makes a
+    proven puzzle."""
+    for steps in deals_of(replay(game)):
+        dealt = steps[0].state.deal
+        assert dealt is not None  # deals_of's steps begin with a deal
+        choice = discard_decision(steps, samples, seed - 1 + dealt.number)
+        if choice is None or not choice.mistake or (player is not None and choice.player != player):
+            continue
+        lesson = discard_lesson(game, dealt.number, choice, source, number)
+        if lesson is not None:
+            yield lesson
+
+
+def _proof(game: Game) -> Proof:
+    puzzle = puzzle_of(game)
+    assert isinstance(puzzle, Puzzle)  # the tags are written here
+    return prove(puzzle)
+
+
+def discard_lesson(game: Game, deal_number: int, choice: Choice, source: str, number: int = 1) -> DiscardLesson | None:
+    """The discard ``choice`` of deal ``deal_number`` as a lesson, or ``None`` where its puzzle is not
+    proven: the best discard as the declarer saw it is not also among the best with every hand seen,
+    or the discard made is. With every hand seen, other discards often do as well as the best (the
+    cards laid away never take a trick): the puzzle then accepts each of them (``Answers "all"``)."""
+    def asked(discard: str, every_best: bool = True) -> Game:
+        return puzzle_of_discard(game, deal_number, tuple(discard.split()), source, number, every_best=every_best)
+
+    best = _proof(asked(choice.best))
+    if not best.proven:
+        return None
+    if len(best.answers) == 1:
+        best = _proof(asked(choice.best, every_best=False))
+    written = solved(best)
+    if written is None:
+        return None
+    proof = _proof(written)
+    made = _proof(asked(choice.chosen))
+    if not proof.proven or made.proven:
+        return None
+    return DiscardLesson(source, number, deal_number, choice, written, proof, made)
+
+
+def _price(lesson: AnyLesson) -> float:
+    if isinstance(lesson, DiscardLesson):
+        return lesson.choice.loss
+    return lesson.mistake.whist_loss or lesson.mistake.loss
+
+
 def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed: int = 1,
-            player: str | None = None) -> list[Lesson]:
-    """The lessons of ``games`` (each with its source and its number there), by theme, the dearest first."""
-    found = [lesson for source, number, game in games
-             for lesson in lessons_of(game, source, number=number, samples=samples, seed=seed, player=player)]
+            player: str | None = None, discards: bool = True) -> list[AnyLesson]:
+    """The lessons of ``games`` (each with its source and its number there): the cards and, unless
+    ``discards`` is false, the discards; by theme, the dearest first."""
+    found: list[AnyLesson] = []
+    for source, number, game in games:
+        found.extend(lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
+        if discards:
+            found.extend(discard_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
     order = list(Theme)
-    return sorted(found, key=lambda x: (order.index(x.theme), -(x.mistake.whist_loss or x.mistake.loss)))
+    return sorted(found, key=lambda x: (order.index(x.theme), -_price(x)))
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["Lesson", "Theme", "lesson_of", "lessons", "lessons_of", "puzzle_of_mistake", "theme_of"]
+__all__ = ["AnyLesson", "DiscardLesson", "Lesson", "Theme", "discard_lesson", "discard_lessons_of", "lesson_of",
+           "lessons", "lessons_of", "puzzle_of_discard", "puzzle_of_mistake", "theme_of"]

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 
 from ..i18n import _, current_language, ngettext, with_numbers
+from ..model.game import Game
 from ..present.diagram import diagram
 from ..present.markup import escape
 from .. import words
-from .lessons import Lesson, Theme
+from .lessons import AnyLesson, DiscardLesson, Theme
+from .proof import Fault
 from .solution import asked
-from .told import answer, line
+from .told import answer, cards, line
 
 STYLE = """body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:0 12px 48px;color:#111;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
@@ -24,12 +27,16 @@ details{margin-top:8px}summary{min-height:44px;line-height:44px;cursor:pointer;f
 
 def theme_title(theme: Theme) -> str:
     return {Theme.MISERE_LEAD: _("The lead against a misère"), Theme.CATCHING: _("Catching a misère"),
-            Theme.DEFENCE: _("The defenders' play"), Theme.DECLARER: _("The declarer's play"),
+            Theme.DEFENCE: _("The defenders' play"), Theme.DISCARD: _("The discard"),
+            Theme.DECLARER: _("The declarer's play"),
             Theme.ALL_PASS: _("All-pass cards")}[theme]
 
 
-def price(lesson: Lesson) -> str:
-    """What the card played cost, on average over the layouts its player could not tell apart."""
+def price(lesson: AnyLesson) -> str:
+    """What the card played (or the discard made) cost, on average over the layouts its player could not
+    tell apart."""
+    if isinstance(lesson, DiscardLesson):
+        return price_text(lesson.tricks_lost, lesson.choice.loss, lesson.theme)
     return price_text(lesson.mistake.loss, lesson.mistake.whist_loss, lesson.theme)
 
 
@@ -43,7 +50,11 @@ def price_text(loss: float, whist_loss: float | None, theme: Theme) -> str:
     return text
 
 
-def question(lesson: Lesson) -> str:
+def question(lesson: AnyLesson) -> str:
+    if isinstance(lesson, DiscardLesson):
+        contract = lesson.puzzle.deals[0].contract
+        return _("{player} plays {contract}: which two cards to discard?").format(
+            player=words.player(lesson.player), contract=words.contract(contract.bid, unicode=True) if contract else "?")
     m = lesson.mistake
     d = m.position
     return question_text(d.player(d.to_play) if d.to_play is not None else m.player, m.player)
@@ -57,7 +68,7 @@ def question_text(mover: str, chooser: str) -> str:
     return _("{player} to play: which card?").format(player=words.player(mover))
 
 
-def page(found: Sequence[Lesson], title: str) -> str:
+def page(found: Sequence[AnyLesson], title: str) -> str:
     """The lessons as a page: a section per theme, the dearest first."""
     parts = [f'<!doctype html><html lang="{escape(current_language())}"><head><meta charset="utf-8">'
              '<meta name="viewport" content="width=device-width,initial-scale=1">'
@@ -77,7 +88,9 @@ def page(found: Sequence[Lesson], title: str) -> str:
     return "".join(parts)
 
 
-def _article(lesson: Lesson) -> str:
+def _article(lesson: AnyLesson) -> str:
+    if isinstance(lesson, DiscardLesson):
+        return _discard_article(lesson)
     m, proof = lesson.mistake, lesson.proof
     drawn = diagram(asked(lesson.puzzle, m.index), m.deal, as_played=True, caption=question(lesson)).svg()
     origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=m.game, deal=m.deal)
@@ -92,6 +105,40 @@ def _article(lesson: Lesson) -> str:
             "</details></article>")
 
 
+def before_discard(puzzle: Game) -> Game:
+    """A discard puzzle's deal as its declarer saw it when he discarded: no discard, no whists, no play."""
+    deal = attrs.evolve(puzzle.deals[0], discard=None, defence=None, play=None, claim=None, result=None)
+    return attrs.evolve(puzzle, deals=(deal,))
+
+
+def discard_words(lesson: DiscardLesson) -> tuple[str, str]:
+    """The discard made and the right one in words, and what the discard made gives with best play."""
+    proof = lesson.proof
+    said = _("Discarded: {made}. Right: {right}.").format(made=cards(lesson.made), right=cards(proof.answer))
+    if len(proof.answers) > 1:
+        n = len(proof.answers) - 1
+        said += " " + ngettext("One other discard does as well: {others}.", "{n} other discards do as well: {others}.",
+                               n).format(n=n, others="; ".join(cards(a) for a in proof.answers if set(a) != set(proof.answer)))
+    wrong = next((f for f in lesson.refuted.flaws if f.fault is Fault.WRONG_DISCARD), None)
+    refuted = ""
+    if wrong is not None:
+        value = int(str(wrong.param("value")))
+        refuted = ngettext("After the discard made {player} takes {n} trick: {line}",
+                           "After the discard made {player} takes {n} tricks: {line}", value).format(
+            player=words.player(lesson.player), n=value, line=line(wrong.line))
+    return said, refuted
+
+
+def _discard_article(lesson: DiscardLesson) -> str:
+    drawn = diagram(before_discard(lesson.puzzle), lesson.deal, caption=question(lesson)).svg()
+    origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=lesson.game, deal=lesson.deal)
+    said, refuted = discard_words(lesson)
+    best = _("Best play: {line}").format(line=line(lesson.proof.line))
+    told = "".join(f"<p>{escape(text)}</p>" for text in (said, refuted, best) if text)
+    return (f"<article><figure>{drawn}</figure><p>{escape(question(lesson))}</p>"
+            f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
+            f"<details><summary>{escape(_('The answer'))}</summary>{told}</details></article>")
+
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["page", "price", "price_text", "question", "question_text", "theme_title"]
+__all__ = ["before_discard", "discard_words", "page", "price", "price_text", "question", "question_text", "theme_title"]
