@@ -29,9 +29,11 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     it (his twelve cards known, the other hands dealt --samples times); one that gave away whists
     becomes a "which two cards?" puzzle, kept when the best discard as he saw it is also best with
     every hand seen and the discard made is not (each discard as good is accepted: Answers "all").
-    The puzzles are grouped by theme (the lead against a misère, catching, the defenders' play, the
-    discard, the declarer's play, all-pass cards), the dearest first, each with its price in tricks
-    and whists and the game and deal it came from.
+    A defender's whist or pass is valued the same way (his ten cards and the talon known); one that
+    gave away whists becomes a "whist or pass?" puzzle, kept when the better word as he saw it also
+    scores more with every hand seen. The puzzles are grouped by theme (the lead against a misère,
+    catching, whist or pass, the defenders' play, the discard, the declarer's play, all-pass cards),
+    the dearest first, each with its price in tricks and whists and the game and deal it came from.
 
     \b
     Examples:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 import preflog
 from preflog.cli import cli
 from preflog.puzzles import prove, puzzle_of
-from preflog.puzzles.lessons import DiscardLesson, Lesson, Theme, lessons
+from preflog.puzzles.lessons import DiscardLesson, Lesson, Theme, WordLesson, lessons
 
 from .dealing_solver import Count
 
@@ -91,6 +91,9 @@ def test_lessons_are_grouped_by_theme_the_dearest_first_and_say_where_they_came_
         costs = [x.mistake.whist_loss or x.mistake.loss for x in found if x.theme is theme and isinstance(x, Lesson)]
         assert costs == sorted(costs, reverse=True)
     for lesson in found:
+        if isinstance(lesson, WordLesson):
+            assert lesson.puzzle.tag("Source") == f"sochi-pulka.pref, game 1, deal {lesson.deal}, the whist"
+            continue
         assert isinstance(lesson, Lesson)  # the pulka's discards that lost on average lost nothing in their deal
         source = lesson.puzzle.tag("Source") or ""
         assert source == f"sochi-pulka.pref, game 1, deal {lesson.mistake.deal}, card {lesson.mistake.index + 1}"
@@ -107,7 +110,8 @@ def test_the_command_writes_proven_puzzles_json_and_a_page(tmp_path: Path) -> No
     code, text, _err = run("lessons", str(SOCHI), "--samples", "20", "--format", "json", "--player", "Anna")
     records = json.loads(text)
     assert records and {r["player"] for r in records} == {"Anna"}
-    assert all(r["tricks_lost"] > 0.25 and r["answer"] and r["played"] not in r["answer"] for r in records)
+    assert all((r["tricks_lost"] is None or r["tricks_lost"] > 0.25) and r["whists_lost"] != 0 and r["answer"]
+               and r["played"] not in r["answer"] for r in records)
     code, html, _err = run("--lang", "ru", "lessons", str(SOCHI), "--samples", "20", "--format", "html")
     assert code == 0 and html.startswith("<!doctype html>") and '<html lang="ru">' in html
     assert html.count("<svg") == len(json.loads(run("lessons", str(SOCHI), "--samples", "20", "--format", "json")[1]))
@@ -209,3 +213,37 @@ def test_the_page_asks_a_discard_before_it_is_made() -> None:
     assert "Talon" in drawn and "Discard" not in drawn and "whist" not in drawn
     answer = html.split("<details>")[1]
     assert "Discarded: T♠ T♦. Right: J♦ T♦." in answer and "After the discard made Boris takes 5 tricks" in answer
+
+
+LENINGRAD = ROOT / "samples" / "leningrad.pref"
+
+
+def test_a_whist_that_lost_is_a_lesson_asked_before_the_word() -> None:
+    """samples/leningrad.pref, deal 1: Dima whists Lena's 6♦ after Oleg's whist. As he saw it (his ten
+    cards and the talon) passing was worth more; with every hand seen Lena takes 5 (by the independent
+    search) and the pass scores more on the sheet: the lesson asks Dima's word, the pass written."""
+    from preflog.analysis.odds import sheet_score
+    from preflog.game.conventions import PRESETS
+    from preflog.model.defence import DecisionKind
+    from preflog.puzzles.lessons_page import page
+
+    (lesson,) = [x for x in lessons(games_of(LENINGRAD), samples=30) if isinstance(x, WordLesson)]
+    assert lesson.theme is Theme.WHIST and lesson.player == "Dima" and lesson.deal == 1
+    assert lesson.choice.chosen == "whist" and lesson.choice.best == "pass" and lesson.choice.mistake
+    proof = prove(puzzle_of(lesson.puzzle))
+    assert proof.proven and proof.word is DecisionKind.PASS and proof.value == 5
+    assert lesson.puzzle.tag("Puzzle") == "whist" and lesson.puzzle.tag("Played") == "1"
+    pair = lambda text: frozenset((int(c.suit), int(c.rank)) for c in map(preflog.card, text.split()))  # noqa: E731
+    lena = pair("Ks Ts Qc Jc Ad Kd Qd Qh Th Ac")  # her ten after discarding 7♠ 9♠ (the talon Q♦ A♣ taken)
+    # the play goes Lena (first hand, on lead), Oleg, Dima
+    hands = (lena, pair("As 8s Kc Tc 9c Jd 9d 8d 9h 8h"), pair("Qs Js 8c 7c Td 7d Ah Kh Jh 7h"))
+    count = Count(0, 2, True)
+    assert count.at_least(hands, 0, 5) and not count.at_least(hands, 0, 6)
+    leningrad = PRESETS["leningrad"]
+    scores = dict(proof.scores)
+    assert scores[DecisionKind.PASS] == sheet_score(leningrad, "6d", 5, (DecisionKind.WHIST, DecisionKind.PASS))[2]
+    assert scores[DecisionKind.PASS] > scores[DecisionKind.WHIST]
+    html = page([lesson], "Lessons")
+    before = html.split("<details>")[0]
+    assert "Whist or pass" in before and "Lena plays 6♦; Dima: whist or pass?" not in before
+    assert "Dima to speak: whist or pass?" in before and "Said: whist. Right: pass." in html

@@ -248,7 +248,7 @@ def test_solve_keeps_what_was_written_up_to_the_position_and_on_the_cards_it_kee
 
 def test_the_tags_that_cannot_be_read_are_said_at_their_line(tmp_path: Path) -> None:
     cases = {
-        '[Puzzle "mate"]': 'Puzzle "mate" asks nothing preflog knows: write "card", "tricks", "catch" or "discard"',
+        '[Puzzle "mate"]': 'Puzzle "mate" asks nothing preflog knows: write "card", "tricks", "catch", "discard" or "whist"',
         '[Puzzle "card"]\n[Played "two"]': 'Played "two" is not a number of cards',
         '[Puzzle "card"]\n[Played "7"]': "Played counts 7 cards, but the play holds only 3",
         '[Puzzle "card"]\n[View "half"]': 'View "half" is neither "open" (every hand seen) nor "table"',
@@ -416,3 +416,66 @@ def test_solve_refuses_a_discard_puzzle_with_two_answers(tmp_path: Path) -> None
                     encoding="utf-8")
     code, _out, err = run("puzzle", "solve", str(path))
     assert code == 1 and "error: the discard T♠ T♥ is not the only answer: K♣ T♥; 7♣ T♥; A♦ T♥; A♥ T♥ do as well" in err
+
+
+WHIST = """[Event "Anna's word"]
+[Players "Anna Boris Vera"]
+[Rules "sochi"]
+[Puzzle "whist"]
+[Played "1"]
+
+deal 1 dealer Anna
+hands Boris: QJT.J.AJT.KQJ Vera: K9.AKQ9.Q97.T Anna: 87.T87.K8.A87
+talon As 9h
+bids 6s 6c pass 6d 6h 7s pass
+discard Ts Td
+contract 7h
+whist whist pass
+"""
+
+
+def test_a_whist_puzzle_scores_both_words_with_best_play(tmp_path: Path) -> None:
+    """samples/annotated.pref's deal 1 (Boris 7♥ after discarding 10♠ 10♦) asked of Anna, the second to
+    speak after Vera's whist: with every hand seen Boris takes 5 (by the independent search), and each
+    word is the sheet's score of the deal with 5 tricks: Anna's pass is refuted at its word."""
+    from preflog.analysis.odds import sheet_score
+    from preflog.game.conventions import PRESETS
+    from preflog.model.defence import DecisionKind
+
+    from .dealing_solver import Count
+
+    proof = prove(puzzle_of(game_of(WHIST)))
+    (flaw,) = proof.flaws
+    assert flaw.fault is Fault.WRONG_WORD and flaw.span is not None and (flaw.span.line, flaw.span.column) == (13, 13)
+    pair = lambda text: frozenset((int(c.suit), int(c.rank)) for c in map(preflog.card, text.split()))  # noqa: E731
+    kept = pair("Qs Js Jc Ad Jd Kh Qh Jh As 9h")
+    count = Count(0, 3, True)
+    hands = (kept, pair("Ks 9s Ac Kc Qc 9c Qd 9d 7d Th"), pair("8s 7s Tc 8c 7c Kd 8d Ah 8h 7h"))
+    assert count.at_least(hands, 0, 5) and not count.at_least(hands, 0, 6)  # Boris, the first hand, leads
+    assert proof.value == 5 and proof.speaker == "Anna" and proof.word is DecisionKind.WHIST
+    sochi = PRESETS["sochi"]
+    whist = sheet_score(sochi, "7h", 5, (DecisionKind.WHIST, DecisionKind.WHIST))[2]
+    passed = sheet_score(sochi, "7h", 5, (DecisionKind.WHIST, DecisionKind.PASS))[2]
+    assert whist > passed and dict(proof.scores) == {DecisionKind.WHIST: whist, DecisionKind.PASS: passed}
+    path = tmp_path / "whist.pref"
+    path.write_text(WHIST, encoding="utf-8")
+    code, _out, err = run("puzzle", "check", str(path))
+    assert code == 1 and f"{path}:13:13: error: pass scores less than whist: Anna: " in err
+    code, out, _err = run("puzzle", "solve", str(path))
+    assert code == 0 and "\nwhist whist whist\n" in out
+    path.write_text(out, encoding="utf-8")
+    code, out, _err = run("puzzle", "check", "--format", "json", str(path))
+    (record,) = json.loads(out)
+    assert code == 0 and record["word"] == "whist" and record["speaker"] == "Anna" and record["tricks"] == 5
+    code, out, _err = run("--lang", "ru", "puzzle", "check", str(path))
+    assert "доказано: вист; Anna: вист +" in out
+
+
+def test_a_whist_is_not_asked_of_a_misere_nor_past_the_words_written() -> None:
+    misere = KOVALEVSKAYA.replace('[Puzzle "catch"]', '[Puzzle "whist"]')
+    (flaw,) = prove(puzzle_of(game_of(misere))).flaws
+    assert flaw.fault is Fault.NO_ANSWER  # a misère has no whist line to answer in
+    half = WHIST.replace("whist whist pass", "whist pass half").replace("bids 6s 6c pass 6d 6h 7s pass", "bids 6s pass pass")
+    half = half.replace("contract 7h", "contract 6s")
+    (flaw,) = prove(puzzle_of(game_of(half))).flaws
+    assert flaw.fault is Fault.NOT_WHISTED and "half-whist" in str(flaw.param("why"))

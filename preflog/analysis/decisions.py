@@ -322,7 +322,16 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
         choices.append(contract_choice(declared, hand, rules, samples, seed, jobs, known))
         if discard is not None:
             choices.append(discard)
+    choices.extend(_defence_choices(dealt, declared, last, rules, samples, seed))
+    return DealDecisions(dealt.number, tuple(choices))
+
+
+def _defence_choices(dealt: DealState, declared: DealState, last: DealState, rules: Rules, samples: int,
+                     seed: int) -> list[Choice]:
+    """Each defender's whist or pass valued (:func:`defence_choice`), where both said one."""
+    assert declared.declarer is not None and declared.contract is not None
     words = dict(last.decisions)
+    choices: list[Choice] = []
     if not declared.contract.is_misere and len(words) >= 2:
         for seat in (Seat((int(declared.declarer) + 1) % 3), Seat((int(declared.declarer) + 2) % 3)):
             own, partner = words.get(seat), words.get(Seat(3 - int(declared.declarer) - int(seat)))
@@ -331,7 +340,18 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
                     or partner not in (DecisionKind.WHIST, DecisionKind.PASS):
                 continue
             choices.append(defence_choice(last, seat, defender_hand, own, partner, rules, samples, seed))
-    return DealDecisions(dealt.number, tuple(choices))
+    return choices
+
+
+def defence_decisions(steps: Sequence[Step], samples: int = SAMPLES, seed: int | None = None) -> list[Choice]:
+    """The defenders' whists and passes of one deal's steps valued as :func:`decide` values them (from
+    the layouts of the seed of the deal's number, unless ``seed`` is given)."""
+    found = _chosen(steps)
+    if found is None:
+        return []
+    dealt, declared, last = found
+    return _defence_choices(dealt, declared, last, steps[0].state.rules, samples,
+                            dealt.number if seed is None else seed)
 
 
 def decisions(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> list[DealDecisions]:

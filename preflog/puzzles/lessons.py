@@ -26,12 +26,13 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from ..analysis.annotate import deals_of
-from ..analysis.decisions import Choice, discard_decision
+from ..analysis.decisions import Choice, defence_decisions, discard_decision
 from ..analysis.single_dummy import SeenCard, seen_values
 from ..game.state import DealState
 from ..i18n import _
 from ..model.cards import Card, card
 from ..model.deal import Discard
+from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.game import Game, Tag, tag_rank
 from ..steps import replay
 from .proof import Proof, prove
@@ -44,6 +45,7 @@ class Theme(enum.Enum):
 
     MISERE_LEAD = "misère-lead"  # the first lead against a misère
     CATCHING = "catching"        # a catcher's card after it
+    WHIST = "whist"              # a defender's word: whist or pass
     DEFENCE = "defence"          # a defender's card against a game (a whister's or a passer's)
     DISCARD = "discard"          # the declarer's discard of the talon
     DECLARER = "declarer"        # the declarer's card, on a game or a misère
@@ -128,8 +130,35 @@ class DiscardLesson:
                 "whists_lost": round(self.choice.loss, 6), "main_line": [str(c) for c in self.proof.line]}
 
 
-#: A lesson of either kind: a card or a discard.
-AnyLesson = Lesson | DiscardLesson
+@attrs.frozen
+class WordLesson:
+    """A defender's whist or pass that gave away whists as he saw it, as a proven ``whist`` puzzle: where
+    it came from, the word valued (``choice``), the puzzle game (the right word written at its place, the
+    play left out), its proof, and the proof of the word said (``refuted``)."""
+
+    source: str
+    game: int
+    deal: int
+    choice: Choice
+    puzzle: Game
+    proof: Proof
+    refuted: Proof
+
+    theme = Theme.WHIST
+
+    @property
+    def player(self) -> str:
+        return self.choice.player
+
+    def to_json(self) -> dict[str, object]:
+        return {"source": self.source, "game": self.game, "deal": self.deal, "theme": self.theme.value,
+                "player": self.player, "played": self.choice.chosen, "answer": [w.value for w in self.proof.words],
+                "tricks_lost": None, "whists_lost": round(self.choice.loss, 6), "main_line": [], "tricks": self.proof.value,
+                "scores": {w.value: float(v) for w, v in self.proof.scores}}
+
+
+#: A lesson of any kind: a card, a discard or a defender's word.
+AnyLesson = Lesson | DiscardLesson | WordLesson
 
 
 #: The tags a lesson's puzzle keeps of its game: who played, under which rules.
@@ -250,8 +279,60 @@ def discard_lesson(game: Game, deal_number: int, choice: Choice, source: str, nu
     return DiscardLesson(source, number, deal_number, choice, written, proof, made)
 
 
+def puzzle_of_word(game: Game, deal_number: int, index: int, word: DecisionKind, source: str,
+                   number: int = 1) -> Game:
+    """The ``whist`` puzzle of deal ``deal_number`` of ``game`` asked before word ``index`` of its
+    ``whist`` line, ``word`` written there (the words after it as written; a single whister's play
+    closed unless written), no play; its tags and where it came from (``Source``)."""
+    deal = next(d for d in game.deals if d.number == deal_number)
+    assert deal.defence is not None
+    decisions = list(deal.defence.decisions)
+    decisions[index] = Decision(word)
+    single = sum(d.kind is DecisionKind.WHIST for d in decisions) == 1
+    defence = attrs.evolve(deal.defence, decisions=tuple(decisions),
+                           mode=(deal.defence.mode or WhistMode.CLOSED) if single else None)
+    cut = attrs.evolve(deal, defence=defence, play=None, claim=None, result=None, penalties=(), checkpoint=None,
+                       preface=())
+    origin = _("{source}, game {game}, deal {deal}, the whist").format(source=source, game=number, deal=deal_number)
+    tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.WHIST.value),
+                               Tag("Played", str(index)), Tag("Theme", Theme.WHIST.value)]
+    tags.sort(key=lambda t: tag_rank(t.name))
+    return Game(tuple(tags), (cut,))
+
+
+def word_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
+                    player: str | None = None) -> Iterator[WordLesson]:
+    """The whist lessons of ``game`` (the ``number``-th of ``source``): each defender's whist or pass
+    valued as ``analyse --decisions`` values it (seeded as :func:`discard_lessons_of`), his only if
+    ``player`` is named, each mistake that makes a proven puzzle."""
+    for steps in deals_of(replay(game)):
+        dealt = steps[0].state.deal
+        last = steps[-1].state.deal
+        assert dealt is not None and last is not None  # deals_of's steps begin with a deal
+        for choice in defence_decisions(steps, samples, seed - 1 + dealt.number):
+            if not choice.mistake or (player is not None and choice.player != player):
+                continue
+            said = [i for i, (seat, _kind) in enumerate(last.decisions) if last.player(seat) == choice.player]
+            if said:
+                lesson = word_lesson(game, dealt.number, said[-1], choice, source, number)
+                if lesson is not None:
+                    yield lesson
+
+
+def word_lesson(game: Game, deal_number: int, index: int, choice: Choice, source: str,
+                number: int = 1) -> WordLesson | None:
+    """The word ``choice`` (said at ``index`` of the deal's ``whist`` line) as a lesson, or ``None`` where
+    its puzzle is not proven: the best word as the defender saw it does not also score the most with
+    every hand seen, or the word said does as well."""
+    best = _proof(puzzle_of_word(game, deal_number, index, DecisionKind(choice.best), source, number))
+    made = _proof(puzzle_of_word(game, deal_number, index, DecisionKind(choice.chosen), source, number))
+    if not best.proven or made.proven:
+        return None
+    return WordLesson(source, number, deal_number, choice, best.puzzle.game, best, made)  # type: ignore[union-attr]
+
+
 def _price(lesson: AnyLesson) -> float:
-    if isinstance(lesson, DiscardLesson):
+    if isinstance(lesson, (DiscardLesson, WordLesson)):
         return lesson.choice.loss
     return lesson.mistake.whist_loss or lesson.mistake.loss
 
@@ -259,16 +340,18 @@ def _price(lesson: AnyLesson) -> float:
 def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed: int = 1,
             player: str | None = None, discards: bool = True) -> list[AnyLesson]:
     """The lessons of ``games`` (each with its source and its number there): the cards and, unless
-    ``discards`` is false, the discards; by theme, the dearest first."""
+    ``discards`` is false, the discards and the defenders' words; by theme, the dearest first."""
     found: list[AnyLesson] = []
     for source, number, game in games:
         found.extend(lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
         if discards:
             found.extend(discard_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
+            found.extend(word_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
     order = list(Theme)
     return sorted(found, key=lambda x: (order.index(x.theme), -_price(x)))
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["AnyLesson", "DiscardLesson", "Lesson", "Theme", "discard_lesson", "discard_lessons_of", "lesson_of",
-           "lessons", "lessons_of", "puzzle_of_discard", "puzzle_of_mistake", "theme_of"]
+__all__ = ["AnyLesson", "DiscardLesson", "Lesson", "Theme", "WordLesson", "discard_lesson", "discard_lessons_of",
+           "lesson_of", "lessons", "lessons_of", "puzzle_of_discard", "puzzle_of_mistake", "puzzle_of_word", "theme_of",
+           "word_lesson", "word_lessons_of"]

@@ -8,14 +8,16 @@ from collections.abc import Sequence
 import attrs
 
 from ..i18n import _, current_language, ngettext, with_numbers
+from ..model.defence import DecisionKind
 from ..model.game import Game
+from ..steps import replay
 from ..present.diagram import diagram
 from ..present.markup import escape
 from .. import words
-from .lessons import AnyLesson, DiscardLesson, Theme
+from .lessons import AnyLesson, DiscardLesson, Theme, WordLesson
 from .proof import Fault
 from .solution import asked
-from .told import answer, cards, line
+from .told import answer, cards, line, score_text
 
 STYLE = """body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:0 12px 48px;color:#111;background:#fff}
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}
@@ -27,6 +29,7 @@ details{margin-top:8px}summary{min-height:44px;line-height:44px;cursor:pointer;f
 
 def theme_title(theme: Theme) -> str:
     return {Theme.MISERE_LEAD: _("The lead against a misère"), Theme.CATCHING: _("Catching a misère"),
+            Theme.WHIST: _("Whist or pass"),
             Theme.DEFENCE: _("The defenders' play"), Theme.DISCARD: _("The discard"),
             Theme.DECLARER: _("The declarer's play"),
             Theme.ALL_PASS: _("All-pass cards")}[theme]
@@ -37,6 +40,8 @@ def price(lesson: AnyLesson) -> str:
     tell apart."""
     if isinstance(lesson, DiscardLesson):
         return price_text(lesson.tricks_lost, lesson.choice.loss, lesson.theme)
+    if isinstance(lesson, WordLesson):
+        return with_numbers(_("whists lost on average: {whists:.1f}"), whists=lesson.choice.loss)
     return price_text(lesson.mistake.loss, lesson.mistake.whist_loss, lesson.theme)
 
 
@@ -51,6 +56,11 @@ def price_text(loss: float, whist_loss: float | None, theme: Theme) -> str:
 
 
 def question(lesson: AnyLesson) -> str:
+    if isinstance(lesson, WordLesson):
+        contract = lesson.puzzle.deals[0].contract
+        return _("{declarer} plays {contract}; {player} to speak: whist or pass?").format(
+            declarer=words.player(_declarer(lesson)), player=words.player(lesson.player),
+            contract=words.contract(contract.bid, unicode=True) if contract else "?")
     if isinstance(lesson, DiscardLesson):
         contract = lesson.puzzle.deals[0].contract
         return _("{player} plays {contract}: which two cards to discard?").format(
@@ -91,6 +101,8 @@ def page(found: Sequence[AnyLesson], title: str) -> str:
 def _article(lesson: AnyLesson) -> str:
     if isinstance(lesson, DiscardLesson):
         return _discard_article(lesson)
+    if isinstance(lesson, WordLesson):
+        return _word_article(lesson)
     m, proof = lesson.mistake, lesson.proof
     drawn = diagram(asked(lesson.puzzle, m.index), m.deal, as_played=True, caption=question(lesson)).svg()
     origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=m.game, deal=m.deal)
@@ -140,5 +152,42 @@ def _discard_article(lesson: DiscardLesson) -> str:
             f"<details><summary>{escape(_('The answer'))}</summary>{told}</details></article>")
 
 
+def _declarer(lesson: WordLesson) -> str:
+    steps = replay(before_word(lesson))
+    d = steps[-1].state.deal if steps else None
+    return d.player(d.declarer) if d is not None and d.declarer is not None else ""
+
+
+def before_word(lesson: WordLesson) -> Game:
+    """A whist puzzle's deal as it stood when the defender spoke: the words before his, no play."""
+    puzzle = lesson.puzzle
+    deal = puzzle.deals[0]
+    index = int(puzzle.tag("Played") or 0)
+    defence = deal.defence
+    cut = attrs.evolve(defence, decisions=defence.decisions[:index], mode=None) if defence and index else None
+    return attrs.evolve(puzzle, deals=(attrs.evolve(deal, defence=cut, play=None, claim=None, result=None),))
+
+
+def word_words(lesson: WordLesson) -> str:
+    """The word said and the right one, and what each scores with every hand seen."""
+    scores = dict(lesson.proof.scores)
+    right = lesson.proof.word
+    assert right is not None
+    return _("Said: {said}. Right: {right}. With best play {declarer} takes {n}; {player}: whist {whist}, "
+             "pass {pass_}.").format(
+        said=words.decision(DecisionKind(lesson.choice.chosen)), right=words.decision(right),
+        declarer=words.player(_declarer(lesson)), n=lesson.proof.value, player=words.player(lesson.player),
+        whist=score_text(scores[DecisionKind.WHIST]), pass_=score_text(scores[DecisionKind.PASS]))
+
+
+def _word_article(lesson: WordLesson) -> str:
+    drawn = diagram(before_word(lesson), lesson.deal, caption=question(lesson)).svg()
+    origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=lesson.game, deal=lesson.deal)
+    return (f"<article><figure>{drawn}</figure><p>{escape(question(lesson))}</p>"
+            f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
+            f"<details><summary>{escape(_('The answer'))}</summary><p>{escape(word_words(lesson))}</p>"
+            "</details></article>")
+
+
 #: The module's public names (what other layers and the server may import).
-__all__ = ["before_discard", "discard_words", "page", "price", "price_text", "question", "question_text", "theme_title"]
+__all__ = ["before_discard", "before_word", "discard_words", "page", "word_words", "price", "price_text", "question", "question_text", "theme_title"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
@@ -25,11 +26,13 @@ from ..game.state import DealState, GameState
 from ..game.violations import Violation
 from ..model.cards import Card
 from ..model.deal import Deal, ResultKind
+from ..model.defence import DecisionKind
 from ..model.play import PlayedCard
 from ..model.span import Span
 from ..steps import replay
 from ..i18n import _
 from .discard_proof import discard_values, with_discard, written_pair
+from .whist_proof import word_values
 from .question import Puzzle, Question, TagSlip, View
 from .seen_proof import LAYOUTS, TableFinding, hidden_hands, table_answers
 
@@ -61,11 +64,14 @@ class Fault(enum.Enum):
     TOO_MANY = "too-many"          # the player could not tell apart more layouts than are solved (params: layouts, limit)
     NOT_ALWAYS = "not-always"      # the card fails in some layouts the player saw alike (params: card, failing,
                                    # layouts, better, hands: a failing layout's hidden hands)
+    WRONG_WORD = "wrong-word"      # the defender's word written scores less (params: word, score, best, best_score, player)
+    SECOND_WORD = "second-word"    # the other word scores as much (params: word, other, score, player)
+    NOT_WHISTED = "not-whisted"    # a whist is asked where none can be (params: why, in words)
 
 
 #: The faults of an answer written (``puzzle solve`` writes the solver's instead).
 ANSWERED = frozenset({Fault.WRONG, Fault.NOT_CAUGHT, Fault.UNCATCHABLE, Fault.CAUGHT, Fault.LINE, Fault.RESULT,
-                      Fault.WRONG_DISCARD})
+                      Fault.WRONG_DISCARD, Fault.WRONG_WORD})
 
 
 @attrs.frozen
@@ -102,6 +108,11 @@ class Proof:
     at: GameState | None = attrs.field(default=None, eq=False, repr=False)
     #: asked as the player saw it: the layouts of the cards he could not see, every one solved
     layouts: int | None = None
+    #: a whist question's: who speaks, the word proven, every word as good, and each word's score in whists
+    speaker: str = ""
+    word: DecisionKind | None = None
+    words: tuple[DecisionKind, ...] = ()
+    scores: tuple[tuple[DecisionKind, Fraction], ...] = ()
 
     @property
     def proven(self) -> bool:
@@ -114,6 +125,8 @@ def prove(puzzle: Puzzle | TagSlip) -> Proof:
         return Proof(puzzle, (Flaw(Fault.TAG, span=puzzle.span, slip=puzzle),))
     if puzzle.question is Question.DISCARD:
         return _prove_discard(puzzle)
+    if puzzle.question is Question.WHIST:
+        return _prove_whist(puzzle)
     deal = puzzle.game.deals[0]
     written: Sequence[PlayedCard] = deal.play.cards if deal.play is not None else ()
     found = _position(puzzle)
@@ -269,6 +282,44 @@ def _prove_discard(puzzle: Puzzle) -> Proof:
             flaws.append(Flaw(Fault.RESULT, (("written", said), ("value", valued.best),
                                              ("player", valued.declarer)), deal.result.span, line))
     return Proof(puzzle, tuple(flaws), analyst.solve(d), answer, answers, line, valued.best, start)
+
+
+def _prove_whist(puzzle: Puzzle) -> Proof:
+    """A whist puzzle held against both words' scores (:mod:`.whist_proof`)."""
+    if puzzle.view is View.TABLE:
+        return Proof(puzzle, (Flaw(Fault.TABLE_TRICKS, span=puzzle.span),))
+    deal = puzzle.game.deals[0]
+    broken = tuple(v for s in replay(puzzle.game) for v in s.violations)
+    if broken:
+        from ..problems import check
+
+        return Proof(puzzle, (Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken),))
+    words = deal.defence.decisions if deal.defence is not None else ()
+    if puzzle.played >= len(words):
+        return Proof(puzzle, (Flaw(Fault.NO_ANSWER, span=puzzle.span),))
+    valued = word_values(puzzle, start_of_play)
+    if isinstance(valued, str):
+        why = {"contract": _("no game is declared"), "game": _("a misère is not whisted"),
+               "four": _("a deal of four at the table is not asked"),
+               "words": _("Played counts past the words of the whist line"),
+               "half": _("a half-whist is not asked: whist or pass"),
+               "partner": _("the partner's word is not written"),
+               "play": _("the deal does not come to its play")}[valued]
+        return Proof(puzzle, (Flaw(Fault.NOT_WHISTED, (("why", why),), puzzle.span),))
+    said = words[puzzle.played]
+    word = said.kind
+    answers = valued.answers()
+    scores = tuple(valued.scores.items())
+    flaws: list[Flaw] = []
+    if word not in answers:
+        flaws.append(Flaw(Fault.WRONG_WORD, (("word", word), ("score", valued.scores[word]), ("best", answers[0]),
+                                             ("best_score", valued.best), ("player", valued.player)), said.span))
+    elif puzzle.one_answer and len(answers) > 1:
+        other = next(w for w in answers if w is not word)
+        flaws.append(Flaw(Fault.SECOND_WORD, (("word", word), ("other", other), ("score", valued.best),
+                                              ("player", valued.player)), said.span))
+    return Proof(puzzle, tuple(flaws), value=valued.tricks, speaker=valued.player,
+                 word=word if word in answers else answers[0], words=answers, scores=scores)
 
 
 def _position(puzzle: Puzzle, *, before_discard: bool = False) -> GameState | Flaw:

@@ -2,7 +2,8 @@
 
 ``[Puzzle "card"]`` asks which card the player to move plays, ``"tricks"`` how many tricks the
 declarer takes with best play, ``"catch"`` whether the misère is caught and with which card, ``"discard"`` which two cards the declarer
-lays away (the deal's ``discard`` is the answer).
+lays away (the deal's ``discard`` is the answer), ``"whist"`` whether a defender whists or passes (the
+next word of the ``whist`` line is the answer; ``Played`` counts the words before it).
 ``[Played "N"]`` says how many cards of the ``play`` line were played before the question (0, the
 start of play, when the tag is absent); the cards after them are the answer and its main line, and
 the deal's ``result`` the answer to a question of tricks or of a misère that cannot be caught.
@@ -33,6 +34,7 @@ class Question(enum.Enum):
     TRICKS = "tricks"  # how many tricks the declarer takes with best play
     CATCH = "catch"    # whether the misère is caught, and with which card
     DISCARD = "discard"  # which two cards the declarer discards
+    WHIST = "whist"    # whether the defender to speak whists or passes
 
 
 class View(enum.Enum):

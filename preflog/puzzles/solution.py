@@ -15,6 +15,7 @@ from ..game.engine import advance
 from ..game.events import CardPlayed
 from ..model.cards import Card
 from ..model.deal import Discard, PlayerTricks, Result, ResultKind
+from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.game import Game
 from ..model.play import Play, PlayedCard
 from ..model.seating import ACTIVE_SEATS
@@ -37,6 +38,8 @@ def solved(proof: Proof) -> Game | None:
     """The puzzle's game with the proof's main line and its result written in; ``None`` where the
     solver did not reach the position (a tag, the deal or the position in the way)."""
     puzzle, state = proof.puzzle, proof.at
+    if isinstance(puzzle, Puzzle) and puzzle.question is Question.WHIST:
+        return _with_word(proof) if proof.word is not None else None
     if not isinstance(puzzle, Puzzle) or state is None or proof.solution is None:
         return None
     game = puzzle.game
@@ -59,6 +62,27 @@ def solved(proof: Proof) -> Game | None:
         if laid is None or set(laid) != set(proof.answer):
             deal = attrs.evolve(deal, discard=Discard(proof.answer))
     return attrs.evolve(game, deals=(attrs.evolve(deal, play=play, result=result, claim=None),))
+
+
+def _with_word(proof: Proof) -> Game | None:
+    """A whist puzzle's game with the word proven written at its place; the play, the claim and the result
+    are dropped where the word changes (they followed the word written)."""
+    puzzle = proof.puzzle
+    assert isinstance(puzzle, Puzzle) and proof.word is not None
+    deal = puzzle.game.deals[0]
+    defence = deal.defence
+    if defence is None or puzzle.played >= len(defence.decisions):
+        return None
+    said = defence.decisions[puzzle.played]
+    if said.kind is proof.word:
+        return puzzle.game
+    decisions = list(defence.decisions)
+    decisions[puzzle.played] = Decision(proof.word)
+    single = sum(d.kind is DecisionKind.WHIST for d in decisions) == 1  # a single whister says how he plays
+    mode = (defence.mode or WhistMode.CLOSED) if single else None
+    deal = attrs.evolve(deal, defence=attrs.evolve(defence, decisions=tuple(decisions), mode=mode), play=None,
+                        claim=None, result=None)
+    return attrs.evolve(puzzle.game, deals=(deal,))
 
 
 #: The module's public names (what other layers and the server may import).

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 
 from ..i18n import _, ngettext
 from ..model.cards import Card
+from ..model.defence import DecisionKind
 from .. import words
 from .proof import Fault, Flaw, Proof
 from .question import Puzzle, Question, Slip, TagSlip
@@ -32,7 +34,7 @@ def line(cs: Sequence[Card], first: int = 0) -> str:
 def slip(s: TagSlip) -> str:
     value = s.params[0][1]
     if s.slip is Slip.QUESTION:
-        return _('Puzzle "{value}" asks nothing preflog knows: write "card", "tricks", "catch" or "discard"').format(value=value)
+        return _('Puzzle "{value}" asks nothing preflog knows: write "card", "tricks", "catch", "discard" or "whist"').format(value=value)
     if s.slip is Slip.PLAYED:
         return _('Played "{value}" is not a number of cards').format(value=value)
     if s.slip is Slip.VIEW:
@@ -81,6 +83,16 @@ def flaw(f: Flaw) -> str:
                         "best: {best}", lost).format(
             cards=cards(p["cards"]), n=lost, player=words.player(str(p["player"])), value=p["value"],  # type: ignore[arg-type]
             best_value=p["best_value"], best=cards(p["best"]))  # type: ignore[arg-type]
+    if fault is Fault.WRONG_WORD:
+        return _("{word} scores less than {best}: {player}: {score} against {best_score}").format(
+            word=words.decision(p["word"]), best=words.decision(p["best"]),  # type: ignore[arg-type]
+            player=words.player(str(p["player"])), score=score_text(p["score"]), best_score=score_text(p["best_score"]))
+    if fault is Fault.SECOND_WORD:
+        return _("{word} is not the only answer: {other} scores as much ({player}: {score})").format(
+            word=words.decision(p["word"]), other=words.decision(p["other"]),  # type: ignore[arg-type]
+            player=words.player(str(p["player"])), score=score_text(p["score"]))
+    if fault is Fault.NOT_WHISTED:
+        return _("a whist or a pass cannot be asked here: {why}").format(why=p["why"])
     if fault is Fault.SECOND_DISCARD:
         second: tuple[tuple[Card, ...], ...] = p["others"]  # type: ignore[assignment]
         return ngettext("the discard {cards} is not the only answer: {others} does as well",
@@ -135,6 +147,12 @@ def refutation(f: Flaw) -> str | None:
     return _("best play: {line}").format(line=line(f.line, f.table))
 
 
+def score_text(value: object) -> str:
+    """A balance in whists as the sheet writes it, a plus before a gain."""
+    number = Fraction(str(value))
+    return ("+" if number > 0 else "") + words.number_text(number)
+
+
 def proven(proof: Proof) -> str:
     """The line said of a proven puzzle: its answer, and how many right answers there are when the
     puzzle accepts every best one (``Answers "all"``) and has more than one."""
@@ -151,6 +169,11 @@ def _proven(proof: Proof) -> str:
     assert not isinstance(puzzle, TagSlip)
     if puzzle.question is Question.TRICKS:
         return _tricks_answer(proof)
+    if puzzle.question is Question.WHIST and proof.word is not None:
+        scores = dict(proof.scores)
+        return _("proven: {word}; {player}: whist {whist}, pass {pass_}").format(
+            word=words.decision(proof.word), player=words.player(proof.speaker),
+            whist=score_text(scores[DecisionKind.WHIST]), pass_=score_text(scores[DecisionKind.PASS]))
     if puzzle.question is Question.DISCARD:
         value = proof.value or 0
         return ngettext("proven: the discard {cards}; {player} takes {n} trick",
@@ -202,6 +225,8 @@ def record(proof: Proof) -> dict[str, object]:
         main_line=[str(c) for c in proof.line],
         tricks=proof.value,
         layouts=proof.layouts,
+        **({"speaker": proof.speaker, "word": proof.word.value, "words": [w.value for w in proof.words],
+            "scores": {w.value: float(v) for w, v in proof.scores}} if proof.word is not None else {}),
         flaws=[{"code": f.fault.value, "message": flaw(f),
                 "line": f.span.line if f.span else None, "column": f.span.column if f.span else None,
                 "refutation": [str(c) for c in f.line]} for f in proof.flaws],
@@ -209,4 +234,4 @@ def record(proof: Proof) -> dict[str, object]:
     return out
 
 
-__all__ = ["answer", "cards", "flaw", "line", "proven", "record", "refutation", "slip"]
+__all__ = ["answer", "cards", "flaw", "line", "proven", "record", "refutation", "score_text", "slip"]
