@@ -14,8 +14,11 @@ The declarer's discard is valued as ``analyse --decisions`` values it
 (:func:`preflog.analysis.decisions.discard_decision`: his twelve cards known, the other hands dealt
 many times, every discard solved in each). A discard that gave away more than
 :data:`~preflog.analysis.decisions.MARGIN` whists on average becomes a ``discard`` puzzle
-(:class:`DiscardLesson`), kept when the best discard as he saw it is also the one answer with every
-hand seen.
+(:class:`DiscardLesson`), kept when the best discard as he saw it is also best with every hand seen
+and the discard made is not; the puzzle accepts each discard as good (``Answers "all"``) where there
+are several. A defender's whist or pass is valued the same way
+(:func:`~preflog.analysis.decisions.defence_decisions`) and becomes a ``whist`` puzzle before his word
+(:class:`WordLesson`), kept when the better word as he saw it also scores more with every hand seen.
 """
 
 from __future__ import annotations
@@ -32,12 +35,13 @@ from ..game.state import DealState
 from ..i18n import _
 from ..model.cards import Card, card
 from ..model.deal import Discard
-from ..model.defence import Decision, DecisionKind, WhistMode
+from ..model.defence import DecisionKind
 from ..model.game import Game, Tag, tag_rank
 from ..steps import replay
 from .proof import Proof, prove
 from .question import Answers, Puzzle, Question, puzzle_of
 from .solution import asked, solved
+from .whist_proof import with_word
 
 
 class Theme(enum.Enum):
@@ -286,12 +290,7 @@ def puzzle_of_word(game: Game, deal_number: int, index: int, word: DecisionKind,
     closed unless written), no play; its tags and where it came from (``Source``)."""
     deal = next(d for d in game.deals if d.number == deal_number)
     assert deal.defence is not None
-    decisions = list(deal.defence.decisions)
-    decisions[index] = Decision(word)
-    single = sum(d.kind is DecisionKind.WHIST for d in decisions) == 1
-    defence = attrs.evolve(deal.defence, decisions=tuple(decisions),
-                           mode=(deal.defence.mode or WhistMode.CLOSED) if single else None)
-    cut = attrs.evolve(deal, defence=defence, play=None, claim=None, result=None, penalties=(), checkpoint=None,
+    cut = attrs.evolve(deal, defence=with_word(deal.defence, index, word), play=None, claim=None, result=None, penalties=(), checkpoint=None,
                        preface=())
     origin = _("{source}, game {game}, deal {deal}, the whist").format(source=source, game=number, deal=deal_number)
     tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.WHIST.value),
@@ -338,13 +337,13 @@ def _price(lesson: AnyLesson) -> float:
 
 
 def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed: int = 1,
-            player: str | None = None, discards: bool = True) -> list[AnyLesson]:
+            player: str | None = None, decisions: bool = True) -> list[AnyLesson]:
     """The lessons of ``games`` (each with its source and its number there): the cards and, unless
-    ``discards`` is false, the discards and the defenders' words; by theme, the dearest first."""
+    ``decisions`` is false, the discards and the defenders' words; by theme, the dearest first."""
     found: list[AnyLesson] = []
     for source, number, game in games:
         found.extend(lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
-        if discards:
+        if decisions:
             found.extend(discard_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
             found.extend(word_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
     order = list(Theme)

@@ -15,12 +15,12 @@ from ..game.engine import advance
 from ..game.events import CardPlayed
 from ..model.cards import Card
 from ..model.deal import Discard, PlayerTricks, Result, ResultKind
-from ..model.defence import Decision, DecisionKind, WhistMode
 from ..model.game import Game
 from ..model.play import Play, PlayedCard
 from ..model.seating import ACTIVE_SEATS
 from .proof import Proof
 from .question import Puzzle, Question
+from .whist_proof import with_word
 
 
 def asked(game: Game, played: int, then: Sequence[Card] = ()) -> Game:
@@ -76,12 +76,8 @@ def _with_word(proof: Proof) -> Game | None:
     said = defence.decisions[puzzle.played]
     if said.kind is proof.word:
         return puzzle.game
-    decisions = list(defence.decisions)
-    decisions[puzzle.played] = Decision(proof.word)
-    single = sum(d.kind is DecisionKind.WHIST for d in decisions) == 1  # a single whister says how he plays
-    mode = (defence.mode or WhistMode.CLOSED) if single else None
-    deal = attrs.evolve(deal, defence=attrs.evolve(defence, decisions=tuple(decisions), mode=mode), play=None,
-                        claim=None, result=None)
+    deal = attrs.evolve(deal, defence=with_word(defence, puzzle.played, proof.word), play=None, claim=None,
+                        result=None)
     return attrs.evolve(puzzle.game, deals=(deal,))
 
 

@@ -19,7 +19,7 @@ import attrs
 from ..analysis.odds import sheet_score
 from ..analysis.solve import Analyst, Unsolvable
 from ..game.state import GameState
-from ..model.defence import Decision, Defence, DecisionKind
+from ..model.defence import Decision, Defence, DecisionKind, WhistMode
 from ..steps import replay
 from .question import Puzzle
 
@@ -43,6 +43,15 @@ class WordValues:
 
     def answers(self) -> tuple[DecisionKind, ...]:
         return tuple(w for w in WORDS if self.scores[w] == self.best)
+
+
+def with_word(defence: Defence, index: int, word: DecisionKind) -> Defence:
+    """``defence`` with ``word`` said at ``index``; a single whister then says how he plays (closed unless
+    written), and two whisters or none do not."""
+    decisions = list(defence.decisions)
+    decisions[index] = Decision(word)
+    single = sum(d.kind is DecisionKind.WHIST for d in decisions) == 1
+    return attrs.evolve(defence, decisions=tuple(decisions), mode=(defence.mode or WhistMode.CLOSED) if single else None)
 
 
 def word_values(puzzle: Puzzle, start_of_play: Callable[[Puzzle], GameState | None]) -> WordValues | str:
@@ -87,4 +96,4 @@ def word_values(puzzle: Puzzle, start_of_play: Callable[[Puzzle], GameState | No
     return WordValues(last.player(seat), first, tricks, scores)
 
 
-__all__ = ["WORDS", "WordValues", "word_values"]
+__all__ = ["WORDS", "WordValues", "with_word", "word_values"]
