@@ -174,14 +174,14 @@ def test_a_file_that_asks_nothing_the_page_can_pose_is_replayed_as_any_other() -
 
 
 def test_render_writes_a_page_of_etudes(tmp_path: Path) -> None:
-    """A file of every étude: each posed, in the file's order, the page written with exit 0."""
+    """A file of every étude: each posed (a discard too), in the file's order, the page written with exit 0."""
     files = sorted(PUZZLES.glob("*.pref"))
     joined = tmp_path / "etudes.pref"
     joined.write_text("\n".join(f.read_text(encoding="utf-8") for f in files), encoding="utf-8")
     code, _out, err = run("render", str(joined), "-o", str(tmp_path / "etudes.html"))
     assert (code, err) == (0, "")
     data = data_of((tmp_path / "etudes.html").read_text(encoding="utf-8"))
-    asked = [f.read_text(encoding="utf-8").split('[Puzzle "')[1].split('"')[0] for f in files]
+    asked = [q.split('"')[0] for f in files for q in f.read_text(encoding="utf-8").split('[Puzzle "')[1:]]
     assert [g["deals"][0]["pz"]["q"] for g in data["games"]] == asked
 
 
@@ -205,3 +205,67 @@ def test_a_puzzle_asked_as_the_player_saw_it_is_shown_as_an_ordinary_deal() -> N
     game = preflog.loads(text("kovalevskaya.pref").replace('[Puzzle "catch"]', '[Puzzle "catch"]\n[View "table"]'))
     assert page_posed(game, game.deals) is None
     assert page_posed(preflog.loads(text("kovalevskaya.pref")), preflog.loads(text("kovalevskaya.pref")).deals) is not None
+
+
+def carried(steps: list[dict[str, Any]], name: str) -> Any:
+    """What the last of ``steps`` shows of ``name``, carried on from the step that last wrote it."""
+    return next(step[name] for step in reversed(steps) if name in step)
+
+
+def discard_posed(game: preflog.Game, **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    data = data_of(page([game], pose=pose, **options))
+    deal = data["games"][0]["deals"][0]
+    return deal, deal["pz"]
+
+
+def test_lesnoy_s_discard_is_asked_with_the_talon_taken_and_every_discard_valued() -> None:
+    """«Лесной 34» (a misère, Answers "all"): the record stops at the talon taken (Юг's twelve cards, no
+    discard, no whist, no card); each of the 66 pairs is valued by its class, the six clean ones (Т♦ with
+    10♣ 9♣ 8♣, 10♦, 8♥ 7♥, as tests/test_puzzles.py holds them against the independent search) in the
+    three right classes; best play after each pair is played from his own discard to the tenth trick,
+    with as many tricks as its value, and after the discard written it is the play written."""
+    (game, _caught) = preflog.loads_all(text("lesnoy-34.pref"))
+    deal, pz = discard_posed(game)
+    steps = deal["line"]["steps"]
+    assert (pz["q"], pz["to"], pz["who"], pz["at"]) == ("discard", 1, 1, len(steps) - 1)
+    assert steps[-1]["t"] == "Юг takes the talon: A♠ A♦" and len(carried(steps, "h")[1]) == 12
+    assert not any("dc" in s or "k" in s for s in steps) and set(carried(steps, "r")) == {"", "declarer"}
+    assert pz["ask"] == "Which two cards does Юг discard?" and pz["by"].startswith("Юг играет мизер")
+    assert len(pz["pairs"]) == 66 and set(pz["pairs"].values()) == set(pz["v"]) and len(pz["v"]) == 24
+    clean = {pair for pair, first in pz["pairs"].items() if pz["v"][first] == 0}
+    assert clean == {"Tc Ad", "9c Ad", "8c Ad", "Ad Td", "Ad 8h", "Ad 7h"}
+    assert (pz["right"], pz["answer"], pz["best"]) == (["Tc Ad", "Ad Td", "Ad 8h"], "Tc Ad", 0)
+    assert set(pz["lines"]) == set(pz["pairs"])
+    for pair, line in pz["lines"].items():
+        assert line[0]["dc"] == pair.split() and line[-1]["tr"] == 10, pair
+        assert carried(line, "w")[1] == pz["v"][pz["pairs"][pair]], pair
+        assert not set(pair.split()) & {k[1] for s in line for k in s.get("k", []) if k[0] == 1}, pair
+    assert played(pz["lines"]["Tc Ad"]) == [write_card(p.card) for p in game.deals[0].play.cards]  # type: ignore[union-attr]
+    assert played(pz["lines"]["8c Ad"]) == [c.replace("8c", "Tc") for c in played(pz["lines"]["Tc Ad"])]  # his 10♣ kept where 8♣ was
+
+
+def test_a_discard_with_one_answer_is_asked_and_the_discard_written_is_not_it() -> None:
+    """samples/annotated.pref's deal 1 asked as a discard: only В♦ 10♦ keeps Boris's six tricks; his 10♠
+    10♦ (one answer with Д♠ В♦: the spades a run) gives five, and its line shows it."""
+    from .test_puzzles import annotated_discard
+
+    deal, pz = discard_posed(annotated_discard(), lang="ru")
+    assert (pz["q"], pz["ask"], pz["to"]) == ("discard", "Boris: какие две карты снести?", 1)
+    assert deal["line"]["steps"][-1]["t"].startswith("Boris берёт прикуп")
+    assert (pz["right"], pz["answer"], pz["best"], pz["value"]) == (["Jd Td"], "Jd Td", 6, 6)
+    assert [p for p, first in pz["pairs"].items() if first == "Jd Td"] == ["Jd Td"]
+    assert pz["pairs"]["Ts Td"] == "Qs Jd" and pz["v"]["Qs Jd"] == 5
+    assert carried(pz["lines"]["Ts Td"], "w")[1] == 5 and carried(pz["lines"]["Jd Td"], "w")[1] == 6
+    assert max(pz["v"].values()) == 6 and sorted(pz["v"].values()).count(6) == 1
+
+
+def test_the_discard_s_words_are_in_the_page_s_language() -> None:
+    """The page's script says the discard's verdict through the page's words: in Russian, each form of
+    a count."""
+    data = data_of(page(preflog.loads_all(text("lesnoy-34.pref")), lang="ru", pose=pose))
+    tr = data["tr"]
+    assert tr["Right: after the discard {cards} {player} takes {n} trick."] == [
+        f"Верно: после сноса {{cards}} {{player}} берёт {{n}} {w}." for w in ("взятку", "взятки", "взяток")]
+    assert tr["The best discard, {discards}: {n} trick."][2] == "Лучший снос — {discards}: {n} взяток."
+    assert tr["Discard {cards}"] == "Снести {cards}" and tr[" or "] == " или "
+    assert [g["deals"][0]["pz"]["q"] for g in data["games"]] == ["discard", "catch"]

@@ -25,7 +25,7 @@ from ..i18n import LANGUAGES, N_, _, current_language, ngettext, pgettext, using
 from ..game.conventions import Rules
 from ..game.engine import advance
 from ..game.events import (CallMade, CardPlayed, Claimed, ContractDeclared, DealEnded, DealStarted, Dealt, DefenceDecided,
-                           Event, ResultRecorded, TrickCompleted)
+                           Event, ResultRecorded, TalonTaken, TrickCompleted)
 from ..game.state import DealState, GameState
 from ..game.violations import Violation
 from ..model.annotations import Comment, Glyph
@@ -53,8 +53,9 @@ from .replay_text import Renderer
 
 Line = dict[str, Any]  # {"steps": [...], "br": {index: [Line, ...]}, "note": str}
 #: What poses a puzzle's deal on the page (:mod:`preflog.puzzles.page`): given the deal's data, its
-#: recorder, the step of each card its record plays and its last step before the play's end.
-Posing = Callable[[dict[str, Any], "PageRecorder", Sequence[int], int], None]
+#: recorder, the step of each card its record plays, its last step before the play's end and the step
+#: its declarer takes the talon at (-1: none).
+Posing = Callable[[dict[str, Any], "PageRecorder", Sequence[int], int, int], None]
 #: What tells the page's data whether a game of one deal (the game's tags, its deal) is a puzzle to pose.
 Pose = Callable[[Game, Deal], Posing | None]
 
@@ -93,7 +94,8 @@ class PageRecorder(Visitor):
     """Records each deal's steps as the page shows them (a visitor of the one replay, beside a Scorer,
     which is visited first, so that a deal's entries are on the sheet when its end is recorded). Each
     deal's data goes to ``recorded``, the game's ``"deals"`` unless a reader takes the deals as they
-    come (:func:`game_data`), and the main line's step of each card it plays to ``card_steps``."""
+    come (:func:`game_data`), the main line's step of each card it plays to ``card_steps``, and the
+    step its declarer takes the talon at to ``talon_steps``."""
 
     def __init__(self, scorer: Scorer, *, deal: int | None = None) -> None:
         self.scorer, self.only = scorer, deal
@@ -105,6 +107,7 @@ class PageRecorder(Visitor):
         self.handless = False  # whether the deal replayed is recorded without its hands
         self.card_steps: list[list[int]] = []  # per deal recorded: the main line's step of each card played
         self.play_ends: list[int] = []  # per deal recorded: the main line's last step before a claim or the result
+        self.talon_steps: list[int] = []  # per deal recorded: the main line's step of the talon taken (-1: none)
 
     def begin_game(self, game: Game, rules: Rules) -> None:
         seats = list(game.players) + ([DUMMY] if len(game.players) == 2 else [])
@@ -137,6 +140,7 @@ class PageRecorder(Visitor):
             self.recorded.append(self.deal)
             self.card_steps.append([])
             self.play_ends.append(0)
+            self.talon_steps.append(-1)
         if d is None or self.deal is None:
             return
         glyph, comments = notes_of(event)
@@ -156,6 +160,8 @@ class PageRecorder(Visitor):
             self.deal["calls"].append([self.seats.index(d.player(seat)), words.call(call, unicode=True), notes])
         if type(event) is CardPlayed and len(self.lines) == 1:
             self.card_steps[-1].append(len(line["steps"]))
+        if type(event) is TalonTaken and len(self.lines) == 1:
+            self.talon_steps[-1] = len(line["steps"])
         if len(self.lines) == 1 and not isinstance(event, (Claimed, ResultRecorded, DealEnded)):
             self.play_ends[-1] = len(line["steps"])
         line["steps"].append(step)
@@ -451,12 +457,14 @@ def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None
                     _with_analysis(data, plays, analysis, recorder.seats)
             steps.steps.clear()
         if posing is not None:
-            for data, plays, end in zip(recorder.recorded, recorder.card_steps, recorder.play_ends):
-                posing(data, recorder, plays, end)
+            for data, plays, end, talon in zip(recorder.recorded, recorder.card_steps, recorder.play_ends,
+                                               recorder.talon_steps):
+                posing(data, recorder, plays, end, talon)
         yield from recorder.recorded
         recorder.recorded.clear()
         recorder.card_steps.clear()
         recorder.play_ends.clear()
+        recorder.talon_steps.clear()
     walker.end_game()
 
 

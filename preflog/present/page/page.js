@@ -51,7 +51,7 @@
     at = Math.max(0, Math.min(index, deals.length - 1));
     const line = deal().line;
     // a puzzle opens at its question (its record ends there): nothing answered, nothing tried, no line shown
-    solving = deal().pz ? { chosen: null, tried: [], shown: false } : null;
+    solving = deal().pz ? { chosen: null, tried: [], shown: false, picked: [] } : null;
     path = [{ line: line, i: last || solving ? line.steps.length - 1 : 0 }];
     $("deals").value = String(at);
     if (puzzles) {  // the puzzle's number in the address (a reload or a link shared opens it) and its title the tab's
@@ -99,7 +99,7 @@
     const p = deal().pz, tried = solving.tried;
     const hides = p.q === "tricks" ? choice !== p.value : choice === "none" && p.right.length > 0;
     if (hides) {  // said wrong without the answer: the question stays, the choice crossed out
-      solving = { chosen: choice, tried: tried.concat([choice]), shown: false };
+      solving = { chosen: choice, tried: tried.concat([choice]), shown: false, picked: [] };
       draw();
       $("reveal").focus({ preventScroll: true });
       return;
@@ -108,14 +108,14 @@
   }
   function show(choice) {  // the line after the answer (or the solution's, "reveal"), from its first card
     const p = deal().pz, code = typeof choice === "string" && choice !== "none" && choice !== "reveal" ? choice : p.main;
-    solving = { chosen: choice, tried: solving.tried, shown: true };
+    solving = { chosen: choice, tried: solving.tried, shown: true, picked: solving.picked };
     path = [{ line: { steps: deal().line.steps.concat(code ? p.lines[code] : []) }, i: deal().line.steps.length - (code ? 0 : 1) }];
     draw();
     $("lineFwd").focus({ preventScroll: true });
   }
   function again() {  // back to the question: a slip undone
     start(at, false);
-    const first = document.querySelector("#choose button:not([disabled])");
+    const first = document.querySelector("#choose button:not([disabled]):not(.confirm)");
     if (first) first.focus({ preventScroll: true });
   }
   function walk(dir, whole) {  // along the line answered, a card (or a trick) at a time, never before its first card
@@ -130,10 +130,43 @@
   }
   function mover(s) {  // the seat to move at the step shown in solve mode, or null (a full trick, the play over)
     if ("m" in s) return s.m;
-    return top().i === deal().line.steps.length - 1 ? deal().pz.to : null;  // the question's step
+    const p = deal().pz;  // at the question's step: the player to move, none for a discard (made before the play)
+    return top().i === deal().line.steps.length - 1 && p.q !== "discard" ? p.to : null;
+  }
+  // a discard puzzle: the reader picks two of the declarer's twelve cards (a tap picks, a second tap puts
+  // it back) and confirms them with one button; the pair is held against every discard's value
+  const discardNamed = (pair) => pair.split(" ").map(named).join(" ");  // a pair of the data, "Tc Ad": 10♣ Т♦
+  function pick(c) {
+    const picked = solving.picked, k = picked.indexOf(c);
+    solving.picked = k >= 0 ? picked.filter((x) => x !== c) : picked.length < 2 ? picked.concat([c]) : picked;
+    draw();
+    const again = document.querySelector("#choose button[data-card='" + c + "']");
+    if (again) again.focus({ preventScroll: true });
+  }
+  function confirmDiscard() {
+    const p = deal().pz, [a, b] = solving.picked;
+    if (solving.picked.length !== 2) return;
+    answer(p.pairs[a + " " + b] ? a + " " + b : b + " " + a);
+  }
+  function discardVerdict(p, chosen, who) {  // the discard made and the best, the tricks each gives
+    const cls = p.pairs[chosen], v = p.v[cls], right = p.right.indexOf(cls) >= 0;
+    const equals = Object.keys(p.pairs).filter((q) => p.pairs[q] === cls && q !== chosen).map(discardNamed);
+    const fill = (text) => text.replace("{cards}", discardNamed(chosen)).replace("{player}", who);
+    if (right) {
+      const others = p.right.filter((r) => r !== cls).map(discardNamed);
+      return [true, fill(ngettext("Right: after the discard {cards} {player} takes {n} trick.",
+        "Right: after the discard {cards} {player} takes {n} tricks.", v)) +
+        (equals.length ? " " + _("Equal discards, one answer: {discards}.").replace("{discards}", equals.join(", ")) : "") +
+        (others.length ? " " + _("Also right: {discards}.").replace("{discards}", others.join(", ")) : "")];
+    }
+    return [false, fill(ngettext("No: after the discard {cards} {player} takes {n} trick.",
+      "No: after the discard {cards} {player} takes {n} tricks.", v)) + " " +
+      ngettext("The best discard, {discards}: {n} trick.", "The best discard, {discards}: {n} tricks.", p.best)
+        .replace("{discards}", p.right.map(discardNamed).join(_(" or ")))];
   }
   function verdict(p, chosen, g) {  // [right (true), wrong (false) or the solution shown (null), in words]
     const who = g.seats[p.who];
+    if (p.q === "discard") return discardVerdict(p, chosen, who);
     if (chosen === "reveal" && p.q === "tricks") {
       return [null, ngettext("The answer: with best play {player} takes {n} trick.", "The answer: with best play {player} takes {n} tricks.", p.value).replace("{player}", who)];
     }
@@ -166,11 +199,12 @@
     $("source").textContent = p.src ? _("Source: {source}").replace("{source}", p.src) : "";
     $("ask").textContent = p.ask;
     $("by").textContent = p.by ? _("The author: {words}").replace("{words}", p.by) : "";
-    $("turn").textContent = moving === null ? "" : _("To play: {player}.").replace("{player}", g.seats[moving]) + (!asking ? "" : " " +
+    $("turn").textContent = asking && p.q === "discard" ? _("Tap the two cards {player} discards, then the button.").replace("{player}", g.seats[p.to]) :
+      moving === null ? "" : _("To play: {player}.").replace("{player}", g.seats[moving]) + (!asking ? "" : " " +
       (p.q === "tricks" ? _("Tap the number of tricks {player} takes.").replace("{player}", g.seats[p.who]) : _("Tap the card to play.")));
     box.textContent = "";
     box.hidden = !asking;
-    box.className = p.q === "tricks" ? "numbers" : "";
+    box.className = p.q === "tricks" ? "numbers" : p.q === "discard" ? "twelve" : "";
     const crossed = (b, choice) => {  // a wrong answer tried: not to be tapped again
       if (solving.tried.indexOf(choice) >= 0) { b.disabled = true; b.classList.add("tried"); }
     };
@@ -182,6 +216,24 @@
         b.addEventListener("click", () => answer(n));
         box.appendChild(b);
       }
+    } else if (asking && p.q === "discard") {  // his ten and the talon, each a toggle; then the one button
+      const picked = solving.picked;
+      box.setAttribute("aria-label", _("{player}'s hand").replace("{player}", g.seats[p.to]));
+      (s.h[p.to] || []).forEach((c) => {
+        const b = el("button", SUITS[c[1]][2] === "red" ? "r" : "", named(c));
+        b.setAttribute("aria-label", spoken(c));
+        b.setAttribute("aria-pressed", String(picked.indexOf(c) >= 0));
+        b.dataset.card = c;
+        b.disabled = picked.length === 2 && picked.indexOf(c) < 0;  // two picked: one is put back first
+        b.addEventListener("click", () => pick(c));
+        box.appendChild(b);
+      });
+      const go = el("button", "confirm", picked.length === 2 ?
+        _("Discard {cards}").replace("{cards}", picked.map(named).join(" ")) :
+        ngettext("Pick {n} more card", "Pick {n} more cards", 2 - picked.length));
+      go.disabled = picked.length !== 2;
+      go.addEventListener("click", confirmDiscard);
+      box.appendChild(go);
     } else if (asking) {
       box.setAttribute("aria-label", _("{player}'s hand").replace("{player}", g.seats[p.to]));
       (s.h[p.to] || []).forEach((c) => {
