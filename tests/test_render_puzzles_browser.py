@@ -243,20 +243,26 @@ SPILLS = """() => [
 
 def test_the_table_keeps_each_thing_in_its_place(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     """Every étude shipped, in both languages, at each card of the line its first choice shows (the
-    solution after a wrong number): nothing of a seat outside its box (the tag «играющий», «ходит»), no
+    solution after a wrong number; a discard's first two cards): nothing of a seat outside its box (the tag «играющий», «ходит»), no
     suit wrapped in the middle of its cards, no name under a card cut off («заход: Восток» whole)."""
     every = sorted(name.name for name in (ROOT / "samples" / "puzzles").glob("*.pref"))
+    games = [g for name in every for g in preflog.loads_all((ROOT / "samples" / "puzzles" / name).read_text(encoding="utf-8"))]
     for lang in ("ru", "en"):
         tab, problems = phone(browser, tmp_path, lang, names=every)
         seen = []
-        for number in range(len(every)):
-            tab.locator("#choose button:not([disabled])").first.tap()
+        for number in range(len(games)):
+            if tab.locator("#choose .confirm").count():  # a discard: the first two of the twelve
+                tab.locator("#choose button[data-card]").nth(0).tap()
+                tab.locator("#choose button[data-card]").nth(1).tap()
+                tab.tap("#choose .confirm")
+            else:
+                tab.locator("#choose button:not([disabled])").first.tap()
             if tab.locator("#reveal").is_visible():
                 tab.tap("#reveal")
             for _card in range(30):
                 seen.append([f"{number + 1}: {spill}" for spill in tab.evaluate(SPILLS)])
                 tab.keyboard.press("ArrowRight")
-            if number + 1 < len(every):
+            if number + 1 < len(games):
                 tab.tap("#nextDeal")
         assert [s for s in seen if s] == [], lang
         assert problems == []
@@ -277,5 +283,96 @@ def test_the_english_page_speaks_one_language(browser: Any, tmp_path: Path) -> N
     labels = tab.evaluate("() => [...document.querySelectorAll('#table .card')].map(e => e.getAttribute('aria-label'))")
     assert "ace of spades" in labels
     assert tab.text_content("#prevDeal") == "◀ previous" and tab.text_content("#nextDeal") == "next ▶"
+    assert problems == []
+    tab.close()
+
+
+def discard_phone(browser: Any, tmp_path: Path, lang: str, game: preflog.Game) -> tuple[Any, list[str]]:
+    """The page of the discard puzzle ``game`` in ``lang`` on a phone."""
+    path = tmp_path / f"discard-{lang}.html"
+    path.write_text(page([game], lang=lang, pose=pose), encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    problems: list[str] = []
+    tab.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    tab.on("pageerror", lambda e: problems.append(str(e)))
+    tab.goto(path.as_uri())
+    return tab, problems
+
+
+#: The declarer's twelve toggles: each card's name and whether it is picked.
+PICKED = "() => [...document.querySelectorAll('#choose button[data-card]')].map(b => [b.textContent, b.getAttribute('aria-pressed')])"
+
+
+def test_a_misere_discard_on_a_phone_in_russian(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """«Лесной 34»: Юг's twelve cards are toggles; a card picked is put back by a second tap and nothing
+    is judged until the button; both aces is wrong, said with the tricks it gives and the best discards,
+    its refutation played out trick by trick with the discard on the table; try again, and an equal of a
+    right discard is right, its equals and the other right discards named."""
+    (game, _caught) = preflog.loads_all((ROOT / "samples" / "puzzles" / "lesnoy-34.pref").read_text(encoding="utf-8"))
+    tab, problems = discard_phone(browser, tmp_path, "ru", game)
+    assert tab.text_content("#ask") == "Юг: какие две карты снести?"
+    assert tab.text_content("#turn") == "Нажмите на две карты, которые снесёт Юг, затем на кнопку."
+    assert [name for name, _pressed in tab.evaluate(PICKED)] == "Т♠ 9♠ 8♠ 7♠ 10♣ 9♣ 8♣ Т♦ 10♦ 7♦ 8♥ 7♥".split()
+    assert tab.is_disabled("#choose .confirm") and tab.text_content("#choose .confirm") == "Выберите ещё 2 карты"
+    assert trick_cards(tab) == [] and tab.locator("#table .discard").count() == 0  # no discard shown
+    fits(tab, "the twelve")
+    assert serious(tab) == []
+    tab.tap("#choose button[aria-label='туз пик']")
+    tab.tap("#choose button[aria-label='десятка треф']")
+    assert tab.is_disabled("#choose button[aria-label='туз бубён']")  # two picked: one is put back first
+    assert tab.text_content("#verdict") == "" and tab.text_content("#choose .confirm") == "Снести Т♠ 10♣"
+    tab.tap("#choose button[aria-label='десятка треф']")  # the slip undone: nothing judged
+    assert [n for n, pressed in tab.evaluate(PICKED) if pressed == "true"] == ["Т♠"] and tab.text_content("#verdict") == ""
+    tab.tap("#choose button[aria-label='туз бубён']")
+    fits(tab, "two picked")
+    tab.tap("#choose .confirm")
+    assert tab.text_content("#verdict") == ("✗ Нет: после сноса Т♠ Т♦ Юг берёт 1 взятку. "
+                                            "Лучший снос — 10♣ Т♦ или Т♦ 10♦ или Т♦ 8♥: 0 взяток.")
+    assert tab.get_attribute("#verdict", "role") == "status" and tab.is_hidden("#choose")
+    assert tab.text_content("#table .seat.declarer .discard") == "снос Т♠Т♦"
+    assert len(trick_cards(tab)) == 1
+    for _trick in range(10):
+        tab.tap("#lineFwd")
+    assert tab.is_disabled("#lineFwd") and tab.text_content("#table .seat.declarer .won") == "1 взятка"
+    fits(tab, "the refutation's end")
+    tab.tap("#again")
+    assert tab.is_visible("#choose") and [p for _n, p in tab.evaluate(PICKED)] == ["false"] * 12
+    tab.tap("#choose button[aria-label='восьмёрка треф']")
+    tab.tap("#choose button[aria-label='туз бубён']")
+    tab.tap("#choose .confirm")
+    assert tab.text_content("#verdict") == ("✓ Верно: после сноса 8♣ Т♦ Юг берёт 0 взяток. Равноценные сносы — тот же "
+                                            "ответ: 10♣ Т♦, 9♣ Т♦. Тоже верно: Т♦ 10♦, Т♦ 8♥.")
+    assert tab.text_content("#table .seat.declarer .discard") == "снос 8♣Т♦"
+    assert serious(tab) == []
+    assert problems == []
+    tab.close()
+
+
+def test_a_discard_from_the_keyboard_in_english(browser: Any, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    """samples/annotated.pref's deal 1 asked as a discard, in English, from the keyboard: Boris's 10♠ 10♦
+    loses a trick to the one answer, J♦ 10♦, whose best play ends with his six tricks."""
+    from .test_puzzles import annotated_discard
+
+    tab, problems = discard_phone(browser, tmp_path, "en", annotated_discard())
+    assert tab.text_content("#ask") == "Which two cards does Boris discard?"
+    tab.focus("#choose button[aria-label='ten of spades']")
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("Space")  # the same card again: put back
+    assert tab.get_attribute("#choose button[aria-label='ten of spades']", "aria-pressed") == "false"
+    tab.keyboard.press("Enter")
+    tab.focus("#choose button[aria-label='ten of diamonds']")
+    tab.keyboard.press("Enter")
+    tab.focus("#choose .confirm")
+    tab.keyboard.press("Enter")
+    assert tab.text_content("#verdict") == ("✗ No: after the discard 10♠ 10♦ Boris takes 5 tricks. "
+                                            "The best discard, J♦ 10♦: 6 tricks.")
+    tab.tap("#again")
+    tab.tap("#choose button[aria-label='jack of diamonds']")
+    tab.tap("#choose button[aria-label='ten of diamonds']")
+    tab.tap("#choose .confirm")
+    assert tab.text_content("#verdict") == "✓ Right: after the discard J♦ 10♦ Boris takes 6 tricks."
+    tab.keyboard.press("End")
+    assert tab.text_content("#table .seat.declarer .won") == "6 tricks"
+    fits(tab, "the answer's line")
     assert problems == []
     tab.close()
