@@ -153,7 +153,8 @@ def _tag_words() -> dict[str, str]:
 
 #: A puzzle's question and view, as a person reads them (the ``Puzzle`` and ``View`` tags, docs/puzzles.md).
 _PUZZLE_WORDS = {("Puzzle", "card"): N_("which card"), ("Puzzle", "tricks"): N_("how many tricks"),
-                 ("Puzzle", "catch"): N_("is the misère caught"), ("View", "open"): N_("every hand"),
+                 ("Puzzle", "catch"): N_("is the misère caught"), ("Puzzle", "discard"): N_("which two cards to discard"),
+                 ("View", "open"): N_("every hand"),
                  ("View", "table"): N_("as at the table")}
 
 

@@ -269,3 +269,4 @@ def test_the_discard_s_words_are_in_the_page_s_language() -> None:
     assert tr["The best discard, {discards}: {n} trick."][2] == "Лучший снос — {discards}: {n} взяток."
     assert tr["Discard {cards}"] == "Снести {cards}" and tr[" or "] == " или "
     assert [g["deals"][0]["pz"]["q"] for g in data["games"]] == ["discard", "catch"]
+    assert ["Задача", "какие две карты снести"] in data["games"][0]["tags"]  # the tag in words, as the others
