@@ -148,14 +148,18 @@ def _tag_words() -> dict[str, str]:
             "Source": pgettext("tag", "Source"), "Annotator": pgettext("tag", "Annotator"),
             "Scorer": pgettext("tag", "Scorer"), "Sheet": pgettext("tag", "Sheet"),
             "Aliases": pgettext("tag", "Aliases"), "Puzzle": pgettext("tag", "Puzzle"),
-            "Played": pgettext("tag", "Played"), "View": pgettext("tag", "View")}
+            "Played": pgettext("tag", "Played"), "View": pgettext("tag", "View"),
+            "Answers": pgettext("tag", "Answers")}
 
 
-#: A puzzle's question and view, as a person reads them (the ``Puzzle`` and ``View`` tags, docs/puzzles.md).
+#: A puzzle's question, view and answers, as a person reads them (the ``Puzzle``, ``View`` and ``Answers`` tags,
+#: docs/puzzles.md).
 _PUZZLE_WORDS = {("Puzzle", "card"): N_("which card"), ("Puzzle", "tricks"): N_("how many tricks"),
                  ("Puzzle", "catch"): N_("is the misère caught"), ("Puzzle", "discard"): N_("which two cards to discard"),
+                 ("Puzzle", "whist"): N_("whist or pass"),
                  ("View", "open"): N_("every hand"),
-                 ("View", "table"): N_("as at the table")}
+                 ("View", "table"): N_("as at the table"),
+                 ("Answers", "one"): N_("the only one"), ("Answers", "all"): N_("every best one")}
 
 
 #: The ``Rule.<Option>`` tags by the name a player gives the rule (docs/rules.md describes each).
