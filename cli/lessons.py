@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
     and the best as the player saw it. The declarer's discard is valued as analyse --decisions values
     it (his twelve cards known, the other hands dealt --samples times); one that gave away whists
     becomes a "which two cards?" puzzle, kept when the best discard as he saw it is also best with
-    every hand seen and the discard made is not (each discard as good is accepted: Answers "all").
+    every hand seen and the discard made is not (where several are best, each is right: Answers "all").
     A defender's whist or pass is valued the same way (his ten cards and the talon known); one that
     gave away whists becomes a "whist or pass?" puzzle, kept when the better word as he saw it also
     scores more with every hand seen. The puzzles are grouped by theme (the lead against a misère,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # the library is imported when the command runs, not to print
 @option("--db", metavar=N_("FILE"), help=N_("Read the games of this archive of preflog serve (its SQLite file)."))
 @option("--player", metavar=N_("NAME"), help=N_("Only this player's mistakes."))
 @option("--samples", metavar=N_("N"), type=click.IntRange(2, 10_000), default=50, show_default=True,
-        help=N_("The layouts each card is valued over."))
+        help=N_("The layouts each card, discard and word is valued over."))
 @option("--seed", metavar=N_("S"), type=int, default=1, show_default=True, help=N_("The layouts' seed: the same seed, the same lessons."))
 @option("--format", "form", type=click.Choice(["pref", "json", "html"]), default="pref", show_default=True,
         help=N_("pref: the puzzles as a file of games; json: each lesson's facts; html: one page to try them on."))

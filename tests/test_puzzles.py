@@ -460,7 +460,7 @@ def test_a_whist_puzzle_scores_both_words_with_best_play(tmp_path: Path) -> None
     path = tmp_path / "whist.pref"
     path.write_text(WHIST, encoding="utf-8")
     code, _out, err = run("puzzle", "check", str(path))
-    assert code == 1 and f"{path}:13:13: error: pass scores less than whist: Anna: " in err
+    assert code == 1 and f"{path}:13:13: error: pass scores less than whist (Anna: " in err
     code, out, _err = run("puzzle", "solve", str(path))
     assert code == 0 and "\nwhist whist whist\n" in out
     path.write_text(out, encoding="utf-8")
@@ -468,7 +468,7 @@ def test_a_whist_puzzle_scores_both_words_with_best_play(tmp_path: Path) -> None
     (record,) = json.loads(out)
     assert code == 0 and record["word"] == "whist" and record["speaker"] == "Anna" and record["tricks"] == 5
     code, out, _err = run("--lang", "ru", "puzzle", "check", str(path))
-    assert "доказано: вист; Anna: вист +" in out
+    assert "доказано: вист; Anna: за вист +" in out
 
 
 def test_a_whist_is_not_asked_of_a_misere_nor_past_the_words_written() -> None:

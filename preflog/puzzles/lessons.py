@@ -292,7 +292,7 @@ def puzzle_of_word(game: Game, deal_number: int, index: int, word: DecisionKind,
     assert deal.defence is not None
     cut = attrs.evolve(deal, defence=with_word(deal.defence, index, word), play=None, claim=None, result=None, penalties=(), checkpoint=None,
                        preface=())
-    origin = _("{source}, game {game}, deal {deal}, the whist").format(source=source, game=number, deal=deal_number)
+    origin = _("{source}, game {game}, deal {deal}, whist or pass").format(source=source, game=number, deal=deal_number)
     tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.WHIST.value),
                                Tag("Played", str(index)), Tag("Theme", Theme.WHIST.value)]
     tags.sort(key=lambda t: tag_rank(t.name))

@@ -145,7 +145,8 @@ def _discard_article(lesson: DiscardLesson) -> str:
     drawn = diagram(before_discard(lesson.puzzle), lesson.deal, caption=question(lesson)).svg()
     origin = _("{source}, game {game}, deal {deal}").format(source=lesson.source, game=lesson.game, deal=lesson.deal)
     said, refuted = discard_words(lesson)
-    best = _("Best play: {line}").format(line=line(lesson.proof.line))
+    best = _("Best play after the discard {cards}: {line}").format(cards=cards(lesson.proof.answer),
+                                                                  line=line(lesson.proof.line))
     told = "".join(f"<p>{escape(text)}</p>" for text in (said, refuted, best) if text)
     return (f"<article><figure>{drawn}</figure><p>{escape(question(lesson))}</p>"
             f'<p class="price">{escape(price(lesson))}</p><p class="from">{escape(origin)}</p>'
@@ -173,8 +174,10 @@ def word_words(lesson: WordLesson) -> str:
     scores = dict(lesson.proof.scores)
     right = lesson.proof.word
     assert right is not None
-    return _("Said: {said}. Right: {right}. With best play {declarer} takes {n}; {player}: whist {whist}, "
-             "pass {pass_}.").format(
+    return ngettext("Said: {said}. Right: {right}. With best play {declarer} takes {n} trick; {player}: with a "
+                    "whist {whist}, with a pass {pass_}.",
+                    "Said: {said}. Right: {right}. With best play {declarer} takes {n} tricks; {player}: with a "
+                    "whist {whist}, with a pass {pass_}.", lesson.proof.value or 0).format(
         said=words.decision(DecisionKind(lesson.choice.chosen)), right=words.decision(right),
         declarer=words.player(_declarer(lesson)), n=lesson.proof.value, player=words.player(lesson.player),
         whist=score_text(scores[DecisionKind.WHIST]), pass_=score_text(scores[DecisionKind.PASS]))

@@ -84,7 +84,7 @@ def flaw(f: Flaw) -> str:
             cards=cards(p["cards"]), n=lost, player=words.player(str(p["player"])), value=p["value"],  # type: ignore[arg-type]
             best_value=p["best_value"], best=cards(p["best"]))  # type: ignore[arg-type]
     if fault is Fault.WRONG_WORD:
-        return _("{word} scores less than {best}: {player}: {score} against {best_score}").format(
+        return _("{word} scores less than {best} ({player}: {score} against {best_score})").format(
             word=words.decision(p["word"]), best=words.decision(p["best"]),  # type: ignore[arg-type]
             player=words.player(str(p["player"])), score=score_text(p["score"]), best_score=score_text(p["best_score"]))
     if fault is Fault.SECOND_WORD:
@@ -171,11 +171,13 @@ def _proven(proof: Proof) -> str:
         return _tricks_answer(proof)
     if puzzle.question is Question.WHIST and proof.word is not None:
         scores = dict(proof.scores)
-        return _("proven: {word}; {player}: whist {whist}, pass {pass_}").format(
+        return _("proven: {word}; {player}: with a whist {whist}, with a pass {pass_}").format(
             word=words.decision(proof.word), player=words.player(proof.speaker),
             whist=score_text(scores[DecisionKind.WHIST]), pass_=score_text(scores[DecisionKind.PASS]))
     if puzzle.question is Question.DISCARD:
         value = proof.value or 0
+        if _misere(proof):
+            return _("proven: the discard {cards}; {misere}").format(cards=cards(proof.answer), misere=_misere_tricks(value))
         return ngettext("proven: the discard {cards}; {player} takes {n} trick",
                         "proven: the discard {cards}; {player} takes {n} tricks", value).format(
             cards=cards(proof.answer), n=value, player=words.player(proof.solution.player) if proof.solution else "")
@@ -199,8 +201,22 @@ def answer(equal: Sequence[Card]) -> str:
     return _("{card} (or {equals})").format(card=first, equals=cards(equal[1:]))
 
 
+def _misere(proof: Proof) -> bool:
+    d = proof.at.deal if proof.at is not None else None
+    return d is not None and d.game_contract is not None and d.game_contract.is_misere
+
+
+def _misere_tricks(value: int) -> str:
+    """A misère's tricks with best play, as players say it: clean, or caught for so many."""
+    if value == 0:
+        return _("the misère is clean")
+    return ngettext("the misère is caught for {n} trick", "the misère is caught for {n} tricks", value).format(n=value)
+
+
 def _tricks_answer(proof: Proof) -> str:
     value = proof.value or 0
+    if _misere(proof):
+        return _("proven: {misere}").format(misere=_misere_tricks(value))
     player = words.player(proof.solution.player) if proof.solution else ""
     return ngettext("proven: {player} takes {n} trick", "proven: {player} takes {n} tricks", value).format(
         n=value, player=player)
