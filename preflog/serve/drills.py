@@ -14,9 +14,10 @@ from ..i18n import LANGUAGES, using_language
 from ..model.names import name_key
 from ..notation.read import read_games
 from ..notation.write import dumps
-from ..puzzles.lessons import Lesson, lessons_of
+from ..puzzles.lessons import Lesson, discard_lessons_of, lessons_of
 from ..puzzles.proof import lines
-from .archive import Drill, KeptLesson, NewLesson, Place
+from .archive import DISCARD, Drill, KeptLesson, NewLesson, Place
+from .discard_drills import discard_data
 
 #: The days a lesson solved waits in each Leitner box before it comes back (box 1: the next day; a lesson
 #: missed goes back to box 0 and comes back the next day too).
@@ -47,7 +48,7 @@ def lesson_data(lesson: Lesson, game: int) -> dict[str, Any]:
 def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
           stop: Callable[[], bool] = lambda: False) -> list[NewLesson]:
     """The lessons of game ``game`` whose text is ``text`` (none if it cannot be read whole), as the
-    archive keeps them; seconds of the solver's work (left unfinished, a lesson at a time, once ``stop``
+    archive keeps them: its cards' and its discards' (each at the place :data:`~.archive.DISCARD`); seconds of the solver's work (left unfinished, a lesson at a time, once ``stop``
     says so)."""
     parsed = list(read_games(text, f"game {game}"))
     if len(parsed) != 1 or parsed[0].errors:
@@ -60,6 +61,13 @@ def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
             m = lesson.mistake
             out.append(NewLesson(m.deal, m.index, m.player, name_key(m.player), lesson.theme.value,
                                  dumps([lesson.puzzle]), lesson_data(lesson, game)))
+        for discard in discard_lessons_of(parsed[0].game, f"/games/{game}", samples=samples, seed=seed):
+            if stop():
+                break
+            data = discard_data(discard, game)
+            if data is not None:
+                out.append(NewLesson(discard.deal, DISCARD, discard.player, name_key(discard.player),
+                                     discard.theme.value, dumps([discard.puzzle]), data))
     return out
 
 
@@ -91,11 +99,15 @@ def of_the_day(places: Sequence[Place], day: date) -> Place | None:
 
 
 def parse_place(text: str) -> Place | None:
-    """A lesson's place as its address writes it (``12-3-17``), or None."""
+    """A lesson's place as its address writes it (``12-3-17``, a discard's ``12-3-discard``), or None."""
     parts = text.split("-")
-    if len(parts) != 3 or not all(p.isdigit() and len(p) <= 12 for p in parts):
+    if len(parts) != 3 or not all(_number(p) for p in parts[:2]) or not (_number(parts[2]) or parts[2] == "discard"):
         return None
-    return Place(int(parts[0]), int(parts[1]), int(parts[2]))
+    return Place(int(parts[0]), int(parts[1]), DISCARD if parts[2] == "discard" else int(parts[2]))
+
+
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 12
 
 
 __all__ = ["INTERVALS", "SAMPLES", "SEED", "after", "lesson_data", "next_drill", "of_the_day", "parse_place", "teach"]

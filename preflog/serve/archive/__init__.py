@@ -20,7 +20,7 @@ import os
 
 import attrs
 
-from .drills import LESSONS_DERIVATION, Drill, Drills, KeptLesson, NewLesson, Place
+from .drills import DISCARD, LESSONS_DERIVATION, Drill, Drills, KeptLesson, NewLesson, Place
 from .errors import MAX_ID, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .events import EventFile, EventRow, Events, NewTable, TableAt, TableGame, TableOf
 from .games import MAX_KEY, Before, GameText, Games, Made, Once
@@ -96,7 +96,7 @@ class Archive:
             drills.set_drill_key, drills.drop_drill_key, drills.drill_key, drills.has_drill_key)
 
 
-__all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DiskFull", "Drill", "Drills",
+__all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DISCARD", "DiskFull", "Drill", "Drills",
            "EventFile", "EventRow", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place",
            "GameRow", "GameSource", "GameText", "Imports", "KeptText", "KeyReused", "Listener", "MAX_ID", "MAX_KEY",
            "MIGRATIONS", "Made", "News", "NewTable", "NotFound", "Once", "Parts", "Rated", "ReadOnly", "Redrawn", "Regular",

@@ -2,7 +2,7 @@
 puzzles, :mod:`preflog.puzzles.lessons`) for the revision and the derivation they were made from, each
 player's drills (a Leitner box and the day each lesson is due again) and the digest of each player's
 drill key. A lesson is known by its place: its game, deal and card (the card's index in the deal's
-play); a player by the key of their name (:func:`~preflog.model.names.name_key`, aliases read in).
+play, or :data:`DISCARD` for the declarer's discard, which comes before any card); a player by the key of their name (:func:`~preflog.model.names.name_key`, aliases read in).
 
 Lessons of another revision than their game's are never read: a game changed is taught anew by the
 deriver, and its lessons replaced in one transaction."""
@@ -17,18 +17,22 @@ from typing import Any, NamedTuple
 from .storage import Storage, now
 
 #: The version of the lessons' derivation: lessons of another are made anew (samples and seed included).
-LESSONS_DERIVATION = 1
+#: 2: the declarer's discards too (each at the place :data:`DISCARD`).
+LESSONS_DERIVATION = 2
+#: The card index of a deal's discard lesson: no card of the play has it, and it sorts before them all.
+DISCARD = -1
 
 
 class Place(NamedTuple):
-    """Where a lesson's mistake was made: game, deal, the card's index in the deal's play."""
+    """Where a lesson's mistake was made: game, deal, the card's index in the deal's play (:data:`DISCARD`:
+    the discard); its address writes ``12-3-17`` (``12-3-discard``)."""
 
     game: int
     deal: int
     card: int
 
     def __str__(self) -> str:
-        return f"{self.game}-{self.deal}-{self.card}"
+        return f"{self.game}-{self.deal}-{'discard' if self.card == DISCARD else self.card}"
 
 
 class NewLesson(NamedTuple):
@@ -199,4 +203,4 @@ class Drills:
         return row is not None and hmac.compare_digest(str(row[0]), digest)
 
 
-__all__ = ["Drill", "Drills", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place"]
+__all__ = ["DISCARD", "Drill", "Drills", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place"]
