@@ -24,7 +24,8 @@ from .archive import KeptLesson
 _INLINE = ' style="max-width:100%;height:auto"'
 
 
-def _svg(d: Diagram) -> str:
+def svg(d: Diagram) -> str:
+    """A drawing as the page embeds it (its own style left to the style sheet)."""
     return d.svg().replace(_INLINE, "", 1)
 
 
@@ -51,7 +52,7 @@ def theme(kept: KeptLesson) -> str:
 def drawn(kept: KeptLesson) -> str:
     """The position of the question, drawn: every hand, the trick in play; the title says no card."""
     game = asked(puzzle_game(kept), int(kept.data["index"]))
-    return _svg(diagram(game, game.deals[0].number, as_played=True, caption=question(kept)))
+    return svg(diagram(game, game.deals[0].number, as_played=True, caption=question(kept)))
 
 
 def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
@@ -108,7 +109,7 @@ def steps(kept: KeptLesson, played: str) -> list[Step]:
     for trick in range(first, last + 1):
         start, stop = max((trick - 1) * 3 - before, 0), trick * 3 - before
         said = _("Trick {n}: {cards}").format(n=trick, cards=cards(moves[start:stop]))
-        out.append(Step(trick, said, _svg(diagram(whole, number, after_trick=trick))))
+        out.append(Step(trick, said, svg(diagram(whole, number, after_trick=trick))))
     return out
 
 
@@ -117,5 +118,5 @@ def legal_card(kept: KeptLesson, text: str) -> Card | None:
     return card(text) if text in kept.data["values"] else None
 
 
-__all__ = ["Step", "answer_words", "cost", "drawn", "is_right", "legal", "legal_card", "line_words", "price",
-           "question", "steps", "theme"]
+__all__ = ["Step", "answer_words", "cost", "drawn", "is_right", "legal", "legal_card", "line_words", "price", "puzzle_game",
+           "question", "steps", "svg", "theme"]

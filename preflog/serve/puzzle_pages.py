@@ -1,5 +1,6 @@
 """«Задачи»: the club's puzzle of the day and the players who have drills (``/puzzles``), a player's drills
-one at a time (``/puzzles/{player}``), the answer to a card (``/puzzles/{player}/{lesson}?card=``), and
+one at a time (``/puzzles/{player}``), the answer to a card (``/puzzles/{player}/{lesson}?card=``) or to a
+discard (two ``card``: a discard of another number of cards is asked again, the cards chosen kept), and
 the drill key the scorer makes for a player's phone.
 
 Reading and trying is everyone's (only finished games' deals, never a secret board's). An answer is
@@ -9,8 +10,9 @@ is kept, and the scorer revokes it by making another or none), with the CSRF tok
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +22,7 @@ from starlette.routing import Route
 
 from ..i18n import _
 from ..model.names import canonical
+from . import discard_view as discards
 from . import drill_view as view
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, new_secret, same
 from .archive import Archive, Drill, KeptLesson
@@ -57,9 +60,45 @@ def _may_keep(request: Request, archive: Archive, key: str) -> bool:
 
 
 def _lesson_context(kept: KeptLesson, title: str) -> dict[str, Any]:
-    return {"lesson": kept, "place": str(kept.place), "svg": Markup(view.drawn(kept)), "question": view.question(kept),
-            "price": view.price(kept), "theme": view.theme(kept), "legal": view.legal(kept), "title": title,
-            "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal)}
+    """What a lesson's question shows; a discard's asks for two of the twelve cards (none chosen yet)."""
+    context = {"lesson": kept, "place": str(kept.place), "price": view.price(kept), "theme": view.theme(kept),
+               "title": title, "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal),
+               "discard": discards.is_discard(kept), "chosen": [], "problem": None}
+    if discards.is_discard(kept):
+        context.update(svg=Markup(discards.drawn(kept)), question=discards.question(kept), legal=discards.twelve(kept))
+    else:
+        context.update(svg=Markup(view.drawn(kept)), question=view.question(kept), legal=view.legal(kept))
+    return context
+
+
+def _answer(kept: KeptLesson, sent: Sequence[str]) -> str | None:
+    """The answer ``sent`` (its ``card`` values) to ``kept``: a card's notation, or a discard's (two of the
+    twelve cards, :func:`.discard_view.pair_of`); None where it is no answer to it."""
+    if discards.is_discard(kept):
+        return discards.pair_of(kept, sent)
+    return sent[0] if len(sent) == 1 and view.legal_card(kept, sent[0]) is not None else None
+
+
+def _is_right(kept: KeptLesson, answered: str) -> bool:
+    return discards.is_right(kept, answered) if discards.is_discard(kept) else view.is_right(kept, answered)
+
+
+def _asked_again(kept: KeptLesson, title: str, player: str, sent: Sequence[str], keeps: bool,
+                 day: bool) -> dict[str, Any] | None:
+    """The page of a discard asked again (:func:`_again`), when ``sent`` names some of the twelve cards but
+    not two: the cards chosen kept, and why; None where ``sent`` is a discard or names another card."""
+    picked = discards.chosen(kept, sent) if discards.is_discard(kept) else None
+    if picked is None or len(picked) == 2:
+        return None
+    context = _lesson_context(kept, title)
+    context.update(player=player, keeps=keeps, day=day, chosen=picked, problem=discards.problem(len(picked)),
+                   again=True)
+    return context
+
+
+def _again(request: Request, context: dict[str, Any]) -> Response:
+    """A discard asked again (400), the message next to its button."""
+    return render(request, "drill_again.html", 400, **context)
 
 
 def _title(archive: Archive, game: int) -> str:
@@ -152,32 +191,46 @@ async def answer_page(request: Request) -> Response:
     club = club_of(request)
     archive = club.archive
     player = request.path_params["player"]
-    played = request.query_params.get("card", "")
+    sent = request.query_params.getlist("card")[:32]
+    day = request.query_params.get("day") == "1"
 
     def look() -> dict[str, Any] | None:
         kept = _lesson_of(archive, club, player, request.path_params["lesson"])
-        if kept is None or view.legal_card(kept, played) is None:
+        if kept is None:
             return None
         key, _keys = _player_keys(archive, player)
         keeps = _may_keep(request, archive, key)
-        steps = view.steps(kept, played)
+        title = _title(archive, kept.place.game)
+        played = _answer(kept, sent)
+        if played is None:
+            return _asked_again(kept, title, player, sent, keeps, day)
+        discard = discards.is_discard(kept)
+        steps = discards.steps(kept, played) if discard else view.steps(kept, played)
         try:
             chosen = min(max(int(request.query_params.get("trick", "")), 0), len(steps) - 1)
         except ValueError:
             chosen = 0
-        context = _lesson_context(kept, _title(archive, kept.place.game))
-        context.update(player=player, played=played, right=view.is_right(kept, played), keeps=keeps,
-                       drill=archive.drill(key, kept.place) if keeps else None, answer=view.answer_words(kept),
-                       cost=view.cost(kept, played), line=view.line_words(kept, played), steps=steps,
-                       step=steps[chosen] if steps else None, chosen=chosen,
-                       day=request.query_params.get("day") == "1",
-                       played_words=next(w for c, w, _red in view.legal(kept) if c == played))
+        context = _lesson_context(kept, title)
+        context.update(player=player, played=played, right=_is_right(kept, played), keeps=keeps,
+                       drill=archive.drill(key, kept.place) if keeps else None, steps=steps,
+                       step=steps[chosen] if steps else None, chosen=chosen, day=day,
+                       query=urlencode([("card", c) for c in played.split()]))
+        if discard:
+            context.update(answer=discards.answer_words(kept), cost=discards.verdict(kept, played),
+                           others=discards.others(kept, played), line=discards.line_words(kept, played),
+                           played_words=discards.pair_words(played))
+        else:
+            context.update(answer=view.answer_words(kept), cost=view.cost(kept, played),
+                           line=view.line_words(kept, played),
+                           played_words=next(w for c, w, _red in view.legal(kept) if c == played))
         return context
 
     context = await run_in_threadpool(look)
     if context is None:
         return render(request, "message.html", 404, heading=_("Not found"),
                       message=_("there is no such puzzle or card: the game may have changed since"), login=False)
+    if context.get("again"):
+        return _again(request, context)
     return render(request, "drill_answer.html", **context)
 
 
@@ -188,7 +241,8 @@ async def answer_post(request: Request) -> Response:
     club = club_of(request)
     archive = club.archive
     player = request.path_params["player"]
-    form = dict((await request.form(max_files=0, max_fields=8)).multi_items())
+    posted = await request.form(max_files=0, max_fields=16)
+    form = dict(posted.multi_items())
     sent = str(form.get(CSRF_FIELD, ""))
     key, _keys = await run_in_threadpool(_player_keys, archive, player)
     if request.headers.get("authorization") or request.cookies.get(SESSION_COOKIE):
@@ -200,22 +254,28 @@ async def answer_post(request: Request) -> Response:
         return render(request, "message.html", 403, heading=_("Not allowed"),
                       message=_("answers are kept only on the scorer's login or on the phone holding the player's "
                                 "drill key (with the page's form): nothing was kept"), login=False)
-    played = str(form.get("card", ""))
+    cards = [str(c) for c in posted.getlist("card")]
     today = club.today()
 
-    def keep() -> bool:
+    def keep() -> str | dict[str, Any] | None:
         kept = _lesson_of(archive, club, player, request.path_params["lesson"])
-        if kept is None or view.legal_card(kept, played) is None:
-            return False
+        if kept is None:
+            return None
+        played = _answer(kept, cards)
+        if played is None:
+            return _asked_again(kept, _title(archive, kept.place.game), player, cards, True, False)
         drill: Drill | None = archive.drill(key, kept.place)
-        archive.answered(key, kept.place, today.isoformat(), after(drill, view.is_right(kept, played), today))
-        return True
+        archive.answered(key, kept.place, today.isoformat(), after(drill, _is_right(kept, played), today))
+        return played
 
-    if not await run_in_threadpool(keep):
+    played = await run_in_threadpool(keep)
+    if played is None:
         return render(request, "message.html", 404, heading=_("Not found"),
                       message=_("there is no such puzzle or card: the game may have changed since"), login=False)
-    return RedirectResponse(f"/puzzles/{quote(player)}/{request.path_params['lesson']}?card={quote(played)}",
-                            status_code=303)
+    if isinstance(played, dict):
+        return _again(request, played)
+    query = urlencode([("card", c) for c in played.split()])
+    return RedirectResponse(f"/puzzles/{quote(player)}/{request.path_params['lesson']}?{query}", status_code=303)
 
 
 # -- the drill key -------------------------------------------------------------------------------------
