@@ -20,7 +20,7 @@ from .conftest import ROOT
 from .serving import AUTH, Served, copied, running
 
 pytest.importorskip("starlette", reason="the server's extra is not installed (pip install -e '.[serve]')")
-from preflog.serve.archive import Archive, Place  # noqa: E402
+from preflog.serve.archive import Archive, Drill, NewLesson, Place  # noqa: E402
 from preflog.serve.deriver import Deriver  # noqa: E402
 from preflog.serve.drills import after, of_the_day  # noqa: E402
 
@@ -257,3 +257,207 @@ def test_russian_words(club: Served) -> None:
     page = c.get("/puzzles/Vera").text
     assert "Задачи" in page and "Ход: Vera. Какую карту сыграть?" in page
     assert "Задачи" in c.get("/puzzles").text and 'href="/puzzles"' in c.get("/").text
+
+
+# -- the discard -------------------------------------------------------------------------------------------
+
+def _finished(text: str) -> str:
+    """``text`` as a finished pulka: a pool of 1 (the discard lesson's deal or the one after closes it)."""
+    return text.replace('[Rules "sochi"]', '[Rules "sochi"]\n[Pool "1"]')
+
+
+_ANNOTATED = (ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")
+#: samples/annotated.pref's first game (Boris discards 10♠ 10♦ for 7♥; best В♦ 10♦, one answer), its Event hostile.
+BORIS = _finished(_ANNOTATED[:_ANNOTATED.index("[Event", _ANNOTATED.index("[Event") + 1)]).replace(
+    "\nsheet ", "\n% sheet ").replace('Event "Friday club, table 2"', f'Event "{HOSTILE}"')
+#: samples/puzzles/de-gaulle.pref as a game (the misère discard with several right answers), a deal after it.
+GAULLE = _finished((ROOT / "samples" / "puzzles" / "de-gaulle.pref").read_text(encoding="utf-8")).replace(
+    '[Puzzle "tricks"]\n', "") + "\ndeal 2 dealer Запад\nbids 7s pass pass\ncontract 7s\nwhist pass pass\n"
+
+
+@pytest.fixture(scope="module")
+def discarded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive of the two games with a discard lesson, their lessons made as the deriver makes them (30
+    layouts a card and a discard)."""
+    db = tmp_path_factory.mktemp("discarded") / "club.sqlite"
+    archive = Archive(db)
+    archive.import_text(BORIS, "annotated.pref")
+    archive.import_text(GAULLE, "de-gaulle.pref")
+    deriver = Deriver(archive, 30)
+    while deriver.teach_one():
+        pass
+    archive.close()
+    return db
+
+
+@pytest.fixture
+def discards(discarded: Path, tmp_path: Path) -> Served:
+    app = Served(copied(discarded, tmp_path / "club.sqlite"), lesson_samples=30)
+    app.app.state.club.today = lambda: DAY
+    yield app
+    app.stop()
+
+
+def main_of(html: str) -> str:
+    """A page's main, its drawings left out."""
+    found = re.search(r"<main.*</main>", html, re.S)
+    assert found, html
+    return re.sub(r"<svg.*?</svg>", "", found.group(0), flags=re.S)
+
+
+def test_a_discard_lesson_is_kept_at_its_own_place(discards: Served) -> None:
+    kept = lessons_in(discards.db)
+    assert (1, 1, -1, 1, "Boris") in kept and (2, 1, -1, 1, "Восток") in kept
+    assert {r[:3] for r in kept if r[0] == 1 and r[2] >= 0}  # the card lessons of the same deal beside it
+    boris = discards.archive.lesson(Place(1, 1, -1))
+    assert boris is not None and str(boris.place) == "1-1-discard" and boris.theme == "discard"
+    data = boris.data
+    assert len(data["twelve"]) == 12 and len(data["values"]) == 66 and set(data["classes"]) == set(data["values"])
+    assert data["right"] == ["Jd Td"] and data["made"] == "Ts Td"
+    assert (data["values"]["Ts Td"], data["values"]["Jd Td"], data["best"]) == (5, 6, 6)
+    assert all(len(line) == 30 for line in data["lines"].values())
+    gaulle = discards.archive.lesson(Place(2, 1, -1))
+    assert gaulle is not None and not gaulle.data["wants_more"] and gaulle.data["best"] == 0
+    right = gaulle.data["right"]
+    assert "Ts Jd" in right and "Ts Ah" not in right and len(gaulle.data["answers"]) > 1
+    assert all(gaulle.data["values"][p] == 0 for p in right)
+    assert len(right) == sum(v == 0 for v in gaulle.data["values"].values())  # every best discard accepted
+
+
+def test_a_discard_is_asked_with_twelve_checkboxes_and_one_button(discards: Served) -> None:
+    c = discards.client()
+    page = c.get("/puzzles/Boris")
+    assert page.status_code == 200
+    main = main_of(page.text)
+    assert 'action="/puzzles/Boris/1-1-discard"' in main and 'method="get"' in main
+    assert "Boris plays 7♥: which two cards to discard?" in main and "tricks lost on average: 0.9" in main
+    boxes = re.findall(r'<label class="card[^"]*"><input type="checkbox" name="card" value="([^"]+)">', main)
+    assert len(boxes) == 12 and {"Ts", "Td", "As", "9h"} <= set(boxes)
+    assert main.count("<button") == 1 and ">Discard them</button>" in main
+    svg = re.search(r"<figure class=\"puzzle-figure\">(.*?)</figure>", page.text, re.S)
+    assert svg and "Boris plays 7♥: which two cards to discard?" in svg.group(1)
+
+
+def test_a_discard_of_other_than_two_cards_is_asked_again(discards: Served) -> None:
+    c = discards.client()
+    for sent, n in ((["Ts"], 1), (["Ts", "Td", "As"], 3), ([], 0), (["Ts", "Ts"], 1)):
+        again = c.get("/puzzles/Boris/1-1-discard", params=[("card", x) for x in sent])
+        assert again.status_code == 400, sent
+        main = main_of(again.text)
+        alert = re.search(r'<p class="problem" role="alert" id="discard-problem">([^<]+)</p>', main)
+        assert alert and f"{n} card" in alert.group(1) and "Choose two cards" in alert.group(1)
+        assert main.index("Discard them</button>") < main.index('role="alert"')  # beside the button
+        assert sorted(re.findall(r'value="([^"]+)" checked', main)) == sorted(set(sent))
+    assert c.get("/puzzles/Boris/1-1-discard?card=Ts&card=Zz").status_code == 404
+    assert c.get("/puzzles/Boris/1-1-discard?card=Ts&card=7c").status_code == 404  # not one of his twelve
+    assert c.get("/puzzles/Vera/1-1-discard?card=Ts&card=Td").status_code == 404   # not Vera's lesson
+
+
+def test_a_discard_answered_right_and_wrong(discards: Served) -> None:
+    c = discards.client()
+    wrong = c.get("/puzzles/Boris/1-1-discard?card=Td&card=Ts")
+    assert wrong.status_code == 200
+    main = main_of(wrong.text)
+    assert "Wrong" in main and "Discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6" in main
+    assert "Right: J♦ T♦." in main
+    tricks = re.findall(r'href="\?card=Ts&amp;card=Td&amp;trick=([0-9])#steps"', main)
+    assert len(tricks) == 10 and "Trick 1: " in main
+    later = main_of(c.get("/puzzles/Boris/1-1-discard?card=Ts&card=Td&trick=3").text)
+    assert "Trick 4: " in later
+    line = re.search(r"refuted by: ([^<]+)</p>", main)
+    assert line and "T♠" not in line.group(1) and "T♦" not in line.group(1)  # the cards laid away never played
+    right = main_of(c.get("/puzzles/Boris/1-1-discard?card=Jd&card=Td").text)
+    assert "Right" in right and "The discard J♦ T♦ is best: Boris ends with 6 tricks" in right
+    assert "Best play: " in right and "other discard" not in right
+
+
+def test_every_best_discard_of_a_misere_is_right(discards: Served) -> None:
+    c = discards.client()
+    kept = discards.archive.lesson(Place(2, 1, -1))
+    assert kept is not None
+    made = main_of(c.get("/puzzles/Восток/2-1-discard?card=Ts&card=Ah").text)
+    assert "Wrong" in made and "costs a trick: Восток ends with 1 instead of 0" in made
+    for pair in kept.data["answers"][:3]:
+        shown = main_of(c.get("/puzzles/Восток/2-1-discard", params=[("card", x) for x in pair.split()]).text)
+        assert "Right" in shown and "ends with 0 tricks" in shown and "other discards do as well" in shown
+
+
+def test_a_discard_answer_is_kept_like_a_cards(discards: Served) -> None:
+    phone = key_phone(discards, "Boris")
+    page = phone.get("/puzzles/Boris")
+    assert shown_discard(page.text) == "1-1-discard" and 'method="post"' in page.text
+    token = csrf_of(page.text)
+    assert phone.post("/puzzles/Boris/1-1-discard", data={"card": ["Ts", "Td"]}).status_code == 403  # no token
+    watcher = discards.client()
+    assert watcher.post("/puzzles/Boris/1-1-discard", data={"card": ["Ts", "Td"], "csrf": "x"}).status_code == 403
+    one = phone.post("/puzzles/Boris/1-1-discard", data={"card": ["Ts"], "csrf": token})
+    assert one.status_code == 400 and 'value="Ts" checked' in one.text and 'method="post"' in one.text
+    assert drills_in(discards.db) == []
+    missed = phone.post("/puzzles/Boris/1-1-discard", data={"card": ["Td", "Ts"], "csrf": token})
+    assert missed.status_code == 303 and missed.headers["location"] == "/puzzles/Boris/1-1-discard?card=Ts&card=Td"
+    assert drills_in(discards.db) == [("boris", 1, 1, -1, 0, "2026-12-02")]
+    assert "comes back on 2026-12-02" in phone.get(missed.headers["location"]).text
+    assert "All done for today" in phone.get("/puzzles/Boris").text  # his one lesson: the miss waits
+    discards.app.state.club.today = lambda: DAY + timedelta(days=1)
+    assert shown_discard(phone.get("/puzzles/Boris").text) == "1-1-discard"  # due again, the most overdue
+    hit = phone.post("/puzzles/Boris/1-1-discard", data={"card": ["Jd", "Td"], "csrf": token})
+    assert hit.status_code == 303 and drills_in(discards.db)[0][4:] == (1, "2026-12-03")
+
+
+def shown_discard(html: str) -> str | None:
+    found = re.search(r'action="/puzzles/[^/"]+/([0-9]+-[0-9]+-(?:[0-9]+|discard))"', html)
+    return found.group(1) if found else None
+
+
+def test_the_puzzle_of_the_day_may_be_a_discard(discards: Served) -> None:
+    places = discards.archive.lesson_places()
+    day = next(DAY + timedelta(days=i) for i in range(400)
+               if (p := of_the_day(places, DAY + timedelta(days=i))) is not None and p.card == -1)
+    discards.app.state.club.today = lambda: day
+    c = discards.client()
+    page = main_of(c.get("/puzzles").text)
+    place = shown_discard(page)
+    assert place is not None and place.endswith("-discard") and '<input type="hidden" name="day" value="1">' in page
+    player = "Boris" if place.startswith("1-") else "Восток"
+    again = c.get(f"/puzzles/{player}/{place}?card=9h&day=1")
+    assert again.status_code == 400 and 'name="day" value="1"' in again.text and 'method="get"' in again.text
+    kept = discards.archive.lesson(Place(int(place[0]), 1, -1))
+    assert kept is not None
+    pair = kept.data["right"][0].split()
+    shown = c.get(f"/puzzles/{player}/{place}", params=[("card", pair[0]), ("card", pair[1]), ("day", "1")])
+    assert shown.status_code == 200 and 'href="/puzzles"' in shown.text and "Right" in shown.text
+
+
+def test_discard_pages_escape_the_event_and_speak_russian(discards: Served) -> None:
+    c = discards.client()
+    for path in ("/puzzles/Boris", "/puzzles/Boris/1-1-discard?card=Ts", "/puzzles/Boris/1-1-discard?card=Ts&card=Td"):
+        page = c.get(path)
+        assert "<script>alert" not in page.text and "&lt;script&gt;alert" in page.text, path
+    ru = discards.client(headers={"Accept-Language": "ru"})
+    asked = main_of(ru.get("/puzzles/Boris").text)
+    assert "Boris играет 7♥. Какие две карты снести?" in asked and ">Снести</button>" in asked
+    assert "Ваш снос: две карты" in asked
+    again = main_of(ru.get("/puzzles/Boris/1-1-discard?card=Ts").text)
+    assert "Отметьте две карты для сноса: отмечена 1 карта" in again
+    wrong = main_of(ru.get("/puzzles/Boris/1-1-discard?card=Ts&card=Td").text)
+    assert "Снос 10♠ 10♦ стоит 1 взятку: Boris берёт 5 вместо 6" in wrong and "Верно: В♦ 10♦." in wrong
+    right = main_of(ru.get("/puzzles/Boris/1-1-discard?card=Jd&card=Td").text)
+    assert "Снос В♦ 10♦ лучший: Boris берёт 6 взяток" in right
+
+
+def test_an_archive_taught_before_discards_keeps_its_drills(discarded: Path, tmp_path: Path) -> None:
+    """An archive of the first derivation (card lessons only) is taught again, its drills kept by place."""
+    db = copied(discarded, tmp_path / "old.sqlite")
+    with sqlite3.connect(db) as c:
+        c.execute("DELETE FROM lessons WHERE card = -1")
+        c.execute("UPDATE lesson_games SET derivation = 1")
+        c.execute("INSERT INTO drills (player, game, deal, card, box, due) VALUES ('vera', 1, 1, 3, 2, '2026-12-05')")
+    archive = Archive(db)
+    try:
+        assert [g for g, _r in archive.untaught()] == [1, 2]
+        again = [NewLesson(k.place.deal, k.place.card, k.player, k.player.casefold(), k.theme, k.puzzle, k.data)
+                 for k in (archive.lesson(p) for p in archive.lesson_places() if p.game == 1) if k is not None]
+        assert archive.keep_lessons(1, 1, again) and [g for g, _r in archive.untaught()] == [2]
+        assert archive.drill("vera", Place(1, 1, 3)) == Drill(2, "2026-12-05")
+    finally:
+        archive.close()

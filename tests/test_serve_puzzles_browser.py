@@ -14,7 +14,7 @@ import pytest
 
 from .browsing import SIZES, TARGETS, browser, serious  # noqa: F401 - the fixture
 from .serving import AUTH, copied, running
-from .test_serve_puzzles import taught  # noqa: F401 - the fixture
+from .test_serve_puzzles import discarded, taught  # noqa: F401 - the fixtures
 
 pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
 
@@ -90,3 +90,41 @@ class db_lessons:  # noqa: N801 - a context manager read like a function
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+def test_a_discard_on_the_phone(browser: Any, discarded: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Boris's discard at 360x640, in Russian and in English: one card tapped and sent is asked again (the
+    card kept checked, the alert by the button), two wrong ones tapped give what they cost and best play
+    after them trick by trick; each page looked at (and kept as a screenshot beside the test's files)."""
+    db = copied(discarded, tmp_path / "club.sqlite")
+    with running(db, extra=("--lesson-samples", "30")) as server:
+        for locale, words in (("ru-RU", RU), ("en-GB", EN)):
+            context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale, has_touch=True,
+                                          is_mobile=True)
+            page = context.new_page()
+            page.goto(f"{server.url}/puzzles/Boris")
+            assert words["asked"] in page.inner_text("main")
+            looked_at(page, f"discard asked {locale}")
+            page.screenshot(path=str(tmp_path / f"asked-{locale}.png"), full_page=True)
+            page.locator("label.card", has=page.locator("input[value=Ts]")).tap()
+            page.click("form.puzzle-cards button[type=submit]")
+            page.wait_for_selector("[role=alert]")
+            assert words["again"] in page.inner_text("[role=alert]")
+            assert page.is_checked("input[value=Ts]") and not page.is_checked("input[value=Td]")
+            looked_at(page, f"discard again {locale}")
+            page.screenshot(path=str(tmp_path / f"again-{locale}.png"), full_page=True)
+            page.locator("label.card", has=page.locator("input[value=Td]")).tap()
+            page.click("form.puzzle-cards button[type=submit]")
+            page.wait_for_selector("h1.verdict")
+            main = page.inner_text("main")
+            assert words["wrong"] in main and words["cost"] in main
+            assert page.locator(".steps svg").count() == 1 and page.locator(".step-links a").count() == 10
+            looked_at(page, f"discard wrong {locale}")
+            page.screenshot(path=str(tmp_path / f"wrong-{locale}.png"), full_page=True)
+            context.close()
+
+
+RU = {"asked": "Boris играет 7♥. Какие две карты снести?", "again": "отмечена 1 карта", "wrong": "Неверно",
+      "cost": "Снос 10♠ 10♦ стоит 1 взятку: Boris берёт 5 вместо 6"}
+EN = {"asked": "Boris plays 7♥: which two cards to discard?", "again": "1 card is chosen", "wrong": "Wrong",
+      "cost": "Discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6"}
