@@ -435,7 +435,7 @@ def test_discard_pages_escape_the_event_and_speak_russian(discards: Served) -> N
         assert "<script>alert" not in page.text and "&lt;script&gt;alert" in page.text, path
     ru = discards.client(headers={"Accept-Language": "ru"})
     asked = main_of(ru.get("/puzzles/Boris").text)
-    assert "Boris играет 7♥. Какие две карты снести?" in asked and ">Снести</button>" in asked
+    assert "Boris будет играть 7♥. Какие две карты снести?" in asked and ">Снести</button>" in asked
     assert "Ваш снос: две карты" in asked
     again = main_of(ru.get("/puzzles/Boris/1-1-discard?card=Ts").text)
     assert "Отметьте две карты для сноса: отмечена 1 карта" in again
