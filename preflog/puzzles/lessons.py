@@ -94,11 +94,11 @@ class Lesson:
 
 
 @attrs.frozen
-class DiscardLesson:
-    """The declarer's discard that gave away whists as he saw it, as a proven ``discard`` puzzle: where
-    it came from, the discard valued (``choice``: the one made and the best, their tricks and whists on
-    average over the layouts), the puzzle game (the best discard, the main line and the result written
-    in) and its proof; ``refuted``: the proof of the discard made, its best play after it."""
+class DecisionLesson:
+    """A decision before the play that gave away whists as its maker saw it, as a proven puzzle: where it
+    came from (``source``, the game's place in it, the deal), the decision valued (``choice``: the one
+    made and the best, their whists on average over the layouts), the puzzle game (the right answer
+    written in) and its proof; ``refuted``: the proof of the decision made."""
 
     source: str
     game: int
@@ -108,11 +108,17 @@ class DiscardLesson:
     proof: Proof
     refuted: Proof
 
-    theme = Theme.DISCARD
-
     @property
     def player(self) -> str:
         return self.choice.player
+
+
+@attrs.frozen
+class DiscardLesson(DecisionLesson):
+    """The declarer's discard as a ``discard`` puzzle: the best discard, the main line and the result
+    written in; ``refuted`` holds best play after the discard made."""
+
+    theme = Theme.DISCARD
 
     @property
     def made(self) -> tuple[Card, ...]:
@@ -135,24 +141,11 @@ class DiscardLesson:
 
 
 @attrs.frozen
-class WordLesson:
-    """A defender's whist or pass that gave away whists as he saw it, as a proven ``whist`` puzzle: where
-    it came from, the word valued (``choice``), the puzzle game (the right word written at its place, the
-    play left out), its proof, and the proof of the word said (``refuted``)."""
-
-    source: str
-    game: int
-    deal: int
-    choice: Choice
-    puzzle: Game
-    proof: Proof
-    refuted: Proof
+class WordLesson(DecisionLesson):
+    """A defender's whist or pass as a ``whist`` puzzle: the right word written at its place, the play
+    left out."""
 
     theme = Theme.WHIST
-
-    @property
-    def player(self) -> str:
-        return self.choice.player
 
     def to_json(self) -> dict[str, object]:
         return {"source": self.source, "game": self.game, "deal": self.deal, "theme": self.theme.value,
@@ -331,7 +324,7 @@ def word_lesson(game: Game, deal_number: int, index: int, choice: Choice, source
 
 
 def _price(lesson: AnyLesson) -> float:
-    if isinstance(lesson, (DiscardLesson, WordLesson)):
+    if isinstance(lesson, DecisionLesson):
         return lesson.choice.loss
     return lesson.mistake.whist_loss or lesson.mistake.loss
 
@@ -351,6 +344,6 @@ def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed:
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["AnyLesson", "DiscardLesson", "Lesson", "Theme", "WordLesson", "discard_lesson", "discard_lessons_of",
+__all__ = ["AnyLesson", "DecisionLesson", "DiscardLesson", "Lesson", "Theme", "WordLesson", "discard_lesson", "discard_lessons_of",
            "lesson_of", "lessons", "lessons_of", "puzzle_of_discard", "puzzle_of_mistake", "puzzle_of_word", "theme_of",
            "word_lesson", "word_lessons_of"]
