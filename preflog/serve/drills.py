@@ -14,10 +14,11 @@ from ..i18n import LANGUAGES, using_language
 from ..model.names import name_key
 from ..notation.read import read_games
 from ..notation.write import dumps
-from ..puzzles.lessons import Lesson, discard_lessons_of, lessons_of
+from ..puzzles.lessons import Lesson, discard_lessons_of, lessons_of, word_lessons_of
 from ..puzzles.proof import lines
-from .archive import DISCARD, Drill, KeptLesson, NewLesson, Place
+from .archive import DISCARD, PLACE_WORDS, WHIST, Drill, KeptLesson, NewLesson, Place
 from .discard_drills import discard_data
+from .whist_drills import word_data
 
 #: The days a lesson solved waits in each Leitner box before it comes back (box 1: the next day; a lesson
 #: missed goes back to box 0 and comes back the next day too).
@@ -48,8 +49,9 @@ def lesson_data(lesson: Lesson, game: int) -> dict[str, Any]:
 def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
           stop: Callable[[], bool] = lambda: False) -> list[NewLesson]:
     """The lessons of game ``game`` whose text is ``text`` (none if it cannot be read whole), as the
-    archive keeps them: its cards' and its discards' (each at the place :data:`~.archive.DISCARD`); seconds of the solver's work (left unfinished, a lesson at a time, once ``stop``
-    says so)."""
+    archive keeps them: its cards', its discards' (each at the place :data:`~.archive.DISCARD`) and its
+    defenders' whists and passes (at :data:`~.archive.WHIST`), all valued over the same samples and seed;
+    seconds of the solver's work (left unfinished, a lesson at a time, once ``stop`` says so)."""
     parsed = list(read_games(text, f"game {game}"))
     if len(parsed) != 1 or parsed[0].errors:
         return []
@@ -68,6 +70,13 @@ def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
             if data is not None:
                 out.append(NewLesson(discard.deal, DISCARD, discard.player, name_key(discard.player),
                                      discard.theme.value, dumps([discard.puzzle]), data))
+        for word in word_lessons_of(parsed[0].game, f"/games/{game}", samples=samples, seed=seed):
+            if stop():
+                break
+            said = word_data(word, game)
+            if said is not None:
+                out.append(NewLesson(word.deal, WHIST, word.player, name_key(word.player), word.theme.value,
+                                     dumps([word.puzzle]), said))
     return out
 
 
@@ -99,11 +108,13 @@ def of_the_day(places: Sequence[Place], day: date) -> Place | None:
 
 
 def parse_place(text: str) -> Place | None:
-    """A lesson's place as its address writes it (``12-3-17``, a discard's ``12-3-discard``), or None."""
+    """A lesson's place as its address writes it (``12-3-17``, a discard's ``12-3-discard``, a whist's
+    ``12-3-whist``), or None."""
     parts = text.split("-")
-    if len(parts) != 3 or not all(_number(p) for p in parts[:2]) or not (_number(parts[2]) or parts[2] == "discard"):
+    named = {word: index for index, word in PLACE_WORDS.items()}
+    if len(parts) != 3 or not all(_number(p) for p in parts[:2]) or not (_number(parts[2]) or parts[2] in named):
         return None
-    return Place(int(parts[0]), int(parts[1]), DISCARD if parts[2] == "discard" else int(parts[2]))
+    return Place(int(parts[0]), int(parts[1]), named[parts[2]] if parts[2] in named else int(parts[2]))
 
 
 def _number(text: str) -> bool:

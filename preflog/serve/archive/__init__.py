@@ -20,7 +20,7 @@ import os
 
 import attrs
 
-from .drills import DISCARD, LESSONS_DERIVATION, Drill, Drills, KeptLesson, NewLesson, Place
+from .drills import DISCARD, LESSONS_DERIVATION, PLACE_WORDS, WHIST, Drill, Drills, KeptLesson, NewLesson, Place
 from .errors import MAX_ID, ArchiveError, Conflict, DiskFull, KeyReused, NotFound, ReadOnly, Repeated
 from .events import EventFile, EventRow, Events, NewTable, TableAt, TableGame, TableOf
 from .games import MAX_KEY, Before, GameText, Games, Made, Once
@@ -97,7 +97,7 @@ class Archive:
 
 
 __all__ = ["Alias", "Archive", "ArchiveError", "Before", "Changed", "Conflict", "DISCARD", "DiskFull", "Drill", "Drills",
-           "EventFile", "EventRow", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place",
+           "EventFile", "EventRow", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "PLACE_WORDS", "Place", "WHIST",
            "GameRow", "GameSource", "GameText", "Imports", "KeptText", "KeyReused", "Listener", "MAX_ID", "MAX_KEY",
            "MIGRATIONS", "Made", "News", "NewTable", "NotFound", "Once", "Parts", "Rated", "ReadOnly", "Redrawn", "Regular",
            "Repeated", "SCHEMA_VERSION", "Skipped", "Summary", "TableAt", "TableGame", "TableOf"]

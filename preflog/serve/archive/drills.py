@@ -2,7 +2,8 @@
 puzzles, :mod:`preflog.puzzles.lessons`) for the revision and the derivation they were made from, each
 player's drills (a Leitner box and the day each lesson is due again) and the digest of each player's
 drill key. A lesson is known by its place: its game, deal and card (the card's index in the deal's
-play, or :data:`DISCARD` for the declarer's discard, which comes before any card); a player by the key of their name (:func:`~preflog.model.names.name_key`, aliases read in).
+play, or :data:`DISCARD` for the declarer's discard and :data:`WHIST` for a defender's whist or pass, both before
+any card); a player by the key of their name (:func:`~preflog.model.names.name_key`, aliases read in).
 
 Lessons of another revision than their game's are never read: a game changed is taught anew by the
 deriver, and its lessons replaced in one transaction."""
@@ -17,22 +18,28 @@ from typing import Any, NamedTuple
 from .storage import Storage, now
 
 #: The version of the lessons' derivation: lessons of another are made anew (samples and seed included).
-#: 2: the declarer's discards too (each at the place :data:`DISCARD`).
-LESSONS_DERIVATION = 2
+#: 2: the declarer's discards too (each at the place :data:`DISCARD`); 3: the defenders' whists and passes
+#: (each at the place :data:`WHIST`).
+LESSONS_DERIVATION = 3
 #: The card index of a deal's discard lesson: no card of the play has it, and it sorts before them all.
 DISCARD = -1
+#: The card index of a deal's whist lesson (a defender's whist or pass): neither a card's nor the discard's.
+WHIST = -2
+#: The addresses of the places that are no card: ``12-3-discard``, ``12-3-whist``.
+PLACE_WORDS = {DISCARD: "discard", WHIST: "whist"}
 
 
 class Place(NamedTuple):
     """Where a lesson's mistake was made: game, deal, the card's index in the deal's play (:data:`DISCARD`:
-    the discard); its address writes ``12-3-17`` (``12-3-discard``)."""
+    the discard, :data:`WHIST`: a defender's word); its address writes ``12-3-17`` (``12-3-discard``,
+    ``12-3-whist``)."""
 
     game: int
     deal: int
     card: int
 
     def __str__(self) -> str:
-        return f"{self.game}-{self.deal}-{'discard' if self.card == DISCARD else self.card}"
+        return f"{self.game}-{self.deal}-{PLACE_WORDS.get(self.card, self.card)}"
 
 
 class NewLesson(NamedTuple):
@@ -203,4 +210,5 @@ class Drills:
         return row is not None and hmac.compare_digest(str(row[0]), digest)
 
 
-__all__ = ["DISCARD", "Drill", "Drills", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "Place"]
+__all__ = ["DISCARD", "Drill", "Drills", "KeptLesson", "LESSONS_DERIVATION", "NewLesson", "PLACE_WORDS", "Place",
+           "WHIST"]
