@@ -1,7 +1,8 @@
 """«Задачи»: the club's puzzle of the day and the players who have drills (``/puzzles``), a player's drills
-one at a time (``/puzzles/{player}``), the answer to a card (``/puzzles/{player}/{lesson}?card=``) or to a
-discard (two ``card``: a discard of another number of cards is asked again, the cards chosen kept), and
-the drill key the scorer makes for a player's phone.
+one at a time (``/puzzles/{player}``), the answer to a card (``/puzzles/{player}/{lesson}?card=``), to a
+discard (two ``card``: a discard of another number of cards is asked again, the cards chosen kept) or to
+a whist lesson (``card`` the word: ``whist`` or ``pass``), and the drill key the scorer makes for a
+player's phone.
 
 Reading and trying is everyone's (only finished games' deals, never a secret board's). An answer is
 kept (a write: the player's Leitner box and the day the lesson is due again) only for the scorer, or for
@@ -24,6 +25,7 @@ from ..i18n import _
 from ..model.names import canonical
 from . import discard_view as discards
 from . import drill_view as view
+from . import whist_view as whists
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, new_secret, same
 from .archive import Archive, Drill, KeptLesson
 from .context import Club, access, club_of, scorer
@@ -60,27 +62,38 @@ def _may_keep(request: Request, archive: Archive, key: str) -> bool:
 
 
 def _lesson_context(kept: KeptLesson, title: str) -> dict[str, Any]:
-    """What a lesson's question shows; a discard's asks for two of the twelve cards (none chosen yet)."""
-    context = {"lesson": kept, "place": str(kept.place), "price": view.price(kept), "theme": view.theme(kept),
+    """What a lesson's question shows; a discard's asks for two of the twelve cards (none chosen yet), a
+    whist lesson's for one of two words."""
+    context = {"lesson": kept, "place": str(kept.place), "theme": view.theme(kept),
                "title": title, "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal),
-               "discard": discards.is_discard(kept), "chosen": [], "problem": None}
+               "discard": discards.is_discard(kept), "whist": whists.is_whist(kept), "chosen": [], "problem": None}
     if discards.is_discard(kept):
-        context.update(svg=Markup(discards.drawn(kept)), question=discards.question(kept), legal=discards.twelve(kept))
+        context.update(svg=Markup(discards.drawn(kept)), question=discards.question(kept), legal=discards.twelve(kept),
+                       price=view.price(kept))
+    elif whists.is_whist(kept):
+        context.update(svg=Markup(whists.drawn(kept)), question=whists.question(kept), legal=whists.asked(kept),
+                       price=whists.price(kept))
     else:
-        context.update(svg=Markup(view.drawn(kept)), question=view.question(kept), legal=view.legal(kept))
+        context.update(svg=Markup(view.drawn(kept)), question=view.question(kept), legal=view.legal(kept),
+                       price=view.price(kept))
     return context
 
 
 def _answer(kept: KeptLesson, sent: Sequence[str]) -> str | None:
-    """The answer ``sent`` (its ``card`` values) to ``kept``: a card's notation, or a discard's (two of the
-    twelve cards, :func:`.discard_view.pair_of`); None where it is no answer to it."""
+    """The answer ``sent`` (its ``card`` values) to ``kept``: a card's notation, a discard's (two of the
+    twelve cards, :func:`.discard_view.pair_of`) or a word (``whist`` or ``pass``); None where it is no
+    answer to it."""
     if discards.is_discard(kept):
         return discards.pair_of(kept, sent)
+    if whists.is_whist(kept):
+        return whists.word_of(sent)
     return sent[0] if len(sent) == 1 and view.legal_card(kept, sent[0]) is not None else None
 
 
 def _is_right(kept: KeptLesson, answered: str) -> bool:
-    return discards.is_right(kept, answered) if discards.is_discard(kept) else view.is_right(kept, answered)
+    if discards.is_discard(kept):
+        return discards.is_right(kept, answered)
+    return whists.is_right(kept, answered) if whists.is_whist(kept) else view.is_right(kept, answered)
 
 
 def _asked_again(kept: KeptLesson, title: str, player: str, sent: Sequence[str], keeps: bool,
@@ -187,7 +200,8 @@ def _lesson_of(archive: Archive, club: Club, player: str, text: str) -> KeptLess
 
 async def answer_page(request: Request) -> Response:
     """The answer to ``?card=``: right, and best play; wrong, what it costs and the line that refutes it,
-    trick by trick (``?trick=``); and when the lesson comes back, where answers are kept."""
+    trick by trick (``?trick=``); a word, what each word scores and the declarer's tricks with best play;
+    and when the lesson comes back, where answers are kept."""
     club = club_of(request)
     archive = club.archive
     player = request.path_params["player"]
@@ -204,8 +218,8 @@ async def answer_page(request: Request) -> Response:
         played = _answer(kept, sent)
         if played is None:
             return _asked_again(kept, title, player, sent, keeps, day)
-        discard = discards.is_discard(kept)
-        steps = discards.steps(kept, played) if discard else view.steps(kept, played)
+        discard, whist = discards.is_discard(kept), whists.is_whist(kept)
+        steps = discards.steps(kept, played) if discard else [] if whist else view.steps(kept, played)
         try:
             chosen = min(max(int(request.query_params.get("trick", "")), 0), len(steps) - 1)
         except ValueError:
@@ -219,6 +233,9 @@ async def answer_page(request: Request) -> Response:
             context.update(answer=discards.answer_words(kept), cost=discards.verdict(kept, played),
                            others=discards.others(kept, played), line=discards.line_words(kept, played),
                            played_words=discards.pair_words(played))
+        elif whist:
+            context.update(answer=whists.answer_words(kept), scores=whists.scores(kept), tricks=whists.tricks(kept),
+                           played_words=whists.word_words(played))
         else:
             context.update(answer=view.answer_words(kept), cost=view.cost(kept, played),
                            line=view.line_words(kept, played),
