@@ -28,7 +28,7 @@ def _declarer(lesson: WordLesson) -> str:
 def word_data(lesson: WordLesson, game: int) -> dict[str, Any] | None:
     """What the pages of the whist ``lesson`` (of game ``game``) show, as JSON: the deal before the word
     (its notation), the speaker and the declarer, each word's score for the speaker (exact, as the
-    fraction's text), the right words, the declarer's tricks with best play after the right word, the
+    fraction's text), the right words (``answer``: the proven one first), the declarer's tricks with best play after the right word, the
     word said and the price in whists; None where the proof names no word, or a word the page does not
     ask (a proven lesson names whist or pass)."""
     proof = lesson.proof
@@ -39,7 +39,7 @@ def word_data(lesson: WordLesson, game: int) -> dict[str, Any] | None:
         return None
     return {"kind": "whist", "game": game, "deal": lesson.deal, "before": dumps([before_word(lesson)]),
             "chooser": proof.speaker or lesson.player, "declarer": _declarer(lesson), "scores": scores,
-            "right": right, "tricks": proof.value, "said": lesson.choice.chosen,
+            "right": right, "answer": [proof.word.value], "tricks": proof.value, "said": lesson.choice.chosen,
             "whist_loss": round(lesson.choice.loss, 6)}
 
 
