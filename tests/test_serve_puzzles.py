@@ -461,3 +461,152 @@ def test_an_archive_taught_before_discards_keeps_its_drills(discarded: Path, tmp
         assert archive.drill("vera", Place(1, 1, 3)) == Drill(2, "2026-12-05")
     finally:
         archive.close()
+
+
+# -- whist or pass -----------------------------------------------------------------------------------------
+
+_LENINGRAD = (ROOT / "samples" / "leningrad.pref").read_text(encoding="utf-8")
+#: samples/leningrad.pref's first four deals as a finished pulka (a pool of 1, closed by deal 4), deal 2 kept
+#: without its hands (fewer lessons to make), its Event hostile: in deal 1 Dima whists Lena's 6♦, the
+#: right word being pass.
+LENINGRAD = (_LENINGRAD[:_LENINGRAD.index("deal 2 ")]
+             + "deal 2 dealer Lena\ncontract Oleg: 7h\nwhist whist pass closed\nresult Oleg 6 Dima 1 Lena 3\n\n"
+             + _LENINGRAD[_LENINGRAD.index("deal 3 "):_LENINGRAD.index("deal 5 ")]).replace(
+    '[Pool "20"]', '[Pool "1"]').replace('Event "Leningrad evening"', f'Event "{HOSTILE}"')
+
+
+@pytest.fixture(scope="module")
+def whisted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive of the Leningrad pulka with its lessons made as the deriver makes them (10 layouts)."""
+    db = tmp_path_factory.mktemp("whisted") / "club.sqlite"
+    archive = Archive(db)
+    archive.import_text(LENINGRAD, "leningrad.pref")
+    deriver = Deriver(archive, 10)
+    while deriver.teach_one():
+        pass
+    archive.close()
+    return db
+
+
+@pytest.fixture
+def words(whisted: Path, tmp_path: Path) -> Served:
+    app = Served(copied(whisted, tmp_path / "club.sqlite"), lesson_samples=10)
+    app.app.state.club.today = lambda: DAY
+    yield app
+    app.stop()
+
+
+def shown_word(html: str) -> str | None:
+    found = re.search(r'action="/puzzles/[^/"]+/([0-9]+-[0-9]+-whist)"', html)
+    return found.group(1) if found else None
+
+
+def test_a_whist_lesson_is_kept_at_its_own_place(words: Served) -> None:
+    kept = lessons_in(words.db)
+    assert (1, 1, -2, 1, "Dima") in kept and any(r[2] >= 0 for r in kept)  # a card lesson of the deal beside it
+    dima = words.archive.lesson(Place(1, 1, -2))
+    assert dima is not None and str(dima.place) == "1-1-whist" and dima.theme == "whist"
+    data = dima.data
+    assert (data["chooser"], data["declarer"], data["said"], data["right"], data["tricks"]) == (
+        "Dima", "Lena", "whist", ["pass"], 5)
+    assert data["answer"] == ["pass"] and data["scores"] == {"whist": "76/3", "pass": "82/3"} and data["whist_loss"] > 0
+    assert "whist whist\n" in data["before"] and "play " not in data["before"]  # Oleg's word, not Dima's
+    assert words.client().get("/puzzles/Dima/1-1--2?card=pass").status_code == 404  # only its address names it
+
+
+def test_a_whist_is_asked_with_two_big_buttons(words: Served) -> None:
+    c = words.client()
+    page = c.get("/puzzles/Dima")
+    assert page.status_code == 200
+    main = main_of(page.text)
+    assert shown_word(main) == "1-1-whist" and 'method="get"' in main and "<script" not in main
+    assert "Lena plays 6♦; Dima to speak: whist or pass?" in main and "whists lost on average: 10.6" in main
+    assert re.findall(r'<button type="submit" name="card" value="([a-z]+)" class="big word">([^<]+)</button>',
+                      main) == [("whist", "Whist"), ("pass", "Pass")]
+    assert main.count("<button") == 2 and "checkbox" not in main
+    svg = re.search(r"<figure class=\"puzzle-figure\">(.*?)</figure>", page.text, re.S)
+    assert svg and "Lena plays 6♦; Dima to speak: whist or pass?" in svg.group(1)
+    for bad in ("half", "", "Kc", "whist&card=pass"):
+        assert c.get(f"/puzzles/Dima/1-1-whist?card={bad}").status_code == 404, bad
+    assert c.get("/puzzles/Dima/1-1-whist").status_code == 404
+    assert c.get("/puzzles/Lena/1-1-whist?card=pass").status_code == 404  # not Lena's lesson
+
+
+def test_a_whist_answered_right_and_wrong(words: Served) -> None:
+    c = words.client()
+    wrong = c.get("/puzzles/Dima/1-1-whist?card=whist")
+    assert wrong.status_code == 200
+    main = main_of(wrong.text)
+    assert '<h1 class="verdict wrong">Wrong</h1>' in main and "Dima: with a whist +25.33, with a pass +27.33" in main
+    assert "Right: pass." in main and "With best play Lena takes 5 tricks." in main
+    assert "Trick by trick" not in main and "refuted by" not in main
+    right = main_of(c.get("/puzzles/Dima/1-1-whist?card=pass").text)
+    assert '<h1 class="verdict right">Right</h1>' in right and "Dima: with a whist +25.33, with a pass +27.33" in right
+    assert "Right: pass." not in right and "With best play Lena takes 5 tricks." in right
+    assert 'href="/puzzles/Dima?after=1-1-whist"' in right  # the next lesson after this one
+
+
+def test_a_whist_answer_is_kept_like_a_cards(words: Served) -> None:
+    phone = key_phone(words, "Dima")
+    page = phone.get("/puzzles/Dima")
+    assert shown_word(page.text) == "1-1-whist" and 'method="post"' in page.text
+    token = csrf_of(page.text)
+    assert phone.post("/puzzles/Dima/1-1-whist", data={"card": "whist"}).status_code == 403  # no token
+    watcher = words.client()
+    assert watcher.post("/puzzles/Dima/1-1-whist", data={"card": "whist", "csrf": "x"}).status_code == 403
+    assert phone.post("/puzzles/Lena/1-1-whist", data={"card": "whist", "csrf": token}).status_code == 403
+    assert phone.post("/puzzles/Dima/1-1-whist", data={"card": "half", "csrf": token}).status_code == 404
+    assert drills_in(words.db) == []
+    missed = phone.post("/puzzles/Dima/1-1-whist", data={"card": "whist", "csrf": token})
+    assert missed.status_code == 303 and missed.headers["location"] == "/puzzles/Dima/1-1-whist?card=whist"
+    assert drills_in(words.db) == [("dima", 1, 1, -2, 0, "2026-12-02")]
+    assert "comes back on 2026-12-02" in phone.get(missed.headers["location"]).text
+    assert "All done for today" in phone.get("/puzzles/Dima").text  # his one lesson: the miss waits
+    words.app.state.club.today = lambda: DAY + timedelta(days=1)
+    assert shown_word(phone.get("/puzzles/Dima").text) == "1-1-whist"  # due again
+    hit = phone.post("/puzzles/Dima/1-1-whist", data={"card": "pass", "csrf": token})
+    assert hit.status_code == 303 and drills_in(words.db)[0][4:] == (1, "2026-12-03")
+
+
+def test_the_puzzle_of_the_day_may_be_a_whist(words: Served) -> None:
+    places = words.archive.lesson_places()
+    day = next(DAY + timedelta(days=i) for i in range(400)
+               if (p := of_the_day(places, DAY + timedelta(days=i))) is not None and p.card == -2)
+    words.app.state.club.today = lambda: day
+    c = words.client()
+    page = main_of(c.get("/puzzles").text)
+    assert shown_word(page) == "1-1-whist" and '<input type="hidden" name="day" value="1">' in page
+    assert 'class="big word">Pass</button>' in page
+    shown = c.get("/puzzles/Dima/1-1-whist?card=pass&day=1")
+    assert shown.status_code == 200 and "Right" in shown.text and 'class="button big" href="/puzzles"' in shown.text
+
+
+def test_whist_pages_escape_the_event_and_speak_russian(words: Served) -> None:
+    c = words.client()
+    for path in ("/puzzles/Dima", "/puzzles/Dima/1-1-whist?card=whist"):
+        page = c.get(path)
+        assert "<script>alert" not in page.text and "&lt;script&gt;alert" in page.text, path
+    ru = words.client(headers={"Accept-Language": "ru"})
+    asked = main_of(ru.get("/puzzles/Dima").text)
+    assert "Lena играет 6♦. Dima: вист или пас?" in asked and "потеряно вистов в среднем: 10,6" in asked
+    assert ">Вист</button>" in asked and ">Пас</button>" in asked and "Ваше слово" in asked
+    wrong = main_of(ru.get("/puzzles/Dima/1-1-whist?card=whist").text)
+    assert "Неверно" in wrong and "Dima: за вист +25,33, за пас +27,33" in wrong and "Верно: пас." in wrong
+    assert "При лучшей игре Lena берёт 5 взяток." in wrong
+
+
+def test_an_archive_taught_before_whists_keeps_its_drills(whisted: Path, tmp_path: Path) -> None:
+    """An archive of the second derivation (cards and discards) is taught again, its drills kept by place."""
+    db = copied(whisted, tmp_path / "old.sqlite")
+    with sqlite3.connect(db) as c:
+        c.execute("DELETE FROM lessons WHERE card = -2")
+        c.execute("UPDATE lesson_games SET derivation = 2")
+        c.execute("INSERT INTO drills (player, game, deal, card, box, due) VALUES ('oleg', 1, 1, 14, 2, '2026-12-05')")
+    archive = Archive(db)
+    try:
+        assert [g for g, _r in archive.untaught()] == [1]
+        Deriver(archive, 10).teach_one()
+        assert archive.untaught() == [] and archive.lesson(Place(1, 1, -2)) is not None
+        assert archive.drill("oleg", Place(1, 1, 14)) == Drill(2, "2026-12-05")
+    finally:
+        archive.close()

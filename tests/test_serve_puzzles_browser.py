@@ -14,7 +14,7 @@ import pytest
 
 from .browsing import SIZES, TARGETS, browser, serious  # noqa: F401 - the fixture
 from .serving import AUTH, copied, running
-from .test_serve_puzzles import discarded, taught  # noqa: F401 - the fixtures
+from .test_serve_puzzles import discarded, taught, whisted  # noqa: F401 - the fixtures
 
 pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
 
@@ -128,3 +128,45 @@ RU = {"asked": "Boris будет играть 7♥. Какие две карты
       "cost": "Снос 10♠ 10♦ стоит 1 взятку: Boris берёт 5 вместо 6"}
 EN = {"asked": "Boris plays 7♥: which two cards to discard?", "again": "1 card is chosen", "wrong": "Wrong",
       "cost": "Discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6"}
+
+
+def test_a_whist_on_the_phone(browser: Any, whisted: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Dima's whist of Lena's 6♦ at 360x640, in Russian and in English: the deal before his word and two big
+    buttons; «Вист» tapped gives what each word scores for him, the right word and the declarer's tricks;
+    «Пас» tapped, right. Each page looked at (and kept as a screenshot beside the test's files)."""
+    db = copied(whisted, tmp_path / "club.sqlite")
+    with running(db, extra=("--lesson-samples", "10")) as server:
+        for locale, words in (("ru-RU", WHIST_RU), ("en-GB", WHIST_EN)):
+            context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale, has_touch=True,
+                                          is_mobile=True)
+            page = context.new_page()
+            page.goto(f"{server.url}/puzzles/Dima")
+            assert words["asked"] in page.inner_text("main")
+            buttons = page.locator("form.puzzle-cards button.word")
+            assert [buttons.nth(i).inner_text() for i in range(buttons.count())] == words["buttons"]
+            for i in range(2):
+                box = buttons.nth(i).bounding_box()
+                assert box and box["width"] >= 44 and box["height"] >= 44
+            looked_at(page, f"whist asked {locale}")
+            page.screenshot(path=str(tmp_path / f"whist-asked-{locale}.png"), full_page=True)
+            buttons.nth(0).tap()
+            page.wait_for_selector("h1.verdict")
+            main = page.inner_text("main")
+            assert words["wrong"] in main and words["scores"] in main and words["tricks"] in main
+            looked_at(page, f"whist wrong {locale}")
+            page.screenshot(path=str(tmp_path / f"whist-wrong-{locale}.png"), full_page=True)
+            page.go_back()
+            page.locator("form.puzzle-cards button.word").nth(1).tap()
+            page.wait_for_selector("h1.verdict")
+            assert words["right"] in page.inner_text("h1")
+            looked_at(page, f"whist right {locale}")
+            page.screenshot(path=str(tmp_path / f"whist-right-{locale}.png"), full_page=True)
+            context.close()
+
+
+WHIST_RU = {"asked": "Lena играет 6♦. Dima: вист или пас?", "buttons": ["Вист", "Пас"], "wrong": "Неверно",
+            "scores": "Dima: за вист +25,33, за пас +27,33", "tricks": "При лучшей игре Lena берёт 5 взяток.",
+            "right": "Верно"}
+WHIST_EN = {"asked": "Lena plays 6♦; Dima to speak: whist or pass?", "buttons": ["Whist", "Pass"], "wrong": "Wrong",
+            "scores": "Dima: with a whist +25.33, with a pass +27.33", "tricks": "With best play Lena takes 5 tricks.",
+            "right": "Right"}
