@@ -358,7 +358,7 @@ def test_a_discard_answered_right_and_wrong(discards: Served) -> None:
     wrong = c.get("/puzzles/Boris/1-1-discard?card=Td&card=Ts")
     assert wrong.status_code == 200
     main = main_of(wrong.text)
-    assert "Wrong" in main and "Discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6" in main
+    assert "Wrong" in main and "The discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6" in main
     assert "Right: J♦ T♦." in main
     tricks = re.findall(r'href="\?card=Ts&amp;card=Td&amp;trick=([0-9])#steps"', main)
     assert len(tricks) == 10 and "Trick 1: " in main

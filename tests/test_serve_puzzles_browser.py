@@ -127,7 +127,7 @@ def test_a_discard_on_the_phone(browser: Any, discarded: Path, tmp_path: Path) -
 RU = {"asked": "Boris будет играть 7♥. Какие две карты снести?", "again": "отмечена 1 карта", "wrong": "Неверно",
       "cost": "Снос 10♠ 10♦ стоит 1 взятку: Boris берёт 5 вместо 6"}
 EN = {"asked": "Boris plays 7♥: which two cards to discard?", "again": "1 card is chosen", "wrong": "Wrong",
-      "cost": "Discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6"}
+      "cost": "The discard T♠ T♦ costs a trick: Boris ends with 5 instead of 6"}
 
 
 def test_a_whist_on_the_phone(browser: Any, whisted: Path, tmp_path: Path) -> None:  # noqa: F811

@@ -9,7 +9,7 @@ take as many cards from each run of the declarer's leave the same hands and are 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -99,13 +99,33 @@ def _pair(bits: int) -> tuple[Card, Card]:
     return (a, b)
 
 
+def in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in the deck's order (the order a discard is named in)."""
+    return tuple(sorted(cards, key=lambda c: BIT[c]))
+
+
+def pair_text(cards: Iterable[Card]) -> str:
+    """A discard as data names it: its cards' notation in the deck's order, ``"Ts Td"``."""
+    return " ".join(str(c) for c in in_order(cards))
+
+
+def moved_line(line: Sequence[Card], first: Sequence[Card], pair: Sequence[Card]) -> tuple[Card, ...]:
+    """``line``, best play after the discard ``first``, played after ``pair``, an equal discard of its class:
+    the cards ``pair`` lays away and ``first`` keeps are of the same runs, as many from each, so each card
+    of ``line`` that ``pair`` laid away is played as its like that ``first`` laid away (the two matched in
+    the deck's order, which keeps a run's cards together)."""
+    laid, kept = in_order(set(pair) - set(first)), in_order(set(first) - set(pair))
+    swap = dict(zip(laid, kept, strict=True))
+    return tuple(swap.get(c, c) for c in line)
+
+
 def written_pair(deal: Deal) -> tuple[Card, Card] | None:
     """The discard the deal writes, in the deck's order, or None."""
     cards = deal.discard.cards if deal.discard is not None else None
     if not cards or len(cards) != 2:
         return None
-    a, b = sorted(cards, key=lambda c: BIT[c])
+    a, b = in_order(cards)
     return (a, b)
 
 
-__all__ = ["DiscardValues", "discard_values", "with_discard", "written_pair"]
+__all__ = ["DiscardValues", "discard_values", "in_order", "moved_line", "pair_text", "with_discard", "written_pair"]

@@ -237,6 +237,19 @@ def start_of_play(puzzle: Puzzle) -> GameState | None:
     return None if isinstance(found, Flaw) else found
 
 
+def before_discard(puzzle: Puzzle) -> GameState | None:
+    """The game's state when the declarer has taken the talon and not yet discarded (``None`` where the
+    replay finds a violation or no deal)."""
+    found = _position(puzzle, before_discard=True)
+    return None if isinstance(found, Flaw) else found
+
+
+def best_play(state: GameState) -> tuple[Card, ...]:
+    """Best play from ``state`` to the end of the deal (:func:`main_line` with nothing preferred)."""
+    assert state.deal is not None
+    return main_line(state, Analyst(state.deal, state.rules))
+
+
 def _prove_discard(puzzle: Puzzle) -> Proof:
     """A discard puzzle held against every discard's value (:mod:`.discard_proof`)."""
     if puzzle.view is View.TABLE:
@@ -476,4 +489,5 @@ def _written_tricks(deal: Deal, d: DealState) -> int | None:
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "equals", "lines", "main_line", "prove", "start_of_play"]
+__all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "before_discard", "best_play", "equals", "lines", "main_line", "prove",
+           "start_of_play"]

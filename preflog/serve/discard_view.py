@@ -9,16 +9,16 @@ from collections.abc import Sequence
 
 import attrs
 
-from .. import Card, Suit, card, words
-from ..i18n import _, ngettext
-from ..model.deal import Discard
+from .. import Card, Discard, Suit, card, words
+from ..i18n import _, ngettext, pgettext
 from ..model.game import Game
 from ..present.diagram import diagram
+from ..puzzles.discard_proof import moved_line, pair_text
 from ..puzzles.lessons_page import before_discard
 from ..puzzles.solution import asked
 from ..puzzles.told import cards, line
 from .archive import KeptLesson
-from .discard_drills import cards_of, moved_line, pair_text
+from .discard_drills import cards_of
 from .drill_view import Step, puzzle_game, svg
 
 
@@ -93,7 +93,8 @@ def verdict(kept: KeptLesson, pair: str) -> str:
     lost = abs(best - value)
     said = ngettext("{card} costs a trick: {counted} ends with {value} instead of {best_value}",
                     "{card} costs {n} tricks: {counted} ends with {value} instead of {best_value}", lost)
-    return said.format(card=_("Discard {cards}").format(cards=pair_words(pair)), n=lost, counted=player,
+    return said.format(card=pgettext("subject", "The discard {cards}").format(cards=pair_words(pair)), n=lost,
+                       counted=player,
                        value=value, best_value=best)
 
 

@@ -12,7 +12,7 @@ from ..model.defence import DecisionKind
 from ..notation.write import dumps
 from ..puzzles.lessons import WordLesson
 from ..puzzles.lessons_page import before_word
-from ..steps import replay
+from .. import replay
 
 #: The two words a whist lesson asks for, in the order its buttons show them.
 WORDS = (DecisionKind.WHIST.value, DecisionKind.PASS.value)
