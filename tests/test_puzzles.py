@@ -479,3 +479,12 @@ def test_a_whist_is_not_asked_of_a_misere_nor_past_the_words_written() -> None:
     half = half.replace("contract 7h", "contract 6s")
     (flaw,) = prove(puzzle_of(game_of(half))).flaws
     assert flaw.fault is Fault.NOT_WHISTED and "half-whist" in str(flaw.param("why"))
+
+
+def test_a_whist_past_its_words_or_asked_as_at_the_table_is_refused_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "w.pref"
+    for tags, said in {'[Played "9"]': "Played counts past the words of the whist line",
+                       '[Played "1"]\n[View "table"]': 'View "table" is not asked of a whist'}.items():
+        path.write_text(WHIST.replace('[Played "1"]', tags), encoding="utf-8")
+        code, _out, err = run("puzzle", "check", str(path))
+        assert code == 1 and f"{path}:4:1: error: a whist or a pass cannot be asked here: {said}" in err, err

@@ -300,7 +300,8 @@ def _prove_discard(puzzle: Puzzle) -> Proof:
 def _prove_whist(puzzle: Puzzle) -> Proof:
     """A whist puzzle held against both words' scores (:mod:`.whist_proof`)."""
     if puzzle.view is View.TABLE:
-        return Proof(puzzle, (Flaw(Fault.TABLE_TRICKS, span=puzzle.span),))
+        why = _('View "table" is not asked of a whist: both words are scored with every hand seen')
+        return Proof(puzzle, (Flaw(Fault.NOT_WHISTED, (("why", why),), puzzle.span),))
     deal = puzzle.game.deals[0]
     broken = tuple(v for s in replay(puzzle.game) for v in s.violations)
     if broken:
@@ -308,7 +309,10 @@ def _prove_whist(puzzle: Puzzle) -> Proof:
 
         return Proof(puzzle, (Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken),))
     words = deal.defence.decisions if deal.defence is not None else ()
-    if puzzle.played >= len(words):
+    if puzzle.played > len(words):
+        why = _("Played counts past the words of the whist line")
+        return Proof(puzzle, (Flaw(Fault.NOT_WHISTED, (("why", why),), puzzle.span),))
+    if puzzle.played == len(words):
         return Proof(puzzle, (Flaw(Fault.NO_ANSWER, span=puzzle.span),))
     valued = word_values(puzzle, start_of_play)
     if isinstance(valued, str):
