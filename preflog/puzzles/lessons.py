@@ -34,7 +34,7 @@ from ..analysis.single_dummy import SeenCard, seen_values
 from ..game.state import DealState
 from ..i18n import _
 from ..model.cards import Card, card
-from ..model.deal import Discard
+from ..model.deal import Deal, Discard
 from ..model.defence import DecisionKind
 from ..model.game import Game, Tag, tag_rank
 from ..steps import replay
@@ -162,25 +162,29 @@ AnyLesson = Lesson | DiscardLesson | WordLesson
 _KEPT = ("Event", "Date", "Site", "Players", "Rules", "Pool", "WhistPrice")
 
 
-def _kept_tags(game: Game) -> list[Tag]:
-    return [t for t in game.tags if t.name in _KEPT or t.name.startswith("Rule.")]
+def _puzzle_game(game: Game, deal: Deal, origin: str, question: Question, theme: Theme, *more: Tag,
+                 last: tuple[Tag, ...] = ()) -> Game:
+    """A lesson's puzzle: ``deal`` bare of what the scorer wrote after it (penalties, a sheet, the notes
+    before it), the tags ``game`` keeps (who played, under which rules), where it came from (``Source``),
+    the question, ``more`` tags, its theme and ``last``, in the canonical order."""
+    kept = [t for t in game.tags if t.name in _KEPT or t.name.startswith("Rule.")]
+    tags = [*kept, Tag("Source", origin), Tag("Puzzle", question.value), *more, Tag("Theme", theme.value), *last]
+    tags.sort(key=lambda t: tag_rank(t.name))
+    return Game(tuple(tags), (attrs.evolve(deal, penalties=(), checkpoint=None, preface=()),))
+
+
+def _deal(game: Game, number: int) -> Deal:
+    return next(d for d in game.deals if d.number == number)
 
 
 def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
     """The ``card`` puzzle at the position before ``mistake``: the deal as written, its play cut before
     the card, the question's tags, and where it came from (``Source``: the file, the game, the deal); the
     deal keeps its number (a game may begin at any deal)."""
-    deal = next(d for d in game.deals if d.number == mistake.deal)
-    (cut,) = asked(attrs.evolve(game, deals=(deal,)), mistake.index).deals
-    cut = attrs.evolve(cut, penalties=(), checkpoint=None, preface=())
-    tags = _kept_tags(game)
+    (cut,) = asked(attrs.evolve(game, deals=(_deal(game, mistake.deal),)), mistake.index).deals
     origin = _("{source}, game {game}, deal {deal}, card {card}").format(
         source=source, game=mistake.game, deal=mistake.deal, card=mistake.index + 1)
-    tags += [Tag("Source", origin),
-             Tag("Puzzle", Question.CARD.value), Tag("Played", str(mistake.index)),
-             Tag("Theme", theme_of(mistake.position).value)]
-    tags.sort(key=lambda t: tag_rank(t.name))
-    return Game(tuple(tags), (cut,))
+    return _puzzle_game(game, cut, origin, Question.CARD, theme_of(mistake.position), Tag("Played", str(mistake.index)))
 
 
 def lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
@@ -216,18 +220,12 @@ def puzzle_of_discard(game: Game, deal_number: int, discard: tuple[str, ...], so
     """The ``discard`` puzzle of deal ``deal_number`` of ``game``: the deal as written up to its
     contract and whists, ``discard`` (cards in the notation) written as its discard, no play; its
     tags, where it came from (``Source``) and, with ``every_best``, ``Answers "all"``."""
-    deal = next(d for d in game.deals if d.number == deal_number)
     laid = Discard(tuple(card(c) for c in discard))
-    cut = attrs.evolve(deal, discard=laid, play=None, claim=None, result=None, penalties=(), checkpoint=None,
-                       preface=())
+    cut = attrs.evolve(_deal(game, deal_number), discard=laid, play=None, claim=None, result=None)
     origin = _("{source}, game {game}, deal {deal}, the discard").format(source=source, game=number,
                                                                          deal=deal_number)
-    tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.DISCARD.value),
-                               Tag("Theme", Theme.DISCARD.value)]
-    if every_best:
-        tags.append(Tag("Answers", Answers.ALL.value))
-    tags.sort(key=lambda t: tag_rank(t.name))
-    return Game(tuple(tags), (cut,))
+    last = (Tag("Answers", Answers.ALL.value),) if every_best else ()
+    return _puzzle_game(game, cut, origin, Question.DISCARD, Theme.DISCARD, last=last)
 
 
 def discard_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
@@ -281,15 +279,11 @@ def puzzle_of_word(game: Game, deal_number: int, index: int, word: DecisionKind,
     """The ``whist`` puzzle of deal ``deal_number`` of ``game`` asked before word ``index`` of its
     ``whist`` line, ``word`` written there (the words after it as written; a single whister's play
     closed unless written), no play; its tags and where it came from (``Source``)."""
-    deal = next(d for d in game.deals if d.number == deal_number)
+    deal = _deal(game, deal_number)
     assert deal.defence is not None
-    cut = attrs.evolve(deal, defence=with_word(deal.defence, index, word), play=None, claim=None, result=None, penalties=(), checkpoint=None,
-                       preface=())
+    cut = attrs.evolve(deal, defence=with_word(deal.defence, index, word), play=None, claim=None, result=None)
     origin = _("{source}, game {game}, deal {deal}, whist or pass").format(source=source, game=number, deal=deal_number)
-    tags = _kept_tags(game) + [Tag("Source", origin), Tag("Puzzle", Question.WHIST.value),
-                               Tag("Played", str(index)), Tag("Theme", Theme.WHIST.value)]
-    tags.sort(key=lambda t: tag_rank(t.name))
-    return Game(tuple(tags), (cut,))
+    return _puzzle_game(game, cut, origin, Question.WHIST, Theme.WHIST, Tag("Played", str(index)))
 
 
 def word_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,

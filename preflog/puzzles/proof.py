@@ -29,7 +29,7 @@ from ..model.deal import Deal, ResultKind
 from ..model.defence import DecisionKind
 from ..model.play import PlayedCard
 from ..model.span import Span
-from ..steps import replay
+from ..steps import Step, replay
 from ..i18n import _
 from .discard_proof import discard_values, with_discard, written_pair
 from .whist_proof import word_values
@@ -281,7 +281,7 @@ def _prove_discard(puzzle: Puzzle) -> Proof:
         flaws.append(Flaw(Fault.NO_ANSWER, span=puzzle.span))
     elif not right:
         there = start_of_play(with_discard(puzzle, written))
-        refuted = () if there is None or there.deal is None else main_line(there, Analyst(there.deal, there.rules))
+        refuted = () if there is None or there.deal is None else best_play(there)
         flaws.append(Flaw(Fault.WRONG_DISCARD, (("cards", written), ("value", valued.value(written)),
                                                 ("best", answers[0]), ("best_value", valued.best),
                                                 ("player", valued.declarer)), span, refuted))
@@ -303,11 +303,9 @@ def _prove_whist(puzzle: Puzzle) -> Proof:
         why = _('View "table" is not asked of a whist: both words are scored with every hand seen')
         return Proof(puzzle, (Flaw(Fault.NOT_WHISTED, (("why", why),), puzzle.span),))
     deal = puzzle.game.deals[0]
-    broken = tuple(v for s in replay(puzzle.game) for v in s.violations)
-    if broken:
-        from ..problems import check
-
-        return Proof(puzzle, (Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken),))
+    broken = _broken(puzzle, replay(puzzle.game))
+    if broken is not None:
+        return Proof(puzzle, (broken,))
     words = deal.defence.decisions if deal.defence is not None else ()
     if puzzle.played > len(words):
         why = _("Played counts past the words of the whist line")
@@ -339,15 +337,23 @@ def _prove_whist(puzzle: Puzzle) -> Proof:
                  word=word if word in answers else answers[0], words=answers, scores=scores)
 
 
+def _broken(puzzle: Puzzle, steps: Sequence[Step]) -> Flaw | None:
+    """The rules the puzzle's deal breaks (``steps``: its replay), said as ``preflog check`` says them."""
+    broken = tuple(v for s in steps for v in s.violations)
+    if not broken:
+        return None
+    from ..problems import check
+
+    return Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken)
+
+
 def _position(puzzle: Puzzle, *, before_discard: bool = False) -> GameState | Flaw:
     """The game's state where the question is asked: after ``played`` cards of the play, or
     (``before_discard``) when the declarer has taken the talon and not yet discarded."""
     steps = replay(puzzle.game)
-    broken = tuple(v for s in steps for v in s.violations)
-    if broken:
-        from ..problems import check
-
-        return Flaw(Fault.BROKEN, violations=tuple(check(puzzle.game)) or broken)
+    broken = _broken(puzzle, steps)
+    if broken is not None:
+        return broken
     deal = puzzle.game.deals[0]
     cards = len(deal.play.cards) if deal.play is not None else 0
     if puzzle.played > cards:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import TypeVar
 
 import attrs
 
@@ -97,6 +98,20 @@ def _tag(game: Game, name: str) -> Tag | None:
     return next((t for t in game.tags if t.name == name), None)
 
 
+E = TypeVar("E", View, Answers)
+
+
+def _chosen(game: Game, name: str, kind: type[E], default: E, slip: Slip) -> E | TagSlip:
+    """The value of tag ``name`` among ``kind``'s (``default`` when the tag is absent), or its slip."""
+    tag = _tag(game, name)
+    if tag is None:
+        return default
+    try:
+        return kind(tag.value.strip().lower())
+    except ValueError:
+        return TagSlip(slip, (("value", tag.value),), tag.span)
+
+
 def is_puzzle(game: Game) -> bool:
     """Whether ``game`` asks a question (has a ``Puzzle`` tag)."""
     return _tag(game, "Puzzle") is not None
@@ -117,20 +132,12 @@ def puzzle_of(game: Game) -> Puzzle | TagSlip:
         if not re.fullmatch(r"[0-9]{1,2}", tag.value.strip()):
             return TagSlip(Slip.PLAYED, (("value", tag.value),), tag.span)
         played = int(tag.value)
-    view = View.OPEN
-    tag = _tag(game, "View")
-    if tag is not None:
-        try:
-            view = View(tag.value.strip().lower())
-        except ValueError:
-            return TagSlip(Slip.VIEW, (("value", tag.value),), tag.span)
-    accepts = Answers.ONE
-    tag = _tag(game, "Answers")
-    if tag is not None:
-        try:
-            accepts = Answers(tag.value.strip().lower())
-        except ValueError:
-            return TagSlip(Slip.ANSWERS, (("value", tag.value),), tag.span)
+    view = _chosen(game, "View", View, View.OPEN, Slip.VIEW)
+    if isinstance(view, TagSlip):
+        return view
+    accepts = _chosen(game, "Answers", Answers, Answers.ONE, Slip.ANSWERS)
+    if isinstance(accepts, TagSlip):
+        return accepts
     if len(game.deals) != 1:
         return TagSlip(Slip.DEALS, (("deals", len(game.deals)),), asked.span)
     return Puzzle(game, question, played, view, asked.span, accepts)
