@@ -10,7 +10,6 @@ import attrs
 from ..i18n import _, current_language, ngettext, with_numbers
 from ..model.defence import DecisionKind
 from ..model.game import Game
-from ..steps import replay
 from ..present.diagram import diagram
 from ..present.markup import escape
 from .. import words
@@ -59,7 +58,7 @@ def question(lesson: AnyLesson) -> str:
     if isinstance(lesson, WordLesson):
         contract = lesson.puzzle.deals[0].contract
         return _("{declarer} plays {contract}; {player} to speak: whist or pass?").format(
-            declarer=words.player(_declarer(lesson)), player=words.player(lesson.player),
+            declarer=words.player(lesson.proof.declarer), player=words.player(lesson.player),
             contract=words.contract(contract.bid, unicode=True) if contract else "?")
     if isinstance(lesson, DiscardLesson):
         contract = lesson.puzzle.deals[0].contract
@@ -153,12 +152,6 @@ def _discard_article(lesson: DiscardLesson) -> str:
             f"<details><summary>{escape(_('The answer'))}</summary>{told}</details></article>")
 
 
-def _declarer(lesson: WordLesson) -> str:
-    steps = replay(before_word(lesson))
-    d = steps[-1].state.deal if steps else None
-    return d.player(d.declarer) if d is not None and d.declarer is not None else ""
-
-
 def before_word(lesson: WordLesson) -> Game:
     """A whist puzzle's deal as it stood when the defender spoke: the words before his, no play."""
     puzzle = lesson.puzzle
@@ -179,7 +172,7 @@ def word_words(lesson: WordLesson) -> str:
                     "Said: {said}. Right: {right}. With best play {declarer} takes {n} tricks; {player}: with a "
                     "whist {whist}, with a pass {pass_}.", lesson.proof.value or 0).format(
         said=words.decision(DecisionKind(lesson.choice.chosen)), right=words.decision(right),
-        declarer=words.player(_declarer(lesson)), n=lesson.proof.value, player=words.player(lesson.player),
+        declarer=words.player(lesson.proof.declarer), n=lesson.proof.value, player=words.player(lesson.player),
         whist=score_text(scores[DecisionKind.WHIST]), pass_=score_text(scores[DecisionKind.PASS]))
 
 

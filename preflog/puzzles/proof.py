@@ -108,8 +108,10 @@ class Proof:
     at: GameState | None = attrs.field(default=None, eq=False, repr=False)
     #: asked as the player saw it: the layouts of the cards he could not see, every one solved
     layouts: int | None = None
-    #: a whist question's: who speaks, the word proven, every word as good, and each word's score in whists
+    #: a whist question's: who speaks against whose contract, the word proven, every word as good, and each
+    #: word's score in whists
     speaker: str = ""
+    declarer: str = ""
     word: DecisionKind | None = None
     words: tuple[DecisionKind, ...] = ()
     scores: tuple[tuple[DecisionKind, Fraction], ...] = ()
@@ -333,7 +335,7 @@ def _prove_whist(puzzle: Puzzle) -> Proof:
         other = next(w for w in answers if w is not word)
         flaws.append(Flaw(Fault.SECOND_WORD, (("word", word), ("other", other), ("score", valued.best),
                                               ("player", valued.player)), said.span))
-    return Proof(puzzle, tuple(flaws), value=valued.tricks, speaker=valued.player,
+    return Proof(puzzle, tuple(flaws), value=valued.tricks, speaker=valued.player, declarer=valued.declarer,
                  word=word if word in answers else answers[0], words=answers, scores=scores)
 
 

@@ -29,11 +29,12 @@ WORDS = (DecisionKind.WHIST, DecisionKind.PASS)
 
 @attrs.frozen
 class WordValues:
-    """The defender to speak (his name and whether he speaks first), the declarer's tricks with best play,
-    and the score of each of his words in whists."""
+    """The defender to speak (his name and whether he speaks first), the declarer (his name) and his tricks
+    with best play, and the score of each of the defender's words in whists."""
 
     player: str
     first: bool
+    declarer: str
     tricks: int
     scores: dict[DecisionKind, Fraction]
 
@@ -93,7 +94,7 @@ def word_values(puzzle: Puzzle, start_of_play: Callable[[Puzzle], GameState | No
     for word in WORDS:
         pair = (word, partner_words[-1]) if first else (partner_words[-1], word)
         scores[word] = sheet_score(start.rules, str(last.contract), tricks, pair)[1 if first else 2]
-    return WordValues(last.player(seat), first, tricks, scores)
+    return WordValues(last.player(seat), first, last.player(last.declarer), tricks, scores)
 
 
 __all__ = ["WORDS", "WordValues", "with_word", "word_values"]

@@ -12,17 +12,9 @@ from ..model.defence import DecisionKind
 from ..notation.write import dumps
 from ..puzzles.lessons import WordLesson
 from ..puzzles.lessons_page import before_word
-from .. import replay
 
 #: The two words a whist lesson asks for, in the order its buttons show them.
 WORDS = (DecisionKind.WHIST.value, DecisionKind.PASS.value)
-
-
-def _declarer(lesson: WordLesson) -> str:
-    """Whose contract the defender whisted or passed (as the game names him)."""
-    steps = replay(before_word(lesson))
-    d = steps[-1].state.deal if steps else None
-    return d.player(d.declarer) if d is not None and d.declarer is not None else ""
 
 
 def word_data(lesson: WordLesson, game: int) -> dict[str, Any] | None:
@@ -38,7 +30,7 @@ def word_data(lesson: WordLesson, game: int) -> dict[str, Any] | None:
             or lesson.choice.chosen not in WORDS:
         return None
     return {"kind": "whist", "game": game, "deal": lesson.deal, "before": dumps([before_word(lesson)]),
-            "chooser": proof.speaker or lesson.player, "declarer": _declarer(lesson), "scores": scores,
+            "chooser": proof.speaker or lesson.player, "declarer": proof.declarer, "scores": scores,
             "right": right, "answer": [proof.word.value], "tricks": proof.value, "said": lesson.choice.chosen,
             "whist_loss": round(lesson.choice.loss, 6)}
 
