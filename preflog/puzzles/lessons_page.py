@@ -40,8 +40,13 @@ def price(lesson: AnyLesson) -> str:
     if isinstance(lesson, DiscardLesson):
         return price_text(lesson.tricks_lost, lesson.choice.loss, lesson.theme)
     if isinstance(lesson, WordLesson):
-        return with_numbers(_("whists lost on average: {whists:.1f}"), whists=lesson.choice.loss)
+        return word_price_text(lesson.choice.loss)
     return price_text(lesson.mistake.loss, lesson.mistake.whist_loss, lesson.theme)
+
+
+def word_price_text(whists: float) -> str:
+    """A word's price: the whists it lost on average."""
+    return with_numbers(_("whists lost on average: {whists:.1f}"), whists=whists)
 
 
 def price_text(loss: float, whist_loss: float | None, theme: Theme) -> str:
@@ -56,17 +61,29 @@ def price_text(loss: float, whist_loss: float | None, theme: Theme) -> str:
 
 def question(lesson: AnyLesson) -> str:
     if isinstance(lesson, WordLesson):
-        contract = lesson.puzzle.deals[0].contract
-        return _("{declarer} plays {contract}; {player} to speak: whist or pass?").format(
-            declarer=words.player(lesson.proof.declarer), player=words.player(lesson.player),
-            contract=words.contract(contract.bid, unicode=True) if contract else "?")
+        return word_question_text(lesson.proof.declarer, lesson.player, lesson.puzzle)
     if isinstance(lesson, DiscardLesson):
-        contract = lesson.puzzle.deals[0].contract
-        return _("{player} plays {contract}: which two cards to discard?").format(
-            player=words.player(lesson.player), contract=words.contract(contract.bid, unicode=True) if contract else "?")
+        return discard_question_text(lesson.player, lesson.puzzle)
     m = lesson.mistake
     d = m.position
     return question_text(d.player(d.to_play) if d.to_play is not None else m.player, m.player)
+
+
+def _contract(puzzle: Game) -> str:
+    contract = puzzle.deals[0].contract
+    return words.contract(contract.bid, unicode=True) if contract else "?"
+
+
+def discard_question_text(declarer: str, puzzle: Game) -> str:
+    """A discard puzzle's question: whose contract, which two cards."""
+    return _("{player} plays {contract}: which two cards to discard?").format(
+        player=words.player(declarer), contract=_contract(puzzle))
+
+
+def word_question_text(declarer: str, speaker: str, puzzle: Game) -> str:
+    """A whist puzzle's question: whose contract, who speaks, whist or pass."""
+    return _("{declarer} plays {contract}; {player} to speak: whist or pass?").format(
+        declarer=words.player(declarer), player=words.player(speaker), contract=_contract(puzzle))
 
 
 def question_text(mover: str, chooser: str) -> str:
@@ -186,4 +203,5 @@ def _word_article(lesson: WordLesson) -> str:
 
 
 #: The module's public names (what other layers and the server may import).
-__all__ = ["before_discard", "before_word", "discard_words", "page", "word_words", "price", "price_text", "question", "question_text", "theme_title"]
+__all__ = ["before_discard", "before_word", "discard_question_text", "discard_words", "page", "word_price_text",
+           "word_question_text", "word_words", "price", "price_text", "question", "question_text", "theme_title"]

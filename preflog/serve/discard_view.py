@@ -6,31 +6,29 @@ kept (:mod:`.discard_drills`): no solver runs here, only one deal's replay for e
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from .. import Card, Discard, Suit, card, words
-from ..i18n import _, ngettext, pgettext
+from .. import Card, Discard, words
+from ..i18n import ngettext, pgettext
 from ..model.game import Game
 from ..present.diagram import diagram
 from ..puzzles.discard_proof import moved_line, pair_text
-from ..puzzles.lessons_page import before_discard
+from ..puzzles.lessons_page import before_discard, discard_question_text
 from ..puzzles.solution import asked
 from ..puzzles.told import cards, line
-from .archive import KeptLesson
+from .archive import DISCARD, KeptLesson
 from .discard_drills import cards_of
-from .drill_view import Step, puzzle_game, svg
+from .drill_view import Step, buttons, cost_text, price, puzzle_game, steps_of, svg
 
 
 def is_discard(kept: KeptLesson) -> bool:
-    return kept.data.get("kind") == "discard"
+    return kept.place.card == DISCARD
 
 
 def question(kept: KeptLesson) -> str:
-    contract = puzzle_game(kept).deals[0].contract
-    return _("{player} plays {contract}: which two cards to discard?").format(
-        player=words.player(str(kept.data["chooser"])),
-        contract=words.contract(contract.bid, unicode=True) if contract else "?")
+    return discard_question_text(str(kept.data["chooser"]), puzzle_game(kept))
 
 
 def drawn(kept: KeptLesson) -> str:
@@ -40,12 +38,8 @@ def drawn(kept: KeptLesson) -> str:
 
 
 def twelve(kept: KeptLesson) -> list[tuple[str, str, bool]]:
-    """The declarer's twelve cards: each card's notation, its words, and whether it is red."""
-    out = []
-    for text in kept.data["twelve"]:
-        c = card(text)
-        out.append((text, words.card(c, unicode=True), c.suit in (Suit.DIAMONDS, Suit.HEARTS)))
-    return out
+    """The declarer's twelve cards as buttons."""
+    return buttons(kept.data["twelve"])
 
 
 def chosen(kept: KeptLesson, sent: Sequence[str]) -> list[str] | None:
@@ -84,18 +78,13 @@ def answer_words(kept: KeptLesson) -> str:
 def verdict(kept: KeptLesson, pair: str) -> str:
     """What ``pair`` gives: a right discard the tricks it leaves the declarer, a wrong one what it costs
     against the best."""
-    value, best = int(kept.data["values"][pair]), int(kept.data["best"])
+    value = int(kept.data["values"][pair])
     player = words.player(str(kept.data["counted"]))
     if is_right(kept, pair):
         return ngettext("The discard {cards} is best: {player} ends with {n} trick",
                         "The discard {cards} is best: {player} ends with {n} tricks", value).format(
             cards=pair_words(pair), player=player, n=value)
-    lost = abs(best - value)
-    said = ngettext("{card} costs a trick: {counted} ends with {value} instead of {best_value}",
-                    "{card} costs {n} tricks: {counted} ends with {value} instead of {best_value}", lost)
-    return said.format(card=pgettext("subject", "The discard {cards}").format(cards=pair_words(pair)), n=lost,
-                       counted=player,
-                       value=value, best_value=best)
+    return cost_text(pgettext("subject", "The discard {cards}").format(cards=pair_words(pair)), value, kept)
 
 
 def others(kept: KeptLesson, pair: str) -> str:
@@ -118,25 +107,34 @@ def line_words(kept: KeptLesson, pair: str) -> str:
     return line(_line(kept, pair))
 
 
-def discarded(kept: KeptLesson, pair: str) -> Game:
-    """The lesson's deal with ``pair`` discarded and best play after it."""
+def discarded(kept: KeptLesson, pair: str, moves: Sequence[Card]) -> Game:
+    """The lesson's deal with ``pair`` discarded and ``moves`` played after it."""
     game = puzzle_game(kept)
     deal = attrs.evolve(game.deals[0], discard=Discard(cards_of(pair.split())), play=None, claim=None,
                         result=None)
-    return asked(attrs.evolve(game, deals=(deal,)), 0, _line(kept, pair))
+    return asked(attrs.evolve(game, deals=(deal,)), 0, moves)
+
+
+def shown(kept: KeptLesson) -> dict[str, Any]:
+    """What the question shows: the drawing, the question, the twelve cards and the price."""
+    return {"svg": drawn(kept), "question": question(kept), "legal": twelve(kept), "price": price(kept)}
+
+
+answer_of = pair_of
+
+
+def told(kept: KeptLesson, pair: str) -> dict[str, Any]:
+    """What the answer page says of the discard ``pair``: the right discards, what it gives, the other
+    right ones, best play after it, it in words."""
+    return {"answer": answer_words(kept), "cost": verdict(kept, pair), "others": others(kept, pair),
+            "line": line_words(kept, pair), "played_words": pair_words(pair)}
 
 
 def steps(kept: KeptLesson, pair: str) -> list[Step]:
     """Best play after the discard ``pair``, trick by trick, drawn after each trick."""
     moves = _line(kept, pair)
-    whole = discarded(kept, pair)
-    number = whole.deals[0].number
-    out = []
-    for trick in range(1, len(moves) // 3 + 1):
-        said = _("Trick {n}: {cards}").format(n=trick, cards=cards(moves[(trick - 1) * 3:trick * 3]))
-        out.append(Step(trick, said, svg(diagram(whole, number, after_trick=trick))))
-    return out
+    return steps_of(discarded(kept, pair, moves), moves, 0)
 
 
-__all__ = ["answer_words", "chosen", "discarded", "drawn", "is_discard", "is_right", "line_words", "others",
-           "pair_of", "pair_words", "problem", "question", "steps", "twelve", "verdict"]
+__all__ = ["answer_of", "answer_words", "chosen", "discarded", "drawn", "is_discard", "is_right", "line_words",
+           "others", "pair_of", "pair_words", "problem", "question", "shown", "steps", "told", "twelve", "verdict"]

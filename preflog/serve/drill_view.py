@@ -5,6 +5,8 @@ deal's replay for each drawing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -55,13 +57,18 @@ def drawn(kept: KeptLesson) -> str:
     return svg(diagram(game, game.deals[0].number, as_played=True, caption=question(kept)))
 
 
-def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
-    """The mover's legal cards: each card's notation, its words, and whether it is red."""
+def buttons(texts: Iterable[str]) -> list[tuple[str, str, bool]]:
+    """Cards as a page's buttons: each card's notation, its words, and whether it is red."""
     out = []
-    for text in kept.data["values"]:
+    for text in texts:
         c = card(text)
         out.append((text, words.card(c, unicode=True), c.suit in (Suit.DIAMONDS, Suit.HEARTS)))
     return out
+
+
+def legal(kept: KeptLesson) -> list[tuple[str, str, bool]]:
+    """The mover's legal cards as buttons."""
+    return buttons(kept.data["values"])
 
 
 def is_right(kept: KeptLesson, played: str) -> bool:
@@ -74,13 +81,18 @@ def answer_words(kept: KeptLesson) -> str:
 
 def cost(kept: KeptLesson, played: str) -> str:
     """What ``played`` costs against the best card, with best play after each."""
-    values = kept.data["values"]
-    value, best = int(values[played]), int(kept.data["best"])
+    return cost_text(words.card(card(played), unicode=True), int(kept.data["values"][played]), kept)
+
+
+def cost_text(subject: str, value: int, kept: KeptLesson) -> str:
+    """What ``subject`` (a card or a discard, in words), ending with ``value`` tricks, costs against the
+    lesson's best."""
+    best = int(kept.data["best"])
     lost = abs(best - value)
     said = ngettext("{card} costs a trick: {counted} ends with {value} instead of {best_value}",
                     "{card} costs {n} tricks: {counted} ends with {value} instead of {best_value}", lost)
-    return said.format(card=words.card(card(played), unicode=True), n=lost,
-                       counted=words.player(str(kept.data["counted"])), value=value, best_value=best)
+    return said.format(card=subject, n=lost, counted=words.player(str(kept.data["counted"])), value=value,
+                       best_value=best)
 
 
 def line_words(kept: KeptLesson, played: str) -> str:
@@ -102,7 +114,12 @@ def steps(kept: KeptLesson, played: str) -> list[Step]:
     drawn after each trick it ends."""
     before = int(kept.data["index"])
     moves = [card(c) for c in kept.data["lines"][played]]
-    whole = asked(puzzle_game(kept), before, moves)
+    return steps_of(asked(puzzle_game(kept), before, moves), moves, before)
+
+
+def steps_of(whole: Game, moves: Sequence[Card], before: int) -> list[Step]:
+    """``moves`` played after the first ``before`` cards of ``whole``'s deal (which plays them), trick by
+    trick, the deal drawn after each trick they end."""
     number = whole.deals[0].number
     out = []
     first, last = before // 3 + 1, (before + len(moves)) // 3
@@ -113,10 +130,27 @@ def steps(kept: KeptLesson, played: str) -> list[Step]:
     return out
 
 
+def shown(kept: KeptLesson) -> dict[str, Any]:
+    """What the question shows: the drawing, the question, the buttons and the price."""
+    return {"svg": drawn(kept), "question": question(kept), "legal": legal(kept), "price": price(kept)}
+
+
+def answer_of(kept: KeptLesson, sent: Sequence[str]) -> str | None:
+    """The card ``sent`` (the form's ``card`` values) plays, if it names one legal card."""
+    return sent[0] if len(sent) == 1 and legal_card(kept, sent[0]) is not None else None
+
+
+def told(kept: KeptLesson, played: str) -> dict[str, Any]:
+    """What the answer page says of ``played``: the right card, its cost, best play after it, it in words."""
+    return {"answer": answer_words(kept), "cost": cost(kept, played), "line": line_words(kept, played),
+            "played_words": next(w for c, w, _red in legal(kept) if c == played)}
+
+
 def legal_card(kept: KeptLesson, text: str) -> Card | None:
     """``text`` as one of the mover's legal cards, or None."""
     return card(text) if text in kept.data["values"] else None
 
 
-__all__ = ["Step", "answer_words", "cost", "drawn", "is_right", "legal", "legal_card", "line_words", "price", "puzzle_game",
-           "question", "steps", "svg", "theme"]
+__all__ = ["Step", "answer_of", "answer_words", "buttons", "cost", "cost_text", "drawn", "is_right", "legal",
+           "legal_card", "line_words", "price", "puzzle_game", "question", "shown", "steps", "steps_of", "svg",
+           "theme", "told"]

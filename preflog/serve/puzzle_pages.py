@@ -12,7 +12,7 @@ is kept, and the scorer revokes it by making another or none), with the CSRF tok
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup
@@ -26,6 +26,7 @@ from ..model.names import canonical
 from . import discard_view as discards
 from . import drill_view as view
 from . import whist_view as whists
+from .drill_view import Step
 from .access import CSRF_COOKIE, CSRF_FIELD, SESSION_COOKIE, Access, digest, new_secret, same
 from .archive import Archive, Drill, KeptLesson
 from .context import Club, access, club_of, scorer
@@ -61,39 +62,35 @@ def _may_keep(request: Request, archive: Archive, key: str) -> bool:
     return scorer(request) or _drill_key_holder(request, archive, key)
 
 
+class _View(Protocol):
+    """How a kind of lesson is asked and answered: :mod:`.drill_view` (a card), :mod:`.discard_view` (two of
+    the twelve cards), :mod:`.whist_view` (a word)."""
+
+    def shown(self, kept: KeptLesson) -> dict[str, Any]: ...
+
+    def answer_of(self, kept: KeptLesson, sent: Sequence[str]) -> str | None: ...
+
+    def is_right(self, kept: KeptLesson, answer: str) -> bool: ...
+
+    def steps(self, kept: KeptLesson, answer: str) -> list[Step]: ...
+
+    def told(self, kept: KeptLesson, answer: str) -> dict[str, Any]: ...
+
+
+def _view(kept: KeptLesson) -> _View:
+    """The view of ``kept``'s kind: its place says it."""
+    return discards if discards.is_discard(kept) else whists if whists.is_whist(kept) else view
+
+
 def _lesson_context(kept: KeptLesson, title: str) -> dict[str, Any]:
     """What a lesson's question shows; a discard's asks for two of the twelve cards (none chosen yet), a
     whist lesson's for one of two words."""
     context = {"lesson": kept, "place": str(kept.place), "theme": view.theme(kept),
                "title": title, "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal),
                "discard": discards.is_discard(kept), "whist": whists.is_whist(kept), "chosen": [], "problem": None}
-    if discards.is_discard(kept):
-        context.update(svg=Markup(discards.drawn(kept)), question=discards.question(kept), legal=discards.twelve(kept),
-                       price=view.price(kept))
-    elif whists.is_whist(kept):
-        context.update(svg=Markup(whists.drawn(kept)), question=whists.question(kept), legal=whists.asked(kept),
-                       price=whists.price(kept))
-    else:
-        context.update(svg=Markup(view.drawn(kept)), question=view.question(kept), legal=view.legal(kept),
-                       price=view.price(kept))
+    context.update(_view(kept).shown(kept))
+    context["svg"] = Markup(context["svg"])
     return context
-
-
-def _answer(kept: KeptLesson, sent: Sequence[str]) -> str | None:
-    """The answer ``sent`` (its ``card`` values) to ``kept``: a card's notation, a discard's (two of the
-    twelve cards, :func:`.discard_view.pair_of`) or a word (``whist`` or ``pass``); None where it is no
-    answer to it."""
-    if discards.is_discard(kept):
-        return discards.pair_of(kept, sent)
-    if whists.is_whist(kept):
-        return whists.word_of(sent)
-    return sent[0] if len(sent) == 1 and view.legal_card(kept, sent[0]) is not None else None
-
-
-def _is_right(kept: KeptLesson, answered: str) -> bool:
-    if discards.is_discard(kept):
-        return discards.is_right(kept, answered)
-    return whists.is_right(kept, answered) if whists.is_whist(kept) else view.is_right(kept, answered)
 
 
 def _asked_again(kept: KeptLesson, title: str, player: str, sent: Sequence[str], keeps: bool,
@@ -215,31 +212,21 @@ async def answer_page(request: Request) -> Response:
         key, _keys = _player_keys(archive, player)
         keeps = _may_keep(request, archive, key)
         title = _title(archive, kept.place.game)
-        played = _answer(kept, sent)
+        asked = _view(kept)
+        played = asked.answer_of(kept, sent)
         if played is None:
             return _asked_again(kept, title, player, sent, keeps, day)
-        discard, whist = discards.is_discard(kept), whists.is_whist(kept)
-        steps = discards.steps(kept, played) if discard else [] if whist else view.steps(kept, played)
+        steps = asked.steps(kept, played)
         try:
             chosen = min(max(int(request.query_params.get("trick", "")), 0), len(steps) - 1)
         except ValueError:
             chosen = 0
         context = _lesson_context(kept, title)
-        context.update(player=player, played=played, right=_is_right(kept, played), keeps=keeps,
+        context.update(player=player, played=played, right=asked.is_right(kept, played), keeps=keeps,
                        drill=archive.drill(key, kept.place) if keeps else None, steps=steps,
                        step=steps[chosen] if steps else None, chosen=chosen, day=day,
                        query=urlencode([("card", c) for c in played.split()]))
-        if discard:
-            context.update(answer=discards.answer_words(kept), cost=discards.verdict(kept, played),
-                           others=discards.others(kept, played), line=discards.line_words(kept, played),
-                           played_words=discards.pair_words(played))
-        elif whist:
-            context.update(answer=whists.answer_words(kept), scores=whists.scores(kept), tricks=whists.tricks(kept),
-                           played_words=whists.word_words(played))
-        else:
-            context.update(answer=view.answer_words(kept), cost=view.cost(kept, played),
-                           line=view.line_words(kept, played),
-                           played_words=next(w for c, w, _red in view.legal(kept) if c == played))
+        context.update(asked.told(kept, played))
         return context
 
     context = await run_in_threadpool(look)
@@ -278,11 +265,12 @@ async def answer_post(request: Request) -> Response:
         kept = _lesson_of(archive, club, player, request.path_params["lesson"])
         if kept is None:
             return None
-        played = _answer(kept, cards)
+        asked = _view(kept)
+        played = asked.answer_of(kept, cards)
         if played is None:
             return _asked_again(kept, _title(archive, kept.place.game), player, cards, True, False)
         drill: Drill | None = archive.drill(key, kept.place)
-        archive.answered(key, kept.place, today.isoformat(), after(drill, _is_right(kept, played), today))
+        archive.answered(key, kept.place, today.isoformat(), after(drill, asked.is_right(kept, played), today))
         return played
 
     played = await run_in_threadpool(keep)

@@ -6,21 +6,23 @@ solver runs here, only one deal's replay for the drawing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .. import words
-from ..i18n import _, ngettext, with_numbers
+from ..i18n import _, ngettext
 from ..model.defence import DecisionKind
 from ..model.game import Game
 from ..notation.read import read_games
 from ..present.diagram import diagram
 from ..puzzles.told import score_text
-from .archive import KeptLesson
-from .drill_view import svg
+from ..puzzles.lessons_page import word_price_text, word_question_text
+from .archive import WHIST, KeptLesson
+from .drill_view import Step, svg
 from .whist_drills import WORDS
 
 
 def is_whist(kept: KeptLesson) -> bool:
-    return kept.data.get("kind") == "whist"
+    return kept.place.card == WHIST
 
 
 def before(kept: KeptLesson) -> Game:
@@ -30,10 +32,7 @@ def before(kept: KeptLesson) -> Game:
 
 
 def question(kept: KeptLesson) -> str:
-    contract = before(kept).deals[0].contract
-    return _("{declarer} plays {contract}; {player} to speak: whist or pass?").format(
-        declarer=words.player(str(kept.data["declarer"])), player=words.player(str(kept.data["chooser"])),
-        contract=words.contract(contract.bid, unicode=True) if contract else "?")
+    return word_question_text(str(kept.data["declarer"]), str(kept.data["chooser"]), before(kept))
 
 
 def drawn(kept: KeptLesson) -> str:
@@ -44,7 +43,7 @@ def drawn(kept: KeptLesson) -> str:
 
 def price(kept: KeptLesson) -> str:
     """What the word said cost at the table, in whists on average over what its player could not see."""
-    return with_numbers(_("whists lost on average: {whists:.1f}"), whists=float(kept.data["whist_loss"]))
+    return word_price_text(float(kept.data["whist_loss"]))
 
 
 def word_words(word: str) -> str:
@@ -78,6 +77,26 @@ def scores(kept: KeptLesson) -> str:
         pass_=score_text(scored[DecisionKind.PASS.value]))
 
 
+def shown(kept: KeptLesson) -> dict[str, Any]:
+    """What the question shows: the drawing, the question, the two words and the price."""
+    return {"svg": drawn(kept), "question": question(kept), "legal": asked(kept), "price": price(kept)}
+
+
+def answer_of(kept: KeptLesson, sent: Sequence[str]) -> str | None:
+    return word_of(sent)
+
+
+def steps(kept: KeptLesson, word: str) -> list[Step]:
+    """A word is not played out: no tricks to draw."""
+    return []
+
+
+def told(kept: KeptLesson, word: str) -> dict[str, Any]:
+    """What the answer page says of ``word``: the right word, what each scores, the declarer's tricks."""
+    return {"answer": answer_words(kept), "scores": scores(kept), "tricks": tricks(kept),
+            "played_words": word_words(word)}
+
+
 def tricks(kept: KeptLesson) -> str:
     """The declarer's tricks with best play after the right word."""
     n = int(kept.data["tricks"])
@@ -85,5 +104,5 @@ def tricks(kept: KeptLesson) -> str:
                     n).format(declarer=words.player(str(kept.data["declarer"])), n=n)
 
 
-__all__ = ["answer_words", "asked", "before", "drawn", "is_right", "is_whist", "price", "question", "scores",
-           "tricks", "word_of", "word_words"]
+__all__ = ["answer_of", "answer_words", "asked", "before", "drawn", "is_right", "is_whist", "price", "question",
+           "scores", "shown", "steps", "told", "tricks", "word_of", "word_words"]
