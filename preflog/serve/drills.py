@@ -8,13 +8,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
+from itertools import chain
 from typing import Any
 
 from ..i18n import LANGUAGES, using_language
 from ..model.names import name_key
 from ..notation.read import read_games
 from ..notation.write import dumps
-from ..puzzles.lessons import Lesson, discard_lessons_of, lessons_of, word_lessons_of
+from ..puzzles.lessons import AnyLesson, DiscardLesson, Lesson, discard_lessons_of, lessons_of, word_lessons_of
 from ..puzzles.proof import lines
 from .archive import DISCARD, PLACE_WORDS, WHIST, Drill, KeptLesson, NewLesson, Place
 from .discard_drills import discard_data
@@ -56,28 +57,32 @@ def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
     if len(parsed) != 1 or parsed[0].errors:
         return []
     out: list[NewLesson] = []
+    found = parsed[0].game, f"/games/{game}"
     with using_language(LANGUAGES[0]):  # the puzzle's Source tag the same whoever asked first
-        for lesson in lessons_of(parsed[0].game, f"/games/{game}", samples=samples, seed=seed):
+        for lesson in chain[AnyLesson](lessons_of(*found, samples=samples, seed=seed),
+                            discard_lessons_of(*found, samples=samples, seed=seed),
+                            word_lessons_of(*found, samples=samples, seed=seed)):
             if stop():
                 break
-            m = lesson.mistake
-            out.append(NewLesson(m.deal, m.index, m.player, name_key(m.player), lesson.theme.value,
-                                 dumps([lesson.puzzle]), lesson_data(lesson, game)))
-        for discard in discard_lessons_of(parsed[0].game, f"/games/{game}", samples=samples, seed=seed):
-            if stop():
-                break
-            data = discard_data(discard, game)
-            if data is not None:
-                out.append(NewLesson(discard.deal, DISCARD, discard.player, name_key(discard.player),
-                                     discard.theme.value, dumps([discard.puzzle]), data))
-        for word in word_lessons_of(parsed[0].game, f"/games/{game}", samples=samples, seed=seed):
-            if stop():
-                break
-            said = word_data(word, game)
-            if said is not None:
-                out.append(NewLesson(word.deal, WHIST, word.player, name_key(word.player), word.theme.value,
-                                     dumps([word.puzzle]), said))
+            kept = _kept(lesson, game)
+            if kept is not None:
+                out.append(kept)
     return out
+
+
+def _kept(lesson: AnyLesson, game: int) -> NewLesson | None:
+    """``lesson`` of game ``game`` as the archive keeps it, at its place (a card's index in the play, or
+    :data:`~.archive.DISCARD`, :data:`~.archive.WHIST`); None where its pages cannot be made."""
+    if isinstance(lesson, Lesson):
+        m = lesson.mistake
+        return NewLesson(m.deal, m.index, m.player, name_key(m.player), lesson.theme.value, dumps([lesson.puzzle]),
+                         lesson_data(lesson, game))
+    index, data = (DISCARD, discard_data(lesson, game)) if isinstance(lesson, DiscardLesson) else \
+        (WHIST, word_data(lesson, game))
+    if data is None:
+        return None
+    return NewLesson(lesson.deal, index, lesson.player, name_key(lesson.player), lesson.theme.value,
+                     dumps([lesson.puzzle]), data)
 
 
 def after(drill: Drill | None, right: bool, today: date) -> Drill:

@@ -106,10 +106,6 @@ class Drills:
             "OR (NOT i.finished AND d.game IS NOT NULL AND d.revision IS NOT g.revision) ORDER BY g.id LIMIT ?",
             (LESSONS_DERIVATION, limit))]
 
-    def finished(self, game: int) -> bool:
-        row = self.store.reader.execute("SELECT finished FROM game_index WHERE game = ?", (game,)).fetchone()
-        return row is not None and bool(row[0])
-
     def keep_lessons(self, game: int, revision: int, lessons: Sequence[NewLesson]) -> bool:
         """Keep ``lessons`` as game ``game``'s at ``revision`` in place of any it had, unless the game
         changed meanwhile; whether they were kept."""
