@@ -13,7 +13,7 @@ import click
 from ..i18n import N_, _, count
 from .exits import EXIT_ERRORS, EXIT_MISUSE, EXIT_OK
 from ..model.limits import MAX_TEXT
-from .inputs import CleanGames, Reread, open_archive, read_text, write_text
+from .inputs import CleanGames, Reread, archive_games, open_archive, read_text, write_text
 from .lang import Group, argument, common_options, option, subcommand
 from .options import PresetChoice
 from .terminal import print_errors
@@ -282,16 +282,8 @@ def _kept_plan(plan: Plan, db: str) -> Plan:
 
 def _archive_games(db: str) -> Iterator[tuple[str, Any, Game | None, bool]]:
     """Each game the club server's archive ``db`` keeps, read as a file of its own (``DB#ID``)."""
-    from ..notation.read import read_games
-
-    archive = open_archive(db)
-    try:
-        for ident, text in archive.game_texts():
-            for parsed in read_games(text, f"{db}#{ident}"):
-                if not parsed.errors:
-                    yield f"{db}#{ident}", parsed, parsed.game, False
-    finally:
-        archive.close()
+    for name, parsed in archive_games(db):
+        yield name, parsed, parsed.game, False
 
 
 def _games(files: tuple[str, ...]) -> Iterator[tuple[str, Any, Game | None, bool]]:

@@ -236,6 +236,21 @@ def open_archive(db: str) -> Any:
         sys.exit(EXIT_MISUSE)
 
 
+def archive_games(db: str) -> Iterator[tuple[str, ParsedGame]]:
+    """Each game the club server's archive ``db`` keeps that reads without an error, as a file of its own
+    (named ``DB#ID``)."""
+    from ..notation.read import read_games
+
+    archive = open_archive(db)
+    try:
+        for ident, text in archive.game_texts():
+            for parsed in read_games(text, f"{db}#{ident}"):
+                if not parsed.errors:
+                    yield f"{db}#{ident}", parsed
+    finally:
+        archive.close()
+
+
 #: The operating system's reasons a file cannot be read or written, as ``strerror`` gives them in
 #: English (preflog does not set the C locale), each said in the language chosen by :func:`reason`.
 OS_REASONS = (

@@ -11,7 +11,7 @@ import click
 
 from ..i18n import N_, _, ngettext
 from .exits import EXIT_ERRORS
-from .inputs import CleanGames, Reread, open_archive, write_text
+from .inputs import CleanGames, Reread, archive_games, write_text
 from .lang import argument, command, option
 from .terminal import display_name
 
@@ -89,13 +89,5 @@ def _file_games(files: tuple[str, ...], unread: set[str]) -> Iterator[tuple[str,
 
 
 def _archive_games(db: str) -> Iterator[tuple[str, int, Game]]:
-    from ..notation.read import read_games
-
-    archive = open_archive(db)
-    try:
-        for ident, text in archive.game_texts(0, None):
-            for parsed in read_games(text, f"{db}#{ident}"):
-                if not parsed.errors:
-                    yield f"{db}#{ident}", 1, parsed.game
-    finally:
-        archive.close()
+    for name, parsed in archive_games(db):
+        yield name, 1, parsed.game

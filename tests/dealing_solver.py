@@ -69,10 +69,7 @@ class Count:
 
     def at_least_after(self, hands: Hands, leader: int, card: Card, k: int) -> bool:
         """:meth:`at_least`, once ``leader`` has led ``card`` to the trick."""
-        rest = list(hands)
-        rest[leader] = hands[leader] - {card}
-        everything = hands[0] | hands[1] | hands[2]
-        return self._play((rest[0], rest[1], rest[2]), (leader + 1) % 3, [(leader, card)], everything, k)
+        return self.at_least_in_trick(hands, [], leader, card, k)
 
     def at_least_in_trick(self, hands: Hands, trick: list[tuple[int, Card]], player: int, card: Card, k: int) -> bool:
         """:meth:`at_least` from within a trick: ``trick`` the cards down in it (seat, card), ``player`` the
