@@ -102,11 +102,16 @@ def line_words(kept: KeptLesson, played: str) -> str:
 
 @attrs.frozen
 class Step:
-    """One trick of a line: its number in the deal, its cards in words, the position after it drawn."""
+    """One trick of a line: its number in the deal, its cards in words, and (``svg``) the position after it
+    drawn, when asked for: a page draws the one trick it shows."""
 
     trick: int
     said: str
-    svg: str
+    whole: Game = attrs.field(repr=False)  #: the deal played on along the line
+
+    @property
+    def svg(self) -> str:
+        return svg(diagram(self.whole, self.whole.deals[0].number, after_trick=self.trick))
 
 
 def steps(kept: KeptLesson, played: str) -> list[Step]:
@@ -120,13 +125,12 @@ def steps(kept: KeptLesson, played: str) -> list[Step]:
 def steps_of(whole: Game, moves: Sequence[Card], before: int) -> list[Step]:
     """``moves`` played after the first ``before`` cards of ``whole``'s deal (which plays them), trick by
     trick, the deal drawn after each trick they end."""
-    number = whole.deals[0].number
     out = []
     first, last = before // 3 + 1, (before + len(moves)) // 3
     for trick in range(first, last + 1):
         start, stop = max((trick - 1) * 3 - before, 0), trick * 3 - before
         said = _("Trick {n}: {cards}").format(n=trick, cards=cards(moves[start:stop]))
-        out.append(Step(trick, said, svg(diagram(whole, number, after_trick=trick))))
+        out.append(Step(trick, said, whole))
     return out
 
 

@@ -82,12 +82,17 @@ def _view(kept: KeptLesson) -> _View:
     return discards if discards.is_discard(kept) else whists if whists.is_whist(kept) else view
 
 
+def _lesson_header(kept: KeptLesson, title: str) -> dict[str, Any]:
+    """What every page of a lesson names: it, its place, theme, game and kind."""
+    return {"lesson": kept, "place": str(kept.place), "theme": view.theme(kept),
+            "title": title, "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal),
+            "discard": discards.is_discard(kept), "whist": whists.is_whist(kept)}
+
+
 def _lesson_context(kept: KeptLesson, title: str) -> dict[str, Any]:
     """What a lesson's question shows; a discard's asks for two of the twelve cards (none chosen yet), a
     whist lesson's for one of two words."""
-    context = {"lesson": kept, "place": str(kept.place), "theme": view.theme(kept),
-               "title": title, "source": _("«{game}», deal {deal}").format(game=title, deal=kept.place.deal),
-               "discard": discards.is_discard(kept), "whist": whists.is_whist(kept), "chosen": [], "problem": None}
+    context = _lesson_header(kept, title) | {"chosen": [], "problem": None}
     context.update(_view(kept).shown(kept))
     context["svg"] = Markup(context["svg"])
     return context
@@ -221,10 +226,12 @@ async def answer_page(request: Request) -> Response:
             chosen = min(max(int(request.query_params.get("trick", "")), 0), len(steps) - 1)
         except ValueError:
             chosen = 0
-        context = _lesson_context(kept, title)
+        context = _lesson_header(kept, title)  # the answer page draws no question
         context.update(player=player, played=played, right=asked.is_right(kept, played), keeps=keeps,
                        drill=archive.drill(key, kept.place) if keeps else None, steps=steps,
-                       step=steps[chosen] if steps else None, chosen=chosen, day=day,
+                       step=steps[chosen] if steps else None, chosen=chosen,
+                       step_svg=Markup(steps[chosen].svg) if steps else None,  # drawn here, off the event loop
+                       day=day,
                        query=urlencode([("card", c) for c in played.split()]))
         context.update(asked.told(kept, played))
         return context
