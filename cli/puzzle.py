@@ -133,7 +133,7 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
     """``preflog puzzle solve`` (its help is above)."""
     from ..notation.write import dumps
     from ..puzzles import solved
-    from ..puzzles.proof import ANSWERED, Fault
+    from ..puzzles.proof import ANSWERED, Fault, second_unwritten
 
     out = []
     bad = False
@@ -147,17 +147,8 @@ def solve(files: tuple[str, ...], output: str | None) -> None:
                 continue
             print_errors(_errors(name, parsed, flaw))
             bad |= flaw.fault not in ANSWERED
-        if len(proof.answers) > 1 and getattr(proof.puzzle, "one_answer", True) \
-                and not any(f.fault in (Fault.SECOND, Fault.SECOND_DISCARD) for f in proof.flaws):
-            from ..puzzles import Flaw, Question
-
-            span = getattr(proof.puzzle, "span", None)
-            if getattr(proof.puzzle, "question", None) is Question.DISCARD:
-                second = Flaw(Fault.SECOND_DISCARD, (("cards", proof.answers[0]), ("others", proof.answers[1:])), span)
-            else:
-                second = Flaw(Fault.SECOND, (("card", proof.answers[0][0]),
-                                             ("others", tuple(c for a in proof.answers[1:] for c in a)), ("value", 0)),
-                              span)
+        second = second_unwritten(proof)
+        if second is not None:
             print_errors(_errors(name, parsed, second))
             bad = True
         game = solved(proof)

@@ -284,6 +284,11 @@ def _chosen(steps: Sequence[Step]) -> tuple[DealState, DealState, DealState] | N
     return dealt, declared, last
 
 
+def _discard_made(d: DealState) -> bool:
+    """Whether the declarer took a talon of two and laid two cards away (his discard can be valued)."""
+    return bool(d.talon) and bool(d.discard) and len(d.talon or ()) == 2
+
+
 def discard_decision(steps: Sequence[Step], samples: int = SAMPLES, seed: int | None = None) -> Choice | None:
     """The declarer's discard of one deal's steps valued as :func:`decide` values it (from the layouts of
     the seed of the deal's number, unless ``seed`` is given), or ``None`` where no discard of the
@@ -293,7 +298,7 @@ def discard_decision(steps: Sequence[Step], samples: int = SAMPLES, seed: int | 
         return None
     dealt, declared, _last = found
     hand = dealt.hands[declared.declarer]  # type: ignore[index]
-    if hand is None or len(hand) != 10 or not declared.talon or not declared.discard or len(declared.talon) != 2:
+    if hand is None or len(hand) != 10 or not _discard_made(declared):
         return None
     rules = steps[0].state.rules
     return discard_choice(declared, hand, rules, samples, dealt.number if seed is None else seed)
@@ -315,7 +320,7 @@ def decide(steps: Sequence[Step], samples: int = SAMPLES, jobs: int = 1) -> Deal
     if hand is not None and len(hand) == 10:
         discard: Choice | None = None
         known: dict[Goal, list[int]] = {}
-        if declared.talon and declared.discard and len(declared.talon) == 2:
+        if _discard_made(declared):
             discard, most = discard_race(declared, hand, rules, samples, seed)
             if not declared.contract.is_misere:  # a game's layouts are the contract's too: its best discard's
                 known[declared.trump_suit] = most

@@ -233,6 +233,20 @@ def _table_flaws(table: TableFinding, state: GameState, analyst: Analyst, puzzle
     return []
 
 
+def second_unwritten(proof: Proof) -> Flaw | None:
+    """A second solution where no answer is written: the puzzle asks for one answer and the solver finds
+    more than one (what ``puzzle solve`` cannot choose between), at the ``Puzzle`` tag; None otherwise."""
+    puzzle = proof.puzzle
+    if not isinstance(puzzle, Puzzle) or not puzzle.one_answer or len(proof.answers) < 2 \
+            or any(f.fault in (Fault.SECOND, Fault.SECOND_DISCARD) for f in proof.flaws):
+        return None
+    first, rest = proof.answers[0], proof.answers[1:]
+    if puzzle.question is Question.DISCARD:
+        return Flaw(Fault.SECOND_DISCARD, (("cards", first), ("others", rest)), puzzle.span)
+    return Flaw(Fault.SECOND, (("card", first[0]), ("others", tuple(c for a in rest for c in a)), ("value", 0)),
+                puzzle.span)
+
+
 def start_of_play(puzzle: Puzzle) -> GameState | None:
     """The game's state at the first lead (``None`` where the replay finds a violation or no deal)."""
     found = _position(attrs.evolve(puzzle, played=0))
@@ -502,4 +516,4 @@ def _written_tricks(deal: Deal, d: DealState) -> int | None:
 
 #: The module's public names (what other layers and the server may import).
 __all__ = ["ANSWERED", "Fault", "Flaw", "Proof", "before_discard", "best_play", "equals", "lines", "main_line", "prove",
-           "start_of_play"]
+           "second_unwritten", "start_of_play"]
