@@ -270,3 +270,13 @@ def test_the_discard_s_words_are_in_the_page_s_language() -> None:
     assert tr["Discard {cards}"] == "Снести {cards}" and tr[" or "] == " или "
     assert [g["deals"][0]["pz"]["q"] for g in data["games"]] == ["discard", "catch"]
     assert ["Задача", "какие две карты снести"] in data["games"][0]["tags"]  # the tag in words, as the others
+
+
+def test_a_posed_puzzle_is_not_analysed_on_the_page() -> None:
+    """With ``analyse`` a posed deal carries no double-dummy values or par: they are its answer (the card
+    mode holds them in ``pz``); a deal that asks nothing is analysed as before."""
+    deal, pz = posed(text("kovalevskaya.pref"), analyse=True)
+    assert pz["v"] and "par" not in deal and not any("dd" in s for s in deal["line"]["steps"])
+    plain = data_of(page(preflog.loads_all((ROOT / "samples" / "annotated.pref").read_text(encoding="utf-8")),
+                         pose=pose, analyse=True))
+    assert any("dd" in s for s in plain["games"][0]["deals"][0]["line"]["steps"])

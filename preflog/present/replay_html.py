@@ -452,7 +452,8 @@ def _replayed(walker: Walker, recorder: PageRecorder, steps: StepRecorder | None
     for deal in deals:
         walker.deal(deal)
         if steps is not None:
-            if recorder.recorded:  # a deal left out (``--deal``) is not valued
+            # a deal left out (``--deal``) is not valued, nor a puzzle posed: its values are its answer
+            if recorder.recorded and posing is None:
                 for data, plays, analysis in zip(recorder.recorded, recorder.card_steps, analyse_steps(steps.steps)):
                     _with_analysis(data, plays, analysis, recorder.seats)
             steps.steps.clear()

@@ -426,7 +426,6 @@
 
   function draw() {
     const s = step(), d = deal(), g = game();
-    if (solving) delete s.dd;  // a puzzle's values are its answer
     drawGame();
     drawHands(s, solving ? mover(s) : null);
     drawTricks();
