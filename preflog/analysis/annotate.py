@@ -129,10 +129,25 @@ def deals_of(steps: Sequence[Step]) -> Iterator[Sequence[Step]]:
             start = i
 
 
+def plays_of(steps: Sequence[Step]) -> tuple[list[int], int | None]:
+    """The steps of one deal's steps that play a card, and the step after which the first card is to be
+    played (None: the deal does not come to its play)."""
+    plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
+    return plays, plays[0] - 1 if plays else _start_of_play(steps)
+
+
+def stopped_at(index: int, step: Step, reason: str | None = None) -> str:
+    """Where a deal's valuation stops: the ``index``-th card played (``step``), breaking a rule or, with
+    ``reason``, not solved."""
+    card = words.card(_card_of(step))
+    if reason is None:
+        return _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=card)
+    return _("card {n} ({card}): {reason}").format(n=index + 1, card=card, reason=reason)
+
+
 def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
     number = steps[0].state.deal.number  # type: ignore[union-attr]
-    plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
-    start = plays[0] - 1 if plays else _start_of_play(steps)
+    plays, start = plays_of(steps)
     if start is None:
         return DealAnalysis(number, skipped=_(NOT_PLAYED))
     first = steps[start].state
@@ -152,12 +167,12 @@ def _analyse_deal(steps: Sequence[Step]) -> DealAnalysis:
         step = steps[i]
         before = _without(steps[i - 1].state.deal, unplayed)
         if step.violations or before is None:
-            stopped = _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=words.card(_card_of(step)))
+            stopped = stopped_at(index, step)
             break
         try:
             solution = analyst.solve(before, guess if analyst.goal is not Goal.ALL_PASS else None)
         except Unsolvable as exc:
-            stopped = _("card {n} ({card}): {reason}").format(n=index + 1, card=words.card(_card_of(step)), reason=exc)
+            stopped = stopped_at(index, step, str(exc))
             break
         card = CardValue(index, _card_of(step), solution)
         cards.append(card)

@@ -26,7 +26,6 @@ import attrs
 
 from ..i18n import _, current_language, using_language, with_numbers
 from ..game.conventions import Rules
-from ..game.events import CardPlayed
 from ..game.legal import legal_cards
 from ..game.razboynik import Stage
 from ..game.state import DealState
@@ -35,7 +34,7 @@ from ..model.cards import Card, Suit
 from ..model.deal import Deal
 from ..model.defence import DecisionKind
 from ..steps import Step
-from .annotate import MARK, NOT_PLAYED, _card_of, _start_of_play, _unplayed, _without, deals_of, written_cards
+from .annotate import MARK, NOT_PLAYED, _card_of, _unplayed, _without, deals_of, plays_of, stopped_at, written_cards
 from .odds import sheet_score
 from .seen import NO_VOIDS, Sight, dealt, layouts, sight, with_shown
 from .solve import Analyst, Goal, Unsolvable, position_of
@@ -136,8 +135,7 @@ def seen_deal(steps: Sequence[Step], samples: int = SAMPLES, seed: int = SEED, g
     over ``samples`` layouts each, drawn from ``seed``, the deal's number and the card's place (the same
     answer on every run, in any process)."""
     number = steps[0].state.deal.number  # type: ignore[union-attr]
-    plays = [i for i, s in enumerate(steps) if type(s.event) is CardPlayed and i > 0]
-    start = plays[0] - 1 if plays else _start_of_play(steps)
+    plays, start = plays_of(steps)
     if start is None or not plays:
         return DealSeen(number, game, skipped=_(NOT_PLAYED))
     first = steps[start].state
@@ -158,13 +156,13 @@ def seen_deal(steps: Sequence[Step], samples: int = SAMPLES, seed: int = SEED, g
         step, card = steps[i], _card_of(steps[i])
         before = steps[i - 1].state.deal
         if step.violations or before is None:
-            stopped = _("card {n} ({card}), which breaks a rule").format(n=index + 1, card=written_cards([card]))
+            stopped = stopped_at(index, step)
             break
         before = _known(before, unplayed)
         try:
             found = value_card(analyst, before, card, voids, samples, random.Random(f"{seed}:{number}:{index}"), rules)
         except Unsolvable as exc:
-            stopped = _("card {n} ({card}): {reason}").format(n=index + 1, card=written_cards([card]), reason=exc)
+            stopped = stopped_at(index, step, str(exc))
             break
         if found is not None:
             cards.append(attrs.evolve(found, game=game, deal=number, index=index))
