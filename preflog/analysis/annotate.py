@@ -11,6 +11,7 @@ more, with a comment naming the best cards. Every annotation it adds is a commen
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar, cast
 
@@ -280,13 +281,16 @@ def _annotated(deal: Deal, analysis: DealAnalysis, glyphs: bool = True) -> Deal:
     for value in analysis.cards:
         if value.cost <= 0 or value.index >= len(cards):
             continue
-        pc = cards[value.index]
-        added = None
-        if pc.glyph is None and glyphs:
-            added = Glyph.MISTAKE if value.cost == 1 else Glyph.BLUNDER
-        cards[value.index] = attrs.evolve(pc, glyph=pc.glyph or added,
-                                          comments=pc.comments + (Comment(card_text(value, added)),))
+        glyph = (Glyph.MISTAKE if value.cost == 1 else Glyph.BLUNDER) if glyphs else None
+        cards[value.index] = marked(cards[value.index], glyph, functools.partial(card_text, value))
     return attrs.evolve(deal, comments=comments, play=attrs.evolve(play, cards=cards))
+
+
+def marked(pc: PlayedCard, glyph: Glyph | None, text: Callable[[Glyph | None], str]) -> PlayedCard:
+    """``pc`` marked by an analysis: ``glyph`` where the author wrote none, and a comment, ``text`` of the
+    glyph so added."""
+    added = None if pc.glyph is not None else glyph
+    return attrs.evolve(pc, glyph=pc.glyph or added, comments=pc.comments + (Comment(text(added)),))
 
 
 def is_analysis(comment: Comment) -> bool:

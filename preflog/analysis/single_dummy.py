@@ -16,6 +16,7 @@ terms only, the player's tricks (each one written on his mountain, Code 3.7.2).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
@@ -29,12 +30,13 @@ from ..game.conventions import Rules
 from ..game.legal import legal_cards
 from ..game.razboynik import Stage
 from ..game.state import DealState
-from ..model.annotations import Comment, Glyph
+from ..model.annotations import Glyph
 from ..model.cards import Card, Suit
 from ..model.deal import Deal
 from ..model.defence import DecisionKind
 from ..steps import Step
-from .annotate import MARK, NOT_PLAYED, _card_of, _unplayed, _without, deals_of, plays_of, stopped_at, written_cards
+from .annotate import (MARK, NOT_PLAYED, _card_of, _unplayed, _without, deals_of, marked, plays_of, stopped_at,
+                       written_cards)
 from .odds import sheet_score
 from .seen import NO_VOIDS, Sight, dealt, layouts, sight, with_shown
 from .solve import Analyst, Goal, Unsolvable, position_of
@@ -301,9 +303,7 @@ def annotate_seen(deal: Deal, seen: DealSeen | None) -> Deal:
     for value in seen.mistakes:
         if value.index >= len(cards):
             continue
-        pc = cards[value.index]
-        added = None if pc.glyph is not None else Glyph.MISTAKE if value.loss < 1 - 1e-9 else Glyph.BLUNDER
-        cards[value.index] = attrs.evolve(pc, glyph=pc.glyph or added,
-                                          comments=pc.comments + (Comment(seen_text(value, added)),))
+        glyph = Glyph.MISTAKE if value.loss < 1 - 1e-9 else Glyph.BLUNDER
+        cards[value.index] = marked(cards[value.index], glyph, functools.partial(seen_text, value))
     return attrs.evolve(deal, play=attrs.evolve(deal.play, cards=cards))
 
