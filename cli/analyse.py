@@ -158,30 +158,18 @@ def analyse(file: str, output: str, fmt: str, strip: bool, preset: str | None, d
                     yield deal, steps, analyses
 
             def decided(parts: Iterator[list[Step]]) -> Iterator[DealDecisions]:
-                shown = Shown(count, _("valuing decisions"),
-                              ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
-                                       "preflog: the decisions of {count} deals will take about {seconds} s more",
-                                       count), min(workers, count))
-                try:
-                    for done, found in enumerate(decide_each(parts, samples, workers), 1):
-                        shown.update(done)
-                        yield found
-                finally:
-                    shown.close()
+                yield from Shown(count, _("valuing decisions"),
+                                 ngettext("preflog: the decisions of {count} deal will take about {seconds} s more",
+                                          "preflog: the decisions of {count} deals will take about {seconds} s more",
+                                          count), min(workers, count)).each(decide_each(parts, samples, workers))
 
             def as_seen(parts: Iterator[list[Step]]) -> Iterator[DealSeen]:
                 shown = Shown(count, _("valuing the cards as seen"),
                               ngettext("preflog: the cards of {count} deal will take about {seconds} s more",
                                        "preflog: the cards of {count} deals will take about {seconds} s more",
                                        count), min(workers, count))
-                try:
-                    found = seen_on_dask(parts, client, samples, seed, number, current_language()) \
-                        if client is not None else seen_each(parts, samples, seed, workers, number)
-                    for done, one in enumerate(found, 1):
-                        shown.update(done)
-                        yield one
-                finally:
-                    shown.close()
+                yield from shown.each(seen_on_dask(parts, client, samples, seed, number, current_language())
+                                      if client is not None else seen_each(parts, samples, seed, workers, number))
 
             rows: Iterator[Row] = ((deal, steps, analyses, None) for deal, steps, analyses in values())
             if decisions:

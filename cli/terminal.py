@@ -6,13 +6,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, Any, TypeVar
 
 import click
 
 from ..i18n import _
 from ..notation.errors import NotationError, Part
+
+T = TypeVar("T")
 
 
 def display_name(path: str) -> str:
@@ -184,3 +186,12 @@ class Shown:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar = None
+
+    def each(self, found: Iterable[T]) -> Iterator[T]:
+        """``found`` passed on, each item counted done; closed at its end or when left."""
+        try:
+            for done, item in enumerate(found, 1):
+                self.update(done)
+                yield item
+        finally:
+            self.close()
