@@ -325,8 +325,7 @@ def _results(plan: Plan, files: tuple[str, ...], *, par: bool = False, db: str |
             errors.append(NotationError(problem.message, path=problem.path, notes=notes))
             continue
         excerpt = next((text for r in readings.get(problem.path or "", []) if (text := r.source_line(span.line))), "")
-        errors.append(NotationError(problem.message, path=problem.path, line=span.line, column=span.column,
-                                    end_line=span.end_line, end_column=span.end_column, excerpt=excerpt, notes=notes))
+        errors.append(NotationError.at(span, problem.message, path=problem.path, source_line=excerpt, notes=notes))
     print_errors(errors)
     return results, EXIT_ERRORS if errors or bad else EXIT_OK
 

@@ -66,8 +66,7 @@ def _errors(name: str, parsed: ParsedGame, flaw: Flaw) -> list[NotationError]:
     span = flaw.span
     if span is None:
         return [NotationError(said(flaw), path=name, notes=notes)]
-    return [NotationError(said(flaw), path=name, line=span.line, column=span.column, end_line=span.end_line,
-                          end_column=span.end_column, excerpt=parsed.source_line(span.line), notes=notes)]
+    return [NotationError.at(span, said(flaw), path=name, source_line=parsed.source_line(span.line), notes=notes)]
 
 
 @_sub(N_("""Prove each puzzle of FILES with the solver: the answer written is right

@@ -84,9 +84,10 @@ class NotationError(ValueError):
         self.notes = tuple(notes)  # lines after the caret: a hint, what the error explains
 
     @classmethod
-    def at(cls, span: Span, message: str, *, path: str | None = None, source_line: str = "") -> NotationError:
+    def at(cls, span: Span, message: str, *, path: str | None = None, source_line: str = "",
+           notes: Sequence[str] = ()) -> NotationError:
         return cls(message, path=path, line=span.line, column=span.column,
-                   end_line=span.end_line, end_column=span.end_column, excerpt=source_line)
+                   end_line=span.end_line, end_column=span.end_column, excerpt=source_line, notes=notes)
 
     @classmethod
     def collect(cls, errors: Sequence[NotationError]) -> NotationError:
