@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
+from collections.abc import Iterator
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -30,27 +31,38 @@ SOCHI = (ROOT / "samples" / "sochi-pulka.pref").read_text(encoding="utf-8").repl
 DAY = date(2026, 12, 1)
 
 
-@pytest.fixture(scope="module")
-def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An archive holding the sample pulka (its Event hostile) with its lessons made, as the deriver makes
-    them (10 layouts a card)."""
-    db = tmp_path_factory.mktemp("taught") / "club.sqlite"
+def taught_archive(factory: pytest.TempPathFactory, name: str, samples: int, *games: tuple[str, str]) -> Path:
+    """An archive holding ``games`` (each a text and its file's name) with their lessons made as the
+    deriver makes them (``samples`` layouts a card)."""
+    db = factory.mktemp(name) / "club.sqlite"
     archive = Archive(db)
-    archive.import_text(SOCHI, "sochi-pulka.pref")
-    deriver = Deriver(archive, 10)
+    for text, source in games:
+        archive.import_text(text, source)
+    deriver = Deriver(archive, samples)
     while deriver.teach_one():
         pass
     archive.close()
     return db
 
 
-@pytest.fixture
-def club(taught: Path, tmp_path: Path) -> Served:
-    """The app of a copy of the taught archive, its clock at :data:`DAY` (lessons of 10 layouts)."""
-    app = Served(copied(taught, tmp_path / "club.sqlite"), lesson_samples=10)
+def served(taught: Path, tmp_path: Path, samples: int) -> Iterator[Served]:
+    """The app of a copy of a taught archive, its clock at :data:`DAY`."""
+    app = Served(copied(taught, tmp_path / "club.sqlite"), lesson_samples=samples)
     app.app.state.club.today = lambda: DAY
     yield app
     app.stop()
+
+
+@pytest.fixture(scope="module")
+def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive holding the sample pulka (its Event hostile) with its lessons made (10 layouts a card)."""
+    return taught_archive(tmp_path_factory, "taught", 10, (SOCHI, "sochi-pulka.pref"))
+
+
+@pytest.fixture
+def club(taught: Path, tmp_path: Path) -> Iterator[Served]:
+    """The app of a copy of the taught archive, its clock at :data:`DAY` (lessons of 10 layouts)."""
+    yield from served(taught, tmp_path, 10)
 
 
 def lessons_in(db: Path) -> list[tuple[int, int, int, int, str]]:
@@ -225,18 +237,12 @@ def test_leitner_boxes() -> None:
 
 def test_the_puzzle_of_the_day_is_the_same_all_day(club: Served) -> None:
     c = club.client()
-    shown = {shown_day(c.get("/puzzles").text) for _ in range(3)}
+    shown = {shown_place(c.get("/puzzles").text) for _ in range(3)}
     assert len(shown) == 1
     places = [Place(1, d, n) for d in range(1, 4) for n in range(5)]
     days = {of_the_day(places, DAY + timedelta(days=i)) for i in range(30)}
     assert len(days) > 3 and of_the_day(places, DAY) == of_the_day(list(places), DAY)
     assert of_the_day([], DAY) is None
-
-
-def shown_day(html: str) -> str:
-    found = re.search(r'action="/puzzles/[^/"]+/([0-9]+-[0-9]+-[0-9]+)"', html)
-    assert found, html
-    return found.group(1)
 
 
 def test_names_and_events_are_escaped(club: Served) -> None:
@@ -279,23 +285,12 @@ GAULLE = _finished((ROOT / "samples" / "puzzles" / "de-gaulle.pref").read_text(e
 def discarded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An archive of the two games with a discard lesson, their lessons made as the deriver makes them (30
     layouts a card and a discard)."""
-    db = tmp_path_factory.mktemp("discarded") / "club.sqlite"
-    archive = Archive(db)
-    archive.import_text(BORIS, "annotated.pref")
-    archive.import_text(GAULLE, "de-gaulle.pref")
-    deriver = Deriver(archive, 30)
-    while deriver.teach_one():
-        pass
-    archive.close()
-    return db
+    return taught_archive(tmp_path_factory, "discarded", 30, (BORIS, "annotated.pref"), (GAULLE, "de-gaulle.pref"))
 
 
 @pytest.fixture
-def discards(discarded: Path, tmp_path: Path) -> Served:
-    app = Served(copied(discarded, tmp_path / "club.sqlite"), lesson_samples=30)
-    app.app.state.club.today = lambda: DAY
-    yield app
-    app.stop()
+def discards(discarded: Path, tmp_path: Path) -> Iterator[Served]:
+    yield from served(discarded, tmp_path, 30)
 
 
 def main_of(html: str) -> str:
@@ -478,22 +473,12 @@ LENINGRAD = (_LENINGRAD[:_LENINGRAD.index("deal 2 ")]
 @pytest.fixture(scope="module")
 def whisted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An archive of the Leningrad pulka with its lessons made as the deriver makes them (10 layouts)."""
-    db = tmp_path_factory.mktemp("whisted") / "club.sqlite"
-    archive = Archive(db)
-    archive.import_text(LENINGRAD, "leningrad.pref")
-    deriver = Deriver(archive, 10)
-    while deriver.teach_one():
-        pass
-    archive.close()
-    return db
+    return taught_archive(tmp_path_factory, "whisted", 10, (LENINGRAD, "leningrad.pref"))
 
 
 @pytest.fixture
-def words(whisted: Path, tmp_path: Path) -> Served:
-    app = Served(copied(whisted, tmp_path / "club.sqlite"), lesson_samples=10)
-    app.app.state.club.today = lambda: DAY
-    yield app
-    app.stop()
+def words(whisted: Path, tmp_path: Path) -> Iterator[Served]:
+    yield from served(whisted, tmp_path, 10)
 
 
 def shown_word(html: str) -> str | None:
