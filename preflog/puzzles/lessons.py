@@ -24,7 +24,7 @@ are several. A defender's whist or pass is valued the same way
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
@@ -37,7 +37,7 @@ from ..model.cards import Card, card
 from ..model.deal import Deal, Discard
 from ..model.defence import DecisionKind
 from ..model.game import Game, Tag, tag_rank
-from ..steps import replay
+from ..steps import Step, replay
 from .proof import Proof, prove
 from .question import Answers, Puzzle, Question, puzzle_of
 from .solution import asked, solved
@@ -188,10 +188,10 @@ def puzzle_of_mistake(game: Game, mistake: SeenCard, source: str) -> Game:
 
 
 def lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
-               player: str | None = None) -> Iterator[Lesson]:
-    """The lessons of ``game`` (the ``number``-th of ``source``): its avoidable mistakes, of ``player``'s
-    only if one is named, each that makes a proven puzzle."""
-    for mistake in seen_values(replay(game), samples, seed, game=number):
+               player: str | None = None, steps: Sequence[Step] | None = None) -> Iterator[Lesson]:
+    """The lessons of ``game`` (the ``number``-th of ``source``; ``steps`` its replay, if made already):
+    its avoidable mistakes, of ``player``'s only if one is named, each that makes a proven puzzle."""
+    for mistake in seen_values(replay(game) if steps is None else steps, samples, seed, game=number):
         if player is not None and mistake.player != player:
             continue
         lesson = lesson_of(game, mistake, source)
@@ -229,15 +229,15 @@ def puzzle_of_discard(game: Game, deal_number: int, discard: tuple[str, ...], so
 
 
 def discard_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
-                       player: str | None = None) -> Iterator[DiscardLesson]:
+                       player: str | None = None, steps: Sequence[Step] | None = None) -> Iterator[DiscardLesson]:
     """The discard lessons of ``game`` (the ``number``-th of ``source``): each deal's discard valued
     over ``samples`` layouts (seeded by ``seed`` and the deal's number: with seed 1, the layouts of
     ``analyse --decisions``), its declarer's only if ``player`` is named, each mistake that makes a
-    proven puzzle."""
-    for steps in deals_of(replay(game)):
-        dealt = steps[0].state.deal
+    proven puzzle (``steps``: the game's replay, if made already)."""
+    for part in deals_of(replay(game) if steps is None else steps):
+        dealt = part[0].state.deal
         assert dealt is not None  # deals_of's steps begin with a deal
-        choice = discard_decision(steps, samples, seed - 1 + dealt.number)
+        choice = discard_decision(part, samples, seed - 1 + dealt.number)
         if choice is None or not choice.mistake or (player is not None and choice.player != player):
             continue
         lesson = discard_lesson(game, dealt.number, choice, source, number)
@@ -287,15 +287,15 @@ def puzzle_of_word(game: Game, deal_number: int, index: int, word: DecisionKind,
 
 
 def word_lessons_of(game: Game, source: str, *, number: int = 1, samples: int = 100, seed: int = 1,
-                    player: str | None = None) -> Iterator[WordLesson]:
-    """The whist lessons of ``game`` (the ``number``-th of ``source``): each defender's whist or pass
-    valued as ``analyse --decisions`` values it (seeded as :func:`discard_lessons_of`), his only if
-    ``player`` is named, each mistake that makes a proven puzzle."""
-    for steps in deals_of(replay(game)):
-        dealt = steps[0].state.deal
-        last = steps[-1].state.deal
+                    player: str | None = None, steps: Sequence[Step] | None = None) -> Iterator[WordLesson]:
+    """The whist lessons of ``game`` (the ``number``-th of ``source``; ``steps`` its replay, if made
+    already): each defender's whist or pass valued as ``analyse --decisions`` values it (seeded as
+    :func:`discard_lessons_of`), his only if ``player`` is named, each mistake that makes a proven puzzle."""
+    for part in deals_of(replay(game) if steps is None else steps):
+        dealt = part[0].state.deal
+        last = part[-1].state.deal
         assert dealt is not None and last is not None  # deals_of's steps begin with a deal
-        for choice in defence_decisions(steps, samples, seed - 1 + dealt.number):
+        for choice in defence_decisions(part, samples, seed - 1 + dealt.number):
             if not choice.mistake or (player is not None and choice.player != player):
                 continue
             said = [i for i, (seat, _kind) in enumerate(last.decisions) if last.player(seat) == choice.player]
@@ -329,10 +329,13 @@ def lessons(games: Iterable[tuple[str, int, Game]], *, samples: int = 100, seed:
     ``decisions`` is false, the discards and the defenders' words; by theme, the dearest first."""
     found: list[AnyLesson] = []
     for source, number, game in games:
-        found.extend(lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
+        steps = replay(game)  # once for the cards, the discards and the words
+        found.extend(lessons_of(game, source, number=number, samples=samples, seed=seed, player=player, steps=steps))
         if decisions:
-            found.extend(discard_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
-            found.extend(word_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player))
+            found.extend(discard_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player,
+                                            steps=steps))
+            found.extend(word_lessons_of(game, source, number=number, samples=samples, seed=seed, player=player,
+                                         steps=steps))
     order = list(Theme)
     return sorted(found, key=lambda x: (order.index(x.theme), -_price(x)))
 

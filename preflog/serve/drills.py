@@ -15,6 +15,7 @@ from ..i18n import LANGUAGES, using_language
 from ..model.names import name_key
 from ..notation.read import read_games
 from ..notation.write import dumps
+from .. import replay
 from ..puzzles.lessons import AnyLesson, DiscardLesson, Lesson, discard_lessons_of, lessons_of, word_lessons_of
 from ..puzzles.proof import lines
 from .archive import DISCARD, PLACE_WORDS, WHIST, Drill, KeptLesson, NewLesson, Place
@@ -58,10 +59,11 @@ def teach(text: str, game: int, samples: int = SAMPLES, seed: int = SEED, *,
         return []
     out: list[NewLesson] = []
     found = parsed[0].game, f"/games/{game}"
+    steps = replay(parsed[0].game)  # once for the cards, the discards and the words
     with using_language(LANGUAGES[0]):  # the puzzle's Source tag the same whoever asked first
-        for lesson in chain[AnyLesson](lessons_of(*found, samples=samples, seed=seed),
-                            discard_lessons_of(*found, samples=samples, seed=seed),
-                            word_lessons_of(*found, samples=samples, seed=seed)):
+        for lesson in chain[AnyLesson](lessons_of(*found, samples=samples, seed=seed, steps=steps),
+                                       discard_lessons_of(*found, samples=samples, seed=seed, steps=steps),
+                                       word_lessons_of(*found, samples=samples, seed=seed, steps=steps)):
             if stop():
                 break
             kept = _kept(lesson, game)
